@@ -1,0 +1,6 @@
+//! Report-illegal-content (DSA) reports: rules, storage and the submit operation.
+pub mod rules;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
+mod store;

@@ -1,0 +1,3 @@
+//! Wire types shared by the server, the browser and (through ts-rs) the React widgets.
+pub mod catalog;
+pub mod dsa;

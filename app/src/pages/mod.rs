@@ -1,0 +1,27 @@
+//! Page kinds. Pages that later work builds show a localized placeholder of their kind.
+pub mod not_found;
+mod placeholder;
+
+use leptos::prelude::*;
+
+use crate::routes::{login_redirect, PageKind, ResolvedRoute};
+
+pub fn render(route: ResolvedRoute, path: String) -> AnyView {
+    match route.kind {
+        PageKind::Home => view! { <crate::home::HomePage route path /> }.into_any(),
+        PageKind::Product => view! { <crate::product::ProductPage route path /> }.into_any(),
+        _ => view! { <placeholder::Placeholder route path /> }.into_any(),
+    }
+}
+
+/// Client-side guard for in-app navigation to a members-only page.
+pub fn redirect_to_login(path: &str, search: &str) -> impl IntoView {
+    let target = login_redirect(&format!("{path}{search}"));
+    #[cfg(feature = "hydrate")]
+    {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().assign(&target);
+        }
+    }
+    view! { <p class="page__redirect"><a href=target.clone()>{target}</a></p> }
+}

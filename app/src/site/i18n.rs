@@ -1,0 +1,113 @@
+//! Translations in fr, de, es, it, nl, compiled into both the server and the browser app.
+//! The widget keys live beside them in `locales/dsa/` and are merged in.
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+pub const LANGS: [&str; 5] = ["fr", "de", "es", "it", "nl"];
+pub const FALLBACK_LANG: &str = "fr";
+
+type Table = HashMap<String, String>;
+
+fn sources(lang: &str) -> [&'static str; 2] {
+    match lang {
+        "de" => [include_str!("../../locales/de.json"), include_str!("../../locales/dsa/de.json")],
+        "es" => [include_str!("../../locales/es.json"), include_str!("../../locales/dsa/es.json")],
+        "it" => [include_str!("../../locales/it.json"), include_str!("../../locales/dsa/it.json")],
+        "nl" => [include_str!("../../locales/nl.json"), include_str!("../../locales/dsa/nl.json")],
+        _ => [include_str!("../../locales/fr.json"), include_str!("../../locales/dsa/fr.json")],
+    }
+}
+
+static TABLES: LazyLock<HashMap<&'static str, Table>> = LazyLock::new(|| {
+    LANGS
+        .iter()
+        .map(|lang| {
+            let mut table = Table::new();
+            for src in sources(lang) {
+                // The files are part of the build and checked by tests: a parse error is a bug.
+                let part: Table = serde_json::from_str(src).expect("locale file is valid JSON");
+                table.extend(part);
+            }
+            (*lang, table)
+        })
+        .collect()
+});
+
+/// The language of a locale or translation locale (`de-AT`, `nl-nl`), French when unknown.
+pub fn lang_of(locale: &str) -> &'static str {
+    let prefix = locale.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+    LANGS.iter().copied().find(|l| *l == prefix).unwrap_or(FALLBACK_LANG)
+}
+
+/// One language's table, without fallback.
+pub fn table(lang: &str) -> &'static Table {
+    &TABLES[lang_of(lang)]
+}
+
+/// Looks a key up in the language, then in French; a missing key shows as itself.
+pub fn t(lang: &str, key: &str) -> String {
+    lookup(lang, key).unwrap_or(key).to_string()
+}
+
+pub fn lookup(lang: &str, key: &str) -> Option<&'static str> {
+    table(lang).get(key).or_else(|| table(FALLBACK_LANG).get(key)).map(String::as_str)
+}
+
+/// Like [`t`], replacing `{name}` placeholders.
+pub fn t_with(lang: &str, key: &str, args: &[(&str, &str)]) -> String {
+    let mut text = t(lang, key);
+    for (name, value) in args {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
+}
+
+/// The merged table the translations endpoint serves: fallback first, then the language.
+pub fn merged(lang: &str, fallback: &str) -> Table {
+    let mut out = table(fallback).clone();
+    out.extend(table(lang).iter().map(|(k, v)| (k.clone(), v.clone())));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_every_french_key() {
+        let fr = table("fr");
+        for lang in LANGS {
+            let missing: Vec<&String> = fr.keys().filter(|k| !table(lang).contains_key(*k)).collect();
+            assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+            let extra: Vec<&String> = table(lang).keys().filter(|k| !fr.contains_key(*k)).collect();
+            assert!(extra.is_empty(), "{lang} has keys French lacks: {extra:?}");
+        }
+    }
+
+    #[test]
+    fn no_translation_is_empty_and_placeholders_match_french() {
+        let placeholders = |s: &str| -> Vec<String> {
+            s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string())).collect()
+        };
+        for lang in LANGS {
+            for (key, text) in table(lang) {
+                assert!(!text.trim().is_empty(), "{lang}:{key} is empty");
+                let mut a = placeholders(text);
+                let mut b = placeholders(&table("fr")[key]);
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{lang}:{key} placeholders differ from French");
+            }
+        }
+    }
+
+    #[test]
+    fn lookup_falls_back_to_french_then_the_key() {
+        assert_eq!(lang_of("de-AT"), "de");
+        assert_eq!(lang_of("nl-nl"), "nl");
+        assert_eq!(lang_of("pt-PT"), "fr");
+        assert_eq!(t("de", "no.such.key"), "no.such.key");
+        assert_ne!(t("de", "header.search.placeholder"), t("fr", "header.search.placeholder"));
+        assert_eq!(t_with("fr", "sale.ends_on", &[("date", "01/02/2026")]).contains("01/02/2026"), true);
+    }
+}

@@ -1,0 +1,132 @@
+//! The 11 country sites (spec 000 §3 "Sites"): cultures, brands, money and date formats,
+//! translations. The site is request context, never a global.
+pub mod format;
+pub mod i18n;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Brand {
+    /// The main brand.
+    Rosace,
+    /// The sister brand of sites 66 and 69 (purple theme).
+    Violeta,
+}
+
+impl Brand {
+    pub fn name(self) -> &'static str {
+        match self {
+            Brand::Rosace => "Rosace",
+            Brand::Violeta => "Violeta",
+        }
+    }
+    pub fn css_class(self) -> &'static str {
+        match self {
+            Brand::Rosace => "theme-rosace",
+            Brand::Violeta => "theme-violeta",
+        }
+    }
+}
+
+/// A site's culture, with the fields the spec names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Site {
+    pub site_id: u16,
+    pub country_code: &'static str,
+    pub lang: &'static str,
+    pub label: &'static str,
+    pub locale: &'static str,
+    pub translation_locale: &'static str,
+    pub fallback_locale: &'static str,
+    pub date_format: &'static str,
+    pub currency_code: &'static str,
+    #[serde(skip)]
+    pub brand: Brand,
+}
+
+const fn site(
+    site_id: u16,
+    country_code: &'static str,
+    lang: &'static str,
+    label: &'static str,
+    locale: &'static str,
+    translation_locale: &'static str,
+    date_format: &'static str,
+    brand: Brand,
+) -> Site {
+    Site {
+        site_id,
+        country_code,
+        lang,
+        label,
+        locale,
+        translation_locale,
+        fallback_locale: "fr-fr",
+        date_format,
+        currency_code: "EUR",
+        brand,
+    }
+}
+
+use Brand::{Rosace, Violeta};
+
+pub static SITES: [Site; 11] = [
+    site(1, "FR", "fr", "France", "fr-FR", "fr-fr", "DD/MM/YYYY", Rosace),
+    site(2, "DE", "de", "Deutschland", "de-DE", "de-de", "DD.MM.YYYY", Rosace),
+    site(3, "ES", "es", "España", "es-ES", "es-es", "DD/MM/YYYY", Rosace),
+    site(4, "IT", "it", "Italia", "it-IT", "it-it", "DD/MM/YYYY", Rosace),
+    site(7, "AT", "de", "Österreich", "de-AT", "de-de", "DD.MM.YYYY", Rosace),
+    site(66, "ES", "es", "España", "es-ES", "es-es", "DD/MM/YYYY", Violeta),
+    site(69, "IT", "it", "Italia", "it-IT", "it-it", "DD/MM/YYYY", Violeta),
+    site(70, "BE", "fr", "Belgique", "fr-BE", "fr-fr", "DD/MM/YYYY", Rosace),
+    site(71, "BE", "nl", "België", "nl-BE", "nl-nl", "DD/MM/YYYY", Rosace),
+    site(73, "LU", "fr", "Luxembourg", "fr-LU", "fr-fr", "DD/MM/YYYY", Rosace),
+    site(76, "NL", "nl", "Nederland", "nl-NL", "nl-nl", "DD-MM-YYYY", Rosace),
+];
+
+/// Default site (spec 000 §3: locale fr-fr, siteId 1).
+pub const DEFAULT_SITE_ID: u16 = 1;
+
+pub fn by_id(site_id: u16) -> Option<&'static Site> {
+    SITES.iter().find(|s| s.site_id == site_id)
+}
+
+pub fn by_id_or_default(site_id: u16) -> &'static Site {
+    by_id(site_id).unwrap_or(&SITES[0])
+}
+
+impl Site {
+    /// Sites of the same brand: hreflang alternates only link pages of one brand.
+    pub fn siblings(&self) -> impl Iterator<Item = &'static Site> + '_ {
+        SITES.iter().filter(move |s| s.brand == self.brand)
+    }
+    pub fn logo_url(&self) -> String {
+        format!("/img/logo/{}.svg", self.site_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eleven_sites_with_the_spec_ids_and_locales() {
+        let ids: Vec<u16> = SITES.iter().map(|s| s.site_id).collect();
+        assert_eq!(ids, [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76]);
+        let locales: Vec<&str> = SITES.iter().map(|s| s.locale).collect();
+        assert_eq!(
+            locales,
+            ["fr-FR", "de-DE", "es-ES", "it-IT", "de-AT", "es-ES", "it-IT", "fr-BE", "nl-BE", "fr-LU", "nl-NL"]
+        );
+    }
+
+    #[test]
+    fn sister_brand_is_sites_66_and_69() {
+        let violeta: Vec<u16> =
+            SITES.iter().filter(|s| s.brand == Brand::Violeta).map(|s| s.site_id).collect();
+        assert_eq!(violeta, [66, 69]);
+        assert_eq!(by_id(99), None);
+        assert_eq!(by_id_or_default(99).site_id, 1);
+    }
+}

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Runs against a shop started by end2end/run.sh, in Debian's Chromium (no browser download).
+const baseURL = process.env.ROSACE_E2E_BASE_URL ?? 'http://127.0.0.1:3210';
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: { baseURL, launchOptions: chromium, trace: 'off' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+});

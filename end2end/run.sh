@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# end2end/run.sh — starts the built shop (cargo leptos build) on a scratch SQLite database
+# and runs the Playwright tests against it in Debian's Chromium.
+set -euo pipefail
+ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+PORT=${ROSACE_E2E_PORT:-3210}
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"
+DATA=$(mktemp -d /tmp/rosace-e2e.XXXXXX)
+LOG="$DATA/server.log"
+
+cleanup() {
+  if [[ -n "${SERVER_PID:-}" ]]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  rm -rf "$DATA"
+}
+trap cleanup EXIT
+
+LEPTOS_SITE_ROOT=target/site LEPTOS_SITE_PKG_DIR=pkg LEPTOS_OUTPUT_NAME=rosace \
+LEPTOS_SITE_ADDR="127.0.0.1:$PORT" LEPTOS_ENV=PROD \
+ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="http://127.0.0.1:$PORT" \
+ROSACE_DSA_RATE_LIMIT=1 ROSACE_TRUST_FORWARDED_FOR=true RUST_LOG=info \
+  "$BIN" >"$LOG" 2>&1 &
+SERVER_PID=$!
+
+for _ in $(seq 1 120); do
+  if curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then cat "$LOG"; echo "server did not start" >&2; exit 1; fi
+  sleep 0.5
+done
+curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null
+
+cd end2end
+status=0
+ROSACE_E2E_BASE_URL="http://127.0.0.1:$PORT" ROSACE_E2E_DATA="$DATA" npx playwright test "$@" || status=$?
+if [[ $status -ne 0 ]]; then echo "--- server log (tail) ---"; tail -n 60 "$LOG"; fi
+exit $status

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# scripts/run.sh — set up what is missing, build, and run the shop on http://127.0.0.1:3000
+# with an embedded SQLite database in ./data (created, migrated and filled with demo data
+# on first start). Pass --release for an optimised build (slower to build, faster pages).
+set -euo pipefail
+ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+RELEASE=()
+SETUP_FLAGS=(--only rust,npm)
+if [[ "${1:-}" == "--release" ]]; then
+  RELEASE=(--release)
+  SETUP_FLAGS+=(--release-tools)
+  export PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH"
+fi
+
+scripts/setup.sh "${SETUP_FLAGS[@]}"
+(cd frontend-react && npm run build --silent)
+echo "Building and starting the shop; open http://127.0.0.1:3000 when it says it is listening."
+exec cargo leptos serve "${RELEASE[@]}"

@@ -1,0 +1,301 @@
+#!/usr/bin/env bash
+# scripts/setup.sh — install what the Rosace workspace needs on a fresh Debian 12
+# machine, skipping everything that is already there at the right version.
+#
+# Prints one line per item: "ok" (already there), "installing" (being installed now),
+# "missing" (only with --check) or "skip".
+#
+# Items, in order:
+#   - Debian packages chromium, postgresql (server binaries under
+#     /usr/lib/postgresql/<ver>/bin), nginx-light, wrk, curl. apt-get runs only when
+#     one of them is missing (ROSACE_SKIP_APT=1 skips apt entirely).
+#   - rustup target wasm32-unknown-unknown.
+#   - cargo-leptos 0.3.10 (--locked --features no_downloads: uses tools from PATH).
+#   - wasm-bindgen-cli at the version of the wasm-bindgen package in Cargo.lock
+#     (falls back to the "=0.2.N" pin in Cargo.toml), installed WITHOUT --locked.
+#   - cargo-nextest.
+#   - npm packages of frontend-react/ and end2end/ (npm ci, or npm install without a lock).
+#   - with --release-tools: binaryen 132 (wasm-opt, needed by release builds) in
+#     .tools/binaryen; prints the PATH addition to use.
+#
+# Usage: scripts/setup.sh [--release-tools] [--check] [--only apt,rust,npm]
+#   --check   install nothing: report what is missing, exit 1 if anything is.
+#   --only    handle only these groups (apt: Debian packages, rust: target and cargo
+#             tools, npm: the npm folders); --release-tools is handled when given.
+# Works from any directory; runs as root, or as a normal user with sudo for apt.
+set -euo pipefail
+
+SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+SELF=$SCRIPT_DIR/$(basename -- "${BASH_SOURCE[0]}")
+ROOT=$(dirname -- "$SCRIPT_DIR")
+cd "$ROOT"
+
+CARGO_LEPTOS_VERSION=0.3.10
+BINARYEN_VERSION=132
+BINARYEN_DIR=$ROOT/.tools/binaryen
+BINARYEN_BIN=$BINARYEN_DIR/node_modules/.bin
+
+RELEASE_TOOLS=0
+CHECK_ONLY=0
+ONLY=apt,rust,npm
+MISSING=0
+
+usage() {
+    sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF"
+}
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --release-tools) RELEASE_TOOLS=1 ;;
+        --check) CHECK_ONLY=1 ;;
+        --only)
+            [ $# -ge 2 ] || { echo "setup.sh: --only needs a list" >&2; exit 2; }
+            ONLY=$2
+            shift
+            ;;
+        --only=*) ONLY=${1#--only=} ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "setup.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
+    esac
+    shift
+done
+for group in ${ONLY//,/ }; do
+    case $group in apt | rust | npm) ;; *) echo "setup.sh: --only: unknown group '$group'" >&2; exit 2 ;; esac
+done
+wanted() { [[ ",$ONLY," == *",$1,"* ]]; }
+
+# One status line per item.
+say() { printf '%-11s %s\n' "$1" "$2"; }
+die() { echo "setup.sh: $*" >&2; exit 1; }
+
+# Returns 0 when the caller should go on and install; in --check mode it records the
+# missing item and returns 1 instead.
+installing() {
+    if [ "$CHECK_ONLY" = 1 ]; then
+        say missing "$1"
+        MISSING=1
+        return 1
+    fi
+    say installing "$1"
+}
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        die "need root for: $* (run as root or install sudo)"
+    fi
+}
+
+# Waits while another process is already running `cargo install <crate>` (for example a
+# background install started by hand), so that this script does not build it twice.
+wait_for_other_cargo_install() {
+    local crate=$1 waited=0
+    [ "$CHECK_ONLY" = 0 ] || return 0
+    command -v pgrep >/dev/null 2>&1 || return 0
+    while pgrep -f "cargo install ([^ ]+ )*${crate}( |\$)" >/dev/null 2>&1; do
+        if [ "$waited" = 0 ]; then
+            echo "setup.sh: another 'cargo install ${crate}' is running; waiting for it" >&2
+            waited=1
+        fi
+        sleep 10
+    done
+}
+
+# Tools installed by cargo or rustup may not be on a normal user's PATH yet.
+CARGO_BIN=${CARGO_HOME:-${HOME:-/nonexistent}/.cargo}/bin
+if [ -d "$CARGO_BIN" ]; then
+    PATH="$CARGO_BIN:$PATH"
+fi
+export PATH
+# Test tools must never download browsers of their own (it fails on these machines).
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1
+
+# ---------------------------------------------------------------- Debian packages
+
+# Highest-version PostgreSQL server bin dir from Debian's packages, or nothing.
+pg_bindir() {
+    local d best=""
+    for d in /usr/lib/postgresql/*/bin; do
+        if ! [ -x "$d/postgres" ] || ! [ -x "$d/initdb" ] || ! [ -x "$d/pg_ctl" ]; then
+            continue
+        fi
+        best=$(printf '%s\n%s\n' "$best" "$d" | sed '/^$/d' | sort -V | tail -n 1)
+    done
+    [ -n "$best" ] && printf '%s\n' "$best"
+}
+
+deb_version() {
+    dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true
+}
+
+apt_missing=()
+check_apt_item() {
+    local pkg=$1 present=$2 detail=$3
+    if [ "$present" = 1 ]; then
+        say ok "$pkg${detail:+ ($detail)}"
+    elif installing "$pkg (apt)"; then
+        apt_missing+=("$pkg")
+    fi
+}
+
+if ! wanted apt; then
+    :
+elif [ "${ROSACE_SKIP_APT:-0}" = 1 ]; then
+    say skip "Debian packages (ROSACE_SKIP_APT=1)"
+else
+    if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
+        check_apt_item chromium 1 "$(deb_version chromium)"
+    else
+        check_apt_item chromium 0 ""
+    fi
+    if bindir=$(pg_bindir); then
+        check_apt_item postgresql 1 "$bindir"
+    else
+        check_apt_item postgresql 0 ""
+    fi
+    if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
+        check_apt_item nginx-light 1 "nginx $(deb_version nginx)"
+    else
+        check_apt_item nginx-light 0 ""
+    fi
+    if command -v wrk >/dev/null 2>&1; then
+        check_apt_item wrk 1 "$(deb_version wrk)"
+    else
+        check_apt_item wrk 0 ""
+    fi
+    if command -v curl >/dev/null 2>&1; then
+        check_apt_item curl 1 "$(deb_version curl)"
+    else
+        check_apt_item curl 0 ""
+    fi
+
+    if [ "${#apt_missing[@]}" -gt 0 ]; then
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${apt_missing[@]}"
+    fi
+fi
+
+# ---------------------------------------------------------------- Rust tools
+
+# cargo-leptos: exactly 0.3.10 (0.3.11 needs a newer rustc; see shared/TOOLCHAIN.md).
+have_cargo_leptos() {
+    local v
+    v=$(cargo leptos --version 2>/dev/null || true)
+    [[ " $v " == *" ${CARGO_LEPTOS_VERSION} "* ]]
+}
+
+# wasm-bindgen-cli must equal the wasm-bindgen crate version the workspace locks.
+wasm_bindgen_wanted() {
+    local v=""
+    if [ -f Cargo.lock ]; then
+        v=$(awk '
+            /^\[\[package\]\]/ { name = "" }
+            /^name = /         { name = $3 }
+            /^version = / && name == "\"wasm-bindgen\"" { gsub(/"/, "", $3); print $3 }
+        ' Cargo.lock | sort -uV | tail -n 1)
+    fi
+    if [ -z "$v" ] && [ -f Cargo.toml ]; then
+        v=$(sed -nE 's/^[[:space:]]*wasm-bindgen[[:space:]]*=.*"=([0-9]+\.[0-9]+\.[0-9]+)".*/\1/p' Cargo.toml | head -n 1)
+    fi
+    printf '%s\n' "$v"
+}
+
+have_wasm_bindgen() {
+    local v
+    v=$(wasm-bindgen --version 2>/dev/null || true)
+    [[ " $v " == *" $1 "* ]]
+}
+
+rust_tools() {
+    local wb v
+    command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust with rustup first"
+    command -v rustup >/dev/null 2>&1 || die "rustup not found: install Rust with rustup first"
+
+    if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+        say ok "rustup target wasm32-unknown-unknown"
+    elif installing "rustup target wasm32-unknown-unknown"; then
+        rustup target add wasm32-unknown-unknown
+    fi
+
+    if ! have_cargo_leptos; then
+        wait_for_other_cargo_install cargo-leptos
+    fi
+    if have_cargo_leptos; then
+        say ok "cargo-leptos $CARGO_LEPTOS_VERSION"
+    elif installing "cargo-leptos $CARGO_LEPTOS_VERSION (about 15 min)"; then
+        cargo install cargo-leptos --version "$CARGO_LEPTOS_VERSION" --locked --features no_downloads
+    fi
+
+    wb=$(wasm_bindgen_wanted)
+    [ -n "$wb" ] \
+        || die "cannot tell the wasm-bindgen version: no wasm-bindgen in Cargo.lock nor an \"=0.2.N\" pin in Cargo.toml"
+    if ! have_wasm_bindgen "$wb"; then
+        wait_for_other_cargo_install wasm-bindgen-cli
+    fi
+    if have_wasm_bindgen "$wb"; then
+        say ok "wasm-bindgen-cli $wb"
+    elif installing "wasm-bindgen-cli $wb (about 3 min)"; then
+        # No --locked: a dependency version locked by wasm-bindgen-cli is missing from the registry.
+        cargo install wasm-bindgen-cli --version "$wb"
+    fi
+
+    if v=$(cargo nextest --version 2>/dev/null | head -n 1) && [ -n "$v" ]; then
+        say ok "$v"
+    elif installing "cargo-nextest"; then
+        cargo install cargo-nextest --locked || cargo install cargo-nextest
+    fi
+}
+if wanted rust; then rust_tools; fi
+
+# ---------------------------------------------------------------- npm packages
+
+npm_deps() {
+    local dir=$1 stamp
+    [ -f "$dir/package.json" ] || { say skip "npm $dir (no package.json)"; return 0; }
+    if [ -f "$dir/package-lock.json" ]; then stamp=$dir/package-lock.json; else stamp=$dir/package.json; fi
+    # Up to date when node_modules, or the hidden lock file npm writes last into it,
+    # is not older than the lock file (package.json when there is no lock).
+    if [ -d "$dir/node_modules" ] && { ! [ "$stamp" -nt "$dir/node_modules" ] \
+        || { [ -f "$dir/node_modules/.package-lock.json" ] \
+            && ! [ "$stamp" -nt "$dir/node_modules/.package-lock.json" ]; }; }; then
+        say ok "npm $dir"
+        return 0
+    fi
+    installing "npm $dir" || return 0
+    command -v npm >/dev/null 2>&1 || die "npm not found (Node.js is needed for $dir)"
+    if [ -f "$dir/package-lock.json" ]; then
+        (cd "$dir" && npm ci --no-audit --no-fund)
+    else
+        (cd "$dir" && npm install --no-audit --no-fund)
+    fi
+    # npm may write the lock file after node_modules: mark node_modules as up to date.
+    mkdir -p "$dir/node_modules"
+    touch "$dir/node_modules"
+}
+if wanted npm; then
+    npm_deps frontend-react
+    npm_deps end2end
+fi
+
+# ---------------------------------------------------------------- release tools
+
+if [ "$RELEASE_TOOLS" = 1 ]; then
+    if [ -x "$BINARYEN_BIN/wasm-opt" ] \
+        && "$BINARYEN_BIN/wasm-opt" --version 2>/dev/null | grep -q "version ${BINARYEN_VERSION}"; then
+        say ok "binaryen $BINARYEN_VERSION (wasm-opt)"
+    elif installing "binaryen $BINARYEN_VERSION (wasm-opt) into .tools/binaryen"; then
+        command -v npm >/dev/null 2>&1 || die "npm not found (needed for binaryen)"
+        mkdir -p "$BINARYEN_DIR"
+        npm install --no-audit --no-fund --prefix "$BINARYEN_DIR" "binaryen@${BINARYEN_VERSION}"
+    fi
+    echo "release builds need wasm-opt on PATH:"
+    echo "  export PATH=\"$BINARYEN_BIN:\$PATH\""
+fi
+
+if [ "$CHECK_ONLY" = 1 ] && [ "$MISSING" = 1 ]; then
+    exit 1
+fi
+exit 0

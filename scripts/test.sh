@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# scripts/test.sh — set up what is missing and run every test:
+#   1. Rust unit and integration tests (cargo nextest) on SQLite and on a throwaway
+#      local PostgreSQL (started by scripts/pg.sh unless ROSACE_TEST_PG_URL is given),
+#      including the ts-rs drift check of the React widget's generated types;
+#   2. the React widget's vitest tests, type check and build;
+#   3. the site build (cargo leptos build) and the Playwright tests in Debian's Chromium
+#      against the running shop.
+set -euo pipefail
+ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "setup"
+scripts/setup.sh
+
+if [[ -z "${ROSACE_TEST_PG_URL:-}" ]]; then
+  step "local PostgreSQL"
+  ROSACE_TEST_PG_URL=$(scripts/pg.sh start)
+  export ROSACE_TEST_PG_URL
+fi
+
+step "Rust tests (SQLite and PostgreSQL)"
+cargo nextest run --workspace --no-fail-fast
+
+step "React widget: vitest, type check, build"
+(cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
+
+step "site build"
+cargo leptos build
+
+step "browser tests (Playwright, Debian Chromium)"
+end2end/run.sh

@@ -1,0 +1,107 @@
+//! The Rosace server: configuration, start-up, router, REST handlers, middleware, demo data.
+pub mod api;
+pub mod config;
+pub mod demo;
+pub mod images;
+pub mod middleware;
+pub mod openapi;
+pub mod seo;
+
+use std::sync::Arc;
+
+use axum::routing::{get, post};
+use axum::Router;
+use leptos::prelude::*;
+use leptos_axum::{generate_route_list, LeptosRoutes};
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+
+use app::state::{AppState, Settings};
+use app::{shell, App};
+
+use crate::config::Config;
+
+/// Everything handlers need, shared.
+pub struct AppCtx {
+    pub config: Config,
+    pub state: AppState,
+    pub origins: Vec<app::context::SiteOrigin>,
+}
+
+/// Connects, migrates, creates demo data when asked, and returns the shared context.
+pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, Box<dyn std::error::Error + Send + Sync>> {
+    if config.database_url.starts_with("sqlite:") {
+        std::fs::create_dir_all(&config.data_dir)?;
+    }
+    let db = app::db::Db::connect(&config.database_url, config.db_max_connections).await?;
+    db.migrate().await?;
+    if config.demo_data {
+        demo::ensure(&db, app::state::now()).await?;
+    }
+    let settings = Settings {
+        dsa_rate_limit: config.dsa_rate_limit,
+        dsa_rate_window_secs: config.dsa_rate_window_secs,
+    };
+    let origins = config.origins();
+    Ok(Arc::new(AppCtx { config, state: AppState { db, settings: Arc::new(settings) }, origins }))
+}
+
+/// The whole HTTP application.
+pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
+    let routes = generate_route_list(App);
+    let state = app.state.clone();
+    let site_root = leptos_options.site_root.to_string();
+    let pkg_dir = format!("{site_root}/{}", leptos_options.site_pkg_dir);
+
+    let api = Router::new()
+        .route("/api/content/v1/translations", get(api::translations))
+        .route("/api/postsale/v1/help/dsacontactform", post(api::dsa_contact_form))
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/health", get(api::health))
+        .route("/robots.txt", get(seo::robots))
+        .route("/sitemap.xml", get(seo::sitemap))
+        .route("/img/logo/{file}", get(images::logo))
+        .route("/img/favicon/{file}", get(images::favicon))
+        .route("/img/sale/{id}/{file}", get(images::sale_image))
+        .route("/img/product/{file}", get(images::product_image))
+        .with_state(app.clone());
+
+    let leptos = Router::new()
+        .leptos_routes_with_context(
+            &leptos_options,
+            routes,
+            {
+                let state = state.clone();
+                move || provide_context(state.clone())
+            },
+            {
+                let options = leptos_options.clone();
+                move || shell(options.clone())
+            },
+        )
+        .route(
+            "/api/{*fn_name}",
+            axum::routing::get({
+                let state = state.clone();
+                move |req| leptos_axum::handle_server_fns_with_context(move || provide_context(state.clone()), req)
+            })
+            .post({
+                let state = state.clone();
+                move |req| leptos_axum::handle_server_fns_with_context(move || provide_context(state.clone()), req)
+            }),
+        )
+        .with_state(leptos_options.clone());
+
+    Router::new()
+        .merge(api)
+        .merge(leptos)
+        .nest_service("/pkg", ServeDir::new(pkg_dir))
+        .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
+        .fallback(api::api_not_found)
+        .layer(axum::middleware::from_fn(middleware::csrf))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), middleware::request_context))
+        .layer(axum::middleware::from_fn(middleware::security_headers))
+        .layer(CompressionLayer::new())
+        .layer(axum::extract::DefaultBodyLimit::max(20 * 1024 * 1024))
+        .layer(axum::middleware::from_fn(middleware::request_id))
+}

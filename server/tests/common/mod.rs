@@ -1,0 +1,124 @@
+//! Test harness: starts the real server on a free port against a fresh database.
+//! SQLite always; PostgreSQL from `ROSACE_TEST_PG_URL` (an admin URL; `scripts/test.sh`
+//! starts a local server and sets it), one new database per test.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use leptos::prelude::LeptosOptions;
+use server::config::Config;
+use server::AppCtx;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub app: Arc<AppCtx>,
+    pub client: reqwest::Client,
+    _dir: tempdir::Dir,
+}
+
+mod tempdir {
+    pub struct Dir(pub std::path::PathBuf);
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn unique() -> String {
+    format!("{}_{:08x}", std::process::id(), rand::random::<u32>())
+}
+
+async fn postgres_url() -> String {
+    let admin = std::env::var("ROSACE_TEST_PG_URL").expect(
+        "ROSACE_TEST_PG_URL must point at a PostgreSQL server (scripts/test.sh starts one and sets it)",
+    );
+    let name = format!("rosace_t_{}", unique());
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&admin).await.expect("connect to test PostgreSQL");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&pool).await.expect("create test database");
+    pool.close().await;
+    let (prefix, _) = admin.rsplit_once('/').expect("URL has a database part");
+    format!("{prefix}/{name}")
+}
+
+pub fn test_config(database_url: String, data_dir: &str) -> Config {
+    let mut config = Config::from_env("127.0.0.1:0".parse().unwrap()).expect("default config");
+    config.database_url = database_url;
+    config.data_dir = data_dir.to_string();
+    config.site_hosts = Default::default();
+    config.public_origin = "http://shop.test".into();
+    config.demo_data = true;
+    config.dsa_rate_limit = 3;
+    config.dsa_rate_window_secs = 600;
+    config.db_max_connections = 8;
+    config
+}
+
+pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> TestApp {
+    let dir = std::env::temp_dir().join(format!("rosace-test-{}", unique()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = match backend {
+        Backend::Sqlite => format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        Backend::Postgres => postgres_url().await,
+    };
+    let mut config = test_config(url, &dir.display().to_string());
+    tweak(&mut config);
+    let app = server::prepare(config).await.expect("server prepares");
+    let options = LeptosOptions::builder()
+        .output_name("rosace")
+        .site_root("target/site")
+        .site_pkg_dir("pkg")
+        .build();
+    let router = server::router(app.clone(), options);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr: SocketAddr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+    });
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    TestApp { base: format!("http://{addr}"), app, client, _dir: tempdir::Dir(dir) }
+}
+
+pub async fn start(backend: Backend) -> TestApp {
+    start_with(backend, |_| {}).await
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_with_cookie(&self, path: &str, cookie: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).header("cookie", cookie).send().await.unwrap()
+    }
+
+    /// A member with a valid session row, as sign-in will create (members issue).
+    pub async fn member_session(&self, site_id: u16) -> String {
+        let member_id: i64 = sqlx::query_scalar("SELECT id FROM members WHERE site_id = $1 ORDER BY id LIMIT 1")
+            .bind(i64::from(site_id))
+            .fetch_one(&self.app.state.db.pool)
+            .await
+            .unwrap();
+        let token = app::session::create(&self.app.state.db, member_id, app::state::now(), 3600).await.unwrap();
+        format!("{}={token}", app::session::COOKIE)
+    }
+
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::query_scalar(sql).fetch_one(&self.app.state.db.pool).await.unwrap()
+    }
+}
