@@ -11,8 +11,10 @@ pub struct RequestCtx {
     /// Set when the request carries a valid session.
     pub member_id: Option<i64>,
     pub member_first_name: Option<String>,
-    /// Public origin of every site, for canonical and hreflang links.
+    /// Sites with a host of their own, for canonical and hreflang links.
     pub origins: Vec<SiteOrigin>,
+    /// Origin of the sites without a host of their own (told apart by `?site=`).
+    pub default_origin: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,7 +64,10 @@ impl RequestCtx {
                 format!("{}{path}{sep}site={site_id}", o.base)
             }
             Some(o) => format!("{}{path}", o.base),
-            None => path.to_string(),
+            None => {
+                let sep = if path.contains('?') { '&' } else { '?' };
+                format!("{}{path}{sep}site={site_id}", self.default_origin)
+            }
         }
     }
 
@@ -86,7 +91,10 @@ impl RequestCtx {
 
     #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
     fn from_environment() -> Option<RequestCtx> {
-        let json = web_sys::window()?.document()?.document_element()?.get_attribute("data-ctx")?;
+        let json = web_sys::window()?
+            .document()?
+            .document_element()?
+            .get_attribute("data-ctx")?;
         serde_json::from_str(&json).ok()
     }
 
@@ -104,15 +112,23 @@ mod tests {
     fn urls_on_other_sites_use_host_or_query() {
         let ctx = RequestCtx {
             site_id: 1,
-            origins: vec![
-                SiteOrigin { site_id: 1, base: "https://www.rosace.fr".into(), by_query: false },
-                SiteOrigin { site_id: 2, base: "http://127.0.0.1:3000".into(), by_query: true },
-            ],
+            origins: vec![SiteOrigin {
+                site_id: 1,
+                base: "https://www.rosace.fr".into(),
+                by_query: false,
+            }],
+            default_origin: "http://127.0.0.1:3000".into(),
             ..Default::default()
         };
-        assert_eq!(ctx.url_on(1, "/gr/aboutus"), "https://www.rosace.fr/gr/aboutus");
+        assert_eq!(
+            ctx.url_on(1, "/gr/aboutus"),
+            "https://www.rosace.fr/gr/aboutus"
+        );
         assert_eq!(ctx.url_on(2, "/"), "http://127.0.0.1:3000/?site=2");
-        assert_eq!(ctx.url_on(2, "/find?q=a"), "http://127.0.0.1:3000/find?q=a&site=2");
+        assert_eq!(
+            ctx.url_on(2, "/find?q=a"),
+            "http://127.0.0.1:3000/find?q=a&site=2"
+        );
         assert_eq!(ctx.money(1990), "19,90\u{a0}€");
     }
 }

@@ -21,7 +21,11 @@ pub struct Db {
 impl Db {
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
         sqlx::any::install_default_drivers();
-        let backend = if url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
+        let backend = if url.starts_with("postgres") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
         let options = AnyConnectOptions::from_str(url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(max_connections)
@@ -48,7 +52,11 @@ impl Db {
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
         match self.backend {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await,
+            Backend::Postgres => {
+                sqlx::migrate!("./migrations/postgres")
+                    .run(&self.pool)
+                    .await
+            }
         }
     }
 }

@@ -69,7 +69,10 @@ pub fn hydrate() {
     console_error_panic_hook::set_once();
     leptos::mount::hydrate_body(App);
     // A marker for tests and for CSS that should only apply once the app is interactive.
-    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
         let _ = root.set_attribute("data-hydrated", "true");
     }
 }

@@ -1,5 +1,7 @@
 //! Password hashing: argon2id with OWASP ASVS 5.0 appendix C parameters (m=19456 KiB, t=2, p=1).
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::{Algorithm, Argon2, Params, Version};
 
 fn hasher() -> Argon2<'static> {
@@ -9,11 +11,14 @@ fn hasher() -> Argon2<'static> {
 
 pub fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
     let salt = SaltString::generate(&mut OsRng);
-    Ok(hasher().hash_password(password.as_bytes(), &salt)?.to_string())
+    Ok(hasher()
+        .hash_password(password.as_bytes(), &salt)?
+        .to_string())
 }
 
 pub fn verify(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored).is_ok_and(|h| hasher().verify_password(password.as_bytes(), &h).is_ok())
+    PasswordHash::new(stored)
+        .is_ok_and(|h| hasher().verify_password(password.as_bytes(), &h).is_ok())
 }
 
 #[cfg(test)]

@@ -4,7 +4,13 @@ use sqlx::Row;
 use crate::db::Db;
 
 /// Counts one hit for `bucket` and tells whether it is within `limit` for the window.
-pub async fn hit(db: &Db, bucket: &str, limit: i64, window_secs: i64, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn hit(
+    db: &Db,
+    bucket: &str,
+    limit: i64,
+    window_secs: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let window_start = now - now.rem_euclid(window_secs.max(1));
     let row = sqlx::query(
         "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)

@@ -104,7 +104,10 @@ impl PageKind {
     /// Crawlable pages (spec 000 §2): served to anyone and listed in the sitemap.
     pub fn is_crawlable(self) -> bool {
         use PageKind::*;
-        matches!(self, Home | AboutUs | Registration | Portal | Authentication | PrivacyPolicy)
+        matches!(
+            self,
+            Home | AboutUs | Registration | Portal | Authentication | PrivacyPolicy
+        )
     }
 
     /// Sign-in pages use the simplified header (logo only).
@@ -135,7 +138,11 @@ pub struct ResolvedRoute {
 
 impl ResolvedRoute {
     fn new(kind: PageKind) -> Self {
-        ResolvedRoute { kind, seo: false, params: Vec::new() }
+        ResolvedRoute {
+            kind,
+            seo: false,
+            params: Vec::new(),
+        }
     }
     fn seo(mut self) -> Self {
         self.seo = true;
@@ -147,7 +154,10 @@ impl ResolvedRoute {
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.params.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     pub fn get_id(&self, name: &str) -> Option<i64> {
@@ -196,13 +206,18 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["brandsplace", ..] => r(BrandsPlace),
         ["l", rest @ ..] if !rest.is_empty() => r(Landing).seo().param("seo", rest[0]),
         ["catalog", id] if is_id(id) => r(Catalog).param("catalogId", id),
-        ["catalog", c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => {
-            with_filters(r(Catalog).param("campaignId", c).param("universeId", u), rest)
-        }
+        ["catalog", c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => with_filters(
+            r(Catalog).param("campaignId", c).param("universeId", u),
+            rest,
+        ),
         [p @ ("c" | "p"), seo, c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => {
             let _ = p;
             with_filters(
-                r(Catalog).seo().param("seo", seo).param("campaignId", c).param("universeId", u),
+                r(Catalog)
+                    .seo()
+                    .param("seo", seo)
+                    .param("campaignId", c)
+                    .param("universeId", u),
                 rest,
             )
         }
@@ -215,7 +230,7 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
             .param("campaignId", c)
             .param("slug", slug)
             .param("productId", p),
-        [("c" | "p" | "h" | "l"), "seo-product", seo, c, slug, p] if is_id(c) && is_id(p) => {
+        ["c" | "p" | "h" | "l", "seo-product", seo, c, slug, p] if is_id(c) && is_id(p) => {
             r(Product)
                 .seo()
                 .param("seo", seo)
@@ -261,18 +276,19 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["t", "r"] => r(TravelResults),
         ["t", "error"] => r(TravelError),
         ["t", "c", c] if is_id(c) => r(TravelCatalog).param("campaignId", c),
-        ["t", "c", c, u] if is_id(c) && is_id(u) => {
-            r(TravelCatalog).param("campaignId", c).param("universeId", u)
-        }
-        ["t", "p", c, p] if is_id(c) && is_id(p) => {
-            r(TravelProduct).param("campaignId", c).param("productId", p)
-        }
-        ["t", "p", c, p, "checkout"] if is_id(c) && is_id(p) => {
-            r(TravelCheckout).param("campaignId", c).param("productId", p)
-        }
-        ["voyages", "p", c, p] if is_id(c) && is_id(p) => {
-            r(TravelProduct).seo().param("campaignId", c).param("productId", p)
-        }
+        ["t", "c", c, u] if is_id(c) && is_id(u) => r(TravelCatalog)
+            .param("campaignId", c)
+            .param("universeId", u),
+        ["t", "p", c, p] if is_id(c) && is_id(p) => r(TravelProduct)
+            .param("campaignId", c)
+            .param("productId", p),
+        ["t", "p", c, p, "checkout"] if is_id(c) && is_id(p) => r(TravelCheckout)
+            .param("campaignId", c)
+            .param("productId", p),
+        ["voyages", "p", c, p] if is_id(c) && is_id(p) => r(TravelProduct)
+            .seo()
+            .param("campaignId", c)
+            .param("productId", p),
         ["voyages", "c", c] if is_id(c) => r(TravelCatalog).seo().param("campaignId", c),
         ["voyages"] => r(Travel).seo(),
         ["voyage"] | ["voyage", "default"] => r(Travel),
@@ -281,8 +297,14 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
     Some(route)
 }
 
-const ROSEDEAL_SUBPAGES: [&str; 6] =
-    ["history", "mail", "ongoing", "refund", "refund-result", "contact-form"];
+const ROSEDEAL_SUBPAGES: [&str; 6] = [
+    "history",
+    "mail",
+    "ongoing",
+    "refund",
+    "refund-result",
+    "contact-form",
+];
 
 /// Catalog filter segments (spec 000 §2): `[catalogId]` then `[BrandOrColor]` as a slug.
 fn with_filters(route: ResolvedRoute, rest: &[&str]) -> ResolvedRoute {
@@ -397,7 +419,13 @@ mod tests {
 
     #[test]
     fn unknown_paths_do_not_resolve() {
-        for path in ["/nope", "/catalog/abc/1", "/product/1", "/rosedeals/unknown", "/t/p/1"] {
+        for path in [
+            "/nope",
+            "/catalog/abc/1",
+            "/product/1",
+            "/rosedeals/unknown",
+            "/t/p/1",
+        ] {
             assert_eq!(resolve(path), None, "{path}");
         }
     }
@@ -416,13 +444,22 @@ mod tests {
     #[test]
     fn access_follows_crawlable_and_open_door_rules() {
         assert_eq!(resolve("/").unwrap().access(), Access::Public);
-        assert_eq!(resolve("/gr/authentication").unwrap().access(), Access::Public);
+        assert_eq!(
+            resolve("/gr/authentication").unwrap().access(),
+            Access::Public
+        );
         assert_eq!(resolve("/find").unwrap().access(), Access::OpenDoor);
         assert_eq!(resolve("/c/x/1/2").unwrap().access(), Access::OpenDoor);
         assert_eq!(resolve("/b/3").unwrap().access(), Access::OpenDoor);
-        assert_eq!(resolve("/catalog/1/2").unwrap().access(), Access::MembersOnly);
+        assert_eq!(
+            resolve("/catalog/1/2").unwrap().access(),
+            Access::MembersOnly
+        );
         assert_eq!(resolve("/cart").unwrap().access(), Access::MembersOnly);
-        assert_eq!(resolve("/gr/my-notifications/").unwrap().access(), Access::MembersOnly);
+        assert_eq!(
+            resolve("/gr/my-notifications/").unwrap().access(),
+            Access::MembersOnly
+        );
     }
 
     #[test]

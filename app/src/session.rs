@@ -20,7 +20,11 @@ pub fn new_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub async fn member_for_token(db: &Db, token: &str, now: i64) -> Result<Option<SessionMember>, sqlx::Error> {
+pub async fn member_for_token(
+    db: &Db,
+    token: &str,
+    now: i64,
+) -> Result<Option<SessionMember>, sqlx::Error> {
     if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }
@@ -32,12 +36,22 @@ pub async fn member_for_token(db: &Db, token: &str, now: i64) -> Result<Option<S
     .bind(now)
     .fetch_optional(&db.pool)
     .await?;
-    row.map(|r| Ok(SessionMember { member_id: r.try_get("id")?, first_name: r.try_get("first_name")? }))
-        .transpose()
+    row.map(|r| {
+        Ok(SessionMember {
+            member_id: r.try_get("id")?,
+            first_name: r.try_get("first_name")?,
+        })
+    })
+    .transpose()
 }
 
 /// Creates a session row for a member and returns its token.
-pub async fn create(db: &Db, member_id: i64, now: i64, ttl_secs: i64) -> Result<String, sqlx::Error> {
+pub async fn create(
+    db: &Db,
+    member_id: i64,
+    now: i64,
+    ttl_secs: i64,
+) -> Result<String, sqlx::Error> {
     let token = new_token();
     sqlx::query(
         "INSERT INTO sessions (token, member_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",

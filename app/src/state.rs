@@ -19,7 +19,10 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { dsa_rate_limit: 5, dsa_rate_window_secs: 600 }
+        Settings {
+            dsa_rate_limit: 5,
+            dsa_rate_window_secs: 600,
+        }
     }
 }
 

@@ -6,7 +6,9 @@ pub fn is_valid_email(email: &str) -> bool {
         return false;
     };
     let local_ok = !local.is_empty()
-        && local.bytes().all(|b| b.is_ascii_alphanumeric() || b"._%+-".contains(&b));
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._%+-".contains(&b));
     let Some((host, tld)) = domain.rsplit_once('.') else {
         return false;
     };
@@ -14,7 +16,9 @@ pub fn is_valid_email(email: &str) -> bool {
     // tail is letters only, which is what rsplit_once on a letters-only tail gives.
     local_ok
         && !host.is_empty()
-        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
         && tld.len() >= 2
         && tld.bytes().all(|b| b.is_ascii_alphabetic())
 }
@@ -68,8 +72,7 @@ mod tests {
     /// Same vectors as the React widget's test (principle: one rule, one set of cases).
     #[test]
     fn email_rule_matches_the_shared_vectors() {
-        let v: Vectors =
-            serde_json::from_str(include_str!("../tests/vectors/email.json")).unwrap();
+        let v: Vectors = serde_json::from_str(include_str!("../tests/vectors/email.json")).unwrap();
         for e in &v.valid {
             assert!(is_valid_email(e), "should accept {e:?}");
         }

@@ -36,13 +36,20 @@ static TRANSLATIONS_CACHE: LazyLock<Mutex<HashMap<(String, String), Bytes>>> =
 /// Browsers and proxies may keep it 5 minutes (spec 000 §9).
 pub async fn translations(Query(q): Query<TranslationsQuery>) -> Response {
     let Some(locale) = q.locale.filter(|l| !l.trim().is_empty()) else {
-        return error(StatusCode::BAD_REQUEST, "missing_locale", "errors.general_retry.notification");
+        return error(
+            StatusCode::BAD_REQUEST,
+            "missing_locale",
+            "errors.general_retry.notification",
+        );
     };
     let fallback = q.fallback_locale.unwrap_or_else(|| "fr-fr".into());
     let lang = app::site::i18n::lang_of(&locale).to_string();
     let fallback_lang = app::site::i18n::lang_of(&fallback).to_string();
     let key = (lang.clone(), fallback_lang.clone());
-    let cached = TRANSLATIONS_CACHE.lock().ok().and_then(|c| c.get(&key).cloned());
+    let cached = TRANSLATIONS_CACHE
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&key).cloned());
     let body = match cached {
         Some(b) => b,
         None => {
@@ -82,7 +89,9 @@ pub async fn dsa_contact_form(State(app): State<Arc<AppCtx>>, req: Request) -> R
         read_multipart(req).await
     } else if content_type.starts_with("application/json") {
         match axum::body::to_bytes(req.into_body(), 64 * 1024).await {
-            Ok(b) => serde_json::from_slice::<DsaFormRequest>(&b).map(|r| (r, vec![])).map_err(|_| ()),
+            Ok(b) => serde_json::from_slice::<DsaFormRequest>(&b)
+                .map(|r| (r, vec![]))
+                .map_err(|_| ()),
             Err(_) => Err(()),
         }
     } else {
@@ -104,7 +113,8 @@ pub async fn dsa_contact_form(State(app): State<Arc<AppCtx>>, req: Request) -> R
             if let DsaError::Storage(err) = &e {
                 tracing::error!(error = %err, "DsaForm setDsaForm error");
             }
-            let status = StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            let status =
+                StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             (status, Json(e.body())).into_response()
         }
     }
@@ -126,10 +136,19 @@ async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), (
                     // Enough to report the count error; don't buffer more.
                     continue;
                 }
-                let name = field.file_name().unwrap_or("file").chars().take(200).collect();
+                let name = field
+                    .file_name()
+                    .unwrap_or("file")
+                    .chars()
+                    .take(200)
+                    .collect();
                 let content_type = field.content_type().unwrap_or("").to_string();
                 let bytes = field.bytes().await.map_err(|_| ())?;
-                uploads.push(Upload { name, content_type, bytes: bytes.to_vec() });
+                uploads.push(Upload {
+                    name,
+                    content_type,
+                    bytes: bytes.to_vec(),
+                });
             }
             _ => {}
         }

@@ -28,7 +28,10 @@ fn env(name: &str) -> Option<String> {
 fn env_parse<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
     match env(name) {
         None => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| format!("{name}: cannot parse {v:?}")),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name}: cannot parse {v:?}")),
     }
 }
 
@@ -36,8 +39,13 @@ fn env_parse<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> 
 pub fn parse_site_hosts(spec: &str) -> Result<HashMap<String, u16>, String> {
     let mut map = HashMap::new();
     for pair in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (host, site) = pair.split_once('=').ok_or_else(|| format!("ROSACE_SITE_HOSTS: {pair:?} is not host=siteId"))?;
-        let site: u16 = site.trim().parse().map_err(|_| format!("ROSACE_SITE_HOSTS: bad site id in {pair:?}"))?;
+        let (host, site) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("ROSACE_SITE_HOSTS: {pair:?} is not host=siteId"))?;
+        let site: u16 = site
+            .trim()
+            .parse()
+            .map_err(|_| format!("ROSACE_SITE_HOSTS: bad site id in {pair:?}"))?;
         if app::site::by_id(site).is_none() {
             return Err(format!("ROSACE_SITE_HOSTS: unknown site {site}"));
         }
@@ -49,7 +57,9 @@ pub fn parse_site_hosts(spec: &str) -> Result<HashMap<String, u16>, String> {
 impl Config {
     pub fn from_env(default_addr: SocketAddr) -> Result<Config, String> {
         let addr = match env("ROSACE_ADDR") {
-            Some(a) => a.parse().map_err(|_| format!("ROSACE_ADDR: cannot parse {a:?}"))?,
+            Some(a) => a
+                .parse()
+                .map_err(|_| format!("ROSACE_ADDR: cannot parse {a:?}"))?,
             None => default_addr,
         };
         let data_dir = env("ROSACE_DATA_DIR").unwrap_or_else(|| "data".into());
@@ -71,26 +81,19 @@ impl Config {
         })
     }
 
-    /// Public origins of every site, for canonical and hreflang links.
+    /// Sites that have a host of their own, for canonical and hreflang links.
     pub fn origins(&self) -> Vec<app::context::SiteOrigin> {
-        app::site::SITES
+        let mut origins: Vec<app::context::SiteOrigin> = self
+            .site_hosts
             .iter()
-            .map(|s| {
-                let host = self.site_hosts.iter().find(|(_, id)| **id == s.site_id).map(|(h, _)| h);
-                match host {
-                    Some(h) => app::context::SiteOrigin {
-                        site_id: s.site_id,
-                        base: format!("{}://{h}", self.public_scheme),
-                        by_query: false,
-                    },
-                    None => app::context::SiteOrigin {
-                        site_id: s.site_id,
-                        base: self.public_origin.clone(),
-                        by_query: true,
-                    },
-                }
+            .map(|(host, site_id)| app::context::SiteOrigin {
+                site_id: *site_id,
+                base: format!("{}://{host}", self.public_scheme),
+                by_query: false,
             })
-            .collect()
+            .collect();
+        origins.sort_by_key(|o| o.site_id);
+        origins
     }
 }
 

@@ -32,9 +32,7 @@ impl Rng {
 enum V {
     I(i64),
     T(String),
-    F(f64),
     NullI,
-    NullF,
 }
 
 fn t(s: impl Into<String>) -> V {
@@ -57,10 +55,22 @@ struct Words {
 fn words(lang: &str) -> Words {
     match lang {
         "de" => Words {
-            themes: ["Damenmode", "Herrenmode", "Wohnen & Deko", "Beauty", "Sport", "Kinder", "Küche", "Technik"],
+            themes: [
+                "Damenmode",
+                "Herrenmode",
+                "Wohnen & Deko",
+                "Beauty",
+                "Sport",
+                "Kinder",
+                "Küche",
+                "Technik",
+            ],
             universes: ["Damen", "Herren", "Accessoires"],
             subs: ["Kleider", "Oberteile"],
-            items: ["Kleid", "Hemd", "Pullover", "Jacke", "Jeans", "Sneaker", "Tasche", "Uhr", "Schal", "Mantel", "Rock", "Gürtel"],
+            items: [
+                "Kleid", "Hemd", "Pullover", "Jacke", "Jeans", "Sneaker", "Tasche", "Uhr", "Schal",
+                "Mantel", "Rock", "Gürtel",
+            ],
             description: "Ausgewählte Stücke zu Mitgliederpreisen, nur für kurze Zeit.",
             hotel: "Hotel",
             packages: ["Doppelzimmer", "Suite"],
@@ -69,10 +79,32 @@ fn words(lang: &str) -> Words {
             pedagogical: "So funktioniert's",
         },
         "es" => Words {
-            themes: ["Moda mujer", "Moda hombre", "Casa y deco", "Belleza", "Deporte", "Niños", "Cocina", "Tecnología"],
+            themes: [
+                "Moda mujer",
+                "Moda hombre",
+                "Casa y deco",
+                "Belleza",
+                "Deporte",
+                "Niños",
+                "Cocina",
+                "Tecnología",
+            ],
             universes: ["Mujer", "Hombre", "Accesorios"],
             subs: ["Vestidos", "Tops"],
-            items: ["Vestido", "Camisa", "Jersey", "Chaqueta", "Vaqueros", "Zapatillas", "Bolso", "Reloj", "Bufanda", "Abrigo", "Falda", "Cinturón"],
+            items: [
+                "Vestido",
+                "Camisa",
+                "Jersey",
+                "Chaqueta",
+                "Vaqueros",
+                "Zapatillas",
+                "Bolso",
+                "Reloj",
+                "Bufanda",
+                "Abrigo",
+                "Falda",
+                "Cinturón",
+            ],
             description: "Piezas seleccionadas a precios de socio, solo por tiempo limitado.",
             hotel: "Hotel",
             packages: ["Habitación doble", "Suite"],
@@ -81,10 +113,22 @@ fn words(lang: &str) -> Words {
             pedagogical: "Cómo funciona",
         },
         "it" => Words {
-            themes: ["Moda donna", "Moda uomo", "Casa e deco", "Bellezza", "Sport", "Bambini", "Cucina", "Tecnologia"],
+            themes: [
+                "Moda donna",
+                "Moda uomo",
+                "Casa e deco",
+                "Bellezza",
+                "Sport",
+                "Bambini",
+                "Cucina",
+                "Tecnologia",
+            ],
             universes: ["Donna", "Uomo", "Accessori"],
             subs: ["Abiti", "Top"],
-            items: ["Abito", "Camicia", "Maglione", "Giacca", "Jeans", "Sneakers", "Borsa", "Orologio", "Sciarpa", "Cappotto", "Gonna", "Cintura"],
+            items: [
+                "Abito", "Camicia", "Maglione", "Giacca", "Jeans", "Sneakers", "Borsa", "Orologio",
+                "Sciarpa", "Cappotto", "Gonna", "Cintura",
+            ],
             description: "Pezzi selezionati a prezzi riservati ai soci, solo per poco tempo.",
             hotel: "Hotel",
             packages: ["Camera doppia", "Suite"],
@@ -93,22 +137,50 @@ fn words(lang: &str) -> Words {
             pedagogical: "Come funziona",
         },
         "nl" => Words {
-            themes: ["Damesmode", "Herenmode", "Wonen & deco", "Beauty", "Sport", "Kinderen", "Keuken", "Tech"],
+            themes: [
+                "Damesmode",
+                "Herenmode",
+                "Wonen & deco",
+                "Beauty",
+                "Sport",
+                "Kinderen",
+                "Keuken",
+                "Tech",
+            ],
             universes: ["Dames", "Heren", "Accessoires"],
             subs: ["Jurken", "Tops"],
-            items: ["Jurk", "Overhemd", "Trui", "Jas", "Jeans", "Sneakers", "Tas", "Horloge", "Sjaal", "Mantel", "Rok", "Riem"],
+            items: [
+                "Jurk", "Overhemd", "Trui", "Jas", "Jeans", "Sneakers", "Tas", "Horloge", "Sjaal",
+                "Mantel", "Rok", "Riem",
+            ],
             description: "Geselecteerde stukken tegen ledenprijzen, slechts korte tijd.",
             hotel: "Hotel",
             packages: ["Tweepersoonskamer", "Suite"],
-            cities: [("AMS", "Amsterdam"), ("BRU", "Brussel"), ("EIN", "Eindhoven")],
+            cities: [
+                ("AMS", "Amsterdam"),
+                ("BRU", "Brussel"),
+                ("EIN", "Eindhoven"),
+            ],
             home_highlight: "Toppers van de dag",
             pedagogical: "Zo werkt het",
         },
         _ => Words {
-            themes: ["Mode femme", "Mode homme", "Maison & déco", "Beauté", "Sport", "Enfants", "Cuisine", "High-tech"],
+            themes: [
+                "Mode femme",
+                "Mode homme",
+                "Maison & déco",
+                "Beauté",
+                "Sport",
+                "Enfants",
+                "Cuisine",
+                "High-tech",
+            ],
             universes: ["Femme", "Homme", "Accessoires"],
             subs: ["Robes", "Hauts"],
-            items: ["Robe", "Chemise", "Pull", "Veste", "Jean", "Baskets", "Sac", "Montre", "Écharpe", "Manteau", "Jupe", "Ceinture"],
+            items: [
+                "Robe", "Chemise", "Pull", "Veste", "Jean", "Baskets", "Sac", "Montre", "Écharpe",
+                "Manteau", "Jupe", "Ceinture",
+            ],
             description: "Des pièces choisies à prix membres, pour un temps limité.",
             hotel: "Hôtel",
             packages: ["Chambre double", "Suite"],
@@ -120,17 +192,57 @@ fn words(lang: &str) -> Words {
 }
 
 const BRANDS: [&str; 30] = [
-    "Maison Aurore", "Léna Paris", "Nordvik", "Casa Brava", "Vento", "Bellamare", "Oakridge", "Kira", "Atelier Nuit",
-    "Sunfield", "Monte Bianco", "Piccolo", "Blauw", "Hanse & Co", "Soleado", "Rivage", "Urban Fox", "Terra", "Lumen",
-    "Azahar", "Fjell", "Cortina", "Delta Sport", "Mira", "Velours", "Kobalt", "Zefiro", "Arbor", "Noa", "Opaline",
+    "Maison Aurore",
+    "Léna Paris",
+    "Nordvik",
+    "Casa Brava",
+    "Vento",
+    "Bellamare",
+    "Oakridge",
+    "Kira",
+    "Atelier Nuit",
+    "Sunfield",
+    "Monte Bianco",
+    "Piccolo",
+    "Blauw",
+    "Hanse & Co",
+    "Soleado",
+    "Rivage",
+    "Urban Fox",
+    "Terra",
+    "Lumen",
+    "Azahar",
+    "Fjell",
+    "Cortina",
+    "Delta Sport",
+    "Mira",
+    "Velours",
+    "Kobalt",
+    "Zefiro",
+    "Arbor",
+    "Noa",
+    "Opaline",
 ];
-const OFFER_TYPES: [&str; 7] = ["FlashSale", "FlashSale", "SecondHand", "Marketplace", "Premium", "Vbi", "Rosace"];
+const OFFER_TYPES: [&str; 7] = [
+    "FlashSale",
+    "FlashSale",
+    "SecondHand",
+    "Marketplace",
+    "Premium",
+    "Vbi",
+    "Rosace",
+];
 const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];
 const COLOURS: [&str; 6] = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
 
 use app::validation::slug;
 
-async fn insert(tx: &mut Transaction<'_, Any>, table: &str, cols: &[&str], rows: Vec<Vec<V>>) -> Result<(), sqlx::Error> {
+async fn insert(
+    tx: &mut Transaction<'_, Any>,
+    table: &str,
+    cols: &[&str],
+    rows: Vec<Vec<V>>,
+) -> Result<(), sqlx::Error> {
     let per_chunk = (10_000 / cols.len()).max(1);
     for chunk in rows.chunks(per_chunk) {
         let mut sql = format!("INSERT INTO {table} ({}) VALUES ", cols.join(", "));
@@ -155,9 +267,7 @@ async fn insert(tx: &mut Transaction<'_, Any>, table: &str, cols: &[&str], rows:
                 q = match v {
                     V::I(i) => q.bind(*i),
                     V::T(s) => q.bind(s.clone()),
-                    V::F(f) => q.bind(*f),
                     V::NullI => q.bind(None::<i64>),
-                    V::NullF => q.bind(None::<f64>),
                 };
             }
         }
@@ -173,13 +283,17 @@ fn day_key(unix: i64) -> String {
 
 /// Seeds the database once (version recorded in `app_meta`), then refreshes sale dates.
 pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let seeded: Option<String> = sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'demo_version'")
-        .fetch_optional(&db.pool)
-        .await?;
+    let seeded: Option<String> =
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'demo_version'")
+            .fetch_optional(&db.pool)
+            .await?;
     if seeded.is_none() {
         let started = std::time::Instant::now();
         seed(db, now).await?;
-        tracing::info!(ms = started.elapsed().as_millis() as u64, "demo data created");
+        tracing::info!(
+            ms = started.elapsed().as_millis() as u64,
+            "demo data created"
+        );
     }
     refresh_dates(db, now).await?;
     Ok(())
@@ -200,7 +314,11 @@ pub async fn refresh_dates(db: &Db, now: i64) -> Result<(), sqlx::Error> {
 async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let mut rng = Rng(0x5EED_0F_2026);
     let mut tx = db.pool.begin().await?;
-    let brands = BRANDS.iter().enumerate().map(|(i, b)| vec![V::I(i as i64 + 1), t(*b), t(slug(b))]).collect();
+    let brands = BRANDS
+        .iter()
+        .enumerate()
+        .map(|(i, b)| vec![V::I(i as i64 + 1), t(*b), t(slug(b))])
+        .collect();
     insert(&mut tx, "brands", &["id", "name", "slug"], brands).await?;
 
     let (mut sales, mut universes, mut products, mut options) = (vec![], vec![], vec![], vec![]);
@@ -215,7 +333,12 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
             let brand = rng.below(30) + 1;
             let theme = w.themes[(n % 8) as usize];
             let name = if travel {
-                format!("{} {} · {}", w.hotel, BRANDS[(brand - 1) as usize], w.cities[(n % 3) as usize].1)
+                format!(
+                    "{} {} · {}",
+                    w.hotel,
+                    BRANDS[(brand - 1) as usize],
+                    w.cities[(n % 3) as usize].1
+                )
             } else {
                 format!("{} · {theme}", BRANDS[(brand - 1) as usize])
             };
@@ -224,7 +347,11 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                 V::I(i64::from(site.site_id)),
                 t(name.clone()),
                 t(slug(&name)),
-                t(if travel { "FlashSale" } else { OFFER_TYPES[(n % 7) as usize] }),
+                t(if travel {
+                    "FlashSale"
+                } else {
+                    OFFER_TYPES[(n % 7) as usize]
+                }),
                 t(if travel { "TRAVEL" } else { "DEFAULT" }),
                 V::I(if n % 5 == 4 { 3 } else { 1 }),
                 t(if n % 7 == 3 { "marketplace" } else { "fs" }),
@@ -237,30 +364,60 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                 V::I(i64::from(travel)),
                 V::I(n),
             ]);
-            let product_count = if travel { 3 } else if n == 0 { 48 } else { 12 };
+            let product_count = if travel {
+                3
+            } else if n == 0 {
+                48
+            } else {
+                12
+            };
             let top: Vec<i64> = (0..3).map(|u| sale_id * 10 + u).collect();
             for (u, uid) in top.iter().enumerate() {
-                universes.push(vec![V::I(*uid), V::I(sale_id), V::NullI, t(w.universes[u]), V::I(u as i64)]);
+                universes.push(vec![
+                    V::I(*uid),
+                    V::I(sale_id),
+                    V::NullI,
+                    t(w.universes[u]),
+                    V::I(u as i64),
+                ]);
             }
             for (s, sub) in w.subs.iter().enumerate() {
-                universes.push(vec![V::I(sale_id * 10 + 3 + s as i64), V::I(sale_id), V::I(top[0]), t(*sub), V::I(s as i64)]);
+                universes.push(vec![
+                    V::I(sale_id * 10 + 3 + s as i64),
+                    V::I(sale_id),
+                    V::I(top[0]),
+                    t(*sub),
+                    V::I(s as i64),
+                ]);
             }
             for k in 0..product_count {
                 let pid = sale_id * 100 + k + 1;
                 let item = w.items[rng.below(12) as usize];
-                let pbrand = if rng.below(3) == 0 { rng.below(30) + 1 } else { brand };
+                let pbrand = if rng.below(3) == 0 {
+                    rng.below(30) + 1
+                } else {
+                    brand
+                };
                 let pname = if travel {
                     format!("{} {} {}", w.hotel, BRANDS[(pbrand - 1) as usize], k + 1)
                 } else {
                     format!("{item} {}", BRANDS[(pbrand - 1) as usize])
                 };
-                let retail = if travel { 40_000 + rng.below(120) * 1000 } else { 2_000 + rng.below(180) * 100 - 1 };
+                let retail = if travel {
+                    40_000 + rng.below(120) * 1000
+                } else {
+                    2_000 + rng.below(180) * 100 - 1
+                };
                 let price = retail * (30 + rng.below(50)) / 100 / 10 * 10 + 9;
                 let colour = COLOURS[rng.below(6) as usize];
                 let (lat, lng) = if travel {
-                    (V::F(36.0 + rng.below(2000) as f64 / 100.0), V::F(-8.0 + rng.below(2500) as f64 / 100.0))
+                    // Micro-degrees: integers travel the same way through SQLite and PostgreSQL.
+                    (
+                        V::I(36_000_000 + rng.below(2000) * 10_000),
+                        V::I(-8_000_000 + rng.below(2500) * 10_000),
+                    )
                 } else {
-                    (V::NullF, V::NullF)
+                    (V::NullI, V::NullI)
                 };
                 products.push(vec![
                     V::I(pid),
@@ -270,7 +427,10 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                     t(pname.clone()),
                     t(slug(&pname)),
                     t(colour),
-                    t(format!("<p>{}</p><ul><li>{colour}</li></ul>", w.description)),
+                    t(format!(
+                        "<p>{}</p><ul><li>{colour}</li></ul>",
+                        w.description
+                    )),
                     V::I(price),
                     V::I(retail),
                     V::I(rng.below(4)),
@@ -283,13 +443,24 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                 if travel {
                     for p in 0..2i64 {
                         let pkg = pid * 10 + p;
-                        packages.push(vec![V::I(pkg), V::I(pid), t(w.packages[p as usize]), V::I(p)]);
+                        packages.push(vec![
+                            V::I(pkg),
+                            V::I(pid),
+                            t(w.packages[p as usize]),
+                            V::I(p),
+                        ]);
                         for (c, (code, city)) in w.cities.iter().enumerate() {
                             let city_id = pkg * 10 + c as i64;
                             cities.push(vec![V::I(city_id), V::I(pkg), t(*code), t(*city)]);
                             for (d, (days, nights)) in [(4i64, 3i64), (8, 7)].iter().enumerate() {
                                 let dprice = price * days / 4 + (p * 15_000) + c as i64 * 2_000;
-                                durations.push(vec![V::I(city_id * 10 + d as i64), V::I(city_id), V::I(*days), V::I(*nights), V::I(dprice)]);
+                                durations.push(vec![
+                                    V::I(city_id * 10 + d as i64),
+                                    V::I(city_id),
+                                    V::I(*days),
+                                    V::I(*nights),
+                                    V::I(dprice),
+                                ]);
                             }
                             for day in 7..52i64 {
                                 let dp = price + p * 15_000 + rng.below(40) * 500;
@@ -306,17 +477,37 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                 } else {
                     let sizes = 3 + rng.below(4);
                     for j in 0..sizes {
-                        let stock = if rng.below(6) == 0 { 0 } else { 1 + rng.below(20) };
-                        options.push(vec![V::I(pid * 10 + j), V::I(pid), t("size"), t(SIZES[j as usize]), V::I(stock), V::I(j)]);
+                        let stock = if rng.below(6) == 0 {
+                            0
+                        } else {
+                            1 + rng.below(20)
+                        };
+                        options.push(vec![
+                            V::I(pid * 10 + j),
+                            V::I(pid),
+                            t("size"),
+                            t(SIZES[j as usize]),
+                            V::I(stock),
+                            V::I(j),
+                        ]);
                     }
                 }
             }
         }
         // Homes: the default one and the travel one, with modules and banners.
         let site_id = i64::from(site.site_id);
-        for (h, (name, kind)) in [("default", "DEFAULT"), ("travel", "TRAVEL")].iter().enumerate() {
+        for (h, (name, kind)) in [("default", "DEFAULT"), ("travel", "TRAVEL")]
+            .iter()
+            .enumerate()
+        {
             let home_id = base + h as i64;
-            homes.push(vec![V::I(home_id), V::I(site_id), t(*name), t(*name), t(*kind)]);
+            homes.push(vec![
+                V::I(home_id),
+                V::I(site_id),
+                t(*name),
+                t(*name),
+                t(*kind),
+            ]);
         }
         let module_defs = [
             ("highlight", "highlights", w.home_highlight),
@@ -331,7 +522,15 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
             } else {
                 "{}"
             };
-            modules.push(vec![V::I(module_id), V::I(base), t(*kind), t(*name), t(*title), t(settings), V::I(m as i64)]);
+            modules.push(vec![
+                V::I(module_id),
+                V::I(base),
+                t(*kind),
+                t(*name),
+                t(*title),
+                t(settings),
+                V::I(m as i64),
+            ]);
             let count = match *kind {
                 "highlight" => 4,
                 "group" => SALES_PER_SITE,
@@ -340,10 +539,23 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
             };
             for b in 0..count {
                 let sale_id = base + b + 1;
-                let banner_kind = if *kind == "group" { "SaleBanner" } else { "HighlightBanner" };
+                let banner_kind = if *kind == "group" {
+                    "SaleBanner"
+                } else {
+                    "HighlightBanner"
+                };
                 // Every seventh sale banner lacks a mobile image: the banner filter drops it.
-                let mobile = if b % 7 == 6 { String::new() } else { format!("/img/sale/{sale_id}/mobile.svg") };
-                let (size, layout) = [("M", "1x1"), ("XL", "2x1"), ("XXL", "1x2"), ("MEGAFAT", "2x2")][(b % 4) as usize];
+                let mobile = if b % 7 == 6 {
+                    String::new()
+                } else {
+                    format!("/img/sale/{sale_id}/mobile.svg")
+                };
+                let (size, layout) = [
+                    ("M", "1x1"),
+                    ("XL", "2x1"),
+                    ("XXL", "1x2"),
+                    ("MEGAFAT", "2x2"),
+                ][(b % 4) as usize];
                 banners.push(vec![
                     V::I(module_id * 100 + b),
                     V::I(module_id),
@@ -361,33 +573,165 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
     insert(
         &mut tx,
         "sales",
-        &["id", "site_id", "name", "slug", "offer_type", "campaign_kind", "catalog_type", "seller_kind", "tier", "description", "legal_merchant", "starts_at", "ends_at", "with_quotation_price", "with_map", "position"],
+        &[
+            "id",
+            "site_id",
+            "name",
+            "slug",
+            "offer_type",
+            "campaign_kind",
+            "catalog_type",
+            "seller_kind",
+            "tier",
+            "description",
+            "legal_merchant",
+            "starts_at",
+            "ends_at",
+            "with_quotation_price",
+            "with_map",
+            "position",
+        ],
         sales,
     )
     .await?;
-    insert(&mut tx, "universes", &["id", "sale_id", "parent_id", "title", "position"], universes).await?;
+    insert(
+        &mut tx,
+        "universes",
+        &["id", "sale_id", "parent_id", "title", "position"],
+        universes,
+    )
+    .await?;
     insert(
         &mut tx,
         "products",
-        &["id", "sale_id", "universe_id", "brand_id", "name", "slug", "color", "description_html", "price_cents", "retail_price_cents", "delivery_mode", "tier", "seller_kind", "lat", "lng", "position"],
+        &[
+            "id",
+            "sale_id",
+            "universe_id",
+            "brand_id",
+            "name",
+            "slug",
+            "color",
+            "description_html",
+            "price_cents",
+            "retail_price_cents",
+            "delivery_mode",
+            "tier",
+            "seller_kind",
+            "lat_e6",
+            "lng_e6",
+            "position",
+        ],
         products,
     )
     .await?;
-    insert(&mut tx, "product_options", &["id", "product_id", "kind", "label", "stock", "position"], options).await?;
-    insert(&mut tx, "homes", &["id", "site_id", "name", "display_name", "type"], homes).await?;
-    insert(&mut tx, "home_modules", &["id", "home_id", "kind", "name", "title", "settings", "position"], modules).await?;
-    insert(&mut tx, "banners", &["id", "module_id", "kind", "sale_id", "image_url", "mobile_image_url", "tile_size", "layout", "position"], banners).await?;
-    insert(&mut tx, "travel_packages", &["id", "product_id", "title", "position"], packages).await?;
-    insert(&mut tx, "travel_departure_cities", &["id", "package_id", "code", "name"], cities).await?;
-    insert(&mut tx, "travel_durations", &["id", "city_id", "days", "nights", "price_cents"], durations).await?;
-    insert(&mut tx, "travel_calendar", &["city_id", "day", "price_cents", "reference_price_cents", "stock"], calendar).await?;
+    insert(
+        &mut tx,
+        "product_options",
+        &["id", "product_id", "kind", "label", "stock", "position"],
+        options,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "homes",
+        &["id", "site_id", "name", "display_name", "type"],
+        homes,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "home_modules",
+        &[
+            "id", "home_id", "kind", "name", "title", "settings", "position",
+        ],
+        modules,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "banners",
+        &[
+            "id",
+            "module_id",
+            "kind",
+            "sale_id",
+            "image_url",
+            "mobile_image_url",
+            "tile_size",
+            "layout",
+            "position",
+        ],
+        banners,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "travel_packages",
+        &["id", "product_id", "title", "position"],
+        packages,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "travel_departure_cities",
+        &["id", "package_id", "code", "name"],
+        cities,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "travel_durations",
+        &["id", "city_id", "days", "nights", "price_cents"],
+        durations,
+    )
+    .await?;
+    insert(
+        &mut tx,
+        "travel_calendar",
+        &[
+            "city_id",
+            "day",
+            "price_cents",
+            "reference_price_cents",
+            "stock",
+        ],
+        calendar,
+    )
+    .await?;
 
     let hash = app::password::hash(DEMO_PASSWORD)?;
     let members = SITES
         .iter()
-        .map(|s| vec![V::I(i64::from(s.site_id)), t(DEMO_EMAIL), t(hash.clone()), V::I(2), t("Camille"), t("Demo"), V::I(1), V::I(now)])
+        .map(|s| {
+            vec![
+                V::I(i64::from(s.site_id)),
+                t(DEMO_EMAIL),
+                t(hash.clone()),
+                V::I(2),
+                t("Camille"),
+                t("Demo"),
+                V::I(1),
+                V::I(now),
+            ]
+        })
         .collect();
-    insert(&mut tx, "members", &["site_id", "email", "password_hash", "civility", "first_name", "last_name", "status", "created_at"], members).await?;
+    insert(
+        &mut tx,
+        "members",
+        &[
+            "site_id",
+            "email",
+            "password_hash",
+            "civility",
+            "first_name",
+            "last_name",
+            "status",
+            "created_at",
+        ],
+        members,
+    )
+    .await?;
     sqlx::query("INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)")
         .bind(DEMO_VERSION)
         .execute(&mut *tx)

@@ -22,7 +22,9 @@ pub fn hue(id: i64) -> i64 {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 fn brand_colour(brand: Brand) -> &'static str {
@@ -33,11 +35,16 @@ fn brand_colour(brand: Brand) -> &'static str {
 }
 
 fn site_from(file: &str) -> Option<&'static site::Site> {
-    file.strip_suffix(".svg")?.parse().ok().and_then(site::by_id)
+    file.strip_suffix(".svg")?
+        .parse()
+        .ok()
+        .and_then(site::by_id)
 }
 
 pub async fn logo(Path(file): Path<String>) -> Response {
-    let Some(s) = site_from(&file) else { return StatusCode::NOT_FOUND.into_response() };
+    let Some(s) = site_from(&file) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     let colour = brand_colour(s.brand);
     svg(format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img" aria-label="{name} {cc}"><circle cx="14" cy="16" r="11" fill="{colour}"/><circle cx="14" cy="16" r="5" fill="#fff"/><text x="30" y="22" font-family="Georgia,serif" font-size="17" font-weight="700" fill="{colour}">{name}</text><text x="104" y="12" font-family="Arial,sans-serif" font-size="7" fill="#555">{cc}</text></svg>"##,
@@ -47,7 +54,9 @@ pub async fn logo(Path(file): Path<String>) -> Response {
 }
 
 pub async fn favicon(Path(file): Path<String>) -> Response {
-    let Some(s) = site_from(&file) else { return StatusCode::NOT_FOUND.into_response() };
+    let Some(s) = site_from(&file) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     svg(format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="{}"/><circle cx="16" cy="16" r="6" fill="#fff"/></svg>"##,
         brand_colour(s.brand)
@@ -59,7 +68,11 @@ pub async fn sale_image(Path((id, file)): Path<(i64, String)>) -> Response {
     let h2 = (h + 40) % 360;
     match file.as_str() {
         "banner.svg" | "mobile.svg" => {
-            let (w, hgt) = if file == "banner.svg" { (600, 300) } else { (400, 400) };
+            let (w, hgt) = if file == "banner.svg" {
+                (600, 300)
+            } else {
+                (400, 400)
+            };
             svg(format!(
                 r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {hgt}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl({h},65%,62%)"/><stop offset="1" stop-color="hsl({h2},70%,42%)"/></linearGradient></defs><rect width="{w}" height="{hgt}" fill="url(#g)"/><circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" fill-opacity=".18"/><circle cx="{cx2}" cy="{cy2}" r="{r2}" fill="#fff" fill-opacity=".12"/></svg>"##,
                 cx = 80 + (id * 53).rem_euclid(440),
@@ -79,7 +92,10 @@ pub async fn sale_image(Path((id, file)): Path<(i64, String)>) -> Response {
 }
 
 pub async fn product_image(Path(file): Path<String>) -> Response {
-    let Some(id) = file.strip_suffix(".svg").and_then(|s| s.parse::<i64>().ok()) else {
+    let Some(id) = file
+        .strip_suffix(".svg")
+        .and_then(|s| s.parse::<i64>().ok())
+    else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let h = hue(id);

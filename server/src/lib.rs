@@ -29,7 +29,9 @@ pub struct AppCtx {
 }
 
 /// Connects, migrates, creates demo data when asked, and returns the shared context.
-pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, Box<dyn std::error::Error + Send + Sync>> {
+pub async fn prepare(
+    config: Config,
+) -> Result<Arc<AppCtx>, Box<dyn std::error::Error + Send + Sync>> {
     if config.database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir)?;
     }
@@ -43,7 +45,14 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, Box<dyn std::error::
         dsa_rate_window_secs: config.dsa_rate_window_secs,
     };
     let origins = config.origins();
-    Ok(Arc::new(AppCtx { config, state: AppState { db, settings: Arc::new(settings) }, origins }))
+    Ok(Arc::new(AppCtx {
+        config,
+        state: AppState {
+            db,
+            settings: Arc::new(settings),
+        },
+        origins,
+    }))
 }
 
 /// The whole HTTP application.
@@ -55,7 +64,10 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
 
     let api = Router::new()
         .route("/api/content/v1/translations", get(api::translations))
-        .route("/api/postsale/v1/help/dsacontactform", post(api::dsa_contact_form))
+        .route(
+            "/api/postsale/v1/help/dsacontactform",
+            post(api::dsa_contact_form),
+        )
         .route("/api/openapi.json", get(api::openapi))
         .route("/health", get(api::health))
         .route("/robots.txt", get(seo::robots))
@@ -80,14 +92,24 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             },
         )
         .route(
-            "/api/{*fn_name}",
+            "/api/fn/{*fn_name}",
             axum::routing::get({
                 let state = state.clone();
-                move |req| leptos_axum::handle_server_fns_with_context(move || provide_context(state.clone()), req)
+                move |req| {
+                    leptos_axum::handle_server_fns_with_context(
+                        move || provide_context(state.clone()),
+                        req,
+                    )
+                }
             })
             .post({
                 let state = state.clone();
-                move |req| leptos_axum::handle_server_fns_with_context(move || provide_context(state.clone()), req)
+                move |req| {
+                    leptos_axum::handle_server_fns_with_context(
+                        move || provide_context(state.clone()),
+                        req,
+                    )
+                }
             }),
         )
         .with_state(leptos_options.clone());
@@ -99,7 +121,10 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
         .fallback(api::api_not_found)
         .layer(axum::middleware::from_fn(middleware::csrf))
-        .layer(axum::middleware::from_fn_with_state(app.clone(), middleware::request_context))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            middleware::request_context,
+        ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
         .layer(CompressionLayer::new())
         .layer(axum::extract::DefaultBodyLimit::max(20 * 1024 * 1024))

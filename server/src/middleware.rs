@@ -30,7 +30,11 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 }
 
 fn query_param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
-    query.split('&').filter_map(|p| p.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| v)
+    query
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
 }
 
 /// Site of a request: mapped host first, then `?site=`, then the cookie, then site 1.
@@ -43,7 +47,11 @@ pub fn resolve_site(app: &AppCtx, headers: &HeaderMap, query: &str) -> (u16, boo
     if let Some(site) = host.and_then(|h| app.config.site_hosts.get(&h).copied()) {
         return (site, false);
     }
-    let valid = |v: &str| v.parse::<u16>().ok().filter(|id| app::site::by_id(*id).is_some());
+    let valid = |v: &str| {
+        v.parse::<u16>()
+            .ok()
+            .filter(|id| app::site::by_id(*id).is_some())
+    };
     if let Some(site) = query_param(query, "site").and_then(valid) {
         let cookie_site = cookie(headers, SITE_COOKIE).and_then(valid);
         return (site, cookie_site != Some(site));
@@ -64,7 +72,8 @@ pub fn client_key(app: &AppCtx, headers: &HeaderMap, peer: Option<SocketAddr>) -
             return ip.trim().to_string();
         }
     }
-    peer.map(|p| p.ip().to_string()).unwrap_or_else(|| "unknown".into())
+    peer.map(|p| p.ip().to_string())
+        .unwrap_or_else(|| "unknown".into())
 }
 
 /// Request id (taken from `X-Request-Id` or made up) on the log span and the response.
@@ -76,11 +85,16 @@ pub async fn request_id(req: Request, next: Next) -> Response {
         .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
         .map(str::to_string)
         .unwrap_or_else(|| format!("{:016x}", rand::random::<u64>()));
-    let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
+    let span =
+        tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
     let started = std::time::Instant::now();
     let mut res = next.run(req).instrument(span.clone()).await;
     span.in_scope(|| {
-        tracing::info!(status = res.status().as_u16(), ms = started.elapsed().as_millis() as u64, "done")
+        tracing::info!(
+            status = res.status().as_u16(),
+            ms = started.elapsed().as_millis() as u64,
+            "done"
+        )
     });
     if let Ok(v) = HeaderValue::from_str(&id) {
         res.headers_mut().insert("x-request-id", v);
@@ -90,7 +104,11 @@ pub async fn request_id(req: Request, next: Next) -> Response {
 
 /// Resolves site and member, applies the access rules of pages, and sets the site and
 /// XSRF cookies. Runs before any page renders, so the rules hold without scripts.
-pub async fn request_context(State(app): State<Arc<AppCtx>>, mut req: Request, next: Next) -> Response {
+pub async fn request_context(
+    State(app): State<Arc<AppCtx>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
     let path = req.uri().path().to_string();
     let query = req.uri().query().unwrap_or("").to_string();
     let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
@@ -109,7 +127,11 @@ pub async fn request_context(State(app): State<Arc<AppCtx>>, mut req: Request, n
     if is_page {
         if let Some(route) = routes::resolve(&path) {
             if route.access() == Access::MembersOnly && member.is_none() {
-                let target = if query.is_empty() { path.clone() } else { format!("{path}?{query}") };
+                let target = if query.is_empty() {
+                    path.clone()
+                } else {
+                    format!("{path}?{query}")
+                };
                 return redirect(&routes::login_redirect(&target));
             }
         }
@@ -119,6 +141,7 @@ pub async fn request_context(State(app): State<Arc<AppCtx>>, mut req: Request, n
         member_id: member.as_ref().map(|m| m.member_id),
         member_first_name: member.map(|m| m.first_name),
         origins: app.origins.clone(),
+        default_origin: app.config.public_origin.clone(),
     };
     let needs_xsrf = cookie(req.headers(), XSRF_COOKIE).is_none();
     req.extensions_mut().insert(ctx);
@@ -131,7 +154,10 @@ pub async fn request_context(State(app): State<Arc<AppCtx>>, mut req: Request, n
     }
     if is_page && needs_xsrf {
         // Readable by scripts on purpose: the double-submit pattern sends it back in a header.
-        let c = format!("{XSRF_COOKIE}={}; Path=/; SameSite=Lax", app::session::new_token());
+        let c = format!(
+            "{XSRF_COOKIE}={}; Path=/; SameSite=Lax",
+            app::session::new_token()
+        );
         if let Ok(v) = HeaderValue::from_str(&c) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
@@ -140,7 +166,9 @@ pub async fn request_context(State(app): State<Arc<AppCtx>>, mut req: Request, n
 }
 
 fn is_static(path: &str) -> bool {
-    ["/pkg/", "/img/", "/widgets/", "/favicon"].iter().any(|p| path.starts_with(p))
+    ["/pkg/", "/img/", "/widgets/", "/favicon"]
+        .iter()
+        .any(|p| path.starts_with(p))
         || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")
 }
 
@@ -149,7 +177,8 @@ fn redirect(location: &str) -> Response {
     if let Ok(v) = HeaderValue::from_str(location) {
         res.headers_mut().insert(header::LOCATION, v);
     }
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 
@@ -159,7 +188,8 @@ pub async fn csrf(req: Request, next: Next) -> Response {
     if changes_state && req.uri().path().starts_with("/api/") {
         let cookie_token = cookie(req.headers(), XSRF_COOKIE);
         let header_token = req.headers().get(XSRF_HEADER).and_then(|v| v.to_str().ok());
-        let ok = matches!((cookie_token, header_token), (Some(c), Some(h)) if !c.is_empty() && c == h);
+        let ok =
+            matches!((cookie_token, header_token), (Some(c), Some(h)) if !c.is_empty() && c == h);
         if !ok {
             tracing::warn!("refused a state-changing call without a matching XSRF token");
             let body = serde_json::json!({
@@ -175,17 +205,27 @@ pub async fn csrf(req: Request, next: Next) -> Response {
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    h.insert("referrer-policy", HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        "referrer-policy",
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
     h.insert(
         "content-security-policy",
-        HeaderValue::from_static("frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"),
+        HeaderValue::from_static(
+            "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+        ),
     );
     res
 }
 
 /// Connection info is absent in some tests that call the router directly.
 pub fn peer(req: &Request) -> Option<SocketAddr> {
-    req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0)
+    req.extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0)
 }

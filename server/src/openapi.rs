@@ -37,7 +37,10 @@ pub fn document() -> Value {
             "isNotificationSubmitChecked": { "type": "boolean", "const": true }
         }
     });
-    let reasons: Vec<&str> = app::model::dsa::DsaReason::ALL.iter().map(|r| r.as_str()).collect();
+    let reasons: Vec<&str> = app::model::dsa::DsaReason::ALL
+        .iter()
+        .map(|r| r.as_str())
+        .collect();
     json!({
         "openapi": "3.1.0",
         "info": {

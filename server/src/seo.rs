@@ -11,7 +11,10 @@ use app::context::RequestCtx;
 use crate::AppCtx;
 
 fn ctx(req: &Request) -> RequestCtx {
-    req.extensions().get::<RequestCtx>().cloned().unwrap_or_default()
+    req.extensions()
+        .get::<RequestCtx>()
+        .cloned()
+        .unwrap_or_default()
 }
 
 pub async fn robots(req: Request) -> Response {
@@ -24,17 +27,27 @@ pub async fn robots(req: Request) -> Response {
 }
 
 fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Crawlable pages plus the open-door SEO catalogs of live sales, with hreflang alternates.
 pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
     let ctx = ctx(&req);
     let site = ctx.site();
-    let mut paths: Vec<String> = ["/", "/gr/aboutus", "/gr/registration", "/gr/portal", "/gr/authentication", "/registration/privacypolicy"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut paths: Vec<String> = [
+        "/",
+        "/gr/aboutus",
+        "/gr/registration",
+        "/gr/portal",
+        "/gr/authentication",
+        "/registration/privacypolicy",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let sales = sqlx::query(
         "SELECT s.id, s.slug, (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
            FROM sales s WHERE s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'
@@ -46,9 +59,11 @@ pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
     .await
     .unwrap_or_default();
     for r in &sales {
-        let (Ok(id), Ok(slug), Ok(Some(u))) =
-            (r.try_get::<i64, _>("id"), r.try_get::<String, _>("slug"), r.try_get::<Option<i64>, _>("u"))
-        else {
+        let (Ok(id), Ok(slug), Ok(Some(u))) = (
+            r.try_get::<i64, _>("id"),
+            r.try_get::<String, _>("slug"),
+            r.try_get::<Option<i64>, _>("u"),
+        ) else {
             continue;
         };
         paths.push(format!("/c/{slug}/{id}/{u}"));
@@ -57,7 +72,10 @@ pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
     for path in &paths {
-        xml.push_str(&format!("  <url>\n    <loc>{}</loc>\n", xml_escape(&ctx.url_on(site.site_id, path))));
+        xml.push_str(&format!(
+            "  <url>\n    <loc>{}</loc>\n",
+            xml_escape(&ctx.url_on(site.site_id, path))
+        ));
         if !path.starts_with("/c/") {
             for s in site.siblings() {
                 xml.push_str(&format!(
@@ -70,5 +88,9 @@ pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
         xml.push_str("  </url>\n");
     }
     xml.push_str("</urlset>\n");
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response()
+    (
+        [(header::CONTENT_TYPE, "application/xml; charset=utf-8")],
+        xml,
+    )
+        .into_response()
 }

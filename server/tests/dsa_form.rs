@@ -28,9 +28,14 @@ fn report(email: &str) -> Value {
 }
 
 async fn post(t: &TestApp, form: Form, xsrf: Option<&str>) -> reqwest::Response {
-    let mut req = t.client.post(t.url("/api/postsale/v1/help/dsacontactform")).multipart(form);
+    let mut req = t
+        .client
+        .post(t.url("/api/postsale/v1/help/dsacontactform"))
+        .multipart(form);
     if let Some(token) = xsrf {
-        req = req.header("cookie", format!("XSRF-TOKEN={token}")).header("X-XSRF-TOKEN", token);
+        req = req
+            .header("cookie", format!("XSRF-TOKEN={token}"))
+            .header("X-XSRF-TOKEN", token);
     }
     req.send().await.unwrap()
 }
@@ -67,8 +72,16 @@ async fn dsa_flow(t: TestApp) {
     assert_eq!(reports().await, 0);
 
     // A valid report with a PDF attachment: 201, stored with its file.
-    let pdf = Part::bytes(b"%PDF-1.4\n% proof\n".to_vec()).file_name("proof.pdf").mime_str("application/pdf").unwrap();
-    let res = post(&t, form(&report("legal@acme.example")).part("files", pdf), Some(XSRF)).await;
+    let pdf = Part::bytes(b"%PDF-1.4\n% proof\n".to_vec())
+        .file_name("proof.pdf")
+        .mime_str("application/pdf")
+        .unwrap();
+    let res = post(
+        &t,
+        form(&report("legal@acme.example")).part("files", pdf),
+        Some(XSRF),
+    )
+    .await;
     assert_eq!(res.status(), 201);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["isSubmitted"], true);
@@ -84,7 +97,7 @@ async fn dsa_flow(t: TestApp) {
     assert_eq!(email, "legal@acme.example");
     assert_eq!(t.count("SELECT COUNT(*) FROM dsa_report_files").await, 1);
 
-    // Past the limit (3 per window in tests, every attempt counts): 429, nothing stored.
+    // Past the limit (2 per window in tests, every attempt counts): 429, nothing stored.
     let res = post(&t, form(&report("legal@acme.example")), Some(XSRF)).await;
     assert_eq!(res.status(), 429);
     let body: Value = res.json().await.unwrap();
@@ -105,11 +118,17 @@ async fn dsa_report_on_postgres() {
 #[tokio::test]
 async fn dsa_refuses_disguised_files_and_garbage_bodies() {
     let t = start(Backend::Sqlite).await;
-    let exe = Part::bytes(b"MZ\x90\x00\x03".to_vec()).file_name("invoice.pdf").mime_str("application/pdf").unwrap();
+    let exe = Part::bytes(b"MZ\x90\x00\x03".to_vec())
+        .file_name("invoice.pdf")
+        .mime_str("application/pdf")
+        .unwrap();
     let res = post(&t, form(&report("a@b.co")).part("files", exe), Some(XSRF)).await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
-    assert_eq!(body["fieldErrors"][0]["messageKey"], "dsaform.error.file_type");
+    assert_eq!(
+        body["fieldErrors"][0]["messageKey"],
+        "dsaform.error.file_type"
+    );
     let res = post(&t, Form::new().text("payload", "{not json"), Some(XSRF)).await;
     assert_eq!(res.status(), 400);
     assert_eq!(t.count("SELECT COUNT(*) FROM dsa_reports").await, 0);

@@ -11,15 +11,25 @@ async fn pages_resolve_sites_and_access_rules(t: TestApp) {
     let html = res.text().await.unwrap();
     assert!(html.contains("lang=\"fr-FR\""), "html lang");
     assert!(html.contains("Se connecter"), "French login element");
-    assert!(html.contains("data-testid=\"sale-grid\""), "sales are in the server HTML");
+    assert!(
+        html.contains("data-testid=\"sale-grid\""),
+        "sales are in the server HTML"
+    );
     assert!(html.contains("\u{a0}€"), "euro prices formatted for fr-FR");
 
     // German site through the query; the cookie remembers it.
     let res = t.get("/?site=2").await;
     assert_eq!(res.status(), 200);
-    let set_cookie: Vec<String> =
-        res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).collect();
-    assert!(set_cookie.iter().any(|c| c.starts_with("site=2;")), "{set_cookie:?}");
+    let set_cookie: Vec<String> = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    assert!(
+        set_cookie.iter().any(|c| c.starts_with("site=2;")),
+        "{set_cookie:?}"
+    );
     let html = res.text().await.unwrap();
     assert!(html.contains("lang=\"de-DE\"") && html.contains("Anmelden"));
     let html = t.get_with_cookie("/", "site=2").await.text().await.unwrap();
@@ -37,10 +47,20 @@ async fn pages_resolve_sites_and_access_rules(t: TestApp) {
         "/gr/authentication?ReturnUrl=/gr/catalog/1001/10010%3Fpage%3D2"
     );
     let res = t.get("/gr/my-orders").await;
-    assert_eq!(res.headers()["location"], "/gr/authentication?ReturnUrl=/gr/my-orders");
+    assert_eq!(
+        res.headers()["location"],
+        "/gr/authentication?ReturnUrl=/gr/my-orders"
+    );
 
     // Crawlable and open-door pages are served to anyone.
-    for path in ["/gr/authentication", "/gr/registration", "/gr/portal", "/aboutus", "/find", "/c/x/1001/10010"] {
+    for path in [
+        "/gr/authentication",
+        "/gr/registration",
+        "/gr/portal",
+        "/aboutus",
+        "/find",
+        "/c/x/1001/10010",
+    ] {
         assert_eq!(t.get(path).await.status(), 200, "{path}");
     }
 
@@ -51,7 +71,9 @@ async fn pages_resolve_sites_and_access_rules(t: TestApp) {
     let html = res.text().await.unwrap();
     assert!(html.contains("Mon panier") && html.contains("Bonjour Camille"));
     // An unknown or expired token is not a session.
-    let res = t.get_with_cookie("/cart", "rosace_session=00000000000000000000000000000000").await;
+    let res = t
+        .get_with_cookie("/cart", "rosace_session=00000000000000000000000000000000")
+        .await;
     assert_eq!(res.status(), 302);
 
     // Unknown paths: localized 404.
@@ -73,20 +95,44 @@ async fn pages_sites_and_access_on_postgres() {
 async fn demo_data_covers_every_site(t: TestApp) {
     let now = app::state::now();
     for site in app::site::SITES.iter() {
-        let live = app::home::store::live_sales(&t.app.state.db, site.site_id, now).await.unwrap();
-        assert_eq!(live.len(), server::demo::SALES_PER_SITE as usize, "site {}", site.site_id);
-        assert!(live.iter().all(|s| s.end_date > now && s.min_price_cents.is_some()));
+        let live = app::home::store::live_sales(&t.app.state.db, site.site_id, now)
+            .await
+            .unwrap();
+        assert_eq!(
+            live.len(),
+            server::demo::SALES_PER_SITE as usize,
+            "site {}",
+            site.site_id
+        );
+        assert!(live
+            .iter()
+            .all(|s| s.end_date > now && s.min_price_cents.is_some()));
     }
     assert_eq!(t.count("SELECT COUNT(*) FROM members").await, 11);
-    assert!(t.count("SELECT COUNT(*) FROM product_options WHERE stock > 0").await > 1000);
+    assert!(
+        t.count("SELECT COUNT(*) FROM product_options WHERE stock > 0")
+            .await
+            > 1000
+    );
     assert!(t.count("SELECT COUNT(*) FROM travel_calendar").await > 1000);
-    assert_eq!(t.count("SELECT COUNT(*) FROM products WHERE sale_id = 1001").await, 48);
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM products WHERE sale_id = 1001")
+            .await,
+        48
+    );
     assert!(t.count("SELECT COUNT(*) FROM homes").await >= 22);
     // Starting again neither duplicates nor fails.
     let before = t.count("SELECT COUNT(*) FROM products").await;
-    server::demo::ensure(&t.app.state.db, now + 10 * 86_400).await.unwrap();
+    server::demo::ensure(&t.app.state.db, now + 10 * 86_400)
+        .await
+        .unwrap();
     assert_eq!(t.count("SELECT COUNT(*) FROM products").await, before);
-    let expired: i64 = t.count(&format!("SELECT COUNT(*) FROM sales WHERE ends_at <= {}", now + 10 * 86_400)).await;
+    let expired: i64 = t
+        .count(&format!(
+            "SELECT COUNT(*) FROM sales WHERE ends_at <= {}",
+            now + 10 * 86_400
+        ))
+        .await;
     assert_eq!(expired, 0, "dates move with now");
     // The demo password is stored as argon2id and verifies.
     let hash: String = sqlx::query_scalar("SELECT password_hash FROM members WHERE site_id = 1")
@@ -109,7 +155,9 @@ async fn demo_data_on_postgres() {
 #[tokio::test]
 async fn translations_endpoint_serves_merged_tables_with_cache_headers() {
     let t = start(Backend::Sqlite).await;
-    let res = t.get("/api/content/v1/translations?locale=de-de&fallbackLocale=fr-fr&device=web").await;
+    let res = t
+        .get("/api/content/v1/translations?locale=de-de&fallbackLocale=fr-fr&device=web")
+        .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["cache-control"], "public, max-age=300");
     let body: serde_json::Value = res.json().await.unwrap();
@@ -126,10 +174,15 @@ async fn seo_basics_title_canonical_hreflang_robots_sitemap() {
     let html = t.get("/gr/aboutus?site=7").await.text().await.unwrap();
     assert!(html.contains("<title>"), "title");
     assert!(html.contains("name=\"description\""));
-    assert!(html.contains("rel=\"canonical\" href=\"http://shop.test/gr/aboutus?site=7\""), "{html}");
+    assert!(
+        html.contains("<link href=\"http://shop.test/gr/aboutus?site=7\" rel=\"canonical\">"),
+        "{html}"
+    );
     // Alternates to the same page on the brand's nine sites.
     assert_eq!(html.matches("rel=\"alternate\"").count(), 9);
-    assert!(html.contains("hreflang=\"nl-BE\" href=\"http://shop.test/gr/aboutus?site=71\""));
+    assert!(html.contains(
+        "<link href=\"http://shop.test/gr/aboutus?site=71\" hreflang=\"nl-BE\" rel=\"alternate\">"
+    ));
 
     let robots = t.get("/robots.txt").await.text().await.unwrap();
     assert!(robots.contains("Sitemap: http://shop.test/sitemap.xml?site=1"));
@@ -137,7 +190,10 @@ async fn seo_basics_title_canonical_hreflang_robots_sitemap() {
     assert_eq!(res.status(), 200);
     let xml = res.text().await.unwrap();
     assert!(xml.contains("<loc>http://shop.test/gr/registration?site=3</loc>"));
-    assert!(xml.matches("<loc>http://shop.test/c/").count() == 24, "live sale catalogs");
+    assert!(
+        xml.matches("<loc>http://shop.test/c/").count() == 24,
+        "live sale catalogs"
+    );
 }
 
 #[tokio::test]
@@ -151,7 +207,11 @@ async fn health_openapi_headers_and_request_id() {
     assert_eq!(doc["openapi"], "3.1.0");
     for path in server::openapi::PATHS {
         assert!(doc["paths"][path].is_object(), "{path} documented");
-        let method = if path.contains("dsacontactform") { reqwest::Method::POST } else { reqwest::Method::GET };
+        let method = if path.contains("dsacontactform") {
+            reqwest::Method::POST
+        } else {
+            reqwest::Method::GET
+        };
         let res = t.client.request(method, t.url(path)).send().await.unwrap();
         assert_ne!(res.status(), 404, "{path} exists");
     }
@@ -161,7 +221,12 @@ async fn health_openapi_headers_and_request_id() {
 #[tokio::test]
 async fn generated_images_are_svg() {
     let t = start(Backend::Sqlite).await;
-    for path in ["/img/logo/66.svg", "/img/sale/1001/banner.svg", "/img/product/100101.svg", "/img/favicon/1.svg"] {
+    for path in [
+        "/img/logo/66.svg",
+        "/img/sale/1001/banner.svg",
+        "/img/product/100101.svg",
+        "/img/favicon/1.svg",
+    ] {
         let res = t.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
         assert_eq!(res.headers()["content-type"], "image/svg+xml");

@@ -52,8 +52,8 @@ CREATE TABLE products (
     tier TEXT NOT NULL DEFAULT 'ORDINARY',
     seller_kind TEXT NOT NULL DEFAULT 'fs',
     item_type BIGINT NOT NULL DEFAULT 1,
-    lat DOUBLE PRECISION,
-    lng DOUBLE PRECISION,
+    lat_e6 BIGINT,
+    lng_e6 BIGINT,
     position BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX products_sale ON products (sale_id, universe_id);

@@ -52,8 +52,8 @@ CREATE TABLE products (
     tier TEXT NOT NULL DEFAULT 'ORDINARY',
     seller_kind TEXT NOT NULL DEFAULT 'fs',
     item_type INTEGER NOT NULL DEFAULT 1,
-    lat REAL,
-    lng REAL,
+    lat_e6 INTEGER,
+    lng_e6 INTEGER,
     position INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX products_sale ON products (sale_id, universe_id);

@@ -12,7 +12,10 @@ pub struct FileMeta<'a> {
 }
 
 fn err(field: &str, key: &str) -> DsaFieldError {
-    DsaFieldError { field: field.to_string(), message_key: key.to_string() }
+    DsaFieldError {
+        field: field.to_string(),
+        message_key: key.to_string(),
+    }
 }
 
 /// Magic numbers, so a renamed executable is not accepted as a PDF.
@@ -46,13 +49,20 @@ pub fn validate(req: &DsaFormRequest, files: &[FileMeta<'_>]) -> Vec<DsaFieldErr
     let blank = |s: &str| s.trim().is_empty();
     match req.selected_made_as {
         1 if blank(&req.last_name) => errors.push(err("lastName", "dsaform.error.required")),
-        2 | 3 if blank(&req.denomination) => errors.push(err("denomination", "dsaform.error.required")),
+        2 | 3 if blank(&req.denomination) => {
+            errors.push(err("denomination", "dsaform.error.required"))
+        }
         _ => {}
     }
     if req.selected_made_as == 3 && blank(&req.selected_reg_office) {
         errors.push(err("selectedRegOffice", "dsaform.error.required"));
     }
-    if req.selected_concerns.iter().any(|r| r.is_registered_right()) && blank(&req.copyright_reg_number) {
+    if req
+        .selected_concerns
+        .iter()
+        .any(|r| r.is_registered_right())
+        && blank(&req.copyright_reg_number)
+    {
         errors.push(err("copyrightRegNumber", "dsaform.error.reg_number"));
     }
     if blank(&req.email) {
@@ -61,7 +71,10 @@ pub fn validate(req: &DsaFormRequest, files: &[FileMeta<'_>]) -> Vec<DsaFieldErr
         errors.push(err("email", "dsaform.error.email"));
     }
     if !req.is_notification_submit_checked {
-        errors.push(err("isNotificationSubmitChecked", "dsaform.error.notification_checkbox"));
+        errors.push(err(
+            "isNotificationSubmitChecked",
+            "dsaform.error.notification_checkbox",
+        ));
     }
     for (field, value, max) in [
         ("lastName", &req.last_name, 100),
@@ -81,7 +94,9 @@ pub fn validate(req: &DsaFormRequest, files: &[FileMeta<'_>]) -> Vec<DsaFieldErr
     for f in files {
         if f.bytes.len() > DSA_MAX_FILE_BYTES {
             errors.push(err("files", "dsaform.error.file_size"));
-        } else if !DSA_ALLOWED_TYPES.contains(&f.content_type) || !content_matches(f.content_type, f.bytes) {
+        } else if !DSA_ALLOWED_TYPES.contains(&f.content_type)
+            || !content_matches(f.content_type, f.bytes)
+        {
             errors.push(err("files", "dsaform.error.file_type"));
         }
         let _ = f.name;
@@ -119,18 +134,34 @@ mod tests {
     #[test]
     fn reporter_type_must_be_one_to_three() {
         for bad in [0u8, 4, 9] {
-            let r = DsaFormRequest { selected_made_as: bad, ..valid() };
-            assert!(fields(&validate(&r, &[])).contains(&"selectedMadeAs"), "{bad}");
+            let r = DsaFormRequest {
+                selected_made_as: bad,
+                ..valid()
+            };
+            assert!(
+                fields(&validate(&r, &[])).contains(&"selectedMadeAs"),
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn required_fields_depend_on_reporter_type() {
-        let r = DsaFormRequest { last_name: " ".into(), ..valid() };
+        let r = DsaFormRequest {
+            last_name: " ".into(),
+            ..valid()
+        };
         assert_eq!(fields(&validate(&r, &[])), ["lastName"]);
-        let r = DsaFormRequest { selected_made_as: 2, ..valid() };
+        let r = DsaFormRequest {
+            selected_made_as: 2,
+            ..valid()
+        };
         assert_eq!(fields(&validate(&r, &[])), ["denomination"]);
-        let r = DsaFormRequest { selected_made_as: 3, denomination: "ACME".into(), ..valid() };
+        let r = DsaFormRequest {
+            selected_made_as: 3,
+            denomination: "ACME".into(),
+            ..valid()
+        };
         assert_eq!(fields(&validate(&r, &[])), ["selectedRegOffice"]);
     }
 
@@ -146,7 +177,12 @@ mod tests {
         let errors = validate(&r, &[]);
         assert_eq!(
             fields(&errors),
-            ["selectedConcerns", "description", "email", "isNotificationSubmitChecked"]
+            [
+                "selectedConcerns",
+                "description",
+                "email",
+                "isNotificationSubmitChecked"
+            ]
         );
         assert_eq!(errors[2].message_key, "dsaform.error.email");
         assert_eq!(errors[1].message_key, "dsaform.error.description_length");
@@ -154,9 +190,15 @@ mod tests {
 
     #[test]
     fn registered_rights_need_a_registration_number() {
-        let r = DsaFormRequest { selected_concerns: vec![DsaReason::COPYRIGHT_PATENT], ..valid() };
+        let r = DsaFormRequest {
+            selected_concerns: vec![DsaReason::COPYRIGHT_PATENT],
+            ..valid()
+        };
         assert_eq!(fields(&validate(&r, &[])), ["copyrightRegNumber"]);
-        let r = DsaFormRequest { copyright_reg_number: "EP123".into(), ..r };
+        let r = DsaFormRequest {
+            copyright_reg_number: "EP123".into(),
+            ..r
+        };
         assert!(validate(&r, &[]).is_empty());
     }
 
@@ -173,14 +215,35 @@ mod tests {
     #[test]
     fn files_are_checked_for_count_size_and_real_type() {
         let pdf = b"%PDF-1.7 ...".to_vec();
-        let ok = FileMeta { name: "proof.pdf", content_type: "application/pdf", bytes: &pdf };
+        let ok = FileMeta {
+            name: "proof.pdf",
+            content_type: "application/pdf",
+            bytes: &pdf,
+        };
         assert!(validate(&valid(), &[ok.clone()]).is_empty());
-        let exe = FileMeta { name: "x.pdf", content_type: "application/pdf", bytes: b"MZ\x90\x00" };
-        assert_eq!(validate(&valid(), &[exe])[0].message_key, "dsaform.error.file_type");
+        let exe = FileMeta {
+            name: "x.pdf",
+            content_type: "application/pdf",
+            bytes: b"MZ\x90\x00",
+        };
+        assert_eq!(
+            validate(&valid(), &[exe])[0].message_key,
+            "dsaform.error.file_type"
+        );
         let big = vec![0xFFu8; DSA_MAX_FILE_BYTES + 1];
-        let big = FileMeta { name: "a.jpg", content_type: "image/jpeg", bytes: &big };
-        assert_eq!(validate(&valid(), &[big])[0].message_key, "dsaform.error.file_size");
+        let big = FileMeta {
+            name: "a.jpg",
+            content_type: "image/jpeg",
+            bytes: &big,
+        };
+        assert_eq!(
+            validate(&valid(), &[big])[0].message_key,
+            "dsaform.error.file_size"
+        );
         let four = vec![ok.clone(), ok.clone(), ok.clone(), ok];
-        assert_eq!(validate(&valid(), &four)[0].message_key, "dsaform.error.file_count");
+        assert_eq!(
+            validate(&valid(), &four)[0].message_key,
+            "dsaform.error.file_count"
+        );
     }
 }

@@ -37,7 +37,11 @@ impl DsaError {
             DsaError::RateLimited => ("too_many_requests", "dsaform.message.security", vec![]),
             DsaError::Storage(_) => ("unexpected", "errors.general_retry.notification", vec![]),
         };
-        DsaFormErrorResponse { error_code: code.into(), message_key: key.into(), field_errors: fields }
+        DsaFormErrorResponse {
+            error_code: code.into(),
+            message_key: key.into(),
+            field_errors: fields,
+        }
     }
 }
 
@@ -50,12 +54,24 @@ pub async fn submit(
 ) -> Result<DsaFormResponse, DsaError> {
     let s = &state.settings;
     let bucket = format!("dsa:{client_key}");
-    if !crate::ratelimit::hit(&state.db, &bucket, s.dsa_rate_limit, s.dsa_rate_window_secs, now).await? {
+    if !crate::ratelimit::hit(
+        &state.db,
+        &bucket,
+        s.dsa_rate_limit,
+        s.dsa_rate_window_secs,
+        now,
+    )
+    .await?
+    {
         return Err(DsaError::RateLimited);
     }
     let metas: Vec<FileMeta<'_>> = uploads
         .iter()
-        .map(|u| FileMeta { name: &u.name, content_type: &u.content_type, bytes: &u.bytes })
+        .map(|u| FileMeta {
+            name: &u.name,
+            content_type: &u.content_type,
+            bytes: &u.bytes,
+        })
         .collect();
     let errors = rules::validate(&req, &metas);
     if !errors.is_empty() {
@@ -68,5 +84,8 @@ pub async fn submit(
     }
     tx.commit().await?;
     tracing::info!(report_id = id, site_id = req.site_id, "DSA report stored");
-    Ok(DsaFormResponse { id, is_submitted: true })
+    Ok(DsaFormResponse {
+        id,
+        is_submitted: true,
+    })
 }

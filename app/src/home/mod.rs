@@ -11,10 +11,10 @@ use crate::model::catalog::SaleCard;
 use crate::routes::ResolvedRoute;
 use crate::shell::SeoMeta;
 
-#[server(input = GetUrl, endpoint = "home/sales")]
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/sales")]
 pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
-    let state = use_context::<crate::state::AppState>()
-        .ok_or_else(|| ServerFnError::new("no state"))?;
+    let state =
+        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
     store::live_sales(&state.db, site_id, crate::state::now())
         .await
         .map_err(|e| {
@@ -76,7 +76,10 @@ fn SaleTile(sale: SaleCard, ctx: RequestCtx) -> impl IntoView {
     let href = if ctx.is_member() {
         format!("/catalog/{}/{}", sale.id, sale.first_universe_id)
     } else {
-        format!("/c/{}/{}/{}", sale.seo_slug, sale.id, sale.first_universe_id)
+        format!(
+            "/c/{}/{}/{}",
+            sale.seo_slug, sale.id, sale.first_universe_id
+        )
     };
     let ends = ctx.t_with("sale.ends_on", &[("date", &ctx.date(sale.end_date))]);
     let price = sale

@@ -32,7 +32,9 @@ pub async fn live_sales(db: &Db, site_id: u16, now: i64) -> Result<Vec<SaleCard>
                 banner_url: format!("/img/sale/{id}/banner.svg"),
                 logo_url: format!("/img/sale/{id}/logo.svg"),
                 min_price_cents: r.try_get("min_price")?,
-                max_discount_percent: r.try_get::<Option<i64>, _>("max_discount")?.filter(|d| *d > 0),
+                max_discount_percent: r
+                    .try_get::<Option<i64>, _>("max_discount")?
+                    .filter(|d| *d > 0),
             })
         })
         .collect()

@@ -56,7 +56,9 @@ impl DsaReason {
     pub fn is_registered_right(self) -> bool {
         matches!(
             self,
-            DsaReason::COPYRIGHT_TRADEMARK | DsaReason::COPYRIGHT_DESIGN | DsaReason::COPYRIGHT_PATENT
+            DsaReason::COPYRIGHT_TRADEMARK
+                | DsaReason::COPYRIGHT_DESIGN
+                | DsaReason::COPYRIGHT_PATENT
         )
     }
 }
@@ -146,7 +148,10 @@ mod generated_typescript {
         }
         let actual = std::fs::read_to_string(&path).unwrap_or_default();
         if actual != expected {
-            stale.push(format!("{}:\n--- expected ---\n{expected}\n--- found ---\n{actual}", path.display()));
+            stale.push(format!(
+                "{}:\n--- expected ---\n{expected}\n--- found ---\n{actual}",
+                path.display()
+            ));
         }
     }
 
@@ -158,6 +163,10 @@ mod generated_typescript {
         check::<DsaFieldError>(&mut stale);
         check::<DsaFormErrorResponse>(&mut stale);
         check::<DsaFormResponse>(&mut stale);
-        assert!(stale.is_empty(), "regenerate with UPDATE_GENERATED=1:\n{}", stale.join("\n"));
+        assert!(
+            stale.is_empty(),
+            "regenerate with UPDATE_GENERATED=1:\n{}",
+            stale.join("\n")
+        );
     }
 }

@@ -23,5 +23,6 @@ pub fn redirect_to_login(path: &str, search: &str) -> impl IntoView {
             let _ = window.location().assign(&target);
         }
     }
-    view! { <p class="page__redirect"><a href=target.clone()>{target}</a></p> }
+    let href = target.clone();
+    view! { <p class="page__redirect"><a href=href>{target}</a></p> }
 }

@@ -12,14 +12,14 @@ use crate::pages::not_found::NotFound;
 use crate::routes::ResolvedRoute;
 use crate::shell::SeoMeta;
 
-#[server(input = GetUrl, endpoint = "product/detail")]
-pub async fn product_detail(
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "product/detail")]
+pub async fn fetch_product(
     site_id: u16,
     sale_id: i64,
     product_id: i64,
 ) -> Result<Option<ProductDetail>, ServerFnError> {
-    let state = use_context::<crate::state::AppState>()
-        .ok_or_else(|| ServerFnError::new("no state"))?;
+    let state =
+        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
     store::product(&state.db, site_id, sale_id, product_id, crate::state::now())
         .await
         .map_err(|e| {
@@ -36,7 +36,7 @@ pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
         route.get_id("campaignId").unwrap_or(0),
         route.get_id("productId").unwrap_or(0),
     );
-    let product = Resource::new(move || key, |(s, c, p)| product_detail(s, c, p));
+    let product = Resource::new(move || key, |(s, c, p)| fetch_product(s, c, p));
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
             {
@@ -60,10 +60,15 @@ pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
 fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
-    let discount = crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
+    let discount =
+        crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
     let description = ctx.t_with(
         "product.description",
-        &[("product", &product.name), ("brand", &product.brand), ("sale", &product.sale_name)],
+        &[
+            ("product", &product.name),
+            ("brand", &product.brand),
+            ("sale", &product.sale_name),
+        ],
     );
     view! {
         <SeoMeta title=product.name.clone() description path />

@@ -34,7 +34,11 @@ pub async fn product(
     .await?
     .iter()
     .map(|r| {
-        Ok(ProductOption { id: r.try_get("id")?, label: r.try_get("label")?, stock: r.try_get("stock")? })
+        Ok(ProductOption {
+            id: r.try_get("id")?,
+            label: r.try_get("label")?,
+            stock: r.try_get("stock")?,
+        })
     })
     .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(Some(ProductDetail {

@@ -15,7 +15,11 @@ pub fn SeoMeta(
     let ctx = RequestCtx::current();
     let site = ctx.site();
     let brand = site.brand.name();
-    let full_title = format!("{title} | {brand}");
+    let full_title = if title.contains(brand) {
+        title
+    } else {
+        format!("{title} | {brand}")
+    };
     let canonical = ctx.url_on(site.site_id, &path);
     let alternates = site
         .siblings()

@@ -10,11 +10,26 @@ type Table = HashMap<String, String>;
 
 fn sources(lang: &str) -> [&'static str; 2] {
     match lang {
-        "de" => [include_str!("../../locales/de.json"), include_str!("../../locales/dsa/de.json")],
-        "es" => [include_str!("../../locales/es.json"), include_str!("../../locales/dsa/es.json")],
-        "it" => [include_str!("../../locales/it.json"), include_str!("../../locales/dsa/it.json")],
-        "nl" => [include_str!("../../locales/nl.json"), include_str!("../../locales/dsa/nl.json")],
-        _ => [include_str!("../../locales/fr.json"), include_str!("../../locales/dsa/fr.json")],
+        "de" => [
+            include_str!("../../locales/de.json"),
+            include_str!("../../locales/dsa/de.json"),
+        ],
+        "es" => [
+            include_str!("../../locales/es.json"),
+            include_str!("../../locales/dsa/es.json"),
+        ],
+        "it" => [
+            include_str!("../../locales/it.json"),
+            include_str!("../../locales/dsa/it.json"),
+        ],
+        "nl" => [
+            include_str!("../../locales/nl.json"),
+            include_str!("../../locales/dsa/nl.json"),
+        ],
+        _ => [
+            include_str!("../../locales/fr.json"),
+            include_str!("../../locales/dsa/fr.json"),
+        ],
     }
 }
 
@@ -35,8 +50,16 @@ static TABLES: LazyLock<HashMap<&'static str, Table>> = LazyLock::new(|| {
 
 /// The language of a locale or translation locale (`de-AT`, `nl-nl`), French when unknown.
 pub fn lang_of(locale: &str) -> &'static str {
-    let prefix = locale.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
-    LANGS.iter().copied().find(|l| *l == prefix).unwrap_or(FALLBACK_LANG)
+    let prefix = locale
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    LANGS
+        .iter()
+        .copied()
+        .find(|l| *l == prefix)
+        .unwrap_or(FALLBACK_LANG)
 }
 
 /// One language's table, without fallback.
@@ -50,7 +73,10 @@ pub fn t(lang: &str, key: &str) -> String {
 }
 
 pub fn lookup(lang: &str, key: &str) -> Option<&'static str> {
-    table(lang).get(key).or_else(|| table(FALLBACK_LANG).get(key)).map(String::as_str)
+    table(lang)
+        .get(key)
+        .or_else(|| table(FALLBACK_LANG).get(key))
+        .map(String::as_str)
 }
 
 /// Like [`t`], replacing `{name}` placeholders.
@@ -77,9 +103,15 @@ mod tests {
     fn every_language_has_every_french_key() {
         let fr = table("fr");
         for lang in LANGS {
-            let missing: Vec<&String> = fr.keys().filter(|k| !table(lang).contains_key(*k)).collect();
+            let missing: Vec<&String> = fr
+                .keys()
+                .filter(|k| !table(lang).contains_key(*k))
+                .collect();
             assert!(missing.is_empty(), "{lang} lacks {missing:?}");
-            let extra: Vec<&String> = table(lang).keys().filter(|k| !fr.contains_key(*k)).collect();
+            let extra: Vec<&String> = table(lang)
+                .keys()
+                .filter(|k| !fr.contains_key(*k))
+                .collect();
             assert!(extra.is_empty(), "{lang} has keys French lacks: {extra:?}");
         }
     }
@@ -87,7 +119,10 @@ mod tests {
     #[test]
     fn no_translation_is_empty_and_placeholders_match_french() {
         let placeholders = |s: &str| -> Vec<String> {
-            s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string())).collect()
+            s.split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string()))
+                .collect()
         };
         for lang in LANGS {
             for (key, text) in table(lang) {
@@ -107,7 +142,13 @@ mod tests {
         assert_eq!(lang_of("nl-nl"), "nl");
         assert_eq!(lang_of("pt-PT"), "fr");
         assert_eq!(t("de", "no.such.key"), "no.such.key");
-        assert_ne!(t("de", "header.search.placeholder"), t("fr", "header.search.placeholder"));
-        assert_eq!(t_with("fr", "sale.ends_on", &[("date", "01/02/2026")]).contains("01/02/2026"), true);
+        assert_ne!(
+            t("de", "header.search.placeholder"),
+            t("fr", "header.search.placeholder")
+        );
+        assert_eq!(
+            t_with("fr", "sale.ends_on", &[("date", "01/02/2026")]).contains("01/02/2026"),
+            true
+        );
     }
 }

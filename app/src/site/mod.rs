@@ -72,17 +72,116 @@ const fn site(
 use Brand::{Rosace, Violeta};
 
 pub static SITES: [Site; 11] = [
-    site(1, "FR", "fr", "France", "fr-FR", "fr-fr", "DD/MM/YYYY", Rosace),
-    site(2, "DE", "de", "Deutschland", "de-DE", "de-de", "DD.MM.YYYY", Rosace),
-    site(3, "ES", "es", "España", "es-ES", "es-es", "DD/MM/YYYY", Rosace),
-    site(4, "IT", "it", "Italia", "it-IT", "it-it", "DD/MM/YYYY", Rosace),
-    site(7, "AT", "de", "Österreich", "de-AT", "de-de", "DD.MM.YYYY", Rosace),
-    site(66, "ES", "es", "España", "es-ES", "es-es", "DD/MM/YYYY", Violeta),
-    site(69, "IT", "it", "Italia", "it-IT", "it-it", "DD/MM/YYYY", Violeta),
-    site(70, "BE", "fr", "Belgique", "fr-BE", "fr-fr", "DD/MM/YYYY", Rosace),
-    site(71, "BE", "nl", "België", "nl-BE", "nl-nl", "DD/MM/YYYY", Rosace),
-    site(73, "LU", "fr", "Luxembourg", "fr-LU", "fr-fr", "DD/MM/YYYY", Rosace),
-    site(76, "NL", "nl", "Nederland", "nl-NL", "nl-nl", "DD-MM-YYYY", Rosace),
+    site(
+        1,
+        "FR",
+        "fr",
+        "France",
+        "fr-FR",
+        "fr-fr",
+        "DD/MM/YYYY",
+        Rosace,
+    ),
+    site(
+        2,
+        "DE",
+        "de",
+        "Deutschland",
+        "de-DE",
+        "de-de",
+        "DD.MM.YYYY",
+        Rosace,
+    ),
+    site(
+        3,
+        "ES",
+        "es",
+        "España",
+        "es-ES",
+        "es-es",
+        "DD/MM/YYYY",
+        Rosace,
+    ),
+    site(
+        4,
+        "IT",
+        "it",
+        "Italia",
+        "it-IT",
+        "it-it",
+        "DD/MM/YYYY",
+        Rosace,
+    ),
+    site(
+        7,
+        "AT",
+        "de",
+        "Österreich",
+        "de-AT",
+        "de-de",
+        "DD.MM.YYYY",
+        Rosace,
+    ),
+    site(
+        66,
+        "ES",
+        "es",
+        "España",
+        "es-ES",
+        "es-es",
+        "DD/MM/YYYY",
+        Violeta,
+    ),
+    site(
+        69,
+        "IT",
+        "it",
+        "Italia",
+        "it-IT",
+        "it-it",
+        "DD/MM/YYYY",
+        Violeta,
+    ),
+    site(
+        70,
+        "BE",
+        "fr",
+        "Belgique",
+        "fr-BE",
+        "fr-fr",
+        "DD/MM/YYYY",
+        Rosace,
+    ),
+    site(
+        71,
+        "BE",
+        "nl",
+        "België",
+        "nl-BE",
+        "nl-nl",
+        "DD/MM/YYYY",
+        Rosace,
+    ),
+    site(
+        73,
+        "LU",
+        "fr",
+        "Luxembourg",
+        "fr-LU",
+        "fr-fr",
+        "DD/MM/YYYY",
+        Rosace,
+    ),
+    site(
+        76,
+        "NL",
+        "nl",
+        "Nederland",
+        "nl-NL",
+        "nl-nl",
+        "DD-MM-YYYY",
+        Rosace,
+    ),
 ];
 
 /// Default site (spec 000 §3: locale fr-fr, siteId 1).
@@ -117,14 +216,20 @@ mod tests {
         let locales: Vec<&str> = SITES.iter().map(|s| s.locale).collect();
         assert_eq!(
             locales,
-            ["fr-FR", "de-DE", "es-ES", "it-IT", "de-AT", "es-ES", "it-IT", "fr-BE", "nl-BE", "fr-LU", "nl-NL"]
+            [
+                "fr-FR", "de-DE", "es-ES", "it-IT", "de-AT", "es-ES", "it-IT", "fr-BE", "nl-BE",
+                "fr-LU", "nl-NL"
+            ]
         );
     }
 
     #[test]
     fn sister_brand_is_sites_66_and_69() {
-        let violeta: Vec<u16> =
-            SITES.iter().filter(|s| s.brand == Brand::Violeta).map(|s| s.site_id).collect();
+        let violeta: Vec<u16> = SITES
+            .iter()
+            .filter(|s| s.brand == Brand::Violeta)
+            .map(|s| s.site_id)
+            .collect();
         assert_eq!(violeta, [66, 69]);
         assert_eq!(by_id(99), None);
         assert_eq!(by_id_or_default(99).site_id, 1);

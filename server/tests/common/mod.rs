@@ -42,8 +42,13 @@ async fn postgres_url() -> String {
     );
     let name = format!("rosace_t_{}", unique());
     sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&admin).await.expect("connect to test PostgreSQL");
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&pool).await.expect("create test database");
+    let pool = sqlx::AnyPool::connect(&admin)
+        .await
+        .expect("connect to test PostgreSQL");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&pool)
+        .await
+        .expect("create test database");
     pool.close().await;
     let (prefix, _) = admin.rsplit_once('/').expect("URL has a database part");
     format!("{prefix}/{name}")
@@ -56,7 +61,7 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     config.site_hosts = Default::default();
     config.public_origin = "http://shop.test".into();
     config.demo_data = true;
-    config.dsa_rate_limit = 3;
+    config.dsa_rate_limit = 2;
     config.dsa_rate_window_secs = 600;
     config.db_max_connections = 8;
     config
@@ -81,13 +86,23 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr: SocketAddr = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap();
     });
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    TestApp { base: format!("http://{addr}"), app, client, _dir: tempdir::Dir(dir) }
+    TestApp {
+        base: format!("http://{addr}"),
+        app,
+        client,
+        _dir: tempdir::Dir(dir),
+    }
 }
 
 pub async fn start(backend: Backend) -> TestApp {
@@ -104,21 +119,32 @@ impl TestApp {
     }
 
     pub async fn get_with_cookie(&self, path: &str, cookie: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).header("cookie", cookie).send().await.unwrap()
+        self.client
+            .get(self.url(path))
+            .header("cookie", cookie)
+            .send()
+            .await
+            .unwrap()
     }
 
     /// A member with a valid session row, as sign-in will create (members issue).
     pub async fn member_session(&self, site_id: u16) -> String {
-        let member_id: i64 = sqlx::query_scalar("SELECT id FROM members WHERE site_id = $1 ORDER BY id LIMIT 1")
-            .bind(i64::from(site_id))
-            .fetch_one(&self.app.state.db.pool)
+        let member_id: i64 =
+            sqlx::query_scalar("SELECT id FROM members WHERE site_id = $1 ORDER BY id LIMIT 1")
+                .bind(i64::from(site_id))
+                .fetch_one(&self.app.state.db.pool)
+                .await
+                .unwrap();
+        let token = app::session::create(&self.app.state.db, member_id, app::state::now(), 3600)
             .await
             .unwrap();
-        let token = app::session::create(&self.app.state.db, member_id, app::state::now(), 3600).await.unwrap();
         format!("{}={token}", app::session::COOKIE)
     }
 
     pub async fn count(&self, sql: &str) -> i64 {
-        sqlx::query_scalar(sql).fetch_one(&self.app.state.db.pool).await.unwrap()
+        sqlx::query_scalar(sql)
+            .fetch_one(&self.app.state.db.pool)
+            .await
+            .unwrap()
     }
 }
