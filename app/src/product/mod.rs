@@ -102,10 +102,10 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         <section class="product__report" aria-labelledby="report-title">
             <h2 id="report-title">{ctx.t("product.report.title")}</h2>
             <rosace-dsa-form
-                attr:site-id=site.site_id.to_string()
-                attr:locale=site.translation_locale
-                attr:sale-id=product.sale_id.to_string()
-                attr:product-id=product.id.to_string()
+                site-id=site.site_id.to_string()
+                locale=site.translation_locale
+                sale-id=product.sale_id.to_string()
+                product-id=product.id.to_string()
                 data-testid="dsa-widget"
             ></rosace-dsa-form>
             <script type="module" src="/widgets/dsa-form.js"></script>
