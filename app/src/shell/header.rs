@@ -78,6 +78,11 @@ pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
                     />
                 </form>
                 <nav class="header__actions" aria-label=ctx.t("header.actions.label")>
+                    <a class="header__search-link" href="/find" aria-label=ctx.t("header.search.label")>
+                        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                            <path d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" fill="currentColor"></path>
+                        </svg>
+                    </a>
                     <a class="header__messages" href="/gr/my-notifications/" aria-label=ctx.t("header.messages")>
                         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                             <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z" fill="currentColor"></path>
