@@ -15,6 +15,9 @@ pub struct RequestCtx {
     pub origins: Vec<SiteOrigin>,
     /// Origin of the sites without a host of their own (told apart by `?site=`).
     pub default_origin: String,
+    /// The CSRF token of this visitor (also in the `XSRF-TOKEN` cookie), for forms that
+    /// post without scripts.
+    pub xsrf: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! Rosace: the Leptos app (server-rendered with `ssr`, hydrated in the browser with `hydrate`).
 #![recursion_limit = "256"]
 
+pub mod auth;
 pub mod context;
 pub mod dsa;
 pub mod home;
@@ -13,7 +14,11 @@ pub mod site;
 pub mod validation;
 
 #[cfg(feature = "ssr")]
+pub mod csrf;
+#[cfg(feature = "ssr")]
 pub mod db;
+#[cfg(feature = "ssr")]
+pub mod mail;
 #[cfg(feature = "ssr")]
 pub mod password;
 #[cfg(feature = "ssr")]

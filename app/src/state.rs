@@ -15,6 +15,20 @@ pub struct Settings {
     /// Reports accepted per client address and window before 429.
     pub dsa_rate_limit: i64,
     pub dsa_rate_window_secs: i64,
+    /// Key of the CSRF token signatures (stored in the database, shared by instances).
+    pub xsrf_secret: Vec<u8>,
+    /// Where emails are written when no SMTP server is configured.
+    pub outbox_dir: String,
+    /// Cookies get `Secure` and the `__Host-` prefix (served over HTTPS).
+    pub secure_cookies: bool,
+    /// Failed passwords in a row before an account locks, and for how long.
+    pub lockout_threshold: i64,
+    pub lockout_secs: i64,
+    /// Login attempts per client address and window before 429.
+    pub login_rate_limit: i64,
+    pub login_rate_window_secs: i64,
+    /// Lifetime of activation and autologin cyphers.
+    pub cypher_ttl_secs: i64,
 }
 
 impl Default for Settings {
@@ -22,6 +36,14 @@ impl Default for Settings {
         Settings {
             dsa_rate_limit: 5,
             dsa_rate_window_secs: 600,
+            xsrf_secret: vec![7; 32],
+            outbox_dir: "data/outbox".into(),
+            secure_cookies: false,
+            lockout_threshold: 5,
+            lockout_secs: 900,
+            login_rate_limit: 30,
+            login_rate_window_secs: 600,
+            cypher_ttl_secs: 48 * 3600,
         }
     }
 }

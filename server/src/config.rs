@@ -19,6 +19,11 @@ pub struct Config {
     pub dsa_rate_window_secs: i64,
     pub db_max_connections: u32,
     pub json_logs: bool,
+    pub outbox_dir: String,
+    pub secure_cookies: bool,
+    pub lockout_threshold: i64,
+    pub lockout_secs: i64,
+    pub login_rate_limit: i64,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -68,7 +73,7 @@ impl Config {
         Ok(Config {
             addr,
             database_url,
-            data_dir,
+            data_dir: data_dir.clone(),
             site_hosts: parse_site_hosts(&env("ROSACE_SITE_HOSTS").unwrap_or_default())?,
             public_scheme: env("ROSACE_PUBLIC_SCHEME").unwrap_or_else(|| "https".into()),
             public_origin: env("ROSACE_PUBLIC_ORIGIN").unwrap_or_else(|| format!("http://{addr}")),
@@ -78,6 +83,11 @@ impl Config {
             dsa_rate_window_secs: env_parse("ROSACE_DSA_RATE_WINDOW_SECS", 600)?,
             db_max_connections: env_parse("ROSACE_DB_MAX_CONNECTIONS", 16)?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
+            outbox_dir: env("ROSACE_OUTBOX_DIR").unwrap_or_else(|| format!("{data_dir}/outbox")),
+            secure_cookies: env_parse("ROSACE_SECURE_COOKIES", false)?,
+            lockout_threshold: env_parse("ROSACE_LOCKOUT_THRESHOLD", 5)?,
+            lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", 900)?,
+            login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", 30)?,
         })
     }
 

@@ -1,5 +1,6 @@
 //! The Rosace server: configuration, start-up, router, REST handlers, middleware, demo data.
 pub mod api;
+pub mod auth_api;
 pub mod config;
 pub mod demo;
 pub mod images;
@@ -43,6 +44,13 @@ pub async fn prepare(
     let settings = Settings {
         dsa_rate_limit: config.dsa_rate_limit,
         dsa_rate_window_secs: config.dsa_rate_window_secs,
+        xsrf_secret: xsrf_secret(&db).await?,
+        outbox_dir: config.outbox_dir.clone(),
+        secure_cookies: config.secure_cookies,
+        lockout_threshold: config.lockout_threshold,
+        lockout_secs: config.lockout_secs,
+        login_rate_limit: config.login_rate_limit,
+        ..Settings::default()
     };
     let origins = config.origins();
     Ok(Arc::new(AppCtx {
@@ -53,6 +61,21 @@ pub async fn prepare(
         },
         origins,
     }))
+}
+
+/// The CSRF signing key: made once, kept in the database so every instance shares it.
+async fn xsrf_secret(db: &app::db::Db) -> Result<Vec<u8>, sqlx::Error> {
+    let fresh = app::session::new_token() + &app::session::new_token();
+    sqlx::query(
+        "INSERT INTO app_meta (key, value) VALUES ('xsrf_secret', $1) ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(&fresh)
+    .execute(&db.pool)
+    .await?;
+    let stored: String = sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'xsrf_secret'")
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(stored.into_bytes()[..32].to_vec())
 }
 
 /// The whole HTTP application.
@@ -69,6 +92,40 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             post(api::dsa_contact_form),
         )
         .route("/api/openapi.json", get(api::openapi))
+        .route(
+            "/api/authentication/v1/members/{email}/sites/{site_id}/exists",
+            get(auth_api::member_exists),
+        )
+        .route("/api/authentication/v1/login", post(auth_api::login))
+        .route(
+            "/api/authentication/v1/webvalidate",
+            post(auth_api::web_validate),
+        )
+        .route(
+            "/api/authentication/v1/subscribe",
+            post(auth_api::subscribe),
+        )
+        .route("/api/authentication/v1/activate", post(auth_api::activate))
+        .route(
+            "/api/authentication/v1/password/recover",
+            post(auth_api::recover_password),
+        )
+        .route(
+            "/api/authentication/v1/password/update",
+            post(auth_api::update_password),
+        )
+        .route(
+            "/api/authentication/v1/autologin",
+            post(auth_api::autologin),
+        )
+        .route("/api/authentication/v1/logout", post(auth_api::logout_api))
+        .route("/authentication/logout/", get(auth_api::logout_page))
+        .route("/authentication/logout", get(auth_api::logout_page))
+        .route(
+            "/gr/authentication/autologin",
+            get(auth_api::autologin_page),
+        )
+        .route("/gr/authentication/form", post(auth_api::auth_form))
         .route("/health", get(api::health))
         .route("/robots.txt", get(seo::robots))
         .route("/sitemap.xml", get(seo::sitemap))
@@ -120,12 +177,18 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .nest_service("/pkg", ServeDir::new(pkg_dir))
         .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
         .fallback(api::api_not_found)
-        .layer(axum::middleware::from_fn(middleware::csrf))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            middleware::csrf,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             middleware::request_context,
         ))
-        .layer(axum::middleware::from_fn(middleware::security_headers))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            middleware::security_headers,
+        ))
         .layer(CompressionLayer::new())
         .layer(axum::extract::DefaultBodyLimit::max(20 * 1024 * 1024))
         .layer(axum::middleware::from_fn(middleware::request_id))

@@ -1,5 +1,5 @@
-//! Per-request layers: request id and logs, site and member resolution, access rules,
-//! CSRF double-submit check, security headers.
+//! Per-request layers: request id and logs, site and session resolution, access rules,
+//! CSRF (signed double submit bound to the session), security headers.
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -11,12 +11,20 @@ use tracing::Instrument;
 
 use app::context::RequestCtx;
 use app::routes::{self, Access};
+use app::session::SessionMember;
 
 use crate::AppCtx;
 
 pub const SITE_COOKIE: &str = "site";
-pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
-pub const XSRF_HEADER: &str = "x-xsrf-token";
+
+/// What the session layer learned, for handlers.
+#[derive(Clone, Debug)]
+pub struct SessionInfo {
+    pub token: Option<String>,
+    pub member: Option<SessionMember>,
+    /// What CSRF tokens of this visitor are bound to.
+    pub binding: String,
+}
 
 pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
@@ -35,6 +43,43 @@ fn query_param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
         .filter_map(|p| p.split_once('='))
         .find(|(k, _)| *k == name)
         .map(|(_, v)| v)
+}
+
+pub fn session_cookie_name(app: &AppCtx) -> &'static str {
+    if app.state.settings.secure_cookies {
+        app::session::SECURE_COOKIE
+    } else {
+        app::session::COOKIE
+    }
+}
+
+/// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure and `__Host-` over HTTPS.
+pub fn session_cookie(app: &AppCtx, token: &str, max_age: Option<i64>) -> String {
+    let mut c = format!(
+        "{}={token}; Path=/; HttpOnly; SameSite=Lax",
+        session_cookie_name(app)
+    );
+    if let Some(age) = max_age {
+        c.push_str(&format!("; Max-Age={age}"));
+    }
+    if app.state.settings.secure_cookies {
+        c.push_str("; Secure");
+    }
+    c
+}
+
+pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
+    let mut c = format!("{}={token}; Path=/; SameSite=Lax", app::csrf::COOKIE);
+    if app.state.settings.secure_cookies {
+        c.push_str("; Secure");
+    }
+    c
+}
+
+pub fn binding_for(member: Option<&SessionMember>) -> String {
+    member
+        .map(|m| m.token_hash.clone())
+        .unwrap_or_else(|| "anon".into())
 }
 
 /// Site of a request: mapped host first, then `?site=`, then the cookie, then site 1.
@@ -102,8 +147,8 @@ pub async fn request_id(req: Request, next: Next) -> Response {
     res
 }
 
-/// Resolves site and member, applies the access rules of pages, and sets the site and
-/// XSRF cookies. Runs before any page renders, so the rules hold without scripts.
+/// Resolves site and session, applies the access rules of pages, and keeps the site and
+/// XSRF cookies right. Runs before any page renders, so the rules hold without scripts.
 pub async fn request_context(
     State(app): State<Arc<AppCtx>>,
     mut req: Request,
@@ -113,8 +158,9 @@ pub async fn request_context(
     let query = req.uri().query().unwrap_or("").to_string();
     let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
     let now = app::state::now();
-    let member = match cookie(req.headers(), app::session::COOKIE) {
-        Some(token) => match app::session::member_for_token(&app.state.db, token, now).await {
+    let token = cookie(req.headers(), session_cookie_name(&app)).map(str::to_string);
+    let member = match &token {
+        Some(t) => match app::session::member_for_token(&app.state.db, t, now).await {
             Ok(m) => m,
             Err(e) => {
                 tracing::error!(error = %e, "session lookup failed");
@@ -124,7 +170,7 @@ pub async fn request_context(
         None => None,
     };
     let is_page = !path.starts_with("/api/") && !is_static(&path);
-    if is_page {
+    if is_page && req.method() == Method::GET {
         if let Some(route) = routes::resolve(&path) {
             if route.access() == Access::MembersOnly && member.is_none() {
                 let target = if query.is_empty() {
@@ -136,15 +182,29 @@ pub async fn request_context(
             }
         }
     }
+    let binding = binding_for(member.as_ref());
+    let secret = &app.state.settings.xsrf_secret;
+    let current_xsrf = cookie(req.headers(), app::csrf::COOKIE)
+        .filter(|t| app::csrf::is_valid(secret, &binding, t))
+        .map(str::to_string);
+    let (xsrf, new_xsrf) = match current_xsrf {
+        Some(t) => (t, false),
+        None => (app::csrf::issue(secret, &binding), true),
+    };
     let ctx = RequestCtx {
         site_id,
         member_id: member.as_ref().map(|m| m.member_id),
-        member_first_name: member.map(|m| m.first_name),
+        member_first_name: member.as_ref().map(|m| m.first_name.clone()),
         origins: app.origins.clone(),
         default_origin: app.config.public_origin.clone(),
+        xsrf: xsrf.clone(),
     };
-    let needs_xsrf = cookie(req.headers(), XSRF_COOKIE).is_none();
     req.extensions_mut().insert(ctx);
+    req.extensions_mut().insert(SessionInfo {
+        token,
+        member,
+        binding,
+    });
     let mut res = next.run(req).await;
     if set_site_cookie {
         let c = format!("{SITE_COOKIE}={site_id}; Path=/; Max-Age=31536000; SameSite=Lax");
@@ -152,13 +212,14 @@ pub async fn request_context(
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }
-    if is_page && needs_xsrf {
-        // Readable by scripts on purpose: the double-submit pattern sends it back in a header.
-        let c = format!(
-            "{XSRF_COOKIE}={}; Path=/; SameSite=Lax",
-            app::session::new_token()
-        );
-        if let Ok(v) = HeaderValue::from_str(&c) {
+    // Handlers that change the session set their own XSRF cookie.
+    let handler_set_xsrf = res
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .any(|v| v.to_str().is_ok_and(|s| s.starts_with(app::csrf::COOKIE)));
+    if is_page && new_xsrf && !handler_set_xsrf {
+        if let Ok(v) = HeaderValue::from_str(&xsrf_cookie(&app, &xsrf)) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }
@@ -172,7 +233,7 @@ fn is_static(path: &str) -> bool {
         || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")
 }
 
-fn redirect(location: &str) -> Response {
+pub fn redirect(location: &str) -> Response {
     let mut res = StatusCode::FOUND.into_response();
     if let Ok(v) = HeaderValue::from_str(location) {
         res.headers_mut().insert(header::LOCATION, v);
@@ -182,27 +243,44 @@ fn redirect(location: &str) -> Response {
     res
 }
 
-/// State-changing API calls must echo the XSRF cookie in the `X-XSRF-TOKEN` header.
-pub async fn csrf(req: Request, next: Next) -> Response {
+pub fn forbidden_csrf() -> Response {
+    tracing::warn!("refused a state-changing request without a valid XSRF token");
+    let body = serde_json::json!({ "error_code": "csrf", "error_description": "errors.csrf.notification" });
+    (StatusCode::FORBIDDEN, axum::Json(body)).into_response()
+}
+
+/// State-changing API calls must echo the XSRF cookie in `X-XSRF-TOKEN`, signed for the
+/// caller's session. (HTML forms posting outside `/api` are checked by their handlers.)
+pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && req.uri().path().starts_with("/api/") {
-        let cookie_token = cookie(req.headers(), XSRF_COOKIE);
-        let header_token = req.headers().get(XSRF_HEADER).and_then(|v| v.to_str().ok());
-        let ok =
-            matches!((cookie_token, header_token), (Some(c), Some(h)) if !c.is_empty() && c == h);
-        if !ok {
-            tracing::warn!("refused a state-changing call without a matching XSRF token");
-            let body = serde_json::json!({
-                "error_code": "csrf",
-                "error_description": "errors.csrf.notification",
-            });
-            return (StatusCode::FORBIDDEN, axum::Json(body)).into_response();
+        let binding = req
+            .extensions()
+            .get::<SessionInfo>()
+            .map(|s| s.binding.clone())
+            .unwrap_or_else(|| "anon".into());
+        let cookie_token = cookie(req.headers(), app::csrf::COOKIE);
+        let header_token = req
+            .headers()
+            .get(app::csrf::HEADER)
+            .and_then(|v| v.to_str().ok());
+        if !app::csrf::check(
+            &app.state.settings.xsrf_secret,
+            &binding,
+            cookie_token,
+            header_token,
+        ) {
+            return forbidden_csrf();
         }
     }
     next.run(req).await
 }
 
-pub async fn security_headers(req: Request, next: Next) -> Response {
+pub async fn security_headers(
+    State(app): State<Arc<AppCtx>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(
@@ -214,12 +292,20 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
         HeaderValue::from_static("strict-origin-when-cross-origin"),
     );
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
-    h.insert(
-        "content-security-policy",
-        HeaderValue::from_static(
-            "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
-        ),
-    );
+    if !h.contains_key("content-security-policy") {
+        h.insert(
+            "content-security-policy",
+            HeaderValue::from_static(
+                "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+            ),
+        );
+    }
+    if app.state.settings.secure_cookies {
+        h.insert(
+            "strict-transport-security",
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        );
+    }
     res
 }
 

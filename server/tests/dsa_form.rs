@@ -6,8 +6,6 @@ use common::{start, Backend, TestApp};
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 
-const XSRF: &str = "0123456789abcdef0123456789abcdef";
-
 fn report(email: &str) -> Value {
     json!({
         "siteId": 1,
@@ -45,6 +43,8 @@ fn form(body: &Value) -> Form {
 }
 
 async fn dsa_flow(t: TestApp) {
+    let xsrf = t.xsrf().await;
+    let xsrf = xsrf.as_str();
     let reports = || t.count("SELECT COUNT(*) FROM dsa_reports");
 
     // No XSRF token: refused, nothing stored.
@@ -54,7 +54,7 @@ async fn dsa_flow(t: TestApp) {
     let res = t
         .client
         .post(t.url("/api/postsale/v1/help/dsacontactform"))
-        .header("cookie", format!("XSRF-TOKEN={XSRF}"))
+        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
         .header("X-XSRF-TOKEN", "forged")
         .multipart(form(&report("legal@acme.example")))
         .send()
@@ -64,7 +64,7 @@ async fn dsa_flow(t: TestApp) {
     assert_eq!(reports().await, 0);
 
     // A bad email: 400 with the field error, nothing stored.
-    let res = post(&t, form(&report("legal@acme")), Some(XSRF)).await;
+    let res = post(&t, form(&report("legal@acme")), Some(xsrf)).await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["fieldErrors"][0]["field"], "email");
@@ -79,7 +79,7 @@ async fn dsa_flow(t: TestApp) {
     let res = post(
         &t,
         form(&report("legal@acme.example")).part("files", pdf),
-        Some(XSRF),
+        Some(xsrf),
     )
     .await;
     assert_eq!(res.status(), 201);
@@ -98,7 +98,7 @@ async fn dsa_flow(t: TestApp) {
     assert_eq!(t.count("SELECT COUNT(*) FROM dsa_report_files").await, 1);
 
     // Past the limit (2 per window in tests, every attempt counts): 429, nothing stored.
-    let res = post(&t, form(&report("legal@acme.example")), Some(XSRF)).await;
+    let res = post(&t, form(&report("legal@acme.example")), Some(xsrf)).await;
     assert_eq!(res.status(), 429);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["messageKey"], "dsaform.message.security");
@@ -118,18 +118,24 @@ async fn dsa_report_on_postgres() {
 #[tokio::test]
 async fn dsa_refuses_disguised_files_and_garbage_bodies() {
     let t = start(Backend::Sqlite).await;
+    let xsrf = t.xsrf().await;
+    let xsrf = xsrf.as_str();
     let exe = Part::bytes(b"MZ\x90\x00\x03".to_vec())
         .file_name("invoice.pdf")
         .mime_str("application/pdf")
         .unwrap();
-    let res = post(&t, form(&report("a@b.co")).part("files", exe), Some(XSRF)).await;
+    let res = post(&t, form(&report("a@b.co")).part("files", exe), Some(xsrf)).await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
     assert_eq!(
         body["fieldErrors"][0]["messageKey"],
         "dsaform.error.file_type"
     );
-    let res = post(&t, Form::new().text("payload", "{not json"), Some(XSRF)).await;
+    let res = post(&t, Form::new().text("payload", "{not json"), Some(xsrf)).await;
     assert_eq!(res.status(), 400);
     assert_eq!(t.count("SELECT COUNT(*) FROM dsa_reports").await, 0);
+    // A well-formed token that we did not sign is refused.
+    let forged = format!("{}.{}", "a".repeat(32), "b".repeat(64));
+    let res = post(&t, form(&report("a@b.co")), Some(&forged)).await;
+    assert_eq!(res.status(), 403);
 }

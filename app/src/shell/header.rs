@@ -118,6 +118,10 @@ pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                    {member.then(|| view! {
+                        // A full page load: the server ends the session.
+                        <li><a href="/authentication/logout/" rel="external" data-testid="logout">{ctx_menu.t("menu.logout")}</a></li>
+                    })}
                 </ul>
             </nav>
         </header>

@@ -58,6 +58,7 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     let mut config = Config::from_env("127.0.0.1:0".parse().unwrap()).expect("default config");
     config.database_url = database_url;
     config.data_dir = data_dir.to_string();
+    config.outbox_dir = format!("{data_dir}/outbox");
     config.site_hosts = Default::default();
     config.public_origin = "http://shop.test".into();
     config.demo_data = true;
@@ -135,10 +136,16 @@ impl TestApp {
                 .fetch_one(&self.app.state.db.pool)
                 .await
                 .unwrap();
-        let token = app::session::create(&self.app.state.db, member_id, app::state::now(), 3600)
+        let token = app::session::create(&self.app.state.db, member_id, false, app::state::now())
             .await
             .unwrap();
         format!("{}={token}", app::session::COOKIE)
+    }
+
+    /// A fresh anonymous XSRF token, as a page visit hands it out.
+    pub async fn xsrf(&self) -> String {
+        let res = self.get("/gr/aboutus").await;
+        cookie_value(&res, "XSRF-TOKEN").expect("pages set the XSRF cookie")
     }
 
     pub async fn count(&self, sql: &str) -> i64 {
@@ -147,4 +154,16 @@ impl TestApp {
             .await
             .unwrap()
     }
+}
+
+/// Value of a cookie set by a response.
+pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| {
+            v.strip_prefix(&format!("{name}="))
+                .map(|rest| rest.split(';').next().unwrap_or("").to_string())
+        })
 }

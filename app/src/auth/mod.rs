@@ -1,0 +1,7 @@
+//! Members: sign-in, registration, password recovery, autologin, logout.
+pub mod pages;
+pub mod rules;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
+mod store;

@@ -1,0 +1,405 @@
+//! Sign-in and registration rules (spec 000 §3, §4, §5). Pure: shared by server and browser.
+use serde::{Deserialize, Serialize};
+
+/// Login result codes (spec 000 §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum LoginResult {
+    Success = 1,
+    InvalidIdentifier = 2,
+    InvalidPassword = 3,
+    Locked = 4,
+    NotActivated = 5,
+    Deactivated = 6,
+    Blacklisted = 7,
+}
+
+impl From<LoginResult> for u8 {
+    fn from(r: LoginResult) -> u8 {
+        r as u8
+    }
+}
+
+impl TryFrom<u8> for LoginResult {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Self, String> {
+        Ok(match v {
+            1 => LoginResult::Success,
+            2 => LoginResult::InvalidIdentifier,
+            3 => LoginResult::InvalidPassword,
+            4 => LoginResult::Locked,
+            5 => LoginResult::NotActivated,
+            6 => LoginResult::Deactivated,
+            7 => LoginResult::Blacklisted,
+            _ => return Err(format!("unknown login result {v}")),
+        })
+    }
+}
+
+impl LoginResult {
+    /// Translation key of the message shown for a result.
+    pub fn message_key(self) -> &'static str {
+        match self {
+            LoginResult::Success => "auth.login.success",
+            LoginResult::InvalidIdentifier => "auth.login.error.2",
+            LoginResult::InvalidPassword => "auth.login.error.3",
+            LoginResult::Locked => "auth.login.error.4",
+            LoginResult::NotActivated => "auth.login.error.5",
+            LoginResult::Deactivated => "auth.login.error.6",
+            LoginResult::Blacklisted => "auth.login.error.7",
+        }
+    }
+}
+
+/// Member account states as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemberStatus {
+    Active = 1,
+    NotActivated = 0,
+    Deactivated = 2,
+    Blacklisted = 3,
+}
+
+impl MemberStatus {
+    pub fn from_db(v: i64) -> MemberStatus {
+        match v {
+            1 => MemberStatus::Active,
+            2 => MemberStatus::Deactivated,
+            3 => MemberStatus::Blacklisted,
+            _ => MemberStatus::NotActivated,
+        }
+    }
+}
+
+/// What the server knows when a login attempt arrives; the outcome follows from it.
+#[derive(Clone, Copy, Debug)]
+pub struct LoginFacts {
+    pub member_found: bool,
+    pub status: MemberStatus,
+    pub locked: bool,
+    pub password_ok: bool,
+}
+
+/// Maps the facts of an attempt to the spec's result code. A locked account answers 4 even
+/// with the right password; the status is only revealed after the right password.
+pub fn login_outcome(f: LoginFacts) -> LoginResult {
+    if !f.member_found {
+        return LoginResult::InvalidIdentifier;
+    }
+    if f.locked {
+        return LoginResult::Locked;
+    }
+    if !f.password_ok {
+        return LoginResult::InvalidPassword;
+    }
+    match f.status {
+        MemberStatus::Active => LoginResult::Success,
+        MemberStatus::NotActivated => LoginResult::NotActivated,
+        MemberStatus::Deactivated => LoginResult::Deactivated,
+        MemberStatus::Blacklisted => LoginResult::Blacklisted,
+    }
+}
+
+/// Web validate (spec 000 §5): success only with a success result and a member id.
+pub fn web_validate_outcome(result: Option<LoginResult>, member_id: Option<i64>) -> LoginResult {
+    match (result, member_id) {
+        (Some(LoginResult::Success), Some(_)) => LoginResult::Success,
+        _ => LoginResult::InvalidIdentifier,
+    }
+}
+
+/// Name fields accept letters (any script, accents included) and spaces only.
+pub fn is_valid_name(s: &str) -> bool {
+    let t = s.trim();
+    !t.is_empty() && t.chars().count() <= 60 && t.chars().all(|c| c.is_alphabetic() || c == ' ')
+}
+
+/// Numeric fields accept digits only.
+pub fn is_numeric(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Postal codes: digits only, except the Dutch form `1234 AB` on the Netherlands site.
+pub fn is_valid_zip_code(site_id: u16, zip: &str) -> bool {
+    let z = zip.trim();
+    if site_id == 76 {
+        let compact: String = z.chars().filter(|c| *c != ' ').collect();
+        compact.len() == 6
+            && compact[..4].bytes().all(|b| b.is_ascii_digit())
+            && compact[4..].bytes().all(|b| b.is_ascii_alphabetic())
+    } else {
+        z.len() <= 10 && is_numeric(z)
+    }
+}
+
+/// Parses `DD/MM/YYYY`; an invalid date gives `None` (spec 000 §5). `DD.MM.YYYY` is
+/// accepted too, as German and Austrian members write it.
+pub fn parse_birth_date(s: &str) -> Option<(u16, u8, u8)> {
+    let s = s.trim();
+    let sep = if s.contains('.') { '.' } else { '/' };
+    let mut parts = s.split(sep);
+    let (d, m, y) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || d.len() != 2 || m.len() != 2 || y.len() != 4 {
+        return None;
+    }
+    if !(is_numeric(d) && is_numeric(m) && is_numeric(y)) {
+        return None;
+    }
+    let (d, m, y): (u8, u8, u16) = (d.parse().ok()?, m.parse().ok()?, y.parse().ok()?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (y >= 1900 && (1..=days).contains(&d)).then_some((y, m, d))
+}
+
+pub const PASSWORD_MIN: usize = 8;
+pub const PASSWORD_MAX: usize = 128;
+
+const COMMON_PASSWORDS: &str = include_str!("common_passwords.txt");
+
+/// Password policy (OWASP ASVS 5.0 6.2): 8 to 128 characters, any characters, refused when
+/// among common passwords. Returns the translation key of the problem.
+pub fn password_problem(password: &str) -> Option<&'static str> {
+    let n = password.chars().count();
+    if n < PASSWORD_MIN {
+        return Some("auth.password.too_short");
+    }
+    if n > PASSWORD_MAX {
+        return Some("auth.password.too_long");
+    }
+    let lower = password.to_lowercase();
+    if COMMON_PASSWORDS.lines().any(|l| l.trim() == lower) {
+        return Some("auth.password.common");
+    }
+    None
+}
+
+/// Only a same-site relative path is ever followed after sign-in (no open redirect):
+/// it must start with one `/`, not `//` or `/\`, and carry no scheme or control characters.
+pub fn safe_return_url(candidate: Option<&str>) -> String {
+    let fallback = "/".to_string();
+    let Some(url) = candidate.map(str::trim).filter(|u| !u.is_empty()) else {
+        return fallback;
+    };
+    let ok = url.starts_with('/')
+        && !url.starts_with("//")
+        && !url.starts_with("/\\")
+        && !url.chars().any(|c| c.is_control() || c == '\\')
+        && !url.contains("://");
+    if ok {
+        url.to_string()
+    } else {
+        fallback
+    }
+}
+
+/// Registration field visibility per site (spec 000 §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Visibility {
+    Hidden,
+    Optional,
+    Mandatory,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegistrationFields {
+    pub civility: Visibility,
+    pub first_name: Visibility,
+    pub last_name: Visibility,
+    pub birth_date: Visibility,
+    pub zip_code_and_city: Visibility,
+    pub optin_partner: Visibility,
+    pub sponsorship_code: Visibility,
+}
+
+/// Which registration fields a site shows. Germany and Austria ask fewer questions at
+/// sign-up; the Benelux sites ask no birth date; every site requires the names.
+pub fn registration_fields(site_id: u16) -> RegistrationFields {
+    use Visibility::*;
+    let base = RegistrationFields {
+        civility: Mandatory,
+        first_name: Mandatory,
+        last_name: Mandatory,
+        birth_date: Optional,
+        zip_code_and_city: Optional,
+        optin_partner: Optional,
+        sponsorship_code: Optional,
+    };
+    match site_id {
+        2 | 7 => RegistrationFields {
+            civility: Optional,
+            zip_code_and_city: Hidden,
+            ..base
+        },
+        70 | 71 | 73 | 76 => RegistrationFields {
+            birth_date: Hidden,
+            ..base
+        },
+        3 | 4 | 66 | 69 => RegistrationFields {
+            birth_date: Mandatory,
+            ..base
+        },
+        _ => base,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(found: bool, status: MemberStatus, locked: bool, ok: bool) -> LoginFacts {
+        LoginFacts {
+            member_found: found,
+            status,
+            locked,
+            password_ok: ok,
+        }
+    }
+
+    #[test]
+    fn login_outcomes_follow_the_codes() {
+        use MemberStatus::*;
+        assert_eq!(
+            login_outcome(facts(false, Active, false, false)),
+            LoginResult::InvalidIdentifier
+        );
+        assert_eq!(
+            login_outcome(facts(true, Active, false, false)),
+            LoginResult::InvalidPassword
+        );
+        assert_eq!(
+            login_outcome(facts(true, Active, true, true)),
+            LoginResult::Locked
+        );
+        assert_eq!(
+            login_outcome(facts(true, Active, false, true)),
+            LoginResult::Success
+        );
+        assert_eq!(
+            login_outcome(facts(true, NotActivated, false, true)),
+            LoginResult::NotActivated
+        );
+        assert_eq!(
+            login_outcome(facts(true, Deactivated, false, true)),
+            LoginResult::Deactivated
+        );
+        assert_eq!(
+            login_outcome(facts(true, Blacklisted, false, true)),
+            LoginResult::Blacklisted
+        );
+        // The account state is never revealed to someone without the password.
+        assert_eq!(
+            login_outcome(facts(true, Blacklisted, false, false)),
+            LoginResult::InvalidPassword
+        );
+        assert_eq!(serde_json::to_string(&LoginResult::Locked).unwrap(), "4");
+        assert_eq!(
+            serde_json::from_str::<LoginResult>("5").unwrap(),
+            LoginResult::NotActivated
+        );
+        assert!(serde_json::from_str::<LoginResult>("9").is_err());
+    }
+
+    #[test]
+    fn web_validate_needs_success_and_a_member() {
+        assert_eq!(
+            web_validate_outcome(Some(LoginResult::Success), Some(3)),
+            LoginResult::Success
+        );
+        assert_eq!(
+            web_validate_outcome(Some(LoginResult::Success), None),
+            LoginResult::InvalidIdentifier
+        );
+        assert_eq!(
+            web_validate_outcome(Some(LoginResult::Locked), Some(3)),
+            LoginResult::InvalidIdentifier
+        );
+        assert_eq!(
+            web_validate_outcome(None, None),
+            LoginResult::InvalidIdentifier
+        );
+    }
+
+    #[test]
+    fn name_and_numeric_filters() {
+        assert!(is_valid_name("Anne Marie"));
+        assert!(is_valid_name("Zoë Müller"));
+        assert!(!is_valid_name("Jean-Luc"));
+        assert!(!is_valid_name("R2D2"));
+        assert!(!is_valid_name("   "));
+        assert!(is_numeric("75011"));
+        assert!(!is_numeric("75 011"));
+        assert!(!is_numeric(""));
+        assert!(is_valid_zip_code(1, "75011"));
+        assert!(!is_valid_zip_code(1, "75O11"));
+        assert!(is_valid_zip_code(76, "1234 AB"));
+        assert!(is_valid_zip_code(76, "1234ab"));
+        assert!(!is_valid_zip_code(76, "12345"));
+    }
+
+    #[test]
+    fn birth_dates_parse_or_give_none() {
+        assert_eq!(parse_birth_date("29/02/2000"), Some((2000, 2, 29)));
+        assert_eq!(parse_birth_date("29/02/1900"), None);
+        assert_eq!(parse_birth_date("31/04/1990"), None);
+        assert_eq!(parse_birth_date("1/04/1990"), None);
+        assert_eq!(parse_birth_date("01-04-1990"), None);
+        assert_eq!(parse_birth_date("01/13/1990"), None);
+        assert_eq!(parse_birth_date("aa/bb/cccc"), None);
+        assert_eq!(parse_birth_date("15/08/1985"), Some((1985, 8, 15)));
+        assert_eq!(parse_birth_date("15.08.1985"), Some((1985, 8, 15)));
+        assert_eq!(parse_birth_date("15.08/1985"), None);
+    }
+
+    #[test]
+    fn passwords_follow_asvs() {
+        assert_eq!(password_problem("short"), Some("auth.password.too_short"));
+        assert_eq!(password_problem("Password1"), Some("auth.password.common"));
+        assert_eq!(password_problem("azertyuiop"), Some("auth.password.common"));
+        assert_eq!(
+            password_problem(&"x".repeat(129)),
+            Some("auth.password.too_long")
+        );
+        assert_eq!(password_problem(&"correct horse ".repeat(4)), None);
+        assert_eq!(password_problem("Rosace-demo-2026"), None);
+    }
+
+    #[test]
+    fn return_urls_are_same_site_relative_only() {
+        assert_eq!(safe_return_url(Some("/gr/cart")), "/gr/cart");
+        assert_eq!(
+            safe_return_url(Some("/gr/catalog/1/2?page=2")),
+            "/gr/catalog/1/2?page=2"
+        );
+        for bad in [
+            "https://evil.example/",
+            "//evil.example",
+            "/\\evil.example",
+            "javascript:alert(1)",
+            "gr/cart",
+            "/x\ty",
+            "/a?u=http://x",
+        ] {
+            assert_eq!(safe_return_url(Some(bad)), "/", "{bad:?}");
+        }
+        assert_eq!(safe_return_url(None), "/");
+    }
+
+    #[test]
+    fn registration_fields_differ_by_site() {
+        assert_eq!(registration_fields(1).birth_date, Visibility::Optional);
+        assert_eq!(registration_fields(2).zip_code_and_city, Visibility::Hidden);
+        assert_eq!(registration_fields(76).birth_date, Visibility::Hidden);
+        assert_eq!(registration_fields(66).birth_date, Visibility::Mandatory);
+        assert!(crate::site::SITES
+            .iter()
+            .all(|s| registration_fields(s.site_id).last_name == Visibility::Mandatory));
+    }
+}
