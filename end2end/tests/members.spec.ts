@@ -1,0 +1,101 @@
+import { test, expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The shop writes emails to <data>/outbox (end2end/run.sh passes the data folder).
+function lastMailLink(to: string, needle: string): string {
+  const dir = join(process.env.ROSACE_E2E_DATA ?? '', 'outbox');
+  const mails = readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${to}`) && m.includes(needle));
+  expect(mails.length).toBeGreaterThan(0);
+  const link = mails[0].match(/https?:\/\/\S+/);
+  expect(link).not.toBeNull();
+  return link![0];
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByTestId('email-form').getByLabel(/e-mail/i).fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  await expect(page.getByTestId('password-form')).toBeVisible();
+  await page.getByTestId('password-form').locator('input[name="password"]').fill(password);
+  await page.getByTestId('password-form').getByRole('button', { name: 'Se connecter' }).click();
+}
+
+test('register, activate from the outbox, sign in, reach a members page, log out', async ({ page }, info) => {
+  const email = `zoe.${info.project.name}.${Date.now()}@example.com`;
+  const password = 'Velvet-Orchard-42';
+
+  // A members-only page sends the visitor to sign in.
+  await page.goto('/my-orders?site=1');
+  await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=\/gr\/my-orders/);
+
+  // Email first: an unknown email goes to the registration step.
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  const form = page.getByTestId('register-form');
+  await expect(form).toBeVisible();
+  await expect(form.locator('input[name="email"]')).toHaveValue(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('input[name="civility"][value="2"]').check();
+  await form.locator('input[name="firstName"]').fill('Zoé');
+  await form.locator('input[name="lastName"]').fill('Durand');
+  await form.locator('input[name="birthDate"]').fill('15/08/1985');
+  await form.locator('input[name="cgv"]').check();
+  await form.locator('input[name="privacyPolicy"]').check();
+  await form.getByRole('button').click();
+  await expect(page.getByTestId('register-done')).toContainText(email);
+
+  // Not activated yet: code 5's message.
+  await page.goto('/gr/authentication');
+  await signIn(page, email, password);
+  await expect(page.getByTestId('auth-error')).toContainText("n'est pas encore activé");
+
+  // The activation link from the outbox.
+  await page.goto(lastMailLink(email, 'signin=activate'));
+  await page.getByTestId('activate-form').getByRole('button').click();
+  await expect(page.getByTestId('auth-info')).toContainText('activé');
+
+  // Sign in, then the page that redirected before opens.
+  await page.goto('/my-orders');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/gr\/my-orders$/);
+  await expect(page.locator('[data-page-kind="MyOrders"]')).toBeVisible();
+  await expect(page.getByTestId('login-element')).toContainText('Zoé');
+
+  // Log out from the menu: the page redirects again.
+  await page.getByTestId('burger').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/my-orders');
+  await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+});
+
+test('a wrong password shows the localized message of code 3', async ({ page }) => {
+  await page.goto('/gr/authentication?site=2');
+  await page.getByTestId('email-form').locator('input[name="email"]').fill('demo@rosace.test');
+  await page.getByTestId('email-form').getByRole('button').click();
+  await page.getByTestId('password-form').locator('input[name="password"]').fill('not-the-password');
+  await page.getByTestId('password-form').getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('auth-error')).toContainText('Passwort');
+  await expect(page.getByTestId('password-form')).toBeVisible();
+});
+
+test('a cross-site POST without the CSRF token is refused and changes nothing', async ({ page, request }) => {
+  // Another site's form posting to ours: no XSRF cookie pair, no token field.
+  const res = await request.post('/gr/authentication/form', {
+    form: { step: 'password', email: 'demo@rosace.test', password: 'Rosace-demo-2026', returnurl: '/gr/cart' },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(403);
+  expect(res.headers()['set-cookie'] ?? '').not.toContain('rosace_session=');
+  const api = await request.post('/api/authentication/v1/login', {
+    data: { email: 'demo@rosace.test', password: 'Rosace-demo-2026', siteId: 1 },
+  });
+  expect(api.status()).toBe(403);
+  // Still signed out.
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=\/gr\/cart/);
+});
