@@ -4,8 +4,8 @@
 #      local PostgreSQL (started by scripts/pg.sh unless ROSACE_TEST_PG_URL is given),
 #      including the ts-rs drift check of the React widget's generated types;
 #   2. the React widget's vitest tests, type check and build;
-#   3. the site build (cargo leptos build) and the Playwright tests in Debian's Chromium
-#      against the running shop.
+#   3. the browser build (cargo leptos build --frontend-only) and the Playwright tests in
+#      Debian's Chromium against the running shop.
 set -euo pipefail
 ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -27,8 +27,10 @@ cargo nextest run --workspace --no-fail-fast
 step "React widget: vitest, type check, build"
 (cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
 
-step "site build"
-cargo leptos build
+step "site build (browser side; the server binary is the one cargo nextest just built)"
+# Building the server again through cargo-leptos would compile most dependencies a second
+# time with another feature set; the test build already produced target/debug/server.
+cargo leptos build --frontend-only
 
 step "browser tests (Playwright, Debian Chromium)"
 end2end/run.sh
