@@ -5,6 +5,10 @@ set -euo pipefail
 ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 PORT=${ROSACE_E2E_PORT:-3210}
+# Another shop (or test run) on that port would answer our health check: take a free one.
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null; then
+  PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+fi
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"
 DATA=$(mktemp -d /tmp/rosace-e2e.XXXXXX)
 LOG="$DATA/server.log"
@@ -28,6 +32,7 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null
+if ! kill -0 "$SERVER_PID" 2>/dev/null; then cat "$LOG"; echo "the shop exited" >&2; exit 1; fi
 
 cd end2end
 status=0

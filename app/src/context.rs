@@ -18,6 +18,8 @@ pub struct RequestCtx {
     /// The CSRF token of this visitor (also in the `XSRF-TOKEN` cookie), for forms that
     /// post without scripts.
     pub xsrf: String,
+    /// Consent banner, popins and banners decided by the server for this page.
+    pub onboarding: crate::onboarding::OnboardingView,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,6 +6,7 @@ pub mod context;
 pub mod dsa;
 pub mod home;
 pub mod model;
+pub mod onboarding;
 pub mod pages;
 pub mod product;
 pub mod routes;
@@ -38,6 +39,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
     let ctx_json = serde_json::to_string(&ctx).unwrap_or_default();
+    #[cfg(feature = "ssr")]
+    content_security_policy();
     view! {
         <!DOCTYPE html>
         <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json>
@@ -54,6 +57,27 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <App />
             </body>
         </html>
+    }
+}
+
+/// CSP with the per-response nonce Leptos puts on its scripts: no inline script runs
+/// without it. WebAssembly needs `wasm-unsafe-eval`; the widget's shadow-root styles need
+/// inline styles.
+#[cfg(feature = "ssr")]
+fn content_security_policy() {
+    let Some(response) = use_context::<leptos_axum::ResponseOptions>() else {
+        return;
+    };
+    let nonce = leptos::nonce::use_nonce()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+         font-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+    );
+    if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
+        response.insert_header(axum::http::header::CONTENT_SECURITY_POLICY, value);
     }
 }
 

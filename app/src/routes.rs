@@ -317,6 +317,16 @@ fn with_filters(route: ResolvedRoute, rest: &[&str]) -> ResolvedRoute {
     }
 }
 
+/// Joins a path and a query string that may or may not start with `?`.
+pub fn with_query(path: &str, search: &str) -> String {
+    let search = search.trim_start_matches('?');
+    if search.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{search}")
+    }
+}
+
 /// Adds the site base prefix to a path unless it already has it (spec 000 §2).
 pub fn with_site_base(path_and_query: &str) -> String {
     if path_and_query == SITE_BASE
@@ -460,6 +470,13 @@ mod tests {
             resolve("/gr/my-notifications/").unwrap().access(),
             Access::MembersOnly
         );
+    }
+
+    #[test]
+    fn path_and_query_join() {
+        assert_eq!(with_query("/a", ""), "/a");
+        assert_eq!(with_query("/a", "?b=1"), "/a?b=1");
+        assert_eq!(with_query("/a", "b=1"), "/a?b=1");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 // (a) Anonymous home on two sites: complete, localized server HTML; then hydration.
 test.describe('home page without JavaScript', () => {

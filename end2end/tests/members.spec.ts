@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -65,7 +66,21 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   await expect(page.locator('[data-page-kind="MyOrders"]')).toBeVisible();
   await expect(page.getByTestId('login-element')).toContainText('Zoé');
 
-  // Log out from the menu: the page redirects again.
+  // Onboarding popins, in the spec's order, each once; then the data-partner banner.
+  // (The registration gave a birth date, so the birthdate popin is skipped.)
+  const seen: string[] = [];
+  for (let i = 0; i < 6 && (await page.getByTestId('popin').count()) > 0; i++) {
+    seen.push((await page.getByTestId('popin').getAttribute('data-popin-type'))!);
+    await page.getByTestId('popin-close').click();
+  }
+  expect(seen).toEqual(['welcome', 'personalisation', 'terms', 'optin']);
+  await page.reload();
+  await expect(page.getByTestId('popin')).toHaveCount(0);
+  await page.getByTestId('adot-accept').click();
+  await expect(page.getByTestId('adot-banner')).toHaveCount(0);
+
+  // Log out from the menu (interactive once hydrated): the page redirects again.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByTestId('burger').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/$/);

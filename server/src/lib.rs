@@ -5,6 +5,7 @@ pub mod config;
 pub mod demo;
 pub mod images;
 pub mod middleware;
+pub mod onboarding_api;
 pub mod openapi;
 pub mod seo;
 
@@ -126,6 +127,20 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             get(auth_api::autologin_page),
         )
         .route("/gr/authentication/form", post(auth_api::auth_form))
+        .route("/onboarding/form", post(onboarding_api::onboarding_form))
+        .route("/api/popins/v1", get(onboarding_api::popins))
+        .route(
+            "/api/popins/v1/{popin_type}/{version}",
+            post(onboarding_api::answer_popin),
+        )
+        .route(
+            "/api/partner/v1/adot-optin",
+            post(onboarding_api::adot_optin),
+        )
+        .route(
+            "/api/frontend-logger/v1/metrics",
+            post(onboarding_api::metrics),
+        )
         .route("/health", get(api::health))
         .route("/robots.txt", get(seo::robots))
         .route("/sitemap.xml", get(seo::sitemap))
@@ -176,6 +191,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .merge(leptos)
         .nest_service("/pkg", ServeDir::new(pkg_dir))
         .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
+        .nest_service("/js", ServeDir::new(format!("{site_root}/js")))
         .fallback(api::api_not_found)
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),

@@ -191,6 +191,11 @@ pub async fn request_context(
         Some(t) => (t, false),
         None => (app::csrf::issue(secret, &binding), true),
     };
+    let onboarding = if is_page && req.method() == Method::GET {
+        onboarding_view(&app, req.headers(), member.as_ref()).await
+    } else {
+        Default::default()
+    };
     let ctx = RequestCtx {
         site_id,
         member_id: member.as_ref().map(|m| m.member_id),
@@ -198,6 +203,7 @@ pub async fn request_context(
         origins: app.origins.clone(),
         default_origin: app.config.public_origin.clone(),
         xsrf: xsrf.clone(),
+        onboarding,
     };
     req.extensions_mut().insert(ctx);
     req.extensions_mut().insert(SessionInfo {
@@ -226,8 +232,38 @@ pub async fn request_context(
     res
 }
 
+/// Consent for everyone; popins and banners for members (spec 000 §6).
+async fn onboarding_view(
+    app: &AppCtx,
+    headers: &HeaderMap,
+    member: Option<&SessionMember>,
+) -> app::onboarding::OnboardingView {
+    use app::onboarding::rules;
+    let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE));
+    let mut view = app::onboarding::OnboardingView {
+        consent,
+        ..Default::default()
+    };
+    if let Some(m) = member {
+        match app::onboarding::store::load(&app.state.db, m.member_id).await {
+            Ok(state) => {
+                view.popin = rules::next_popin(&state).map(|(k, v)| (k as i64, v));
+                view.adot_banner = rules::show_adot_banner(&state);
+            }
+            Err(e) => tracing::error!(error = %e, "Cannot fetch Popins"),
+        }
+        let ua = headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        view.app_banner =
+            rules::is_mobile_user_agent(ua) && cookie(headers, rules::APP_BANNER_COOKIE).is_none();
+    }
+    view
+}
+
 fn is_static(path: &str) -> bool {
-    ["/pkg/", "/img/", "/widgets/", "/favicon"]
+    ["/pkg/", "/img/", "/widgets/", "/js/", "/favicon"]
         .iter()
         .any(|p| path.starts_with(p))
         || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")

@@ -2,12 +2,78 @@
 //! handlers; a test checks that every listed path answers something other than 404.
 use serde_json::{json, Value};
 
-pub const PATHS: [&str; 4] = [
+pub const PATHS: [&str; 13] = [
     "/api/content/v1/translations",
     "/api/postsale/v1/help/dsacontactform",
+    "/api/authentication/v1/members/{email}/sites/{siteId}/exists",
+    "/api/authentication/v1/login",
+    "/api/authentication/v1/webvalidate",
+    "/api/authentication/v1/subscribe",
+    "/api/authentication/v1/activate",
+    "/api/authentication/v1/password/recover",
+    "/api/authentication/v1/password/update",
+    "/api/authentication/v1/autologin",
+    "/api/authentication/v1/logout",
     "/api/openapi.json",
     "/health",
 ];
+
+fn post(summary: &str, body: serde_json::Value, responses: serde_json::Value) -> serde_json::Value {
+    json!({ "post": {
+        "summary": summary,
+        "requestBody": { "content": { "application/json": { "schema": body } } },
+        "responses": responses
+    } })
+}
+
+fn obj(props: &[(&str, &str)]) -> serde_json::Value {
+    let mut p = serde_json::Map::new();
+    for (name, ty) in props {
+        p.insert(name.to_string(), json!({ "type": ty }));
+    }
+    json!({ "type": "object", "properties": p })
+}
+
+/// Sign-in endpoints (spec 000 §7 "Authentication and registration").
+fn auth_paths() -> serde_json::Value {
+    let result = "result: login result code 1 success, 2 invalid identifier, 3 invalid password, 4 locked, 5 not activated, 6 deactivated, 7 blacklisted";
+    json!({
+        "/api/authentication/v1/members/{email}/sites/{siteId}/exists": { "get": {
+            "summary": "Member-exists check (email first)",
+            "parameters": [
+                { "name": "email", "in": "path", "required": true, "schema": { "type": "string" } },
+                { "name": "siteId", "in": "path", "required": true, "schema": { "type": "integer" } }
+            ],
+            "responses": {
+                "200": { "description": "{result: 1, msgKey}: unknown email, go to registration" },
+                "400": { "description": "{result: 2}: known email, go to the password step" },
+                "422": { "description": "{result: 3, msgKey}: not an email" }
+            }
+        } },
+        "/api/authentication/v1/login": post("Login; sets the session cookie and a new XSRF token on success",
+            obj(&[("email", "string"), ("password", "string"), ("rememberMe", "boolean"), ("returnUrl", "string"), ("siteId", "integer")]),
+            json!({ "200": { "description": format!("{{{result}, msgKey, redirectUrl (same-site path only), lockedUntil}}") }, "429": { "description": "too many attempts from this client" } })),
+        "/api/authentication/v1/webvalidate": post("Web validate: the member of the session", json!({ "type": "object" }),
+            json!({ "200": { "description": "{member: {memberId, firstName, siteId} | null, result: 1 or 2}" } })),
+        "/api/authentication/v1/subscribe": post("Subscribe member (registration); sends the activation email",
+            obj(&[("siteId", "integer"), ("email", "string"), ("password", "string"), ("civility", "integer"), ("firstName", "string"), ("lastName", "string"), ("birthDate", "string"), ("zipCode", "string"), ("city", "string"), ("cgv", "boolean"), ("privacyPolicy", "boolean"), ("optinPartner", "boolean"), ("sponsorshipCode", "string")]),
+            json!({ "201": { "description": "{memberId, msgKey}" }, "400": { "description": "{messageKey, fieldErrors: [{field, messageKey}]}" } })),
+        "/api/authentication/v1/activate": post("Activate an account with the emailed cypher (single use)",
+            obj(&[("siteId", "integer"), ("cypher", "string")]),
+            json!({ "200": { "description": "activated" }, "400": { "description": "cypher invalid, used or expired" } })),
+        "/api/authentication/v1/password/recover": post("Recover password: emails a link when the address is a member's (same answer either way)",
+            obj(&[("email", "string"), ("siteId", "integer")]),
+            json!({ "200": { "description": "{msgKey}" }, "429": { "description": "too many requests" } })),
+        "/api/authentication/v1/password/update": post("Update password with the recovery cypher (single use, 1 hour)",
+            obj(&[("siteId", "integer"), ("cypher", "string"), ("memberId", "integer"), ("newPassword", "string")]),
+            json!({ "200": { "description": "updated; other sessions ended" }, "400": { "description": "weak password or cypher invalid" } })),
+        "/api/authentication/v1/autologin": post("Autologin with a cypher; sets the session cookie",
+            obj(&[("siteId", "integer"), ("cypher", "string"), ("returnUrl", "string")]),
+            json!({ "200": { "description": "{result: 1, redirectUrl}" }, "400": { "description": "{result: 2}" } })),
+        "/api/authentication/v1/logout": post("Logout: deletes the session row", json!({ "type": "object" }),
+            json!({ "204": { "description": "signed out" } }))
+    })
+}
 
 pub fn document() -> Value {
     let error = json!({
@@ -41,7 +107,7 @@ pub fn document() -> Value {
         .iter()
         .map(|r| r.as_str())
         .collect();
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {
             "title": "Rosace REST API",
@@ -98,5 +164,11 @@ pub fn document() -> Value {
                 "Error": error
             }
         }
-    })
+    });
+    if let (Some(paths), serde_json::Value::Object(auth)) =
+        (doc["paths"].as_object_mut(), auth_paths())
+    {
+        paths.extend(auth);
+    }
+    doc
 }

@@ -203,6 +203,24 @@ async fn health_openapi_headers_and_request_id() {
     assert_eq!(res.status(), 200);
     assert!(res.headers().contains_key("x-request-id"));
     assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+    // Pages carry a CSP whose nonce is the one on Leptos' inline script.
+    let page = t.get("/").await;
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let html = page.text().await.unwrap();
+    let nonce = csp
+        .split("'nonce-")
+        .nth(1)
+        .unwrap()
+        .split('\'')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(nonce.len() >= 16, "{csp}");
+    assert!(html.contains(&format!("nonce=\"{nonce}\"")));
+    assert!(csp.contains("frame-ancestors 'none'"));
     let doc: serde_json::Value = t.get("/api/openapi.json").await.json().await.unwrap();
     assert_eq!(doc["openapi"], "3.1.0");
     for path in server::openapi::PATHS {

@@ -19,7 +19,7 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
 
 /// Client-side guard for in-app navigation to a members-only page.
 pub fn redirect_to_login(path: &str, search: &str) -> impl IntoView {
-    let target = login_redirect(&format!("{path}{search}"));
+    let target = login_redirect(&crate::routes::with_query(path, search));
     #[cfg(feature = "hydrate")]
     {
         if let Some(window) = web_sys::window() {

@@ -74,7 +74,8 @@ fn Page() -> impl IntoView {
         view! {
             <header::Header simplified transparent />
             <main id="main" class="page">{body}</main>
-            <footer::Footer path=path />
+            <footer::Footer path=path.clone() />
+            <crate::onboarding::OnboardingLayer back=crate::routes::with_query(&path, &location.search.get_untracked()) home=transparent />
         }
     }
 }

@@ -1,0 +1,206 @@
+//! Onboarding rules (spec 000 §3 "Popin", §4 "Popins", §6): which popin a member sees next,
+//! the cookie-consent categories, and the banners.
+use serde::{Deserialize, Serialize};
+
+/// Onboarding steps with the spec's numbering (welcome 0, personalisation 1, birthdate 2,
+/// adot 4, terms and conditions 5, optin 6). Adot is the bottom banner, not a modal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PopinType {
+    Welcome = 0,
+    Personalisation = 1,
+    Birthdate = 2,
+    Adot = 4,
+    TermsAndConditions = 5,
+    Optin = 6,
+}
+
+impl PopinType {
+    pub fn from_code(code: i64) -> Option<PopinType> {
+        Some(match code {
+            0 => PopinType::Welcome,
+            1 => PopinType::Personalisation,
+            2 => PopinType::Birthdate,
+            4 => PopinType::Adot,
+            5 => PopinType::TermsAndConditions,
+            6 => PopinType::Optin,
+            _ => return None,
+        })
+    }
+    pub fn key(self) -> &'static str {
+        match self {
+            PopinType::Welcome => "welcome",
+            PopinType::Personalisation => "personalisation",
+            PopinType::Birthdate => "birthdate",
+            PopinType::Adot => "adot",
+            PopinType::TermsAndConditions => "terms",
+            PopinType::Optin => "optin",
+        }
+    }
+}
+
+/// Current version of each modal popin; raising one shows it again to everyone.
+pub const MODAL_POPINS: [(PopinType, i64); 5] = [
+    (PopinType::Welcome, 1),
+    (PopinType::Personalisation, 1),
+    (PopinType::Birthdate, 1),
+    (PopinType::TermsAndConditions, 2),
+    (PopinType::Optin, 1),
+];
+
+/// What the server knows of a member for onboarding.
+#[derive(Clone, Debug, Default)]
+pub struct MemberOnboarding {
+    /// (popin type code, version) already answered.
+    pub answered: Vec<(i64, i64)>,
+    pub has_birth_date: bool,
+    pub perso_gdpr: bool,
+    pub optin_email: bool,
+    pub terms_version: i64,
+    pub adot_answered: bool,
+}
+
+/// The next modal popin, in the spec's order, each once per member and version; popins
+/// whose question is already answered in the profile are skipped.
+pub fn next_popin(m: &MemberOnboarding) -> Option<(PopinType, i64)> {
+    MODAL_POPINS.iter().copied().find(|(kind, version)| {
+        let seen = m.answered.contains(&(*kind as i64, *version));
+        let relevant = match kind {
+            PopinType::Birthdate => !m.has_birth_date,
+            PopinType::Personalisation => !m.perso_gdpr,
+            PopinType::TermsAndConditions => m.terms_version < *version,
+            PopinType::Optin => !m.optin_email,
+            _ => true,
+        };
+        !seen && relevant
+    })
+}
+
+/// The data-partner banner shows until the member accepts or closes it, and never while
+/// a modal popin is open.
+pub fn show_adot_banner(m: &MemberOnboarding) -> bool {
+    !m.adot_answered && next_popin(m).is_none()
+}
+
+/// Cookie-consent categories (spec 000 §3).
+pub const CONSENT_CATEGORIES: [&str; 5] = ["C0001", "C0002", "C0003", "C0004", "C0005"];
+pub const CONSENT_COOKIE: &str = "OptanonConsent";
+pub const APP_BANNER_COOKIE: &str = "appDownloadBannerClosed";
+pub const MONTH_SECS: i64 = 30 * 86_400;
+
+/// Parses `groups=C0001:1,C0002:0,...` (an entry `id:1` means accepted). C0001 (mandatory)
+/// is always accepted. `None` when the visitor has not answered yet.
+pub fn parse_consent(cookie: Option<&str>) -> Option<Vec<(String, bool)>> {
+    let raw = cookie?;
+    let decoded = raw
+        .replace("%3A", ":")
+        .replace("%2C", ",")
+        .replace("%3D", "=");
+    let groups = decoded.split('&').find_map(|p| p.strip_prefix("groups="))?;
+    let mut out: Vec<(String, bool)> = CONSENT_CATEGORIES
+        .iter()
+        .map(|c| (c.to_string(), *c == "C0001"))
+        .collect();
+    for entry in groups.split(',') {
+        if let Some((id, v)) = entry.split_once(':') {
+            if let Some(slot) = out.iter_mut().find(|(c, _)| c == id) {
+                slot.1 = slot.0 == "C0001" || v == "1";
+            }
+        }
+    }
+    Some(out)
+}
+
+pub fn consent_cookie_value(accepted: &[&str]) -> String {
+    let groups: Vec<String> = CONSENT_CATEGORIES
+        .iter()
+        .map(|c| format!("{c}:{}", u8::from(*c == "C0001" || accepted.contains(c))))
+        .collect();
+    format!("groups={}", groups.join(","))
+}
+
+pub fn consent_accepted(consent: &Option<Vec<(String, bool)>>, category: &str) -> bool {
+    consent
+        .as_ref()
+        .is_some_and(|c| c.iter().any(|(id, ok)| id == category && *ok))
+}
+
+/// Phones and tablets, from the user agent (the banner only makes sense there).
+pub fn is_mobile_user_agent(ua: &str) -> bool {
+    let ua = ua.to_ascii_lowercase();
+    ["iphone", "android", "mobile", "ipad"]
+        .iter()
+        .any(|k| ua.contains(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn popins_come_in_order_once_per_version() {
+        let mut m = MemberOnboarding::default();
+        assert_eq!(next_popin(&m), Some((PopinType::Welcome, 1)));
+        m.answered.push((0, 1));
+        assert_eq!(next_popin(&m), Some((PopinType::Personalisation, 1)));
+        m.answered.push((1, 1));
+        assert_eq!(next_popin(&m), Some((PopinType::Birthdate, 1)));
+        m.has_birth_date = true;
+        assert_eq!(next_popin(&m), Some((PopinType::TermsAndConditions, 2)));
+        // Terms accepted in an older version only: still asked.
+        m.answered.push((5, 1));
+        assert_eq!(next_popin(&m), Some((PopinType::TermsAndConditions, 2)));
+        m.answered.push((5, 2));
+        assert_eq!(next_popin(&m), Some((PopinType::Optin, 1)));
+        assert!(!show_adot_banner(&m));
+        m.answered.push((6, 1));
+        assert_eq!(next_popin(&m), None);
+        assert!(show_adot_banner(&m));
+        m.adot_answered = true;
+        assert!(!show_adot_banner(&m));
+    }
+
+    #[test]
+    fn answered_profile_questions_skip_their_popin() {
+        let m = MemberOnboarding {
+            answered: vec![(0, 1)],
+            perso_gdpr: true,
+            has_birth_date: true,
+            terms_version: 2,
+            optin_email: true,
+            ..Default::default()
+        };
+        assert_eq!(next_popin(&m), None);
+    }
+
+    #[test]
+    fn consent_cookie_round_trips_and_keeps_mandatory() {
+        assert_eq!(parse_consent(None), None);
+        let v = consent_cookie_value(&["C0003"]);
+        assert_eq!(v, "groups=C0001:1,C0002:0,C0003:1,C0004:0,C0005:0");
+        let parsed = parse_consent(Some(&v));
+        assert!(consent_accepted(&parsed, "C0001"));
+        assert!(consent_accepted(&parsed, "C0003"));
+        assert!(!consent_accepted(&parsed, "C0002"));
+        let refused = parse_consent(Some("groups=C0001:0,C0002:0"));
+        assert!(
+            consent_accepted(&refused, "C0001"),
+            "mandatory cannot be refused"
+        );
+        let encoded = parse_consent(Some("isGpcEnabled=0&groups=C0001%3A1%2CC0002%3A1"));
+        assert!(consent_accepted(&encoded, "C0002"));
+        assert!(!consent_accepted(&None, "C0001"));
+    }
+
+    #[test]
+    fn mobile_user_agents() {
+        assert!(is_mobile_user_agent(
+            "Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36"
+        ));
+        assert!(is_mobile_user_agent(
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"
+        ));
+        assert!(!is_mobile_user_agent(
+            "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36"
+        ));
+    }
+}

@@ -1,0 +1,90 @@
+use sqlx::Row;
+
+use crate::db::Db;
+use crate::onboarding::rules::{MemberOnboarding, PopinType};
+
+pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Error> {
+    let m = sqlx::query(
+        "SELECT birth_date, perso_gdpr, optin_email, terms_version, adot_optin FROM members WHERE id = $1",
+    )
+    .bind(member_id)
+    .fetch_one(&db.pool)
+    .await?;
+    let answered =
+        sqlx::query("SELECT popin_type, version FROM member_popins WHERE member_id = $1")
+            .bind(member_id)
+            .fetch_all(&db.pool)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get("popin_type")?, r.try_get("version")?)))
+            .collect::<Result<Vec<(i64, i64)>, sqlx::Error>>()?;
+    Ok(MemberOnboarding {
+        answered,
+        has_birth_date: m
+            .try_get::<Option<String>, _>("birth_date")?
+            .is_some_and(|d| !d.is_empty()),
+        perso_gdpr: m.try_get::<i64, _>("perso_gdpr")? == 1,
+        optin_email: m.try_get::<i64, _>("optin_email")? == 1,
+        terms_version: m.try_get("terms_version")?,
+        adot_answered: m.try_get::<Option<i64>, _>("adot_optin")?.is_some(),
+    })
+}
+
+/// Records the answer to a popin (once per member and version) and applies it.
+pub async fn answer(
+    db: &Db,
+    member_id: i64,
+    kind: PopinType,
+    version: i64,
+    accepted: bool,
+    birth_date: Option<String>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO member_popins (member_id, popin_type, version, action, answered_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (member_id, popin_type, version) DO NOTHING",
+    )
+    .bind(member_id)
+    .bind(kind as i64)
+    .bind(version)
+    .bind(if accepted { "accept" } else { "close" })
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    if accepted {
+        let update = match kind {
+            PopinType::Personalisation => Some("UPDATE members SET perso_gdpr = 1 WHERE id = $1"),
+            PopinType::Optin => Some("UPDATE members SET optin_email = 1 WHERE id = $1"),
+            _ => None,
+        };
+        if let Some(sql) = update {
+            sqlx::query(sql).bind(member_id).execute(&mut *tx).await?;
+        }
+        if kind == PopinType::TermsAndConditions {
+            sqlx::query("UPDATE members SET terms_version = $2 WHERE id = $1")
+                .bind(member_id)
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let (PopinType::Birthdate, Some(date)) = (kind, birth_date) {
+            sqlx::query("UPDATE members SET birth_date = $2 WHERE id = $1")
+                .bind(member_id)
+                .bind(date)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await
+}
+
+/// The data-partner banner answer (`IsAdotOptinAccepted`); closing counts as "no".
+pub async fn adot(db: &Db, member_id: i64, accepted: bool) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE members SET adot_optin = $2 WHERE id = $1")
+        .bind(member_id)
+        .bind(i64::from(accepted))
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
