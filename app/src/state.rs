@@ -19,6 +19,8 @@ pub struct Settings {
     pub xsrf_secret: Vec<u8>,
     /// Where emails are written when no SMTP server is configured.
     pub outbox_dir: String,
+    /// `smtp://host:port`: send emails through this relay instead of the outbox.
+    pub smtp_url: Option<String>,
     /// Cookies get `Secure` and the `__Host-` prefix (served over HTTPS).
     pub secure_cookies: bool,
     /// Failed passwords in a row before an account locks, and for how long.
@@ -38,6 +40,7 @@ impl Default for Settings {
             dsa_rate_window_secs: 600,
             xsrf_secret: vec![7; 32],
             outbox_dir: "data/outbox".into(),
+            smtp_url: None,
             secure_cookies: false,
             lockout_threshold: 5,
             lockout_secs: 900,

@@ -47,6 +47,7 @@ pub async fn prepare(
         dsa_rate_window_secs: config.dsa_rate_window_secs,
         xsrf_secret: xsrf_secret(&db).await?,
         outbox_dir: config.outbox_dir.clone(),
+        smtp_url: config.smtp_url.clone(),
         secure_cookies: config.secure_cookies,
         lockout_threshold: config.lockout_threshold,
         lockout_secs: config.lockout_secs,

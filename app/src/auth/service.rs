@@ -332,7 +332,8 @@ pub async fn subscribe(
             &[("link", &link), ("name", req.first_name.trim())],
         ),
         now,
-    );
+    )
+    .await;
     store::event(
         &state.db,
         req.site_id,
@@ -349,15 +350,16 @@ pub async fn subscribe(
     })
 }
 
-fn send(state: &AppState, to: &str, subject: &str, body: &str, now: i64) {
+async fn send(state: &AppState, to: &str, subject: &str, body: &str, now: i64) {
     let mail = Mail {
         to: to.into(),
         subject: subject.into(),
         body: body.into(),
     };
-    match mail::send(&state.settings.outbox_dir, &mail, now) {
-        Ok(path) => tracing::info!(path = %path.display(), "email written to the outbox"),
-        Err(e) => tracing::error!(error = %e, "cannot write email"),
+    let s = &state.settings;
+    match mail::send(&s.outbox_dir, s.smtp_url.as_deref(), &mail, now).await {
+        Ok(target) => tracing::info!(%target, "email sent"),
+        Err(e) => tracing::error!(error = %e, "cannot send email"),
     }
 }
 
@@ -445,7 +447,8 @@ pub async fn recover_password(
                 &[("link", &link), ("name", &m.first_name)],
             ),
             now,
-        );
+        )
+        .await;
         store::event(
             &state.db,
             req.site_id,

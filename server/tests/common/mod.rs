@@ -59,6 +59,7 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     config.database_url = database_url;
     config.data_dir = data_dir.to_string();
     config.outbox_dir = format!("{data_dir}/outbox");
+    config.smtp_url = None;
     config.site_hosts = Default::default();
     config.public_origin = "http://shop.test".into();
     config.demo_data = true;
