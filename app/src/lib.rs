@@ -2,6 +2,7 @@
 #![recursion_limit = "256"]
 
 pub mod auth;
+pub mod catalog;
 pub mod context;
 pub mod dsa;
 pub mod home;

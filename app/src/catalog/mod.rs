@@ -1,0 +1,2 @@
+//! Sale catalogs, homes and favourites (shopping core). So far: the spec's pure rules.
+pub mod rules;

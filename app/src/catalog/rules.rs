@@ -1,0 +1,480 @@
+//! Shopping-core rules of spec 000 §2-§4 and §9: catalog filter URLs, catalog state
+//! transitions, banner filtering, the pedagogical module, favourites, media sizes.
+//! Pure: shared by the server and the browser, unit-tested.
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+// ------------------------------------------------------------------ catalog filter URLs
+
+/// What a catalog page shows, as its URL carries it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CatalogSelection {
+    pub catalog_id: Option<i64>,
+    /// Brand slugs and colour slugs chosen in the filters.
+    pub brands: Vec<String>,
+    pub colors: Vec<String>,
+    /// Other filters: filter id → selected values.
+    pub filters: BTreeMap<String, Vec<String>>,
+    pub sort: Option<String>,
+    /// 1-based page.
+    pub page: u32,
+}
+
+impl CatalogSelection {
+    fn single_slug(&self) -> Option<&str> {
+        match (self.brands.as_slice(), self.colors.as_slice()) {
+            ([one], []) | ([], [one]) => Some(one.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Nothing chosen: the default catalog state (`dc=0`).
+    pub fn is_default(&self) -> bool {
+        self.brands.is_empty()
+            && self.colors.is_empty()
+            && self.filters.values().all(Vec::is_empty)
+            && self.sort.is_none()
+    }
+}
+
+fn q(value: &str) -> String {
+    crate::routes::encode_query_value(value)
+}
+
+/// Builds a catalog URL (spec 000 §2): exactly one brand or colour moves from the query
+/// into the path as a slug, after the catalogId segment; with several or none they stay in
+/// the query and the catalogId segment leaves the path for the query. `dc=0` marks the
+/// default state; `page` paginates.
+pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
+    let mut path = base.trim_end_matches('/').to_string();
+    let mut query: Vec<String> = Vec::new();
+    match sel.single_slug() {
+        Some(slug) => {
+            if let Some(id) = sel.catalog_id {
+                path.push_str(&format!("/{id}"));
+            }
+            path.push_str(&format!("/{}", crate::validation::slug(slug)));
+        }
+        None => {
+            if let Some(id) = sel.catalog_id {
+                query.push(format!("catalogId={id}"));
+            }
+            if !sel.brands.is_empty() {
+                query.push(format!("brand={}", q(&sel.brands.join(","))));
+            }
+            if !sel.colors.is_empty() {
+                query.push(format!("color={}", q(&sel.colors.join(","))));
+            }
+        }
+    }
+    for (id, values) in &sel.filters {
+        if !values.is_empty() {
+            query.push(format!("{}={}", q(id), q(&values.join(","))));
+        }
+    }
+    if let Some(sort) = &sel.sort {
+        query.push(format!("sort={}", q(sort)));
+    }
+    if sel.is_default() {
+        query.push("dc=0".into());
+    }
+    if sel.page > 1 {
+        query.push(format!("page={}", sel.page));
+    }
+    if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{}", query.join("&"))
+    }
+}
+
+/// Reads a catalog URL back. `path_slug` is the `[BrandOrColor]` segment; `is_color` tells
+/// whether that slug names a colour (the catalog's colour options decide).
+pub fn parse_catalog_url(
+    path_catalog_id: Option<i64>,
+    path_slug: Option<&str>,
+    is_color: impl Fn(&str) -> bool,
+    query: &[(String, String)],
+) -> CatalogSelection {
+    let mut sel = CatalogSelection {
+        catalog_id: path_catalog_id,
+        page: 1,
+        ..Default::default()
+    };
+    if let Some(slug) = path_slug {
+        if is_color(slug) {
+            sel.colors.push(slug.to_string());
+        } else {
+            sel.brands.push(slug.to_string());
+        }
+    }
+    let split = |v: &str| {
+        v.split(',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    for (k, v) in query {
+        match k.as_str() {
+            "catalogId" => sel.catalog_id = sel.catalog_id.or(v.parse().ok()),
+            "brand" => sel.brands.extend(split(v)),
+            "color" => sel.colors.extend(split(v)),
+            "sort" if !v.is_empty() => sel.sort = Some(v.clone()),
+            "page" => sel.page = v.parse().ok().filter(|p| *p >= 1).unwrap_or(1),
+            "dc" | "q" | "site" | "searchTerm" | "saleId" | "seo" => {}
+            other => {
+                let values = split(v);
+                if !values.is_empty() {
+                    sel.filters.insert(other.to_string(), values);
+                }
+            }
+        }
+    }
+    sel
+}
+
+// ------------------------------------------------------------------ catalog items state
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CatalogItemsState<T> {
+    pub loading: bool,
+    pub items: Vec<T>,
+    pub total: u32,
+    pub error: Option<String>,
+    pub offset: u32,
+    pub limit: u32,
+    pub request_id: u32,
+    pub search_term: String,
+}
+
+pub enum CatalogAction<T> {
+    Pending,
+    Fulfilled {
+        offset: u32,
+        total: u32,
+        items: Vec<T>,
+    },
+    Rejected(String),
+    NextPage,
+    SetSearch(String),
+    FiltersChanged,
+}
+
+impl<T> CatalogItemsState<T> {
+    pub fn new(limit: u32) -> Self {
+        CatalogItemsState {
+            loading: true,
+            items: Vec::new(),
+            total: 0,
+            error: None,
+            offset: 0,
+            limit,
+            request_id: 0,
+            search_term: String::new(),
+        }
+    }
+
+    /// The transitions of spec 000 §4 "Catalog items".
+    pub fn apply(mut self, action: CatalogAction<T>) -> Self {
+        match action {
+            CatalogAction::Pending => self.loading = true,
+            CatalogAction::Fulfilled {
+                offset,
+                total,
+                items,
+            } => {
+                if offset > 0 {
+                    self.items.extend(items);
+                } else {
+                    self.items = items;
+                }
+                self.total = total;
+                self.loading = false;
+                self.error = None;
+            }
+            CatalogAction::Rejected(e) => {
+                self.error = Some(e);
+                self.loading = false;
+            }
+            CatalogAction::NextPage => {
+                self.offset += self.limit;
+                self.request_id += 1;
+            }
+            CatalogAction::SetSearch(term) => {
+                self.search_term = term;
+                self.offset = 0;
+            }
+            CatalogAction::FiltersChanged => self.offset = 0,
+        }
+        self
+    }
+}
+
+// ------------------------------------------------------------------ homes and banners
+
+/// Banner kinds that need a mobile image to be shown.
+pub const NEEDS_MOBILE_IMAGE: [&str; 3] = ["SaleBanner", "CampaignBanner", "SplittedBanner"];
+
+/// Sale, campaign and split banners without a mobile image are dropped, unless the filter
+/// is told to skip that check (spec 000 §2).
+pub fn keep_banner(kind: &str, mobile_image_url: &str, skip_mobile_check: bool) -> bool {
+    skip_mobile_check || !NEEDS_MOBILE_IMAGE.contains(&kind) || !mobile_image_url.trim().is_empty()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ButtonVariant {
+    Primary,
+    Transparent,
+    Tertiary,
+}
+
+/// Pedagogical module button variant: primary for the secondary button when there is
+/// one; otherwise transparent on white web text, else tertiary.
+pub fn pedagogical_button_variant(
+    has_secondary_button: bool,
+    web_text_color: &str,
+) -> ButtonVariant {
+    if has_secondary_button {
+        ButtonVariant::Primary
+    } else if web_text_color.trim().eq_ignore_ascii_case("#FFFFFF") {
+        ButtonVariant::Transparent
+    } else {
+        ButtonVariant::Tertiary
+    }
+}
+
+/// Highlights per page in the pedagogical module: one (as a grid) when exactly one banner
+/// exists, otherwise two when the flag is set, else four.
+pub fn pedagogical_items_per_page(banner_count: usize, two_per_page: bool) -> usize {
+    if banner_count == 1 {
+        1
+    } else if two_per_page {
+        2
+    } else {
+        4
+    }
+}
+
+/// Links of the pedagogical module carry home identifier 1.
+pub const PEDAGOGICAL_HOME_ID: i64 = 1;
+
+/// A module is found by name (case-insensitive) or by id.
+pub fn module_matches(key: &str, name: &str, id: i64) -> bool {
+    name.eq_ignore_ascii_case(key.trim()) || key.trim().parse::<i64>().is_ok_and(|k| k == id)
+}
+
+/// Two-column grid of six units each for the pedagogical module (left: texts, right: banner).
+pub const PEDAGOGICAL_COLUMNS: [u8; 2] = [6, 6];
+
+// ------------------------------------------------------------------ favourites and media
+
+/// PUT adds (not a favourite yet), DELETE removes (spec 000 §7).
+pub fn favourite_method(is_favorite: bool) -> &'static str {
+    if is_favorite {
+        "DELETE"
+    } else {
+        "PUT"
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Breakpoint {
+    Mobile,
+    Tablet,
+    Desktop,
+}
+
+/// Catalog media width by columns and breakpoint (spec 000 §9).
+pub fn media_size(columns: u8, bp: Breakpoint) -> u32 {
+    match (columns <= 2, bp) {
+        (_, Breakpoint::Mobile) => 179,
+        (true, Breakpoint::Tablet) => 312,
+        (true, Breakpoint::Desktop) => 361,
+        (false, Breakpoint::Tablet) => 235,
+        (false, Breakpoint::Desktop) => 285,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sel() -> CatalogSelection {
+        CatalogSelection {
+            page: 1,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn one_brand_moves_into_the_path_with_the_catalog_segment() {
+        let s = CatalogSelection {
+            catalog_id: Some(12),
+            brands: vec!["Léna Paris".into()],
+            ..sel()
+        };
+        assert_eq!(
+            catalog_url("/catalog/1001/10010", &s),
+            "/catalog/1001/10010/12/lena-paris"
+        );
+        let s = CatalogSelection {
+            colors: vec!["rouge".into()],
+            ..sel()
+        };
+        assert_eq!(
+            catalog_url("/c/robes/1001/10010/", &s),
+            "/c/robes/1001/10010/rouge"
+        );
+    }
+
+    #[test]
+    fn several_or_none_stay_in_the_query_and_catalog_leaves_the_path() {
+        let s = CatalogSelection {
+            catalog_id: Some(12),
+            brands: vec!["nike".into(), "puma".into()],
+            ..sel()
+        };
+        assert_eq!(
+            catalog_url("/catalog/1/2", &s),
+            "/catalog/1/2?catalogId=12&brand=nike%2Cpuma"
+        );
+        let s = CatalogSelection {
+            brands: vec!["nike".into()],
+            colors: vec!["rouge".into()],
+            ..sel()
+        };
+        assert_eq!(
+            catalog_url("/catalog/1/2", &s),
+            "/catalog/1/2?brand=nike&color=rouge"
+        );
+        assert_eq!(catalog_url("/catalog/1/2", &sel()), "/catalog/1/2?dc=0");
+        let s = CatalogSelection {
+            catalog_id: Some(3),
+            page: 2,
+            ..sel()
+        };
+        assert_eq!(
+            catalog_url("/catalog/1/2", &s),
+            "/catalog/1/2?catalogId=3&dc=0&page=2"
+        );
+    }
+
+    #[test]
+    fn urls_round_trip() {
+        let mut filters = BTreeMap::new();
+        filters.insert("size".to_string(), vec!["M".to_string(), "L".to_string()]);
+        let s = CatalogSelection {
+            catalog_id: Some(12),
+            brands: vec!["nike".into()],
+            filters,
+            sort: Some("price_asc".into()),
+            page: 3,
+            ..sel()
+        };
+        let url = catalog_url("/catalog/1/2", &s);
+        assert_eq!(url, "/catalog/1/2/12/nike?size=M%2CL&sort=price_asc&page=3");
+        let query: Vec<(String, String)> = vec![
+            ("size".into(), "M,L".into()),
+            ("sort".into(), "price_asc".into()),
+            ("page".into(), "3".into()),
+        ];
+        let back = parse_catalog_url(Some(12), Some("nike"), |_| false, &query);
+        assert_eq!(back, s);
+        let colour = parse_catalog_url(
+            None,
+            Some("rouge"),
+            |s| s == "rouge",
+            &[("page".into(), "0".into())],
+        );
+        assert_eq!(colour.colors, ["rouge"]);
+        assert_eq!(colour.page, 1, "bad page numbers fall back to 1");
+    }
+
+    #[test]
+    fn catalog_state_appends_after_the_first_page_and_resets_on_new_search() {
+        let st: CatalogItemsState<u32> = CatalogItemsState::new(2);
+        assert!(st.loading);
+        let st = st.apply(CatalogAction::Fulfilled {
+            offset: 0,
+            total: 5,
+            items: vec![1, 2],
+        });
+        assert_eq!((st.items.clone(), st.loading), (vec![1, 2], false));
+        let st = st.apply(CatalogAction::NextPage);
+        assert_eq!((st.offset, st.request_id), (2, 1));
+        let st = st
+            .apply(CatalogAction::Pending)
+            .apply(CatalogAction::Fulfilled {
+                offset: 2,
+                total: 5,
+                items: vec![3, 4],
+            });
+        assert_eq!(st.items, vec![1, 2, 3, 4]);
+        let st = st.apply(CatalogAction::SetSearch("robe".into()));
+        assert_eq!(st.offset, 0);
+        let st = st.apply(CatalogAction::Fulfilled {
+            offset: 0,
+            total: 1,
+            items: vec![9],
+        });
+        assert_eq!(st.items, vec![9], "offset 0 replaces");
+        let st = st
+            .apply(CatalogAction::Pending)
+            .apply(CatalogAction::Rejected("boom".into()));
+        assert_eq!(
+            (st.error.as_deref(), st.loading, st.items.len()),
+            (Some("boom"), false, 1)
+        );
+        let st = st
+            .apply(CatalogAction::NextPage)
+            .apply(CatalogAction::FiltersChanged);
+        assert_eq!(st.offset, 0);
+    }
+
+    #[test]
+    fn banners_without_mobile_image_are_dropped_unless_told_otherwise() {
+        assert!(!keep_banner("SaleBanner", "", false));
+        assert!(!keep_banner("SplittedBanner", "  ", false));
+        assert!(keep_banner("SaleBanner", "", true));
+        assert!(keep_banner("CampaignBanner", "/m.svg", false));
+        assert!(keep_banner("HighlightBanner", "", false));
+    }
+
+    #[test]
+    fn pedagogical_module_rules() {
+        assert_eq!(
+            pedagogical_button_variant(true, "#FFFFFF"),
+            ButtonVariant::Primary
+        );
+        assert_eq!(
+            pedagogical_button_variant(false, "#ffffff"),
+            ButtonVariant::Transparent
+        );
+        assert_eq!(
+            pedagogical_button_variant(false, "#000000"),
+            ButtonVariant::Tertiary
+        );
+        assert_eq!(pedagogical_items_per_page(1, true), 1);
+        assert_eq!(pedagogical_items_per_page(3, true), 2);
+        assert_eq!(pedagogical_items_per_page(3, false), 4);
+        assert!(module_matches("PEDAGOGY", "pedagogy", 7));
+        assert!(module_matches("7", "other", 7));
+        assert!(!module_matches("8", "other", 7));
+        assert_eq!(
+            PEDAGOGICAL_COLUMNS.iter().map(|c| *c as u32).sum::<u32>(),
+            12
+        );
+    }
+
+    #[test]
+    fn favourites_and_media_sizes() {
+        assert_eq!(favourite_method(false), "PUT");
+        assert_eq!(favourite_method(true), "DELETE");
+        assert_eq!(media_size(2, Breakpoint::Desktop), 361);
+        assert_eq!(media_size(1, Breakpoint::Tablet), 312);
+        assert_eq!(media_size(4, Breakpoint::Desktop), 285);
+        assert_eq!(media_size(3, Breakpoint::Tablet), 235);
+        assert_eq!(media_size(3, Breakpoint::Mobile), 179);
+    }
+}
