@@ -1,6 +1,7 @@
 //! The Rosace server: configuration, start-up, router, REST handlers, middleware, demo data.
 pub mod api;
 pub mod auth_api;
+pub mod catalog_api;
 pub mod config;
 pub mod demo;
 pub mod images;
@@ -129,6 +130,31 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         )
         .route("/gr/authentication/form", post(auth_api::auth_form))
         .route("/onboarding/form", post(onboarding_api::onboarding_form))
+        .route("/api/catalog/v2/sale/{sale_id}", get(catalog_api::sale))
+        .route(
+            "/api/catalog/v1/sale/{sale_id}/catalogTree",
+            get(catalog_api::catalog_tree),
+        )
+        .route(
+            "/api/catalog/v2/sale/{sale_id}/catalogContent/{catalog_id}",
+            get(catalog_api::catalog_content),
+        )
+        .route(
+            "/api/catalog/v4/sale/{sale_id}/filters/{catalog_id}",
+            get(catalog_api::filters),
+        )
+        .route(
+            "/api/catalog/v2/sale/{sale_id}/item/{item_id}",
+            get(catalog_api::item),
+        )
+        .route(
+            "/api/catalog/v1/sale/{sale_id}/item/{item_id}/options",
+            get(catalog_api::item_options),
+        )
+        .route(
+            "/api/catalog/v2/sale/{sale_id}/item/{item_id}/favorite",
+            axum::routing::put(catalog_api::favourite_add).delete(catalog_api::favourite_remove),
+        )
         .route("/api/popins/v1", get(onboarding_api::popins))
         .route(
             "/api/popins/v1/{popin_type}/{version}",

@@ -2,7 +2,13 @@
 //! handlers; a test checks that every listed path answers something other than 404.
 use serde_json::{json, Value};
 
-pub const PATHS: [&str; 13] = [
+pub const PATHS: [&str; 19] = [
+    "/api/catalog/v2/sale/{saleId}",
+    "/api/catalog/v1/sale/{saleId}/catalogTree",
+    "/api/catalog/v2/sale/{saleId}/catalogContent/{catalogId}",
+    "/api/catalog/v4/sale/{saleId}/filters/{catalogId}",
+    "/api/catalog/v2/sale/{saleId}/item/{itemId}",
+    "/api/catalog/v1/sale/{saleId}/item/{itemId}/options",
     "/api/content/v1/translations",
     "/api/postsale/v1/help/dsacontactform",
     "/api/authentication/v1/members/{email}/sites/{siteId}/exists",
@@ -32,6 +38,49 @@ fn obj(props: &[(&str, &str)]) -> serde_json::Value {
         p.insert(name.to_string(), json!({ "type": ty }));
     }
     json!({ "type": "object", "properties": p })
+}
+
+fn get(summary: &str, params: &[&str], ok: &str) -> serde_json::Value {
+    let parameters: Vec<serde_json::Value> = params
+        .iter()
+        .map(|p| json!({ "name": p, "in": "path", "required": true, "schema": { "type": "integer" } }))
+        .chain(std::iter::once(json!({ "name": "x-vp-siteid", "in": "header", "schema": { "type": "integer" }, "description": "site; defaults to the request's site" })))
+        .collect();
+    json!({ "get": { "summary": summary, "parameters": parameters, "responses": {
+        "200": { "description": ok }, "404": { "description": "not a live sale of the site" } } } })
+}
+
+/// Catalog calls (spec 000 §7 Catalog).
+fn catalog_paths() -> serde_json::Value {
+    let mut content = get("Catalog content: a page of items of a universe (0: all)", &["saleId", "catalogId"], "{requestId, total, offset, limit, items: [{id, type, name, brand, price {value, retailValue, unit}, favorite, availability, tier, deliveryMode, sellerKind}]}");
+    if let Some(params) = content["get"]["parameters"].as_array_mut() {
+        for (name, ty) in [
+            ("inStock", "boolean"),
+            ("limit", "integer"),
+            ("offset", "integer"),
+            ("sort", "string"),
+            ("requestId", "integer"),
+            ("searchTerm", "string"),
+            ("brand", "string"),
+            ("color", "string"),
+            ("size", "string"),
+        ] {
+            params.push(json!({ "name": name, "in": "query", "schema": { "type": ty } }));
+        }
+    }
+    let favourite = json!({
+        "put": { "summary": "Add a favourite (no body)", "responses": { "204": { "description": "added" }, "401": { "description": "not signed in" } } },
+        "delete": { "summary": "Remove a favourite (no body)", "responses": { "204": { "description": "removed" }, "401": { "description": "not signed in" } } }
+    });
+    json!({
+        "/api/catalog/v2/sale/{saleId}": get("Sale: name, endDate, banner, logo, description, features, legal, universes", &["saleId"], "Sale"),
+        "/api/catalog/v1/sale/{saleId}/catalogTree": get("Universes and sub-universes with product ids", &["saleId"], "{saleId, universes}"),
+        "/api/catalog/v2/sale/{saleId}/catalogContent/{catalogId}": content,
+        "/api/catalog/v4/sale/{saleId}/filters/{catalogId}": get("Filters with counts (brand checkbox, color chip, size checkbox)", &["saleId", "catalogId"], "{filters: [{id, type, labelKey, options: [{id, label, slug, count}]}]}"),
+        "/api/catalog/v2/sale/{saleId}/item/{itemId}": get("Item", &["saleId", "itemId"], "CatalogItem"),
+        "/api/catalog/v1/sale/{saleId}/item/{itemId}/options": get("Item options with stock", &["saleId", "itemId"], "{options: [{id, label, stock, availability}]}"),
+        "/api/catalog/v2/sale/{saleId}/item/{itemId}/favorite": favourite
+    })
 }
 
 /// Sign-in endpoints (spec 000 §7 "Authentication and registration").
@@ -165,10 +214,12 @@ pub fn document() -> Value {
             }
         }
     });
-    if let (Some(paths), serde_json::Value::Object(auth)) =
-        (doc["paths"].as_object_mut(), auth_paths())
-    {
-        paths.extend(auth);
+    for extra in [auth_paths(), catalog_paths()] {
+        if let (Some(paths), serde_json::Value::Object(more)) =
+            (doc["paths"].as_object_mut(), extra)
+        {
+            paths.extend(more);
+        }
     }
     doc
 }

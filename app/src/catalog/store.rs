@@ -1,0 +1,446 @@
+//! Catalog reads (spec 000 §7 Catalog). Only live sales of the request's site are visible.
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use crate::db::Db;
+use crate::model::catalog_api::*;
+
+/// Query of the catalog content call and of the catalog page.
+#[derive(Clone, Debug, Default)]
+pub struct ContentQuery {
+    pub in_stock: bool,
+    pub limit: i64,
+    pub offset: i64,
+    pub sort: Option<String>,
+    pub search_term: Option<String>,
+    pub brands: Vec<String>,
+    pub colors: Vec<String>,
+    pub sizes: Vec<String>,
+    pub request_id: i64,
+}
+
+pub const MAX_LIMIT: i64 = 96;
+
+async fn live_sale_row(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    now: i64,
+) -> Result<Option<AnyRow>, sqlx::Error> {
+    sqlx::query(
+        "SELECT id, name, offer_type, ends_at, description, legal_merchant, legal_terms, with_quotation_price, with_map
+           FROM sales WHERE id = $1 AND site_id = $2 AND starts_at <= $3 AND ends_at > $3",
+    )
+    .bind(sale_id)
+    .bind(i64::from(site_id))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+pub async fn sale(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    now: i64,
+) -> Result<Option<Sale>, sqlx::Error> {
+    let Some(r) = live_sale_row(db, site_id, sale_id, now).await? else {
+        return Ok(None);
+    };
+    let universes = catalog_tree(db, sale_id).await?;
+    Ok(Some(Sale {
+        id: sale_id,
+        name: r.try_get("name")?,
+        offer_type: r.try_get("offer_type")?,
+        end_date: r.try_get("ends_at")?,
+        banner: format!("/img/sale/{sale_id}/banner.svg"),
+        logo: format!("/img/sale/{sale_id}/logo.svg"),
+        description: r.try_get("description")?,
+        features: SaleFeatures {
+            with_quotation_price: r.try_get::<i64, _>("with_quotation_price")? == 1,
+            with_map: r.try_get::<i64, _>("with_map")? == 1,
+        },
+        legal: SaleLegal {
+            merchant: r.try_get("legal_merchant")?,
+            terms_of_service: r.try_get("legal_terms")?,
+            products_listing_cgu: String::new(),
+        },
+        universes,
+    }))
+}
+
+/// Universes and sub-universes of a sale with the ids of their products.
+pub async fn catalog_tree(db: &Db, sale_id: i64) -> Result<Vec<Universe>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, parent_id, title FROM universes WHERE sale_id = $1 ORDER BY position, id",
+    )
+    .bind(sale_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let products = sqlx::query(
+        "SELECT id, universe_id FROM products WHERE sale_id = $1 ORDER BY position, id",
+    )
+    .bind(sale_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut by_universe: std::collections::HashMap<i64, Vec<i64>> = Default::default();
+    for p in &products {
+        by_universe
+            .entry(p.try_get("universe_id")?)
+            .or_default()
+            .push(p.try_get("id")?);
+    }
+    let mut flat = Vec::new();
+    for r in &rows {
+        let id: i64 = r.try_get("id")?;
+        flat.push((
+            id,
+            r.try_get::<Option<i64>, _>("parent_id")?,
+            r.try_get::<String, _>("title")?,
+        ));
+    }
+    let universe = |id: i64, title: String, subs: Vec<Universe>| Universe {
+        id,
+        title,
+        products: by_universe.get(&id).cloned().unwrap_or_default(),
+        sub_universes: subs,
+    };
+    Ok(flat
+        .iter()
+        .filter(|(_, parent, _)| parent.is_none())
+        .map(|(id, _, title)| {
+            let subs = flat
+                .iter()
+                .filter(|(_, parent, _)| *parent == Some(*id))
+                .map(|(sid, _, st)| universe(*sid, st.clone(), vec![]))
+                .collect();
+            universe(*id, title.clone(), subs)
+        })
+        .collect())
+}
+
+/// Builds `$N` placeholders as values are pushed.
+struct Params {
+    values: Vec<ParamValue>,
+}
+enum ParamValue {
+    I(i64),
+    T(String),
+}
+impl Params {
+    fn push_i(&mut self, v: i64) -> String {
+        self.values.push(ParamValue::I(v));
+        format!("${}", self.values.len())
+    }
+    fn push_t(&mut self, v: String) -> String {
+        self.values.push(ParamValue::T(v));
+        format!("${}", self.values.len())
+    }
+    fn list(&mut self, vs: &[String]) -> String {
+        vs.iter()
+            .map(|v| self.push_t(v.clone()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+    fn bind<'q>(
+        &'q self,
+        sql: &'q str,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        let mut q = sqlx::query(sql);
+        for v in &self.values {
+            q = match v {
+                ParamValue::I(i) => q.bind(*i),
+                ParamValue::T(t) => q.bind(t.as_str()),
+            };
+        }
+        q
+    }
+}
+
+fn where_clause(
+    p: &mut Params,
+    site_id: u16,
+    sale_id: i64,
+    universe_id: i64,
+    now: i64,
+    q: &ContentQuery,
+) -> String {
+    let mut w = vec![
+        format!("s.site_id = {}", p.push_i(i64::from(site_id))),
+        format!("s.id = {}", p.push_i(sale_id)),
+        format!("s.starts_at <= {0} AND s.ends_at > {0}", p.push_i(now)),
+    ];
+    if universe_id > 0 {
+        let u = p.push_i(universe_id);
+        w.push(format!("(pr.universe_id = {u} OR pr.universe_id IN (SELECT id FROM universes WHERE parent_id = {u}))"));
+    }
+    if !q.brands.is_empty() {
+        w.push(format!("b.slug IN ({})", p.list(&q.brands)));
+    }
+    if !q.colors.is_empty() {
+        w.push(format!("pr.color IN ({})", p.list(&q.colors)));
+    }
+    if !q.sizes.is_empty() {
+        w.push(format!(
+            "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock > 0 AND o.label IN ({}))",
+            p.list(&q.sizes)
+        ));
+    }
+    if q.in_stock {
+        w.push(
+            "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock > 0)"
+                .into(),
+        );
+    }
+    if let Some(term) = q.search_term.as_ref().filter(|t| !t.trim().is_empty()) {
+        let like = p.push_t(format!("%{}%", term.trim().to_lowercase()));
+        w.push(format!(
+            "(LOWER(pr.name) LIKE {like} OR LOWER(COALESCE(b.name, '')) LIKE {like})"
+        ));
+    }
+    w.join(" AND ")
+}
+
+fn order_by(sort: Option<&str>) -> &'static str {
+    match sort {
+        Some("price_asc") => "pr.price_cents ASC, pr.id",
+        Some("price_desc") => "pr.price_cents DESC, pr.id",
+        Some("discount") => {
+            "(pr.retail_price_cents - pr.price_cents) * 100 / pr.retail_price_cents DESC, pr.id"
+        }
+        _ => "pr.position, pr.id",
+    }
+}
+
+const ITEM_COLUMNS: &str = "pr.id, pr.sale_id, pr.item_type, pr.name, pr.color, pr.price_cents, pr.retail_price_cents,
+    pr.tier, pr.delivery_mode, pr.seller_kind, COALESCE(b.name, '') AS brand, COALESCE(b.slug, '') AS brand_slug,
+    (SELECT CAST(COALESCE(SUM(o.stock), 0) AS BIGINT) FROM product_options o WHERE o.product_id = pr.id) AS stock";
+
+fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::Error> {
+    let id: i64 = r.try_get("id")?;
+    let stock: i64 = r.try_get("stock")?;
+    Ok(CatalogItem {
+        id,
+        sale_id: r.try_get("sale_id")?,
+        item_type: r.try_get("item_type")?,
+        name: r.try_get("name")?,
+        brand: r.try_get("brand")?,
+        brand_slug: r.try_get("brand_slug")?,
+        color: r.try_get("color")?,
+        image_url: format!("/img/product/{id}.svg"),
+        price: Price {
+            value: r.try_get("price_cents")?,
+            retail_value: r.try_get("retail_price_cents")?,
+            unit: "EUR".into(),
+        },
+        favorite: favourites.contains(&id),
+        availability: if stock > 0 {
+            Availability::Available
+        } else {
+            Availability::OutOfStock
+        },
+        tier: r.try_get("tier")?,
+        delivery_mode: r.try_get("delivery_mode")?,
+        seller_kind: r.try_get("seller_kind")?,
+    })
+}
+
+pub async fn favourite_ids(
+    db: &Db,
+    member_id: Option<i64>,
+    sale_id: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let Some(m) = member_id else {
+        return Ok(vec![]);
+    };
+    sqlx::query_scalar("SELECT product_id FROM favourites WHERE member_id = $1 AND sale_id = $2")
+        .bind(m)
+        .bind(sale_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// Catalog content: a page of items of a universe (0: all) with the total.
+pub async fn content(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    universe_id: i64,
+    q: &ContentQuery,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<CatalogContent, sqlx::Error> {
+    let limit = q.limit.clamp(1, MAX_LIMIT);
+    let offset = q.offset.max(0);
+    let mut p = Params { values: vec![] };
+    let w = where_clause(&mut p, site_id, sale_id, universe_id, now, q);
+    let from = "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
+    let count_sql = format!("SELECT COUNT(*) AS n {from} WHERE {w}");
+    let total: i64 = p.bind(&count_sql).fetch_one(&db.pool).await?.try_get("n")?;
+    let lim = p.push_i(limit);
+    let off = p.push_i(offset);
+    let sql = format!(
+        "SELECT {ITEM_COLUMNS} {from} WHERE {w} ORDER BY {} LIMIT {lim} OFFSET {off}",
+        order_by(q.sort.as_deref())
+    );
+    let rows = p.bind(&sql).fetch_all(&db.pool).await?;
+    let favourites = favourite_ids(db, member_id, sale_id).await?;
+    let items = rows
+        .iter()
+        .map(|r| item(r, &favourites))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(CatalogContent {
+        request_id: q.request_id,
+        total,
+        offset,
+        limit,
+        items,
+    })
+}
+
+/// Filters of a universe with counts: brands (checkbox), colours (chip), sizes (checkbox).
+pub async fn filters(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    universe_id: i64,
+    now: i64,
+) -> Result<Vec<Filter>, sqlx::Error> {
+    let base = ContentQuery::default();
+    let mut p = Params { values: vec![] };
+    let w = where_clause(&mut p, site_id, sale_id, universe_id, now, &base);
+    let from = "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
+    let brand_sql = format!("SELECT b.name AS label, b.slug AS slug, COUNT(*) AS n {from} WHERE {w} AND b.id IS NOT NULL GROUP BY b.name, b.slug ORDER BY b.name");
+    let color_sql = format!("SELECT pr.color AS label, pr.color AS slug, COUNT(*) AS n {from} WHERE {w} GROUP BY pr.color ORDER BY pr.color");
+    let size_sql = format!(
+        "SELECT o.label AS label, o.label AS slug, COUNT(DISTINCT pr.id) AS n {from} JOIN product_options o ON o.product_id = pr.id
+          WHERE {w} AND o.stock > 0 GROUP BY o.label ORDER BY MIN(o.position)"
+    );
+    let options = |rows: Vec<AnyRow>| -> Result<Vec<FilterOption>, sqlx::Error> {
+        rows.iter()
+            .map(|r| {
+                let slug: String = r.try_get("slug")?;
+                Ok(FilterOption {
+                    id: slug.clone(),
+                    label: r.try_get("label")?,
+                    slug,
+                    count: r.try_get("n")?,
+                })
+            })
+            .collect()
+    };
+    Ok(vec![
+        Filter {
+            id: "brand".into(),
+            filter_type: "checkbox".into(),
+            label_key: "catalog.filter.brand".into(),
+            options: options(p.bind(&brand_sql).fetch_all(&db.pool).await?)?,
+        },
+        Filter {
+            id: "color".into(),
+            filter_type: "chip".into(),
+            label_key: "catalog.filter.color".into(),
+            options: options(p.bind(&color_sql).fetch_all(&db.pool).await?)?,
+        },
+        Filter {
+            id: "size".into(),
+            filter_type: "checkbox".into(),
+            label_key: "catalog.filter.size".into(),
+            options: options(p.bind(&size_sql).fetch_all(&db.pool).await?)?,
+        },
+    ])
+}
+
+pub async fn item_by_id(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    item_id: i64,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<Option<CatalogItem>, sqlx::Error> {
+    let mut p = Params { values: vec![] };
+    let w = where_clause(&mut p, site_id, sale_id, 0, now, &ContentQuery::default());
+    let id = p.push_i(item_id);
+    let sql = format!("SELECT {ITEM_COLUMNS} FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id WHERE {w} AND pr.id = {id}");
+    let favourites = favourite_ids(db, member_id, sale_id).await?;
+    p.bind(&sql)
+        .fetch_optional(&db.pool)
+        .await?
+        .map(|r| item(&r, &favourites))
+        .transpose()
+}
+
+pub async fn item_options(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    item_id: i64,
+    now: i64,
+) -> Result<Option<Vec<ItemOption>>, sqlx::Error> {
+    if item_by_id(db, site_id, sale_id, item_id, None, now)
+        .await?
+        .is_none()
+    {
+        return Ok(None);
+    }
+    let rows = sqlx::query(
+        "SELECT id, label, stock FROM product_options WHERE product_id = $1 ORDER BY position, id",
+    )
+    .bind(item_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let stock: i64 = r.try_get("stock")?;
+            Ok(ItemOption {
+                id: r.try_get("id")?,
+                label: r.try_get("label")?,
+                stock,
+                availability: if stock > 0 {
+                    Availability::Available
+                } else {
+                    Availability::OutOfStock
+                },
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// Adds or removes a favourite; `false` when the item is not in a live sale of the site.
+pub async fn set_favourite(
+    db: &Db,
+    site_id: u16,
+    member_id: i64,
+    sale_id: i64,
+    item_id: i64,
+    on: bool,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    if item_by_id(db, site_id, sale_id, item_id, None, now)
+        .await?
+        .is_none()
+    {
+        return Ok(false);
+    }
+    if on {
+        sqlx::query(
+            "INSERT INTO favourites (member_id, product_id, sale_id, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (member_id, product_id) DO NOTHING",
+        )
+        .bind(member_id)
+        .bind(item_id)
+        .bind(sale_id)
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    } else {
+        sqlx::query("DELETE FROM favourites WHERE member_id = $1 AND product_id = $2")
+            .bind(member_id)
+            .bind(item_id)
+            .execute(&db.pool)
+            .await?;
+    }
+    Ok(true)
+}

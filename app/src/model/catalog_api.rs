@@ -1,0 +1,118 @@
+//! Catalog REST shapes (spec 000 §3 "Sale / campaign", "Catalog items state", §7 Catalog).
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Universe {
+    pub id: i64,
+    pub title: String,
+    pub products: Vec<i64>,
+    pub sub_universes: Vec<Universe>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleFeatures {
+    pub with_quotation_price: bool,
+    pub with_map: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleLegal {
+    pub merchant: String,
+    pub terms_of_service: String,
+    pub products_listing_cgu: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Sale {
+    pub id: i64,
+    pub name: String,
+    pub offer_type: String,
+    pub end_date: i64,
+    pub banner: String,
+    pub logo: String,
+    pub description: String,
+    pub features: SaleFeatures,
+    pub legal: SaleLegal,
+    pub universes: Vec<Universe>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Price {
+    pub value: i64,
+    pub retail_value: i64,
+    pub unit: String,
+}
+
+/// Availability states (spec 000 §3): Available, MaxReached, OutOfStock, InBasket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Availability {
+    Available,
+    MaxReached,
+    OutOfStock,
+    InBasket,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogItem {
+    pub id: i64,
+    pub sale_id: i64,
+    /// Item types in lists: Normal 1, Carrousel 7, Ad 10.
+    #[serde(rename = "type")]
+    pub item_type: i64,
+    pub name: String,
+    pub brand: String,
+    pub brand_slug: String,
+    pub color: String,
+    pub image_url: String,
+    pub price: Price,
+    pub favorite: bool,
+    pub availability: Availability,
+    pub tier: String,
+    pub delivery_mode: i64,
+    pub seller_kind: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogContent {
+    pub request_id: i64,
+    pub total: i64,
+    pub offset: i64,
+    pub limit: i64,
+    pub items: Vec<CatalogItem>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilterOption {
+    pub id: String,
+    pub label: String,
+    pub slug: String,
+    pub count: i64,
+}
+
+/// Filter types: checkbox, chip, category, radio, hidden, range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Filter {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub filter_type: String,
+    pub label_key: String,
+    pub options: Vec<FilterOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemOption {
+    pub id: i64,
+    pub label: String,
+    pub stock: i64,
+    pub availability: Availability,
+}

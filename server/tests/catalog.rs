@@ -1,0 +1,189 @@
+//! Catalog REST calls on SQLite and PostgreSQL: sale, tree, content paging and filters,
+//! item and options, favourites.
+mod common;
+
+use common::{cookie_value, start, Backend, TestApp};
+use serde_json::Value;
+
+async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, Value) {
+    let res = t.get_with_cookie(path, cookie).await;
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+async fn catalog_calls(t: TestApp) {
+    let (status, sale) = json(&t, "/api/catalog/v2/sale/1001", "").await;
+    assert_eq!(status, 200);
+    assert_eq!(sale["universes"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        sale["universes"][0]["subUniverses"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    assert_eq!(sale["features"]["withQuotationPrice"], false);
+    let (status, tree) = json(&t, "/api/catalog/v1/sale/1001/catalogTree", "").await;
+    assert_eq!(status, 200);
+    let in_tree: usize = tree["universes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["products"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(in_tree, 48);
+    // Another site's sale is not visible here; it is with the site header.
+    assert_eq!(json(&t, "/api/catalog/v2/sale/2001", "").await.0, 404);
+    let res = t
+        .client
+        .get(t.url("/api/catalog/v2/sale/2001"))
+        .header("x-vp-siteid", "2")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+
+    // Paging over the 48 items of the sale: offset 40 gives the last 8.
+    let (_, page) = json(
+        &t,
+        "/api/catalog/v2/sale/1001/catalogContent/0?limit=20&offset=40&requestId=3",
+        "",
+    )
+    .await;
+    assert_eq!(
+        (
+            page["total"].as_i64(),
+            page["items"].as_array().unwrap().len(),
+            page["requestId"].as_i64()
+        ),
+        (Some(48), 8, Some(3))
+    );
+    let (_, all) = json(
+        &t,
+        "/api/catalog/v2/sale/1001/catalogContent/0?limit=96&sort=price_asc",
+        "",
+    )
+    .await;
+    let prices: Vec<i64> = all["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["price"]["value"].as_i64().unwrap())
+        .collect();
+    assert!(prices.windows(2).all(|w| w[0] <= w[1]), "sorted by price");
+
+    // Filters with counts; filtering by one brand gives that count.
+    let (_, filters) = json(&t, "/api/catalog/v4/sale/1001/filters/0", "").await;
+    let brands = filters["filters"][0]["options"].as_array().unwrap().clone();
+    let brand_total: i64 = brands.iter().map(|b| b["count"].as_i64().unwrap()).sum();
+    assert_eq!(brand_total, 48);
+    let first = &brands[0];
+    let (_, by_brand) = json(
+        &t,
+        &format!(
+            "/api/catalog/v2/sale/1001/catalogContent/0?brand={}",
+            first["slug"].as_str().unwrap()
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(by_brand["total"], first["count"]);
+
+    // Item and options.
+    let item_id = all["items"][0]["id"].as_i64().unwrap();
+    let (status, item) = json(&t, &format!("/api/catalog/v2/sale/1001/item/{item_id}"), "").await;
+    assert_eq!(status, 200);
+    assert_eq!(item["favorite"], false);
+    let (status, options) = json(
+        &t,
+        &format!("/api/catalog/v1/sale/1001/item/{item_id}/options"),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(options["options"].as_array().unwrap().len() >= 3);
+    assert_eq!(
+        json(&t, "/api/catalog/v1/sale/1001/item/999/options", "")
+            .await
+            .0,
+        404
+    );
+
+    // Favourites: members only; PUT adds, DELETE removes, the flag follows.
+    let anon_xsrf = t.xsrf().await;
+    let favourite = |method: reqwest::Method, cookie: String, xsrf: String| {
+        let t = &t;
+        async move {
+            t.client
+                .request(
+                    method,
+                    t.url(&format!(
+                        "/api/catalog/v2/sale/1001/item/{item_id}/favorite"
+                    )),
+                )
+                .header("cookie", format!("{cookie}; XSRF-TOKEN={xsrf}"))
+                .header("X-XSRF-TOKEN", xsrf)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    };
+    assert_eq!(
+        favourite(reqwest::Method::PUT, String::new(), anon_xsrf.clone()).await,
+        401
+    );
+    let session = t.member_session(1).await;
+    let page = t.get_with_cookie("/gr/aboutus", &session).await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    assert_eq!(
+        favourite(reqwest::Method::PUT, session.clone(), "forged.token".into()).await,
+        403
+    );
+    assert_eq!(
+        favourite(reqwest::Method::PUT, session.clone(), xsrf.clone()).await,
+        204
+    );
+    assert_eq!(
+        favourite(reqwest::Method::PUT, session.clone(), xsrf.clone()).await,
+        204,
+        "idempotent"
+    );
+    let (_, item) = json(
+        &t,
+        &format!("/api/catalog/v2/sale/1001/item/{item_id}"),
+        &session,
+    )
+    .await;
+    assert_eq!(item["favorite"], true);
+    let (_, content) = json(
+        &t,
+        "/api/catalog/v2/sale/1001/catalogContent/0?limit=1&sort=price_asc",
+        &session,
+    )
+    .await;
+    assert_eq!(content["items"][0]["favorite"], true);
+    assert_eq!(
+        favourite(reqwest::Method::DELETE, session.clone(), xsrf).await,
+        204
+    );
+    let (_, item) = json(
+        &t,
+        &format!("/api/catalog/v2/sale/1001/item/{item_id}"),
+        &session,
+    )
+    .await;
+    assert_eq!(item["favorite"], false);
+    assert_eq!(t.count("SELECT COUNT(*) FROM favourites").await, 0);
+}
+
+#[tokio::test]
+async fn catalog_calls_on_sqlite() {
+    catalog_calls(start(Backend::Sqlite).await).await;
+}
+
+#[tokio::test]
+async fn catalog_calls_on_postgres() {
+    catalog_calls(start(Backend::Postgres).await).await;
+}
