@@ -15,7 +15,7 @@ use crate::shell::SeoMeta;
 pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
     let state =
         use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
-    store::live_sales(&state.db, site_id, crate::state::now())
+    store::live_sales_cached(&state.db, site_id, crate::state::now())
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "Cannot fetch home sales");

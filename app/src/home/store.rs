@@ -1,3 +1,6 @@
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use sqlx::Row;
 
 use crate::db::Db;
@@ -38,4 +41,30 @@ pub async fn live_sales(db: &Db, site_id: u16, now: i64) -> Result<Vec<SaleCard>
             })
         })
         .collect()
+}
+
+/// How long a site's sale list is reused. Every visitor of a site sees the same list, so a
+/// few seconds of reuse take the query off the hot path; a sale that just ended may show
+/// for at most this long.
+pub const CACHE_SECS: i64 = 5;
+
+type Cache = HashMap<u16, (i64, Vec<SaleCard>)>;
+static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// [`live_sales`] through a short per-process cache (the database stays the truth).
+pub async fn live_sales_cached(
+    db: &Db,
+    site_id: u16,
+    now: i64,
+) -> Result<Vec<SaleCard>, sqlx::Error> {
+    if let Some((at, sales)) = CACHE.lock().ok().and_then(|c| c.get(&site_id).cloned()) {
+        if now - at < CACHE_SECS && now >= at {
+            return Ok(sales.into_iter().filter(|s| s.end_date > now).collect());
+        }
+    }
+    let sales = live_sales(db, site_id, now).await?;
+    if let Ok(mut c) = CACHE.lock() {
+        c.insert(site_id, (now, sales.clone()));
+    }
+    Ok(sales)
 }
