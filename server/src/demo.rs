@@ -312,7 +312,7 @@ pub async fn refresh_dates(db: &Db, now: i64) -> Result<(), sqlx::Error> {
 }
 
 async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let mut rng = Rng(0x5EED_0F_2026);
+    let mut rng = Rng(0x005E_ED0F_2026);
     let mut tx = db.pool.begin().await?;
     let brands = BRANDS
         .iter()

@@ -220,7 +220,7 @@ mod tests {
             content_type: "application/pdf",
             bytes: &pdf,
         };
-        assert!(validate(&valid(), &[ok.clone()]).is_empty());
+        assert!(validate(&valid(), std::slice::from_ref(&ok)).is_empty());
         let exe = FileMeta {
             name: "x.pdf",
             content_type: "application/pdf",

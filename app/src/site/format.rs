@@ -33,7 +33,7 @@ fn group_digits(digits: &str, sep: char) -> String {
     let mut out = String::new();
     let len = digits.len();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (len - i) % 3 == 0 {
+        if i > 0 && (len - i).is_multiple_of(3) {
             out.push(sep);
         }
         out.push(c);
@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(money("fr-BE", 999), "9,99\u{a0}€");
         assert_eq!(money("fr-LU", 123_456), "1.234,56\u{a0}€");
         assert_eq!(money("de-DE", 123_456), "1.234,56\u{a0}€");
-        assert_eq!(money("it-IT", 1_234_567_89), "1.234.567,89\u{a0}€");
+        assert_eq!(money("it-IT", 123_456_789), "1.234.567,89\u{a0}€");
         assert_eq!(money("de-AT", 123_456), "€\u{a0}1.234,56");
         assert_eq!(money("nl-NL", 4_990), "€\u{a0}49,90");
         assert_eq!(money("nl-BE", 123_456), "€\u{a0}1.234,56");

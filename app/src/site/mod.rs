@@ -45,6 +45,7 @@ pub struct Site {
     pub brand: Brand,
 }
 
+#[allow(clippy::too_many_arguments)] // one row of the site table
 const fn site(
     site_id: u16,
     country_code: &'static str,
