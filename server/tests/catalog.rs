@@ -187,3 +187,45 @@ async fn catalog_calls_on_sqlite() {
 async fn catalog_calls_on_postgres() {
     catalog_calls(start(Backend::Postgres).await).await;
 }
+
+/// The sale catalog page is complete in the server HTML (crawlable) with filter URLs that
+/// follow the spec: one brand moves into the path, paging by `page`.
+#[tokio::test]
+async fn catalog_page_is_server_rendered_with_filter_urls() {
+    let t = start(Backend::Sqlite).await;
+    let res = t.get("/c/vente/1001/0").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("data-testid=\"items-grid\""));
+    assert_eq!(
+        html.matches("data-item-id=").count(),
+        48,
+        "48 items on the first page"
+    );
+    assert!(html.contains("48 articles"));
+    assert!(html.contains("rel=\"canonical\"") && html.contains("hreflang=\"de-DE\""));
+    // A brand filter link puts the brand slug into the path.
+    let brand_link = html.split("data-filter=\"brand\"").next().unwrap();
+    let href = brand_link
+        .rsplit("href=\"")
+        .next()
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        href.starts_with("/c/vente/1001/0/") && !href.contains("brand="),
+        "{href}"
+    );
+    let res = t.get(&href).await;
+    assert_eq!(res.status(), 200);
+    let filtered = res.text().await.unwrap();
+    let n = filtered.matches("data-item-id=").count();
+    assert!(n > 0 && n < 48, "the brand filter narrows the grid ({n})");
+    assert!(filtered.contains("aria-pressed=\"true\""));
+    // Members-only variant redirects anonymous visitors.
+    assert_eq!(t.get("/catalog/1001/0").await.status(), 302);
+    // Unknown sale: localized 404.
+    assert_eq!(t.get("/c/x/999999/0").await.status(), 404);
+}

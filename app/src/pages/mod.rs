@@ -10,6 +10,9 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
     match route.kind {
         PageKind::Home => view! { <crate::home::HomePage route path /> }.into_any(),
         PageKind::Product => view! { <crate::product::ProductPage route path /> }.into_any(),
+        PageKind::Catalog if route.get("campaignId").is_some() => {
+            view! { <crate::catalog::page::CatalogPage route path /> }.into_any()
+        }
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
             view! { <crate::auth::pages::AuthPage route path /> }.into_any()
         }

@@ -1,0 +1,351 @@
+// The catalog server function takes the flat, GET-encoded selection as separate arguments.
+#![allow(clippy::too_many_arguments)]
+//! The sale catalog page (spec 000 §2): banner, description, legal notice, universes as
+//! navigation, filters as links (one brand or colour moves into the path), sort, the items
+//! grid and page links. Complete in the server HTML, so crawlable and usable without JS.
+use leptos::prelude::*;
+use leptos::server_fn::codec::GetUrl;
+use leptos_router::hooks::use_query_map;
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::rules::{catalog_url, parse_catalog_url, CatalogSelection};
+use crate::context::RequestCtx;
+use crate::model::catalog_api::{Availability, CatalogContent, CatalogItem, Filter, Sale};
+use crate::pages::not_found::NotFound;
+use crate::routes::ResolvedRoute;
+use crate::shell::SeoMeta;
+
+pub const PAGE_SIZE: i64 = 48;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CatalogPageData {
+    pub sale: Sale,
+    pub content: CatalogContent,
+    pub filters: Vec<Filter>,
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/page")]
+pub async fn fetch_catalog_page(
+    site_id: u16,
+    sale_id: i64,
+    universe_id: i64,
+    // Comma-separated lists and "" for no sort: GET-encoded arguments stay flat.
+    brands: String,
+    colors: String,
+    sizes: String,
+    sort: String,
+    page: u32,
+) -> Result<Option<CatalogPageData>, ServerFnError> {
+    let list = |s: &str| {
+        s.split(',')
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (brands, colors, sizes) = (list(&brands), list(&colors), list(&sizes));
+    let sort = (!sort.is_empty()).then_some(sort);
+    use crate::catalog::store;
+    let state =
+        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
+    let now = crate::state::now();
+    let member = RequestCtx::current().member_id;
+    let fail = |e: sqlx::Error| {
+        tracing::error!(error = %e, "Unavailable Sale Content");
+        ServerFnError::new("errors.general_retry.notification")
+    };
+    let Some(sale) = store::sale(&state.db, site_id, sale_id, now)
+        .await
+        .map_err(fail)?
+    else {
+        return Ok(None);
+    };
+    let query = store::ContentQuery {
+        limit: PAGE_SIZE,
+        offset: (i64::from(page.max(1)) - 1) * PAGE_SIZE,
+        sort,
+        brands,
+        colors,
+        sizes,
+        ..Default::default()
+    };
+    let content = store::content(
+        &state.db,
+        site_id,
+        sale_id,
+        universe_id,
+        &query,
+        member,
+        now,
+    )
+    .await
+    .map_err(fail)?;
+    let filters = store::filters(&state.db, site_id, sale_id, universe_id, now)
+        .await
+        .map_err(fail)?;
+    Ok(Some(CatalogPageData {
+        sale,
+        content,
+        filters,
+    }))
+}
+
+/// The path of a catalog page without filters, SEO variant or not.
+fn base_path(route: &ResolvedRoute) -> String {
+    let (c, u) = (
+        route.get("campaignId").unwrap_or("0"),
+        route.get("universeId").unwrap_or("0"),
+    );
+    match route.get("seo") {
+        Some(seo) if route.seo => format!("/c/{seo}/{c}/{u}"),
+        _ => format!("/catalog/{c}/{u}"),
+    }
+}
+
+#[component]
+pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let query = use_query_map().get_untracked();
+    let pairs: Vec<(String, String)> = ["brand", "color", "size", "sort", "page", "catalogId"]
+        .iter()
+        .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
+        .collect();
+    let slug = route.get("brandOrColor").map(str::to_string);
+    let colours = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
+    let selection = parse_catalog_url(
+        route.get_id("catalogId"),
+        slug.as_deref(),
+        |s| colours.contains(&s),
+        &pairs,
+    );
+    let sale_id = route.get_id("campaignId").unwrap_or(0);
+    let universe_id = route.get_id("universeId").unwrap_or(0);
+    let sizes = selection.filters.get("size").cloned().unwrap_or_default();
+    let key = (ctx.site_id, sale_id, universe_id, selection.clone(), sizes);
+    let data = Resource::new(
+        move || key.clone(),
+        |(site, sale, universe, sel, sizes)| {
+            fetch_catalog_page(
+                site,
+                sale,
+                universe,
+                sel.brands.join(","),
+                sel.colors.join(","),
+                sizes.join(","),
+                sel.sort.unwrap_or_default(),
+                sel.page,
+            )
+        },
+    );
+    let base = base_path(&route);
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let (base, path, selection, route) = (base.clone(), path.clone(), selection.clone(), route.clone());
+                move || {
+                    let (base, path, selection, route) = (base.clone(), path.clone(), selection.clone(), route.clone());
+                    Suspend::new(async move {
+                        match data.await {
+                            Ok(Some(d)) => view! { <CatalogView data=d base path selection route /> }.into_any(),
+                            Ok(None) => view! { <NotFound /> }.into_any(),
+                            Err(_) => view! { <p class="error" role="alert">{RequestCtx::current().t("errors.general_retry.notification")}</p> }.into_any(),
+                        }
+                    })
+                }
+            }
+        </Suspense>
+    }
+}
+
+fn toggled(list: &[String], value: &str) -> Vec<String> {
+    if list.iter().any(|v| v == value) {
+        list.iter().filter(|v| *v != value).cloned().collect()
+    } else {
+        let mut l = list.to_vec();
+        l.push(value.to_string());
+        l
+    }
+}
+
+#[component]
+fn CatalogView(
+    data: CatalogPageData,
+    base: String,
+    path: String,
+    selection: CatalogSelection,
+    route: ResolvedRoute,
+) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let sale = data.sale;
+    let content = data.content;
+    let sale_id = sale.id;
+    let pages = ((content.total + PAGE_SIZE - 1) / PAGE_SIZE).max(1) as u32;
+    let page = selection.page.max(1);
+    // Filters and paging start from the default state of this universe.
+    let reset = CatalogSelection {
+        catalog_id: selection.catalog_id,
+        page: 1,
+        ..Default::default()
+    };
+    let link = |sel: &CatalogSelection| catalog_url(&base, sel);
+    let seo_slug = route
+        .get("seo")
+        .map(str::to_string)
+        .unwrap_or_else(|| crate::validation::slug(&sale.name));
+    let canonical_path = format!(
+        "/c/{seo_slug}/{}/{}",
+        sale_id,
+        route.get("universeId").unwrap_or("0")
+    );
+    let _ = path;
+    let filter_links = data
+        .filters
+        .iter()
+        .map(|f| {
+            let options = f
+                .options
+                .iter()
+                .map(|o| {
+                    let mut next = CatalogSelection { page: 1, ..selection.clone() };
+                    let active = match f.id.as_str() {
+                        "brand" => {
+                            let on = selection.brands.contains(&o.slug);
+                            next.brands = toggled(&selection.brands, &o.slug);
+                            on
+                        }
+                        "color" => {
+                            let on = selection.colors.contains(&o.slug);
+                            next.colors = toggled(&selection.colors, &o.slug);
+                            on
+                        }
+                        _ => {
+                            let current = selection.filters.get(&f.id).cloned().unwrap_or_default();
+                            let on = current.contains(&o.slug);
+                            next.filters.insert(f.id.clone(), toggled(&current, &o.slug));
+                            on
+                        }
+                    };
+                    view! {
+                        <li>
+                            <a href=link(&next) class="filter__option" class:filter__option--active=active aria-pressed=active.to_string() data-filter=f.id.clone() data-slug=o.slug.clone()>
+                                {format!("{} ({})", o.label, o.count)}
+                            </a>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="filter" data-filter-type=f.filter_type.clone()>
+                    <h3 class="filter__title">{ctx.t(&f.label_key)}</h3>
+                    <ul class="filter__options">{options}</ul>
+                </div>
+            }
+        })
+        .collect_view();
+    let sorts = [("", "catalog.sort.default"), ("price_asc", "catalog.sort.price_asc"), ("price_desc", "catalog.sort.price_desc"), ("discount", "catalog.sort.discount")]
+        .iter()
+        .map(|(value, key)| {
+            let next = CatalogSelection { sort: (!value.is_empty()).then(|| value.to_string()), page: 1, ..selection.clone() };
+            let active = selection.sort.as_deref().unwrap_or("") == *value;
+            view! { <a href=link(&next) class="sort__option" class:sort__option--active=active>{ctx.t(key)}</a> }
+        })
+        .collect_view();
+    let universes = sale
+        .universes
+        .iter()
+        .map(|u| {
+            let href = if route.seo { format!("/c/{seo_slug}/{sale_id}/{}", u.id) } else { format!("/catalog/{sale_id}/{}", u.id) };
+            let current = route.get_id("universeId") == Some(u.id);
+            view! { <li><a href=href aria-current=current.then_some("page")>{u.title.clone()}</a></li> }
+        })
+        .collect_view();
+    let prev = (page > 1).then(|| {
+        let href = link(&CatalogSelection {
+            page: page - 1,
+            ..selection.clone()
+        });
+        view! { <a rel="prev" href=href>{ctx.t("catalog.page.prev")}</a> }
+    });
+    let next = (page < pages).then(|| {
+        let href = link(&CatalogSelection {
+            page: page + 1,
+            ..selection.clone()
+        });
+        view! { <a rel="next" href=href data-testid="next-page">{ctx.t("catalog.page.next")}</a> }
+    });
+    let description = ctx.t_with(
+        "catalog.description",
+        &[("sale", &sale.name), ("brand", ctx.site().brand.name())],
+    );
+    let items = content
+        .items
+        .into_iter()
+        .map(|item| view! { <ItemTile item /> })
+        .collect_view();
+    view! {
+        <SeoMeta title=sale.name.clone() description path=canonical_path />
+        <section class="catalog" data-sale-id=sale_id>
+            <img class="catalog__banner" src=sale.banner.clone() alt="" width="1200" height="300" />
+            <header class="catalog__head">
+                <img class="catalog__logo" src=sale.logo.clone() alt="" width="56" height="56" />
+                <div>
+                    <h1>{sale.name.clone()}</h1>
+                    <p class="catalog__ends">{ctx.t_with("sale.ends_on", &[("date", &ctx.date(sale.end_date))])}</p>
+                </div>
+            </header>
+            <p class="catalog__description">{sale.description.clone()}</p>
+            <nav class="catalog__universes" aria-label=ctx.t("catalog.universes")><ul>{universes}</ul></nav>
+            <div class="catalog__layout">
+                <aside class="catalog__filters" aria-label=ctx.t("catalog.filters")>
+                    {filter_links}
+                    <a class="filter__reset" href=link(&reset)>{ctx.t("catalog.filters.reset")}</a>
+                </aside>
+                <div class="catalog__main">
+                    <div class="catalog__toolbar">
+                        <p class="catalog__count" data-testid="catalog-count">{ctx.t_with("catalog.count", &[("count", &content.total.to_string())])}</p>
+                        <nav class="sort" aria-label=ctx.t("catalog.sort")>{sorts}</nav>
+                    </div>
+                    <ul class="items-grid items-grid--2" data-testid="items-grid">{items}</ul>
+                    <nav class="pager" aria-label=ctx.t("catalog.pages")>
+                        {prev}
+                        <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>
+                        {next}
+                    </nav>
+                </div>
+            </div>
+            <p class="catalog__legal">{ctx.t_with("catalog.legal", &[("merchant", &sale.legal.merchant)])}</p>
+        </section>
+    }
+}
+
+#[component]
+fn ItemTile(item: CatalogItem) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let href = if ctx.is_member() {
+        format!("/product/{}/{}", item.sale_id, item.id)
+    } else {
+        format!(
+            "/seo-product/{}/{}/{}/{}",
+            crate::validation::slug(&item.brand),
+            item.sale_id,
+            crate::validation::slug(&item.name),
+            item.id
+        )
+    };
+    let discount = crate::site::format::discount_percent(item.price.value, item.price.retail_value);
+    let out = item.availability == Availability::OutOfStock;
+    view! {
+        <li class="item-tile" class:item-tile--out=out data-item-id=item.id data-favorite=item.favorite.to_string() data-tier=item.tier.clone()>
+            <a href=href>
+                <img src=item.image_url.clone() alt=item.name.clone() width="361" height="361" loading="lazy" />
+                <p class="item-tile__brand">{item.brand.clone()}</p>
+                <p class="item-tile__name">{item.name.clone()}</p>
+                <p class="item-tile__prices">
+                    <span class="item-tile__price">{ctx.money(item.price.value)}</span>
+                    <s>{ctx.money(item.price.retail_value)}</s>
+                    {discount.map(|d| view! { <span class="item-tile__discount">{format!("-{d}%")}</span> })}
+                </p>
+                {out.then(|| view! { <p class="item-tile__stock">{ctx.t("product.out_of_stock")}</p> })}
+            </a>
+        </li>
+    }
+}
