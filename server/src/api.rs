@@ -12,7 +12,7 @@ use serde::Deserialize;
 use app::dsa::service::{self, DsaError, Upload};
 use app::model::dsa::{DsaFieldError, DsaFormRequest, DSA_MAX_FILES, DSA_MAX_FILE_BYTES};
 
-use crate::middleware::{client_key, peer};
+use crate::middleware::Client;
 use crate::AppCtx;
 
 fn error(status: StatusCode, code: &str, description: &str) -> Response {
@@ -77,8 +77,11 @@ pub async fn translations(Query(q): Query<TranslationsQuery>) -> Response {
 
 /// POST /api/postsale/v1/help/dsacontactform — JSON, or multipart with a `payload` part
 /// (the JSON) and up to three `files` parts.
-pub async fn dsa_contact_form(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
-    let client = client_key(&app, req.headers(), peer(&req));
+pub async fn dsa_contact_form(
+    State(app): State<Arc<AppCtx>>,
+    Client(client): Client,
+    req: Request,
+) -> Response {
     let content_type = req
         .headers()
         .get(header::CONTENT_TYPE)

@@ -15,7 +15,7 @@ use app::context::RequestCtx;
 use app::model::auth::*;
 use app::routes::encode_query_value;
 
-use crate::middleware::{self, client_key, peer, SessionInfo};
+use crate::middleware::{self, Client, SessionInfo};
 use crate::AppCtx;
 
 fn error_body(e: &AuthError) -> serde_json::Value {
@@ -109,6 +109,14 @@ fn site_suffix(ctx: &RequestCtx, site_id: u16) -> String {
 
 // ---------------------------------------------------------------- REST
 
+/// Reads a JSON body; anything unreadable is a 400 in the sign-in error shape.
+async fn json_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, Response> {
+    let bytes = axum::body::to_bytes(req.into_body(), 16 * 1024)
+        .await
+        .map_err(|_| auth_error(AuthError::Invalid(vec![])))?;
+    serde_json::from_slice(&bytes).map_err(|_| auth_error(AuthError::Invalid(vec![])))
+}
+
 pub async fn member_exists(
     State(app): State<Arc<AppCtx>>,
     Path((email, site_id)): Path<(String, u16)>,
@@ -129,15 +137,12 @@ pub async fn member_exists(
 pub async fn login(
     State(app): State<Arc<AppCtx>>,
     Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
+    Client(client): Client,
     req: Request,
 ) -> Response {
-    let client = client_key(&app, &headers, peer(&req));
-    let Ok(bytes) = axum::body::to_bytes(req.into_body(), 16 * 1024).await else {
-        return auth_error(AuthError::Invalid(vec![]));
-    };
-    let Ok(body) = serde_json::from_slice::<LoginRequest>(&bytes) else {
-        return auth_error(AuthError::Invalid(vec![]));
+    let body: LoginRequest = match json_body(req).await {
+        Ok(b) => b,
+        Err(res) => return res,
     };
     match service::login(&app.state, &client, &body, app::state::now()).await {
         Ok(outcome) => {
@@ -174,15 +179,12 @@ pub async fn web_validate(
 pub async fn subscribe(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
-    headers: HeaderMap,
+    Client(client): Client,
     req: Request,
 ) -> Response {
-    let client = client_key(&app, &headers, peer(&req));
-    let Ok(bytes) = axum::body::to_bytes(req.into_body(), 16 * 1024).await else {
-        return auth_error(AuthError::Invalid(vec![]));
-    };
-    let Ok(body) = serde_json::from_slice::<SubscribeRequest>(&bytes) else {
-        return auth_error(AuthError::Invalid(vec![]));
+    let body: SubscribeRequest = match json_body(req).await {
+        Ok(b) => b,
+        Err(res) => return res,
     };
     match service::subscribe(
         &app.state,
@@ -200,10 +202,9 @@ pub async fn subscribe(
 
 pub async fn activate(
     State(app): State<Arc<AppCtx>>,
-    headers: HeaderMap,
+    Client(client): Client,
     Json(body): Json<CypherRequest>,
 ) -> Response {
-    let client = client_key(&app, &headers, None);
     match service::activate(
         &app.state,
         &client,
@@ -221,10 +222,9 @@ pub async fn activate(
 pub async fn recover_password(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
-    headers: HeaderMap,
+    Client(client): Client,
     Json(body): Json<RecoverPasswordRequest>,
 ) -> Response {
-    let client = client_key(&app, &headers, None);
     match service::recover_password(
         &app.state,
         &client,
@@ -241,10 +241,9 @@ pub async fn recover_password(
 
 pub async fn update_password(
     State(app): State<Arc<AppCtx>>,
-    headers: HeaderMap,
+    Client(client): Client,
     Json(body): Json<UpdatePasswordRequest>,
 ) -> Response {
-    let client = client_key(&app, &headers, None);
     match service::update_password(&app.state, &client, &body, app::state::now()).await {
         Ok(()) => Json(serde_json::json!({ "msgKey": "auth.password.updated" })).into_response(),
         Err(e) => auth_error(e),
@@ -254,10 +253,9 @@ pub async fn update_password(
 pub async fn autologin(
     State(app): State<Arc<AppCtx>>,
     Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
+    Client(client): Client,
     Json(body): Json<CypherRequest>,
 ) -> Response {
-    let client = client_key(&app, &headers, None);
     match service::autologin(&app.state, &client, &body, app::state::now()).await {
         Ok((token, r)) => {
             with_new_session(
@@ -285,9 +283,8 @@ pub async fn logout_api(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
+    Client(client): Client,
 ) -> Response {
-    let client = client_key(&app, &headers, None);
     if let Err(e) = service::logout(
         &app.state,
         &client,
@@ -310,6 +307,7 @@ pub async fn logout_page(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
     headers: HeaderMap,
 ) -> Response {
     let fetch_site = headers
@@ -319,7 +317,6 @@ pub async fn logout_page(
     if !matches!(fetch_site, "same-origin" | "none") {
         return middleware::redirect("/");
     }
-    let client = client_key(&app, &headers, None);
     if let Err(e) = service::logout(
         &app.state,
         &client,
@@ -340,10 +337,9 @@ pub async fn autologin_page(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
+    Client(client): Client,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let client = client_key(&app, &headers, None);
     let return_url = q.get("returnurl").or_else(|| q.get("ReturnUrl")).cloned();
     let body = CypherRequest {
         site_id: ctx.site_id,
@@ -421,6 +417,7 @@ pub async fn auth_form(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
     headers: HeaderMap,
     Form(f): Form<AuthForm>,
 ) -> Response {
@@ -433,7 +430,6 @@ pub async fn auth_form(
     ) {
         return middleware::forbidden_csrf();
     }
-    let client = client_key(&app, &headers, None);
     let now = app::state::now();
     let site = ctx.site_id;
     let s = site_suffix(&ctx, site);

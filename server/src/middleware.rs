@@ -345,6 +345,25 @@ pub async fn security_headers(
     res
 }
 
+/// The client address a handler rate-limits by (the peer, or `X-Forwarded-For` when the
+/// server sits behind a trusted proxy).
+pub struct Client(pub String);
+
+impl axum::extract::FromRequestParts<Arc<AppCtx>> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &Arc<AppCtx>,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        Ok(Client(client_key(app, &parts.headers, peer)))
+    }
+}
+
 /// Connection info is absent in some tests that call the router directly.
 pub fn peer(req: &Request) -> Option<SocketAddr> {
     req.extensions()
