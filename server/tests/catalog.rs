@@ -226,6 +226,23 @@ async fn catalog_page_is_server_rendered_with_filter_urls() {
     assert!(filtered.contains("aria-pressed=\"true\""));
     // Members-only variant redirects anonymous visitors.
     assert_eq!(t.get("/catalog/1001/0").await.status(), 302);
+    // Product pages carry schema.org JSON-LD in the server HTML.
+    let product = t
+        .get("/seo-product/x/1001/y/100101")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let ld = product
+        .split("<script type=\"application/ld+json\">")
+        .nth(1)
+        .unwrap()
+        .split("</script>")
+        .next()
+        .unwrap();
+    let v: Value = serde_json::from_str(ld).unwrap();
+    assert_eq!(v["offers"]["priceCurrency"], "EUR");
+    assert_eq!(v["sku"], "100101");
     // Unknown sale: localized 404.
     assert_eq!(t.get("/c/x/999999/0").await.status(), 404);
 }

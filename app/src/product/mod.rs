@@ -56,10 +56,33 @@ pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
     }
 }
 
+/// Schema.org Product/Offer for crawlers. `<` is escaped so the data can never close the
+/// script element.
+pub fn json_ld(product: &ProductDetail, url: &str) -> String {
+    let in_stock = product.options.iter().any(|o| o.stock > 0);
+    let data = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product.name,
+        "brand": { "@type": "Brand", "name": product.brand },
+        "image": product.image_url,
+        "sku": product.id.to_string(),
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "priceCurrency": "EUR",
+            "price": format!("{}.{:02}", product.price_cents / 100, product.price_cents % 100),
+            "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+        }
+    });
+    data.to_string().replace('<', "\\u003c")
+}
+
 #[component]
 fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
+    let ld = json_ld(&product, &ctx.url_on(site.site_id, &path));
     let discount =
         crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
     let description = ctx.t_with(
@@ -72,6 +95,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     );
     view! {
         <SeoMeta title=product.name.clone() description path />
+        <script type="application/ld+json" inner_html=ld></script>
         <article class="product" data-product-id=product.id>
             <img class="product__image" src=product.image_url.clone() alt=product.name.clone() width="480" height="480" />
             <div class="product__info">
@@ -110,5 +134,37 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
             ></rosace-dsa-form>
             <script type="module" src="/widgets/dsa-form.js"></script>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::catalog::ProductOption;
+
+    #[test]
+    fn json_ld_is_a_schema_org_offer_that_cannot_break_out() {
+        let p = ProductDetail {
+            id: 7,
+            sale_id: 1,
+            sale_name: "S".into(),
+            name: "Robe </script><b>".into(),
+            brand: "Noa".into(),
+            image_url: "/img/product/7.svg".into(),
+            price_cents: 1990,
+            retail_price_cents: 4990,
+            options: vec![ProductOption {
+                id: 1,
+                label: "M".into(),
+                stock: 0,
+            }],
+        };
+        let ld = json_ld(&p, "https://x/p");
+        assert!(!ld.contains('<'));
+        let v: serde_json::Value = serde_json::from_str(&ld).unwrap();
+        assert_eq!(v["@type"], "Product");
+        assert_eq!(v["name"], "Robe </script><b>");
+        assert_eq!(v["offers"]["price"], "19.90");
+        assert_eq!(v["offers"]["availability"], "https://schema.org/OutOfStock");
     }
 }
