@@ -32,6 +32,15 @@ fn failed(e: sqlx::Error, what: &str) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, Json(serde_json::json!({ "error_code": "unexpected", "error_description": "errors.general_retry.notification" }))).into_response()
 }
 
+/// The answer of a lookup: the value, 404 when absent, 500 (logged) on failure.
+fn found<T: serde::Serialize>(result: Result<Option<T>, sqlx::Error>, what: &str) -> Response {
+    match result {
+        Ok(Some(v)) => Json(v).into_response(),
+        Ok(None) => not_found(),
+        Err(e) => failed(e, what),
+    }
+}
+
 fn list(q: &HashMap<String, String>, key: &str) -> Vec<String> {
     q.get(key)
         .map(|v| {
@@ -64,18 +73,14 @@ pub async fn sale(
     headers: HeaderMap,
     Path(sale_id): Path<i64>,
 ) -> Response {
-    match store::sale(
+    let sale = store::sale(
         &app.state.db,
         site(&ctx, &headers),
         sale_id,
         app::state::now(),
     )
-    .await
-    {
-        Ok(Some(s)) => Json(s).into_response(),
-        Ok(None) => not_found(),
-        Err(e) => failed(e, "Unavailable Sale Content"),
-    }
+    .await;
+    found(sale, "Unavailable Sale Content")
 }
 
 pub async fn catalog_tree(
@@ -110,9 +115,10 @@ pub async fn catalog_content(
 ) -> Response {
     let site_id = site(&ctx, &headers);
     let now = app::state::now();
-    match store::sale(&app.state.db, site_id, sale_id, now).await {
-        Ok(Some(_)) => {}
-        Ok(None) => return not_found(),
+    // Only the existence of the sale matters here, not its tree.
+    match store::sale_is_live(&app.state.db, site_id, sale_id, now).await {
+        Ok(true) => {}
+        Ok(false) => return not_found(),
         Err(e) => return failed(e, "[Error] cannot fetch search items"),
     }
     let member = session.member.as_ref().map(|m| m.member_id);
@@ -140,13 +146,12 @@ pub async fn filters(
 ) -> Response {
     let site_id = site(&ctx, &headers);
     let now = app::state::now();
-    match store::sale(&app.state.db, site_id, sale_id, now).await {
-        Ok(Some(_)) => match store::filters(&app.state.db, site_id, sale_id, catalog_id, now).await
-        {
+    match store::sale_is_live(&app.state.db, site_id, sale_id, now).await {
+        Ok(true) => match store::filters(&app.state.db, site_id, sale_id, catalog_id, now).await {
             Ok(f) => Json(serde_json::json!({ "filters": f })).into_response(),
             Err(e) => failed(e, "cannot fetch filters"),
         },
-        Ok(None) => not_found(),
+        Ok(false) => not_found(),
         Err(e) => failed(e, "cannot fetch filters"),
     }
 }
@@ -159,7 +164,7 @@ pub async fn item(
     Path((sale_id, item_id)): Path<(i64, i64)>,
 ) -> Response {
     let member = session.member.as_ref().map(|m| m.member_id);
-    match store::item_by_id(
+    let item = store::item_by_id(
         &app.state.db,
         site(&ctx, &headers),
         sale_id,
@@ -167,12 +172,8 @@ pub async fn item(
         member,
         app::state::now(),
     )
-    .await
-    {
-        Ok(Some(i)) => Json(i).into_response(),
-        Ok(None) => not_found(),
-        Err(e) => failed(e, "cannot fetch item"),
-    }
+    .await;
+    found(item, "cannot fetch item")
 }
 
 pub async fn item_options(

@@ -38,6 +38,16 @@ async fn live_sale_row(
     .await
 }
 
+/// Whether a sale is live on the site, without loading its tree.
+pub async fn sale_is_live(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(live_sale_row(db, site_id, sale_id, now).await?.is_some())
+}
+
 pub async fn sale(
     db: &Db,
     site_id: u16,
