@@ -187,6 +187,7 @@ pub async fn item_options(
         site(&ctx, &headers),
         sale_id,
         item_id,
+        ctx.member_id,
         app::state::now(),
     )
     .await
@@ -252,4 +253,59 @@ pub async fn favourite_remove(
     Path((sale_id, item_id)): Path<(i64, i64)>,
 ) -> Response {
     favourite(&app, &ctx, &session, &headers, sale_id, item_id, false).await
+}
+
+pub async fn brand_items(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    headers: HeaderMap,
+    Path(brand_id): Path<i64>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let query = content_query(&q);
+    let result = store::brand_items(
+        &app.state.db,
+        site(&ctx, &headers),
+        brand_id,
+        query.limit,
+        query.offset,
+        ctx.member_id,
+        app::state::now(),
+    )
+    .await
+    .map(|found| {
+        found.map(|(name, content)| {
+            serde_json::json!({
+                "brandId": brand_id,
+                "name": name,
+                "total": content.total,
+                "offset": content.offset,
+                "limit": content.limit,
+                "items": content.items,
+            })
+        })
+    });
+    found(result, "Unavailable Sale Content")
+}
+
+pub async fn favourites(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    headers: HeaderMap,
+) -> Response {
+    let Some(m) = &session.member else {
+        return (StatusCode::UNAUTHORIZED, Json(serde_json::json!({ "error_code": "unauthorized", "error_description": "errors.session_expired" }))).into_response();
+    };
+    match store::favourite_items(
+        &app.state.db,
+        site(&ctx, &headers),
+        m.member_id,
+        app::state::now(),
+    )
+    .await
+    {
+        Ok(items) => Json(serde_json::json!({ "items": items })).into_response(),
+        Err(e) => failed(e, "Cannot fetch favourites"),
+    }
 }

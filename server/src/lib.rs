@@ -155,6 +155,11 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             "/api/catalog/v2/sale/{sale_id}/item/{item_id}/favorite",
             axum::routing::put(catalog_api::favourite_add).delete(catalog_api::favourite_remove),
         )
+        .route(
+            "/api/catalog/v1/brands/{brand_id}/items",
+            get(catalog_api::brand_items),
+        )
+        .route("/api/catalog/v1/favorites", get(catalog_api::favourites))
         .route("/api/popins/v1", get(onboarding_api::popins))
         .route(
             "/api/popins/v1/{popin_type}/{version}",

@@ -2,13 +2,15 @@
 //! handlers; a test checks that every listed path answers something other than 404.
 use serde_json::{json, Value};
 
-pub const PATHS: [&str; 19] = [
+pub const PATHS: &[&str] = &[
     "/api/catalog/v2/sale/{saleId}",
     "/api/catalog/v1/sale/{saleId}/catalogTree",
     "/api/catalog/v2/sale/{saleId}/catalogContent/{catalogId}",
     "/api/catalog/v4/sale/{saleId}/filters/{catalogId}",
     "/api/catalog/v2/sale/{saleId}/item/{itemId}",
     "/api/catalog/v1/sale/{saleId}/item/{itemId}/options",
+    "/api/catalog/v1/brands/{brandId}/items",
+    "/api/catalog/v1/favorites",
     "/api/content/v1/translations",
     "/api/postsale/v1/help/dsacontactform",
     "/api/authentication/v1/members/{email}/sites/{siteId}/exists",
@@ -79,7 +81,10 @@ fn catalog_paths() -> serde_json::Value {
         "/api/catalog/v4/sale/{saleId}/filters/{catalogId}": get("Filters with counts (brand checkbox, color chip, size checkbox)", &["saleId", "catalogId"], "{filters: [{id, type, labelKey, options: [{id, label, slug, count}]}]}"),
         "/api/catalog/v2/sale/{saleId}/item/{itemId}": get("Item", &["saleId", "itemId"], "CatalogItem"),
         "/api/catalog/v1/sale/{saleId}/item/{itemId}/options": get("Item options with stock", &["saleId", "itemId"], "{options: [{id, label, stock, availability}]}"),
-        "/api/catalog/v2/sale/{saleId}/item/{itemId}/favorite": favourite
+        "/api/catalog/v2/sale/{saleId}/item/{itemId}/favorite": favourite,
+        "/api/catalog/v1/brands/{brandId}/items": get("A brand's items across the site's live sales (query limit, offset)", &["brandId"], "{brandId, name, total, offset, limit, items}"),
+        "/api/catalog/v1/favorites": { "get": { "summary": "The member's favourites still in a live sale of the site", "responses": {
+            "200": { "description": "{items: [CatalogItem]}" }, "401": { "description": "not signed in" } } } }
     })
 }
 

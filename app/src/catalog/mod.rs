@@ -1,4 +1,6 @@
-//! Sale catalogs, homes and favourites (shopping core). So far: the spec's pure rules.
+//! Sale catalogs, brand pages and favourites (shopping core).
+pub mod favourites;
+pub mod lists;
 pub mod page;
 pub mod rules;
 #[cfg(feature = "ssr")]

@@ -8,7 +8,10 @@ use leptos::server_fn::codec::GetUrl;
 use leptos_router::hooks::use_query_map;
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::rules::{catalog_url, parse_catalog_url, CatalogSelection};
+use crate::catalog::rules::{
+    catalog_url, media_size, parse_catalog_url, Breakpoint, CatalogAction, CatalogItemsState,
+    CatalogSelection,
+};
 use crate::context::RequestCtx;
 use crate::model::catalog_api::{Availability, CatalogContent, CatalogItem, Filter, Sale};
 use crate::pages::not_found::NotFound;
@@ -276,11 +279,88 @@ fn CatalogView(
         "catalog.description",
         &[("sale", &sale.name), ("brand", ctx.site().brand.name())],
     );
-    let items = content
-        .items
-        .into_iter()
-        .map(|item| view! { <ItemTile item /> })
+    // Items as the catalog items state of spec 000 §4: "load more" appends the next page.
+    let loaded = CatalogItemsState {
+        loading: false,
+        items: content.items.clone(),
+        total: content.total as u32,
+        error: None,
+        offset: content.offset as u32,
+        limit: PAGE_SIZE as u32,
+        request_id: 0,
+        search_term: String::new(),
+    };
+    let items_state = RwSignal::new(loaded);
+    let columns = RwSignal::new(2u8);
+    let more = {
+        let selection = selection.clone();
+        let route = route.clone();
+        move |_| {
+            let state = items_state.get_untracked();
+            if state.loading || state.items.len() as u32 >= state.total {
+                return;
+            }
+            items_state.update(|s| {
+                *s = std::mem::replace(s, CatalogItemsState::new(0))
+                    .apply(CatalogAction::NextPage)
+                    .apply(CatalogAction::Pending)
+            });
+            let offset = items_state.get_untracked().offset;
+            let page = offset / PAGE_SIZE as u32 + 1;
+            let sel = selection.clone();
+            let sizes = sel.filters.get("size").cloned().unwrap_or_default();
+            let (site, universe) = (
+                RequestCtx::current().site_id,
+                route.get_id("universeId").unwrap_or(0),
+            );
+            leptos::task::spawn_local(async move {
+                let result = fetch_catalog_page(
+                    site,
+                    sale_id,
+                    universe,
+                    sel.brands.join(","),
+                    sel.colors.join(","),
+                    sizes.join(","),
+                    sel.sort.unwrap_or_default(),
+                    page,
+                )
+                .await;
+                items_state.update(|s| {
+                    let action = match result {
+                        Ok(Some(d)) => CatalogAction::Fulfilled {
+                            offset,
+                            total: d.content.total as u32,
+                            items: d.content.items,
+                        },
+                        _ => {
+                            leptos::logging::warn!("[Error] cannot fetch search items");
+                            CatalogAction::Rejected("errors.general_retry.notification".into())
+                        }
+                    };
+                    *s = std::mem::replace(s, CatalogItemsState::new(0)).apply(action);
+                });
+            });
+        }
+    };
+    let items = move || {
+        items_state
+            .with(|s| s.items.clone())
+            .into_iter()
+            .map(|item| view! { <ItemTile item columns=columns.get() /> })
+            .collect_view()
+    };
+    let column_buttons = (1u8..=4)
+        .map(|n| {
+            let label = ctx.t_with("catalog.columns", &[("count", &n.to_string())]);
+            view! {
+                <button type="button" class="columns__option" aria-pressed=move || (columns.get() == n).to_string()
+                    aria-label=label data-testid=format!("columns-{n}") on:click=move |_| columns.set(n)>
+                    {n.to_string()}
+                </button>
+            }
+        })
         .collect_view();
+    let t = |k: &str| RequestCtx::current().t(k);
     view! {
         <SeoMeta title=sale.name.clone() description path=canonical_path />
         <section class="catalog" data-sale-id=sale_id>
@@ -304,7 +384,17 @@ fn CatalogView(
                         <p class="catalog__count" data-testid="catalog-count">{ctx.t_with("catalog.count", &[("count", &content.total.to_string())])}</p>
                         <nav class="sort" aria-label=ctx.t("catalog.sort")>{sorts}</nav>
                     </div>
-                    <ul class="items-grid items-grid--2" data-testid="items-grid">{items}</ul>
+                    <div class="columns" role="group" aria-label=ctx.t("catalog.layout")>{column_buttons}</div>
+                    <ul class=move || format!("items-grid items-grid--{}", columns.get()) data-testid="items-grid">{items}</ul>
+                    {move || items_state.with(|s| s.error.clone()).map(|key| view! { <p class="error" role="alert">{t(&key)}</p> })}
+                    {move || {
+                        let (shown, total, loading) = items_state.with(|s| (s.items.len(), s.total as usize, s.loading));
+                        (shown < total).then(|| view! {
+                            <button type="button" class="load-more" data-testid="load-more" on:click=more.clone() disabled=loading aria-busy=loading.to_string()>
+                                {if loading { t("common.loading") } else { RequestCtx::current().t_with("catalog.load_more", &[("shown", &shown.to_string()), ("total", &total.to_string())]) }}
+                            </button>
+                        })
+                    }}
                     <nav class="pager" aria-label=ctx.t("catalog.pages")>
                         {prev}
                         <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>
@@ -317,8 +407,9 @@ fn CatalogView(
     }
 }
 
+/// A catalog tile, shared by the catalog, brand, favourites and search pages.
 #[component]
-fn ItemTile(item: CatalogItem) -> impl IntoView {
+pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl IntoView {
     let ctx = RequestCtx::current();
     let href = if ctx.is_member() {
         format!("/product/{}/{}", item.sale_id, item.id)
@@ -333,10 +424,37 @@ fn ItemTile(item: CatalogItem) -> impl IntoView {
     };
     let discount = crate::site::format::discount_percent(item.price.value, item.price.retail_value);
     let out = item.availability == Availability::OutOfStock;
+    let status = match item.availability {
+        Availability::Available => None,
+        Availability::OutOfStock => Some(ctx.t("product.out_of_stock")),
+        Availability::InBasket => Some(ctx.t("product.in_basket")),
+        Availability::MaxReached => Some(ctx.t("product.max_reached")),
+    };
+    let availability = format!("{:?}", item.availability);
+    let size = |bp| media_size(columns, bp);
+    let sizes = format!(
+        "(min-width: 1025px) {}px, (min-width: 641px) {}px, {}px",
+        size(Breakpoint::Desktop),
+        size(Breakpoint::Tablet),
+        size(Breakpoint::Mobile)
+    );
+    let src = item.image_url.clone();
+    let srcset = [179, 235, 285, 312, 361]
+        .iter()
+        .map(|w| format!("{src}?w={w} {w}w"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let width = size(Breakpoint::Desktop);
+    let tier = (item.tier != "ORDINARY").then(|| {
+        let key = format!("catalog.tier.{}", item.tier.to_lowercase());
+        view! { <span class="item-tile__tier" data-tier=item.tier.clone()>{ctx.t(&key)}</span> }
+    });
     view! {
-        <li class="item-tile" class:item-tile--out=out data-item-id=item.id data-favorite=item.favorite.to_string() data-tier=item.tier.clone()>
+        <li class="item-tile" class:item-tile--out=out data-item-id=item.id data-favorite=item.favorite.to_string()
+            data-tier=item.tier.clone() data-availability=availability data-type=item.item_type>
             <a href=href>
-                <img src=item.image_url.clone() alt=item.name.clone() width="361" height="361" loading="lazy" />
+                <img src=item.image_url.clone() srcset=srcset sizes=sizes alt=item.name.clone() width=width height=width loading="lazy" />
+                {tier}
                 <p class="item-tile__brand">{item.brand.clone()}</p>
                 <p class="item-tile__name">{item.name.clone()}</p>
                 <p class="item-tile__prices">
@@ -344,8 +462,9 @@ fn ItemTile(item: CatalogItem) -> impl IntoView {
                     <s>{ctx.money(item.price.retail_value)}</s>
                     {discount.map(|d| view! { <span class="item-tile__discount">{format!("-{d}%")}</span> })}
                 </p>
-                {out.then(|| view! { <p class="item-tile__stock">{ctx.t("product.out_of_stock")}</p> })}
+                {status.map(|s| view! { <p class="item-tile__stock">{s}</p> })}
             </a>
+            <crate::catalog::favourites::FavouriteButton sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true />
         </li>
     }
 }

@@ -386,6 +386,7 @@ pub async fn item_options(
     site_id: u16,
     sale_id: i64,
     item_id: i64,
+    _member_id: Option<i64>,
     now: i64,
 ) -> Result<Option<Vec<ItemOption>>, sqlx::Error> {
     if item_by_id(db, site_id, sale_id, item_id, None, now)
@@ -453,4 +454,97 @@ pub async fn set_favourite(
             .await?;
     }
     Ok(true)
+}
+
+const ITEM_FROM: &str =
+    "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
+const LIVE_DEFAULT: &str =
+    "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
+
+async fn all_favourite_ids(db: &Db, member_id: Option<i64>) -> Result<Vec<i64>, sqlx::Error> {
+    let Some(m) = member_id else {
+        return Ok(vec![]);
+    };
+    sqlx::query_scalar("SELECT product_id FROM favourites WHERE member_id = $1")
+        .bind(m)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// A brand's items across the site's live sales: the brand name and a page of items, or
+/// `None` for an unknown brand.
+pub async fn brand_items(
+    db: &Db,
+    site_id: u16,
+    brand_id: i64,
+    limit: i64,
+    offset: i64,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<Option<(String, CatalogContent)>, sqlx::Error> {
+    let Some(name) = sqlx::query_scalar::<_, String>("SELECT name FROM brands WHERE id = $1")
+        .bind(brand_id)
+        .fetch_optional(&db.pool)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (limit, offset) = (limit.clamp(1, MAX_LIMIT), offset.max(0));
+    let total: i64 = sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) {ITEM_FROM} WHERE {LIVE_DEFAULT} AND pr.brand_id = $3"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(brand_id)
+    .fetch_one(&db.pool)
+    .await?;
+    let rows = sqlx::query(&format!(
+        "SELECT {ITEM_COLUMNS} {ITEM_FROM} WHERE {LIVE_DEFAULT} AND pr.brand_id = $3
+          ORDER BY s.position, s.id, pr.position, pr.id LIMIT $4 OFFSET $5"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(brand_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let favourites = all_favourite_ids(db, member_id).await?;
+    let items = rows
+        .iter()
+        .map(|r| item(r, &favourites))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some((
+        name,
+        CatalogContent {
+            request_id: 0,
+            total,
+            offset,
+            limit,
+            items,
+        },
+    )))
+}
+
+/// A member's favourites that are still in a live sale of the site, newest first.
+pub async fn favourite_items(
+    db: &Db,
+    site_id: u16,
+    member_id: i64,
+    now: i64,
+) -> Result<Vec<CatalogItem>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {ITEM_COLUMNS} {ITEM_FROM} JOIN favourites f ON f.product_id = pr.id AND f.member_id = $3
+          WHERE {LIVE_DEFAULT} ORDER BY f.created_at DESC, pr.id"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(member_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let ids: Vec<i64> = rows
+        .iter()
+        .map(|r| r.try_get("id"))
+        .collect::<Result<_, _>>()?;
+    rows.iter().map(|r| item(r, &ids)).collect()
 }

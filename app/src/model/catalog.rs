@@ -23,6 +23,7 @@ pub struct ProductOption {
     pub id: i64,
     pub label: String,
     pub stock: i64,
+    pub availability: crate::model::catalog_api::Availability,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,4 +38,13 @@ pub struct ProductDetail {
     pub price_cents: i64,
     pub retail_price_cents: i64,
     pub options: Vec<ProductOption>,
+    pub favorite: bool,
+    pub color: String,
+    pub tier: String,
+    /// Delivery modes: classic 0, pre-reception 1, direct 2, dropshipment 3.
+    pub delivery_mode: i64,
+    /// Seller kinds: fs, marketplace, return, recycle, m2m.
+    pub seller_kind: String,
+    /// The data sheet, already sanitised on the server.
+    pub html_datasheet: String,
 }

@@ -13,6 +13,10 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Catalog if route.get("campaignId").is_some() => {
             view! { <crate::catalog::page::CatalogPage route path /> }.into_any()
         }
+        PageKind::Brand => view! { <crate::catalog::lists::BrandPage route path /> }.into_any(),
+        PageKind::Favourites => {
+            view! { <crate::catalog::lists::FavouritesPage path /> }.into_any()
+        }
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
             view! { <crate::auth::pages::AuthPage route path /> }.into_any()
         }

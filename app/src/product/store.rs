@@ -3,17 +3,19 @@ use sqlx::Row;
 use crate::db::Db;
 use crate::model::catalog::{ProductDetail, ProductOption};
 
-/// A product of a live sale of the site, or `None`.
+/// A product of a live sale of the site, or `None`. The data sheet is sanitised here, so no
+/// caller can render seller HTML unfiltered.
 pub async fn product(
     db: &Db,
     site_id: u16,
     sale_id: i64,
     product_id: i64,
+    member_id: Option<i64>,
     now: i64,
 ) -> Result<Option<ProductDetail>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, s.name AS sale_name,
-                COALESCE(b.name, '') AS brand
+        "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
+                p.seller_kind, p.description_html, s.name AS sale_name, COALESCE(b.name, '') AS brand
            FROM products p
            JOIN sales s ON s.id = p.sale_id
            LEFT JOIN brands b ON b.id = p.brand_id
@@ -26,21 +28,30 @@ pub async fn product(
     .fetch_optional(&db.pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let options = sqlx::query(
-        "SELECT id, label, stock FROM product_options WHERE product_id = $1 ORDER BY position, id",
-    )
-    .bind(product_id)
-    .fetch_all(&db.pool)
-    .await?
-    .iter()
-    .map(|r| {
-        Ok(ProductOption {
-            id: r.try_get("id")?,
-            label: r.try_get("label")?,
-            stock: r.try_get("stock")?,
-        })
-    })
-    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let options =
+        crate::catalog::store::item_options(db, site_id, sale_id, product_id, member_id, now)
+            .await?
+            .unwrap_or_default()
+            .into_iter()
+            .map(|o| ProductOption {
+                id: o.id,
+                label: o.label,
+                stock: o.stock,
+                availability: o.availability,
+            })
+            .collect::<Vec<_>>();
+    let favorite = match member_id {
+        Some(m) => {
+            sqlx::query("SELECT 1 AS one FROM favourites WHERE member_id = $1 AND product_id = $2")
+                .bind(m)
+                .bind(product_id)
+                .fetch_optional(&db.pool)
+                .await?
+                .is_some()
+        }
+        None => false,
+    };
+    let html: String = row.try_get("description_html")?;
     Ok(Some(ProductDetail {
         id: row.try_get("id")?,
         sale_id,
@@ -51,5 +62,11 @@ pub async fn product(
         price_cents: row.try_get("price_cents")?,
         retail_price_cents: row.try_get("retail_price_cents")?,
         options,
+        favorite,
+        color: row.try_get("color")?,
+        tier: row.try_get("tier")?,
+        delivery_mode: row.try_get("delivery_mode")?,
+        seller_kind: row.try_get("seller_kind")?,
+        html_datasheet: crate::sanitize::data_sheet(&html),
     }))
 }

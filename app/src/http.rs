@@ -1,0 +1,135 @@
+//! Browser calls to our REST API (spec 000 §7) from hydrated pages: the XSRF header on every
+//! call (spec §9), `X-VP-Origin: web`, and errors mapped as the spec's HTTP client does
+//! (401/403 → authorization error). On the server these calls are never made: pages render
+//! their data through server functions, so the `ssr` build only has the signature.
+use serde::{Deserialize, Serialize};
+
+/// Error body of our API (spec 000 §8): `error_code`, `error_description` (a translation key).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    #[serde(default)]
+    pub error_code: String,
+    #[serde(default, alias = "errorDescription")]
+    pub error_description: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallError {
+    /// 401 or 403: the session is gone or the token is stale; the member signs in again.
+    Unauthorized,
+    /// Another error status, with the error body when there is one.
+    Status(u16, ErrorBody),
+    /// No answer (offline, timeout, aborted).
+    Network,
+}
+
+impl CallError {
+    /// The translation key to show the member.
+    pub fn message_key(&self) -> String {
+        match self {
+            CallError::Status(_, body) if !body.error_description.is_empty() => {
+                body.error_description.clone()
+            }
+            _ => "errors.general_retry.notification".into(),
+        }
+    }
+}
+
+/// A successful answer: any 2xx status (the cart uses 260–263 as states) and its body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    pub status: u16,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn json<T: for<'de> Deserialize<'de>>(&self) -> Option<T> {
+        serde_json::from_str(&self.body).ok()
+    }
+}
+
+/// Maps a status and body to the call's outcome.
+pub fn outcome(status: u16, body: String) -> Result<Reply, CallError> {
+    match status {
+        200..=299 => Ok(Reply { status, body }),
+        401 | 403 => Err(CallError::Unauthorized),
+        _ => Err(CallError::Status(
+            status,
+            serde_json::from_str(&body).unwrap_or_default(),
+        )),
+    }
+}
+
+#[cfg(feature = "hydrate")]
+pub async fn call(method: &str, url: &str, body: Option<String>) -> Result<Reply, CallError> {
+    use gloo_net::http::{Method, RequestBuilder};
+    let method = match method {
+        "POST" => Method::POST,
+        "PUT" => Method::PUT,
+        "DELETE" => Method::DELETE,
+        _ => Method::GET,
+    };
+    let xsrf = crate::context::RequestCtx::current().xsrf;
+    let builder = RequestBuilder::new(url)
+        .method(method)
+        .header("X-XSRF-TOKEN", &xsrf)
+        .header("X-VP-Origin", "web")
+        .header("Accept", "application/json");
+    let request = match body {
+        Some(b) => builder
+            .header("Content-Type", "application/json")
+            .body(b)
+            .map_err(|_| CallError::Network)?,
+        None => builder.build().map_err(|_| CallError::Network)?,
+    };
+    let response = request.send().await.map_err(|_| CallError::Network)?;
+    let status = response.status();
+    let text = response.text().await.unwrap_or_default();
+    outcome(status, text)
+}
+
+#[cfg(not(feature = "hydrate"))]
+pub async fn call(method: &str, url: &str, body: Option<String>) -> Result<Reply, CallError> {
+    let _ = (method, url, body);
+    Err(CallError::Network)
+}
+
+/// Sends the member to sign in and come back here (spec 000 §4 session expiry).
+pub fn to_sign_in() {
+    #[cfg(feature = "hydrate")]
+    if let Some(window) = web_sys::window() {
+        let loc = window.location();
+        let here = format!(
+            "{}{}",
+            loc.pathname().unwrap_or_default(),
+            loc.search().unwrap_or_default()
+        );
+        let _ = loc.assign(&crate::routes::login_redirect(&here));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_map_as_the_spec_client_does() {
+        assert_eq!(outcome(204, String::new()).unwrap().status, 204);
+        assert_eq!(outcome(260, "{}".into()).unwrap().status, 260);
+        assert_eq!(outcome(401, String::new()), Err(CallError::Unauthorized));
+        assert_eq!(outcome(403, String::new()), Err(CallError::Unauthorized));
+        let err = outcome(
+            409,
+            r#"{"error_code":"incompatible_cart_types","error_description":"cart.errors.incompatible"}"#.into(),
+        )
+        .unwrap_err();
+        assert_eq!(err.message_key(), "cart.errors.incompatible");
+        assert_eq!(
+            outcome(500, "not json".into()).unwrap_err().message_key(),
+            "errors.general_retry.notification"
+        );
+        let camel =
+            outcome(412, r#"{"errorDescription":"cart.errors.invalid"}"#.into()).unwrap_err();
+        assert_eq!(camel.message_key(), "cart.errors.invalid");
+    }
+}
