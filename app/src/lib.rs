@@ -89,6 +89,7 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     let ctx = RequestCtx::current();
     provide_context(ctx);
+    catalog::favourites::Favourites::provide();
     view! {
         <Stylesheet id="leptos" href="/pkg/rosace.css" />
         <shell::Shell />

@@ -6,6 +6,9 @@ test('a sale catalog hydrates and one brand filter moves into the URL path', asy
   await page.goto('/c/vente/1001/0?site=1');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByTestId('items-grid').locator('[data-item-id]')).toHaveCount(48);
+  // Filters are folded on phones.
+  const toggle = page.getByTestId('filters-toggle');
+  if (await toggle.isVisible()) await toggle.click();
   const brand = page.locator('a[data-filter="brand"]').first();
   const slug = await brand.getAttribute('data-slug');
   await brand.click();

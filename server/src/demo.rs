@@ -367,7 +367,8 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
             let product_count = if travel {
                 3
             } else if n == 0 {
-                48
+                // More than one 48-item page: paging and "load more" have something to do.
+                60
             } else {
                 12
             };

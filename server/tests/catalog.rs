@@ -31,7 +31,7 @@ async fn catalog_calls(t: TestApp) {
         .iter()
         .map(|u| u["products"].as_array().unwrap().len())
         .sum();
-    assert_eq!(in_tree, 48);
+    assert_eq!(in_tree, 60);
     // Another site's sale is not visible here; it is with the site header.
     assert_eq!(json(&t, "/api/catalog/v2/sale/2001", "").await.0, 404);
     let res = t
@@ -43,10 +43,10 @@ async fn catalog_calls(t: TestApp) {
         .unwrap();
     assert_eq!(res.status(), 200);
 
-    // Paging over the 48 items of the sale: offset 40 gives the last 8.
+    // Paging over the 60 items of the sale: offset 52 gives the last 8.
     let (_, page) = json(
         &t,
-        "/api/catalog/v2/sale/1001/catalogContent/0?limit=20&offset=40&requestId=3",
+        "/api/catalog/v2/sale/1001/catalogContent/0?limit=20&offset=52&requestId=3",
         "",
     )
     .await;
@@ -56,7 +56,7 @@ async fn catalog_calls(t: TestApp) {
             page["items"].as_array().unwrap().len(),
             page["requestId"].as_i64()
         ),
-        (Some(48), 8, Some(3))
+        (Some(60), 8, Some(3))
     );
     let (_, all) = json(
         &t,
@@ -76,7 +76,7 @@ async fn catalog_calls(t: TestApp) {
     let (_, filters) = json(&t, "/api/catalog/v4/sale/1001/filters/0", "").await;
     let brands = filters["filters"][0]["options"].as_array().unwrap().clone();
     let brand_total: i64 = brands.iter().map(|b| b["count"].as_i64().unwrap()).sum();
-    assert_eq!(brand_total, 48);
+    assert_eq!(brand_total, 60);
     let first = &brands[0];
     let (_, by_brand) = json(
         &t,
@@ -202,7 +202,10 @@ async fn catalog_page_is_server_rendered_with_filter_urls() {
         48,
         "48 items on the first page"
     );
-    assert!(html.contains("48 articles"));
+    assert!(html.contains("60 articles"));
+    assert!(html.contains("rel=\"next\"") && html.contains("?page=2"));
+    let second = t.get("/c/vente/1001/0?page=2").await.text().await.unwrap();
+    assert_eq!(second.matches("data-item-id=").count(), 12, "the rest on page 2");
     assert!(html.contains("rel=\"canonical\"") && html.contains("hreflang=\"de-DE\""));
     // A brand filter link puts the brand slug into the path.
     let brand_link = html.split("data-filter=\"brand\"").next().unwrap();

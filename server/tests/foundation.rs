@@ -118,7 +118,7 @@ async fn demo_data_covers_every_site(t: TestApp) {
     assert_eq!(
         t.count("SELECT COUNT(*) FROM products WHERE sale_id = 1001")
             .await,
-        48
+        60
     );
     assert!(t.count("SELECT COUNT(*) FROM homes").await >= 22);
     // Starting again neither duplicates nor fails.

@@ -13,13 +13,14 @@ use crate::http::{self, CallError};
 pub struct Favourites(RwSignal<HashMap<i64, bool>>);
 
 impl Favourites {
-    /// The page's store, created on first use.
+    /// Provided once by the app, so the flags live as long as the app does: a flag flipped
+    /// on a product page shows on the catalog tile after going back.
+    pub fn provide() {
+        provide_context(Favourites(RwSignal::new(HashMap::new())));
+    }
+
     pub fn use_store() -> Self {
-        use_context::<Favourites>().unwrap_or_else(|| {
-            let store = Favourites(RwSignal::new(HashMap::new()));
-            provide_context(store);
-            store
-        })
+        use_context::<Favourites>().expect("Favourites::provide() in App")
     }
 
     pub fn is_favourite(&self, item_id: i64, from_server: bool) -> bool {

@@ -252,13 +252,13 @@ fn CatalogView(
             view! { <a href=link(&next) class="sort__option" class:sort__option--active=active>{ctx.t(key)}</a> }
         })
         .collect_view();
-    let universes = sale
-        .universes
-        .iter()
-        .map(|u| {
-            let href = if route.seo { format!("/c/{seo_slug}/{sale_id}/{}", u.id) } else { format!("/catalog/{sale_id}/{}", u.id) };
-            let current = route.get_id("universeId") == Some(u.id);
-            view! { <li><a href=href aria-current=current.then_some("page")>{u.title.clone()}</a></li> }
+    // Universe 0 is the whole sale ("all", the spec's default universe filter value).
+    let universes = std::iter::once((0, ctx.t("catalog.universe.all")))
+        .chain(sale.universes.iter().map(|u| (u.id, u.title.clone())))
+        .map(|(id, title)| {
+            let href = if route.seo { format!("/c/{seo_slug}/{sale_id}/{id}") } else { format!("/catalog/{sale_id}/{id}") };
+            let current = route.get_id("universeId") == Some(id);
+            view! { <li><a href=href aria-current=current.then_some("page") data-universe=id>{title}</a></li> }
         })
         .collect_view();
     let prev = (page > 1).then(|| {
@@ -376,8 +376,12 @@ fn CatalogView(
             <nav class="catalog__universes" aria-label=ctx.t("catalog.universes")><ul>{universes}</ul></nav>
             <div class="catalog__layout">
                 <aside class="catalog__filters" aria-label=ctx.t("catalog.filters")>
+                    // Folded on phones so the items come first; always open from desktop width.
+                    <details class="filters-box" open=!selection.is_default()>
+                        <summary class="filters-box__summary" data-testid="filters-toggle">{ctx.t("catalog.filters")}</summary>
                     {filter_links}
                     <a class="filter__reset" href=link(&reset)>{ctx.t("catalog.filters.reset")}</a>
+                                    </details>
                 </aside>
                 <div class="catalog__main">
                     <div class="catalog__toolbar">

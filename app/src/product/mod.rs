@@ -256,8 +256,8 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
             <h2 id="datasheet-title">{ctx.t("product.datasheet")}</h2>
             <div class="datasheet" data-testid="datasheet" inner_html=datasheet></div>
         </section>
-        <section class="product__report" aria-labelledby="report-title">
-            <h2 id="report-title">{ctx.t("product.report.title")}</h2>
+        // The widget brings its own heading.
+        <section class="product__report" aria-label=ctx.t("product.report.title")>
             <rosace-dsa-form
                 site-id=site.site_id.to_string()
                 locale=site.translation_locale

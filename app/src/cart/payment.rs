@@ -1,0 +1,62 @@
+//! Payment providers. The shop talks to one through [`PaymentProvider`]; the built-in
+//! sandbox accepts the test card 4242 4242 4242 4242, declines 4000 0000 0000 0002 and
+//! refuses anything else as an invalid card. The idempotency key is the cart hash: a
+//! provider answers the same authorization for the same key.
+use std::future::Future;
+use std::pin::Pin;
+
+use super::rules::{sandbox_card, SandboxCard};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PaymentOutcome {
+    Approved { reference: String },
+    Declined,
+    InvalidCard,
+}
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+pub trait PaymentProvider: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// Authorizes `amount` cents for the cart with this idempotency key.
+    fn authorize<'a>(
+        &'a self,
+        idempotency_key: &'a str,
+        amount: i64,
+        card: Option<&'a str>,
+    ) -> BoxFuture<'a, PaymentOutcome>;
+    /// Cancels an authorization whose order could not be committed.
+    fn void<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, ()>;
+}
+
+/// The built-in sandbox: no network, deterministic references.
+pub struct Sandbox;
+
+impl PaymentProvider for Sandbox {
+    fn name(&self) -> &'static str {
+        "sandbox"
+    }
+
+    fn authorize<'a>(
+        &'a self,
+        idempotency_key: &'a str,
+        _amount: i64,
+        card: Option<&'a str>,
+    ) -> BoxFuture<'a, PaymentOutcome> {
+        Box::pin(async move {
+            match sandbox_card(card.unwrap_or("")) {
+                SandboxCard::Accepted => PaymentOutcome::Approved {
+                    reference: format!("sbx_{}", &idempotency_key[..idempotency_key.len().min(24)]),
+                },
+                SandboxCard::Declined => PaymentOutcome::Declined,
+                SandboxCard::Invalid => PaymentOutcome::InvalidCard,
+            }
+        })
+    }
+
+    fn void<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            tracing::info!(reference, "sandbox authorization voided");
+        })
+    }
+}

@@ -1,0 +1,418 @@
+//! Cart SQL: option lookups, availability for catalog and product pages, releasing
+//! expired holds (exactly once: a hold row is deleted before its units go back), and the
+//! cart view. Stock of an option: available = stock - held - sold.
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use super::rules;
+use crate::db::Db;
+use crate::model::cart::{Cart, CartLine, CartVoucher, LoyaltyItem, RecoveryLine};
+use crate::model::catalog_api::Availability;
+
+/// Units of one product a member may hold at once (ROSACE_CART_MAX_PER_MEMBER).
+static MAX_PER_MEMBER: AtomicI64 = AtomicI64::new(5);
+
+pub fn max_per_member() -> i64 {
+    MAX_PER_MEMBER.load(Ordering::Relaxed)
+}
+
+pub fn set_max_per_member(n: i64) {
+    MAX_PER_MEMBER.store(n.max(1), Ordering::Relaxed);
+}
+
+/// What an add needs to know of an option (SKU).
+#[derive(Clone, Debug)]
+pub struct OptionInfo {
+    pub option_id: i64,
+    pub product_id: i64,
+    pub sale_id: i64,
+    pub site_id: i64,
+    pub label: String,
+    pub name: String,
+    pub price: i64,
+    pub starts_at: i64,
+    pub ends_at: i64,
+}
+
+pub async fn option_info(db: &Db, option_id: i64) -> Result<Option<OptionInfo>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT o.id, o.product_id, o.label, p.sale_id, p.name, p.price_cents, s.site_id, s.starts_at, s.ends_at
+           FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
+          WHERE o.id = $1",
+    )
+    .bind(option_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| {
+        Ok(OptionInfo {
+            option_id: r.try_get("id")?,
+            product_id: r.try_get("product_id")?,
+            sale_id: r.try_get("sale_id")?,
+            site_id: r.try_get("site_id")?,
+            label: r.try_get("label")?,
+            name: r.try_get("name")?,
+            price: r.try_get("price_cents")?,
+            starts_at: r.try_get("starts_at")?,
+            ends_at: r.try_get("ends_at")?,
+        })
+    })
+    .transpose()
+}
+
+fn placeholders(from: usize, n: usize) -> String {
+    (from..from + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Availability of products (catalog items) for a member (or an anonymous visitor):
+/// InBasket when the member holds some, MaxReached at the per-member limit, OutOfStock
+/// when no unit is left for others. Unknown ids are absent from the map.
+pub async fn availability(
+    db: &Db,
+    member_id: Option<i64>,
+    product_ids: &[i64],
+    now: i64,
+) -> Result<HashMap<i64, Availability>, sqlx::Error> {
+    let mut out = HashMap::new();
+    if product_ids.is_empty() {
+        return Ok(out);
+    }
+    let sql = format!(
+        "SELECT product_id, CAST(SUM(stock - held - sold) AS BIGINT) AS left_units
+           FROM product_options WHERE product_id IN ({}) GROUP BY product_id",
+        placeholders(1, product_ids.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for id in product_ids {
+        q = q.bind(*id);
+    }
+    let left: Vec<(i64, i64)> = q
+        .fetch_all(&db.pool)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("product_id")?, r.try_get("left_units")?)))
+        .collect::<Result<_, sqlx::Error>>()?;
+    let mut held: HashMap<i64, i64> = HashMap::new();
+    if let Some(m) = member_id {
+        let sql = format!(
+            "SELECT product_id, CAST(SUM(quantity) AS BIGINT) AS q FROM cart_items
+              WHERE member_id = $1 AND expires_at > $2 AND product_id IN ({}) GROUP BY product_id",
+            placeholders(3, product_ids.len())
+        );
+        let mut q = sqlx::query(&sql).bind(m).bind(now);
+        for id in product_ids {
+            q = q.bind(*id);
+        }
+        for r in q.fetch_all(&db.pool).await? {
+            held.insert(r.try_get("product_id")?, r.try_get("q")?);
+        }
+    }
+    let limit = max_per_member();
+    for (id, left) in left {
+        let mine = held.get(&id).copied().unwrap_or(0);
+        out.insert(id, rules::availability(left, mine, limit));
+    }
+    Ok(out)
+}
+
+/// Availability of options (SKUs) of a product page, for a member.
+pub async fn option_availability(
+    db: &Db,
+    member_id: Option<i64>,
+    product_id: i64,
+    now: i64,
+) -> Result<HashMap<i64, Availability>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT o.id, o.stock - o.held - o.sold AS left_units,
+                COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.option_id = o.id AND i.expires_at > $3), 0) AS mine,
+                COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.product_id = o.product_id AND i.expires_at > $3), 0) AS product_mine
+           FROM product_options o WHERE o.product_id = $1",
+    )
+    .bind(product_id)
+    .bind(member_id.unwrap_or(0))
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await?;
+    let limit = max_per_member();
+    let mut out = HashMap::new();
+    for r in rows {
+        let left: i64 = r.try_get("left_units")?;
+        let mine = int(&r, "mine")?;
+        let product_mine = int(&r, "product_mine")?;
+        let a = if product_mine >= limit {
+            Availability::MaxReached
+        } else {
+            rules::availability(left, mine, limit)
+        };
+        out.insert(r.try_get("id")?, a);
+    }
+    Ok(out)
+}
+
+/// An integer column that PostgreSQL may type as NUMERIC (SUM of BIGINT).
+fn int(r: &AnyRow, col: &str) -> Result<i64, sqlx::Error> {
+    match r.try_get::<i64, _>(col) {
+        Ok(v) => Ok(v),
+        Err(_) => r
+            .try_get::<String, _>(col)
+            .map(|s| s.parse().unwrap_or(0))
+            .or_else(|_| r.try_get::<f64, _>(col).map(|f| f as i64)),
+    }
+}
+
+/// One expired hold released: its units return to the sale, its line goes to recovery.
+#[derive(Clone, Debug)]
+pub struct Released {
+    pub member_id: i64,
+    pub option_id: i64,
+    pub quantity: i64,
+}
+
+/// Releases expired holds inside `tx` (of one member, or of everyone), at most `limit`.
+/// Each hold row is deleted with a condition on its expiry first; only a deleted row
+/// gives its units back, so a hold is released exactly once whoever gets there first.
+pub async fn release_expired_in(
+    tx: &mut Transaction<'static, Any>,
+    member_id: Option<i64>,
+    now: i64,
+    limit: i64,
+) -> Result<Vec<Released>, sqlx::Error> {
+    let rows = match member_id {
+        Some(m) => sqlx::query(
+            "SELECT member_id, option_id, quantity FROM cart_items WHERE member_id = $1 AND expires_at <= $2 LIMIT $3",
+        )
+        .bind(m)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&mut **tx)
+        .await?,
+        None => sqlx::query(
+            "SELECT member_id, option_id, quantity FROM cart_items WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&mut **tx)
+        .await?,
+    };
+    let mut released = Vec::new();
+    for r in rows {
+        let (member_id, option_id, quantity): (i64, i64, i64) = (
+            r.try_get("member_id")?,
+            r.try_get("option_id")?,
+            r.try_get("quantity")?,
+        );
+        let gone = sqlx::query(
+            "DELETE FROM cart_items WHERE member_id = $1 AND option_id = $2 AND quantity = $3 AND expires_at <= $4",
+        )
+        .bind(member_id)
+        .bind(option_id)
+        .bind(quantity)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if gone != 1 {
+            continue;
+        }
+        give_back(tx, option_id, quantity).await?;
+        sqlx::query(
+            "INSERT INTO cart_recovery (member_id, option_id, kind, quantity, created_at) VALUES ($1, $2, 'expired', $3, $4)
+             ON CONFLICT (member_id, option_id, kind) DO UPDATE SET quantity = excluded.quantity, created_at = excluded.created_at",
+        )
+        .bind(member_id)
+        .bind(option_id)
+        .bind(quantity)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        // An expired basket is no longer being paid for: defrost it and tell the member.
+        sqlx::query(
+            "UPDATE carts SET expired_notice = 1, status = 'open', cart_hash = NULL, version = version + 1, updated_at = $2 WHERE member_id = $1",
+        )
+        .bind(member_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        released.push(Released {
+            member_id,
+            option_id,
+            quantity,
+        });
+    }
+    Ok(released)
+}
+
+/// Units of a removed hold go back to the sale.
+pub async fn give_back(
+    tx: &mut Transaction<'static, Any>,
+    option_id: i64,
+    quantity: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE product_options SET held = held - $2 WHERE id = $1 AND held >= $2")
+        .bind(option_id)
+        .bind(quantity)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The cart row's state: (status, cart type, hash, loyalty product, expired notice).
+pub struct CartRow {
+    pub status: String,
+    pub cart_type: Option<String>,
+    pub cart_hash: Option<String>,
+    pub loyalty: Option<i64>,
+    pub expired_notice: bool,
+}
+
+pub async fn cart_row<'e, E>(exec: E, member_id: i64) -> Result<Option<CartRow>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let r = sqlx::query(
+        "SELECT status, cart_type, cart_hash, loyalty_product_id, expired_notice FROM carts WHERE member_id = $1",
+    )
+    .bind(member_id)
+    .fetch_optional(exec)
+    .await?;
+    r.map(|r| {
+        Ok(CartRow {
+            status: r.try_get("status")?,
+            cart_type: r.try_get("cart_type")?,
+            cart_hash: r.try_get("cart_hash")?,
+            loyalty: r.try_get("loyalty_product_id")?,
+            expired_notice: r.try_get::<i64, _>("expired_notice")? == 1,
+        })
+    })
+    .transpose()
+}
+
+/// The member's cart as the API shows it.
+pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error> {
+    let row = cart_row(&db.pool, member_id).await?;
+    let lines = sqlx::query(
+        "SELECT i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
+                p.name, o.label, p.price_cents
+           FROM cart_items i JOIN product_options o ON o.id = i.option_id JOIN products p ON p.id = i.product_id
+          WHERE i.member_id = $1 ORDER BY i.created_at, i.option_id",
+    )
+    .bind(member_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut items = Vec::with_capacity(lines.len());
+    for r in &lines {
+        let quantity: i64 = r.try_get("quantity")?;
+        let price: i64 = r.try_get("price_cents")?;
+        let expires: i64 = r.try_get("expires_at")?;
+        items.push(CartLine {
+            product_id: r.try_get::<i64, _>("option_id")?.to_string(),
+            item_id: r.try_get("product_id")?,
+            sale_id: r.try_get("sale_id")?,
+            name: r.try_get("name")?,
+            option_label: r.try_get("label")?,
+            quantity,
+            unit_price: price,
+            total: price * quantity,
+            origin: r.try_get("origin")?,
+            bundle_id: r.try_get("bundle_id")?,
+            remaining_time: (expires - now).max(0),
+        });
+    }
+    let vouchers = sqlx::query(
+        "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value FROM cart_vouchers c
+           JOIN vouchers v ON v.id = c.voucher_id WHERE c.member_id = $1 ORDER BY c.created_at, v.id",
+    )
+    .bind(member_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut cart_vouchers = Vec::new();
+    let mut voucher_rules = Vec::new();
+    for r in &vouchers {
+        let v = CartVoucher {
+            voucher_id: r.try_get("id")?,
+            code: r.try_get("code")?,
+            kind: r.try_get("kind")?,
+            discount_type: r.try_get("discount_type")?,
+            scope: r.try_get("scope")?,
+            value: r.try_get("value")?,
+            amount: 0,
+        };
+        voucher_rules.push(rules::VoucherRule {
+            percent: v.discount_type == "PERCENT",
+            shipping: v.scope == "SHIPPING",
+            value: v.value,
+        });
+        cart_vouchers.push(v);
+    }
+    let loyalty = row
+        .as_ref()
+        .and_then(|r| r.loyalty)
+        .and_then(|id| {
+            rules::loyalty_product(id).map(|(price, key)| LoyaltyItem {
+                product_id: id,
+                quantity: rules::LOYALTY_QUANTITY,
+                price,
+                label_key: key.to_string(),
+            })
+        });
+    let priced: Vec<(i64, i64)> = items.iter().map(|l| (l.unit_price, l.quantity)).collect();
+    let (totals, amounts) = rules::totals(
+        &priced,
+        &voucher_rules,
+        loyalty.as_ref().map(|l| l.price).unwrap_or(0),
+    );
+    for (v, a) in cart_vouchers.iter_mut().zip(amounts) {
+        v.amount = a;
+    }
+    let recovery_rows = sqlx::query(
+        "SELECT r.option_id, r.kind, r.quantity, p.name, o.label FROM cart_recovery r
+           JOIN product_options o ON o.id = r.option_id JOIN products p ON p.id = o.product_id
+          WHERE r.member_id = $1 ORDER BY r.created_at, r.option_id",
+    )
+    .bind(member_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut recovery = Vec::new();
+    let mut suspended = false;
+    for r in &recovery_rows {
+        if r.try_get::<String, _>("kind")? == "suspended" {
+            suspended = true;
+        }
+        recovery.push(RecoveryLine {
+            product_id: r.try_get::<i64, _>("option_id")?.to_string(),
+            name: r.try_get("name")?,
+            option_label: r.try_get("label")?,
+            quantity: r.try_get("quantity")?,
+        });
+    }
+    let remaining = items.iter().map(|l| l.remaining_time).min().unwrap_or(0);
+    let expired = row.as_ref().is_some_and(|r| r.expired_notice);
+    let (soon, expired) = rules::expiry_notices(remaining, expired);
+    let has_lines = !items.is_empty();
+    Ok(Cart {
+        cart_type: row
+            .as_ref()
+            .and_then(|r| r.cart_type.clone())
+            .filter(|_| has_lines),
+        status: row
+            .as_ref()
+            .map(|r| r.status.clone())
+            .unwrap_or_else(|| "open".into()),
+        cart_hash: row.as_ref().and_then(|r| r.cart_hash.clone()),
+        items,
+        loyalty,
+        vouchers: cart_vouchers,
+        totals,
+        currency: "EUR".into(),
+        remaining_time: remaining,
+        has_notify_basket_expire_soon: soon,
+        has_notify_basket_expired: expired,
+        has_suspended_order: suspended,
+        recovery,
+    })
+}

@@ -1,0 +1,26 @@
+import { type Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const DEMO_EMAIL = 'demo@rosace.test';
+export const DEMO_PASSWORD = 'Rosace-demo-2026';
+
+/// Signs in as a site's demo member through the real form and closes any onboarding popin,
+/// so the page under test is usable. Leaves the browser on `returnUrl`.
+export async function signInAsDemo(page: Page, site: number, returnUrl = '/') {
+  await page.goto(`/gr/authentication?site=${site}&ReturnUrl=${encodeURIComponent(returnUrl)}`);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(DEMO_EMAIL);
+  await page.getByTestId('email-form').getByRole('button').click();
+  await page.getByTestId('password-form').locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByTestId('password-form').locator('button[type="submit"]').click();
+  await expect(page.getByTestId('login-element')).toBeVisible();
+  await closePopins(page);
+}
+
+export async function closePopins(page: Page) {
+  for (let i = 0; i < 8 && (await page.getByTestId('popin').count()) > 0; i++) {
+    await page.getByTestId('popin-close').click();
+  }
+  if ((await page.getByTestId('adot-accept').count()) > 0) {
+    await page.getByTestId('adot-accept').click();
+  }
+}
