@@ -2,7 +2,9 @@
 #![recursion_limit = "256"]
 
 pub mod auth;
+pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod context;
 pub mod dsa;
 pub mod home;
@@ -13,6 +15,7 @@ pub mod pages;
 pub mod product;
 pub mod routes;
 pub mod sanitize;
+pub mod search;
 pub mod shell;
 pub mod site;
 pub mod validation;

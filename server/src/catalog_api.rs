@@ -14,7 +14,7 @@ use app::context::RequestCtx;
 use crate::middleware::SessionInfo;
 use crate::AppCtx;
 
-fn site(ctx: &RequestCtx, headers: &HeaderMap) -> u16 {
+pub(crate) fn site(ctx: &RequestCtx, headers: &HeaderMap) -> u16 {
     headers
         .get("x-vp-siteid")
         .and_then(|v| v.to_str().ok())
@@ -23,7 +23,7 @@ fn site(ctx: &RequestCtx, headers: &HeaderMap) -> u16 {
         .unwrap_or(ctx.site_id)
 }
 
-fn not_found() -> Response {
+pub(crate) fn not_found() -> Response {
     (StatusCode::NOT_FOUND, Json(serde_json::json!({ "error_code": "not_found", "error_description": "errors.not_found" }))).into_response()
 }
 

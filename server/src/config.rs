@@ -25,6 +25,18 @@ pub struct Config {
     pub lockout_threshold: i64,
     pub lockout_secs: i64,
     pub login_rate_limit: i64,
+    /// How long an added item stays held for the member (seconds).
+    pub cart_hold_secs: i64,
+    /// Units of one product a member may hold at once.
+    pub cart_max_per_member: i64,
+    /// Payments processed at once before members wait in line.
+    pub checkout_capacity: usize,
+    /// Seconds between two passes of the expired-hold sweeper.
+    pub cart_sweep_secs: u64,
+    /// Bench only: members with sessions to create at start (0: none), and the file their
+    /// session and XSRF tokens are written to.
+    pub bench_seed: usize,
+    pub bench_seed_file: String,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -90,6 +102,13 @@ impl Config {
             lockout_threshold: env_parse("ROSACE_LOCKOUT_THRESHOLD", 5)?,
             lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", 900)?,
             login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", 30)?,
+            cart_hold_secs: env_parse("ROSACE_CART_HOLD_SECS", 900)?,
+            cart_max_per_member: env_parse("ROSACE_CART_MAX_PER_MEMBER", 5)?,
+            checkout_capacity: env_parse("ROSACE_CHECKOUT_CAPACITY", 64)?,
+            cart_sweep_secs: env_parse("ROSACE_CART_SWEEP_SECS", 5)?,
+            bench_seed: env_parse("ROSACE_BENCH_SEED", 0)?,
+            bench_seed_file: env("ROSACE_BENCH_SEED_FILE")
+                .unwrap_or_else(|| format!("{data_dir}/bench-sessions.txt")),
         })
     }
 

@@ -9,6 +9,7 @@ use app::site::SITES;
 
 pub const DEMO_VERSION: &str = "1";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
+pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
 /// Sales per site (flash sales); sale #1 of each site has 48 products (catalog benchmark).
 pub const SALES_PER_SITE: i64 = 24;
@@ -50,6 +51,13 @@ struct Words {
     cities: [(&'static str, &'static str); 3],
     home_highlight: &'static str,
     pedagogical: &'static str,
+    /// Display name of the demo's named home ("summer").
+    summer: &'static str,
+    ped_subtitle: &'static str,
+    ped_cta: &'static str,
+    ped_cta2: &'static str,
+    deals: &'static str,
+    universe_title: &'static str,
 }
 
 fn words(lang: &str) -> Words {
@@ -77,6 +85,12 @@ fn words(lang: &str) -> Words {
             cities: [("BER", "Berlin"), ("MUC", "München"), ("FRA", "Frankfurt")],
             home_highlight: "Die Highlights des Tages",
             pedagogical: "So funktioniert's",
+            summer: "Sommer-Special",
+            ped_subtitle: "Aktionen von 3 bis 7 Tagen, Mitgliederpreise bis zu -70 %, direkt zu Ihnen geliefert.",
+            ped_cta: "Entdecken",
+            ped_cta2: "Freunde einladen",
+            deals: "Schnäppchen",
+            universe_title: "Unsere Welten",
         },
         "es" => Words {
             themes: [
@@ -111,6 +125,12 @@ fn words(lang: &str) -> Words {
             cities: [("MAD", "Madrid"), ("BCN", "Barcelona"), ("VLC", "Valencia")],
             home_highlight: "Lo mejor del día",
             pedagogical: "Cómo funciona",
+            summer: "Especial verano",
+            ped_subtitle: "Ventas de 3 a 7 días, precios para socios de hasta -70 %, entregadas en casa.",
+            ped_cta: "Descubrir",
+            ped_cta2: "Invitar a un amigo",
+            deals: "Chollos",
+            universe_title: "Nuestros universos",
         },
         "it" => Words {
             themes: [
@@ -135,6 +155,12 @@ fn words(lang: &str) -> Words {
             cities: [("ROM", "Roma"), ("MIL", "Milano"), ("NAP", "Napoli")],
             home_highlight: "I migliori del giorno",
             pedagogical: "Come funziona",
+            summer: "Speciale estate",
+            ped_subtitle: "Vendite da 3 a 7 giorni, prezzi riservati fino al -70 %, consegnate a casa tua.",
+            ped_cta: "Scopri",
+            ped_cta2: "Invita un amico",
+            deals: "Occasioni",
+            universe_title: "I nostri mondi",
         },
         "nl" => Words {
             themes: [
@@ -163,6 +189,12 @@ fn words(lang: &str) -> Words {
             ],
             home_highlight: "Toppers van de dag",
             pedagogical: "Zo werkt het",
+            summer: "Zomerspecial",
+            ped_subtitle: "Acties van 3 tot 7 dagen, ledenprijzen tot -70 %, bij je thuis bezorgd.",
+            ped_cta: "Ontdekken",
+            ped_cta2: "Vriend uitnodigen",
+            deals: "Koopjes",
+            universe_title: "Onze werelden",
         },
         _ => Words {
             themes: [
@@ -187,6 +219,12 @@ fn words(lang: &str) -> Words {
             cities: [("PAR", "Paris"), ("LYS", "Lyon"), ("MRS", "Marseille")],
             home_highlight: "Les immanquables du jour",
             pedagogical: "Comment ça marche",
+            summer: "Spécial été",
+            ped_subtitle: "Des ventes de 3 à 7 jours, des prix membres jusqu'à -70 %, livrées chez vous.",
+            ped_cta: "Découvrir",
+            ped_cta2: "Parrainer un ami",
+            deals: "Bons plans",
+            universe_title: "Nos univers",
         },
     }
 }
@@ -475,6 +513,16 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                             }
                         }
                     }
+                } else if n == 0 && k == product_count - 1 {
+                    // The last unit of the first sale: what members race for at opening.
+                    options.push(vec![
+                        V::I(pid * 10),
+                        V::I(pid),
+                        t("size"),
+                        t("TU"),
+                        V::I(1),
+                        V::I(0),
+                    ]);
                 } else {
                     let sizes = 3 + rng.below(4);
                     for j in 0..sizes {
@@ -495,77 +543,195 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                 }
             }
         }
-        // Homes: the default one and the travel one, with modules and banners.
+        // Homes: the default one, the travel one and a named one ("summer"), with modules
+        // of every kind and banners in every tile size and layout. Home ids: base + 0, 1, 2.
         let site_id = i64::from(site.site_id);
-        for (h, (name, kind)) in [("default", "DEFAULT"), ("travel", "TRAVEL")]
-            .iter()
-            .enumerate()
+        for (h, (name, display, kind)) in [
+            ("default", "default", "DEFAULT"),
+            ("travel", "travel", "TRAVEL"),
+            ("summer", w.summer, "DEFAULT"),
+        ]
+        .iter()
+        .enumerate()
         {
             let home_id = base + h as i64;
             homes.push(vec![
                 V::I(home_id),
                 V::I(site_id),
                 t(*name),
-                t(*name),
+                t(*display),
                 t(*kind),
             ]);
         }
-        let module_defs = [
-            ("highlight", "highlights", w.home_highlight),
-            ("group", "sales", ""),
-            ("pedagogical", "pedagogy", w.pedagogical),
-            ("text", "about", w.description),
+        let json = |v: serde_json::Value| v.to_string();
+        let cta = |label: &str, link: &str| serde_json::json!({ "label": label, "link": link });
+        // (home, kind, name, title, settings)
+        let module_defs: [(i64, &str, &str, &str, String); 10] = [
+            (
+                base,
+                "highlight",
+                "highlights",
+                w.home_highlight,
+                "{}".into(),
+            ),
+            (
+                base,
+                "pedagogical",
+                "pedagogy",
+                w.pedagogical,
+                json(serde_json::json!({
+                    "subtitle": w.ped_subtitle,
+                    "webTextColor": "#FFFFFF",
+                    "backgroundColor": "#2B2D42",
+                    "primaryButton": cta(w.ped_cta, "/gr/home/summer"),
+                    "twoPerPage": true
+                })),
+            ),
+            (base, "universe", "universes", w.universe_title, "{}".into()),
+            // Every live sale of the site, as the flat grid.
+            (
+                base,
+                "group",
+                "sales",
+                "",
+                json(serde_json::json!({ "source": "liveSales" })),
+            ),
+            (base, "deal", "deals", w.deals, "{}".into()),
+            (
+                base,
+                "text",
+                "about",
+                "",
+                json(serde_json::json!({ "text": w.description })),
+            ),
+            (
+                base + 2,
+                "sectionBanner",
+                "summer-banner",
+                w.summer,
+                "{}".into(),
+            ),
+            (
+                base + 2,
+                "pedagogical",
+                "summer-pedagogy",
+                w.pedagogical,
+                json(serde_json::json!({
+                    "subtitle": w.ped_subtitle,
+                    "webTextColor": "#1D1D1F",
+                    "backgroundColor": "#FFF4E0",
+                    "primaryButton": cta(w.ped_cta, "/gr/home/default"),
+                    "secondaryButton": cta(w.ped_cta2, "/gr/sponsorship")
+                })),
+            ),
+            (
+                base + 2,
+                "subNavigationCategory",
+                "summer-categories",
+                w.universe_title,
+                "{}".into(),
+            ),
+            (
+                base + 2,
+                "group",
+                "summer-sales",
+                w.home_highlight,
+                "{}".into(),
+            ),
         ];
-        for (m, (kind, name, title)) in module_defs.iter().enumerate() {
+        // (kind, sale n (0: none), size, layout, mobile image, link)
+        type B = (
+            &'static str,
+            i64,
+            &'static str,
+            &'static str,
+            bool,
+            &'static str,
+        );
+        let banner_defs: [&[B]; 10] = [
+            &[
+                ("SaleBanner", 1, "MEGAFAT", "2x2", true, ""),
+                ("HighlightBanner", 2, "XL", "2x1", true, ""),
+                ("CampaignBanner", 3, "XXL", "1x2", true, ""),
+                ("SaleBanner", 4, "M", "1x1", true, ""),
+                // No mobile image: the banner filter drops it.
+                ("SplittedBanner", 5, "M", "1x1", false, ""),
+                ("SaleBanner", 6, "M", "1x1", true, ""),
+            ],
+            &[
+                ("HighlightBanner", 7, "M", "1x1", true, ""),
+                ("HighlightBanner", 8, "M", "1x1", true, ""),
+                ("HighlightBanner", 9, "M", "1x1", true, ""),
+            ],
+            &[
+                ("UniverseBanner", 0, "XL", "2x1", true, "/gr/home/summer"),
+                ("UniverseBanner", 0, "XL", "2x1", true, "/home/travel"),
+            ],
+            &[],
+            &[
+                ("DealBanner", 12, "XL", "2x1", true, ""),
+                ("DealBanner", 13, "M", "1x1", true, ""),
+                ("MediaAdsBanner", 0, "M", "1x1", true, "/gr/sponsorship"),
+            ],
+            &[],
+            &[("CampaignBanner", 14, "MEGAFAT", "2x2", true, "")],
+            &[("HighlightBanner", 15, "M", "1x1", true, "")],
+            &[
+                ("ProductBanner", 16, "M", "1x1", true, "product"),
+                ("ProductBanner", 17, "M", "1x1", true, "product"),
+            ],
+            &[
+                ("SaleBanner", 18, "XXL", "1x2", true, ""),
+                ("SaleBanner", 19, "XL", "2x1", true, ""),
+                ("SaleBanner", 20, "M", "1x1", true, ""),
+                ("SaleBanner", 21, "M", "1x1", true, ""),
+            ],
+        ];
+        for (m, ((home_id, kind, name, title, settings), defs)) in
+            module_defs.iter().zip(banner_defs).enumerate()
+        {
             let module_id = base * 10 + m as i64;
-            let settings = if *kind == "pedagogical" {
-                r##"{"webTextColor":"#FFFFFF","hasSecondaryButton":true,"twoPerPage":false}"##
-            } else {
-                "{}"
-            };
             modules.push(vec![
                 V::I(module_id),
-                V::I(base),
+                V::I(*home_id),
                 t(*kind),
                 t(*name),
                 t(*title),
-                t(settings),
+                t(settings.clone()),
                 V::I(m as i64),
             ]);
-            let count = match *kind {
-                "highlight" => 4,
-                "group" => SALES_PER_SITE,
-                "pedagogical" => 2,
-                _ => 0,
-            };
-            for b in 0..count {
-                let sale_id = base + b + 1;
-                let banner_kind = if *kind == "group" {
-                    "SaleBanner"
+            for (b, (banner_kind, n, size, layout, mobile, link)) in defs.iter().enumerate() {
+                let b = b as i64;
+                // Pictures of the sale (or of a sale of the site for sale-less banners).
+                let picture = if *n > 0 { base + n } else { base + 10 + b };
+                let sale = if *n > 0 { V::I(base + n) } else { V::NullI };
+                let link = if *link == "product" {
+                    format!("/product/{0}/{0}01", base + n)
                 } else {
-                    "HighlightBanner"
+                    link.to_string()
                 };
-                // Every seventh sale banner lacks a mobile image: the banner filter drops it.
-                let mobile = if b % 7 == 6 {
+                let title = if *banner_kind == "MediaAdsBanner" {
+                    w.ped_cta2.to_string()
+                } else if *n == 0 {
+                    w.themes[(b % 8) as usize].to_string()
+                } else {
                     String::new()
-                } else {
-                    format!("/img/sale/{sale_id}/mobile.svg")
                 };
-                let (size, layout) = [
-                    ("M", "1x1"),
-                    ("XL", "2x1"),
-                    ("XXL", "1x2"),
-                    ("MEGAFAT", "2x2"),
-                ][(b % 4) as usize];
                 banners.push(vec![
                     V::I(module_id * 100 + b),
                     V::I(module_id),
-                    t(banner_kind),
-                    V::I(sale_id),
-                    t(format!("/img/sale/{sale_id}/banner.svg")),
-                    t(mobile),
-                    t(size),
-                    t(layout),
+                    t(*banner_kind),
+                    sale,
+                    t(title),
+                    t(format!("/img/sale/{picture}/banner.svg")),
+                    t(if *mobile {
+                        format!("/img/sale/{picture}/mobile.svg")
+                    } else {
+                        String::new()
+                    }),
+                    t(link),
+                    t(*size),
+                    t(*layout),
                     V::I(b),
                 ]);
             }
@@ -657,8 +823,10 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
             "module_id",
             "kind",
             "sale_id",
+            "title",
             "image_url",
             "mobile_image_url",
+            "link",
             "tile_size",
             "layout",
             "position",
@@ -702,19 +870,23 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
     .await?;
 
     let hash = app::password::hash(DEMO_PASSWORD)?;
-    let members = SITES
+    // Two demo members per site (the second one to try what another member sees).
+    let members = [(DEMO_EMAIL, "Camille", 2), (DEMO_EMAIL_2, "Louis", 1)]
         .iter()
-        .map(|s| {
-            vec![
-                V::I(i64::from(s.site_id)),
-                t(DEMO_EMAIL),
-                t(hash.clone()),
-                V::I(2),
-                t("Camille"),
-                t("Demo"),
-                V::I(1),
-                V::I(now),
-            ]
+        .flat_map(|(email, first_name, civility)| {
+            let hash = hash.clone();
+            SITES.iter().map(move |s| {
+                vec![
+                    V::I(i64::from(s.site_id)),
+                    t(*email),
+                    t(hash.clone()),
+                    V::I(*civility),
+                    t(*first_name),
+                    t("Demo"),
+                    V::I(1),
+                    V::I(now),
+                ]
+            })
         })
         .collect();
     insert(

@@ -1,13 +1,19 @@
 //! The Rosace server: configuration, start-up, router, REST handlers, middleware, demo data.
 pub mod api;
 pub mod auth_api;
+pub mod cart_api;
+pub mod cart_bench;
 pub mod catalog_api;
 pub mod config;
 pub mod demo;
+pub mod home_api;
 pub mod images;
 pub mod middleware;
 pub mod onboarding_api;
 pub mod openapi;
+pub mod openapi_cart;
+pub mod openapi_search;
+pub mod search_api;
 pub mod seo;
 
 use std::sync::Arc;
@@ -29,6 +35,8 @@ pub struct AppCtx {
     pub config: Config,
     pub state: AppState,
     pub origins: Vec<app::context::SiteOrigin>,
+    /// Cart, held stock, checkout and waiting line (issue #5).
+    pub cart: Arc<app::cart::service::CartService>,
 }
 
 /// Connects, migrates, creates demo data when asked, and returns the shared context.
@@ -56,14 +64,36 @@ pub async fn prepare(
         ..Settings::default()
     };
     let origins = config.origins();
-    Ok(Arc::new(AppCtx {
+    if config.demo_data {
+        let sites: Vec<i64> = app::site::SITES.iter().map(|s| i64::from(s.site_id)).collect();
+        app::cart::vouchers::seed_demo(&db, &sites).await?;
+    }
+    let cart = Arc::new(app::cart::service::CartService::new(
+        db.clone(),
+        app::cart::service::CartSettings {
+            hold_secs: config.cart_hold_secs,
+            max_per_member: config.cart_max_per_member,
+            checkout_capacity: config.checkout_capacity,
+            ..Default::default()
+        },
+    ));
+    // Holds that expired while the server was down go back at once, then every few seconds.
+    cart.sweep(app::state::now()).await?;
+    tokio::spawn(app::cart::service::sweeper(
+        cart.clone(),
+        std::time::Duration::from_secs(config.cart_sweep_secs.max(1)),
+    ));
+    let ctx = Arc::new(AppCtx {
         config,
         state: AppState {
             db,
             settings: Arc::new(settings),
         },
         origins,
-    }))
+        cart,
+    });
+    cart_bench::seed(&ctx).await?;
+    Ok(ctx)
 }
 
 /// The CSRF signing key: made once, kept in the database so every instance shares it.
@@ -90,6 +120,10 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
 
     let api = Router::new()
         .route("/api/content/v1/translations", get(api::translations))
+        .route(
+            "/api/content/v1/homes/{id_or_name}",
+            get(home_api::home),
+        )
         .route(
             "/api/postsale/v1/help/dsacontactform",
             post(api::dsa_contact_form),
@@ -160,6 +194,75 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             get(catalog_api::brand_items),
         )
         .route("/api/catalog/v1/favorites", get(catalog_api::favourites))
+        .route("/api/catalog/v8/search/items", get(search_api::items))
+        .route("/api/catalog/v4/search/filters", get(search_api::filters))
+        .route(
+            "/api/catalog/v1/search/suggestions",
+            get(search_api::suggestions),
+        )
+        .route("/api/catalog/v1/search/recent", get(search_api::recent))
+        .route(
+            "/api/catalog/v1/search/recent/{id}",
+            axum::routing::delete(search_api::delete_recent),
+        )
+        .route(
+            "/find/recent/{id}/delete",
+            post(search_api::delete_recent_form),
+        )
+        .route(
+            "/api/cartproxy/v1",
+            get(cart_api::get_cart).delete(cart_api::empty_cart),
+        )
+        .route("/api/cartproxy/v1/items", post(cart_api::add_items))
+        .route(
+            "/api/cartproxy/v1/item",
+            post(cart_api::add_item).delete(cart_api::remove_item),
+        )
+        .route(
+            "/api/cartproxy/v1/suspend",
+            get(cart_api::suspended).post(cart_api::suspend),
+        )
+        .route("/api/cartproxy/v1/vouchers", post(cart_api::apply_voucher))
+        .route(
+            "/api/cartproxy/v1/vouchers/print",
+            post(cart_api::print_vouchers),
+        )
+        .route(
+            "/api/cartproxy/v1/vouchers/{voucher_id}",
+            axum::routing::delete(cart_api::remove_voucher),
+        )
+        .route("/vouchers/print/{token}", get(cart_api::print_page))
+        .route(
+            "/api/cartproxy/orderpiper/cart/v3",
+            get(cart_api::cart_hash),
+        )
+        .route("/api/cartproxy/orderpiper/cart/v3/pay", post(cart_api::pay))
+        .route(
+            "/api/cartproxy/orderpiper/cart/v3/cancel-order",
+            post(cart_api::cancel_order),
+        )
+        .route(
+            "/api/cartproxy/orderpiper/cart/v3/recover",
+            post(cart_api::recover),
+        )
+        .route(
+            "/api/cartproxy/orderpiper/cart/v3/cancel-recovery",
+            post(cart_api::cancel_recovery),
+        )
+        .route(
+            "/api/cartproxy/orderpiper/cart/v3/item",
+            axum::routing::delete(cart_api::remove_loyalty),
+        )
+        .route(
+            "/api/cartproxy/v3/loyalty-item",
+            post(cart_api::add_loyalty),
+        )
+        .route(
+            "/api/catalog/v1/waiting-line/{ticket}",
+            get(cart_api::waiting_line),
+        )
+        .route("/api/orders/v1/orders", get(cart_api::orders))
+        .route("/api/orders/v1/orders/{id}", get(cart_api::order))
         .route("/api/popins/v1", get(onboarding_api::popins))
         .route(
             "/api/popins/v1/{popin_type}/{version}",

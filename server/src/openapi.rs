@@ -11,7 +11,13 @@ pub const PATHS: &[&str] = &[
     "/api/catalog/v1/sale/{saleId}/item/{itemId}/options",
     "/api/catalog/v1/brands/{brandId}/items",
     "/api/catalog/v1/favorites",
+    "/api/catalog/v8/search/items",
+    "/api/catalog/v4/search/filters",
+    "/api/catalog/v1/search/suggestions",
+    "/api/catalog/v1/search/recent",
+    "/api/catalog/v1/search/recent/{id}",
     "/api/content/v1/translations",
+    "/api/content/v1/homes/{idOrName}",
     "/api/postsale/v1/help/dsacontactform",
     "/api/authentication/v1/members/{email}/sites/{siteId}/exists",
     "/api/authentication/v1/login",
@@ -23,6 +29,23 @@ pub const PATHS: &[&str] = &[
     "/api/authentication/v1/autologin",
     "/api/authentication/v1/logout",
     "/api/openapi.json",
+    "/api/cartproxy/v1",
+    "/api/cartproxy/v1/items",
+    "/api/cartproxy/v1/item",
+    "/api/cartproxy/v1/suspend",
+    "/api/cartproxy/v1/vouchers",
+    "/api/cartproxy/v1/vouchers/print",
+    "/api/cartproxy/v1/vouchers/{voucherId}",
+    "/api/cartproxy/orderpiper/cart/v3",
+    "/api/cartproxy/orderpiper/cart/v3/pay",
+    "/api/cartproxy/orderpiper/cart/v3/cancel-order",
+    "/api/cartproxy/orderpiper/cart/v3/recover",
+    "/api/cartproxy/orderpiper/cart/v3/cancel-recovery",
+    "/api/cartproxy/orderpiper/cart/v3/item",
+    "/api/cartproxy/v3/loyalty-item",
+    "/api/catalog/v1/waiting-line/{ticket}",
+    "/api/orders/v1/orders",
+    "/api/orders/v1/orders/{id}",
     "/health",
 ];
 
@@ -219,7 +242,8 @@ pub fn document() -> Value {
             }
         }
     });
-    for extra in [auth_paths(), catalog_paths()] {
+    doc["components"]["schemas"]["Cart"] = crate::openapi_cart::cart_schema();
+    for extra in [auth_paths(), catalog_paths(), crate::openapi_cart::paths(), crate::home_api::openapi_paths(), crate::openapi_search::paths()] {
         if let (Some(paths), serde_json::Value::Object(more)) =
             (doc["paths"].as_object_mut(), extra)
         {

@@ -108,7 +108,7 @@ async fn demo_data_covers_every_site(t: TestApp) {
             .iter()
             .all(|s| s.end_date > now && s.min_price_cents.is_some()));
     }
-    assert_eq!(t.count("SELECT COUNT(*) FROM members").await, 11);
+    assert_eq!(t.count("SELECT COUNT(*) FROM members").await, 22);
     assert!(
         t.count("SELECT COUNT(*) FROM product_options WHERE stock > 0")
             .await

@@ -214,7 +214,9 @@ impl CartError {
 
 /// The error name the cart helper builds (spec §8): status, status text and error_code.
 pub fn error_name(status: u16, status_text: &str, error_code: &str) -> String {
-    format!("{status} {status_text} {error_code}").trim().to_string()
+    format!("{status} {status_text} {error_code}")
+        .trim()
+        .to_string()
 }
 
 /// The message of an error body: `error_description`, else `errorDescription`.
@@ -231,7 +233,9 @@ pub fn error_message(body: &Value) -> Option<String> {
 pub fn parse_id(v: &Value) -> Option<i64> {
     match v {
         Value::Number(n) => n.as_i64(),
-        Value::String(s) if !s.is_empty() && s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit()) => {
+        Value::String(s)
+            if !s.is_empty() && s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit()) =>
+        {
             s.parse().ok()
         }
         _ => None,
@@ -302,7 +306,8 @@ pub fn cart_payload(
                 Some(_) => Value::from(product_id.to_string()),
                 None => Value::from(*product_id),
             };
-            let mut body = json!({ "product_id": id, "quantity": quantity, "cart_type": cart_type });
+            let mut body =
+                json!({ "product_id": id, "quantity": quantity, "cart_type": cart_type });
             if let Some(c) = ctx {
                 body["context"] = serde_json::to_value(c).unwrap_or(Value::Null);
             }
@@ -331,14 +336,20 @@ pub struct CartState {
 #[derive(Clone, Debug, PartialEq)]
 pub enum CartAction {
     /// Any cart request starts.
-    Request { params: Option<Value> },
+    Request {
+        params: Option<Value>,
+    },
     /// Add item or reopen cart answered with this status.
-    AddItemSuccess { status: u16 },
+    AddItemSuccess {
+        status: u16,
+    },
     AddLoyaltySuccess,
     /// Freeze, defrost, recover, cancel recovery, remove: success without a flag.
     Success,
     /// Every `..._FAILED` action.
-    Failure { error: String },
+    Failure {
+        error: String,
+    },
 }
 
 /// Spec §4 "Cart": a request marks loading and resets the three flags; add item or
@@ -396,12 +407,17 @@ pub struct BasketState {
 #[derive(Clone, Debug, PartialEq)]
 pub enum BasketAction {
     /// The basket was refreshed: the expiry notices are reset, then set from the answer.
-    Refresh { remaining_time: i64, expired: bool },
+    Refresh {
+        remaining_time: i64,
+        expired: bool,
+    },
     RemoveVoucherPending,
     RemoveVoucherSuccess,
     RemoveVoucherFailure,
     PrintPending,
-    PrintSuccess { print_url: String },
+    PrintSuccess {
+        print_url: String,
+    },
     PrintFailure,
 }
 
@@ -506,11 +522,7 @@ pub struct VoucherRule {
 
 /// Totals of a cart (cents) and what each voucher takes off, in order. Product vouchers
 /// never take off more than the remaining subtotal, shipping vouchers more than shipping.
-pub fn totals(
-    lines: &[(i64, i64)],
-    vouchers: &[VoucherRule],
-    loyalty: i64,
-) -> (Totals, Vec<i64>) {
+pub fn totals(lines: &[(i64, i64)], vouchers: &[VoucherRule], loyalty: i64) -> (Totals, Vec<i64>) {
     let subtotal: i64 = lines.iter().map(|(price, q)| price * q).sum();
     let shipping = if lines.is_empty() { 0 } else { SHIPPING_CENTS };
     let (mut discount, mut shipping_discount) = (0i64, 0i64);
@@ -557,10 +569,7 @@ pub enum SandboxCard {
 /// Sandbox test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 declined,
 /// anything else is not a valid card. Spaces and dashes are ignored.
 pub fn sandbox_card(card: &str) -> SandboxCard {
-    let digits: String = card
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-'))
-        .collect();
+    let digits: String = card.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
     match digits.as_str() {
         "4242424242424242" => SandboxCard::Accepted,
         "4000000000000002" => SandboxCard::Declined,
@@ -594,7 +603,10 @@ mod tests {
             None,
         );
         assert_eq!(path, "/item");
-        assert_eq!(body, json!({ "product_id": 7, "quantity": 1, "cart_type": "fs" }));
+        assert_eq!(
+            body,
+            json!({ "product_id": 7, "quantity": 1, "cart_type": "fs" })
+        );
         assert!(body.get("products_quantity").is_none());
     }
 
@@ -641,7 +653,15 @@ mod tests {
     fn ids_and_quantities_parse_strictly() {
         assert_eq!(parse_id(&json!("1001010")), Some(1001010));
         assert_eq!(parse_id(&json!(12)), Some(12));
-        for bad in [json!("12a"), json!(""), json!(-3), json!(0), json!(1.5), json!(null), json!("-1")] {
+        for bad in [
+            json!("12a"),
+            json!(""),
+            json!(-3),
+            json!(0),
+            json!(1.5),
+            json!(null),
+            json!("-1"),
+        ] {
             assert_eq!(parse_id(&bad), None, "{bad}");
         }
         assert_eq!(parse_quantity(None), Some(1));
@@ -782,7 +802,10 @@ mod tests {
             CartError::IncompatibleCartTypes.error_code(),
             "incompatible_cart_types"
         );
-        assert_eq!(error_name(409, "Conflict", "incompatible_cart_types"), "409 Conflict incompatible_cart_types");
+        assert_eq!(
+            error_name(409, "Conflict", "incompatible_cart_types"),
+            "409 Conflict incompatible_cart_types"
+        );
         assert_eq!(
             error_message(&json!({ "errorDescription": "cart.errors.frozen" })).as_deref(),
             Some("cart.errors.frozen")
@@ -826,6 +849,29 @@ mod tests {
         assert_eq!(expiry_notices(120, false), (true, false));
         assert_eq!(expiry_notices(121, false), (false, false));
         assert_eq!(expiry_notices(0, true), (false, true));
+    }
+
+    #[test]
+    fn every_message_key_is_translated() {
+        for (lang, text) in [
+            ("fr", include_str!("../../locales/fr.json")),
+            ("de", include_str!("../../locales/de.json")),
+            ("es", include_str!("../../locales/es.json")),
+            ("it", include_str!("../../locales/it.json")),
+            ("nl", include_str!("../../locales/nl.json")),
+        ] {
+            let texts: Value = serde_json::from_str(text).unwrap();
+            let keys = CartError::ALL
+                .iter()
+                .map(|e| e.message_key())
+                .chain([1, 2].map(|id| loyalty_product(id).unwrap().1));
+            for key in keys {
+                assert!(
+                    texts[key].as_str().is_some_and(|t| !t.is_empty()),
+                    "{lang}: {key}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::rules;
@@ -129,8 +128,8 @@ pub async fn option_availability(
 ) -> Result<HashMap<i64, Availability>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT o.id, o.stock - o.held - o.sold AS left_units,
-                COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.option_id = o.id AND i.expires_at > $3), 0) AS mine,
-                COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.product_id = o.product_id AND i.expires_at > $3), 0) AS product_mine
+                CAST(COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.option_id = o.id AND i.expires_at > $3), 0) AS BIGINT) AS mine,
+                CAST(COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.product_id = o.product_id AND i.expires_at > $3), 0) AS BIGINT) AS product_mine
            FROM product_options o WHERE o.product_id = $1",
     )
     .bind(product_id)
@@ -142,8 +141,8 @@ pub async fn option_availability(
     let mut out = HashMap::new();
     for r in rows {
         let left: i64 = r.try_get("left_units")?;
-        let mine = int(&r, "mine")?;
-        let product_mine = int(&r, "product_mine")?;
+        let mine: i64 = r.try_get("mine")?;
+        let product_mine: i64 = r.try_get("product_mine")?;
         let a = if product_mine >= limit {
             Availability::MaxReached
         } else {
@@ -152,17 +151,6 @@ pub async fn option_availability(
         out.insert(r.try_get("id")?, a);
     }
     Ok(out)
-}
-
-/// An integer column that PostgreSQL may type as NUMERIC (SUM of BIGINT).
-fn int(r: &AnyRow, col: &str) -> Result<i64, sqlx::Error> {
-    match r.try_get::<i64, _>(col) {
-        Ok(v) => Ok(v),
-        Err(_) => r
-            .try_get::<String, _>(col)
-            .map(|s| s.parse().unwrap_or(0))
-            .or_else(|_| r.try_get::<f64, _>(col).map(|f| f as i64)),
-    }
 }
 
 /// One expired hold released: its units return to the sale, its line goes to recovery.
@@ -349,17 +337,14 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         });
         cart_vouchers.push(v);
     }
-    let loyalty = row
-        .as_ref()
-        .and_then(|r| r.loyalty)
-        .and_then(|id| {
-            rules::loyalty_product(id).map(|(price, key)| LoyaltyItem {
-                product_id: id,
-                quantity: rules::LOYALTY_QUANTITY,
-                price,
-                label_key: key.to_string(),
-            })
-        });
+    let loyalty = row.as_ref().and_then(|r| r.loyalty).and_then(|id| {
+        rules::loyalty_product(id).map(|(price, key)| LoyaltyItem {
+            product_id: id,
+            quantity: rules::LOYALTY_QUANTITY,
+            price,
+            label_key: key.to_string(),
+        })
+    });
     let priced: Vec<(i64, i64)> = items.iter().map(|l| (l.unit_price, l.quantity)).collect();
     let (totals, amounts) = rules::totals(
         &priced,

@@ -164,14 +164,21 @@ mod tests {
         let b = queued(line.admit(2, None));
         let c = queued(line.admit(3, None));
         assert_eq!((b.position, c.position), (1, 2));
-        assert_eq!(queued(line.admit(2, None)).ticket, b.ticket, "one ticket per member");
+        assert_eq!(
+            queued(line.admit(2, None)).ticket,
+            b.ticket,
+            "one ticket per member"
+        );
         assert_eq!(line.status(&c.ticket).unwrap().position, 2);
         drop(first);
         let ready = line.status(&b.ticket).unwrap();
         assert!(ready.ready && ready.position == 0);
         assert_eq!(line.status(&c.ticket).unwrap().position, 1);
         // Member 3 cannot jump the line; member 2 comes in with the ready ticket.
-        assert!(matches!(line.admit(3, Some(&c.ticket)), Admission::Queued(_)));
+        assert!(matches!(
+            line.admit(3, Some(&c.ticket)),
+            Admission::Queued(_)
+        ));
         let Admission::Admitted(second) = line.admit(2, Some(&b.ticket)) else {
             panic!("ready ticket admits")
         };

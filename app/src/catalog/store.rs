@@ -192,13 +192,13 @@ fn where_clause(
     }
     if !q.sizes.is_empty() {
         w.push(format!(
-            "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock > 0 AND o.label IN ({}))",
+            "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock - o.held - o.sold > 0 AND o.label IN ({}))",
             p.list(&q.sizes)
         ));
     }
     if q.in_stock {
         w.push(
-            "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock > 0)"
+            "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock - o.held - o.sold > 0)"
                 .into(),
         );
     }
@@ -222,11 +222,11 @@ fn order_by(sort: Option<&str>) -> &'static str {
     }
 }
 
-const ITEM_COLUMNS: &str = "pr.id, pr.sale_id, pr.item_type, pr.name, pr.color, pr.price_cents, pr.retail_price_cents,
+pub(crate) const ITEM_COLUMNS: &str = "pr.id, pr.sale_id, pr.item_type, pr.name, pr.color, pr.price_cents, pr.retail_price_cents,
     pr.tier, pr.delivery_mode, pr.seller_kind, COALESCE(b.name, '') AS brand, COALESCE(b.slug, '') AS brand_slug,
-    (SELECT CAST(COALESCE(SUM(o.stock), 0) AS BIGINT) FROM product_options o WHERE o.product_id = pr.id) AS stock";
+    (SELECT CAST(COALESCE(SUM(o.stock - o.held - o.sold), 0) AS BIGINT) FROM product_options o WHERE o.product_id = pr.id) AS stock";
 
-fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::Error> {
+pub(crate) fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::Error> {
     let id: i64 = r.try_get("id")?;
     let stock: i64 = r.try_get("stock")?;
     Ok(CatalogItem {
@@ -253,6 +253,24 @@ fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::Error> {
         delivery_mode: r.try_get("delivery_mode")?,
         seller_kind: r.try_get("seller_kind")?,
     })
+}
+
+/// Items' availability as the member sees it: held stock is gone for others, InBasket or
+/// MaxReached for the holder (cart rules).
+pub(crate) async fn with_availability(
+    db: &Db,
+    member_id: Option<i64>,
+    mut items: Vec<CatalogItem>,
+    now: i64,
+) -> Result<Vec<CatalogItem>, sqlx::Error> {
+    let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
+    let map = crate::cart::store::availability(db, member_id, &ids, now).await?;
+    for i in &mut items {
+        if let Some(a) = map.get(&i.id) {
+            i.availability = *a;
+        }
+    }
+    Ok(items)
 }
 
 pub async fn favourite_ids(
@@ -299,6 +317,7 @@ pub async fn content(
         .iter()
         .map(|r| item(r, &favourites))
         .collect::<Result<Vec<_>, _>>()?;
+    let items = with_availability(db, member_id, items, now).await?;
     Ok(CatalogContent {
         request_id: q.request_id,
         total,
@@ -324,7 +343,7 @@ pub async fn filters(
     let color_sql = format!("SELECT pr.color AS label, pr.color AS slug, COUNT(*) AS n {from} WHERE {w} GROUP BY pr.color ORDER BY pr.color");
     let size_sql = format!(
         "SELECT o.label AS label, o.label AS slug, COUNT(DISTINCT pr.id) AS n {from} JOIN product_options o ON o.product_id = pr.id
-          WHERE {w} AND o.stock > 0 GROUP BY o.label ORDER BY MIN(o.position)"
+          WHERE {w} AND o.stock - o.held - o.sold > 0 GROUP BY o.label ORDER BY MIN(o.position)"
     );
     let options = |rows: Vec<AnyRow>| -> Result<Vec<FilterOption>, sqlx::Error> {
         rows.iter()
@@ -374,11 +393,16 @@ pub async fn item_by_id(
     let id = p.push_i(item_id);
     let sql = format!("SELECT {ITEM_COLUMNS} FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id WHERE {w} AND pr.id = {id}");
     let favourites = favourite_ids(db, member_id, sale_id).await?;
-    p.bind(&sql)
+    let found = p
+        .bind(&sql)
         .fetch_optional(&db.pool)
         .await?
         .map(|r| item(&r, &favourites))
-        .transpose()
+        .transpose()?;
+    match found {
+        Some(i) => Ok(with_availability(db, member_id, vec![i], now).await?.pop()),
+        None => Ok(None),
+    }
 }
 
 pub async fn item_options(
@@ -386,7 +410,7 @@ pub async fn item_options(
     site_id: u16,
     sale_id: i64,
     item_id: i64,
-    _member_id: Option<i64>,
+    member_id: Option<i64>,
     now: i64,
 ) -> Result<Option<Vec<ItemOption>>, sqlx::Error> {
     if item_by_id(db, site_id, sale_id, item_id, None, now)
@@ -396,23 +420,26 @@ pub async fn item_options(
         return Ok(None);
     }
     let rows = sqlx::query(
-        "SELECT id, label, stock FROM product_options WHERE product_id = $1 ORDER BY position, id",
+        "SELECT id, label, stock - held - sold AS left_units FROM product_options WHERE product_id = $1 ORDER BY position, id",
     )
     .bind(item_id)
     .fetch_all(&db.pool)
     .await?;
+    // Held units count as gone for everyone else; the holder sees them as in the basket.
+    let availability = crate::cart::store::option_availability(db, member_id, item_id, now).await?;
     rows.iter()
         .map(|r| {
-            let stock: i64 = r.try_get("stock")?;
+            let id: i64 = r.try_get("id")?;
+            let stock: i64 = r.try_get("left_units")?;
             Ok(ItemOption {
-                id: r.try_get("id")?,
+                id,
                 label: r.try_get("label")?,
                 stock,
-                availability: if stock > 0 {
+                availability: availability.get(&id).copied().unwrap_or(if stock > 0 {
                     Availability::Available
                 } else {
                     Availability::OutOfStock
-                },
+                }),
             })
         })
         .collect::<Result<Vec<_>, _>>()
@@ -461,7 +488,10 @@ const ITEM_FROM: &str =
 const LIVE_DEFAULT: &str =
     "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
 
-async fn all_favourite_ids(db: &Db, member_id: Option<i64>) -> Result<Vec<i64>, sqlx::Error> {
+pub(crate) async fn all_favourite_ids(
+    db: &Db,
+    member_id: Option<i64>,
+) -> Result<Vec<i64>, sqlx::Error> {
     let Some(m) = member_id else {
         return Ok(vec![]);
     };
@@ -514,6 +544,7 @@ pub async fn brand_items(
         .iter()
         .map(|r| item(r, &favourites))
         .collect::<Result<Vec<_>, _>>()?;
+    let items = with_availability(db, member_id, items, now).await?;
     Ok(Some((
         name,
         CatalogContent {
@@ -546,5 +577,9 @@ pub async fn favourite_items(
         .iter()
         .map(|r| r.try_get("id"))
         .collect::<Result<_, _>>()?;
-    rows.iter().map(|r| item(r, &ids)).collect()
+    let items = rows
+        .iter()
+        .map(|r| item(r, &ids))
+        .collect::<Result<Vec<_>, _>>()?;
+    with_availability(db, Some(member_id), items, now).await
 }

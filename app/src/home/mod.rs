@@ -1,15 +1,36 @@
-//! Home page. The module layout comes with the shopping-core work; for now the default
-//! home lists the site's live sales as tiles.
+//! Home pages (spec 000 §2): `/`, `/home/default`, `/h/default` and `/gr/home/:homeName`
+//! render a home built from its modules and banners. Query: `part=moduleName` (or a module
+//! id) shows only that module (an unknown part leaves the home whole), `isHomeReduced=true`
+//! the reduced home, `previewDate=YYYY-MM-DD` the home as live on that day. Unknown homes
+//! and bad preview dates get localized pages (404 / message).
+pub mod modules;
+pub mod pedagogical;
+pub mod rules;
+pub mod scroll;
 #[cfg(feature = "ssr")]
 pub mod store;
+pub mod tiles;
 
 use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
+use leptos_router::hooks::use_query_map;
+use serde::{Deserialize, Serialize};
 
 use crate::context::RequestCtx;
 use crate::model::catalog::SaleCard;
+use crate::model::home::Home;
+use crate::pages::not_found::NotFound;
 use crate::routes::ResolvedRoute;
 use crate::shell::SeoMeta;
+
+/// What the home page gets: the home (none: unknown), the server's clock for the first
+/// countdown values, or a refused preview date.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HomeLoad {
+    pub home: Option<Home>,
+    pub now: i64,
+    pub bad_date: bool,
+}
 
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/sales")]
 pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
@@ -23,87 +44,155 @@ pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
         })
 }
 
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/page")]
+pub async fn fetch_home(
+    site_id: u16,
+    name: String,
+    reduced: bool,
+    preview_date: String,
+) -> Result<HomeLoad, ServerFnError> {
+    let state =
+        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
+    let now = crate::state::now();
+    let preview_date = preview_date.trim().to_string();
+    let preview_day = if preview_date.is_empty() {
+        None
+    } else {
+        match rules::parse_preview_date(&preview_date) {
+            Some(day) => Some(day),
+            None => {
+                return Ok(HomeLoad {
+                    home: None,
+                    now,
+                    bad_date: true,
+                })
+            }
+        }
+    };
+    let q = store::HomeQuery {
+        key: name,
+        reduced,
+        preview_day,
+        preview_date: preview_day.map(|_| preview_date),
+        skip_mobile_check: false,
+    };
+    let home = store::home_cached(&state.db, site_id, &q, now)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "Cannot fetch home");
+            ServerFnError::new("errors.general_retry.notification")
+        })?;
+    Ok(HomeLoad {
+        home,
+        now,
+        bad_date: false,
+    })
+}
+
 #[component]
 pub fn HomePage(route: ResolvedRoute, path: String) -> impl IntoView {
-    let _ = route;
     let ctx = RequestCtx::current();
     let site_id = ctx.site_id;
-    let sales = Resource::new(move || site_id, home_sales);
-    let brand = ctx.site().brand.name();
-    let title = ctx.t_with("home.title", &[("brand", brand)]);
-    let description = ctx.t_with("home.description", &[("brand", brand)]);
-    let ctx_list = ctx.clone();
+    let name = route.get("homeName").unwrap_or("default").to_string();
+    let query = use_query_map();
+    let key = {
+        let name = name.clone();
+        move || {
+            query.with(|q| {
+                (
+                    site_id,
+                    name.clone(),
+                    q.get_str("isHomeReduced") == Some("true"),
+                    q.get("previewDate").unwrap_or_default(),
+                )
+            })
+        }
+    };
+    let data = Resource::new(key, |(site, name, reduced, preview)| {
+        fetch_home(site, name, reduced, preview)
+    });
+    let part = move || query.with(|q| q.get("part").filter(|p| !p.is_empty()));
     view! {
-        <SeoMeta title=title.clone() description path />
-        <section class="home">
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let path = path.clone();
+                move || {
+                    let path = path.clone();
+                    let part = part();
+                    Suspend::new(async move {
+                        let ctx = RequestCtx::current();
+                        match data.await {
+                            Ok(HomeLoad { home: Some(home), now, .. }) => view! { <HomeView home now path part /> }.into_any(),
+                            Ok(HomeLoad { bad_date: true, .. }) => {
+                                #[cfg(feature = "ssr")]
+                                if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+                                    response.set_status(axum::http::StatusCode::BAD_REQUEST);
+                                }
+                                view! {
+                                <section class="home">
+                                    <p class="error" role="alert" data-testid="home-bad-date">{ctx.t("home.errors.preview_date")}</p>
+                                </section>
+                            }.into_any()
+                            }
+                            Ok(_) => view! { <NotFound /> }.into_any(),
+                            Err(_) => view! { <p class="error" role="alert">{ctx.t("errors.general_retry.notification")}</p> }.into_any(),
+                        }
+                    })
+                }
+            }
+        </Suspense>
+    }
+}
+
+#[component]
+fn HomeView(home: Home, now: i64, path: String, part: Option<String>) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let brand = ctx.site().brand.name();
+    let is_default = home.name.eq_ignore_ascii_case("default");
+    let title = if is_default {
+        ctx.t_with("home.title", &[("brand", brand)])
+    } else {
+        format!("{} — {brand}", home.display_name)
+    };
+    let description = ctx.t_with("home.description", &[("brand", brand)]);
+    let heading = if is_default {
+        title.clone()
+    } else {
+        home.display_name.clone()
+    };
+    let modules = rules::select_part(&home.modules, part.as_deref());
+    let whole = modules.len() == home.modules.len();
+    let part_note = (!whole).then(|| {
+        let name = modules.first().map(|m| m.title.clone()).unwrap_or_default();
+        view! {
+            <p class="home__part" data-testid="home-part">
+                {ctx.t_with("home.part.showing", &[("name", &name)])}
+                " "
+                <a href=path.clone()>{ctx.t("home.part.all")}</a>
+            </p>
+        }
+    });
+    let preview_note = home.preview_date.clone().map(|d| {
+        view! { <p class="home__preview" data-testid="home-preview">{ctx.t_with("home.preview", &[("date", &d)])}</p> }
+    });
+    let scroll_name = home.name.clone();
+    view! {
+        <SeoMeta title=title.clone() description path=path.clone() />
+        <section
+            class="home"
+            class:home--reduced=home.is_reduced
+            data-home=home.name.clone()
+            data-home-id=home.id
+            data-testid="home"
+        >
             <div class="home__hero">
-                <h1>{title}</h1>
+                <h1>{heading}</h1>
                 <p>{ctx.t("home.subtitle")}</p>
             </div>
-            <h2 class="home__section-title">{ctx.t("home.sales.title")}</h2>
-            <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
-                {
-                    let ctx = ctx_list.clone();
-                    move || {
-                        let ctx = ctx.clone();
-                        Suspend::new(async move {
-                            match sales.await {
-                                Ok(list) if list.is_empty() => view! { <p class="empty">{ctx.t("home.sales.empty")}</p> }.into_any(),
-                                Ok(list) => view! { <SaleGrid sales=list /> }.into_any(),
-                                Err(_) => view! { <p class="error" role="alert">{ctx.t("errors.general_retry.notification")}</p> }.into_any(),
-                            }
-                        })
-                    }
-                }
-            </Suspense>
+            {preview_note}
+            {part_note}
+            {modules.into_iter().map(|module| view! { <modules::Module module now /> }).collect_view()}
         </section>
-    }
-}
-
-#[component]
-fn SaleGrid(sales: Vec<SaleCard>) -> impl IntoView {
-    let ctx = RequestCtx::current();
-    view! {
-        <ul class="sale-grid" data-testid="sale-grid">
-            {sales.into_iter().map(|sale| view! { <SaleTile sale ctx=ctx.clone() /> }).collect_view()}
-        </ul>
-    }
-}
-
-#[component]
-fn SaleTile(sale: SaleCard, ctx: RequestCtx) -> impl IntoView {
-    // Members go to the catalog; visitors to its open-door SEO variant.
-    let href = if ctx.is_member() {
-        format!("/catalog/{}/{}", sale.id, sale.first_universe_id)
-    } else {
-        format!(
-            "/c/{}/{}/{}",
-            sale.seo_slug, sale.id, sale.first_universe_id
-        )
-    };
-    let ends = ctx.t_with("sale.ends_on", &[("date", &ctx.date(sale.end_date))]);
-    let price = sale
-        .min_price_cents
-        .map(|c| ctx.t_with("sale.from_price", &[("price", &ctx.money(c))]));
-    let discount = sale
-        .max_discount_percent
-        .map(|d| ctx.t_with("sale.discount_up_to", &[("percent", &d.to_string())]));
-    view! {
-        <li class="sale-tile" data-sale-id=sale.id>
-            <a href=href>
-                <img class="sale-tile__banner" src=sale.banner_url alt="" width="600" height="300" loading="lazy" />
-                <div class="sale-tile__body">
-                    <img class="sale-tile__logo" src=sale.logo_url alt="" width="48" height="48" loading="lazy" />
-                    <div>
-                        <h3 class="sale-tile__name">{sale.name}</h3>
-                        <p class="sale-tile__meta">
-                            {discount.map(|d| view! { <span class="sale-tile__discount">{d}</span> })}
-                            {price.map(|p| view! { <span class="sale-tile__price" data-testid="sale-price">{p}</span> })}
-                        </p>
-                        <p class="sale-tile__ends">{ends}</p>
-                    </div>
-                </div>
-            </a>
-        </li>
+        <scroll::ScrollKeeper home=scroll_name />
     }
 }

@@ -1,5 +1,8 @@
 //! Wire types shared by the server, the browser and (through ts-rs) the React widgets.
 pub mod auth;
+pub mod cart;
 pub mod catalog;
 pub mod catalog_api;
 pub mod dsa;
+pub mod home;
+pub mod search;

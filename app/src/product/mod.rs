@@ -187,7 +187,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                 };
                 view! {
                     <li>
-                        <label class="option" class:option--out=out class:option--selected=move || selected.get() == Some(id)>
+                        <label class="option" class:option--out=out class:option--selected=move || selected.get() == Some(id) data-availability=format!("{:?}", o.availability)>
                             <input
                                 type="radio"
                                 name="option"
@@ -244,6 +244,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                         }
                     }}
                 </p>
+                <crate::checkout::add::AddToCart sale_id selected on_added=move |_| refresh() />
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>
                     <dd data-testid="delivery-mode">{ctx.t(&delivery_key)}</dd>

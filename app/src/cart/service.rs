@@ -1,0 +1,652 @@
+//! Cart operations: each is one short write transaction. On SQLite, cart writers queue on
+//! an in-process lock and open `BEGIN IMMEDIATE` transactions (no lock upgrades, no busy
+//! sleeps); on PostgreSQL row locks order them. Stock moves are conditional updates:
+//! `held` grows only while `stock - held - sold` covers the quantity, so a sale is never
+//! oversold, whatever the number of instances.
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+use sqlx::{Any, Row, Transaction};
+use tokio::sync::OwnedMutexGuard;
+
+use super::payment::{PaymentProvider, Sandbox};
+use super::rules::CartError;
+use super::store::{self, OptionInfo};
+use super::waiting::WaitingLine;
+use crate::db::{Backend, Db};
+use crate::model::cart::Cart;
+
+/// Tunables (server configuration).
+#[derive(Clone, Debug)]
+pub struct CartSettings {
+    /// How long an added item stays held (ROSACE_CART_HOLD_SECS, default 900).
+    pub hold_secs: i64,
+    /// Units of one product a member may hold (ROSACE_CART_MAX_PER_MEMBER, default 5).
+    pub max_per_member: i64,
+    /// Payments running at once before the waiting line (ROSACE_CHECKOUT_CAPACITY).
+    pub checkout_capacity: usize,
+    /// How long after payment an order can be reopened.
+    pub reopen_window_secs: i64,
+}
+
+impl Default for CartSettings {
+    fn default() -> Self {
+        CartSettings {
+            hold_secs: 900,
+            max_per_member: 5,
+            checkout_capacity: 64,
+            reopen_window_secs: 1800,
+        }
+    }
+}
+
+/// Why an operation did not succeed: a cart outcome of spec §8, or the database.
+#[derive(Debug)]
+pub enum Failure {
+    Cart(CartError),
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for Failure {
+    fn from(e: sqlx::Error) -> Self {
+        Failure::Db(e)
+    }
+}
+
+impl From<CartError> for Failure {
+    fn from(e: CartError) -> Self {
+        Failure::Cart(e)
+    }
+}
+
+pub type CartResult<T> = Result<T, Failure>;
+
+/// The member a call acts for.
+#[derive(Clone, Copy, Debug)]
+pub struct Member {
+    pub id: i64,
+    pub site_id: i64,
+}
+
+/// One line of an add.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddLine {
+    pub option_id: i64,
+    pub quantity: i64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct AddOptions {
+    pub origin: Option<String>,
+    pub bundle_id: Option<String>,
+}
+
+/// A write transaction (with the SQLite writer lock while it lives).
+pub struct WriteTx {
+    pub tx: Transaction<'static, Any>,
+    _guard: Option<OwnedMutexGuard<()>>,
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+}
+
+const OPTION_TTL: Duration = Duration::from_secs(30);
+const SOLD_OUT_TTL: Duration = Duration::from_millis(250);
+
+pub struct CartService {
+    pub db: Db,
+    pub settings: CartSettings,
+    write_lock: Arc<tokio::sync::Mutex<()>>,
+    options: RwLock<HashMap<i64, (OptionInfo, Instant)>>,
+    /// Options the database recently found sold out: adds are refused without a write
+    /// for a short while. The database stays the truth; a release clears the mark.
+    sold_out: Mutex<HashMap<i64, Instant>>,
+    pub waiting: WaitingLine,
+    pub provider: Box<dyn PaymentProvider>,
+}
+
+impl CartService {
+    pub fn new(db: Db, settings: CartSettings) -> CartService {
+        store::set_max_per_member(settings.max_per_member);
+        CartService {
+            db,
+            waiting: WaitingLine::new(settings.checkout_capacity),
+            settings,
+            write_lock: Arc::new(tokio::sync::Mutex::new(())),
+            options: RwLock::new(HashMap::new()),
+            sold_out: Mutex::new(HashMap::new()),
+            provider: Box::new(Sandbox),
+        }
+    }
+
+    pub async fn begin(&self) -> Result<WriteTx, sqlx::Error> {
+        match self.db.backend {
+            Backend::Sqlite => {
+                let guard = self.write_lock.clone().lock_owned().await;
+                let tx = self.db.pool.begin_with("BEGIN IMMEDIATE").await?;
+                Ok(WriteTx {
+                    tx,
+                    _guard: Some(guard),
+                })
+            }
+            Backend::Postgres => Ok(WriteTx {
+                tx: self.db.pool.begin().await?,
+                _guard: None,
+            }),
+        }
+    }
+
+    pub async fn option(&self, option_id: i64) -> Result<Option<OptionInfo>, sqlx::Error> {
+        if let Ok(cache) = self.options.read() {
+            if let Some((info, at)) = cache.get(&option_id) {
+                if at.elapsed() < OPTION_TTL {
+                    return Ok(Some(info.clone()));
+                }
+            }
+        }
+        let info = store::option_info(&self.db, option_id).await?;
+        if let (Some(i), Ok(mut cache)) = (&info, self.options.write()) {
+            if cache.len() > 100_000 {
+                cache.clear();
+            }
+            cache.insert(option_id, (i.clone(), Instant::now()));
+        }
+        Ok(info)
+    }
+
+    fn is_sold_out(&self, option_id: i64) -> bool {
+        self.sold_out
+            .lock()
+            .map(|m| {
+                m.get(&option_id)
+                    .is_some_and(|at| at.elapsed() < SOLD_OUT_TTL)
+            })
+            .unwrap_or(false)
+    }
+
+    fn mark_sold_out(&self, option_id: i64) {
+        if let Ok(mut m) = self.sold_out.lock() {
+            if m.len() > 10_000 {
+                m.clear();
+            }
+            m.insert(option_id, Instant::now());
+        }
+    }
+
+    pub fn clear_sold_out(&self, option_ids: impl IntoIterator<Item = i64>) {
+        if let Ok(mut m) = self.sold_out.lock() {
+            for id in option_ids {
+                m.remove(&id);
+            }
+        }
+    }
+
+    /// Releases a member's expired holds now (lazy release on read); how many lines.
+    pub async fn release_member(&self, member_id: i64, now: i64) -> Result<usize, sqlx::Error> {
+        let expired: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM cart_items WHERE member_id = $1 AND expires_at <= $2",
+        )
+        .bind(member_id)
+        .bind(now)
+        .fetch_one(&self.db.pool)
+        .await?;
+        if expired == 0 {
+            return Ok(0);
+        }
+        let mut w = self.begin().await?;
+        let released = store::release_expired_in(&mut w.tx, Some(member_id), now, 1000).await?;
+        w.commit().await?;
+        self.clear_sold_out(released.iter().map(|r| r.option_id));
+        Ok(released.len())
+    }
+
+    /// The sweeper's pass: releases every expired hold, by chunks; how many lines.
+    pub async fn sweep(&self, now: i64) -> Result<usize, sqlx::Error> {
+        let mut total = 0;
+        loop {
+            let due: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE expires_at <= $1")
+                    .bind(now)
+                    .fetch_one(&self.db.pool)
+                    .await?;
+            if due == 0 {
+                return Ok(total);
+            }
+            let mut w = self.begin().await?;
+            let released = store::release_expired_in(&mut w.tx, None, now, 500).await?;
+            w.commit().await?;
+            self.clear_sold_out(released.iter().map(|r| r.option_id));
+            total += released.len();
+            if released.is_empty() {
+                return Ok(total);
+            }
+        }
+    }
+
+    /// The cart, after releasing the member's expired holds. `true` when the member must
+    /// be told the basket expired (said once: the notice is then cleared).
+    pub async fn cart(&self, m: Member, now: i64) -> CartResult<(Cart, bool)> {
+        self.release_member(m.id, now).await?;
+        let cart = store::view(&self.db, m.id, now).await?;
+        let expired = cart.has_notify_basket_expired;
+        if expired {
+            sqlx::query("UPDATE carts SET expired_notice = 0 WHERE member_id = $1")
+                .bind(m.id)
+                .execute(&self.db.pool)
+                .await?;
+        }
+        Ok((cart, expired))
+    }
+
+    pub async fn view(&self, m: Member, now: i64) -> CartResult<Cart> {
+        Ok(store::view(&self.db, m.id, now).await?)
+    }
+
+    /// Adds lines, all or nothing: holds their units for the member.
+    pub async fn add(
+        &self,
+        m: Member,
+        lines: &[AddLine],
+        cart_type: &str,
+        opts: &AddOptions,
+        now: i64,
+    ) -> CartResult<()> {
+        if lines.is_empty() || !super::rules::is_cart_type(cart_type) {
+            return Err(CartError::BadRequest.into());
+        }
+        let mut infos = Vec::with_capacity(lines.len());
+        for l in lines {
+            let info = self
+                .option(l.option_id)
+                .await?
+                .filter(|i| i.site_id == m.site_id && i.starts_at <= now && now < i.ends_at)
+                .ok_or(CartError::UnknownProduct)?;
+            infos.push(info);
+        }
+        if lines.iter().any(|l| self.is_sold_out(l.option_id)) {
+            return Err(CartError::OutOfStock.into());
+        }
+        let mut per_product: Vec<(i64, i64)> = Vec::new();
+        for (l, i) in lines.iter().zip(&infos) {
+            match per_product.iter_mut().find(|(p, _)| *p == i.product_id) {
+                Some((_, q)) => *q += l.quantity,
+                None => per_product.push((i.product_id, l.quantity)),
+            }
+        }
+        let mut w = self.begin().await?;
+        let state = sqlx::query(
+            "SELECT (SELECT status FROM carts WHERE member_id = $1) AS status,
+                    (SELECT cart_type FROM carts WHERE member_id = $1) AS cart_type,
+                    (SELECT COUNT(*) FROM cart_items WHERE member_id = $1 AND expires_at > $2) AS live_lines,
+                    (SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
+                      WHERE member_id = $1 AND product_id = $3 AND expires_at > $2) AS same_product",
+        )
+        .bind(m.id)
+        .bind(now)
+        .bind(per_product[0].0)
+        .fetch_one(&mut *w.tx)
+        .await?;
+        let status: Option<String> = state.try_get("status")?;
+        let current_type: Option<String> = state.try_get("cart_type")?;
+        let live_lines: i64 = state.try_get("live_lines")?;
+        if status.as_deref() == Some("frozen") {
+            return Err(CartError::Frozen.into());
+        }
+        if live_lines > 0 && current_type.as_deref().is_some_and(|t| t != cart_type) {
+            return Err(CartError::IncompatibleCartTypes.into());
+        }
+        let limit = self.settings.max_per_member;
+        let mut held: i64 = state.try_get("same_product")?;
+        for (n, (product_id, adding)) in per_product.iter().enumerate() {
+            if n > 0 {
+                held = sqlx::query_scalar(
+                    "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
+                      WHERE member_id = $1 AND product_id = $2 AND expires_at > $3",
+                )
+                .bind(m.id)
+                .bind(product_id)
+                .bind(now)
+                .fetch_one(&mut *w.tx)
+                .await?;
+            }
+            if held + adding > limit {
+                return Err(CartError::MaxReached.into());
+            }
+        }
+        for (l, i) in lines.iter().zip(&infos) {
+            let got = sqlx::query(
+                "UPDATE product_options SET held = held + $2 WHERE id = $1 AND stock - held - sold >= $2",
+            )
+            .bind(l.option_id)
+            .bind(l.quantity)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if got != 1 {
+                drop(w);
+                if l.quantity == 1 {
+                    self.mark_sold_out(l.option_id);
+                }
+                return Err(CartError::OutOfStock.into());
+            }
+            sqlx::query(
+                "INSERT INTO cart_items (member_id, option_id, product_id, sale_id, quantity, origin, bundle_id, created_at, expires_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (member_id, option_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity,
+                        expires_at = excluded.expires_at",
+            )
+            .bind(m.id)
+            .bind(l.option_id)
+            .bind(i.product_id)
+            .bind(i.sale_id)
+            .bind(l.quantity)
+            .bind(opts.origin.clone())
+            .bind(opts.bundle_id.clone())
+            .bind(now)
+            .bind(now + self.settings.hold_secs)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        upsert_cart(&mut w.tx, m, Some(cart_type), now).await?;
+        w.commit().await?;
+        Ok(())
+    }
+
+    /// Removes a line; its units go back at once.
+    pub async fn remove(&self, m: Member, option_id: i64, now: i64) -> CartResult<()> {
+        let mut w = self.begin().await?;
+        if store::cart_row(&mut *w.tx, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        let quantity: Option<i64> = sqlx::query_scalar(
+            "DELETE FROM cart_items WHERE member_id = $1 AND option_id = $2 RETURNING quantity",
+        )
+        .bind(m.id)
+        .bind(option_id)
+        .fetch_optional(&mut *w.tx)
+        .await?;
+        let Some(q) = quantity else {
+            return Err(CartError::UnknownProduct.into());
+        };
+        store::give_back(&mut w.tx, option_id, q).await?;
+        upsert_cart(&mut w.tx, m, None, now).await?;
+        w.commit().await?;
+        self.clear_sold_out([option_id]);
+        Ok(())
+    }
+
+    /// Empties the cart: lines (units back at once), vouchers and loyalty item.
+    pub async fn empty(&self, m: Member, now: i64) -> CartResult<()> {
+        let mut w = self.begin().await?;
+        if store::cart_row(&mut *w.tx, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        let released = take_all_lines(&mut w.tx, m.id).await?;
+        sqlx::query("DELETE FROM cart_vouchers WHERE member_id = $1")
+            .bind(m.id)
+            .execute(&mut *w.tx)
+            .await?;
+        sqlx::query(
+            "UPDATE carts SET loyalty_product_id = NULL, cart_type = NULL, version = version + 1, updated_at = $2 WHERE member_id = $1",
+        )
+        .bind(m.id)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?;
+        w.commit().await?;
+        self.clear_sold_out(released.into_iter().map(|(o, _)| o));
+        Ok(())
+    }
+
+    /// Freezes the cart for payment and returns its hash (the same while frozen).
+    /// `None` for an empty cart.
+    pub async fn freeze(&self, m: Member, now: i64) -> CartResult<Option<String>> {
+        if !terms_accepted(&self.db, m.id).await? {
+            return Err(CartError::OnboardingRedirect.into());
+        }
+        if self.release_member(m.id, now).await? > 0 {
+            return Err(CartError::Expired.into());
+        }
+        let mut w = self.begin().await?;
+        let lines: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1")
+            .bind(m.id)
+            .fetch_one(&mut *w.tx)
+            .await?;
+        if lines == 0 {
+            return Ok(None);
+        }
+        let row = store::cart_row(&mut *w.tx, m.id).await?;
+        if let Some(hash) = row
+            .as_ref()
+            .filter(|r| r.status == "frozen")
+            .and_then(|r| r.cart_hash.clone())
+        {
+            return Ok(Some(hash));
+        }
+        let hash = crate::session::new_token();
+        upsert_cart(&mut w.tx, m, None, now).await?;
+        sqlx::query(
+            "UPDATE carts SET status = 'frozen', cart_hash = $2, version = version + 1 WHERE member_id = $1",
+        )
+        .bind(m.id)
+        .bind(&hash)
+        .execute(&mut *w.tx)
+        .await?;
+        w.commit().await?;
+        Ok(Some(hash))
+    }
+
+    /// Defrost: the cart is open again (the order being paid is cancelled).
+    pub async fn defrost(&self, m: Member, now: i64) -> CartResult<()> {
+        sqlx::query(
+            "UPDATE carts SET status = 'open', cart_hash = NULL, version = version + 1, updated_at = $2
+              WHERE member_id = $1 AND status = 'frozen'",
+        )
+        .bind(m.id)
+        .bind(now)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Brings back the released or suspended lines the member did not dismiss, as far as
+    /// stock allows; returns the ids that could not be held again.
+    pub async fn recover(&self, m: Member, dismissed: &[i64], now: i64) -> CartResult<Vec<i64>> {
+        if store::cart_row(&self.db.pool, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        let rows = sqlx::query(
+            "SELECT option_id, CAST(MAX(quantity) AS BIGINT) AS quantity FROM cart_recovery WHERE member_id = $1 GROUP BY option_id ORDER BY option_id",
+        )
+        .bind(m.id)
+        .fetch_all(&self.db.pool)
+        .await?;
+        let cart_type: Option<String> =
+            sqlx::query_scalar("SELECT cart_type FROM carts WHERE member_id = $1")
+                .bind(m.id)
+                .fetch_optional(&self.db.pool)
+                .await?
+                .flatten();
+        let cart_type = cart_type.unwrap_or_else(|| super::rules::DEFAULT_CART_TYPE.into());
+        let mut unavailable = Vec::new();
+        for r in rows {
+            let option_id: i64 = r.try_get("option_id")?;
+            let quantity: i64 = r.try_get("quantity")?;
+            if dismissed.contains(&option_id) {
+                continue;
+            }
+            let line = AddLine {
+                option_id,
+                quantity,
+            };
+            match self
+                .add(m, &[line], &cart_type, &AddOptions::default(), now)
+                .await
+            {
+                Ok(()) => {}
+                Err(Failure::Cart(_)) => unavailable.push(option_id),
+                Err(e) => return Err(e),
+            }
+        }
+        self.cancel_recovery(m).await?;
+        Ok(unavailable)
+    }
+
+    pub async fn cancel_recovery(&self, m: Member) -> CartResult<()> {
+        sqlx::query("DELETE FROM cart_recovery WHERE member_id = $1")
+            .bind(m.id)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Suspends the basket: its lines are put aside (units back to the sale) until the
+    /// member recovers them.
+    pub async fn suspend(&self, m: Member, now: i64) -> CartResult<()> {
+        let mut w = self.begin().await?;
+        if store::cart_row(&mut *w.tx, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        let released = take_all_lines(&mut w.tx, m.id).await?;
+        if released.is_empty() {
+            return Err(CartError::InvalidCart.into());
+        }
+        for (option_id, quantity) in &released {
+            sqlx::query(
+                "INSERT INTO cart_recovery (member_id, option_id, kind, quantity, created_at) VALUES ($1, $2, 'suspended', $3, $4)
+                 ON CONFLICT (member_id, option_id, kind) DO UPDATE SET quantity = excluded.quantity",
+            )
+            .bind(m.id)
+            .bind(option_id)
+            .bind(quantity)
+            .bind(now)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        w.commit().await?;
+        self.clear_sold_out(released.into_iter().map(|(o, _)| o));
+        Ok(())
+    }
+
+    pub async fn has_suspended(&self, m: Member) -> CartResult<bool> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM cart_recovery WHERE member_id = $1 AND kind = 'suspended'",
+        )
+        .bind(m.id)
+        .fetch_one(&self.db.pool)
+        .await?;
+        Ok(n > 0)
+    }
+
+    /// Sets (or, with `on` false, removes) the loyalty item; its quantity is always 1.
+    pub async fn loyalty(&self, m: Member, product_id: i64, on: bool, now: i64) -> CartResult<()> {
+        if super::rules::loyalty_product(product_id).is_none() {
+            return Err(CartError::UnknownProduct.into());
+        }
+        let mut w = self.begin().await?;
+        if store::cart_row(&mut *w.tx, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        upsert_cart(&mut w.tx, m, None, now).await?;
+        let sql = if on {
+            "UPDATE carts SET loyalty_product_id = $2 WHERE member_id = $1"
+        } else {
+            "UPDATE carts SET loyalty_product_id = NULL WHERE member_id = $1 AND loyalty_product_id = $2"
+        };
+        sqlx::query(sql)
+            .bind(m.id)
+            .bind(product_id)
+            .execute(&mut *w.tx)
+            .await?;
+        w.commit().await?;
+        Ok(())
+    }
+}
+
+/// Creates the member's cart row or bumps its version (and sets its type when given).
+pub async fn upsert_cart(
+    tx: &mut Transaction<'static, Any>,
+    m: Member,
+    cart_type: Option<&str>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO carts (member_id, site_id, cart_type, status, updated_at) VALUES ($1, $2, $3, 'open', $4)
+         ON CONFLICT (member_id) DO UPDATE SET cart_type = COALESCE(excluded.cart_type, carts.cart_type),
+                version = carts.version + 1, updated_at = excluded.updated_at",
+    )
+    .bind(m.id)
+    .bind(m.site_id)
+    .bind(cart_type.map(str::to_string))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Deletes all the member's lines and gives their units back: (option, quantity).
+async fn take_all_lines(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    let rows =
+        sqlx::query("DELETE FROM cart_items WHERE member_id = $1 RETURNING option_id, quantity")
+            .bind(member_id)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let (o, q): (i64, i64) = (r.try_get("option_id")?, r.try_get("quantity")?);
+        store::give_back(tx, o, q).await?;
+        out.push((o, q));
+    }
+    Ok(out)
+}
+
+/// The member accepted the current terms of sale (else checkout redirects to onboarding).
+pub async fn terms_accepted(db: &Db, member_id: i64) -> Result<bool, sqlx::Error> {
+    use crate::onboarding::rules::{PopinType, MODAL_POPINS};
+    let current = MODAL_POPINS
+        .iter()
+        .find(|(k, _)| *k == PopinType::TermsAndConditions)
+        .map(|(_, v)| *v)
+        .unwrap_or(0);
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT terms_version FROM members WHERE id = $1")
+            .bind(member_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(version.unwrap_or(0) >= current)
+}
+
+/// Runs the sweeper every `every` until the process ends; the first pass runs at once
+/// (holds that expired while the server was down are released at start).
+pub async fn sweeper(service: Arc<CartService>, every: Duration) {
+    loop {
+        match service.sweep(crate::state::now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(released = n, "expired cart holds released"),
+            Err(e) => tracing::error!(error = %e, "cart sweeper failed"),
+        }
+        tokio::time::sleep(every).await;
+    }
+}

@@ -1,0 +1,164 @@
+//! Vouchers in the basket: apply by code, remove, print. A voucher is spent only when an
+//! order is paid (see `checkout.rs`), with a conditional update that respects its limits.
+use sqlx::Row;
+
+use super::rules::CartError;
+use super::service::{upsert_cart, CartResult, CartService, Member};
+use super::store;
+use crate::model::cart::CartVoucher;
+
+/// Lifetime of a print link.
+pub const PRINT_TTL_SECS: i64 = 3600;
+
+impl CartService {
+    /// Applies a voucher of the member's site by its code (case-insensitive).
+    pub async fn apply_voucher(&self, m: Member, code: &str, now: i64) -> CartResult<i64> {
+        let code = code.trim().to_uppercase();
+        if code.is_empty() || code.len() > 64 {
+            return Err(CartError::BadRequest.into());
+        }
+        let Some(v) = sqlx::query(
+            "SELECT id, per_member_limit, total_limit, used_count FROM vouchers WHERE site_id = $1 AND code = $2",
+        )
+        .bind(m.site_id)
+        .bind(&code)
+        .fetch_optional(&self.db.pool)
+        .await?
+        else {
+            return Err(CartError::VoucherUnknown.into());
+        };
+        let id: i64 = v.try_get("id")?;
+        let total_limit: Option<i64> = v.try_get("total_limit")?;
+        let used: i64 = v.try_get("used_count")?;
+        if total_limit.is_some_and(|l| used >= l) {
+            return Err(CartError::VoucherExhausted.into());
+        }
+        let mine: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM voucher_redemptions WHERE voucher_id = $1 AND member_id = $2",
+        )
+        .bind(id)
+        .bind(m.id)
+        .fetch_one(&self.db.pool)
+        .await?;
+        if mine >= v.try_get::<i64, _>("per_member_limit")? {
+            return Err(CartError::VoucherMemberLimit.into());
+        }
+        let mut w = self.begin().await?;
+        if store::cart_row(&mut *w.tx, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        upsert_cart(&mut w.tx, m, None, now).await?;
+        sqlx::query(
+            "INSERT INTO cart_vouchers (member_id, voucher_id, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (member_id, voucher_id) DO NOTHING",
+        )
+        .bind(m.id)
+        .bind(id)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?;
+        w.commit().await?;
+        Ok(id)
+    }
+
+    /// Removes a voucher from the basket (`false` when it was not there).
+    pub async fn remove_voucher(&self, m: Member, voucher_id: i64) -> CartResult<bool> {
+        let mut w = self.begin().await?;
+        if store::cart_row(&mut *w.tx, m.id)
+            .await?
+            .is_some_and(|r| r.status == "frozen")
+        {
+            return Err(CartError::Frozen.into());
+        }
+        let n = sqlx::query("DELETE FROM cart_vouchers WHERE member_id = $1 AND voucher_id = $2")
+            .bind(m.id)
+            .bind(voucher_id)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+        w.commit().await?;
+        Ok(n == 1)
+    }
+
+    /// A print link for the basket's vouchers: `/vouchers/print/{token}` (one hour).
+    pub async fn print_vouchers(&self, m: Member, now: i64) -> CartResult<String> {
+        let token = crate::session::new_token();
+        sqlx::query(
+            "INSERT INTO voucher_prints (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(crate::session::hash_token(&token))
+        .bind(m.id)
+        .bind(now)
+        .bind(now + PRINT_TTL_SECS)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(format!("/vouchers/print/{token}"))
+    }
+
+    /// The vouchers a print link shows (the member's basket vouchers), or `None` when the
+    /// link is unknown or expired.
+    pub async fn printable(&self, token: &str, now: i64) -> CartResult<Option<Vec<CartVoucher>>> {
+        let member: Option<i64> = sqlx::query_scalar(
+            "SELECT member_id FROM voucher_prints WHERE token_hash = $1 AND expires_at > $2",
+        )
+        .bind(crate::session::hash_token(token))
+        .bind(now)
+        .fetch_optional(&self.db.pool)
+        .await?;
+        let Some(member_id) = member else {
+            return Ok(None);
+        };
+        Ok(Some(store::view(&self.db, member_id, now).await?.vouchers))
+    }
+}
+
+/// Demo vouchers on every site: ROSE10 (10 % off products), LIVRAISON (free shipping),
+/// LIMIT1 (5 € off, one use in total), BIENVENUE (10 € off).
+pub async fn seed_demo(db: &crate::db::Db, site_ids: &[i64]) -> Result<(), sqlx::Error> {
+    // (code, kind, discount type, scope, value, per-member limit, total limit)
+    type Demo = (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        i64,
+        i64,
+        Option<i64>,
+    );
+    const DEMO: [Demo; 4] = [
+        ("ROSE10", "voucher", "PERCENT", "PRODUCT", 10, 3, None),
+        (
+            "LIVRAISON",
+            "promotion",
+            "PERCENT",
+            "SHIPPING",
+            100,
+            5,
+            None,
+        ),
+        ("LIMIT1", "voucher", "FIXED", "PRODUCT", 500, 1, Some(1)),
+        ("BIENVENUE", "voucher", "FIXED", "PRODUCT", 1000, 1, None),
+    ];
+    for site in site_ids {
+        for (code, kind, dtype, scope, value, per_member, total) in DEMO {
+            sqlx::query(
+                "INSERT INTO vouchers (site_id, code, kind, discount_type, scope, value, per_member_limit, total_limit)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (site_id, code) DO NOTHING",
+            )
+            .bind(site)
+            .bind(code)
+            .bind(kind)
+            .bind(dtype)
+            .bind(scope)
+            .bind(value)
+            .bind(per_member)
+            .bind(total)
+            .execute(&db.pool)
+            .await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,85 @@
+//! The member's orders (`/my-orders`) and one order (`/my-orders/{type}/{id}`), read from
+//! the orders API once the page is interactive.
+use leptos::prelude::*;
+
+use crate::checkout::cart_call;
+use crate::context::RequestCtx;
+use crate::model::cart::Order;
+use crate::shell::SeoMeta;
+
+fn t(key: &str) -> String {
+    RequestCtx::current().t(key)
+}
+
+#[derive(serde::Deserialize)]
+struct OrdersReply {
+    orders: Vec<Order>,
+}
+
+fn order_card(order: Order, detailed: bool) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let status_key = format!("orders.status.{}", order.status);
+    let items = order
+        .items
+        .iter()
+        .map(|i| {
+            view! {
+                <li>{format!("{} · {} × {}", i.name, i.option_label, i.quantity)}" "{detailed.then(|| RequestCtx::current().money(i.unit_price * i.quantity))}</li>
+            }
+        })
+        .collect_view();
+    view! {
+        <li class="order" data-testid="order" data-order-id=order.id data-status=order.status.clone()>
+            <p class="order__head">
+                <a href=format!("/my-orders/{}/{}", order.cart_type, order.id)>{ctx.t_with("orders.number", &[("order", &order.id.to_string())])}</a>
+                <span class="order__status" data-testid="order-status">{ctx.t(&status_key)}</span>
+            </p>
+            <p class="order__meta">{ctx.date(order.created_at)}" · "{ctx.money(order.total)}</p>
+            <ul class="order__items">{items}</ul>
+        </li>
+    }
+}
+
+#[component]
+pub fn OrdersPage(path: String, #[prop(optional)] order_id: Option<i64>) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let orders = RwSignal::new(None::<Result<Vec<Order>, String>>);
+    Effect::new(move |_| {
+        leptos::task::spawn_local(async move {
+            let url = match order_id {
+                Some(id) => format!("/api/orders/v1/orders/{id}"),
+                None => "/api/orders/v1/orders".to_string(),
+            };
+            let result = match cart_call("GET", &url, None).await {
+                Ok(reply) => match order_id {
+                    Some(_) => reply.json::<Order>().map(|o| vec![o]),
+                    None => reply.json::<OrdersReply>().map(|r| r.orders),
+                }
+                .ok_or_else(|| "errors.general_retry.notification".to_string()),
+                Err(crate::http::CallError::Status(404, _)) => Err("orders.not_found".into()),
+                Err(e) => Err(e.message_key()),
+            };
+            orders.set(Some(result));
+        });
+    });
+    let title = ctx.t(if order_id.is_some() {
+        "page.orderdetails"
+    } else {
+        "page.myorders"
+    });
+    view! {
+        <SeoMeta title=title.clone() description=title.clone() path />
+        <section class="orders-page" data-testid="orders-page">
+            <h1>{title}</h1>
+            {move || match orders.get() {
+                None => view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }.into_any(),
+                Some(Err(key)) => view! { <p class="error" role="alert">{t(&key)}</p> }.into_any(),
+                Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="orders-empty">{t("orders.empty")}</p> }.into_any(),
+                Some(Ok(list)) => view! {
+                    <ul class="orders">{list.into_iter().map(|o| order_card(o, order_id.is_some())).collect_view()}</ul>
+                }.into_any(),
+            }}
+            {order_id.is_some().then(|| view! { <a href="/my-orders">{t("orders.back")}</a> })}
+        </section>
+    }
+}

@@ -1,0 +1,90 @@
+//! Scroll position kept per home (spec 000 §2, §4 "Scroll tracking", §9 debounce 500 ms):
+//! once hydrated, the page's vertical position is saved in session storage per home name,
+//! 500 ms after scrolling stops, with the furthest position reached; coming back to that
+//! home puts the page where it was.
+use leptos::prelude::*;
+
+/// Session-storage key of a home's position (`.max`: the furthest one).
+pub fn storage_key(home: &str) -> String {
+    format!("rosace.home.scroll.{}", home.trim().to_lowercase())
+}
+
+pub const DEBOUNCE_MS: u64 = 500;
+
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+#[component]
+pub fn ScrollKeeper(home: String) -> impl IntoView {
+    let key = storage_key(&home);
+    Effect::new(move |_| {
+        #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+        {
+            let key = key.clone();
+            let restore = {
+                let key = key.clone();
+                move || {
+                    let saved = storage()
+                        .and_then(|s| s.get_item(&key).ok().flatten())
+                        .and_then(|v| v.parse::<f64>().ok());
+                    if let (Some(y), Some(w)) = (saved, web_sys::window()) {
+                        if y > 0.0 {
+                            w.scroll_to_with_x_and_y(0.0, y);
+                        }
+                    }
+                }
+            };
+            restore();
+            // Once more after the router's own scroll handling of this navigation.
+            request_animation_frame(restore);
+            let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+            let listener = window_event_listener(leptos::ev::scroll, move |_| {
+                if let Some(h) = pending.get_value() {
+                    h.clear();
+                }
+                let key = key.clone();
+                let handle = set_timeout_with_handle(
+                    move || {
+                        let (Some(w), Some(s)) = (web_sys::window(), storage()) else {
+                            return;
+                        };
+                        let y = w.scroll_y().unwrap_or(0.0).round();
+                        let _ = s.set_item(&key, &y.to_string());
+                        let max_key = format!("{key}.max");
+                        let max = s
+                            .get_item(&max_key)
+                            .ok()
+                            .flatten()
+                            .and_then(|v| v.parse::<f64>().ok())
+                            .unwrap_or(0.0);
+                        if y > max {
+                            let _ = s.set_item(&max_key, &y.to_string());
+                        }
+                    },
+                    std::time::Duration::from_millis(DEBOUNCE_MS),
+                )
+                .ok();
+                pending.set_value(handle);
+            });
+            on_cleanup(move || {
+                if let Some(h) = pending.try_get_value().flatten() {
+                    h.clear();
+                }
+                listener.remove();
+            });
+        }
+    });
+    #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
+    let _ = key;
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_key_per_home_whatever_its_case() {
+        assert_eq!(super::storage_key("Summer"), "rosace.home.scroll.summer");
+        assert_ne!(super::storage_key("default"), super::storage_key("summer"));
+    }
+}

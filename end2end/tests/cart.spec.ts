@@ -1,0 +1,89 @@
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signInAsDemo, DEMO_EMAIL_2 } from './session';
+
+// Sites in the demo data, in order: sale ids are (index + 1) * 1000 + n, products sale * 100 + k.
+const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
+const firstSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 1;
+// The hold of end2end/run.sh (ROSACE_CART_HOLD_SECS).
+const HOLD_SECS = Number(process.env.ROSACE_CART_HOLD_SECS ?? 30);
+
+async function addToCart(page: Page, sale: number, product: number) {
+  await page.goto(`/product/${sale}/${product}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toBeVisible();
+}
+
+async function pay(page: Page, card: string) {
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill(card);
+  await page.getByTestId('pay').click();
+}
+
+test('two items, the hold timer, a declined card keeps the cart, the test card pays, the order is listed', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 70;
+  const sale = firstSale(site);
+  await signInAsDemo(page, site);
+  await addToCart(page, sale, sale * 100 + 2);
+  await addToCart(page, sale, sale * 100 + 3);
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  const timer = page.getByTestId('cart-timer');
+  await expect(timer).toHaveText(/\d\d:\d\d/);
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first!); // counting down
+
+  // Declined: nothing charged, the cart is still there and open.
+  await pay(page, '4000 0000 0000 0002');
+  await expect(page.getByTestId('cart-notice')).toContainText('Paiement refusé');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('checkout')).toBeEnabled();
+
+  await pay(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('order-confirmed')).toBeVisible();
+  await page.getByTestId('order-confirmed').getByRole('link').click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  const order = page.getByTestId('order').first();
+  await expect(order).toHaveAttribute('data-status', 'validated');
+  await expect(order.locator('.order__items li')).toHaveCount(2);
+  // The cart is empty after paying.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
+test('the last unit is out of stock for another member while held, and theirs once the hold expires', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(HOLD_SECS * 1000 + 90_000);
+  const site = info.project.name === 'desktop' ? 73 : 71;
+  const sale = firstSale(site);
+  const lastUnit = sale * 100 + 60;
+  await signInAsDemo(page, site);
+  await addToCart(page, sale, lastUnit);
+  // The holder sees it in their basket.
+  await expect(page.locator('label.option').first()).toHaveAttribute('data-availability', 'InBasket');
+
+  const other = await browser.newContext({ ...info.project.use });
+  await other.addCookies([{ name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL! }]);
+  const second = await other.newPage();
+  await signInAsDemo(second, site, `/product/${sale}/${lastUnit}`, DEMO_EMAIL_2);
+  await second.goto(`/product/${sale}/${lastUnit}`);
+  await expect(second.getByTestId('product-option')).toBeDisabled();
+  await second.goto(`/catalog/${sale}/0?page=2`);
+  await expect(second.locator(`[data-item-id="${lastUnit}"]`)).toHaveAttribute('data-availability', 'OutOfStock');
+
+  // Once the first member's hold expires, the unit is back on sale for everyone.
+  await expect(async () => {
+    await second.goto(`/product/${sale}/${lastUnit}`);
+    await expect(second.getByTestId('product-option')).toBeEnabled({ timeout: 1000 });
+  }).toPass({ timeout: HOLD_SECS * 1000 + 30_000, intervals: [2000] });
+  await addToCart(second, sale, lastUnit);
+  await second.goto('/cart');
+  await pay(second, '4242 4242 4242 4242');
+  await expect(second.getByTestId('order-confirmed')).toBeVisible();
+  // The first member's cart tells them it expired.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  await other.close();
+});

@@ -1,0 +1,96 @@
+//! Shared helpers of the cart tests: members with sessions, options with set stock.
+#![allow(dead_code)]
+
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::common::TestApp;
+
+/// A member with a session and its XSRF token, as a browser would hold them.
+pub struct Shopper {
+    pub member_id: i64,
+    pub cookie: String,
+    pub xsrf: String,
+    /// Its own HTTP client (own connections), like a separate browser.
+    pub client: reqwest::Client,
+}
+
+pub async fn shopper(t: &TestApp, terms_version: i64) -> Shopper {
+    let email = format!("cart-{:08x}@rosace.test", rand::random::<u32>());
+    let member_id: i64 = sqlx::query_scalar(
+        "INSERT INTO members (site_id, email, password_hash, first_name, last_name, status, created_at, terms_version)
+         VALUES (1, $1, 'x', 'Test', 'Member', 1, 0, $2) RETURNING id",
+    )
+    .bind(&email)
+    .bind(terms_version)
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let token = app::session::create(&t.app.state.db, member_id, false, app::state::now())
+        .await
+        .unwrap();
+    let xsrf = app::csrf::issue(
+        &t.app.state.settings.xsrf_secret,
+        &app::session::hash_token(&token),
+    );
+    Shopper {
+        member_id,
+        cookie: format!("{}={token}; XSRF-TOKEN={xsrf}", app::session::COOKIE),
+        xsrf,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap(),
+    }
+}
+
+impl Shopper {
+    pub async fn call(
+        &self,
+        t: &TestApp,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut req = self
+            .client
+            .request(method, t.url(path))
+            .header("cookie", &self.cookie)
+            .header("X-XSRF-TOKEN", &self.xsrf);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+}
+
+/// An option (SKU) of the live sale 1001 with `stock` units (set for the test).
+pub async fn option_with_stock(t: &TestApp, nth: i64, stock: i64) -> i64 {
+    let id: i64 = sqlx::query_scalar(
+        "SELECT o.id FROM product_options o JOIN products p ON p.id = o.product_id
+          WHERE p.sale_id = 1001 ORDER BY o.id LIMIT 1 OFFSET $1",
+    )
+    .bind(nth)
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE product_options SET stock = $2, held = 0, sold = 0 WHERE id = $1")
+        .bind(id)
+        .bind(stock)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    id
+}
+
+pub async fn stock(t: &TestApp, option_id: i64) -> (i64, i64, i64) {
+    let r: (i64, i64, i64) =
+        sqlx::query_as("SELECT stock, held, sold FROM product_options WHERE id = $1")
+            .bind(option_id)
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    r
+}

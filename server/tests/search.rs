@@ -1,0 +1,493 @@
+//! Search (issue #4) on SQLite and PostgreSQL: typo-tolerant items, filters and sort,
+//! prefix suggestions, one site's sales only, recent queries recorded / listed / deleted,
+//! members only for recent queries, 400 for a query over 200 characters, and the `/find`
+//! page in the server HTML.
+mod common;
+
+use common::{cookie_value, start, Backend, TestApp};
+use serde_json::Value;
+
+async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, Value) {
+    let res = t.get_with_cookie(path, cookie).await;
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+fn ids(v: &Value) -> Vec<i64> {
+    v["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// A word of at least five letters with two letters swapped: one typo.
+fn with_typo(word: &str) -> String {
+    let mut c: Vec<char> = word.to_lowercase().chars().collect();
+    c.swap(1, 2);
+    c.into_iter().collect()
+}
+
+/// A product of a sale whose first word has at least five letters: (id, word, brand).
+async fn pick_product(t: &TestApp, site: u16, sale: i64) -> (i64, String, String) {
+    let res = t
+        .client
+        .get(t.url(&format!(
+            "/api/catalog/v2/sale/{sale}/catalogContent/0?limit=96"
+        )))
+        .header("x-vp-siteid", site.to_string())
+        .send()
+        .await
+        .unwrap();
+    let content: Value = res.json().await.unwrap();
+    content["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|i| {
+            let name = i["name"].as_str().unwrap();
+            let word = name.split(' ').next().unwrap();
+            let distinct_swap = word.chars().nth(1) != word.chars().nth(2);
+            (word.chars().count() >= 5 && word.is_ascii() && distinct_swap).then(|| {
+                (
+                    i["id"].as_i64().unwrap(),
+                    word.to_string(),
+                    i["brand"].as_str().unwrap().to_string(),
+                )
+            })
+        })
+        .expect("a product with a long first word")
+}
+
+/// A second member on a site, with a session.
+async fn other_member_session(t: &TestApp, site_id: u16) -> String {
+    let now = app::state::now();
+    sqlx::query(
+        "INSERT INTO members (site_id, email, password_hash, civility, first_name, last_name, status, created_at)
+         VALUES ($1, 'search-other@rosace.test', 'x', 0, 'Other', 'Member', 1, $2)",
+    )
+    .bind(i64::from(site_id))
+    .bind(now)
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let id: i64 =
+        sqlx::query_scalar("SELECT id FROM members WHERE email = 'search-other@rosace.test'")
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    let token = app::session::create(&t.app.state.db, id, false, now)
+        .await
+        .unwrap();
+    format!("{}={token}", app::session::COOKIE)
+}
+
+/// Session cookie plus a matching XSRF cookie, and the token for the header.
+async fn with_xsrf(t: &TestApp, session: &str) -> (String, String) {
+    let page = t.get_with_cookie("/gr/aboutus", session).await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    (format!("{session}; XSRF-TOKEN={xsrf}"), xsrf)
+}
+
+async fn delete(t: &TestApp, id: i64, cookie: &str, xsrf: &str) -> u16 {
+    t.client
+        .delete(t.url(&format!("/api/catalog/v1/search/recent/{id}")))
+        .header("cookie", cookie)
+        .header("X-XSRF-TOKEN", xsrf)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn search_calls(t: TestApp) {
+    // A typo finds the product, in its brand's products.
+    let (product, word, brand) = pick_product(&t, 1, 1001).await;
+    let typo = with_typo(&word);
+    let q = format!("{typo} {brand}");
+    let (status, found) = json(
+        &t,
+        &format!(
+            "/api/catalog/v8/search/items?q={}&siteId=1&limit=96",
+            urlencode(&q)
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(ids(&found).contains(&product), "{q} finds {product}");
+    assert_eq!(found["currentPage"], 1);
+    // Every hit has the word; the brand's own products (a brand match weighs more than the
+    // sale's name) come first.
+    assert!(found["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["name"].as_str().unwrap().starts_with(&word)));
+    assert_eq!(found["products"][0]["brand"], brand.as_str());
+    assert_eq!(
+        found["totalProductsCount"].as_i64().unwrap(),
+        ids(&found).len() as i64
+    );
+
+    // One word: filters with counts that add up, a brand filter, sort and clamped paging.
+    let w = urlencode(&word.to_lowercase());
+    let (_, all) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={w}&limit=96"),
+        "",
+    )
+    .await;
+    let total = all["totalProductsCount"].as_i64().unwrap();
+    assert!(total > 1);
+    let (status, filters) = json(&t, &format!("/api/catalog/v4/search/filters?q={w}"), "").await;
+    assert_eq!(status, 200);
+    let brands = filters["filters"][0]["options"].as_array().unwrap().clone();
+    assert_eq!(
+        brands
+            .iter()
+            .map(|b| b["count"].as_i64().unwrap())
+            .sum::<i64>(),
+        total
+    );
+    let (_, by_brand) = json(
+        &t,
+        &format!(
+            "/api/catalog/v8/search/items?q={w}&brand={}",
+            brands[0]["slug"].as_str().unwrap()
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(by_brand["totalProductsCount"], brands[0]["count"]);
+    let (_, sorted) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={w}&sort=price_asc&limit=96"),
+        "",
+    )
+    .await;
+    let prices: Vec<i64> = sorted["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["price"]["value"].as_i64().unwrap())
+        .collect();
+    assert!(prices.windows(2).all(|p| p[0] <= p[1]));
+    let (_, clamped) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={w}&limit=100000&offset=-5"),
+        "",
+    )
+    .await;
+    assert_eq!(
+        (clamped["limit"].as_i64(), clamped["offset"].as_i64()),
+        (Some(96), Some(0))
+    );
+    let (_, second) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={w}&limit=1&offset=1"),
+        "",
+    )
+    .await;
+    assert_eq!(second["currentPage"], 2);
+    assert_eq!(ids(&second), vec![ids(&all)[1]]);
+
+    // Prefix suggestions: a completion of the first letters, products, and the generic one.
+    let prefix: String = word.to_lowercase().chars().take(3).collect();
+    let (status, sugg) = json(
+        &t,
+        &format!("/api/catalog/v1/search/suggestions?query={prefix}&siteId=1"),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+    let list = sugg["suggestions"].as_array().unwrap();
+    let kinds: Vec<&str> = list.iter().map(|s| s["kind"].as_str().unwrap()).collect();
+    assert!(
+        list.iter()
+            .any(|s| s["kind"] == "autocompletion"
+                && s["label"].as_str().unwrap().starts_with(&prefix)),
+        "{list:?}"
+    );
+    assert!(kinds.contains(&"regular"), "{kinds:?}");
+    assert_eq!(kinds.last(), Some(&"generic"));
+    assert!(!kinds.contains(&"history"), "visitors have no history");
+    let regular = list.iter().filter(|s| s["kind"] == "regular").count();
+    assert!(regular <= 5);
+    let res = t
+        .client
+        .get(t.url(&format!(
+            "/api/catalog/v1/search/suggestions?query={prefix}&siteId=1"
+        )))
+        .header("x-vp-device", "webapp")
+        .send()
+        .await
+        .unwrap();
+    let compact: Value = res.json().await.unwrap();
+    assert!(
+        compact["suggestions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["kind"] == "regular")
+            .count()
+            <= 3
+    );
+    let res = t
+        .client
+        .get(t.url("/api/catalog/v1/search/suggestions?query=a"))
+        .header("x-vp-device", "fridge")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    // A sale by its name: a salesbanner suggestion linking to the catalog.
+    let (_, sale) = json(&t, "/api/catalog/v2/sale/1001", "").await;
+    let sale_name = sale["name"].as_str().unwrap().to_string();
+    let (_, sugg) = json(
+        &t,
+        &format!(
+            "/api/catalog/v1/search/suggestions?query={}",
+            urlencode(&sale_name)
+        ),
+        "",
+    )
+    .await;
+    assert!(sugg["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["kind"] == "salesbanner"
+            && s["id"] == 1001
+            && s["url"].as_str().unwrap().ends_with("/1001/0")));
+
+    // The Spanish site searches its own sales, in Spanish, and only them.
+    let (_, es_word, _) = pick_product(&t, 3, 3001).await;
+    let esq = urlencode(&es_word);
+    let (_, es) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={esq}&siteId=3&limit=96"),
+        "",
+    )
+    .await;
+    let es_sales: Vec<i64> = es["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["saleId"].as_i64().unwrap())
+        .collect();
+    assert!(!es_sales.is_empty());
+    assert!(
+        es_sales.iter().all(|s| s / 1000 == 3),
+        "site 3 sales only: {es_sales:?}"
+    );
+    let (_, fr) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={esq}&siteId=1"),
+        "",
+    )
+    .await;
+    assert_eq!(fr["totalProductsCount"], 0, "{es_word} is not French");
+
+    // Too long: 400 with the localized error body; 200 characters is fine.
+    let long = "a".repeat(201);
+    for path in [
+        format!("/api/catalog/v8/search/items?q={long}"),
+        format!("/api/catalog/v4/search/filters?q={long}"),
+        format!("/api/catalog/v1/search/suggestions?query={long}"),
+    ] {
+        let (status, body) = json(&t, &path, "").await;
+        assert_eq!(status, 400, "{path}");
+        assert_eq!(body["error_description"], "search.errors.too_long");
+    }
+    let (status, _) = json(
+        &t,
+        &format!("/api/catalog/v8/search/items?q={}", "a".repeat(200)),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // Visitors have no recent queries: 401 with the error body; a search records nothing.
+    let (status, body) = json(&t, "/api/catalog/v1/search/recent", "").await;
+    assert_eq!(status, 401);
+    assert_eq!(body["error_code"], "unauthorized");
+    let anon_xsrf = t.xsrf().await;
+    assert_eq!(
+        delete(&t, 1, &format!("XSRF-TOKEN={anon_xsrf}"), &anon_xsrf).await,
+        401
+    );
+    assert_eq!(t.count("SELECT COUNT(*) FROM search_queries").await, 0);
+
+    // A member's searches are recorded: newest first, one per query whatever the case.
+    let session = t.member_session(1).await;
+    let (cookie, xsrf) = with_xsrf(&t, &session).await;
+    for q in [typo.as_str(), "Robe", "robe", "ROBE "] {
+        let (status, _) = json(
+            &t,
+            &format!("/api/catalog/v8/search/items?q={}", urlencode(q)),
+            &session,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    // Not at offset 0: not recorded.
+    json(
+        &t,
+        "/api/catalog/v8/search/items?q=pagination&offset=48",
+        &session,
+    )
+    .await;
+    let (status, recent) = json(&t, "/api/catalog/v1/search/recent", &session).await;
+    assert_eq!(status, 200);
+    let queries: Vec<&str> = recent["recentQueries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["query"].as_str().unwrap())
+        .collect();
+    assert_eq!(queries, vec!["ROBE", typo.as_str()]);
+    // History suggestions: all under an empty box, the matching ones while typing.
+    let (_, sugg) = json(&t, "/api/catalog/v1/search/suggestions?query=", &session).await;
+    let history: Vec<&str> = sugg["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "history")
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(history, vec!["ROBE", typo.as_str()]);
+    let (_, sugg) = json(&t, "/api/catalog/v1/search/suggestions?query=ro", &session).await;
+    assert_eq!(sugg["suggestions"][0]["kind"], "history");
+    assert_eq!(sugg["suggestions"][0]["label"], "ROBE");
+
+    // Another member can't delete it; the owner can, once.
+    let first_id = recent["recentQueries"][0]["id"].as_i64().unwrap();
+    let other = other_member_session(&t, 1).await;
+    let (other_cookie, other_xsrf) = with_xsrf(&t, &other).await;
+    assert_eq!(delete(&t, first_id, &other_cookie, &other_xsrf).await, 404);
+    let (_, others) = json(&t, "/api/catalog/v1/search/recent", &other).await;
+    assert_eq!(others["recentQueries"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        delete(&t, first_id, &cookie, "forged.token").await,
+        403,
+        "CSRF header required"
+    );
+    assert_eq!(delete(&t, first_id, &cookie, &xsrf).await, 204);
+    assert_eq!(delete(&t, first_id, &cookie, &xsrf).await, 404);
+    let (_, recent) = json(&t, "/api/catalog/v1/search/recent", &session).await;
+    assert_eq!(recent["recentQueries"].as_array().unwrap().len(), 1);
+
+    // Only the last ten are kept.
+    for n in 0..12 {
+        json(
+            &t,
+            &format!("/api/catalog/v8/search/items?q=query{n}"),
+            &session,
+        )
+        .await;
+    }
+    let (_, recent) = json(&t, "/api/catalog/v1/search/recent", &session).await;
+    let list = recent["recentQueries"].as_array().unwrap();
+    assert_eq!(list.len(), 10);
+    assert_eq!(list[0]["query"], "query11");
+    assert_eq!(list[9]["query"], "query2");
+}
+
+fn urlencode(s: &str) -> String {
+    app::routes::encode_query_value(s)
+}
+
+#[tokio::test]
+async fn search_calls_on_sqlite() {
+    search_calls(start(Backend::Sqlite).await).await;
+}
+
+#[tokio::test]
+async fn search_calls_on_postgres() {
+    search_calls(start(Backend::Postgres).await).await;
+}
+
+/// `/find` is complete in the server HTML: results with links, filters, the count; the
+/// member's recent queries with delete forms that work without scripts.
+#[tokio::test]
+async fn find_page_is_server_rendered() {
+    let t = start(Backend::Sqlite).await;
+    let (product, word, brand) = pick_product(&t, 1, 1001).await;
+    let q = urlencode(&format!("{} {brand}", with_typo(&word)));
+    // Open door: visitors see results, with SEO product links; results are not indexed.
+    let res = t.get(&format!("/find?q={q}")).await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("data-testid=\"search-results\""));
+    assert!(html.contains(&format!("data-item-id=\"{product}\"")));
+    assert!(html.contains("data-testid=\"search-count\""));
+    assert!(html.contains("href=\"/seo-product/"));
+    assert!(html.contains("data-filter=\"brand\""));
+    assert!(html.contains("noindex"));
+    assert!(html.contains("data-testid=\"search-input\""));
+    // Nothing found: a friendly message.
+    let html = t.get("/find?q=zzzzqqqq").await.text().await.unwrap();
+    assert!(html.contains("data-count=\"0\""));
+    assert!(html.contains("Aucun résultat"));
+    // Too long: refused with the localized message.
+    let html = t
+        .get(&format!("/find?q={}", "a".repeat(201)))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("data-testid=\"search-error\""));
+
+    // A member's search is recorded and listed under the empty box.
+    let session = t.member_session(1).await;
+    let html = t
+        .get_with_cookie(&format!("/find?q={q}"), &session)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains(&format!("href=\"/product/1001/{product}\"")));
+    let page = t.get_with_cookie("/find", &session).await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN");
+    let html = page.text().await.unwrap();
+    assert_eq!(html.matches("data-testid=\"recent-query\"").count(), 1);
+    assert!(html.contains("data-testid=\"recent-delete\""));
+    let id: i64 = sqlx::query_scalar("SELECT id FROM search_queries")
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(html.contains(&format!("action=\"/find/recent/{id}/delete\"")));
+    let (cookie, xsrf) = match xsrf {
+        Some(x) => (format!("{session}; XSRF-TOKEN={x}"), x),
+        None => with_xsrf(&t, &session).await,
+    };
+    // The delete form: refused without the token, then Post/Redirect/Get to /find.
+    let post = |token: String| {
+        let t = &t;
+        let cookie = cookie.clone();
+        async move {
+            t.client
+                .post(t.url(&format!("/find/recent/{id}/delete")))
+                .header("cookie", cookie)
+                .form(&[("_xsrf", token)])
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(post("forged".into()).await.status(), 403);
+    let res = post(xsrf.clone()).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/find");
+    assert_eq!(t.count("SELECT COUNT(*) FROM search_queries").await, 0);
+    let html = t
+        .get_with_cookie("/find", &session)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(html.matches("data-testid=\"recent-query\"").count(), 0);
+}
