@@ -54,8 +54,11 @@ fn list(q: &HashMap<String, String>, key: &str) -> Vec<String> {
 
 pub fn content_query(q: &HashMap<String, String>) -> ContentQuery {
     let num = |k: &str, d: i64| q.get(k).and_then(|v| v.parse::<i64>().ok()).unwrap_or(d);
+    let (price_min, price_max) =
+        app::catalog::rules::price_range(q.get("price").map(String::as_str));
     ContentQuery {
-        in_stock: q.get("inStock").is_some_and(|v| v == "true" || v == "1"),
+        in_stock: q.get("inStock").is_some_and(|v| v == "true" || v == "1")
+            || q.get("stock").is_some_and(|v| v == "in"),
         limit: num("limit", 48),
         offset: num("offset", 0),
         sort: q.get("sort").filter(|s| !s.is_empty()).cloned(),
@@ -63,6 +66,8 @@ pub fn content_query(q: &HashMap<String, String>) -> ContentQuery {
         brands: list(q, "brand"),
         colors: list(q, "color"),
         sizes: list(q, "size"),
+        price_min,
+        price_max,
         request_id: num("requestId", 0),
     }
 }

@@ -262,7 +262,7 @@ async fn onboarding_view(
     view
 }
 
-fn is_static(path: &str) -> bool {
+pub fn is_static(path: &str) -> bool {
     ["/pkg/", "/img/", "/widgets/", "/js/", "/favicon"]
         .iter()
         .any(|p| path.starts_with(p))

@@ -74,7 +74,16 @@ async fn catalog_calls(t: TestApp) {
 
     // Filters with counts; filtering by one brand gives that count.
     let (_, filters) = json(&t, "/api/catalog/v4/sale/1001/filters/0", "").await;
-    let brands = filters["filters"][0]["options"].as_array().unwrap().clone();
+    let filter = |id: &str| {
+        filters["filters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let brands = filter("brand")["options"].as_array().unwrap().clone();
     let brand_total: i64 = brands.iter().map(|b| b["count"].as_i64().unwrap()).sum();
     assert_eq!(brand_total, 60);
     let first = &brands[0];
@@ -88,6 +97,66 @@ async fn catalog_calls(t: TestApp) {
     )
     .await;
     assert_eq!(by_brand["total"], first["count"]);
+
+    // The six filter types: category, checkbox, chip, radio, range, hidden.
+    let types: Vec<&str> = filters["filters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["type"].as_str().unwrap())
+        .collect();
+    for t in ["category", "checkbox", "chip", "radio", "range", "hidden"] {
+        assert!(types.contains(&t), "{t} in {types:?}");
+    }
+    let categories = &filter("category")["options"];
+    assert_eq!(
+        categories
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["count"].as_i64().unwrap())
+            .sum::<i64>(),
+        60,
+        "the three universes hold the sale's items"
+    );
+    let range = filters["filters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["type"] == "range")
+        .unwrap()
+        .clone();
+    let (lo, hi) = (
+        range["options"][0]["count"].as_i64().unwrap(),
+        range["options"][1]["count"].as_i64().unwrap(),
+    );
+    assert!(lo > 0 && lo < hi, "{lo}..{hi}");
+    // A price range in whole units keeps only items within it.
+    let (lo_units, hi_units) = (lo / 100, (lo + hi) / 200);
+    let (_, cheap) = json(
+        &t,
+        &format!("/api/catalog/v2/sale/1001/catalogContent/0?limit=96&price={lo_units}-{hi_units}"),
+        "",
+    )
+    .await;
+    let cheap_items = cheap["items"].as_array().unwrap();
+    assert!(!cheap_items.is_empty() && (cheap["total"].as_i64().unwrap()) < 60);
+    assert!(cheap_items.iter().all(|i| {
+        let p = i["price"]["value"].as_i64().unwrap();
+        p >= lo_units * 100 && p <= hi_units * 100 + 99
+    }));
+    // In stock only (radio): the last-unit item stays while it is available.
+    let (_, in_stock) = json(
+        &t,
+        "/api/catalog/v2/sale/1001/catalogContent/0?limit=96&stock=in",
+        "",
+    )
+    .await;
+    assert!(in_stock["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["availability"] != "OutOfStock"));
 
     // Item and options.
     let item_id = all["items"][0]["id"].as_i64().unwrap();
@@ -203,9 +272,24 @@ async fn catalog_page_is_server_rendered_with_filter_urls() {
         "48 items on the first page"
     );
     assert!(html.contains("60 articles"));
-    assert!(html.contains("rel=\"next\"") && html.contains("?page=2"));
+    assert!(html.contains("rel=\"next\"") && html.contains("page=2\""));
+    // The price form (no scripts): both ends become one range in the links.
+    assert!(html.contains("data-testid=\"price-form\""));
+    let priced = t
+        .get("/c/vente/1001/0?pmin=0&pmax=30")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let n = priced.matches("data-item-id=").count();
+    assert!(n > 0 && n < 48, "{n} items up to 30");
+    assert!(priced.contains("price=0-30"));
     let second = t.get("/c/vente/1001/0?page=2").await.text().await.unwrap();
-    assert_eq!(second.matches("data-item-id=").count(), 12, "the rest on page 2");
+    assert_eq!(
+        second.matches("data-item-id=").count(),
+        12,
+        "the rest on page 2"
+    );
     assert!(html.contains("rel=\"canonical\"") && html.contains("hreflang=\"de-DE\""));
     // A brand filter link puts the brand slug into the path.
     let brand_link = html.split("data-filter=\"brand\"").next().unwrap();

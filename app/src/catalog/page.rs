@@ -36,6 +36,10 @@ pub async fn fetch_catalog_page(
     brands: String,
     colors: String,
     sizes: String,
+    // `10-50` in whole currency units, or "".
+    price: String,
+    // "in": in-stock items only.
+    stock: String,
     sort: String,
     page: u32,
 ) -> Result<Option<CatalogPageData>, ServerFnError> {
@@ -46,6 +50,8 @@ pub async fn fetch_catalog_page(
             .collect::<Vec<_>>()
     };
     let (brands, colors, sizes) = (list(&brands), list(&colors), list(&sizes));
+    let (price_min, price_max) =
+        crate::catalog::rules::price_range(Some(price.as_str()).filter(|p| !p.is_empty()));
     let sort = (!sort.is_empty()).then_some(sort);
     use crate::catalog::store;
     let state =
@@ -69,6 +75,9 @@ pub async fn fetch_catalog_page(
         brands,
         colors,
         sizes,
+        price_min,
+        price_max,
+        in_stock: stock == "in",
         ..Default::default()
     };
     let content = store::content(
@@ -108,10 +117,21 @@ fn base_path(route: &ResolvedRoute) -> String {
 pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let query = use_query_map().get_untracked();
-    let pairs: Vec<(String, String)> = ["brand", "color", "size", "sort", "page", "catalogId"]
-        .iter()
-        .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
-        .collect();
+    let pairs: Vec<(String, String)> = [
+        "brand",
+        "color",
+        "size",
+        "price",
+        "pmin",
+        "pmax",
+        "stock",
+        "sort",
+        "page",
+        "catalogId",
+    ]
+    .iter()
+    .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
+    .collect();
     let slug = route.get("brandOrColor").map(str::to_string);
     let colours = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
     let selection = parse_catalog_url(
@@ -134,6 +154,14 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 sel.brands.join(","),
                 sel.colors.join(","),
                 sizes.join(","),
+                sel.filters
+                    .get("price")
+                    .and_then(|v| v.first().cloned())
+                    .unwrap_or_default(),
+                sel.filters
+                    .get("stock")
+                    .and_then(|v| v.first().cloned())
+                    .unwrap_or_default(),
                 sel.sort.unwrap_or_default(),
                 sel.page,
             )
@@ -200,46 +228,133 @@ fn CatalogView(
         route.get("universeId").unwrap_or("0")
     );
     let _ = path;
+    let universe_href = |id: &str| {
+        if route.seo {
+            format!("/c/{seo_slug}/{sale_id}/{id}")
+        } else {
+            format!("/catalog/{sale_id}/{id}")
+        }
+    };
     let filter_links = data
         .filters
         .iter()
+        .filter(|f| f.filter_type != "hidden")
         .map(|f| {
-            let options = f
-                .options
-                .iter()
-                .map(|o| {
-                    let mut next = CatalogSelection { page: 1, ..selection.clone() };
-                    let active = match f.id.as_str() {
-                        "brand" => {
-                            let on = selection.brands.contains(&o.slug);
-                            next.brands = toggled(&selection.brands, &o.slug);
-                            on
+            let options = match f.filter_type.as_str() {
+                "category" => f
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let current = route.get("universeId") == Some(o.slug.as_str());
+                        view! {
+                            <li>
+                                <a href=universe_href(&o.slug) class="filter__option" class:filter__option--active=current
+                                    aria-current=current.then_some("page") data-filter="category" data-slug=o.slug.clone()>
+                                    {format!("{} ({})", o.label, o.count)}
+                                </a>
+                            </li>
                         }
-                        "color" => {
-                            let on = selection.colors.contains(&o.slug);
-                            next.colors = toggled(&selection.colors, &o.slug);
-                            on
-                        }
-                        _ => {
-                            let current = selection.filters.get(&f.id).cloned().unwrap_or_default();
-                            let on = current.contains(&o.slug);
-                            next.filters.insert(f.id.clone(), toggled(&current, &o.slug));
-                            on
-                        }
-                    };
-                    view! {
-                        <li>
-                            <a href=link(&next) class="filter__option" class:filter__option--active=active aria-pressed=active.to_string() data-filter=f.id.clone() data-slug=o.slug.clone()>
-                                {format!("{} ({})", o.label, o.count)}
-                            </a>
+                        .into_any()
+                    })
+                    .collect::<Vec<_>>(),
+                "range" => {
+                    let bound = |id: &str| f.options.iter().find(|o| o.id == id).map(|o| o.count).unwrap_or(0);
+                    let (lo, hi) = (bound("min") / 100, (bound("max") + 99) / 100);
+                    let current = selection.filters.get("price").and_then(|v| v.first().cloned()).unwrap_or_default();
+                    let (cur_lo, cur_hi) = current.split_once('-').map(|(a, b)| (a.to_string(), b.to_string())).unwrap_or_default();
+                    // A GET form works without scripts: the other choices ride along hidden.
+                    let mut rest = CatalogSelection { page: 1, ..selection.clone() };
+                    rest.filters.remove("price");
+                    let target = link(&rest);
+                    let (action, query) = target.split_once('?').map(|(a, q)| (a.to_string(), q.to_string())).unwrap_or((target.clone(), String::new()));
+                    let hidden = query
+                        .split('&')
+                        .filter_map(|kv| kv.split_once('='))
+                        .filter(|(k, _)| *k != "dc")
+                        .map(|(k, v)| {
+                            let v = v.replace("%2C", ",").replace("%20", " ");
+                            view! { <input type="hidden" name=k.to_string() value=v /> }
+                        })
+                        .collect_view();
+                    let clear = (!current.is_empty()).then(|| view! { <a class="filter__reset" href=target.clone()>{ctx.t("catalog.filter.price.clear")}</a> });
+                    vec![view! {
+                        <li class="filter__range">
+                            <form method="get" action=action class="price-form" data-testid="price-form">
+                                {hidden}
+                                <label>{ctx.t("catalog.filter.price.min")}
+                                    <input type="number" name="pmin" min="0" inputmode="numeric" placeholder=lo.to_string() value=cur_lo />
+                                </label>
+                                <label>{ctx.t("catalog.filter.price.max")}
+                                    <input type="number" name="pmax" min="0" inputmode="numeric" placeholder=hi.to_string() value=cur_hi />
+                                </label>
+                                <button type="submit" class="button">{ctx.t("catalog.filter.price.apply")}</button>
+                            </form>
+                            {clear}
                         </li>
                     }
-                })
-                .collect_view();
+                    .into_any()]
+                }
+                "radio" => f
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let chosen = selection.filters.get(&f.id).and_then(|v| v.first().cloned());
+                        let active = chosen.as_deref() == Some(o.slug.as_str()) || (chosen.is_none() && o.slug == "all");
+                        let mut next = CatalogSelection { page: 1, ..selection.clone() };
+                        if o.slug == "all" {
+                            next.filters.remove(&f.id);
+                        } else {
+                            next.filters.insert(f.id.clone(), vec![o.slug.clone()]);
+                        }
+                        view! {
+                            <li>
+                                <a href=link(&next) class="filter__option" class:filter__option--active=active role="radio" aria-checked=active.to_string()
+                                    data-filter=f.id.clone() data-slug=o.slug.clone()>
+                                    {format!("{} ({})", ctx.t(&o.label), o.count)}
+                                </a>
+                            </li>
+                        }
+                        .into_any()
+                    })
+                    .collect::<Vec<_>>(),
+                _ => f
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let mut next = CatalogSelection { page: 1, ..selection.clone() };
+                        let active = match f.id.as_str() {
+                            "brand" => {
+                                let on = selection.brands.contains(&o.slug);
+                                next.brands = toggled(&selection.brands, &o.slug);
+                                on
+                            }
+                            "color" => {
+                                let on = selection.colors.contains(&o.slug);
+                                next.colors = toggled(&selection.colors, &o.slug);
+                                on
+                            }
+                            _ => {
+                                let current = selection.filters.get(&f.id).cloned().unwrap_or_default();
+                                let on = current.contains(&o.slug);
+                                next.filters.insert(f.id.clone(), toggled(&current, &o.slug));
+                                on
+                            }
+                        };
+                        view! {
+                            <li>
+                                <a href=link(&next) class="filter__option" class:filter__option--active=active aria-pressed=active.to_string() data-filter=f.id.clone() data-slug=o.slug.clone()>
+                                    {format!("{} ({})", o.label, o.count)}
+                                </a>
+                            </li>
+                        }
+                        .into_any()
+                    })
+                    .collect::<Vec<_>>(),
+            };
             view! {
                 <div class="filter" data-filter-type=f.filter_type.clone()>
                     <h3 class="filter__title">{ctx.t(&f.label_key)}</h3>
-                    <ul class="filter__options">{options}</ul>
+                    <ul class="filter__options" role=(f.filter_type == "radio").then_some("radiogroup")>{options}</ul>
                 </div>
             }
         })
@@ -321,6 +436,14 @@ fn CatalogView(
                     sel.brands.join(","),
                     sel.colors.join(","),
                     sizes.join(","),
+                    sel.filters
+                        .get("price")
+                        .and_then(|v| v.first().cloned())
+                        .unwrap_or_default(),
+                    sel.filters
+                        .get("stock")
+                        .and_then(|v| v.first().cloned())
+                        .unwrap_or_default(),
                     sel.sort.unwrap_or_default(),
                     page,
                 )

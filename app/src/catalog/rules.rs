@@ -123,6 +123,25 @@ pub fn parse_catalog_url(
             "sort" if !v.is_empty() => sel.sort = Some(v.clone()),
             "page" => sel.page = v.parse().ok().filter(|p| *p >= 1).unwrap_or(1),
             "dc" | "q" | "site" | "searchTerm" | "saleId" | "seo" => {}
+            // The price form without scripts sends both ends apart; the URL keeps one range.
+            "pmin" | "pmax" => {
+                let v = v.trim();
+                if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+                    let range = sel
+                        .filters
+                        .entry("price".into())
+                        .or_insert_with(|| vec!["-".into()]);
+                    let (lo, hi) = range[0]
+                        .split_once('-')
+                        .map(|(a, b)| (a.to_string(), b.to_string()))
+                        .unwrap_or_default();
+                    range[0] = if k == "pmin" {
+                        format!("{v}-{hi}")
+                    } else {
+                        format!("{lo}-{v}")
+                    };
+                }
+            }
             other => {
                 let values = split(v);
                 if !values.is_empty() {
@@ -132,6 +151,21 @@ pub fn parse_catalog_url(
         }
     }
     sel
+}
+
+/// `price=10-50` (whole currency units; either end may be left out) → cents.
+pub fn price_range(value: Option<&str>) -> (Option<i64>, Option<i64>) {
+    let Some((lo, hi)) = value.and_then(|v| v.split_once('-')) else {
+        return (None, None);
+    };
+    let cents = |s: &str| {
+        s.trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|v| *v >= 0)
+            .map(|v| v.saturating_mul(100))
+    };
+    (cents(lo), cents(hi).map(|c| c + 99))
 }
 
 // ------------------------------------------------------------------ catalog items state
@@ -293,6 +327,43 @@ pub fn media_size(columns: u8, bp: Breakpoint) -> u32 {
         (true, Breakpoint::Desktop) => 361,
         (false, Breakpoint::Tablet) => 235,
         (false, Breakpoint::Desktop) => 285,
+    }
+}
+
+#[cfg(test)]
+mod price_tests {
+    use super::price_range;
+
+    #[test]
+    fn the_price_form_becomes_one_range_in_the_url() {
+        let q = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            super::parse_catalog_url(None, None, |_| false, &pairs)
+        };
+        let sel = q(&[("pmin", "10"), ("pmax", "50")]);
+        assert_eq!(sel.filters["price"], vec!["10-50"]);
+        assert_eq!(
+            super::catalog_url("/catalog/1/0", &sel),
+            "/catalog/1/0?price=10-50"
+        );
+        assert_eq!(q(&[("pmax", "50")]).filters["price"], vec!["-50"]);
+        assert!(!q(&[("pmin", ""), ("pmax", "x")])
+            .filters
+            .contains_key("price"));
+        assert_eq!(q(&[("price", "5-9")]).filters["price"], vec!["5-9"]);
+    }
+
+    #[test]
+    fn price_range_reads_whole_units_into_cents() {
+        assert_eq!(price_range(Some("10-50")), (Some(1000), Some(5099)));
+        assert_eq!(price_range(Some("-50")), (None, Some(5099)));
+        assert_eq!(price_range(Some("10-")), (Some(1000), None));
+        assert_eq!(price_range(Some("abc")), (None, None));
+        assert_eq!(price_range(Some("x-y")), (None, None));
+        assert_eq!(price_range(None), (None, None));
     }
 }
 

@@ -16,6 +16,9 @@ pub struct ContentQuery {
     pub brands: Vec<String>,
     pub colors: Vec<String>,
     pub sizes: Vec<String>,
+    /// Price range in cents, both ends included.
+    pub price_min: Option<i64>,
+    pub price_max: Option<i64>,
     pub request_id: i64,
 }
 
@@ -196,6 +199,12 @@ fn where_clause(
             p.list(&q.sizes)
         ));
     }
+    if let Some(min) = q.price_min {
+        w.push(format!("pr.price_cents >= {}", p.push_i(min)));
+    }
+    if let Some(max) = q.price_max {
+        w.push(format!("pr.price_cents <= {}", p.push_i(max)));
+    }
     if q.in_stock {
         w.push(
             "EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock - o.held - o.sold > 0)"
@@ -358,7 +367,31 @@ pub async fn filters(
             })
             .collect()
     };
+    let count_sql = format!("SELECT COUNT(*) AS n {from} WHERE {w}");
+    let total: i64 = p.bind(&count_sql).fetch_one(&db.pool).await?.try_get("n")?;
+    let stock_sql = format!(
+        "SELECT COUNT(*) AS n {from} WHERE {w} AND EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = pr.id AND o.stock - o.held - o.sold > 0)"
+    );
+    let in_stock: i64 = p.bind(&stock_sql).fetch_one(&db.pool).await?.try_get("n")?;
+    let range_sql = format!(
+        "SELECT CAST(COALESCE(MIN(pr.price_cents), 0) AS BIGINT) AS lo, CAST(COALESCE(MAX(pr.price_cents), 0) AS BIGINT) AS hi {from} WHERE {w}"
+    );
+    let range = p.bind(&range_sql).fetch_one(&db.pool).await?;
+    let (lo, hi): (i64, i64) = (range.try_get("lo")?, range.try_get("hi")?);
+    let option = |id: &str, label: String, count: i64| FilterOption {
+        id: id.into(),
+        label,
+        slug: id.into(),
+        count,
+    };
     Ok(vec![
+        // Category: the universes below this one (or the sale's universes), as navigation.
+        Filter {
+            id: "category".into(),
+            filter_type: "category".into(),
+            label_key: "catalog.filter.category".into(),
+            options: categories(db, sale_id, universe_id).await?,
+        },
         Filter {
             id: "brand".into(),
             filter_type: "checkbox".into(),
@@ -377,7 +410,65 @@ pub async fn filters(
             label_key: "catalog.filter.size".into(),
             options: options(p.bind(&size_sql).fetch_all(&db.pool).await?)?,
         },
+        Filter {
+            id: "stock".into(),
+            filter_type: "radio".into(),
+            label_key: "catalog.filter.stock".into(),
+            options: vec![
+                option("all", "catalog.filter.stock.all".into(), total),
+                option("in", "catalog.filter.stock.in".into(), in_stock),
+            ],
+        },
+        // Range: the lowest and highest prices (cents) of the universe.
+        Filter {
+            id: "price".into(),
+            filter_type: "range".into(),
+            label_key: "catalog.filter.price".into(),
+            options: vec![
+                option("min", lo.to_string(), lo),
+                option("max", hi.to_string(), hi),
+            ],
+        },
+        // Hidden: the sale itself, sent back with every search but never shown.
+        Filter {
+            id: "sale".into(),
+            filter_type: "hidden".into(),
+            label_key: String::new(),
+            options: vec![option(&sale_id.to_string(), sale_id.to_string(), total)],
+        },
     ])
+}
+
+/// Category options: sub-universes of `universe_id`, or the top universes for 0, each
+/// with its number of items (its own and its sub-universes').
+async fn categories(
+    db: &Db,
+    sale_id: i64,
+    universe_id: i64,
+) -> Result<Vec<FilterOption>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT u.id, u.title,
+                (SELECT COUNT(*) FROM products pr WHERE pr.sale_id = $1
+                   AND (pr.universe_id = u.id OR pr.universe_id IN (SELECT c.id FROM universes c WHERE c.parent_id = u.id))) AS n
+           FROM universes u
+          WHERE u.sale_id = $1 AND ((u.parent_id IS NULL AND $2 = 0) OR u.parent_id = $2)
+          ORDER BY u.position, u.id",
+    )
+    .bind(sale_id)
+    .bind(universe_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let id: i64 = r.try_get("id")?;
+            Ok(FilterOption {
+                id: id.to_string(),
+                label: r.try_get("title")?,
+                slug: id.to_string(),
+                count: r.try_get("n")?,
+            })
+        })
+        .collect()
 }
 
 pub async fn item_by_id(

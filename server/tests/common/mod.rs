@@ -66,6 +66,8 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     config.dsa_rate_limit = 2;
     config.dsa_rate_window_secs = 600;
     config.db_max_connections = 8;
+    // Tests read pages right after changing data; page_cache.rs has its own test.
+    config.page_cache_ms = 0;
     config
 }
 
