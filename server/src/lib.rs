@@ -11,6 +11,7 @@ pub mod images;
 pub mod middleware;
 pub mod onboarding_api;
 pub mod openapi;
+pub mod page_cache;
 pub mod openapi_cart;
 pub mod openapi_search;
 pub mod search_api;
@@ -37,6 +38,8 @@ pub struct AppCtx {
     pub origins: Vec<app::context::SiteOrigin>,
     /// Cart, held stock, checkout and waiting line (issue #5).
     pub cart: Arc<app::cart::service::CartService>,
+    /// Pages as anonymous visitors see them, for a moment (see `page_cache`).
+    pub page_cache: page_cache::PageCache,
 }
 
 /// Connects, migrates, creates demo data when asked, and returns the shared context.
@@ -68,15 +71,18 @@ pub async fn prepare(
         let sites: Vec<i64> = app::site::SITES.iter().map(|s| i64::from(s.site_id)).collect();
         app::cart::vouchers::seed_demo(&db, &sites).await?;
     }
-    let cart = Arc::new(app::cart::service::CartService::new(
-        db.clone(),
-        app::cart::service::CartSettings {
-            hold_secs: config.cart_hold_secs,
-            max_per_member: config.cart_max_per_member,
-            checkout_capacity: config.checkout_capacity,
-            ..Default::default()
-        },
-    ));
+    let cart = Arc::new(
+        app::cart::service::CartService::connect(
+            db.clone(),
+            app::cart::service::CartSettings {
+                hold_secs: config.cart_hold_secs,
+                max_per_member: config.cart_max_per_member,
+                checkout_capacity: config.checkout_capacity,
+                ..Default::default()
+            },
+        )
+        .await?,
+    );
     // Holds that expired while the server was down go back at once, then every few seconds.
     cart.sweep(app::state::now()).await?;
     tokio::spawn(app::cart::service::sweeper(
@@ -91,6 +97,7 @@ pub async fn prepare(
         },
         origins,
         cart,
+        page_cache: Default::default(),
     });
     cart_bench::seed(&ctx).await?;
     Ok(ctx)
@@ -328,6 +335,10 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
         .nest_service("/js", ServeDir::new(format!("{site_root}/js")))
         .fallback(api::api_not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            page_cache::layer,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             middleware::csrf,

@@ -214,8 +214,14 @@ async fn search_calls(t: TestApp) {
     assert!(kinds.contains(&"regular"), "{kinds:?}");
     assert_eq!(kinds.last(), Some(&"generic"));
     assert!(!kinds.contains(&"history"), "visitors have no history");
-    let regular = list.iter().filter(|s| s["kind"] == "regular").count();
-    assert!(regular <= 5);
+    let regular: Vec<&str> = list
+        .iter()
+        .filter(|s| s["kind"] == "regular")
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    assert!(regular.len() <= 5);
+    let distinct: std::collections::HashSet<&&str> = regular.iter().collect();
+    assert_eq!(distinct.len(), regular.len(), "one entry per product name");
     let res = t
         .client
         .get(t.url(&format!(
@@ -394,6 +400,29 @@ async fn search_calls(t: TestApp) {
     assert_eq!(list.len(), 10);
     assert_eq!(list[0]["query"], "query11");
     assert_eq!(list[9]["query"], "query2");
+
+    // A sale that ends leaves the results at once (the index is a cache; hits are checked
+    // against the live sales).
+    sqlx::query("UPDATE sales SET ends_at = $1 WHERE id = 1001")
+        .bind(app::state::now() - 1)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, after) = json(
+        &t,
+        &format!(
+            "/api/catalog/v8/search/items?q={}&siteId=1&limit=96",
+            urlencode(&q)
+        ),
+        "",
+    )
+    .await;
+    assert!(!ids(&after).contains(&product));
+    assert!(after["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["saleId"] != 1001));
 }
 
 fn urlencode(s: &str) -> String {

@@ -1,6 +1,8 @@
-//! Cart operations: each is one short write transaction. On SQLite, cart writers queue on
-//! an in-process lock and open `BEGIN IMMEDIATE` transactions (no lock upgrades, no busy
-//! sleeps); on PostgreSQL row locks order them. Stock moves are conditional updates:
+//! Cart operations: each is one short write transaction. On SQLite, cart writers queue for
+//! one dedicated write connection and open `BEGIN IMMEDIATE` transactions (no lock
+//! upgrades, no busy sleeps; reads use the shared pool beside it, thanks to WAL); on
+//! PostgreSQL row locks order them, and the hot stock row is updated last, just before
+//! the commit, so its lock is held as briefly as possible. Stock moves are conditional updates:
 //! `held` grows only while `stock - held - sold` covers the quantity, so a sale is never
 //! oversold, whatever the number of instances.
 use std::collections::HashMap;
@@ -8,7 +10,6 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use sqlx::{Any, Row, Transaction};
-use tokio::sync::OwnedMutexGuard;
 
 use super::payment::{PaymentProvider, Sandbox};
 use super::rules::CartError;
@@ -82,10 +83,9 @@ pub struct AddOptions {
     pub bundle_id: Option<String>,
 }
 
-/// A write transaction (with the SQLite writer lock while it lives).
+/// A write transaction.
 pub struct WriteTx {
     pub tx: Transaction<'static, Any>,
-    _guard: Option<OwnedMutexGuard<()>>,
 }
 
 impl WriteTx {
@@ -100,7 +100,8 @@ const SOLD_OUT_TTL: Duration = Duration::from_millis(250);
 pub struct CartService {
     pub db: Db,
     pub settings: CartSettings,
-    write_lock: Arc<tokio::sync::Mutex<()>>,
+    /// SQLite: the one connection cart writes go through, in arrival order.
+    write_pool: Option<sqlx::AnyPool>,
     options: RwLock<HashMap<i64, (OptionInfo, Instant)>>,
     /// Options the database recently found sold out: adds are refused without a write
     /// for a short while. The database stays the truth; a release clears the mark.
@@ -110,32 +111,51 @@ pub struct CartService {
 }
 
 impl CartService {
-    pub fn new(db: Db, settings: CartSettings) -> CartService {
+    pub async fn connect(db: Db, settings: CartSettings) -> Result<CartService, sqlx::Error> {
         store::set_max_per_member(settings.max_per_member);
-        CartService {
+        let write_pool = match db.backend {
+            Backend::Sqlite => {
+                let options = (*db.pool.connect_options()).clone();
+                Some(
+                    sqlx::any::AnyPoolOptions::new()
+                        .max_connections(1)
+                        .min_connections(1)
+                        .acquire_timeout(Duration::from_secs(30))
+                        .after_connect(|conn, _meta| {
+                            Box::pin(async move {
+                                use sqlx::Executor;
+                                conn.execute(
+                                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; \
+                                     PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
+                                )
+                                .await?;
+                                Ok(())
+                            })
+                        })
+                        .connect_with(options)
+                        .await?,
+                )
+            }
+            Backend::Postgres => None,
+        };
+        Ok(CartService {
             db,
             waiting: WaitingLine::new(settings.checkout_capacity),
             settings,
-            write_lock: Arc::new(tokio::sync::Mutex::new(())),
+            write_pool,
             options: RwLock::new(HashMap::new()),
             sold_out: Mutex::new(HashMap::new()),
             provider: Box::new(Sandbox),
-        }
+        })
     }
 
     pub async fn begin(&self) -> Result<WriteTx, sqlx::Error> {
-        match self.db.backend {
-            Backend::Sqlite => {
-                let guard = self.write_lock.clone().lock_owned().await;
-                let tx = self.db.pool.begin_with("BEGIN IMMEDIATE").await?;
-                Ok(WriteTx {
-                    tx,
-                    _guard: Some(guard),
-                })
-            }
-            Backend::Postgres => Ok(WriteTx {
+        match &self.write_pool {
+            Some(pool) => Ok(WriteTx {
+                tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+            }),
+            None => Ok(WriteTx {
                 tx: self.db.pool.begin().await?,
-                _guard: None,
             }),
         }
     }
@@ -158,14 +178,21 @@ impl CartService {
         Ok(info)
     }
 
+    /// Whether an add of this option is refused without asking the database. When the
+    /// mark lapses, one caller (this one) probes the database and the mark is renewed
+    /// for the others meanwhile: one probe per period, not a burst.
     fn is_sold_out(&self, option_id: i64) -> bool {
-        self.sold_out
-            .lock()
-            .map(|m| {
-                m.get(&option_id)
-                    .is_some_and(|at| at.elapsed() < SOLD_OUT_TTL)
-            })
-            .unwrap_or(false)
+        let Ok(mut marks) = self.sold_out.lock() else {
+            return false;
+        };
+        match marks.get_mut(&option_id) {
+            Some(at) if at.elapsed() < SOLD_OUT_TTL => true,
+            Some(at) => {
+                *at = Instant::now();
+                false
+            }
+            None => false,
+        }
     }
 
     fn mark_sold_out(&self, option_id: i64) {
@@ -318,21 +345,6 @@ impl CartService {
             }
         }
         for (l, i) in lines.iter().zip(&infos) {
-            let got = sqlx::query(
-                "UPDATE product_options SET held = held + $2 WHERE id = $1 AND stock - held - sold >= $2",
-            )
-            .bind(l.option_id)
-            .bind(l.quantity)
-            .execute(&mut *w.tx)
-            .await?
-            .rows_affected();
-            if got != 1 {
-                drop(w);
-                if l.quantity == 1 {
-                    self.mark_sold_out(l.option_id);
-                }
-                return Err(CartError::OutOfStock.into());
-            }
             sqlx::query(
                 "INSERT INTO cart_items (member_id, option_id, product_id, sale_id, quantity, origin, bundle_id, created_at, expires_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -351,8 +363,29 @@ impl CartService {
             .execute(&mut *w.tx)
             .await?;
         }
-        upsert_cart(&mut w.tx, m, Some(cart_type), now).await?;
+        if status.is_none() || current_type.as_deref() != Some(cart_type) {
+            upsert_cart(&mut w.tx, m, Some(cart_type), now).await?;
+        }
+        // Last, just before the commit: the conditional stock moves (hot rows).
+        for l in lines {
+            let got = sqlx::query(
+                "UPDATE product_options SET held = held + $2 WHERE id = $1 AND stock - held - sold >= $2",
+            )
+            .bind(l.option_id)
+            .bind(l.quantity)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if got != 1 {
+                drop(w);
+                if l.quantity == 1 {
+                    self.mark_sold_out(l.option_id);
+                }
+                return Err(CartError::OutOfStock.into());
+            }
+        }
         w.commit().await?;
+        self.clear_sold_out(lines.iter().map(|l| l.option_id));
         Ok(())
     }
 

@@ -27,22 +27,43 @@ static INDEXES: LazyLock<RwLock<HashMap<Key, Arc<SiteIndex>>>> =
 const LIVE: &str =
     "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
 
+/// Keys whose index one request is rebuilding right now.
+static BUILDING: LazyLock<std::sync::Mutex<HashSet<Key>>> =
+    LazyLock::new(|| std::sync::Mutex::new(HashSet::new()));
+
+/// Releases a rebuild claim, also when the rebuild fails.
+struct Claim(Key);
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if let Ok(mut b) = BUILDING.lock() {
+            b.remove(&self.0);
+        }
+    }
+}
+
 /// The site's index, rebuilt when older than a minute or when a sale ended or started.
+/// One request rebuilds while the others keep using the previous index: that is safe,
+/// since every hit is checked against the live sales before it is shown.
 pub async fn site_index(db: &Db, site_id: u16, now: i64) -> Result<Arc<SiteIndex>, sqlx::Error> {
     // One cache per database: tests run several shops in one process.
     let key = (db.pool.connect_options().database_url.to_string(), site_id);
-    let cached = INDEXES
-        .read()
-        .ok()
-        .and_then(|m| m.get(&key).cloned())
-        .filter(|i| !i.is_stale(now, INDEX_MAX_AGE_SECS));
-    if let Some(i) = cached {
-        return Ok(i);
-    }
+    let cached = INDEXES.read().ok().and_then(|m| m.get(&key).cloned());
+    let claim = match cached {
+        Some(i) if !i.is_stale(now, INDEX_MAX_AGE_SECS) => return Ok(i),
+        Some(i) => {
+            let claimed = BUILDING.lock().is_ok_and(|mut b| b.insert(key.clone()));
+            if !claimed {
+                return Ok(i);
+            }
+            Some(Claim(key.clone()))
+        }
+        None => None,
+    };
     let built = Arc::new(build(db, site_id, now).await?);
     if let Ok(mut m) = INDEXES.write() {
         m.insert(key, built.clone());
     }
+    drop(claim);
     Ok(built)
 }
 
@@ -433,10 +454,13 @@ pub async fn suggestions(
         });
     }
     let max_products = if compact { 3 } else { 5 };
-    let hits: Vec<i64> = idx.search_ids(&term).into_iter().take(20).collect();
+    let hits: Vec<i64> = idx.search_ids(&term).into_iter().take(40).collect();
+    // One entry per product name: several sales may sell the same "Manteau Noa".
+    let mut names = HashSet::new();
     for item in live_items(db, site_id, &hits, &[], now)
         .await?
         .into_iter()
+        .filter(|i| names.insert(index::recent_key(&i.name)))
         .take(max_products)
     {
         out.push(Suggestion {
