@@ -5,7 +5,7 @@
 #   scripts/crash-checkout.sh [sqlite|postgres]      default sqlite
 #
 # Steps: build the release server (skipped with ROSACE_BENCH_NO_BUILD=1); start it with
-# 300 bench members (ROSACE_BENCH_SEED), a 4 s cart hold and a 1 s sweeper; run a load of
+# 300 bench members (ROSACE_BENCH_SEED), a 15 s cart hold and a 1 s sweeper; run a load of
 # 24 threads, each member adding an item, freezing the cart and paying with the sandbox
 # card (every answer is logged); SIGKILL the server mid-load; restart it on the same
 # database; pay again, with the same cart hash, every payment whose answer was lost; wait
@@ -34,7 +34,7 @@ case $ENGINE in sqlite | postgres) ;; *) echo "usage: scripts/crash-checkout.sh 
 
 ADDR=127.0.0.1:3111
 CRASH_AFTER=${ROSACE_CRASH_AFTER:-4}
-HOLD=4
+HOLD=15
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
 SERVER_BIN=$TARGET_DIR/release/server
@@ -175,13 +175,20 @@ PY
 note "starting the server ($ENGINE) with 300 bench members"
 start_server 300 "$SCRATCH/server-1.log"
 note "checkout load for ${CRASH_AFTER}s, then SIGKILL"
-python3 "$SCRATCH/load.py" "$ADDR" "$SCRATCH/sessions.txt" "$SCRATCH/pays.log" load $((CRASH_AFTER + 3)) &
+python3 "$SCRATCH/load.py" "$ADDR" "$SCRATCH/sessions.txt" "$SCRATCH/pays.log" load $((CRASH_AFTER + 1)) &
 LOAD_PID=$!
 sleep "$CRASH_AFTER"
 kill -KILL "$SERVER_PID"
 wait "$SERVER_PID" 2>/dev/null || true
 SERVER_PID=
-note "server killed mid-load; the load keeps knocking for a moment"
+count_rows() {
+    if [ "$ENGINE" = sqlite ]; then
+        python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])" "$DB" "$1"
+    else
+        psql -X -q -t -A "$DB" -c "$1"
+    fi
+}
+note "server killed mid-load: $(count_rows 'SELECT COUNT(*) FROM orders') orders, $(count_rows 'SELECT COUNT(*) FROM cart_items') holds in the database; the load keeps knocking for a moment"
 wait "$LOAD_PID" || true
 LOAD_PID=
 note "restarting on the same database"

@@ -63,7 +63,7 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   await page.goto('/my-orders');
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/gr\/my-orders$/);
-  await expect(page.locator('[data-page-kind="MyOrders"]')).toBeVisible();
+  await expect(page.getByTestId('orders-page')).toBeVisible();
   await expect(page.getByTestId('login-element')).toContainText('Zoé');
 
   // Onboarding popins, in the spec's order, each once; then the data-partner banner.
