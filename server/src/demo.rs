@@ -473,8 +473,18 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
                     V::I(price),
                     V::I(retail),
                     V::I(rng.below(4)),
-                    t(if k % 9 == 0 { "PREMIUM" } else { "ORDINARY" }),
+                    t(match k {
+                        _ if k % 9 == 0 => "PREMIUM",
+                        _ if k % 13 == 6 => "SOON",
+                        _ => "ORDINARY",
+                    }),
                     t(if n % 7 == 3 { "marketplace" } else { "fs" }),
+                    // Item types in lists (spec 000 §3): Normal 1, Carrousel 7, Ad 10.
+                    V::I(match (n, k) {
+                        (0, 4) => 10,
+                        (0, 7) => 7,
+                        _ => 1,
+                    }),
                     lat,
                     lng,
                     V::I(k),
@@ -785,6 +795,7 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
             "delivery_mode",
             "tier",
             "seller_kind",
+            "item_type",
             "lat_e6",
             "lng_e6",
             "position",

@@ -572,6 +572,12 @@ pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl Int
         .collect::<Vec<_>>()
         .join(", ");
     let width = size(Breakpoint::Desktop);
+    let kind = match item.item_type {
+        7 => Some(ctx.t("catalog.type.carrousel")),
+        10 => Some(ctx.t("catalog.type.ad")),
+        _ => None,
+    }
+    .map(|label| view! { <span class="item-tile__type">{label}</span> });
     let tier = (item.tier != "ORDINARY").then(|| {
         let key = format!("catalog.tier.{}", item.tier.to_lowercase());
         view! { <span class="item-tile__tier" data-tier=item.tier.clone()>{ctx.t(&key)}</span> }
@@ -582,6 +588,7 @@ pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl Int
             <a href=href>
                 <img src=item.image_url.clone() srcset=srcset sizes=sizes alt=item.name.clone() width=width height=width loading="lazy" />
                 {tier}
+                {kind}
                 <p class="item-tile__brand">{item.brand.clone()}</p>
                 <p class="item-tile__name">{item.name.clone()}</p>
                 <p class="item-tile__prices">
