@@ -87,3 +87,18 @@ test('the last unit is out of stock for another member while held, and theirs on
   await expect(page.getByTestId('cart-line')).toHaveCount(0);
   await other.close();
 });
+
+test('a suspended basket gives its units back and can be recovered', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 2 : 3;
+  const sale = firstSale(site);
+  await signInAsDemo(page, site);
+  await addToCart(page, sale, sale * 100 + 5);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByTestId('cart-suspend').click();
+  await expect(page.getByTestId('cart-recovery')).toBeVisible();
+  await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  await page.getByTestId('cart-recover').click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-recovery')).toHaveCount(0);
+});

@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 use serde_json::{json, Value};
 
-use crate::cart::rules::{reduce_basket, BasketAction, BasketState, LOYALTY_PREMIUM};
+use crate::cart::rules::{
+    reduce_basket, reduce_suspend, BasketAction, BasketState, SuspendState, LOYALTY_PREMIUM,
+};
 use crate::checkout::{cart_call, clock, state_notice, CART, PIPE};
 use crate::context::RequestCtx;
 use crate::model::cart::{Cart, WaitingLine};
@@ -47,6 +49,7 @@ pub fn CartPage(path: String) -> impl IntoView {
     let checkout = RwSignal::new(Checkout::Idle);
     let card = RwSignal::new(String::new());
     let code = RwSignal::new(String::new());
+    let suspend = RwSignal::new(SuspendState::default());
 
     let refresh = move || {
         leptos::task::spawn_local(async move {
@@ -263,7 +266,7 @@ pub fn CartPage(path: String) -> impl IntoView {
         let ctx = RequestCtx::current();
         let recovery = (!c.recovery.is_empty()).then(|| view! {
             <div class="cart-recovery" data-testid="cart-recovery">
-                <p>{t("cart.recovery.text")}</p>
+                <p>{t(if c.has_suspended_order { "cart.suspended.text" } else { "cart.recovery.text" })}</p>
                 <ul>{c.recovery.iter().map(|r| view! { <li>{format!("{} · {} × {}", r.name, r.option_label, r.quantity)}</li> }).collect_view()}</ul>
                 <button type="button" class="button button--primary" data-testid="cart-recover"
                     on:click=move |_| act("POST", format!("{PIPE}/recover"), Some(json!({ "dismissedProducts": [] })))>{t("cart.recovery.recover")}</button>
@@ -323,6 +326,19 @@ pub fn CartPage(path: String) -> impl IntoView {
             </div>
             {move || basket.get().has_notify_basket_expire_soon.then(|| view! { <p class="cart-warning" role="alert" data-testid="cart-expire-soon">{t("cart.expire_soon")}</p> })}
             <ul class="cart-lines">{lines}</ul>
+            <button type="button" class="link-button" data-testid="cart-suspend" disabled=frozen
+                on:click=move |_| {
+                    suspend.update(|s| *s = reduce_suspend(s, None));
+                    leptos::task::spawn_local(async move {
+                        let outcome = cart_call("POST", &format!("{CART}/suspend"), Some(json!({}))).await;
+                        suspend.update(|s| *s = reduce_suspend(s, Some(outcome.as_ref().map(|_| true).map_err(|_| ()))));
+                        if let Err(e) = outcome {
+                            notice.set(Some(e.message_key()));
+                        }
+                        refresh();
+                    });
+                }>{t("cart.suspend")}</button>
+            " · "
             <button type="button" class="link-button" data-testid="cart-clear" disabled=frozen on:click=move |_| act("DELETE", CART.into(), None)>{t("cart.clear")}</button>
             <section class="cart-vouchers" aria-label=t("cart.vouchers")>
                 <ul>{vouchers}</ul>
