@@ -94,6 +94,16 @@ pub async fn call(method: &str, url: &str, body: Option<String>) -> Result<Reply
     Err(CallError::Network)
 }
 
+/// A full navigation (the next page is rendered by the server with fresh data).
+pub fn navigate(path: &str) {
+    #[cfg(feature = "hydrate")]
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(path);
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = path;
+}
+
 /// Sends the member to sign in and come back here (spec 000 §4 session expiry).
 pub fn to_sign_in() {
     #[cfg(feature = "hydrate")]

@@ -52,6 +52,13 @@ test('two items, the hold timer, a declined card keeps the cart, the test card p
   // The cart is empty after paying.
   await page.goto('/cart');
   await expect(page.getByTestId('cart-empty')).toBeVisible();
+  // Reopening the order brings its two items back into the cart.
+  await page.goto('/my-orders');
+  await page.getByTestId('order').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/my-orders\/fs\/\d+$/);
+  await page.getByTestId('order-reopen').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
 });
 
 test('the last unit is out of stock for another member while held, and theirs once the hold expires', async ({ page, browser, baseURL }, info) => {

@@ -36,7 +36,40 @@ fn order_card(order: Order, detailed: bool) -> impl IntoView {
             </p>
             <p class="order__meta">{ctx.date(order.created_at)}" · "{ctx.money(order.total)}</p>
             <ul class="order__items">{items}</ul>
+            {(detailed && order.status == "validated").then(|| view! { <ReopenButton order_id=order.id cart_type=order.cart_type.clone() /> })}
         </li>
+    }
+}
+
+/// Reopening a recent order brings its items back into the cart (spec 000 §3
+/// `order_to_reopen`), to add more before paying again.
+#[component]
+fn ReopenButton(order_id: i64, cart_type: String) -> impl IntoView {
+    let error = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let reopen = move |_| {
+        busy.set(true);
+        let body = serde_json::json!({ "order_to_reopen": order_id.to_string(), "cart_type": cart_type.clone() });
+        leptos::task::spawn_local(async move {
+            match cart_call(
+                "POST",
+                &format!("{}/item", crate::checkout::CART),
+                Some(body),
+            )
+            .await
+            {
+                Ok(reply) => match crate::checkout::state_notice(&reply) {
+                    Some(key) => error.set(Some(key)),
+                    None => crate::http::navigate("/cart"),
+                },
+                Err(e) => error.set(Some(e.message_key())),
+            }
+            busy.set(false);
+        });
+    };
+    view! {
+        <button type="button" class="button" data-testid="order-reopen" on:click=reopen disabled=move || busy.get()>{t("orders.reopen")}</button>
+        {move || error.get().map(|k| view! { <p class="error" role="alert">{t(&k)}</p> })}
     }
 }
 
