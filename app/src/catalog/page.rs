@@ -101,6 +101,36 @@ pub async fn fetch_catalog_page(
     }))
 }
 
+/// One page of a catalog for a selection, through the flat server-function arguments.
+async fn fetch_selection(
+    site: u16,
+    sale: i64,
+    universe: i64,
+    sel: CatalogSelection,
+    page: u32,
+) -> Result<Option<CatalogPageData>, ServerFnError> {
+    let first = |id: &str| {
+        sel.filters
+            .get(id)
+            .and_then(|v| v.first().cloned())
+            .unwrap_or_default()
+    };
+    let sizes = sel.filters.get("size").cloned().unwrap_or_default();
+    fetch_catalog_page(
+        site,
+        sale,
+        universe,
+        sel.brands.join(","),
+        sel.colors.join(","),
+        sizes.join(","),
+        first("price"),
+        first("stock"),
+        sel.sort.clone().unwrap_or_default(),
+        page,
+    )
+    .await
+}
+
 /// The path of a catalog page without filters, SEO variant or not.
 fn base_path(route: &ResolvedRoute) -> String {
     let (c, u) = (
@@ -142,29 +172,12 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
     );
     let sale_id = route.get_id("campaignId").unwrap_or(0);
     let universe_id = route.get_id("universeId").unwrap_or(0);
-    let sizes = selection.filters.get("size").cloned().unwrap_or_default();
-    let key = (ctx.site_id, sale_id, universe_id, selection.clone(), sizes);
+    let key = (ctx.site_id, sale_id, universe_id, selection.clone());
     let data = Resource::new(
         move || key.clone(),
-        |(site, sale, universe, sel, sizes)| {
-            fetch_catalog_page(
-                site,
-                sale,
-                universe,
-                sel.brands.join(","),
-                sel.colors.join(","),
-                sizes.join(","),
-                sel.filters
-                    .get("price")
-                    .and_then(|v| v.first().cloned())
-                    .unwrap_or_default(),
-                sel.filters
-                    .get("stock")
-                    .and_then(|v| v.first().cloned())
-                    .unwrap_or_default(),
-                sel.sort.unwrap_or_default(),
-                sel.page,
-            )
+        |(site, sale, universe, sel)| {
+            let page = sel.page;
+            fetch_selection(site, sale, universe, sel, page)
         },
     );
     let base = base_path(&route);
@@ -423,31 +436,12 @@ fn CatalogView(
             let offset = items_state.get_untracked().offset;
             let page = offset / PAGE_SIZE as u32 + 1;
             let sel = selection.clone();
-            let sizes = sel.filters.get("size").cloned().unwrap_or_default();
             let (site, universe) = (
                 RequestCtx::current().site_id,
                 route.get_id("universeId").unwrap_or(0),
             );
             leptos::task::spawn_local(async move {
-                let result = fetch_catalog_page(
-                    site,
-                    sale_id,
-                    universe,
-                    sel.brands.join(","),
-                    sel.colors.join(","),
-                    sizes.join(","),
-                    sel.filters
-                        .get("price")
-                        .and_then(|v| v.first().cloned())
-                        .unwrap_or_default(),
-                    sel.filters
-                        .get("stock")
-                        .and_then(|v| v.first().cloned())
-                        .unwrap_or_default(),
-                    sel.sort.unwrap_or_default(),
-                    page,
-                )
-                .await;
+                let result = fetch_selection(site, sale_id, universe, sel, page).await;
                 items_state.update(|s| {
                     let action = match result {
                         Ok(Some(d)) => CatalogAction::Fulfilled {
