@@ -11,9 +11,9 @@ pub mod images;
 pub mod middleware;
 pub mod onboarding_api;
 pub mod openapi;
-pub mod page_cache;
 pub mod openapi_cart;
 pub mod openapi_search;
+pub mod page_cache;
 pub mod search_api;
 pub mod seo;
 
@@ -68,7 +68,10 @@ pub async fn prepare(
     };
     let origins = config.origins();
     if config.demo_data {
-        let sites: Vec<i64> = app::site::SITES.iter().map(|s| i64::from(s.site_id)).collect();
+        let sites: Vec<i64> = app::site::SITES
+            .iter()
+            .map(|s| i64::from(s.site_id))
+            .collect();
         app::cart::vouchers::seed_demo(&db, &sites).await?;
     }
     let cart = Arc::new(
@@ -127,10 +130,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
 
     let api = Router::new()
         .route("/api/content/v1/translations", get(api::translations))
-        .route(
-            "/api/content/v1/homes/{id_or_name}",
-            get(home_api::home),
-        )
+        .route("/api/content/v1/homes/{id_or_name}", get(home_api::home))
         .route(
             "/api/postsale/v1/help/dsacontactform",
             post(api::dsa_contact_form),

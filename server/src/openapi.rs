@@ -243,7 +243,13 @@ pub fn document() -> Value {
         }
     });
     doc["components"]["schemas"]["Cart"] = crate::openapi_cart::cart_schema();
-    for extra in [auth_paths(), catalog_paths(), crate::openapi_cart::paths(), crate::home_api::openapi_paths(), crate::openapi_search::paths()] {
+    for extra in [
+        auth_paths(),
+        catalog_paths(),
+        crate::openapi_cart::paths(),
+        crate::home_api::openapi_paths(),
+        crate::openapi_search::paths(),
+    ] {
         if let (Some(paths), serde_json::Value::Object(more)) =
             (doc["paths"].as_object_mut(), extra)
         {

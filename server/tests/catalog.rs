@@ -73,9 +73,17 @@ async fn catalog_calls(t: TestApp) {
     assert!(prices.windows(2).all(|w| w[0] <= w[1]), "sorted by price");
     // Item types (Normal 1, Carrousel 7, Ad 10) and tiers (PREMIUM, SOON, ORDINARY).
     let field = |name: &str| -> std::collections::BTreeSet<String> {
-        all["items"].as_array().unwrap().iter().map(|i| i[name].to_string()).collect()
+        all["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i[name].to_string())
+            .collect()
     };
-    assert_eq!(field("type").into_iter().collect::<Vec<_>>(), ["1", "10", "7"]);
+    assert_eq!(
+        field("type").into_iter().collect::<Vec<_>>(),
+        ["1", "10", "7"]
+    );
     assert_eq!(
         field("tier").into_iter().collect::<Vec<_>>(),
         ["\"ORDINARY\"", "\"PREMIUM\"", "\"SOON\""]

@@ -12,3 +12,5 @@ pub mod store;
 pub mod vouchers;
 #[cfg(feature = "ssr")]
 pub mod waiting;
+#[cfg(feature = "ssr")]
+pub mod writer;

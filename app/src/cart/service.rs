@@ -15,6 +15,7 @@ use super::payment::{PaymentProvider, Sandbox};
 use super::rules::CartError;
 use super::store::{self, OptionInfo};
 use super::waiting::WaitingLine;
+use super::writer::{add_in_tx, add_writer, AddJob, AddReply};
 use crate::db::{Backend, Db};
 use crate::model::cart::Cart;
 
@@ -102,6 +103,8 @@ pub struct CartService {
     pub settings: CartSettings,
     /// SQLite: the one connection cart writes go through, in arrival order.
     write_pool: Option<sqlx::AnyPool>,
+    /// SQLite: the queue of the batching add writer.
+    adder: Option<tokio::sync::mpsc::Sender<(AddJob, AddReply)>>,
     options: RwLock<HashMap<i64, (OptionInfo, Instant)>>,
     /// Options the database recently found sold out: adds are refused without a write
     /// for a short while. The database stays the truth; a release clears the mark.
@@ -138,11 +141,17 @@ impl CartService {
             }
             Backend::Postgres => None,
         };
+        let adder = write_pool.as_ref().map(|pool| {
+            let (queue, jobs) = tokio::sync::mpsc::channel(4096);
+            tokio::spawn(add_writer(pool.clone(), settings.clone(), jobs));
+            queue
+        });
         Ok(CartService {
             db,
             waiting: WaitingLine::new(settings.checkout_capacity),
             settings,
             write_pool,
+            adder,
             options: RwLock::new(HashMap::new()),
             sold_out: Mutex::new(HashMap::new()),
             provider: Box::new(Sandbox),
@@ -304,89 +313,51 @@ impl CartService {
                 None => per_product.push((i.product_id, l.quantity)),
             }
         }
-        let mut w = self.begin().await?;
-        let state = sqlx::query(
-            "SELECT (SELECT status FROM carts WHERE member_id = $1) AS status,
-                    (SELECT cart_type FROM carts WHERE member_id = $1) AS cart_type,
-                    (SELECT COUNT(*) FROM cart_items WHERE member_id = $1 AND expires_at > $2) AS live_lines,
-                    (SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
-                      WHERE member_id = $1 AND product_id = $3 AND expires_at > $2) AS same_product",
-        )
-        .bind(m.id)
-        .bind(now)
-        .bind(per_product[0].0)
-        .fetch_one(&mut *w.tx)
-        .await?;
-        let status: Option<String> = state.try_get("status")?;
-        let current_type: Option<String> = state.try_get("cart_type")?;
-        let live_lines: i64 = state.try_get("live_lines")?;
-        if status.as_deref() == Some("frozen") {
-            return Err(CartError::Frozen.into());
-        }
-        if live_lines > 0 && current_type.as_deref().is_some_and(|t| t != cart_type) {
-            return Err(CartError::IncompatibleCartTypes.into());
-        }
-        let limit = self.settings.max_per_member;
-        let mut held: i64 = state.try_get("same_product")?;
-        for (n, (product_id, adding)) in per_product.iter().enumerate() {
-            if n > 0 {
-                held = sqlx::query_scalar(
-                    "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
-                      WHERE member_id = $1 AND product_id = $2 AND expires_at > $3",
-                )
-                .bind(m.id)
-                .bind(product_id)
-                .bind(now)
-                .fetch_one(&mut *w.tx)
-                .await?;
+        let job = AddJob {
+            m,
+            lines: lines.to_vec(),
+            infos,
+            per_product,
+            cart_type: cart_type.to_string(),
+            opts: opts.clone(),
+            now,
+        };
+        let outcome = match &self.adder {
+            // SQLite: the batching writer (several adds per transaction).
+            Some(queue) => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                queue
+                    .send((job, reply))
+                    .await
+                    .map_err(|_| Failure::Cart(CartError::Unexpected))?;
+                answer
+                    .await
+                    .map_err(|_| Failure::Cart(CartError::Unexpected))?
             }
-            if held + adding > limit {
-                return Err(CartError::MaxReached.into());
-            }
-        }
-        for (l, i) in lines.iter().zip(&infos) {
-            sqlx::query(
-                "INSERT INTO cart_items (member_id, option_id, product_id, sale_id, quantity, origin, bundle_id, created_at, expires_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                 ON CONFLICT (member_id, option_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity,
-                        expires_at = excluded.expires_at",
-            )
-            .bind(m.id)
-            .bind(l.option_id)
-            .bind(i.product_id)
-            .bind(i.sale_id)
-            .bind(l.quantity)
-            .bind(opts.origin.clone())
-            .bind(opts.bundle_id.clone())
-            .bind(now)
-            .bind(now + self.settings.hold_secs)
-            .execute(&mut *w.tx)
-            .await?;
-        }
-        if status.is_none() || current_type.as_deref() != Some(cart_type) {
-            upsert_cart(&mut w.tx, m, Some(cart_type), now).await?;
-        }
-        // Last, just before the commit: the conditional stock moves (hot rows).
-        for l in lines {
-            let got = sqlx::query(
-                "UPDATE product_options SET held = held + $2 WHERE id = $1 AND stock - held - sold >= $2",
-            )
-            .bind(l.option_id)
-            .bind(l.quantity)
-            .execute(&mut *w.tx)
-            .await?
-            .rows_affected();
-            if got != 1 {
-                drop(w);
-                if l.quantity == 1 {
-                    self.mark_sold_out(l.option_id);
+            None => {
+                let mut w = self.begin().await?;
+                let r = add_in_tx(&mut w.tx, &job, &self.settings, false).await?;
+                if r.is_ok() {
+                    w.commit().await?;
                 }
-                return Err(CartError::OutOfStock.into());
+                r.map_err(Failure::Cart)
             }
+        };
+        match outcome {
+            Ok(()) => {
+                self.clear_sold_out(lines.iter().map(|l| l.option_id));
+                Ok(())
+            }
+            Err(Failure::Cart(CartError::OutOfStock)) => {
+                if let [l] = lines {
+                    if l.quantity == 1 {
+                        self.mark_sold_out(l.option_id);
+                    }
+                }
+                Err(CartError::OutOfStock.into())
+            }
+            Err(e) => Err(e),
         }
-        w.commit().await?;
-        self.clear_sold_out(lines.iter().map(|l| l.option_id));
-        Ok(())
     }
 
     /// Removes a line; its units go back at once.

@@ -17,13 +17,12 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::MyOrders => view! { <crate::checkout::orders::OrdersPage path /> }.into_any(),
         PageKind::OrderDetails if route.get_id("orderId").is_some() => {
             let order_id = route.get_id("orderId");
-            view! { <crate::checkout::orders::OrdersPage path order_id=order_id.unwrap_or(0) /> }.into_any()
+            view! { <crate::checkout::orders::OrdersPage path order_id=order_id.unwrap_or(0) /> }
+                .into_any()
         }
         PageKind::Brand => view! { <crate::catalog::lists::BrandPage route path /> }.into_any(),
         PageKind::Search => view! { <crate::search::SearchPage path /> }.into_any(),
-        PageKind::Favourites => {
-            view! { <crate::catalog::lists::FavouritesPage path /> }.into_any()
-        }
+        PageKind::Favourites => view! { <crate::catalog::lists::FavouritesPage path /> }.into_any(),
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
             view! { <crate::auth::pages::AuthPage route path /> }.into_any()
         }
