@@ -5,6 +5,7 @@
 //! each hit gets the visitor's token and a new nonce, so caching weakens neither.
 //! Members never hit the cache: their pages carry their favourites, holds and name.
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,9 +25,13 @@ const NONCE_MARK: &str = "__rosace_cached_nonce_9c41__";
 /// Entries kept at most; the cache is cleared when full (pages are cheap to render again).
 const MAX_ENTRIES: usize = 2048;
 const MAX_BODY: usize = 4 * 1024 * 1024;
+const STALE_LIFETIMES: u32 = 5;
 
 struct Entry {
     at: Instant,
+    /// One request renders the page again once it is stale; the others keep getting the
+    /// stale copy meanwhile instead of all rendering it at once.
+    refreshing: AtomicBool,
     status: StatusCode,
     headers: HeaderMap,
     body: String,
@@ -103,15 +108,20 @@ pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> 
     let Some((key, xsrf)) = cacheable_request(&req).filter(|_| !ttl.is_zero()) else {
         return next.run(req).await;
     };
-    let hit = app
+    let found = app
         .page_cache
         .entries
         .lock()
         .ok()
-        .and_then(|m| m.get(&key).cloned())
-        .filter(|e| e.at.elapsed() < ttl);
-    if let Some(entry) = hit {
-        return serve(&entry, &xsrf);
+        .and_then(|m| m.get(&key).cloned());
+    if let Some(entry) = found {
+        let age = entry.at.elapsed();
+        let fresh = age < ttl;
+        // A stale copy (up to a few lifetimes old) is still served while one request
+        // renders the page again.
+        if fresh || (age < ttl * STALE_LIFETIMES && entry.refreshing.swap(true, Ordering::AcqRel)) {
+            return serve(&entry, &xsrf);
+        }
     }
     let res = next.run(req).await;
     let html = res
@@ -149,6 +159,7 @@ pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> 
                 key,
                 Arc::new(Entry {
                     at: Instant::now(),
+                    refreshing: AtomicBool::new(false),
                     status: parts.status,
                     headers,
                     body: template,
@@ -189,6 +200,7 @@ mod tests {
         );
         let entry = Entry {
             at: Instant::now(),
+            refreshing: AtomicBool::new(false),
             status: StatusCode::OK,
             headers,
             body: format!("<html data-x=\"{TOKEN_MARK}\"><script nonce=\"{NONCE_MARK}\"></script>"),
