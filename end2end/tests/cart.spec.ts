@@ -109,3 +109,33 @@ test('a suspended basket gives its units back and can be recovered', async ({ pa
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-recovery')).toHaveCount(0);
 });
+
+test('beyond the checkout capacity a member waits in line, then pays on their own turn', async ({ page, browser, baseURL }, info) => {
+  // end2end/run.sh allows one payment at a time; the sandbox's slow card keeps it busy 4 s.
+  test.setTimeout(90_000);
+  const site = info.project.name === 'desktop' ? 7 : 76;
+  const sale = firstSale(site);
+  const other = await browser.newContext({ ...info.project.use });
+  await other.addCookies([{ name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL! }]);
+  const first = await other.newPage();
+  await signInAsDemo(first, site, '/', DEMO_EMAIL_2);
+  await addToCart(first, sale, sale * 100 + 8);
+  await first.goto('/cart');
+  await first.getByTestId('checkout').click();
+  await first.getByTestId('card-number').fill('4000 0000 0000 3220');
+
+  await signInAsDemo(page, site);
+  await addToCart(page, sale, sale * 100 + 9);
+  await page.goto('/cart');
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+
+  await first.getByTestId('pay').click();
+  await expect(first.getByTestId('pay')).toHaveAttribute('aria-busy', 'true');
+  await page.getByTestId('pay').click();
+  // In line behind the payment in flight, with a position, then paid without a click.
+  await expect(page.getByTestId('waiting-line')).toContainText('1');
+  await expect(page.getByTestId('order-confirmed')).toBeVisible({ timeout: 30_000 });
+  await expect(first.getByTestId('order-confirmed')).toBeVisible();
+  await other.close();
+});

@@ -1,5 +1,6 @@
 //! Payment providers. The shop talks to one through [`PaymentProvider`]; the built-in
-//! sandbox accepts the test card 4242 4242 4242 4242, declines 4000 0000 0000 0002 and
+//! sandbox accepts the test card 4242 4242 4242 4242 (and 4000 0000 0000 3220 after a slow
+//! bank's 4 seconds), declines 4000 0000 0000 0002 and
 //! refuses anything else as an invalid card. The idempotency key is the cart hash: a
 //! provider answers the same authorization for the same key.
 use std::future::Future;
@@ -29,6 +30,9 @@ pub trait PaymentProvider: Send + Sync {
     fn void<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, ()>;
 }
 
+/// How long the sandbox's slow test card (4000 0000 0000 3220) keeps the bank busy.
+pub const SLOW_BANK: std::time::Duration = std::time::Duration::from_secs(4);
+
 /// The built-in sandbox: no network, deterministic references.
 pub struct Sandbox;
 
@@ -44,8 +48,12 @@ impl PaymentProvider for Sandbox {
         card: Option<&'a str>,
     ) -> BoxFuture<'a, PaymentOutcome> {
         Box::pin(async move {
-            match sandbox_card(card.unwrap_or("")) {
-                SandboxCard::Accepted => PaymentOutcome::Approved {
+            let kind = sandbox_card(card.unwrap_or(""));
+            if kind == SandboxCard::SlowAccepted {
+                tokio::time::sleep(SLOW_BANK).await;
+            }
+            match kind {
+                SandboxCard::Accepted | SandboxCard::SlowAccepted => PaymentOutcome::Approved {
                     reference: format!("sbx_{}", &idempotency_key[..idempotency_key.len().min(24)]),
                 },
                 SandboxCard::Declined => PaymentOutcome::Declined,

@@ -562,6 +562,9 @@ pub fn totals(lines: &[(i64, i64)], vouchers: &[VoucherRule], loyalty: i64) -> (
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SandboxCard {
     Accepted,
+    /// Accepted after the bank takes its time (as a 3-D Secure check would): shows what
+    /// members see while checkouts are at capacity.
+    SlowAccepted,
     Declined,
     Invalid,
 }
@@ -572,6 +575,7 @@ pub fn sandbox_card(card: &str) -> SandboxCard {
     let digits: String = card.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
     match digits.as_str() {
         "4242424242424242" => SandboxCard::Accepted,
+        "4000000000003220" => SandboxCard::SlowAccepted,
         "4000000000000002" => SandboxCard::Declined,
         _ => SandboxCard::Invalid,
     }
@@ -879,6 +883,10 @@ mod tests {
         assert_eq!(sandbox_card("4242 4242 4242 4242"), SandboxCard::Accepted);
         assert_eq!(sandbox_card("4000-0000-0000-0002"), SandboxCard::Declined);
         assert_eq!(sandbox_card("1234"), SandboxCard::Invalid);
+        assert_eq!(
+            sandbox_card("4000 0000 0000 3220"),
+            SandboxCard::SlowAccepted
+        );
         assert_eq!(loyalty_product(1).unwrap().0, 2990);
         assert!(loyalty_product(3).is_none());
     }
