@@ -54,7 +54,19 @@ test('the scroll position of a home is kept when coming back to it', async ({ pa
   await tile.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 200);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
-  const y = await page.evaluate(() => window.scrollY);
+  // Phones scroll smoothly: wait until the position stops moving.
+  let y = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const settled = now === y;
+        y = now;
+        return settled;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
   // Saved 500 ms after scrolling stops.
   await expect
     .poll(async () => Number(await page.evaluate(() => sessionStorage.getItem('rosace.home.scroll.default'))))
