@@ -7,7 +7,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 use serde_json::{json, Value};
 
 use app::cart::rules::{self, CartError};
@@ -40,15 +40,28 @@ fn fail(f: Failure, what: &str) -> Response {
     }
 }
 
-fn member(session: &SessionInfo) -> Result<Member, CartError> {
-    session
-        .member
-        .as_ref()
-        .map(|m| Member {
-            id: m.member_id,
-            site_id: i64::from(m.site_id),
-        })
-        .ok_or(CartError::Unauthorized)
+/// The signed-in member of a cart call; anyone else gets 401 with the cart error body.
+pub struct CartMember(Member);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for CartMember {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Self, Response> {
+        parts
+            .extensions
+            .get::<SessionInfo>()
+            .and_then(|s| s.member.as_ref())
+            .map(|m| {
+                CartMember(Member {
+                    id: m.member_id,
+                    site_id: i64::from(m.site_id),
+                })
+            })
+            .ok_or_else(|| error(CartError::Unauthorized))
+    }
 }
 
 fn parse<T: serde::de::DeserializeOwned + Default>(body: &Bytes) -> Result<T, CartError> {
@@ -109,14 +122,7 @@ fn with_code(code: StatusCode, cart: &Cart) -> Response {
 
 // ------------------------------------------------------------------ /api/cartproxy/v1
 
-pub async fn get_cart(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn get_cart(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.cart(m, app::state::now()).await {
         Ok((cart, true)) => {
             let mut body = serde_json::to_value(&cart).unwrap_or_default();
@@ -151,13 +157,9 @@ async fn add_lines(
 
 pub async fn add_items(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let req: ItemsRequest = match parse(&body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -187,13 +189,9 @@ pub async fn add_items(
 
 pub async fn add_item(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let req: ItemRequest = match parse(&body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -235,13 +233,9 @@ pub async fn add_item(
 
 pub async fn remove_item(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let req: RemoveItemRequest = match parse(&body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -258,42 +252,21 @@ pub async fn remove_item(
     }
 }
 
-pub async fn empty_cart(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn empty_cart(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.empty(m, app::state::now()).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(f) => fail(f, "cannot empty the cart"),
     }
 }
 
-pub async fn suspended(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn suspended(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.has_suspended(m).await {
         Ok(s) => Json(json!({ "hasSuspendedOrder": s })).into_response(),
         Err(f) => fail(f, "suspended-order check failed"),
     }
 }
 
-pub async fn suspend(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn suspend(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.suspend(m, app::state::now()).await {
         Ok(()) => Json(json!({ "hasSuspendedOrder": true })).into_response(),
         Err(f) => fail(f, "suspend failed"),
@@ -304,13 +277,9 @@ pub async fn suspend(
 
 pub async fn apply_voucher(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let req: VoucherRequest = match parse(&body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -327,13 +296,9 @@ pub async fn apply_voucher(
 
 pub async fn remove_voucher(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     Path(voucher_id): Path<String>,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let Some(id) = rules::parse_id(&Value::String(voucher_id)) else {
         return error(CartError::BadRequest);
     };
@@ -344,14 +309,7 @@ pub async fn remove_voucher(
     }
 }
 
-pub async fn print_vouchers(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn print_vouchers(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.print_vouchers(m, app::state::now()).await {
         Ok(url) => Json(json!({ "printUrl": url })).into_response(),
         Err(f) => fail(f, "Print vouchers failed"),
@@ -402,14 +360,7 @@ pub async fn print_page(State(app): State<Arc<AppCtx>>, Path(token): Path<String
 
 // ------------------------------------------------------------------ orderpiper (checkout)
 
-pub async fn cart_hash(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn cart_hash(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     let now = app::state::now();
     match app.cart.freeze(m, now).await {
         Ok(None) => StatusCode::NO_CONTENT.into_response(),
@@ -423,13 +374,9 @@ pub async fn cart_hash(
 
 pub async fn pay(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let req: PayRequest = match parse(&body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -464,14 +411,7 @@ pub async fn pay(
     }
 }
 
-pub async fn cancel_order(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn cancel_order(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.defrost(m, app::state::now()).await {
         Ok(()) => cart_answer(&app, m, StatusCode::OK).await,
         Err(f) => fail(f, "cancel order failed"),
@@ -480,13 +420,9 @@ pub async fn cancel_order(
 
 pub async fn recover(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let req: RecoverRequest = match parse(&body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -517,23 +453,15 @@ pub async fn recover(
 
 pub async fn cancel_recovery(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     match app.cart.cancel_recovery(m).await {
         Ok(()) => cart_answer(&app, m, StatusCode::OK).await,
         Err(f) => fail(f, "cancel recovery failed"),
     }
 }
 
-async fn loyalty(app: &AppCtx, session: &SessionInfo, body: &Bytes, on: bool) -> Response {
-    let m = match member(session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+async fn loyalty(app: &AppCtx, m: Member, body: &Bytes, on: bool) -> Response {
     let req: LoyaltyRequest = match parse(body) {
         Ok(r) => r,
         Err(e) => return error(e),
@@ -561,18 +489,18 @@ async fn loyalty(app: &AppCtx, session: &SessionInfo, body: &Bytes, on: bool) ->
 
 pub async fn add_loyalty(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    loyalty(&app, &session, &body, true).await
+    loyalty(&app, m, &body, true).await
 }
 
 pub async fn remove_loyalty(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     body: Bytes,
 ) -> Response {
-    loyalty(&app, &session, &body, false).await
+    loyalty(&app, m, &body, false).await
 }
 
 // ------------------------------------------------------------------ waiting line, orders
@@ -591,14 +519,7 @@ pub async fn waiting_line(State(app): State<Arc<AppCtx>>, Path(ticket): Path<Str
     }
 }
 
-pub async fn orders(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
+pub async fn orders(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
     match app.cart.orders(m).await {
         Ok(list) => Json(json!({ "orders": list })).into_response(),
         Err(f) => fail(f, "cannot list orders"),
@@ -607,13 +528,9 @@ pub async fn orders(
 
 pub async fn order(
     State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
+    CartMember(m): CartMember,
     Path(id): Path<String>,
 ) -> Response {
-    let m = match member(&session) {
-        Ok(m) => m,
-        Err(e) => return error(e),
-    };
     let Some(id) = rules::parse_id(&Value::String(id)) else {
         return error(CartError::BadRequest);
     };
