@@ -15,9 +15,45 @@ use app::model::dsa::{DsaFieldError, DsaFormRequest, DSA_MAX_FILES, DSA_MAX_FILE
 use crate::middleware::Client;
 use crate::AppCtx;
 
-fn error(status: StatusCode, code: &str, description: &str) -> Response {
+/// The error body of every REST call (spec 000 §8): `error_description` is a translation key.
+pub(crate) fn error(status: StatusCode, code: &str, description: &str) -> Response {
     let body = serde_json::json!({ "error_code": code, "error_description": description });
     (status, Json(body)).into_response()
+}
+
+/// 500, with the failure logged under `what` (the spec's log message where it names one).
+pub(crate) fn failed(e: sqlx::Error, what: &str) -> Response {
+    tracing::error!(error = %e, "{what}");
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "unexpected",
+        "errors.general_retry.notification",
+    )
+}
+
+pub(crate) fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "not_found", "errors.not_found")
+}
+
+/// 401: the client's session-expiry handling sends the member to sign in.
+pub(crate) fn unauthorized() -> Response {
+    error(
+        StatusCode::UNAUTHORIZED,
+        "unauthorized",
+        "errors.session_expired",
+    )
+}
+
+/// A comma-separated query value as a list (empty items dropped).
+pub(crate) fn query_list(q: &HashMap<String, String>, key: &str) -> Vec<String> {
+    q.get(key)
+        .map(|v| {
+            v.split(',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[derive(Deserialize)]

@@ -11,6 +11,8 @@ use axum::{Extension, Json};
 use app::catalog::store::{self, ContentQuery};
 use app::context::RequestCtx;
 
+pub(crate) use crate::api::not_found;
+use crate::api::{failed, query_list as list, unauthorized};
 use crate::middleware::SessionInfo;
 use crate::AppCtx;
 
@@ -23,15 +25,6 @@ pub(crate) fn site(ctx: &RequestCtx, headers: &HeaderMap) -> u16 {
         .unwrap_or(ctx.site_id)
 }
 
-pub(crate) fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, Json(serde_json::json!({ "error_code": "not_found", "error_description": "errors.not_found" }))).into_response()
-}
-
-fn failed(e: sqlx::Error, what: &str) -> Response {
-    tracing::error!(error = %e, "{what}");
-    (StatusCode::INTERNAL_SERVER_ERROR, Json(serde_json::json!({ "error_code": "unexpected", "error_description": "errors.general_retry.notification" }))).into_response()
-}
-
 /// The answer of a lookup: the value, 404 when absent, 500 (logged) on failure.
 fn found<T: serde::Serialize>(result: Result<Option<T>, sqlx::Error>, what: &str) -> Response {
     match result {
@@ -39,17 +32,6 @@ fn found<T: serde::Serialize>(result: Result<Option<T>, sqlx::Error>, what: &str
         Ok(None) => not_found(),
         Err(e) => failed(e, what),
     }
-}
-
-fn list(q: &HashMap<String, String>, key: &str) -> Vec<String> {
-    q.get(key)
-        .map(|v| {
-            v.split(',')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 pub fn content_query(q: &HashMap<String, String>) -> ContentQuery {
@@ -214,7 +196,7 @@ async fn favourite(
 ) -> Response {
     // Authorization-type failure: the client's session-expiry handling sends the member to sign in.
     let Some(m) = &session.member else {
-        return (StatusCode::UNAUTHORIZED, Json(serde_json::json!({ "error_code": "unauthorized", "error_description": "errors.session_expired" }))).into_response();
+        return unauthorized();
     };
     match store::set_favourite(
         &app.state.db,
@@ -300,7 +282,7 @@ pub async fn favourites(
     headers: HeaderMap,
 ) -> Response {
     let Some(m) = &session.member else {
-        return (StatusCode::UNAUTHORIZED, Json(serde_json::json!({ "error_code": "unauthorized", "error_description": "errors.session_expired" }))).into_response();
+        return unauthorized();
     };
     match store::favourite_items(
         &app.state.db,

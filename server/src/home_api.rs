@@ -77,14 +77,7 @@ pub async fn home(
     match store::home_cached(&app.state.db, site_id, &query, app::state::now()).await {
         Ok(Some(home)) => Json(home).into_response(),
         Ok(None) => not_found(),
-        Err(e) => {
-            tracing::error!(error = %e, "Cannot fetch home");
-            (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                Json(json!({ "error_code": "unexpected", "error_description": "errors.general_retry.notification" })),
-            )
-                .into_response()
-        }
+        Err(e) => crate::api::failed(e, "Cannot fetch home"),
     }
 }
 

@@ -15,33 +15,9 @@ use app::context::RequestCtx;
 use app::search::index::MAX_QUERY_CHARS;
 use app::search::store::{self, SearchQuery};
 
+use crate::api::{error, failed, query_list as list, unauthorized};
 use crate::middleware::{self, SessionInfo};
 use crate::AppCtx;
-
-fn error(status: StatusCode, code: &str, key: &str) -> Response {
-    (
-        status,
-        Json(serde_json::json!({ "error_code": code, "error_description": key })),
-    )
-        .into_response()
-}
-
-fn failed(e: sqlx::Error, what: &str) -> Response {
-    tracing::error!(error = %e, "{what}");
-    error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "unexpected",
-        "errors.general_retry.notification",
-    )
-}
-
-fn unauthorized() -> Response {
-    error(
-        StatusCode::UNAUTHORIZED,
-        "unauthorized",
-        "errors.session_expired",
-    )
-}
 
 /// The site: `siteId` in the query, then the `x-vp-siteid` header, then the request's site.
 fn site(ctx: &RequestCtx, headers: &HeaderMap, q: &HashMap<String, String>) -> u16 {
@@ -73,17 +49,6 @@ fn text(q: &HashMap<String, String>, key: &str) -> Result<String, Response> {
         ));
     }
     Ok(v)
-}
-
-fn list(q: &HashMap<String, String>, key: &str) -> Vec<String> {
-    q.get(key)
-        .map(|v| {
-            v.split(',')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// GET /api/catalog/v8/search/items?q=&siteId=&offset=&limit=&sort=&brand=&color=&size=
