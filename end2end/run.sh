@@ -23,7 +23,7 @@ LEPTOS_SITE_ROOT=target/site LEPTOS_SITE_PKG_DIR=pkg LEPTOS_OUTPUT_NAME=rosace \
 LEPTOS_SITE_ADDR="127.0.0.1:$PORT" LEPTOS_ENV=PROD \
 ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="http://127.0.0.1:$PORT" \
 ROSACE_DSA_RATE_LIMIT=1 ROSACE_TRUST_FORWARDED_FOR=true \
-ROSACE_CART_HOLD_SECS=${ROSACE_CART_HOLD_SECS:-30} ROSACE_CART_SWEEP_SECS=1 ROSACE_CHECKOUT_CAPACITY=1 RUST_LOG=warn,server=info \
+ROSACE_CART_HOLD_SECS=${ROSACE_CART_HOLD_SECS:-30} ROSACE_CART_SWEEP_SECS=1 ROSACE_CHECKOUT_CAPACITY=1 RUST_LOG=warn,server=info NO_COLOR=1 \
   "$BIN" >"$LOG" 2>&1 &
 SERVER_PID=$!
 
@@ -36,7 +36,22 @@ curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then cat "$LOG"; echo "the shop exited" >&2; exit 1; fi
 
 cd end2end
-status=0
-ROSACE_E2E_BASE_URL="http://127.0.0.1:$PORT" ROSACE_E2E_DATA="$DATA" npx playwright test "$@" || status=$?
-if [[ $status -ne 0 ]]; then echo "--- server log (tail) ---"; tail -n 60 "$LOG"; fi
+OUT="$DATA/playwright.out"
+set +e
+ROSACE_E2E_BASE_URL="http://127.0.0.1:$PORT" ROSACE_E2E_DATA="$DATA" npx playwright test "$@" 2>&1 | tee "$OUT"
+status=${PIPESTATUS[0]}
+set -e
+if [[ $status -ne 0 ]]; then
+  # CI keeps only the end of the output: the server's warnings first, then what failed.
+  echo "--- server log: warnings and errors ---"
+  grep -E ' (WARN|ERROR) ' "$LOG" | tail -n 40 || true
+  echo "--- server log (tail) ---"
+  tail -n 20 "$LOG"
+  echo "--- Playwright failures (repeated) ---"
+  sed -n '/^  [0-9]*) /,$p' "$OUT" | grep -vE '^\s*$' | tail -n 120
+fi
+if grep -qE '^\s+[0-9]+ flaky' "$OUT"; then
+  echo "--- flaky tests (passed on their retry) ---"
+  sed -n '/^\s*[0-9]* flaky/,/^\s*[0-9]* passed/p' "$OUT"
+fi
 exit $status

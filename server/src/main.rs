@@ -28,7 +28,12 @@ async fn main() {
             .with_env_filter(filter)
             .init();
     } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
+        // Colour codes only where a person reads them, not in files CI keeps.
+        use std::io::IsTerminal;
+        tracing_subscriber::fmt()
+            .with_ansi(std::io::stdout().is_terminal())
+            .with_env_filter(filter)
+            .init();
     }
     let addr = config.addr;
     let app = match server::prepare(config).await {
