@@ -328,13 +328,17 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         )
         .with_state(leptos_options.clone());
 
-    Router::new()
+    let routed = Router::new()
         .merge(api)
         .merge(leptos)
         .nest_service("/pkg", ServeDir::new(pkg_dir))
         .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
         .nest_service("/js", ServeDir::new(format!("{site_root}/js")))
-        .fallback(api::api_not_found)
+        .fallback(api::api_not_found);
+    // The layers wrap the routed app as one service rather than each route: a page served
+    // from the cache then skips routing, which clones the matched route's Leptos options.
+    Router::new()
+        .fallback_service(routed)
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             page_cache::layer,

@@ -3,6 +3,11 @@ use std::net::SocketAddr;
 use leptos::prelude::get_configuration;
 use tracing_subscriber::EnvFilter;
 
+// Serving a cached page is mostly small allocations on two threads; mimalloc measured
+// faster than glibc's allocator on the catalog benchmark (scripts/bench-catalog.sh).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() {
     let leptos_conf = match get_configuration(None) {
@@ -52,6 +57,14 @@ async fn main() {
         }
     };
     tracing::info!("Rosace listening on http://{addr}");
+    // Without TCP_NODELAY a response written in two pieces can wait for the client's
+    // delayed ACK (40 ms on Linux) before its last piece leaves.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+        }
+    });
     let served = axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),

@@ -14,6 +14,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use bytes::Bytes;
 
 use app::context::RequestCtx;
 
@@ -34,7 +35,105 @@ struct Entry {
     refreshing: AtomicBool,
     status: StatusCode,
     headers: HeaderMap,
-    body: String,
+    body: Template,
+}
+
+/// A cached page cut at its per-visitor values: the text between them is shared by every
+/// hit (reference-counted), so serving a page copies none of its bytes.
+#[derive(Debug, PartialEq)]
+enum Piece {
+    Text(Bytes),
+    Token,
+    Nonce,
+}
+
+struct Template {
+    pieces: Vec<Piece>,
+    text_len: usize,
+}
+
+impl Template {
+    fn parse(html: &str) -> Self {
+        let mut pieces = Vec::new();
+        let mut rest = html;
+        let mut text_len = 0;
+        loop {
+            let next = [(TOKEN_MARK, Piece::Token), (NONCE_MARK, Piece::Nonce)]
+                .into_iter()
+                .filter_map(|(mark, piece)| rest.find(mark).map(|at| (at, mark.len(), piece)))
+                .min_by_key(|(at, _, _)| *at);
+            let Some((at, len, piece)) = next else {
+                break;
+            };
+            if at > 0 {
+                text_len += at;
+                pieces.push(Piece::Text(Bytes::copy_from_slice(&rest.as_bytes()[..at])));
+            }
+            pieces.push(piece);
+            rest = &rest[at + len..];
+        }
+        if !rest.is_empty() {
+            text_len += rest.len();
+            pieces.push(Piece::Text(Bytes::copy_from_slice(rest.as_bytes())));
+        }
+        Template { pieces, text_len }
+    }
+
+    fn fill(&self, xsrf: &str, nonce: &str) -> Chunks {
+        let xsrf = Bytes::copy_from_slice(xsrf.as_bytes());
+        let nonce = Bytes::copy_from_slice(nonce.as_bytes());
+        let mut len = self.text_len;
+        let chunks = self
+            .pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(b) => b.clone(),
+                Piece::Token => {
+                    len += xsrf.len();
+                    xsrf.clone()
+                }
+                Piece::Nonce => {
+                    len += nonce.len();
+                    nonce.clone()
+                }
+            })
+            .collect::<Vec<_>>();
+        Chunks {
+            chunks: chunks.into_iter().rev().collect(),
+            remaining: len as u64,
+        }
+    }
+}
+
+/// A body of ready chunks with its exact length (so the response keeps a Content-Length).
+struct Chunks {
+    /// In reverse order: the next chunk is popped from the end.
+    chunks: Vec<Bytes>,
+    remaining: u64,
+}
+
+impl http_body::Body for Chunks {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        let next = self.chunks.pop();
+        if let Some(b) = &next {
+            self.remaining -= b.len() as u64;
+        }
+        std::task::Poll::Ready(next.map(|b| Ok(http_body::Frame::data(b))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.chunks.is_empty()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.remaining)
+    }
 }
 
 #[derive(Default)]
@@ -62,11 +161,7 @@ fn new_nonce() -> String {
 /// The page for another visitor: their token, a new nonce in the body and the CSP.
 fn serve(entry: &Entry, xsrf: &str) -> Response {
     let nonce = new_nonce();
-    let body = entry
-        .body
-        .replace(TOKEN_MARK, xsrf)
-        .replace(NONCE_MARK, &nonce);
-    let mut res = Response::new(Body::from(body));
+    let mut res = Response::new(Body::new(entry.body.fill(xsrf, &nonce)));
     *res.status_mut() = entry.status;
     *res.headers_mut() = entry.headers.clone();
     if let Some(csp) = entry
@@ -93,13 +188,9 @@ fn cacheable_request(req: &Request) -> Option<(String, String)> {
     if ctx.member_id.is_some() {
         return None;
     }
-    // Everything the page depends on besides the token: site, consent and banner state.
-    let shape = serde_json::to_string(&RequestCtx {
-        xsrf: String::new(),
-        ..ctx.clone()
-    })
-    .ok()?;
-    let key = format!("{}|{shape}", req.uri());
+    // Everything the page depends on besides the token: the site and what the visitor
+    // answered to the consent banner (the rest of an anonymous context is the same for all).
+    let key = format!("{}|{}|{:?}", req.uri(), ctx.site_id, ctx.onboarding);
     Some((key, ctx.xsrf.clone()))
 }
 
@@ -162,7 +253,7 @@ pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> 
                     refreshing: AtomicBool::new(false),
                     status: parts.status,
                     headers,
-                    body: template,
+                    body: Template::parse(&template),
                 }),
             );
         }
@@ -203,7 +294,9 @@ mod tests {
             refreshing: AtomicBool::new(false),
             status: StatusCode::OK,
             headers,
-            body: format!("<html data-x=\"{TOKEN_MARK}\"><script nonce=\"{NONCE_MARK}\"></script>"),
+            body: Template::parse(&format!(
+                "<html data-x=\"{TOKEN_MARK}\"><script nonce=\"{NONCE_MARK}\"></script>"
+            )),
         };
         let a = serve(&entry, "token-a");
         assert_eq!(a.status(), StatusCode::OK);
@@ -228,5 +321,34 @@ mod tests {
         };
         assert_ne!(nonce(&a), nonce(&b));
         assert_eq!(nonce(&a).len(), 32);
+    }
+
+    #[test]
+    fn a_template_is_cut_at_every_marker_and_refilled_whole() {
+        let html = format!("{NONCE_MARK}a{TOKEN_MARK}{TOKEN_MARK}bc{NONCE_MARK}");
+        let t = Template::parse(&html);
+        assert_eq!(
+            t.pieces,
+            vec![
+                Piece::Nonce,
+                Piece::Text(Bytes::from_static(b"a")),
+                Piece::Token,
+                Piece::Token,
+                Piece::Text(Bytes::from_static(b"bc")),
+                Piece::Nonce,
+            ]
+        );
+        let body = t.fill("TT", "N");
+        assert_eq!(http_body::Body::size_hint(&body).exact(), Some(9));
+        let bytes = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(to_bytes(Body::new(body), MAX_BODY))
+            .unwrap();
+        assert_eq!(&bytes[..], b"NaTTTTbcN");
+        assert_eq!(
+            Template::parse("plain").pieces,
+            vec![Piece::Text(Bytes::from_static(b"plain"))]
+        );
     }
 }
