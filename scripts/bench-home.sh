@@ -9,7 +9,9 @@
 # scratch data folder, wait for GET /health to answer 200, save PATH's HTML as
 # index.html, serve that file with nginx on 127.0.0.1:3101, run
 # `wrk -t2 -c64 -d<seconds>s --latency` against both and print requests/s, p50 and p99
-# latency for each and the ratio shop/nginx. Both servers are stopped on exit.
+# latency for each and the ratio shop/nginx; then the same with a browser's
+# Accept-Encoding (nginx serving a gzip -9 copy through gzip_static). Both servers are
+# stopped on exit.
 # A benchmark: slow figures never make it fail; only a build or a server that does not
 # start does.
 #
@@ -144,6 +146,9 @@ fi
 
 # ------------------------------------------------------------ nginx
 
+# Browsers ask for gzip: nginx then serves this copy, compressed once (gzip_static).
+gzip -9 -k -f "$SCRATCH/www/index.html"
+
 port_free "$NGINX_ADDR" || die "something already answers on $NGINX_ADDR: stop it first"
 
 # Temp paths of the modules this nginx has, all inside the scratch folder (a normal user
@@ -171,6 +176,7 @@ $temp_paths    default_type text/html;
     server {
         listen $NGINX_ADDR;
         root $SCRATCH/www;
+        gzip_static on;
         location = / { try_files /index.html =404; }
     }
 }
@@ -188,8 +194,10 @@ fi
 # Runs wrk; prints "rps p50_ms p99_ms errors" (n/a where wrk gave nothing).
 run_wrk() {
     local name=$1 url=$2 out=$SCRATCH/wrk-$1.txt
-    note "wrk -t2 -c64 -d${SECONDS_PER_RUN}s --latency $url"
-    if ! wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$url" >"$out" 2>&1; then
+    local headers=()
+    [ -n "${3:-}" ] && headers=(-H "$3")
+    note "wrk -t2 -c64 -d${SECONDS_PER_RUN}s --latency ${3:+-H '$3' }$url"
+    if ! wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "${headers[@]}" "$url" >"$out" 2>&1; then
         note "wrk failed against $name:"
         cat "$out" >&2
     fi
@@ -222,9 +230,19 @@ else
     shop=$(run_wrk shop "http://$SHOP_ADDR$PAGE_PATH")
 fi
 nginx=$(run_wrk nginx "http://$NGINX_ADDR/")
+# The same again as a browser asks: compressed.
+BROWSER_ENCODING="Accept-Encoding: gzip, deflate, br, zstd"
+if [ "$NGINX_ONLY" = 1 ]; then
+    shop_gz="n/a n/a n/a 0"
+else
+    shop_gz=$(run_wrk shop-gzip "http://$SHOP_ADDR$PAGE_PATH" "$BROWSER_ENCODING")
+fi
+nginx_gz=$(run_wrk nginx-gzip "http://$NGINX_ADDR/" "$BROWSER_ENCODING")
 
 read -r s_rps s_p50 s_p99 s_err <<<"$shop"
 read -r n_rps n_p50 n_p99 n_err <<<"$nginx"
+read -r sg_rps sg_p50 sg_p99 sg_err <<<"$shop_gz"
+read -r ng_rps ng_p50 ng_p99 ng_err <<<"$nginx_gz"
 
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN {
@@ -248,6 +266,15 @@ printf '%-14s %12s %12s %12s\n' "p50 latency" "$(fmt "$s_p50" 3 ms)" "$(fmt "$n_
 printf '%-14s %12s %12s %12s\n' "p99 latency" "$(fmt "$s_p99" 3 ms)" "$(fmt "$n_p99" 3 ms)" "$(ratio "$s_p99" "$n_p99")"
 if [ "$s_err" != 0 ] || [ "$n_err" != 0 ]; then
     printf '%-14s %12s %12s\n' "errors" "$s_err" "$n_err"
+fi
+echo
+echo "same page with $BROWSER_ENCODING (nginx: gzip_static, $(wc -c <"$SCRATCH/www/index.html.gz") bytes)"
+printf '%-14s %12s %12s %12s\n' "" shop nginx shop/nginx
+printf '%-14s %12s %12s %12s\n' "requests/s" "$(fmt "$sg_rps" 0 "")" "$(fmt "$ng_rps" 0 "")" "$(ratio "$sg_rps" "$ng_rps")"
+printf '%-14s %12s %12s %12s\n' "p50 latency" "$(fmt "$sg_p50" 3 ms)" "$(fmt "$ng_p50" 3 ms)" "$(ratio "$sg_p50" "$ng_p50")"
+printf '%-14s %12s %12s %12s\n' "p99 latency" "$(fmt "$sg_p99" 3 ms)" "$(fmt "$ng_p99" 3 ms)" "$(ratio "$sg_p99" "$ng_p99")"
+if [ "$sg_err" != 0 ] || [ "$ng_err" != 0 ]; then
+    printf '%-14s %12s %12s\n' "errors" "$sg_err" "$ng_err"
 fi
 # Only a benchmark that measured nothing at all fails.
 if [ "$s_rps" = n/a ] && [ "$n_rps" = n/a ]; then

@@ -14,6 +14,7 @@ pub mod openapi;
 pub mod openapi_cart;
 pub mod openapi_search;
 pub mod page_cache;
+pub mod page_template;
 pub mod search_api;
 pub mod seo;
 

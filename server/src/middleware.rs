@@ -328,6 +328,16 @@ pub async fn security_headers(
         HeaderValue::from_static("strict-origin-when-cross-origin"),
     );
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    // Pages carry the visitor's XSRF token: no shared cache may keep them.
+    let html = h
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if html && !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-cache"),
+        );
+    }
     if !h.contains_key("content-security-policy") {
         h.insert(
             "content-security-policy",

@@ -14,10 +14,10 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
-use bytes::Bytes;
 
 use app::context::RequestCtx;
 
+use crate::page_template::Template;
 use crate::AppCtx;
 
 // Header values cannot hold control characters: plain markers no page text contains.
@@ -38,108 +38,40 @@ struct Entry {
     body: Template,
 }
 
-/// A cached page cut at its per-visitor values: the text between them is shared by every
-/// hit (reference-counted), so serving a page copies none of its bytes.
-#[derive(Debug, PartialEq)]
-enum Piece {
-    Text(Bytes),
-    Token,
-    Nonce,
-}
-
-struct Template {
-    pieces: Vec<Piece>,
-    text_len: usize,
-}
-
-impl Template {
-    fn parse(html: &str) -> Self {
-        let mut pieces = Vec::new();
-        let mut rest = html;
-        let mut text_len = 0;
-        loop {
-            let next = [(TOKEN_MARK, Piece::Token), (NONCE_MARK, Piece::Nonce)]
-                .into_iter()
-                .filter_map(|(mark, piece)| rest.find(mark).map(|at| (at, mark.len(), piece)))
-                .min_by_key(|(at, _, _)| *at);
-            let Some((at, len, piece)) = next else {
-                break;
-            };
-            if at > 0 {
-                text_len += at;
-                pieces.push(Piece::Text(Bytes::copy_from_slice(&rest.as_bytes()[..at])));
-            }
-            pieces.push(piece);
-            rest = &rest[at + len..];
-        }
-        if !rest.is_empty() {
-            text_len += rest.len();
-            pieces.push(Piece::Text(Bytes::copy_from_slice(rest.as_bytes())));
-        }
-        Template { pieces, text_len }
-    }
-
-    fn fill(&self, xsrf: &str, nonce: &str) -> Chunks {
-        let xsrf = Bytes::copy_from_slice(xsrf.as_bytes());
-        let nonce = Bytes::copy_from_slice(nonce.as_bytes());
-        let mut len = self.text_len;
-        let chunks = self
-            .pieces
-            .iter()
-            .map(|p| match p {
-                Piece::Text(b) => b.clone(),
-                Piece::Token => {
-                    len += xsrf.len();
-                    xsrf.clone()
-                }
-                Piece::Nonce => {
-                    len += nonce.len();
-                    nonce.clone()
-                }
-            })
-            .collect::<Vec<_>>();
-        Chunks {
-            chunks: chunks.into_iter().rev().collect(),
-            remaining: len as u64,
-        }
-    }
-}
-
-/// A body of ready chunks with its exact length (so the response keeps a Content-Length).
-struct Chunks {
-    /// In reverse order: the next chunk is popped from the end.
-    chunks: Vec<Bytes>,
-    remaining: u64,
-}
-
-impl http_body::Body for Chunks {
-    type Data = Bytes;
-    type Error = std::convert::Infallible;
-
-    fn poll_frame(
-        mut self: std::pin::Pin<&mut Self>,
-        _: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
-        let next = self.chunks.pop();
-        if let Some(b) = &next {
-            self.remaining -= b.len() as u64;
-        }
-        std::task::Poll::Ready(next.map(|b| Ok(http_body::Frame::data(b))))
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.chunks.is_empty()
-    }
-
-    fn size_hint(&self) -> http_body::SizeHint {
-        http_body::SizeHint::with_exact(self.remaining)
-    }
-}
-
 #[derive(Default)]
 pub struct PageCache {
     entries: Mutex<HashMap<String, Arc<Entry>>>,
+    /// Pages being rendered with no usable copy: others asking for them wait for that
+    /// render instead of all rendering at once (a burst after a quiet spell).
+    rendering: Mutex<HashMap<String, Arc<tokio::sync::Notify>>>,
+    renders: std::sync::atomic::AtomicU64,
 }
+
+impl PageCache {
+    /// Pages rendered to fill the cache since start (for tests and diagnostics).
+    pub fn renders(&self) -> u64 {
+        self.renders.load(Ordering::Relaxed)
+    }
+}
+
+/// Ends a render: forgets it and wakes whoever waits for it, however the render ended.
+struct Rendering<'a> {
+    cache: &'a PageCache,
+    key: &'a str,
+}
+
+impl Drop for Rendering<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut m) = self.cache.rendering.lock() {
+            if let Some(n) = m.remove(self.key) {
+                n.notify_waiters();
+            }
+        }
+    }
+}
+
+/// How long a request waits for another's render before rendering the page itself.
+const WAIT_FOR_RENDER: Duration = Duration::from_secs(5);
 
 fn nonce_of(headers: &HeaderMap) -> Option<String> {
     let csp = headers
@@ -158,12 +90,46 @@ fn new_nonce() -> String {
     app::session::hex(&bytes)
 }
 
+/// Whether the client takes gzip (`gzip` listed without `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or("");
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            name.eq_ignore_ascii_case("gzip") && !refused
+        })
+}
+
 /// The page for another visitor: their token, a new nonce in the body and the CSP.
-fn serve(entry: &Entry, xsrf: &str) -> Response {
+fn serve(entry: &Entry, xsrf: &str, gzip: bool) -> Response {
     let nonce = new_nonce();
-    let mut res = Response::new(Body::new(entry.body.fill(xsrf, &nonce)));
+    let body = if gzip {
+        entry.body.fill_gzip(xsrf, &nonce)
+    } else {
+        entry.body.fill(xsrf, &nonce)
+    };
+    let mut res = Response::new(Body::new(body));
     *res.status_mut() = entry.status;
     *res.headers_mut() = entry.headers.clone();
+    if gzip {
+        // Already compressed: the compression layer leaves it as it is.
+        res.headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    res.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    // How old this copy is, as any cache in front of an origin says it.
+    res.headers_mut()
+        .insert(header::AGE, HeaderValue::from(entry.at.elapsed().as_secs()));
     if let Some(csp) = entry
         .headers
         .get(header::CONTENT_SECURITY_POLICY)
@@ -176,7 +142,7 @@ fn serve(entry: &Entry, xsrf: &str) -> Response {
     res
 }
 
-fn cacheable_request(req: &Request) -> Option<(String, String)> {
+fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
     if req.method() != Method::GET {
         return None;
     }
@@ -191,29 +157,59 @@ fn cacheable_request(req: &Request) -> Option<(String, String)> {
     // Everything the page depends on besides the token: the site and what the visitor
     // answered to the consent banner (the rest of an anonymous context is the same for all).
     let key = format!("{}|{}|{:?}", req.uri(), ctx.site_id, ctx.onboarding);
-    Some((key, ctx.xsrf.clone()))
+    Some((key, ctx.xsrf.clone(), accepts_gzip(req.headers())))
 }
 
 pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {
     let ttl = Duration::from_millis(app.config.page_cache_ms);
-    let Some((key, xsrf)) = cacheable_request(&req).filter(|_| !ttl.is_zero()) else {
+    let Some((key, xsrf, gzip)) = cacheable_request(&req).filter(|_| !ttl.is_zero()) else {
         return next.run(req).await;
     };
-    let found = app
-        .page_cache
-        .entries
-        .lock()
-        .ok()
-        .and_then(|m| m.get(&key).cloned());
-    if let Some(entry) = found {
+    let cache = &app.page_cache;
+    let lookup = || cache.entries.lock().ok().and_then(|m| m.get(&key).cloned());
+    if let Some(entry) = lookup() {
         let age = entry.at.elapsed();
         let fresh = age < ttl;
         // A stale copy (up to a few lifetimes old) is still served while one request
         // renders the page again.
         if fresh || (age < ttl * STALE_LIFETIMES && entry.refreshing.swap(true, Ordering::AcqRel)) {
-            return serve(&entry, &xsrf);
+            return serve(&entry, &xsrf, gzip);
         }
     }
+    // No usable copy: render it, unless another request already is.
+    let waiting = {
+        let Ok(mut rendering) = cache.rendering.lock() else {
+            return next.run(req).await;
+        };
+        match rendering.get(&key) {
+            Some(n) => Some(n.clone()),
+            None => {
+                rendering.insert(key.clone(), Arc::new(tokio::sync::Notify::new()));
+                None
+            }
+        }
+    };
+    if let Some(notify) = waiting {
+        let notified = notify.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        // The render may have ended between the two locks.
+        let done = cache
+            .rendering
+            .lock()
+            .map(|m| !m.get(&key).is_some_and(|n| Arc::ptr_eq(n, &notify)))
+            .unwrap_or(true);
+        if !done {
+            let _ = tokio::time::timeout(WAIT_FOR_RENDER, notified).await;
+        }
+        if let Some(entry) = lookup().filter(|e| e.at.elapsed() < ttl * STALE_LIFETIMES) {
+            return serve(&entry, &xsrf, gzip);
+        }
+        // That render was not shareable (or too slow): this request renders its own.
+        return next.run(req).await;
+    }
+    let _rendering = Rendering { cache, key: &key };
+    cache.renders.fetch_add(1, Ordering::Relaxed);
     let res = next.run(req).await;
     let html = res
         .headers()
@@ -241,21 +237,22 @@ pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> 
             .get(header::CONTENT_SECURITY_POLICY)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| HeaderValue::from_str(&v.replace(&nonce, NONCE_MARK)).ok());
-        if let (Some(csp), Ok(mut m)) = (csp, app.page_cache.entries.lock()) {
+        if let Some(csp) = csp {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-            if m.len() >= MAX_ENTRIES {
-                m.clear();
+            // Cut and deflated before taking the lock every hit goes through.
+            let entry = Arc::new(Entry {
+                at: Instant::now(),
+                refreshing: AtomicBool::new(false),
+                status: parts.status,
+                headers,
+                body: Template::parse(&template, TOKEN_MARK, NONCE_MARK),
+            });
+            if let Ok(mut m) = cache.entries.lock() {
+                if m.len() >= MAX_ENTRIES {
+                    m.clear();
+                }
+                m.insert(key.clone(), entry);
             }
-            m.insert(
-                key,
-                Arc::new(Entry {
-                    at: Instant::now(),
-                    refreshing: AtomicBool::new(false),
-                    status: parts.status,
-                    headers,
-                    body: Template::parse(&template),
-                }),
-            );
         }
     }
     Response::from_parts(parts, Body::from(bytes))
@@ -294,15 +291,32 @@ mod tests {
             refreshing: AtomicBool::new(false),
             status: StatusCode::OK,
             headers,
-            body: Template::parse(&format!(
-                "<html data-x=\"{TOKEN_MARK}\"><script nonce=\"{NONCE_MARK}\"></script>"
-            )),
+            body: Template::parse(
+                &format!("<html data-x=\"{TOKEN_MARK}\"><script nonce=\"{NONCE_MARK}\"></script>"),
+                TOKEN_MARK,
+                NONCE_MARK,
+            ),
         };
-        let a = serve(&entry, "token-a");
+        let a = serve(&entry, "token-a", false);
         assert_eq!(a.status(), StatusCode::OK);
-        let b = serve(&entry, "token-b");
+        assert_eq!(a.headers().get(header::CONTENT_ENCODING), None);
+        // The second visitor takes gzip: the same page, compressed, with their values.
+        let b = serve(&entry, "token-b", true);
+        assert_eq!(b.headers()[header::CONTENT_ENCODING], "gzip");
+        assert_eq!(b.headers()[header::VARY], "accept-encoding");
         let body = |r: Response| async move {
-            String::from_utf8(to_bytes(r.into_body(), MAX_BODY).await.unwrap().to_vec()).unwrap()
+            let gzip = r.headers().contains_key(header::CONTENT_ENCODING);
+            let bytes = to_bytes(r.into_body(), MAX_BODY).await.unwrap().to_vec();
+            if gzip {
+                use std::io::Read;
+                let mut s = String::new();
+                flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_string(&mut s)
+                    .unwrap();
+                s
+            } else {
+                String::from_utf8(bytes).unwrap()
+            }
         };
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
@@ -324,31 +338,17 @@ mod tests {
     }
 
     #[test]
-    fn a_template_is_cut_at_every_marker_and_refilled_whole() {
-        let html = format!("{NONCE_MARK}a{TOKEN_MARK}{TOKEN_MARK}bc{NONCE_MARK}");
-        let t = Template::parse(&html);
-        assert_eq!(
-            t.pieces,
-            vec![
-                Piece::Nonce,
-                Piece::Text(Bytes::from_static(b"a")),
-                Piece::Token,
-                Piece::Token,
-                Piece::Text(Bytes::from_static(b"bc")),
-                Piece::Nonce,
-            ]
-        );
-        let body = t.fill("TT", "N");
-        assert_eq!(http_body::Body::size_hint(&body).exact(), Some(9));
-        let bytes = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .unwrap()
-            .block_on(to_bytes(Body::new(body), MAX_BODY))
-            .unwrap();
-        assert_eq!(&bytes[..], b"NaTTTTbcN");
-        assert_eq!(
-            Template::parse("plain").pieces,
-            vec![Piece::Text(Bytes::from_static(b"plain"))]
-        );
+    fn gzip_is_taken_unless_refused() {
+        let with = |v: &'static str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(v));
+            accepts_gzip(&h)
+        };
+        assert!(with("gzip, deflate, br, zstd"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(!with("gzip;q=0, br"));
+        assert!(!with("identity"));
+        assert!(!with("x-gzip"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
     }
 }

@@ -56,3 +56,65 @@ async fn anonymous_pages_are_reused_with_their_own_token_and_nonce() {
         .unwrap();
     assert!(member_page.contains("Renamed sale"));
 }
+
+#[tokio::test]
+async fn a_burst_renders_a_page_once_and_browsers_get_it_compressed() {
+    let t = start_with(Backend::Sqlite, |c| c.page_cache_ms = 60_000).await;
+    // Sixty-four visitors ask for the same page at the same moment, with gzip as browsers do.
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..64 {
+        let (client, url) = (t.client.clone(), t.url("/c/vente/1001/0?page=2"));
+        tasks.spawn(async move {
+            let res = client
+                .get(url)
+                .header("accept-encoding", "gzip, deflate, br, zstd")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 200);
+            assert_eq!(res.headers()["cache-control"], "private, no-cache");
+            let encoding = res.headers()["content-encoding"]
+                .to_str()
+                .unwrap()
+                .to_string();
+            let xsrf = cookie_value(&res, "XSRF-TOKEN").unwrap();
+            let csp = res.headers()["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .to_string();
+            let bytes = res.bytes().await.unwrap();
+            let mut html = String::new();
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut html)
+                .expect("a gzip body");
+            (encoding, xsrf, csp, html)
+        });
+    }
+    let pages = tasks.join_all().await;
+    assert_eq!(
+        t.app.page_cache.renders(),
+        1,
+        "one render for the whole burst"
+    );
+    let (_, xsrf0, csp0, html0) = &pages[0];
+    let nonce = |csp: &str| between(csp, "'nonce-", "'").to_string();
+    let same =
+        |xsrf: &str, csp: &str, html: &str| html.replace(xsrf, "T").replace(&nonce(csp), "N");
+    assert!(html0.contains("</html>") && html0.contains(xsrf0.as_str()));
+    for (encoding, xsrf, csp, html) in &pages {
+        assert_eq!(encoding, "gzip");
+        assert!(html.contains(&format!("nonce=\"{}\"", nonce(csp))));
+        assert_eq!(same(xsrf, csp, html), same(xsrf0, csp0, html0));
+    }
+    // Without gzip in the request, the same page uncompressed, from the cache.
+    let plain = t.get("/c/vente/1001/0?page=2").await;
+    assert!(plain.headers().contains_key("age"));
+    assert!(plain.headers().get("content-encoding").is_none());
+    let xsrf = cookie_value(&plain, "XSRF-TOKEN").unwrap();
+    let csp = plain.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let html = plain.text().await.unwrap();
+    assert_eq!(same(&xsrf, &csp, &html), same(xsrf0, csp0, html0));
+    assert_eq!(t.app.page_cache.renders(), 1);
+}
