@@ -20,6 +20,9 @@ pub struct RequestCtx {
     pub xsrf: String,
     /// Consent banner, popins and banners decided by the server for this page.
     pub onboarding: crate::onboarding::OnboardingView,
+    /// Units held in the member's cart (0 for visitors), for the header's cart link.
+    #[serde(default)]
+    pub cart_count: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -87,12 +87,17 @@ fn content_security_policy() {
     }
 }
 
+fn ctx_cart_count() -> i64 {
+    RequestCtx::current().cart_count
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
     let ctx = RequestCtx::current();
     provide_context(ctx);
     catalog::favourites::Favourites::provide();
+    checkout::badge::CartCount::provide(ctx_cart_count());
     view! {
         <Stylesheet id="leptos" href="/pkg/rosace.css" />
         <shell::Shell />

@@ -28,6 +28,8 @@ test('two items, the hold timer, a declined card keeps the cart, the test card p
   await signInAsDemo(page, site);
   await addToCart(page, sale, sale * 100 + 2);
   await addToCart(page, sale, sale * 100 + 3);
+  // The header counts both units, updated by the add without a reload.
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
@@ -44,6 +46,7 @@ test('two items, the hold timer, a declined card keeps the cart, the test card p
 
   await pay(page, '4242 4242 4242 4242');
   await expect(page.getByTestId('order-confirmed')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0); // paid: nothing held
   await page.getByTestId('order-confirmed').getByRole('link').click();
   await expect(page).toHaveURL(/\/my-orders$/);
   const order = page.getByTestId('order').first();

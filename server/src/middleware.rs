@@ -191,10 +191,20 @@ pub async fn request_context(
         Some(t) => (t, false),
         None => (app::csrf::issue(secret, &binding), true),
     };
-    let onboarding = if is_page && req.method() == Method::GET {
+    let page_view = is_page && req.method() == Method::GET;
+    let onboarding = if page_view {
         onboarding_view(&app, req.headers(), member.as_ref()).await
     } else {
         Default::default()
+    };
+    let cart_count = match (&member, page_view) {
+        (Some(m), true) => app::cart::store::held_units(&app.state.db, m.member_id, now)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "cannot count the cart's units");
+                0
+            }),
+        _ => 0,
     };
     let ctx = RequestCtx {
         site_id,
@@ -204,6 +214,7 @@ pub async fn request_context(
         default_origin: app.config.public_origin.clone(),
         xsrf: xsrf.clone(),
         onboarding,
+        cart_count,
     };
     req.extensions_mut().insert(ctx);
     req.extensions_mut().insert(SessionInfo {

@@ -249,6 +249,18 @@ pub async fn give_back(
     Ok(())
 }
 
+/// Units the member holds right now (lines whose hold has not ended), for the header.
+pub async fn held_units(db: &Db, member_id: i64, now: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
+          WHERE member_id = $1 AND expires_at > $2",
+    )
+    .bind(member_id)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+}
+
 /// The cart row's state: (status, cart type, hash, loyalty product, expired notice).
 pub struct CartRow {
     pub status: String,

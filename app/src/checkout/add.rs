@@ -54,6 +54,7 @@ pub fn AddToCart(
                         )
                     });
                     on_added.run(());
+                    crate::checkout::badge::CartCount::refresh();
                 }
                 Err(e) => {
                     state.update(|s| {

@@ -75,6 +75,7 @@ pub fn CartPage(path: String) -> impl IntoView {
                     } else if matches!(checkout.get_untracked(), Checkout::Frozen(_)) {
                         checkout.set(Checkout::Idle);
                     }
+                    crate::checkout::badge::CartCount::show(&c);
                     cart.set(Some(c));
                     load_error.set(None);
                 }

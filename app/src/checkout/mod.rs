@@ -2,6 +2,7 @@
 //! They talk to the cart REST API of spec §7 from the browser (members only, not crawled),
 //! so the server renders their frame and a loading state, and the hydrated app fills them.
 pub mod add;
+pub mod badge;
 pub mod cart_page;
 pub mod orders;
 

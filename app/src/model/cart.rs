@@ -94,7 +94,7 @@ pub struct VoucherRequest {
     pub code: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLine {
     /// The option (SKU) id, as a string like the requests.

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::checkout::badge::CartCount;
 use crate::context::RequestCtx;
 
 /// The fixed header: logo, search field, cart, login element, message centre, lateral menu.
@@ -93,6 +94,12 @@ pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
                             <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H20l-3.6 7H8.1l-.9 2H19v2H4l2.3-4.4L3.6 4H1V2h3.5z" fill="currentColor"></path>
                         </svg>
                         <span class="visually-hidden">{ctx.t("header.cart")}</span>
+                        {move || {
+                            let n = CartCount::current().map(CartCount::get).unwrap_or(0);
+                            (n > 0).then(|| view! {
+                                <span class="header__cart-count" data-testid="cart-count">{n}</span>
+                            })
+                        }}
                     </a>
                     {login}
                 </nav>
