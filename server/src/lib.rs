@@ -15,6 +15,7 @@ pub mod openapi_cart;
 pub mod openapi_search;
 pub mod page_cache;
 pub mod page_template;
+pub mod precompress;
 pub mod search_api;
 pub mod seo;
 
@@ -329,12 +330,27 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         )
         .with_state(leptos_options.clone());
 
+    // Built files get gzip copies beside them (precompress.rs), sent as they are. Not in
+    // development, where cargo-leptos may rebuild the files under a running server.
+    let widgets_dir = format!("{site_root}/widgets");
+    let prod = leptos_options.env == leptos::config::Env::PROD;
+    if prod {
+        precompress::spawn(vec![pkg_dir.clone().into(), widgets_dir.clone().into()]);
+    }
+    let static_dir = |dir: String| {
+        let files = ServeDir::new(dir);
+        if prod {
+            files.precompressed_gzip()
+        } else {
+            files
+        }
+    };
     let routed = Router::new()
         .merge(api)
         .merge(leptos)
-        .nest_service("/pkg", ServeDir::new(pkg_dir))
-        .nest_service("/widgets", ServeDir::new(format!("{site_root}/widgets")))
-        .nest_service("/js", ServeDir::new(format!("{site_root}/js")))
+        .nest_service("/pkg", static_dir(pkg_dir))
+        .nest_service("/widgets", static_dir(widgets_dir))
+        .nest_service("/js", static_dir(format!("{site_root}/js")))
         .fallback(api::api_not_found);
     // The layers wrap the routed app as one service rather than each route: a page served
     // from the cache then skips routing, which clones the matched route's Leptos options.

@@ -1,0 +1,96 @@
+//! The browser's built files (WASM, JS) go out as gzip copies written once at start, not
+//! compressed again for each visitor.
+mod common;
+
+use std::io::Read;
+use std::net::SocketAddr;
+
+use leptos::prelude::LeptosOptions;
+
+#[tokio::test]
+async fn built_files_are_sent_from_their_gzip_copies_in_production() {
+    let dir = std::env::temp_dir().join(format!("rosace-static-{:x}", rand::random::<u64>()));
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("pkg")).unwrap();
+    std::fs::create_dir_all(site.join("widgets")).unwrap();
+    let wasm: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+    std::fs::write(site.join("pkg/rosace.wasm"), &wasm).unwrap();
+    std::fs::write(
+        site.join("widgets/form.js"),
+        "export const x = 1;\n".repeat(500),
+    )
+    .unwrap();
+
+    let config = common::test_config(
+        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        &dir.display().to_string(),
+    );
+    let app = server::prepare(config).await.unwrap();
+    let options = LeptosOptions::builder()
+        .output_name("rosace")
+        .site_root(site.display().to_string())
+        .site_pkg_dir("pkg")
+        .env(leptos::config::Env::PROD)
+        .build();
+    let router = server::router(app, options);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+
+    // The copies are written in the background at start.
+    let copy = site.join("pkg/rosace.wasm.gz");
+    for _ in 0..100 {
+        if copy.exists() && site.join("widgets/form.js.gz").exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(copy.exists(), "gzip copy of the WASM written");
+    let on_disk = std::fs::read(&copy).unwrap();
+
+    let client = reqwest::Client::new();
+    let res = client
+        .get(format!("{base}/pkg/rosace.wasm"))
+        .header("accept-encoding", "gzip, deflate, br, zstd")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    assert_eq!(res.headers()["content-type"], "application/wasm");
+    let body = res.bytes().await.unwrap();
+    assert_eq!(
+        &body[..],
+        &on_disk[..],
+        "the copy itself, not a new compression"
+    );
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(&body[..])
+        .read_to_end(&mut unpacked)
+        .unwrap();
+    assert_eq!(unpacked, wasm);
+
+    // A client without gzip gets the file as it is.
+    let res = client
+        .get(format!("{base}/pkg/rosace.wasm"))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.headers().get("content-encoding").is_none());
+    assert_eq!(&res.bytes().await.unwrap()[..], &wasm[..]);
+    let res = client
+        .get(format!("{base}/widgets/form.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    std::fs::remove_dir_all(&dir).ok();
+}
