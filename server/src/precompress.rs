@@ -57,8 +57,20 @@ pub fn compress(path: &Path) -> std::io::Result<u64> {
 /// Compresses what needs it, in the background; until a copy exists the response is
 /// compressed on the fly as before. A read-only site folder only costs a warning.
 pub fn spawn(dirs: Vec<PathBuf>) {
+    // An outdated copy goes at once, before the first request: sent with a newer JS it
+    // would break the app.
+    let todo = stale(&dirs);
+    for path in &todo {
+        match std::fs::remove_file(gz_path(path)) {
+            Ok(()) => tracing::info!(file = %path.display(), "outdated gzip copy removed"),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                tracing::warn!(file = %path.display(), error = %e, "cannot remove an outdated gzip copy")
+            }
+        }
+    }
     tokio::task::spawn_blocking(move || {
-        for path in stale(&dirs) {
+        for path in todo {
             match compress(&path) {
                 Ok(bytes) => tracing::info!(file = %path.display(), bytes, "gzip copy written"),
                 Err(e) => {

@@ -92,5 +92,32 @@ async fn built_files_are_sent_from_their_gzip_copies_in_production() {
         .await
         .unwrap();
     assert_eq!(res.headers()["content-encoding"], "gzip");
+
+    // A new build replaces the WASM: its outdated copy is never sent, and a fresh one
+    // is written at the next start.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let rebuilt: Vec<u8> = wasm.iter().rev().copied().collect();
+    std::fs::write(site.join("pkg/rosace.wasm"), &rebuilt).unwrap();
+    let dirs = vec![site.join("pkg"), site.join("widgets")];
+    assert_eq!(
+        server::precompress::stale(&dirs),
+        vec![site.join("pkg/rosace.wasm")]
+    );
+    server::precompress::spawn(dirs.clone());
+    assert!(
+        !copy.exists() || server::precompress::stale(&dirs).is_empty(),
+        "no outdated copy left"
+    );
+    for _ in 0..100 {
+        if server::precompress::stale(&dirs).is_empty() && copy.exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let mut unpacked = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&copy).unwrap())
+        .read_to_end(&mut unpacked)
+        .unwrap();
+    assert_eq!(unpacked, rebuilt);
     std::fs::remove_dir_all(&dir).ok();
 }
