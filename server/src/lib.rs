@@ -330,7 +330,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         )
         .with_state(leptos_options.clone());
 
-    // Built files get gzip copies beside them (precompress.rs), sent as they are. Not in
+    // Built files get compressed copies beside them (precompress.rs), sent as they are. Not in
     // development, where cargo-leptos may rebuild the files under a running server.
     let widgets_dir = format!("{site_root}/widgets");
     let prod = leptos_options.env == leptos::config::Env::PROD;
@@ -340,7 +340,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     let static_dir = |dir: String| {
         let files = ServeDir::new(dir);
         if prod {
-            files.precompressed_gzip()
+            files.precompressed_br().precompressed_gzip()
         } else {
             files
         }

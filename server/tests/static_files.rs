@@ -1,5 +1,5 @@
-//! The browser's built files (WASM, JS) go out as gzip copies written once at start, not
-//! compressed again for each visitor.
+//! The browser's built files (WASM, JS) go out as brotli or gzip copies written once at
+//! start, not compressed again for each visitor.
 mod common;
 
 use std::io::Read;
@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use leptos::prelude::LeptosOptions;
 
 #[tokio::test]
-async fn built_files_are_sent_from_their_gzip_copies_in_production() {
+async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     let dir = std::env::temp_dir().join(format!("rosace-static-{:x}", rand::random::<u64>()));
     let site = dir.join("site");
     std::fs::create_dir_all(site.join("pkg")).unwrap();
@@ -46,8 +46,9 @@ async fn built_files_are_sent_from_their_gzip_copies_in_production() {
 
     // The copies are written in the background at start.
     let copy = site.join("pkg/rosace.wasm.gz");
-    for _ in 0..100 {
-        if copy.exists() && site.join("widgets/form.js.gz").exists() {
+    let dirs = vec![site.join("pkg"), site.join("widgets")];
+    for _ in 0..300 {
+        if server::precompress::stale(&dirs).is_empty() {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -58,7 +59,7 @@ async fn built_files_are_sent_from_their_gzip_copies_in_production() {
     let client = reqwest::Client::new();
     let res = client
         .get(format!("{base}/pkg/rosace.wasm"))
-        .header("accept-encoding", "gzip, deflate, br, zstd")
+        .header("accept-encoding", "gzip, deflate")
         .send()
         .await
         .unwrap();
@@ -73,6 +74,25 @@ async fn built_files_are_sent_from_their_gzip_copies_in_production() {
     );
     let mut unpacked = Vec::new();
     flate2::read::GzDecoder::new(&body[..])
+        .read_to_end(&mut unpacked)
+        .unwrap();
+    assert_eq!(unpacked, wasm);
+
+    // A browser that takes brotli gets the brotli copy.
+    let res = client
+        .get(format!("{base}/pkg/rosace.wasm"))
+        .header("accept-encoding", "gzip, deflate, br, zstd")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "br");
+    let body = res.bytes().await.unwrap();
+    assert_eq!(
+        &body[..],
+        &std::fs::read(site.join("pkg/rosace.wasm.br")).unwrap()[..]
+    );
+    let mut unpacked = Vec::new();
+    brotli::Decompressor::new(&body[..], 4096)
         .read_to_end(&mut unpacked)
         .unwrap();
     assert_eq!(unpacked, wasm);
