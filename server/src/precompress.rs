@@ -91,8 +91,8 @@ pub fn compress(path: &Path) -> std::io::Result<Vec<u64>> {
 pub fn spawn(dirs: Vec<PathBuf>) {
     // Outdated copies go at once, before the first request: sent with a newer JS they
     // would break the app.
-    let todo = stale(&dirs);
-    for path in &todo {
+    let outdated = stale(&dirs);
+    for path in &outdated {
         for ext in COPIES {
             match std::fs::remove_file(copy_path(path, ext)) {
                 Ok(()) => tracing::info!(file = %path.display(), ext, "outdated copy removed"),
@@ -104,7 +104,7 @@ pub fn spawn(dirs: Vec<PathBuf>) {
         }
     }
     tokio::task::spawn_blocking(move || {
-        for path in todo {
+        for path in outdated {
             match compress(&path) {
                 Ok(sizes) => {
                     tracing::info!(file = %path.display(), ?sizes, "compressed copies written")

@@ -64,6 +64,20 @@ impl From<CartError> for Failure {
 
 pub type CartResult<T> = Result<T, Failure>;
 
+/// A cart frozen for payment cannot change (code 261) until paid or defrosted.
+pub(crate) async fn refuse_frozen<'e, E>(exec: E, member_id: i64) -> CartResult<()>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    if store::cart_row(exec, member_id)
+        .await?
+        .is_some_and(|r| r.status == "frozen")
+    {
+        return Err(CartError::Frozen.into());
+    }
+    Ok(())
+}
+
 /// The member a call acts for.
 #[derive(Clone, Copy, Debug)]
 pub struct Member {
@@ -363,12 +377,7 @@ impl CartService {
     /// Removes a line; its units go back at once.
     pub async fn remove(&self, m: Member, option_id: i64, now: i64) -> CartResult<()> {
         let mut w = self.begin().await?;
-        if store::cart_row(&mut *w.tx, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&mut *w.tx, m.id).await?;
         let quantity: Option<i64> = sqlx::query_scalar(
             "DELETE FROM cart_items WHERE member_id = $1 AND option_id = $2 RETURNING quantity",
         )
@@ -389,12 +398,7 @@ impl CartService {
     /// Empties the cart: lines (units back at once), vouchers and loyalty item.
     pub async fn empty(&self, m: Member, now: i64) -> CartResult<()> {
         let mut w = self.begin().await?;
-        if store::cart_row(&mut *w.tx, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&mut *w.tx, m.id).await?;
         let released = take_all_lines(&mut w.tx, m.id).await?;
         sqlx::query("DELETE FROM cart_vouchers WHERE member_id = $1")
             .bind(m.id)
@@ -466,12 +470,7 @@ impl CartService {
     /// Brings back the released or suspended lines the member did not dismiss, as far as
     /// stock allows; returns the ids that could not be held again.
     pub async fn recover(&self, m: Member, dismissed: &[i64], now: i64) -> CartResult<Vec<i64>> {
-        if store::cart_row(&self.db.pool, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&self.db.pool, m.id).await?;
         let rows = sqlx::query(
             "SELECT option_id, CAST(MAX(quantity) AS BIGINT) AS quantity FROM cart_recovery WHERE member_id = $1 GROUP BY option_id ORDER BY option_id",
         )
@@ -521,12 +520,7 @@ impl CartService {
     /// member recovers them.
     pub async fn suspend(&self, m: Member, now: i64) -> CartResult<()> {
         let mut w = self.begin().await?;
-        if store::cart_row(&mut *w.tx, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&mut *w.tx, m.id).await?;
         let released = take_all_lines(&mut w.tx, m.id).await?;
         if released.is_empty() {
             return Err(CartError::InvalidCart.into());
@@ -564,12 +558,7 @@ impl CartService {
             return Err(CartError::UnknownProduct.into());
         }
         let mut w = self.begin().await?;
-        if store::cart_row(&mut *w.tx, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&mut *w.tx, m.id).await?;
         upsert_cart(&mut w.tx, m, None, now).await?;
         let sql = if on {
             "UPDATE carts SET loyalty_product_id = $2 WHERE member_id = $1"

@@ -3,7 +3,7 @@
 use sqlx::Row;
 
 use super::rules::CartError;
-use super::service::{upsert_cart, CartResult, CartService, Member};
+use super::service::{refuse_frozen, upsert_cart, CartResult, CartService, Member};
 use super::store;
 use crate::model::cart::CartVoucher;
 
@@ -44,12 +44,7 @@ impl CartService {
             return Err(CartError::VoucherMemberLimit.into());
         }
         let mut w = self.begin().await?;
-        if store::cart_row(&mut *w.tx, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&mut *w.tx, m.id).await?;
         upsert_cart(&mut w.tx, m, None, now).await?;
         sqlx::query(
             "INSERT INTO cart_vouchers (member_id, voucher_id, created_at) VALUES ($1, $2, $3)
@@ -67,12 +62,7 @@ impl CartService {
     /// Removes a voucher from the basket (`false` when it was not there).
     pub async fn remove_voucher(&self, m: Member, voucher_id: i64) -> CartResult<bool> {
         let mut w = self.begin().await?;
-        if store::cart_row(&mut *w.tx, m.id)
-            .await?
-            .is_some_and(|r| r.status == "frozen")
-        {
-            return Err(CartError::Frozen.into());
-        }
+        refuse_frozen(&mut *w.tx, m.id).await?;
         let n = sqlx::query("DELETE FROM cart_vouchers WHERE member_id = $1 AND voucher_id = $2")
             .bind(m.id)
             .bind(voucher_id)
