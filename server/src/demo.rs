@@ -7,7 +7,9 @@ use app::db::Db;
 use app::site::format::civil_from_unix;
 use app::site::SITES;
 
-pub const DEMO_VERSION: &str = "1";
+/// Raised when the demo data gains rows: an existing database then gets the missing
+/// ones at the next start (rows it already has, and everything else in it, stay as they are).
+pub const DEMO_VERSION: &str = "2";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -299,6 +301,8 @@ async fn insert(
             }
             sql.push(')');
         }
+        // Topping up an older demo database inserts only the rows it lacks.
+        sql.push_str(" ON CONFLICT DO NOTHING");
         let mut q = sqlx::query(&sql);
         for row in chunk {
             for v in row {
@@ -319,17 +323,20 @@ fn day_key(unix: i64) -> String {
     format!("{:04}-{:02}-{:02}", c.year, c.month, c.day)
 }
 
-/// Seeds the database once (version recorded in `app_meta`), then refreshes sale dates.
+/// Seeds the database (version recorded in `app_meta`); a database seeded by an older
+/// version gets the rows it lacks. Then refreshes sale dates.
 pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let seeded: Option<String> =
         sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'demo_version'")
             .fetch_optional(&db.pool)
             .await?;
-    if seeded.is_none() {
+    if seeded.as_deref() != Some(DEMO_VERSION) {
         let started = std::time::Instant::now();
         seed(db, now).await?;
         tracing::info!(
             ms = started.elapsed().as_millis() as u64,
+            from = seeded.as_deref().unwrap_or("none"),
+            to = DEMO_VERSION,
             "demo data created"
         );
     }
@@ -916,10 +923,13 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
         members,
     )
     .await?;
-    sqlx::query("INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)")
-        .bind(DEMO_VERSION)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(DEMO_VERSION)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
