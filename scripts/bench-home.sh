@@ -241,8 +241,6 @@ nginx_gz=$(run_wrk nginx-gzip "http://$NGINX_ADDR/" "$BROWSER_ENCODING")
 
 read -r s_rps s_p50 s_p99 s_err <<<"$shop"
 read -r n_rps n_p50 n_p99 n_err <<<"$nginx"
-read -r sg_rps sg_p50 sg_p99 sg_err <<<"$shop_gz"
-read -r ng_rps ng_p50 ng_p99 ng_err <<<"$nginx_gz"
 
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN {
@@ -260,22 +258,20 @@ fmt() {
 bytes=$(wc -c <"$SCRATCH/www/index.html")
 echo
 echo "page: $PAGE_PATH ($bytes bytes of HTML), wrk -t2 -c64 -d${SECONDS_PER_RUN}s, $(nproc) cores"
-printf '%-14s %12s %12s %12s\n' "" shop nginx shop/nginx
-printf '%-14s %12s %12s %12s\n' "requests/s" "$(fmt "$s_rps" 0 "")" "$(fmt "$n_rps" 0 "")" "$(ratio "$s_rps" "$n_rps")"
-printf '%-14s %12s %12s %12s\n' "p50 latency" "$(fmt "$s_p50" 3 ms)" "$(fmt "$n_p50" 3 ms)" "$(ratio "$s_p50" "$n_p50")"
-printf '%-14s %12s %12s %12s\n' "p99 latency" "$(fmt "$s_p99" 3 ms)" "$(fmt "$n_p99" 3 ms)" "$(ratio "$s_p99" "$n_p99")"
-if [ "$s_err" != 0 ] || [ "$n_err" != 0 ]; then
-    printf '%-14s %12s %12s\n' "errors" "$s_err" "$n_err"
-fi
+table() { # shop and nginx figures: rps p50 p99 errors each
+    printf '%-14s %12s %12s %12s\n' "" shop nginx shop/nginx
+    printf '%-14s %12s %12s %12s\n' "requests/s" "$(fmt "$1" 0 "")" "$(fmt "$5" 0 "")" "$(ratio "$1" "$5")"
+    printf '%-14s %12s %12s %12s\n' "p50 latency" "$(fmt "$2" 3 ms)" "$(fmt "$6" 3 ms)" "$(ratio "$2" "$6")"
+    printf '%-14s %12s %12s %12s\n' "p99 latency" "$(fmt "$3" 3 ms)" "$(fmt "$7" 3 ms)" "$(ratio "$3" "$7")"
+    if [ "$4" != 0 ] || [ "$8" != 0 ]; then
+        printf '%-14s %12s %12s\n' "errors" "$4" "$8"
+    fi
+}
+# Unquoted on purpose: each holds four figures, split into arguments.
+table $shop $nginx
 echo
 echo "same page with $BROWSER_ENCODING (nginx: gzip_static, $(wc -c <"$SCRATCH/www/index.html.gz") bytes)"
-printf '%-14s %12s %12s %12s\n' "" shop nginx shop/nginx
-printf '%-14s %12s %12s %12s\n' "requests/s" "$(fmt "$sg_rps" 0 "")" "$(fmt "$ng_rps" 0 "")" "$(ratio "$sg_rps" "$ng_rps")"
-printf '%-14s %12s %12s %12s\n' "p50 latency" "$(fmt "$sg_p50" 3 ms)" "$(fmt "$ng_p50" 3 ms)" "$(ratio "$sg_p50" "$ng_p50")"
-printf '%-14s %12s %12s %12s\n' "p99 latency" "$(fmt "$sg_p99" 3 ms)" "$(fmt "$ng_p99" 3 ms)" "$(ratio "$sg_p99" "$ng_p99")"
-if [ "$sg_err" != 0 ] || [ "$ng_err" != 0 ]; then
-    printf '%-14s %12s %12s\n' "errors" "$sg_err" "$ng_err"
-fi
+table $shop_gz $nginx_gz
 # Only a benchmark that measured nothing at all fails.
 if [ "$s_rps" = n/a ] && [ "$n_rps" = n/a ]; then
     exit 1

@@ -47,12 +47,7 @@ pub(crate) fn unauthorized() -> Response {
 /// A comma-separated query value as a list (empty items dropped).
 pub(crate) fn query_list(q: &HashMap<String, String>, key: &str) -> Vec<String> {
     q.get(key)
-        .map(|v| {
-            v.split(',')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
+        .map(|v| app::catalog::rules::comma_list(v))
         .unwrap_or_default()
 }
 

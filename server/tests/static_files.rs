@@ -3,7 +3,6 @@
 mod common;
 
 use std::io::Read;
-use std::net::SocketAddr;
 
 use leptos::prelude::LeptosOptions;
 
@@ -32,17 +31,7 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
         .site_pkg_dir("pkg")
         .env(leptos::config::Env::PROD)
         .build();
-    let router = server::router(app, options);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
+    let base = common::serve(server::router(app, options)).await;
 
     // The copies are written in the background at start.
     let copy = site.join("pkg/rosace.wasm.gz");

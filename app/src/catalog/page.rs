@@ -43,12 +43,7 @@ pub async fn fetch_catalog_page(
     sort: String,
     page: u32,
 ) -> Result<Option<CatalogPageData>, ServerFnError> {
-    let list = |s: &str| {
-        s.split(',')
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
+    use crate::catalog::rules::comma_list as list;
     let (brands, colors, sizes) = (list(&brands), list(&colors), list(&sizes));
     let (price_min, price_max) =
         crate::catalog::rules::price_range(Some(price.as_str()).filter(|p| !p.is_empty()));

@@ -46,6 +46,14 @@ fn q(value: &str) -> String {
 /// into the path as a slug, after the catalogId segment; with several or none they stay in
 /// the query and the catalogId segment leaves the path for the query. `dc=0` marks the
 /// default state; `page` paginates.
+/// A comma-separated filter value as a list, empty items dropped (`brand=a,,b`).
+pub fn comma_list(v: &str) -> Vec<String> {
+    v.split(',')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
     let mut path = base.trim_end_matches('/').to_string();
     let mut query: Vec<String> = Vec::new();
@@ -109,17 +117,11 @@ pub fn parse_catalog_url(
             sel.brands.push(slug.to_string());
         }
     }
-    let split = |v: &str| {
-        v.split(',')
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
     for (k, v) in query {
         match k.as_str() {
             "catalogId" => sel.catalog_id = sel.catalog_id.or(v.parse().ok()),
-            "brand" => sel.brands.extend(split(v)),
-            "color" => sel.colors.extend(split(v)),
+            "brand" => sel.brands.extend(comma_list(v)),
+            "color" => sel.colors.extend(comma_list(v)),
             "sort" if !v.is_empty() => sel.sort = Some(v.clone()),
             "page" => sel.page = v.parse().ok().filter(|p| *p >= 1).unwrap_or(1),
             "dc" | "q" | "site" | "searchTerm" | "saleId" | "seo" => {}
@@ -143,7 +145,7 @@ pub fn parse_catalog_url(
                 }
             }
             other => {
-                let values = split(v);
+                let values = comma_list(v);
                 if !values.is_empty() {
                     sel.filters.insert(other.to_string(), values);
                 }

@@ -54,12 +54,7 @@ pub async fn fetch_search_page(
         tracing::error!(error = %e, "Unavailable Search Results");
         ServerFnError::new("errors.general_retry.notification")
     };
-    let list = |s: &str| {
-        s.split(',')
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
+    use crate::catalog::rules::comma_list as list;
     let mut data = SearchPageData {
         items: SearchItems::default(),
         filters: vec![],

@@ -29,12 +29,7 @@ impl FindSelection {
     pub fn from_query(get: impl Fn(&str) -> Option<String>) -> FindSelection {
         let list = |k: &str| {
             get(k)
-                .map(|v| {
-                    v.split(',')
-                        .filter(|s| !s.is_empty())
-                        .map(str::to_string)
-                        .collect()
-                })
+                .map(|v| crate::catalog::rules::comma_list(&v))
                 .unwrap_or_default()
         };
         FindSelection {

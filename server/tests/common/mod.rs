@@ -86,7 +86,21 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
         .site_root("target/site")
         .site_pkg_dir("pkg")
         .build();
-    let router = server::router(app.clone(), options);
+    let base = serve(server::router(app.clone(), options)).await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    TestApp {
+        base,
+        app,
+        client,
+        _dir: tempdir::Dir(dir),
+    }
+}
+
+/// Serves `router` on a free loopback port; its base URL.
+pub async fn serve(router: axum::Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr: SocketAddr = listener.local_addr().unwrap();
     tokio::spawn(async move {
@@ -97,16 +111,7 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
         .await
         .unwrap();
     });
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    TestApp {
-        base: format!("http://{addr}"),
-        app,
-        client,
-        _dir: tempdir::Dir(dir),
-    }
+    format!("http://{addr}")
 }
 
 pub async fn start(backend: Backend) -> TestApp {
