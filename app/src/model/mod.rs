@@ -4,5 +4,6 @@ pub mod cart;
 pub mod catalog;
 pub mod catalog_api;
 pub mod dsa;
+pub mod error;
 pub mod home;
 pub mod search;
