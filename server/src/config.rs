@@ -35,10 +35,6 @@ pub struct Config {
     pub cart_sweep_secs: u64,
     /// How long a page's HTML as anonymous visitors see it is reused (0: never).
     pub page_cache_ms: u64,
-    /// Bench only: members with sessions to create at start (0: none), and the file their
-    /// session and XSRF tokens are written to.
-    pub bench_seed: usize,
-    pub bench_seed_file: String,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -109,9 +105,6 @@ impl Config {
             checkout_capacity: env_parse("ROSACE_CHECKOUT_CAPACITY", 64)?,
             cart_sweep_secs: env_parse("ROSACE_CART_SWEEP_SECS", 5)?,
             page_cache_ms: env_parse("ROSACE_PAGE_CACHE_MS", 2000)?,
-            bench_seed: env_parse("ROSACE_BENCH_SEED", 0)?,
-            bench_seed_file: env("ROSACE_BENCH_SEED_FILE")
-                .unwrap_or_else(|| format!("{data_dir}/bench-sessions.txt")),
         })
     }
 

@@ -37,7 +37,7 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     let copy = site.join("pkg/rosace.wasm.gz");
     let dirs = vec![site.join("pkg"), site.join("widgets")];
     for _ in 0..300 {
-        if server::precompress::stale(&dirs).is_empty() {
+        if server::serve::precompress::stale(&dirs).is_empty() {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -109,16 +109,16 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     std::fs::write(site.join("pkg/rosace.wasm"), &rebuilt).unwrap();
     let dirs = vec![site.join("pkg"), site.join("widgets")];
     assert_eq!(
-        server::precompress::stale(&dirs),
+        server::serve::precompress::stale(&dirs),
         vec![site.join("pkg/rosace.wasm")]
     );
-    server::precompress::spawn(dirs.clone());
+    server::serve::precompress::spawn(dirs.clone());
     assert!(
-        !copy.exists() || server::precompress::stale(&dirs).is_empty(),
+        !copy.exists() || server::serve::precompress::stale(&dirs).is_empty(),
         "no outdated copy left"
     );
     for _ in 0..100 {
-        if server::precompress::stale(&dirs).is_empty() && copy.exists() {
+        if server::serve::precompress::stale(&dirs).is_empty() && copy.exists() {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;

@@ -602,3 +602,34 @@ pub async fn logout(
     }
     Ok(())
 }
+
+impl crate::model::error::WireError for AuthError {
+    fn status(&self) -> u16 {
+        AuthError::status(self)
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            AuthError::Invalid(_) => "invalid",
+            AuthError::TooManyRequests => "toomanyrequests",
+            AuthError::CypherInvalid => "cypherinvalid",
+            AuthError::Storage(_) => "storage",
+            AuthError::Internal(_) => "internal",
+        }
+    }
+    fn message_key(&self) -> &'static str {
+        AuthError::message_key(self)
+    }
+    fn field_errors(&self) -> Option<Vec<FieldError>> {
+        Some(match self {
+            AuthError::Invalid(f) => f.clone(),
+            _ => vec![],
+        })
+    }
+    fn cause(&self) -> Option<String> {
+        match self {
+            AuthError::Storage(e) => Some(e.to_string()),
+            AuthError::Internal(e) => Some(e.clone()),
+            _ => None,
+        }
+    }
+}

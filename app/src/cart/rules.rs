@@ -891,3 +891,15 @@ mod tests {
         assert!(loyalty_product(3).is_none());
     }
 }
+
+impl crate::model::error::WireError for CartError {
+    fn status(&self) -> u16 {
+        CartError::code(*self).status()
+    }
+    fn code(&self) -> &'static str {
+        self.error_code()
+    }
+    fn message_key(&self) -> &'static str {
+        CartError::message_key(*self)
+    }
+}

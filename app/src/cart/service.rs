@@ -643,3 +643,31 @@ pub async fn sweeper(service: Arc<CartService>, every: Duration) {
         tokio::time::sleep(every).await;
     }
 }
+
+impl crate::model::error::WireError for Failure {
+    fn status(&self) -> u16 {
+        CartError::code(self.cart_error()).status()
+    }
+    fn code(&self) -> &'static str {
+        self.cart_error().error_code()
+    }
+    fn message_key(&self) -> &'static str {
+        self.cart_error().message_key()
+    }
+    fn cause(&self) -> Option<String> {
+        match self {
+            Failure::Db(e) => Some(e.to_string()),
+            Failure::Cart(_) => None,
+        }
+    }
+}
+
+impl Failure {
+    /// The cart outcome the member sees; a database failure is `Unexpected`.
+    pub fn cart_error(&self) -> CartError {
+        match self {
+            Failure::Cart(e) => *e,
+            Failure::Db(_) => CartError::Unexpected,
+        }
+    }
+}

@@ -3,15 +3,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::rules::LoginResult;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FieldError {
-    pub field: String,
-    pub message_key: String,
-}
+pub use super::error::FieldError;
 
 /// Email check answer: `result` 1 unknown (register), 2 known (authenticate), 3 invalid.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EmailCheckResponse {
     pub result: u8,
@@ -19,6 +15,7 @@ pub struct EmailCheckResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct LoginRequest {
     pub email: String,
@@ -29,8 +26,10 @@ pub struct LoginRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LoginResponse {
+    #[cfg_attr(feature = "ssr", schema(value_type = u8))]
     pub result: LoginResult,
     pub msg_key: String,
     pub redirect_url: Option<String>,
@@ -39,6 +38,7 @@ pub struct LoginResponse {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MemberSummary {
     pub member_id: i64,
@@ -47,14 +47,17 @@ pub struct MemberSummary {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WebValidateResponse {
     pub member: Option<MemberSummary>,
+    #[cfg_attr(feature = "ssr", schema(value_type = u8))]
     pub result: LoginResult,
 }
 
 /// Registration (subscribe member). Civility: 0 other, 1 man, 2 woman.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct SubscribeRequest {
     pub site_id: u16,
@@ -75,6 +78,7 @@ pub struct SubscribeRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscribeResponse {
     pub member_id: i64,
@@ -82,6 +86,7 @@ pub struct SubscribeResponse {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct RecoverPasswordRequest {
     pub email: String,
@@ -89,6 +94,7 @@ pub struct RecoverPasswordRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdatePasswordRequest {
     pub site_id: u16,
@@ -98,6 +104,7 @@ pub struct UpdatePasswordRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CypherRequest {
     pub site_id: u16,
@@ -106,8 +113,10 @@ pub struct CypherRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AutologinResponse {
+    #[cfg_attr(feature = "ssr", schema(value_type = u8))]
     pub result: LoginResult,
     pub redirect_url: String,
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 /// `context` of an add: sale id, origin and, only when present, the bundle id.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct CartContext {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sale_id: Option<Value>,
@@ -17,6 +18,7 @@ pub struct CartContext {
 
 /// POST /api/cartproxy/v1/item. `product_id` is a string (a number is accepted too).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ItemRequest {
     #[serde(default)]
     pub product_id: Option<Value>,
@@ -31,6 +33,7 @@ pub struct ItemRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ProductQuantity {
     pub product_id: Value,
     pub quantity: Value,
@@ -38,6 +41,7 @@ pub struct ProductQuantity {
 
 /// POST /api/cartproxy/v1/items.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ItemsRequest {
     #[serde(default)]
     pub products_quantity: Vec<ProductQuantity>,
@@ -49,6 +53,7 @@ pub struct ItemsRequest {
 
 /// DELETE /api/cartproxy/v1/item.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct RemoveItemRequest {
     #[serde(default)]
     pub product_id: Option<Value>,
@@ -58,6 +63,7 @@ pub struct RemoveItemRequest {
 
 /// POST /api/cartproxy/orderpiper/cart/v3/pay. `card` is read by the sandbox provider only.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PayRequest {
     #[serde(default)]
@@ -72,6 +78,7 @@ pub struct PayRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RecoverRequest {
     #[serde(default)]
@@ -80,6 +87,7 @@ pub struct RecoverRequest {
 
 /// POST /api/cartproxy/v3/loyalty-item and DELETE .../orderpiper/cart/v3/item.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LoyaltyRequest {
     #[serde(default)]
@@ -89,12 +97,14 @@ pub struct LoyaltyRequest {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct VoucherRequest {
     #[serde(default)]
     pub code: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CartLine {
     /// The option (SKU) id, as a string like the requests.
@@ -115,6 +125,7 @@ pub struct CartLine {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CartVoucher {
     pub voucher_id: i64,
@@ -132,6 +143,7 @@ pub struct CartVoucher {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LoyaltyItem {
     /// 1 premium, 2 pass.
@@ -142,6 +154,7 @@ pub struct LoyaltyItem {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
     pub subtotal: i64,
@@ -153,6 +166,7 @@ pub struct Totals {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RecoveryLine {
     pub product_id: String,
@@ -162,6 +176,7 @@ pub struct RecoveryLine {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Cart {
     pub cart_type: Option<String>,
@@ -183,6 +198,7 @@ pub struct Cart {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product_id: String,
@@ -195,6 +211,7 @@ pub struct OrderItem {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: i64,
@@ -212,6 +229,7 @@ pub struct Order {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WaitingLine {
     pub ticket: String,
@@ -222,9 +240,72 @@ pub struct WaitingLine {
     pub ready: bool,
 }
 
-/// The error body of every cart call: `error_description` is a translation key.
+/// 260: the cart as it is now, with why (its holds expired).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CartErrorBody {
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ExpiredCart {
+    #[serde(flatten)]
+    pub cart: Cart,
     pub error_code: String,
     pub error_description: String,
+}
+
+/// Whether the member has a suspended basket to recover.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SuspendState {
+    pub has_suspended_order: bool,
+}
+
+/// Where the printable vouchers are.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PrintUrl {
+    pub print_url: String,
+}
+
+/// The frozen cart and its hash, the idempotency key of its payment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct FrozenCart {
+    pub cart_hash: String,
+    pub cart: Cart,
+}
+
+/// 202: the member waits in line before paying.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Queued {
+    pub waiting_line: WaitingLine,
+}
+
+/// A paid (or declined) order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    pub order_id: i64,
+    pub status: String,
+    pub order: Order,
+}
+
+/// The recovered basket and the products that could not come back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveredCart {
+    #[serde(flatten)]
+    pub cart: Cart,
+    pub unavailable_products: Vec<String>,
+}
+
+/// The member's orders, newest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct Orders {
+    pub orders: Vec<Order>,
 }

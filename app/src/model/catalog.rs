@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 
 /// A live sale as a home tile shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SaleCard {
     pub id: i64,
@@ -18,6 +19,7 @@ pub struct SaleCard {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductOption {
     pub id: i64,
@@ -27,6 +29,7 @@ pub struct ProductOption {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDetail {
     pub id: i64,

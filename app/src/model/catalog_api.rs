@@ -2,15 +2,18 @@
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Universe {
     pub id: i64,
     pub title: String,
     pub products: Vec<i64>,
+    #[cfg_attr(feature = "ssr", schema(no_recursion))]
     pub sub_universes: Vec<Universe>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SaleFeatures {
     pub with_quotation_price: bool,
@@ -18,6 +21,7 @@ pub struct SaleFeatures {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SaleLegal {
     pub merchant: String,
@@ -26,6 +30,7 @@ pub struct SaleLegal {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Sale {
     pub id: i64,
@@ -41,6 +46,7 @@ pub struct Sale {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
     pub value: i64,
@@ -50,6 +56,7 @@ pub struct Price {
 
 /// Availability states (spec 000 §3): Available, MaxReached, OutOfStock, InBasket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub enum Availability {
     Available,
     MaxReached,
@@ -58,6 +65,7 @@ pub enum Availability {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogItem {
     pub id: i64,
@@ -79,6 +87,7 @@ pub struct CatalogItem {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogContent {
     pub request_id: i64,
@@ -89,6 +98,7 @@ pub struct CatalogContent {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FilterOption {
     pub id: String,
@@ -99,6 +109,7 @@ pub struct FilterOption {
 
 /// Filter types: checkbox, chip, category, radio, hidden, range.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Filter {
     pub id: String,
@@ -109,10 +120,54 @@ pub struct Filter {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ItemOption {
     pub id: i64,
     pub label: String,
     pub stock: i64,
     pub availability: Availability,
+}
+
+/// `GET .../catalogTree`: the universes of a sale.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogTree {
+    pub sale_id: i64,
+    pub universes: Vec<Universe>,
+}
+
+/// `GET .../filters/{catalogId}`: the filters of a catalog, in display order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct Filters {
+    pub filters: Vec<Filter>,
+}
+
+/// `GET .../item/{itemId}/options`: the sizes or variants of an item with their stock.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct ItemOptions {
+    pub options: Vec<ItemOption>,
+}
+
+/// `GET /api/catalog/v1/favorites`: the member's favourite items still on sale.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct FavouriteItems {
+    pub items: Vec<CatalogItem>,
+}
+
+/// `GET /api/catalog/v1/brands/{brandId}/items`: a brand's items across live sales.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BrandItems {
+    pub brand_id: i64,
+    pub name: String,
+    pub total: i64,
+    pub offset: i64,
+    pub limit: i64,
+    pub items: Vec<CatalogItem>,
 }

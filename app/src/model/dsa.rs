@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// The 11 report reasons, spelled as the spec spells them on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(export_to = "DsaReason.ts"))]
 #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
@@ -66,6 +67,7 @@ impl DsaReason {
 /// The JSON body (or the `payload` part of a multipart body) of a report.
 /// `selectedMadeAs` is the reporter type: 1 particular, 2 flagger, 3 legal person.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(export_to = "DsaFormRequest.ts"))]
@@ -90,6 +92,7 @@ pub struct DsaFormRequest {
 
 /// One field that failed validation; `messageKey` is a translation key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(export_to = "DsaFieldError.ts"))]
@@ -100,6 +103,7 @@ pub struct DsaFieldError {
 
 /// Body of every non-2xx answer of the DSA endpoint.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(export_to = "DsaFormErrorResponse.ts"))]
@@ -111,6 +115,7 @@ pub struct DsaFormErrorResponse {
 
 /// Body of the 201 answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(export_to = "DsaFormResponse.ts"))]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// Error body of our API: `error_code` (stable, machine-readable) and `error_description`
 /// (a translation key). Forms add `fieldErrors`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct ErrorBody {
     #[serde(default)]
     pub error_code: String,
@@ -19,6 +20,9 @@ pub struct ErrorBody {
         skip_serializing_if = "Option::is_none"
     )]
     pub field_errors: Option<Vec<FieldError>>,
+    /// The message already in the member's language, where the call knows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 impl ErrorBody {
@@ -27,12 +31,14 @@ impl ErrorBody {
             error_code: code.into(),
             error_description: message_key.into(),
             field_errors: None,
+            message: None,
         }
     }
 }
 
 /// One form field that failed validation; `messageKey` is a translation key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FieldError {
     pub field: String,

@@ -5,6 +5,7 @@ use crate::model::catalog::SaleCard;
 
 /// A home: its modules in display order, each with its banners.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Home {
     pub id: i64,
@@ -23,6 +24,7 @@ pub struct Home {
 /// Module kinds: group, highlight, sectionBanner, subNavigationCategory, universe, text,
 /// deal, pedagogical.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HomeModule {
     pub id: i64,
@@ -39,6 +41,7 @@ pub struct HomeModule {
 
 /// What a module's `settings` column may hold; unknown keys are ignored.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ModuleSettings {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -64,6 +67,7 @@ pub struct ModuleSettings {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CallToAction {
     pub label: String,
@@ -73,6 +77,7 @@ pub struct CallToAction {
 /// Banner kinds: HighlightBanner, CampaignBanner, UniverseBanner, ProductBanner, SaleBanner,
 /// SplittedBanner, DealBanner, MediaAdsBanner.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Banner {
     pub id: i64,

@@ -6,6 +6,7 @@ use crate::model::catalog_api::{CatalogItem, Filter};
 
 /// Suggestion kinds (spec 000 §2): regular, autocompletion, history, generic, salesbanner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SuggestionKind {
     /// A matching product.
@@ -21,6 +22,7 @@ pub enum SuggestionKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Suggestion {
     pub kind: SuggestionKind,
@@ -32,6 +34,7 @@ pub struct Suggestion {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Suggestions {
     pub query: String,
@@ -39,6 +42,7 @@ pub struct Suggestions {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RecentQuery {
     pub id: i64,
@@ -48,6 +52,7 @@ pub struct RecentQuery {
 
 /// A matching live sale on the results page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SaleHit {
     pub id: i64,
@@ -57,6 +62,7 @@ pub struct SaleHit {
 
 /// Catalog search (spec 000 §3): products, totalProductsCount, currentPage.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchItems {
     pub search_term: String,
@@ -70,8 +76,17 @@ pub struct SearchItems {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchFilters {
     pub search_term: String,
     pub filters: Vec<Filter>,
+}
+
+/// `GET /api/catalog/v1/search/recent`: the member's recent queries, newest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RecentQueries {
+    pub recent_queries: Vec<RecentQuery>,
 }

@@ -1,5 +1,6 @@
-//! Per-request layers: request id and logs, site and session resolution, access rules,
-//! CSRF (signed double submit bound to the session), security headers.
+//! The request context, resolved once before any handler or page runs: the site (host,
+//! then `?site=`, then the cookie), the session's member, the page access rules, the XSRF
+//! token, and what the shell shows (consent, popins, cart count).
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -7,15 +8,13 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tracing::Instrument;
 
 use app::context::RequestCtx;
 use app::routes::{self, Access};
 use app::session::SessionMember;
 
-use crate::AppCtx;
-
-pub const SITE_COOKIE: &str = "site";
+use super::cookies::{cookie, session_cookie_name, site_cookie, xsrf_cookie, SITE_COOKIE};
+use crate::state::AppCtx;
 
 /// What the session layer learned, for handlers.
 #[derive(Clone, Debug)]
@@ -24,56 +23,6 @@ pub struct SessionInfo {
     pub member: Option<SessionMember>,
     /// What CSRF tokens of this visitor are bound to.
     pub binding: String,
-}
-
-pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
-}
-
-fn query_param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
-    query
-        .split('&')
-        .filter_map(|p| p.split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
-}
-
-pub fn session_cookie_name(app: &AppCtx) -> &'static str {
-    if app.state.settings.secure_cookies {
-        app::session::SECURE_COOKIE
-    } else {
-        app::session::COOKIE
-    }
-}
-
-/// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure and `__Host-` over HTTPS.
-pub fn session_cookie(app: &AppCtx, token: &str, max_age: Option<i64>) -> String {
-    let mut c = format!(
-        "{}={token}; Path=/; HttpOnly; SameSite=Lax",
-        session_cookie_name(app)
-    );
-    if let Some(age) = max_age {
-        c.push_str(&format!("; Max-Age={age}"));
-    }
-    if app.state.settings.secure_cookies {
-        c.push_str("; Secure");
-    }
-    c
-}
-
-pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
-    let mut c = format!("{}={token}; Path=/; SameSite=Lax", app::csrf::COOKIE);
-    if app.state.settings.secure_cookies {
-        c.push_str("; Secure");
-    }
-    c
 }
 
 pub fn binding_for(member: Option<&SessionMember>) -> String {
@@ -97,14 +46,23 @@ pub fn resolve_site(app: &AppCtx, headers: &HeaderMap, query: &str) -> (u16, boo
             .ok()
             .filter(|id| app::site::by_id(*id).is_some())
     };
-    if let Some(site) = query_param(query, "site").and_then(valid) {
-        let cookie_site = cookie(headers, SITE_COOKIE).and_then(valid);
+    let cookie_site = cookie(headers, SITE_COOKIE).and_then(|v| valid(&v));
+    if let Some(site) = query_param(query, "site").and_then(|v| valid(&v)) {
         return (site, cookie_site != Some(site));
     }
-    if let Some(site) = cookie(headers, SITE_COOKIE).and_then(valid) {
+    if let Some(site) = cookie_site {
         return (site, false);
     }
     (app::site::DEFAULT_SITE_ID, false)
+}
+
+/// One parameter of a query string, percent-decoded.
+fn query_param(query: &str, name: &str) -> Option<String> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .ok()?
+        .into_iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
 }
 
 pub fn client_key(app: &AppCtx, headers: &HeaderMap, peer: Option<SocketAddr>) -> String {
@@ -121,32 +79,6 @@ pub fn client_key(app: &AppCtx, headers: &HeaderMap, peer: Option<SocketAddr>) -
         .unwrap_or_else(|| "unknown".into())
 }
 
-/// Request id (taken from `X-Request-Id` or made up) on the log span and the response.
-pub async fn request_id(req: Request, next: Next) -> Response {
-    let id = req
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-        .map(str::to_string)
-        .unwrap_or_else(|| format!("{:016x}", rand::random::<u64>()));
-    let span =
-        tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
-    let started = std::time::Instant::now();
-    let mut res = next.run(req).instrument(span.clone()).await;
-    span.in_scope(|| {
-        tracing::info!(
-            status = res.status().as_u16(),
-            ms = started.elapsed().as_millis() as u64,
-            "done"
-        )
-    });
-    if let Ok(v) = HeaderValue::from_str(&id) {
-        res.headers_mut().insert("x-request-id", v);
-    }
-    res
-}
-
 /// Resolves site and session, applies the access rules of pages, and keeps the site and
 /// XSRF cookies right. Runs before any page renders, so the rules hold without scripts.
 pub async fn request_context(
@@ -158,7 +90,7 @@ pub async fn request_context(
     let query = req.uri().query().unwrap_or("").to_string();
     let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
     let now = app::state::now();
-    let token = cookie(req.headers(), session_cookie_name(&app)).map(str::to_string);
+    let token = cookie(req.headers(), session_cookie_name(&app));
     let member = match &token {
         Some(t) => match app::session::member_for_token(&app.state.db, t, now).await {
             Ok(m) => m,
@@ -185,8 +117,7 @@ pub async fn request_context(
     let binding = binding_for(member.as_ref());
     let secret = &app.state.settings.xsrf_secret;
     let current_xsrf = cookie(req.headers(), app::csrf::COOKIE)
-        .filter(|t| app::csrf::is_valid(secret, &binding, t))
-        .map(str::to_string);
+        .filter(|t| app::csrf::is_valid(secret, &binding, t));
     let (xsrf, new_xsrf) = match current_xsrf {
         Some(t) => (t, false),
         None => (app::csrf::issue(secret, &binding), true),
@@ -224,8 +155,7 @@ pub async fn request_context(
     });
     let mut res = next.run(req).await;
     if set_site_cookie {
-        let c = format!("{SITE_COOKIE}={site_id}; Path=/; Max-Age=31536000; SameSite=Lax");
-        if let Ok(v) = HeaderValue::from_str(&c) {
+        if let Ok(v) = HeaderValue::from_str(&site_cookie(site_id)) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }
@@ -250,7 +180,7 @@ async fn onboarding_view(
     member: Option<&SessionMember>,
 ) -> app::onboarding::OnboardingView {
     use app::onboarding::rules;
-    let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE));
+    let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE).as_deref());
     let mut view = app::onboarding::OnboardingView {
         consent,
         ..Default::default()
@@ -274,9 +204,16 @@ async fn onboarding_view(
 }
 
 pub fn is_static(path: &str) -> bool {
-    ["/pkg/", "/img/", "/widgets/", "/js/", "/favicon"]
-        .iter()
-        .any(|p| path.starts_with(p))
+    [
+        "/pkg/",
+        "/img/",
+        "/widgets/",
+        "/js/",
+        "/api-docs/",
+        "/favicon",
+    ]
+    .iter()
+    .any(|p| path.starts_with(p))
         || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")
 }
 
@@ -288,101 +225,6 @@ pub fn redirect(location: &str) -> Response {
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
-}
-
-pub fn forbidden_csrf() -> Response {
-    tracing::warn!("refused a state-changing request without a valid XSRF token");
-    let body = serde_json::json!({ "error_code": "csrf", "error_description": "errors.csrf.notification" });
-    (StatusCode::FORBIDDEN, axum::Json(body)).into_response()
-}
-
-/// State-changing API calls must echo the XSRF cookie in `X-XSRF-TOKEN`, signed for the
-/// caller's session. (HTML forms posting outside `/api` are checked by their handlers.)
-pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {
-    let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if changes_state && req.uri().path().starts_with("/api/") {
-        let binding = req
-            .extensions()
-            .get::<SessionInfo>()
-            .map(|s| s.binding.clone())
-            .unwrap_or_else(|| "anon".into());
-        let cookie_token = cookie(req.headers(), app::csrf::COOKIE);
-        let header_token = req
-            .headers()
-            .get(app::csrf::HEADER)
-            .and_then(|v| v.to_str().ok());
-        if !app::csrf::check(
-            &app.state.settings.xsrf_secret,
-            &binding,
-            cookie_token,
-            header_token,
-        ) {
-            return forbidden_csrf();
-        }
-    }
-    next.run(req).await
-}
-
-pub async fn security_headers(
-    State(app): State<Arc<AppCtx>>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let mut res = next.run(req).await;
-    let h = res.headers_mut();
-    h.insert(
-        "x-content-type-options",
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        "referrer-policy",
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
-    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
-    // Pages carry the visitor's XSRF token: no shared cache may keep them.
-    let html = h
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
-    if html && !h.contains_key(header::CACHE_CONTROL) {
-        h.insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("private, no-cache"),
-        );
-    }
-    if !h.contains_key("content-security-policy") {
-        h.insert(
-            "content-security-policy",
-            HeaderValue::from_static(
-                "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
-            ),
-        );
-    }
-    if app.state.settings.secure_cookies {
-        h.insert(
-            "strict-transport-security",
-            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
-        );
-    }
-    res
-}
-
-/// The client address a handler rate-limits by (the peer, or `X-Forwarded-For` when the
-/// server sits behind a trusted proxy).
-pub struct Client(pub String);
-
-impl axum::extract::FromRequestParts<Arc<AppCtx>> for Client {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        app: &Arc<AppCtx>,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0);
-        Ok(Client(client_key(app, &parts.headers, peer)))
-    }
 }
 
 /// Connection info is absent in some tests that call the router directly.

@@ -1,20 +1,47 @@
-//! Bench only (ROSACE_BENCH_SEED=N): creates N members of site 1 with live sessions and
-//! writes one line per member to ROSACE_BENCH_SEED_FILE: `member_id session_token xsrf`.
-//! The first line is `# options <scarce> <plenty>`: two options of a live sale of site 1,
-//! with ROSACE_BENCH_STOCK units (default 100) and a million units.
-//! Never enabled unless the variable is set.
+//! `bench_seed`: prepares a shop's database for `scripts/bench/bench-cart.sh`, off the
+//! server's start path. Run it after the server has started (and migrated) on the same
+//! database: `DATABASE_URL` (or `ROSACE_DATA_DIR`) as for the server.
+//!
+//! Creates ROSACE_BENCH_SEED members (default 5000) of site 1 with live sessions and writes
+//! one line per member to ROSACE_BENCH_SEED_FILE (default `$ROSACE_DATA_DIR/bench-sessions.txt`):
+//! `member_id session_token xsrf`. The first line is `# options <scarce> <plenty>`: two
+//! options of a live sale of site 1, with ROSACE_BENCH_STOCK units (default 100) and a
+//! million units.
 use std::io::Write;
 
 use sqlx::Row;
 
-use crate::AppCtx;
+type Error = Box<dyn std::error::Error + Send + Sync>;
 
-pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let n = app.config.bench_seed;
-    if n == 0 {
-        return Ok(());
+#[tokio::main]
+async fn main() {
+    tracing_subscriber::fmt().init();
+    if let Err(e) = run().await {
+        eprintln!("bench_seed: {e}");
+        std::process::exit(1);
     }
-    let db = &app.state.db;
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> Result<T, Error> {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name}: cannot parse {v:?}").into()),
+        _ => Ok(default),
+    }
+}
+
+async fn run() -> Result<(), Error> {
+    let config = server::config::Config::from_env("127.0.0.1:3000".parse()?)?;
+    let n: usize = env_or("ROSACE_BENCH_SEED", 5000)?;
+    let out_file: String = env_or(
+        "ROSACE_BENCH_SEED_FILE",
+        format!("{}/bench-sessions.txt", config.data_dir),
+    )?;
+    let db = app::db::Db::connect(&config.database_url, 4).await?;
+    let db = &db;
+    let secret = server::startup::xsrf_secret(db).await?;
     let now = app::state::now();
     let hash = app::password::hash("Bench-password-2026")?;
     // Two options of products of a live sale of site 1: the scarce one gets
@@ -29,10 +56,7 @@ pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send +
     .await?;
     let scarce: i64 = rows[0].try_get("id")?;
     let plenty: i64 = rows[rows.len() - 1].try_get("id")?;
-    let units: i64 = std::env::var("ROSACE_BENCH_STOCK")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100);
+    let units: i64 = env_or("ROSACE_BENCH_STOCK", 100)?;
     for (id, stock) in [(scarce, units), (plenty, 1_000_000)] {
         sqlx::query("DELETE FROM cart_items WHERE option_id = $1")
             .bind(id)
@@ -44,10 +68,9 @@ pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send +
             .execute(&db.pool)
             .await?;
     }
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&app.config.bench_seed_file)?);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&out_file)?);
     writeln!(out, "# options {scarce} {plenty}")?;
     let mut tx = db.pool.begin().await?;
-    let secret = &app.state.settings.xsrf_secret;
     let run = rand::random::<u32>();
     for i in 0..n {
         let email = format!("bench-{run:08x}-{i}@rosace.test");
@@ -74,11 +97,11 @@ pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send +
         .bind(now + absolute)
         .execute(&mut *tx)
         .await?;
-        let xsrf = app::csrf::issue(secret, &token_hash);
+        let xsrf = app::csrf::issue(&secret, &token_hash);
         writeln!(out, "{id} {token} {xsrf}")?;
     }
     tx.commit().await?;
     out.flush()?;
-    tracing::warn!(members = n, file = %app.config.bench_seed_file, "bench members and sessions created");
+    tracing::info!(members = n, file = %out_file, "bench members and sessions created");
     Ok(())
 }

@@ -1,305 +1,24 @@
-//! Sign-in REST endpoints (spec 000 §7 "Authentication and registration") and the HTML
-//! form handlers that make the same flow work before (or without) the WASM app.
-use std::collections::HashMap;
+//! The sign-in forms without scripts: one POST target for every step (Post/Redirect/Get),
+//! the logout link and the autologin link.
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Form, Json};
+use axum::{Extension, Form};
 use serde::Deserialize;
 
-use app::auth::rules::{safe_return_url, LoginResult};
+use app::auth::rules::safe_return_url;
 use app::auth::service::{self, AuthError};
 use app::context::RequestCtx;
 use app::model::auth::*;
 use app::routes::encode_query_value;
 
-use crate::middleware::{self, Client, SessionInfo};
-use crate::AppCtx;
-
-fn error_body(e: &AuthError) -> serde_json::Value {
-    let fields = match e {
-        AuthError::Invalid(f) => f.clone(),
-        _ => vec![],
-    };
-    serde_json::json!({
-        "error_code": format!("{e:?}").split('(').next().unwrap_or("error").to_lowercase(),
-        "error_description": e.message_key(),
-        "errorCode": e.message_key(),
-        "messageKey": e.message_key(),
-        "fieldErrors": fields,
-    })
-}
-
-fn auth_error(e: AuthError) -> Response {
-    if let AuthError::Storage(err) = &e {
-        tracing::error!(error = %err, "sign-in call failed");
-    }
-    let status = StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (status, Json(error_body(&e))).into_response()
-}
-
-/// Sets the new session and its XSRF token; the old session (if any) is deleted first, so
-/// a sign-in always gives a new token (session fixation).
-async fn with_new_session(
-    app: &AppCtx,
-    old: Option<&str>,
-    token: &str,
-    remember: bool,
-    mut res: Response,
-) -> Response {
-    if let Some(old) = old {
-        if let Err(e) = app::session::delete(&app.state.db, old).await {
-            tracing::error!(error = %e, "cannot delete the previous session");
-        }
-    }
-    let max_age = remember.then(|| app::session::lifetimes(true).1);
-    let binding = app::session::hash_token(token);
-    let xsrf = app::csrf::issue(&app.state.settings.xsrf_secret, &binding);
-    for c in [
-        middleware::session_cookie(app, token, max_age),
-        middleware::xsrf_cookie(app, &xsrf),
-    ] {
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    res
-}
-
-fn clear_session(app: &AppCtx, mut res: Response) -> Response {
-    let mut c = format!(
-        "{}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
-        middleware::session_cookie_name(app)
-    );
-    if app.state.settings.secure_cookies {
-        c.push_str("; Secure");
-    }
-    let xsrf = middleware::xsrf_cookie(
-        app,
-        &app::csrf::issue(&app.state.settings.xsrf_secret, "anon"),
-    );
-    for c in [c, xsrf] {
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    res
-}
-
-/// Base of links in emails: the site's public origin.
-fn link_base(ctx: &RequestCtx, site_id: u16) -> String {
-    let url = ctx.url_on(site_id, "/");
-    // `url_on` may add `?site=`; links carry their own query, so keep the origin only.
-    url.split("/?")
-        .next()
-        .unwrap_or(&url)
-        .trim_end_matches('/')
-        .to_string()
-}
-
-fn site_suffix(ctx: &RequestCtx, site_id: u16) -> String {
-    if ctx.origins.iter().any(|o| o.site_id == site_id) {
-        String::new()
-    } else {
-        format!("&site={site_id}")
-    }
-}
-
-// ---------------------------------------------------------------- REST
-
-/// Reads a JSON body; anything unreadable is a 400 in the sign-in error shape.
-async fn json_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, Response> {
-    let bytes = axum::body::to_bytes(req.into_body(), 16 * 1024)
-        .await
-        .map_err(|_| auth_error(AuthError::Invalid(vec![])))?;
-    serde_json::from_slice(&bytes).map_err(|_| auth_error(AuthError::Invalid(vec![])))
-}
-
-pub async fn member_exists(
-    State(app): State<Arc<AppCtx>>,
-    Path((email, site_id)): Path<(String, u16)>,
-) -> Response {
-    match service::check_email(&app.state, site_id, &email).await {
-        Ok(r) => {
-            let status = match r.result {
-                1 => StatusCode::OK,
-                2 => StatusCode::BAD_REQUEST,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            };
-            (status, Json(r)).into_response()
-        }
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn login(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    req: Request,
-) -> Response {
-    let body: LoginRequest = match json_body(req).await {
-        Ok(b) => b,
-        Err(res) => return res,
-    };
-    match service::login(&app.state, &client, &body, app::state::now()).await {
-        Ok(outcome) => {
-            let res = Json(&outcome.response).into_response();
-            match outcome.token {
-                Some(t) => {
-                    with_new_session(&app, session.token.as_deref(), &t, body.remember_me, res)
-                        .await
-                }
-                None => res,
-            }
-        }
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn web_validate(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-) -> Response {
-    match service::web_validate(&app.state, session.token.as_deref(), app::state::now()).await {
-        Ok(r) => Json(r).into_response(),
-        Err(e) => {
-            tracing::error!(error = %e, "web validate failed");
-            Json(WebValidateResponse {
-                member: None,
-                result: LoginResult::InvalidIdentifier,
-            })
-            .into_response()
-        }
-    }
-}
-
-pub async fn subscribe(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Client(client): Client,
-    req: Request,
-) -> Response {
-    let body: SubscribeRequest = match json_body(req).await {
-        Ok(b) => b,
-        Err(res) => return res,
-    };
-    match service::subscribe(
-        &app.state,
-        &client,
-        &body,
-        &link_base(&ctx, body.site_id),
-        app::state::now(),
-    )
-    .await
-    {
-        Ok(r) => (StatusCode::CREATED, Json(r)).into_response(),
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn activate(
-    State(app): State<Arc<AppCtx>>,
-    Client(client): Client,
-    Json(body): Json<CypherRequest>,
-) -> Response {
-    match service::activate(
-        &app.state,
-        &client,
-        body.site_id,
-        &body.cypher,
-        app::state::now(),
-    )
-    .await
-    {
-        Ok(_) => Json(serde_json::json!({ "msgKey": "auth.activated" })).into_response(),
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn recover_password(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Client(client): Client,
-    Json(body): Json<RecoverPasswordRequest>,
-) -> Response {
-    match service::recover_password(
-        &app.state,
-        &client,
-        &body,
-        &link_base(&ctx, body.site_id),
-        app::state::now(),
-    )
-    .await
-    {
-        Ok(()) => Json(serde_json::json!({ "msgKey": "auth.recover.sent" })).into_response(),
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn update_password(
-    State(app): State<Arc<AppCtx>>,
-    Client(client): Client,
-    Json(body): Json<UpdatePasswordRequest>,
-) -> Response {
-    match service::update_password(&app.state, &client, &body, app::state::now()).await {
-        Ok(()) => Json(serde_json::json!({ "msgKey": "auth.password.updated" })).into_response(),
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn autologin(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    Json(body): Json<CypherRequest>,
-) -> Response {
-    match service::autologin(&app.state, &client, &body, app::state::now()).await {
-        Ok((token, r)) => {
-            with_new_session(
-                &app,
-                session.token.as_deref(),
-                &token,
-                false,
-                Json(r).into_response(),
-            )
-            .await
-        }
-        Err(AuthError::CypherInvalid) => (
-            StatusCode::BAD_REQUEST,
-            Json(AutologinResponse {
-                result: LoginResult::InvalidIdentifier,
-                redirect_url: "/".into(),
-            }),
-        )
-            .into_response(),
-        Err(e) => auth_error(e),
-    }
-}
-
-pub async fn logout_api(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-) -> Response {
-    if let Err(e) = service::logout(
-        &app.state,
-        &client,
-        ctx.site_id,
-        session.token.as_deref(),
-        app::state::now(),
-    )
-    .await
-    {
-        return auth_error(e);
-    }
-    clear_session(&app, StatusCode::NO_CONTENT.into_response())
-}
-
-// ---------------------------------------------------------------- pages
+use super::check_xsrf;
+use crate::middleware::{self, SessionInfo};
+use crate::rest::auth::session::{clear_session, link_base, site_suffix, with_new_session};
+use crate::rest::extract::Client;
+use crate::state::AppCtx;
 
 /// `/authentication/logout/`: ends the session and goes home. A cross-site request (a link
 /// or image on another site) does not end it: only same-site navigation does.
@@ -331,6 +50,15 @@ pub async fn logout_page(
     clear_session(&app, see_other("/"))
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct AutologinLink {
+    cypher: Option<String>,
+    returnurl: Option<String>,
+    #[serde(rename = "ReturnUrl")]
+    return_url: Option<String>,
+}
+
 /// Autologin link: success signs in and redirects (302) with the cookies; failure shows
 /// the sign-in page normally (spec 000 §8).
 pub async fn autologin_page(
@@ -338,12 +66,12 @@ pub async fn autologin_page(
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     Client(client): Client,
-    Query(q): Query<HashMap<String, String>>,
+    axum::extract::Query(q): axum::extract::Query<AutologinLink>,
 ) -> Response {
-    let return_url = q.get("returnurl").or_else(|| q.get("ReturnUrl")).cloned();
+    let return_url = q.returnurl.or(q.return_url);
     let body = CypherRequest {
         site_id: ctx.site_id,
-        cypher: q.get("cypher").cloned().unwrap_or_default(),
+        cypher: q.cypher.unwrap_or_default(),
         return_url: return_url.clone(),
     };
     match service::autologin(&app.state, &client, &body, app::state::now()).await {
@@ -368,7 +96,7 @@ pub async fn autologin_page(
     }
 }
 
-fn see_other(location: &str) -> Response {
+pub(crate) fn see_other(location: &str) -> Response {
     let mut res = StatusCode::SEE_OTHER.into_response();
     if let Ok(v) = HeaderValue::from_str(location) {
         res.headers_mut().insert(header::LOCATION, v);
@@ -421,14 +149,8 @@ pub async fn auth_form(
     headers: HeaderMap,
     Form(f): Form<AuthForm>,
 ) -> Response {
-    let cookie_token = middleware::cookie(&headers, app::csrf::COOKIE);
-    if !app::csrf::check(
-        &app.state.settings.xsrf_secret,
-        &session.binding,
-        cookie_token,
-        Some(&f.xsrf),
-    ) {
-        return middleware::forbidden_csrf();
+    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
+        return refused;
     }
     let now = app::state::now();
     let site = ctx.site_id;

@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use app::context::RequestCtx;
 
-use crate::AppCtx;
+use crate::state::AppCtx;
 
 fn ctx(req: &Request) -> RequestCtx {
     req.extensions()

@@ -17,8 +17,8 @@ use axum::response::Response;
 
 use app::context::RequestCtx;
 
-use crate::page_template::Template;
-use crate::AppCtx;
+use super::page_template::Template;
+use crate::state::AppCtx;
 
 // Header values cannot hold control characters: plain markers no page text contains.
 const TOKEN_MARK: &str = "__rosace_cached_xsrf_9c41__";

@@ -1,0 +1,47 @@
+//! Browser targets that work without scripts and are not REST calls: the HTML forms'
+//! POST targets (Post/Redirect/Get) and the sign-in links (logout, autologin).
+pub mod auth;
+pub mod onboarding;
+pub mod search;
+
+use std::sync::Arc;
+
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::middleware::{self, SessionInfo};
+use crate::state::AppCtx;
+
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route("/gr/authentication/form", post(auth::auth_form))
+        .route("/authentication/logout/", get(auth::logout_page))
+        .route("/authentication/logout", get(auth::logout_page))
+        .route("/gr/authentication/autologin", get(auth::autologin_page))
+        .route("/onboarding/form", post(onboarding::onboarding_form))
+        .route("/find/recent/{id}/delete", post(search::delete_recent_form))
+}
+
+/// A form carries the XSRF token in its hidden `_xsrf` field (the API layer checks the
+/// header instead); a missing or stale one is refused with 403.
+#[allow(clippy::result_large_err)]
+pub fn check_xsrf(
+    app: &AppCtx,
+    session: &SessionInfo,
+    headers: &HeaderMap,
+    form_token: &str,
+) -> Result<(), Response> {
+    let cookie_token = middleware::cookie(headers, app::csrf::COOKIE);
+    if app::csrf::check(
+        &app.state.settings.xsrf_secret,
+        &session.binding,
+        cookie_token.as_deref(),
+        Some(form_token),
+    ) {
+        Ok(())
+    } else {
+        Err(middleware::forbidden_csrf())
+    }
+}

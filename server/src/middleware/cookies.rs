@@ -1,0 +1,85 @@
+//! Reading and writing our cookies. Reading goes through the `cookie` crate so that
+//! `%`-escaped values decode the way browsers and other servers encode them.
+use axum::http::{header, HeaderMap};
+use cookie::{Cookie, SameSite};
+
+use crate::state::AppCtx;
+
+pub const SITE_COOKIE: &str = "site";
+
+/// The value of cookie `name` in the request, percent-decoded.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(Cookie::split_parse_encoded)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == name)
+        .map(|c| c.value().to_string())
+}
+
+pub fn session_cookie_name(app: &AppCtx) -> &'static str {
+    if app.state.settings.secure_cookies {
+        app::session::SECURE_COOKIE
+    } else {
+        app::session::COOKIE
+    }
+}
+
+/// `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Secure and `__Host-` over HTTPS.
+pub fn session_cookie(app: &AppCtx, token: &str, max_age: Option<i64>) -> String {
+    let mut c = Cookie::build((session_cookie_name(app), token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(app.state.settings.secure_cookies);
+    if let Some(age) = max_age {
+        c = c.max_age(cookie::time::Duration::seconds(age));
+    }
+    c.build().to_string()
+}
+
+/// `Set-Cookie` for the XSRF token: readable by scripts (they echo it in a header).
+pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
+    Cookie::build((app::csrf::COOKIE, token))
+        .path("/")
+        .same_site(SameSite::Lax)
+        .secure(app.state.settings.secure_cookies)
+        .build()
+        .to_string()
+}
+
+/// `Set-Cookie` remembering the visitor's site for a year.
+pub fn site_cookie(site_id: u16) -> String {
+    Cookie::build((SITE_COOKIE, site_id.to_string()))
+        .path("/")
+        .max_age(cookie::time::Duration::days(365))
+        .same_site(SameSite::Lax)
+        .build()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookie_values_are_found_and_percent_decoded() {
+        let mut h = HeaderMap::new();
+        h.append(header::COOKIE, "a=1; site=66".parse().unwrap());
+        h.append(header::COOKIE, "consent=a%2Cb".parse().unwrap());
+        assert_eq!(cookie(&h, "site").as_deref(), Some("66"));
+        assert_eq!(cookie(&h, "consent").as_deref(), Some("a,b"));
+        assert_eq!(cookie(&h, "missing"), None);
+    }
+
+    #[test]
+    fn site_cookie_keeps_its_attributes() {
+        let c = site_cookie(69);
+        assert!(c.starts_with("site=69"), "{c}");
+        assert!(
+            c.contains("Path=/") && c.contains("Max-Age=31536000") && c.contains("SameSite=Lax")
+        );
+    }
+}

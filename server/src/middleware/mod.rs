@@ -1,0 +1,13 @@
+//! Per-request layers, outermost first: request id and logs, security headers, site and
+//! session context (with the page access rules), CSRF.
+pub mod context;
+pub mod cookies;
+pub mod csrf;
+pub mod headers;
+pub mod request_id;
+
+pub use context::{is_static, redirect, request_context, SessionInfo};
+pub use cookies::{cookie, session_cookie, session_cookie_name, xsrf_cookie, SITE_COOKIE};
+pub use csrf::{csrf, forbidden_csrf};
+pub use headers::security_headers;
+pub use request_id::request_id;

@@ -1,0 +1,244 @@
+//! Sign-in REST calls (spec 000 §7 "Authentication and registration"). The same flow
+//! without scripts is in `forms::auth`.
+pub mod session;
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use app::auth::rules::LoginResult;
+use app::auth::service::{self, AuthError};
+use app::context::RequestCtx;
+use app::model::auth::*;
+use app::model::error::ErrorBody;
+
+use super::error::ApiError;
+use super::extract::Client;
+use crate::middleware::SessionInfo;
+use crate::state::AppCtx;
+use session::{clear_session, link_base, with_new_session};
+
+pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
+    OpenApiRouter::new()
+        .routes(routes!(member_exists))
+        .routes(routes!(login))
+        .routes(routes!(web_validate))
+        .routes(routes!(subscribe))
+        .routes(routes!(activate))
+        .routes(routes!(recover_password))
+        .routes(routes!(update_password))
+        .routes(routes!(autologin))
+        .routes(routes!(logout))
+}
+
+/// A confirmation: the translation key of the message to show.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Confirmation {
+    msg_key: &'static str,
+}
+
+/// Reads a JSON body; anything unreadable is a 400 in the sign-in error shape.
+async fn json_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, ApiError> {
+    let invalid = || ApiError::from(AuthError::Invalid(vec![]));
+    let bytes = axum::body::to_bytes(req.into_body(), 16 * 1024)
+        .await
+        .map_err(|_| invalid())?;
+    serde_json::from_slice(&bytes).map_err(|_| invalid())
+}
+
+/// Whether an email has an account on a site: 200 result 1 (unknown: register), 400
+/// result 2 (known: sign in), 422 result 3 (not an email).
+#[utoipa::path(get, path = "/api/authentication/v1/members/{email}/sites/{siteId}/exists",
+    tag = "authentication",
+    params(("email" = String, Path), ("siteId" = u16, Path)),
+    responses((status = 200, body = EmailCheckResponse), (status = 400, body = EmailCheckResponse),
+        (status = 422, body = EmailCheckResponse), (status = 429, body = ErrorBody)))]
+async fn member_exists(
+    State(app): State<Arc<AppCtx>>,
+    Path((email, site_id)): Path<(String, u16)>,
+) -> Result<Response, ApiError> {
+    let r = service::check_email(&app.state, site_id, &email).await?;
+    let status = match r.result {
+        1 => StatusCode::OK,
+        2 => StatusCode::BAD_REQUEST,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    Ok((status, Json(r)).into_response())
+}
+
+/// Signs in with email and password (result codes of spec 000 §4); success rotates the
+/// session cookie and the XSRF token.
+#[utoipa::path(post, path = "/api/authentication/v1/login", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = LoginRequest,
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+async fn login(
+    State(app): State<Arc<AppCtx>>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    req: Request,
+) -> Result<Response, ApiError> {
+    let body: LoginRequest = json_body(req).await?;
+    let outcome = service::login(&app.state, &client, &body, app::state::now()).await?;
+    let res = Json(&outcome.response).into_response();
+    Ok(match outcome.token {
+        Some(t) => {
+            with_new_session(&app, session.token.as_deref(), &t, body.remember_me, res).await
+        }
+        None => res,
+    })
+}
+
+/// The member of the current session, if any.
+#[utoipa::path(post, path = "/api/authentication/v1/webvalidate", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 200, body = WebValidateResponse)))]
+async fn web_validate(
+    State(app): State<Arc<AppCtx>>,
+    Extension(session): Extension<SessionInfo>,
+) -> Json<WebValidateResponse> {
+    match service::web_validate(&app.state, session.token.as_deref(), app::state::now()).await {
+        Ok(r) => Json(r),
+        Err(e) => {
+            tracing::error!(error = %e, "web validate failed");
+            Json(WebValidateResponse {
+                member: None,
+                result: LoginResult::InvalidIdentifier,
+            })
+        }
+    }
+}
+
+/// Registers a member; an activation link is emailed.
+#[utoipa::path(post, path = "/api/authentication/v1/subscribe", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = SubscribeRequest,
+    responses((status = 201, body = SubscribeResponse), (status = 400, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+async fn subscribe(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Client(client): Client,
+    req: Request,
+) -> Result<(StatusCode, Json<SubscribeResponse>), ApiError> {
+    let body: SubscribeRequest = json_body(req).await?;
+    let base = link_base(&ctx, body.site_id);
+    let r = service::subscribe(&app.state, &client, &body, &base, app::state::now()).await?;
+    Ok((StatusCode::CREATED, Json(r)))
+}
+
+/// Activates an account from the emailed link's cypher.
+#[utoipa::path(post, path = "/api/authentication/v1/activate", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = CypherRequest,
+    responses((status = 200, body = Confirmation), (status = 400, body = ErrorBody)))]
+async fn activate(
+    State(app): State<Arc<AppCtx>>,
+    Client(client): Client,
+    Json(body): Json<CypherRequest>,
+) -> Result<Json<Confirmation>, ApiError> {
+    service::activate(
+        &app.state,
+        &client,
+        body.site_id,
+        &body.cypher,
+        app::state::now(),
+    )
+    .await?;
+    Ok(Json(Confirmation {
+        msg_key: "auth.activated",
+    }))
+}
+
+/// Emails a password-recovery link (the same answer whether the account exists or not).
+#[utoipa::path(post, path = "/api/authentication/v1/password/recover", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = RecoverPasswordRequest,
+    responses((status = 200, body = Confirmation), (status = 400, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+async fn recover_password(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Client(client): Client,
+    Json(body): Json<RecoverPasswordRequest>,
+) -> Result<Json<Confirmation>, ApiError> {
+    let base = link_base(&ctx, body.site_id);
+    service::recover_password(&app.state, &client, &body, &base, app::state::now()).await?;
+    Ok(Json(Confirmation {
+        msg_key: "auth.recover.sent",
+    }))
+}
+
+/// Sets a new password with the recovery link's cypher.
+#[utoipa::path(post, path = "/api/authentication/v1/password/update", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = UpdatePasswordRequest,
+    responses((status = 200, body = Confirmation), (status = 400, body = ErrorBody)))]
+async fn update_password(
+    State(app): State<Arc<AppCtx>>,
+    Client(client): Client,
+    Json(body): Json<UpdatePasswordRequest>,
+) -> Result<Json<Confirmation>, ApiError> {
+    service::update_password(&app.state, &client, &body, app::state::now()).await?;
+    Ok(Json(Confirmation {
+        msg_key: "auth.password.updated",
+    }))
+}
+
+/// Signs in with an emailed autologin cypher.
+#[utoipa::path(post, path = "/api/authentication/v1/autologin", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = CypherRequest,
+    responses((status = 200, body = AutologinResponse),
+        (status = 400, body = AutologinResponse, description = "invalid, used or expired cypher")))]
+async fn autologin(
+    State(app): State<Arc<AppCtx>>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    Json(body): Json<CypherRequest>,
+) -> Result<Response, ApiError> {
+    match service::autologin(&app.state, &client, &body, app::state::now()).await {
+        Ok((token, r)) => {
+            let res = Json(r).into_response();
+            Ok(with_new_session(&app, session.token.as_deref(), &token, false, res).await)
+        }
+        Err(AuthError::CypherInvalid) => Ok((
+            StatusCode::BAD_REQUEST,
+            Json(AutologinResponse {
+                result: LoginResult::InvalidIdentifier,
+                redirect_url: "/".into(),
+            }),
+        )
+            .into_response()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Ends the session.
+#[utoipa::path(post, path = "/api/authentication/v1/logout", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 204, description = "signed out")))]
+async fn logout(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+) -> Result<Response, ApiError> {
+    service::logout(
+        &app.state,
+        &client,
+        ctx.site_id,
+        session.token.as_deref(),
+        app::state::now(),
+    )
+    .await?;
+    Ok(clear_session(&app, StatusCode::NO_CONTENT.into_response()))
+}

@@ -1,0 +1,341 @@
+//! Catalog REST calls at the spec's paths (spec 000 §7 Catalog): sales, their tree, content
+//! and filters, items and their options, favourites, brand pages.
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use app::catalog::store::{self, ContentQuery};
+use app::model::catalog_api::*;
+use app::model::error::ErrorBody;
+
+use super::error::{ApiError, LogAs, OrNotFound};
+use super::extract::{MaybeMember, Params, SignedIn, SiteId};
+use crate::state::AppCtx;
+
+pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
+    OpenApiRouter::new()
+        .routes(routes!(sale))
+        .routes(routes!(catalog_tree))
+        .routes(routes!(catalog_content))
+        .routes(routes!(filters))
+        .routes(routes!(item))
+        .routes(routes!(item_options))
+        .routes(routes!(favourite_add, favourite_remove))
+        .routes(routes!(brand_items))
+        .routes(routes!(favourites))
+}
+
+/// Query of catalog content and brand pages. Values are read leniently: an unreadable
+/// number falls back to its default, as the spec's clients expect.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ContentParams {
+    /// Only items in stock (`true`/`1`).
+    in_stock: Option<String>,
+    /// `in`: only items in stock.
+    stock: Option<String>,
+    #[param(value_type = Option<i64>)]
+    limit: Option<String>,
+    #[param(value_type = Option<i64>)]
+    offset: Option<String>,
+    /// `price_asc`, `price_desc`, `discount`, `new`.
+    sort: Option<String>,
+    search_term: Option<String>,
+    /// Comma-separated brand slugs.
+    brand: Option<String>,
+    /// Comma-separated colours.
+    color: Option<String>,
+    /// Comma-separated sizes.
+    size: Option<String>,
+    /// `min-max` in euros (either side may be empty).
+    price: Option<String>,
+    #[param(value_type = Option<i64>)]
+    request_id: Option<String>,
+}
+
+fn list(v: &Option<String>) -> Vec<String> {
+    v.as_deref()
+        .map(app::catalog::rules::comma_list)
+        .unwrap_or_default()
+}
+
+fn num(v: &Option<String>, default: i64) -> i64 {
+    v.as_deref()
+        .and_then(|v| v.parse::<i64>().ok())
+        .unwrap_or(default)
+}
+
+impl ContentParams {
+    pub fn query(&self) -> ContentQuery {
+        let (price_min, price_max) = app::catalog::rules::price_range(self.price.as_deref());
+        ContentQuery {
+            in_stock: self
+                .in_stock
+                .as_deref()
+                .is_some_and(|v| v == "true" || v == "1")
+                || self.stock.as_deref() == Some("in"),
+            limit: num(&self.limit, 48),
+            offset: num(&self.offset, 0),
+            sort: self.sort.clone().filter(|s| !s.is_empty()),
+            search_term: self.search_term.clone(),
+            brands: list(&self.brand),
+            colors: list(&self.color),
+            sizes: list(&self.size),
+            price_min,
+            price_max,
+            request_id: num(&self.request_id, 0),
+        }
+    }
+}
+
+/// A live sale of the site, with its tree, features and legal texts.
+#[utoipa::path(get, path = "/api/catalog/v2/sale/{saleId}", tag = "catalog",
+    params(("saleId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = Sale), (status = 404, body = ErrorBody)))]
+async fn sale(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    Path(sale_id): Path<i64>,
+) -> Result<Json<Sale>, ApiError> {
+    store::sale(&app.state.db, site, sale_id, app::state::now())
+        .await
+        .log_as("Unavailable Sale Content")?
+        .or_not_found()
+        .map(Json)
+}
+
+/// The universes of a live sale.
+#[utoipa::path(get, path = "/api/catalog/v1/sale/{saleId}/catalogTree", tag = "catalog",
+    params(("saleId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = CatalogTree), (status = 404, body = ErrorBody)))]
+async fn catalog_tree(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    Path(sale_id): Path<i64>,
+) -> Result<Json<CatalogTree>, ApiError> {
+    let sale = store::sale(&app.state.db, site, sale_id, app::state::now())
+        .await
+        .log_as("Unavailable Sale Content")?
+        .or_not_found()?;
+    Ok(Json(CatalogTree {
+        sale_id,
+        universes: sale.universes,
+    }))
+}
+
+/// One page of a catalog (a universe, or 0 for the whole sale), filtered and sorted.
+#[utoipa::path(get, path = "/api/catalog/v2/sale/{saleId}/catalogContent/{catalogId}",
+    tag = "catalog",
+    params(("saleId" = i64, Path), ("catalogId" = i64, Path), ContentParams,
+        ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = CatalogContent), (status = 404, body = ErrorBody)))]
+async fn catalog_content(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path((sale_id, catalog_id)): Path<(i64, i64)>,
+    Params(q): Params<ContentParams>,
+) -> Result<Json<CatalogContent>, ApiError> {
+    let now = app::state::now();
+    const WHAT: &str = "[Error] cannot fetch search items";
+    // Only the existence of the sale matters here, not its tree.
+    if !store::sale_is_live(&app.state.db, site, sale_id, now)
+        .await
+        .log_as(WHAT)?
+    {
+        return Err(ApiError::NotFound);
+    }
+    let content = store::content(
+        &app.state.db,
+        site,
+        sale_id,
+        catalog_id,
+        &q.query(),
+        member.id(),
+        now,
+    )
+    .await
+    .log_as(WHAT)?;
+    Ok(Json(content))
+}
+
+/// The filters of a catalog.
+#[utoipa::path(get, path = "/api/catalog/v4/sale/{saleId}/filters/{catalogId}", tag = "catalog",
+    params(("saleId" = i64, Path), ("catalogId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = Filters), (status = 404, body = ErrorBody)))]
+async fn filters(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    Path((sale_id, catalog_id)): Path<(i64, i64)>,
+) -> Result<Json<Filters>, ApiError> {
+    let now = app::state::now();
+    const WHAT: &str = "cannot fetch filters";
+    if !store::sale_is_live(&app.state.db, site, sale_id, now)
+        .await
+        .log_as(WHAT)?
+    {
+        return Err(ApiError::NotFound);
+    }
+    let filters = store::filters(&app.state.db, site, sale_id, catalog_id, now)
+        .await
+        .log_as(WHAT)?;
+    Ok(Json(Filters { filters }))
+}
+
+/// One item of a live sale.
+#[utoipa::path(get, path = "/api/catalog/v2/sale/{saleId}/item/{itemId}", tag = "catalog",
+    params(("saleId" = i64, Path), ("itemId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = CatalogItem), (status = 404, body = ErrorBody)))]
+async fn item(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path((sale_id, item_id)): Path<(i64, i64)>,
+) -> Result<Json<CatalogItem>, ApiError> {
+    store::item_by_id(
+        &app.state.db,
+        site,
+        sale_id,
+        item_id,
+        member.id(),
+        app::state::now(),
+    )
+    .await
+    .log_as("cannot fetch item")?
+    .or_not_found()
+    .map(Json)
+}
+
+/// The options (sizes, variants) of an item, with what is left to hold.
+#[utoipa::path(get, path = "/api/catalog/v1/sale/{saleId}/item/{itemId}/options", tag = "catalog",
+    params(("saleId" = i64, Path), ("itemId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = ItemOptions), (status = 404, body = ErrorBody)))]
+async fn item_options(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path((sale_id, item_id)): Path<(i64, i64)>,
+) -> Result<Json<ItemOptions>, ApiError> {
+    let options = store::item_options(
+        &app.state.db,
+        site,
+        sale_id,
+        item_id,
+        member.id(),
+        app::state::now(),
+    )
+    .await
+    .log_as("Cannot fetch options")?
+    .or_not_found()?;
+    Ok(Json(ItemOptions { options }))
+}
+
+async fn set_favourite(
+    app: &AppCtx,
+    site: u16,
+    member_id: i64,
+    (sale_id, item_id): (i64, i64),
+    on: bool,
+) -> Result<StatusCode, ApiError> {
+    let what = if on {
+        "Cannot add to favorite"
+    } else {
+        "Cannot remove from favorite"
+    };
+    let found = store::set_favourite(
+        &app.state.db,
+        site,
+        member_id,
+        sale_id,
+        item_id,
+        on,
+        app::state::now(),
+    )
+    .await
+    .log_as(what)?;
+    found.then_some(StatusCode::NO_CONTENT).or_not_found()
+}
+
+/// Adds an item to the member's favourites.
+#[utoipa::path(put, path = "/api/catalog/v2/sale/{saleId}/item/{itemId}/favorite", tag = "catalog",
+    params(("saleId" = i64, Path), ("itemId" = i64, Path), ("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 204, description = "added"), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn favourite_add(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    SignedIn(m): SignedIn,
+    Path(ids): Path<(i64, i64)>,
+) -> Result<StatusCode, ApiError> {
+    set_favourite(&app, site, m.member_id, ids, true).await
+}
+
+/// Removes an item from the member's favourites.
+#[utoipa::path(delete, path = "/api/catalog/v2/sale/{saleId}/item/{itemId}/favorite",
+    tag = "catalog",
+    params(("saleId" = i64, Path), ("itemId" = i64, Path), ("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 204, description = "removed"), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn favourite_remove(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    SignedIn(m): SignedIn,
+    Path(ids): Path<(i64, i64)>,
+) -> Result<StatusCode, ApiError> {
+    set_favourite(&app, site, m.member_id, ids, false).await
+}
+
+/// A brand's items across the site's live sales.
+#[utoipa::path(get, path = "/api/catalog/v1/brands/{brandId}/items", tag = "catalog",
+    params(("brandId" = i64, Path), ContentParams, ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = BrandItems), (status = 404, body = ErrorBody)))]
+async fn brand_items(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path(brand_id): Path<i64>,
+    Params(q): Params<ContentParams>,
+) -> Result<Json<BrandItems>, ApiError> {
+    let query = q.query();
+    let (name, content) = store::brand_items(
+        &app.state.db,
+        site,
+        brand_id,
+        query.limit,
+        query.offset,
+        member.id(),
+        app::state::now(),
+    )
+    .await
+    .log_as("Unavailable Sale Content")?
+    .or_not_found()?;
+    Ok(Json(BrandItems {
+        brand_id,
+        name,
+        total: content.total,
+        offset: content.offset,
+        limit: content.limit,
+        items: content.items,
+    }))
+}
+
+/// The member's favourite items that are still on sale.
+#[utoipa::path(get, path = "/api/catalog/v1/favorites", tag = "catalog",
+    params(("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = FavouriteItems), (status = 401, body = ErrorBody)))]
+async fn favourites(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    SignedIn(m): SignedIn,
+) -> Result<Json<FavouriteItems>, ApiError> {
+    let items = store::favourite_items(&app.state.db, site, m.member_id, app::state::now())
+        .await
+        .log_as("Cannot fetch favourites")?;
+    Ok(Json(FavouriteItems { items }))
+}

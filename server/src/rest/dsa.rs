@@ -1,0 +1,97 @@
+//! The report-illegal-content form's call (spec 001 §7, DSA): the React widget posts here.
+use std::sync::Arc;
+
+use axum::extract::{Multipart, Request, State};
+use axum::http::{header, StatusCode};
+use axum::Json;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use app::dsa::service::{self, DsaError, Upload};
+use app::model::dsa::{
+    DsaFieldError, DsaFormErrorResponse, DsaFormRequest, DsaFormResponse, DSA_MAX_FILES,
+};
+
+use super::error::ApiError;
+use super::extract::Client;
+use crate::state::AppCtx;
+
+pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
+    OpenApiRouter::new().routes(routes!(dsa_contact_form))
+}
+
+/// Reports illegal content (DSA): JSON, or multipart with a `payload` part (the JSON) and
+/// up to three `files` parts (PDF, PNG, JPEG; 5 MB each).
+#[utoipa::path(post, path = "/api/postsale/v1/help/dsacontactform", tag = "help",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body(content = DsaFormRequest, content_type = "application/json",
+        description = "or multipart/form-data: `payload` (this JSON) and `files` parts"),
+    responses((status = 201, body = DsaFormResponse), (status = 400, body = DsaFormErrorResponse),
+        (status = 429, body = DsaFormErrorResponse), (status = 500, body = DsaFormErrorResponse)))]
+async fn dsa_contact_form(
+    State(app): State<Arc<AppCtx>>,
+    Client(client): Client,
+    req: Request,
+) -> Result<(StatusCode, Json<DsaFormResponse>), ApiError> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let parsed = if content_type.starts_with("multipart/form-data") {
+        read_multipart(req).await
+    } else if content_type.starts_with("application/json") {
+        match axum::body::to_bytes(req.into_body(), 64 * 1024).await {
+            Ok(b) => serde_json::from_slice::<DsaFormRequest>(&b)
+                .map(|r| (r, vec![]))
+                .map_err(|_| ()),
+            Err(_) => Err(()),
+        }
+    } else {
+        Err(())
+    };
+    let (request, uploads) = parsed.map_err(|()| {
+        DsaError::Invalid(vec![DsaFieldError {
+            field: "payload".into(),
+            message_key: "dsaform.message.invalid".into(),
+        }])
+    })?;
+    let ok = service::submit(&app.state, &client, request, uploads, app::state::now()).await?;
+    Ok((StatusCode::CREATED, Json(ok)))
+}
+
+async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), ()> {
+    use axum::extract::FromRequest;
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| ())?;
+    let mut payload = None;
+    let mut uploads = Vec::new();
+    while let Some(field) = mp.next_field().await.map_err(|_| ())? {
+        match field.name() {
+            Some("payload") => {
+                let text = field.text().await.map_err(|_| ())?;
+                payload = Some(serde_json::from_str::<DsaFormRequest>(&text).map_err(|_| ())?);
+            }
+            Some("files") => {
+                if uploads.len() > DSA_MAX_FILES {
+                    // Enough to report the count error; don't buffer more.
+                    continue;
+                }
+                let name = field
+                    .file_name()
+                    .unwrap_or("file")
+                    .chars()
+                    .take(200)
+                    .collect();
+                let content_type = field.content_type().unwrap_or("").to_string();
+                let bytes = field.bytes().await.map_err(|_| ())?;
+                uploads.push(Upload {
+                    name,
+                    content_type,
+                    bytes: bytes.to_vec(),
+                });
+            }
+            _ => {}
+        }
+    }
+    payload.map(|p| (p, uploads)).ok_or(())
+}

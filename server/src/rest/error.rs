@@ -1,0 +1,196 @@
+//! The one error type of the REST edge. Handlers return `Result<_, ApiError>` and use `?`;
+//! `IntoResponse` writes the status and the typed body of spec 000 §8 and logs the cause of
+//! a server failure (with the spec's log message where it names one), never sending it.
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use app::auth::service::AuthError;
+use app::cart::rules::CartError;
+use app::cart::service::Failure;
+use app::dsa::service::DsaError;
+use app::model::error::{ErrorBody, WireError};
+
+#[derive(Debug)]
+pub enum ApiError {
+    /// An area's failure, as the area describes it (status, body, cause for the log).
+    Wire {
+        status: StatusCode,
+        body: ErrorBody,
+        cause: Option<String>,
+        what: &'static str,
+    },
+    /// The report form answers with its own body shape (spec 001 §3, shared with React).
+    Dsa(DsaError),
+    NotFound,
+    /// No signed-in member: the client's session-expiry handling sends them to sign in.
+    Unauthorized,
+    /// A state change without a valid XSRF token.
+    Csrf,
+    BadRequest {
+        code: &'static str,
+        key: &'static str,
+    },
+    /// A database or other infrastructure failure.
+    Internal {
+        cause: String,
+        what: &'static str,
+    },
+}
+
+impl ApiError {
+    pub fn bad_request(code: &'static str, key: &'static str) -> ApiError {
+        ApiError::BadRequest { code, key }
+    }
+
+    /// Any area error that describes itself.
+    pub fn wire(e: &dyn WireError) -> ApiError {
+        ApiError::Wire {
+            status: StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            body: e.body(),
+            cause: e.cause(),
+            what: "request failed",
+        }
+    }
+
+    /// The log message of a server failure (the spec names some: "Unavailable Order Pipe").
+    pub fn logged_as(mut self, message: &'static str) -> ApiError {
+        match &mut self {
+            ApiError::Wire { what, .. } | ApiError::Internal { what, .. } => *what = message,
+            _ => {}
+        }
+        self
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Wire { status, .. } => *status,
+            ApiError::Dsa(e) => {
+                StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+            }
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Csrf => StatusCode::FORBIDDEN,
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn body(&self) -> ErrorBody {
+        match self {
+            ApiError::Wire { body, .. } => body.clone(),
+            ApiError::Dsa(e) => {
+                let b = e.body();
+                ErrorBody::new(&b.error_code, &b.message_key)
+            }
+            ApiError::NotFound => ErrorBody::new("not_found", "errors.not_found"),
+            ApiError::Unauthorized => ErrorBody::new("unauthorized", "errors.session_expired"),
+            ApiError::Csrf => ErrorBody::new("csrf", "errors.csrf.notification"),
+            ApiError::BadRequest { code, key } => ErrorBody::new(code, key),
+            ApiError::Internal { .. } => {
+                ErrorBody::new("unexpected", "errors.general_retry.notification")
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        match &self {
+            ApiError::Internal { cause, what } => tracing::error!(error = %cause, "{what}"),
+            ApiError::Wire {
+                cause: Some(cause),
+                what,
+                ..
+            } => tracing::error!(error = %cause, "{what}"),
+            ApiError::Dsa(DsaError::Storage(e)) => {
+                tracing::error!(error = %e, "DsaForm setDsaForm error")
+            }
+            _ => {}
+        }
+        if let ApiError::Dsa(e) = self {
+            return (status, Json(e.body())).into_response();
+        }
+        (status, Json(self.body())).into_response()
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal {
+            cause: e.to_string(),
+            what: "database failure",
+        }
+    }
+}
+
+impl From<DsaError> for ApiError {
+    fn from(e: DsaError) -> Self {
+        ApiError::Dsa(e)
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        ApiError::wire(&e).logged_as("sign-in call failed")
+    }
+}
+
+impl From<CartError> for ApiError {
+    fn from(e: CartError) -> Self {
+        ApiError::wire(&e)
+    }
+}
+
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> Self {
+        ApiError::wire(&f)
+    }
+}
+
+/// `result.log_as("Unavailable Sale Content")?`: the spec's log message for a failure.
+pub trait LogAs<T> {
+    fn log_as(self, message: &'static str) -> Result<T, ApiError>;
+}
+
+impl<T, E: Into<ApiError>> LogAs<T> for Result<T, E> {
+    fn log_as(self, message: &'static str) -> Result<T, ApiError> {
+        self.map_err(|e| e.into().logged_as(message))
+    }
+}
+
+/// `Ok(None)` of a lookup is a 404.
+pub trait OrNotFound<T> {
+    fn or_not_found(self) -> Result<T, ApiError>;
+}
+
+impl<T> OrNotFound<T> for Option<T> {
+    fn or_not_found(self) -> Result<T, ApiError> {
+        self.ok_or(ApiError::NotFound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_failures_hide_their_cause() {
+        let e = ApiError::from(sqlx::Error::RowNotFound).logged_as("Unavailable Sale Content");
+        assert_eq!(e.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = serde_json::to_string(&e.body()).unwrap();
+        assert_eq!(
+            body,
+            r#"{"error_code":"unexpected","error_description":"errors.general_retry.notification"}"#
+        );
+    }
+
+    #[test]
+    fn cart_errors_keep_their_spec_status_and_code() {
+        let e = ApiError::from(CartError::Frozen);
+        assert_eq!(e.status().as_u16(), 261);
+        assert_eq!(e.body().error_code, "frozen");
+        assert_eq!(e.body().error_description, "cart.errors.frozen");
+    }
+}

@@ -1,0 +1,156 @@
+//! Request facts as extractors: the site of a call, the signed-in member, the cart's
+//! member, the client address. The site and session are resolved once per request by
+//! `middleware::context`; these read what it stored.
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, FromRequestParts, Query};
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+
+use app::cart::rules::CartError;
+use app::cart::service::Member as CartMemberId;
+use app::context::RequestCtx;
+use app::session::SessionMember;
+
+use super::error::ApiError;
+use crate::middleware::SessionInfo;
+use crate::state::AppCtx;
+
+fn valid_site(v: &str) -> Option<u16> {
+    v.trim()
+        .parse::<u16>()
+        .ok()
+        .filter(|id| app::site::by_id(*id).is_some())
+}
+
+/// The site of a REST call: `siteId` in the query, then the `x-vp-siteid` header, then the
+/// request's site (host, `?site=`, cookie). An unknown site id is ignored, not an error.
+#[derive(Clone, Copy, Debug)]
+pub struct SiteId(pub u16);
+
+impl SiteId {
+    pub fn resolve(ctx_site: u16, headers: &HeaderMap, query: Option<&str>) -> SiteId {
+        let from_query = query.and_then(|q| {
+            serde_urlencoded::from_str::<HashMap<String, String>>(q)
+                .ok()?
+                .get("siteId")
+                .and_then(|v| valid_site(v))
+        });
+        let from_header = || {
+            headers
+                .get("x-vp-siteid")
+                .and_then(|v| v.to_str().ok())
+                .and_then(valid_site)
+        };
+        SiteId(from_query.or_else(from_header).unwrap_or(ctx_site))
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SiteId {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ctx_site = parts
+            .extensions
+            .get::<RequestCtx>()
+            .map(|c| c.site_id)
+            .unwrap_or(app::site::DEFAULT_SITE_ID);
+        Ok(SiteId::resolve(ctx_site, &parts.headers, parts.uri.query()))
+    }
+}
+
+fn session(parts: &Parts) -> Option<&SessionInfo> {
+    parts.extensions.get::<SessionInfo>()
+}
+
+/// The signed-in member, if any.
+#[derive(Clone, Debug)]
+pub struct MaybeMember(pub Option<SessionMember>);
+
+impl<S: Send + Sync> FromRequestParts<S> for MaybeMember {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(MaybeMember(session(parts).and_then(|s| s.member.clone())))
+    }
+}
+
+impl MaybeMember {
+    pub fn id(&self) -> Option<i64> {
+        self.0.as_ref().map(|m| m.member_id)
+    }
+}
+
+/// The signed-in member; anyone else gets 401 (`errors.session_expired`).
+#[derive(Clone, Debug)]
+pub struct SignedIn(pub SessionMember);
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        session(parts)
+            .and_then(|s| s.member.clone())
+            .map(SignedIn)
+            .ok_or(ApiError::Unauthorized)
+    }
+}
+
+/// The signed-in member of a cart call; anyone else gets 401 with the cart's error body.
+pub struct CartMember(pub CartMemberId);
+
+impl<S: Send + Sync> FromRequestParts<S> for CartMember {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        session(parts)
+            .and_then(|s| s.member.as_ref())
+            .map(|m| {
+                CartMember(CartMemberId {
+                    id: m.member_id,
+                    site_id: i64::from(m.site_id),
+                })
+            })
+            .ok_or_else(|| CartError::Unauthorized.into())
+    }
+}
+
+/// The client address a handler rate-limits by (the peer, or `X-Forwarded-For` when the
+/// server sits behind a trusted proxy).
+pub struct Client(pub String);
+
+impl FromRequestParts<Arc<AppCtx>> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &Arc<AppCtx>,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        Ok(Client(crate::middleware::context::client_key(
+            app,
+            &parts.headers,
+            peer,
+        )))
+    }
+}
+
+/// A query string as typed parameters; a malformed one is a 400 with the standard body
+/// instead of axum's plain-text rejection.
+pub struct Params<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(q)| Params(q))
+            .map_err(|_| ApiError::bad_request("bad_query", "errors.general_retry.notification"))
+    }
+}

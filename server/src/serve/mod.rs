@@ -1,0 +1,54 @@
+//! Serving what is not an API call: the page cache and its template splicer, built files
+//! with their precompressed copies, demo images, robots.txt and the sitemap.
+pub mod images;
+pub mod page_cache;
+pub mod page_template;
+pub mod precompress;
+pub mod seo;
+
+use std::sync::Arc;
+
+use axum::routing::get;
+use axum::Router;
+use tower_http::services::ServeDir;
+
+use crate::state::AppCtx;
+
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route("/robots.txt", get(seo::robots))
+        .route("/sitemap.xml", get(seo::sitemap))
+        .route("/img/logo/{file}", get(images::logo))
+        .route("/img/favicon/{file}", get(images::favicon))
+        .route("/img/sale/{id}/{file}", get(images::sale_image))
+        .route("/img/product/{file}", get(images::product_image))
+}
+
+/// The built files under the site root: `/pkg` (WASM, JS, CSS), `/widgets` (React),
+/// `/js`, and `/api-docs` (Swagger UI). In production they get compressed copies beside
+/// them (precompress.rs), sent as they are; not in development, where cargo-leptos may
+/// rebuild the files under a running server.
+pub fn static_files<S: Clone + Send + Sync + 'static>(
+    router: Router<S>,
+    site_root: &str,
+    pkg_dir: &str,
+    prod: bool,
+) -> Router<S> {
+    let widgets_dir = format!("{site_root}/widgets");
+    if prod {
+        precompress::spawn(vec![pkg_dir.into(), widgets_dir.clone().into()]);
+    }
+    let dir = |dir: String| {
+        let files = ServeDir::new(dir);
+        if prod {
+            files.precompressed_br().precompressed_gzip()
+        } else {
+            files
+        }
+    };
+    router
+        .nest_service("/pkg", dir(pkg_dir.to_string()))
+        .nest_service("/widgets", dir(widgets_dir))
+        .nest_service("/js", dir(format!("{site_root}/js")))
+        .nest_service("/api-docs", dir(format!("{site_root}/api-docs")))
+}
