@@ -25,7 +25,13 @@
 # Durability is off (fsync, synchronous_commit, full_page_writes): test data only.
 set -euo pipefail
 
-SELF=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)/$(basename -- "${BASH_SOURCE[0]}")
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
+
+case ${1:-} in
+    -h | --help | help) usage_from_header "$0"; exit 0 ;;
+esac
+
 PG_DIR=${ROSACE_PG_DIR:-/tmp/rosace-pg}
 PG_PORT=${ROSACE_PG_PORT:-55432}
 PG_HOST=127.0.0.1
@@ -34,13 +40,7 @@ APP_PASSWORD=rosace
 APP_DB=rosace
 SUPERUSER=postgres
 
-die() { echo "pg.sh: $*" >&2; exit 1; }
-note() { echo "pg.sh: $*" >&2; }
-
-usage() {
-    echo "usage: scripts/pg.sh start | stop | url [DB] | reset DB | status" >&2
-    exit 2
-}
+usage() { die_usage "scripts/pg.sh start | stop | url [DB] | reset DB | status"; }
 
 case $PG_PORT in '' | *[!0-9]*) die "ROSACE_PG_PORT must be a number, not '$PG_PORT'" ;; esac
 case $PG_DIR in /*) ;; *) PG_DIR=$PWD/$PG_DIR ;; esac
@@ -245,6 +245,5 @@ case $cmd in
             exit 3
         fi
         ;;
-    -h | --help | help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF" ;;
     *) usage ;;
 esac

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # scripts/run.sh — set up what is missing, build, and run the shop on http://127.0.0.1:3000
 # with an embedded SQLite database in ./data (created, migrated and filled with demo data
-# on first start). Pass --release for an optimised build (slower to build, faster pages).
+# on first start). Pass --release for an optimised build (slower to build, faster pages);
+# -h prints this.
 set -euo pipefail
-ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
+case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
 cd "$ROOT"
 
 RELEASE=()
+# shellcheck disable=SC2054 # "rust,npm" is one argument: the list of groups
 SETUP_FLAGS=(--only rust,npm)
 if [[ "${1:-}" == "--release" ]]; then
   RELEASE=(--release)

@@ -25,10 +25,8 @@
 # Works from any directory; runs as root, or as a normal user with sudo for apt.
 set -euo pipefail
 
-SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-SELF=$SCRIPT_DIR/$(basename -- "${BASH_SOURCE[0]}")
-ROOT=$(dirname -- "$SCRIPT_DIR")
-cd "$ROOT"
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
 
 CARGO_LEPTOS_VERSION=0.3.10
 BINARYEN_VERSION=132
@@ -40,33 +38,31 @@ CHECK_ONLY=0
 ONLY=apt,rust,npm
 MISSING=0
 
-usage() {
-    sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF"
-}
+usage() { usage_from_header "$0"; }
 
 while [ $# -gt 0 ]; do
     case $1 in
         --release-tools) RELEASE_TOOLS=1 ;;
         --check) CHECK_ONLY=1 ;;
         --only)
-            [ $# -ge 2 ] || { echo "setup.sh: --only needs a list" >&2; exit 2; }
+            [ $# -ge 2 ] || { note "--only needs a list"; exit 2; }
             ONLY=$2
             shift
             ;;
         --only=*) ONLY=${1#--only=} ;;
         -h | --help) usage; exit 0 ;;
-        *) echo "setup.sh: unknown argument: $1" >&2; usage >&2; exit 2 ;;
+        *) note "unknown argument: $1"; usage >&2; exit 2 ;;
     esac
     shift
 done
 for group in ${ONLY//,/ }; do
-    case $group in apt | rust | npm) ;; *) echo "setup.sh: --only: unknown group '$group'" >&2; exit 2 ;; esac
+    case $group in apt | rust | npm) ;; *) note "--only: unknown group '$group'"; exit 2 ;; esac
 done
+cd "$ROOT"
 wanted() { [[ ",$ONLY," == *",$1,"* ]]; }
 
-# One status line per item.
+# One status line per item (stdout).
 say() { printf '%-11s %s\n' "$1" "$2"; }
-die() { echo "setup.sh: $*" >&2; exit 1; }
 
 # Returns 0 when the caller should go on and install; in --check mode it records the
 # missing item and returns 1 instead.
@@ -82,7 +78,7 @@ installing() {
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then
         "$@"
-    elif command -v sudo >/dev/null 2>&1; then
+    elif have_cmd sudo; then
         sudo "$@"
     else
         die "need root for: $* (run as root or install sudo)"
@@ -94,10 +90,10 @@ as_root() {
 wait_for_other_cargo_install() {
     local crate=$1 waited=0
     [ "$CHECK_ONLY" = 0 ] || return 0
-    command -v pgrep >/dev/null 2>&1 || return 0
+    have_cmd pgrep || return 0
     while pgrep -f "cargo install ([^ ]+ )*${crate}( |\$)" >/dev/null 2>&1; do
         if [ "$waited" = 0 ]; then
-            echo "setup.sh: another 'cargo install ${crate}' is running; waiting for it" >&2
+            note "another 'cargo install ${crate}' is running; waiting for it"
             waited=1
         fi
         sleep 10
@@ -146,7 +142,7 @@ if ! wanted apt; then
 elif [ "${ROSACE_SKIP_APT:-0}" = 1 ]; then
     say skip "Debian packages (ROSACE_SKIP_APT=1)"
 else
-    if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
+    if have_cmd chromium || [ -x /usr/bin/chromium ]; then
         check_apt_item chromium 1 "$(deb_version chromium)"
     else
         check_apt_item chromium 0 ""
@@ -156,17 +152,17 @@ else
     else
         check_apt_item postgresql 0 ""
     fi
-    if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
+    if have_cmd nginx || [ -x /usr/sbin/nginx ]; then
         check_apt_item nginx-light 1 "nginx $(deb_version nginx)"
     else
         check_apt_item nginx-light 0 ""
     fi
-    if command -v wrk >/dev/null 2>&1; then
+    if have_cmd wrk; then
         check_apt_item wrk 1 "$(deb_version wrk)"
     else
         check_apt_item wrk 0 ""
     fi
-    if command -v curl >/dev/null 2>&1; then
+    if have_cmd curl; then
         check_apt_item curl 1 "$(deb_version curl)"
     else
         check_apt_item curl 0 ""
@@ -211,8 +207,8 @@ have_wasm_bindgen() {
 
 rust_tools() {
     local wb v
-    command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust with rustup first"
-    command -v rustup >/dev/null 2>&1 || die "rustup not found: install Rust with rustup first"
+    have_cmd cargo || die "cargo not found: install Rust with rustup first"
+    have_cmd rustup || die "rustup not found: install Rust with rustup first"
 
     if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
         say ok "rustup target wasm32-unknown-unknown"
@@ -265,7 +261,7 @@ npm_deps() {
         return 0
     fi
     installing "npm $dir" || return 0
-    command -v npm >/dev/null 2>&1 || die "npm not found (Node.js is needed for $dir)"
+    have_cmd npm || die "npm not found (Node.js is needed for $dir)"
     if [ -f "$dir/package-lock.json" ]; then
         (cd "$dir" && npm ci --no-audit --no-fund)
     else
@@ -287,7 +283,7 @@ if [ "$RELEASE_TOOLS" = 1 ]; then
         && "$BINARYEN_BIN/wasm-opt" --version 2>/dev/null | grep -q "version ${BINARYEN_VERSION}"; then
         say ok "binaryen $BINARYEN_VERSION (wasm-opt)"
     elif installing "binaryen $BINARYEN_VERSION (wasm-opt) into .tools/binaryen"; then
-        command -v npm >/dev/null 2>&1 || die "npm not found (needed for binaryen)"
+        have_cmd npm || die "npm not found (needed for binaryen)"
         mkdir -p "$BINARYEN_DIR"
         npm install --no-audit --no-fund --prefix "$BINARYEN_DIR" "binaryen@${BINARYEN_VERSION}"
     fi

@@ -6,11 +6,12 @@
 #   2. the React widget's vitest tests, type check and build;
 #   3. the browser build (cargo leptos build --frontend-only) and the Playwright tests in
 #      Debian's Chromium against the running shop.
+# -h prints this.
 set -euo pipefail
-ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
+case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
 cd "$ROOT"
-
-step() { printf '\n==> %s\n' "$*"; }
 
 step "setup"
 scripts/setup.sh

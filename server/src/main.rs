@@ -4,7 +4,7 @@ use leptos::prelude::get_configuration;
 use tracing_subscriber::EnvFilter;
 
 // Serving a cached page is mostly small allocations on two threads; mimalloc measured
-// faster than glibc's allocator on the catalog benchmark (scripts/bench-catalog.sh).
+// faster than glibc's allocator on the catalog benchmark (scripts/bench/bench-catalog.sh).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# scripts/crash-checkout.sh — kill the server in the middle of a checkout load and check
-# that nothing paid is lost or doubled.
+# scripts/bench/crash-checkout.sh — kill the server in the middle of a checkout load and
+# check that nothing paid is lost or doubled.
 #
-#   scripts/crash-checkout.sh [sqlite|postgres]      default sqlite
+#   scripts/bench/crash-checkout.sh [sqlite|postgres]      default sqlite
 #
-# Steps: build the release server (skipped with ROSACE_BENCH_NO_BUILD=1); start it with
-# 300 bench members (ROSACE_BENCH_SEED), a 15 s cart hold and a 1 s sweeper; run a load of
-# 24 threads, each member adding an item, freezing the cart and paying with the sandbox
-# card (every answer is logged); SIGKILL the server mid-load; restart it on the same
+# Steps: build the release binaries (`cargo build --release -p server --bins`: the server
+# and bench_seed; skipped with ROSACE_BENCH_NO_BUILD=1); start the server with a 15 s cart
+# hold and a 1 s sweeper, wait for GET /health to answer 200, then run
+# target/release/bench_seed on the same database (ROSACE_BENCH_SEED=300 members with
+# sessions, ROSACE_BENCH_STOCK=150 units of the scarce item); run a load of 24 threads,
+# each member adding an item, freezing the cart and paying with the sandbox card (every
+# answer is logged); SIGKILL the server mid-load; restart it on the same
 # database; pay again, with the same cart hash, every payment whose answer was lost; wait
 # past the hold; then check:
 #   1. every pay that answered 200 has exactly one order, with the id it was given;
@@ -21,76 +24,60 @@
 # kill), ROSACE_BENCH_KEEP=1 (keep the scratch folder), CARGO_TARGET_DIR.
 set -euo pipefail
 
-SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(dirname -- "$SCRIPT_DIR")
-SELF=$SCRIPT_DIR/$(basename -- "${BASH_SOURCE[0]}")
-cd "$ROOT"
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/../lib.sh"
 
 case ${1:-} in
-    -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF"; exit 0 ;;
+    -h | --help) usage_from_header "$0"; exit 0 ;;
 esac
+cd "$ROOT"
 ENGINE=${1:-sqlite}
-case $ENGINE in sqlite | postgres) ;; *) echo "usage: scripts/crash-checkout.sh [sqlite|postgres]" >&2; exit 2 ;; esac
+case $ENGINE in sqlite | postgres) ;; *) die_usage "scripts/bench/crash-checkout.sh [sqlite|postgres]" ;; esac
 
 ADDR=127.0.0.1:3111
 CRASH_AFTER=${ROSACE_CRASH_AFTER:-4}
 HOLD=15
-TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
-SERVER_BIN=$TARGET_DIR/release/server
-
-die() { echo "crash-checkout.sh: $*" >&2; exit 1; }
-note() { echo "crash-checkout.sh: $*" >&2; }
+SERVER_BIN=$(target_dir)/release/server
+SEED_BIN=$(target_dir)/release/bench_seed
 
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/rosace-crash.XXXXXX")
 SERVER_PID=
 LOAD_PID=
 cleanup() {
-    for pid in "$LOAD_PID" "$SERVER_PID"; do
-        [ -n "$pid" ] || continue
-        kill -TERM "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-    if [ "${ROSACE_BENCH_KEEP:-0}" = 1 ]; then note "scratch folder kept: $SCRATCH"; else rm -rf "$SCRATCH"; fi
+    stop_pid "$LOAD_PID"
+    stop_pid "$SERVER_PID"
+    keep_or_remove "$SCRATCH"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap_cleanup cleanup
 
 if [ "${ROSACE_BENCH_NO_BUILD:-0}" != 1 ]; then
-    note "building the release server (cargo build --release -p server)"
-    cargo build --release -p server --bin server >&2
+    note "building the release binaries (cargo build --release -p server --bins)"
+    cargo build --release -p server --bins >&2
 fi
 [ -x "$SERVER_BIN" ] || die "no release server binary at $SERVER_BIN"
-if curl -s -o /dev/null --max-time 2 "http://$ADDR/health" 2>/dev/null; then
-    die "something already answers on $ADDR: stop it first"
-fi
+[ -x "$SEED_BIN" ] || die "no release bench_seed binary at $SEED_BIN"
+ensure_addr_free "$ADDR"
 
 mkdir -p "$SCRATCH/data"
 if [ "$ENGINE" = postgres ]; then
-    "$SCRIPT_DIR/pg.sh" start >/dev/null
-    URL=$("$SCRIPT_DIR/pg.sh" reset rosace_crash_checkout)
+    "$ROOT/scripts/pg.sh" start >/dev/null
+    URL=$("$ROOT/scripts/pg.sh" reset rosace_crash_checkout)
     DB=$URL
 else
     URL="sqlite://$SCRATCH/data/rosace.db?mode=rwc"
     DB=$SCRATCH/data/rosace.db
 fi
 
-start_server() {
-    local seed=$1 log=$2
-    env LEPTOS_SITE_ROOT="$ROOT/target/site" LEPTOS_SITE_PKG_DIR=pkg LEPTOS_OUTPUT_NAME=rosace \
-        LEPTOS_SITE_ADDR="$ADDR" LEPTOS_ENV=PROD ROSACE_ADDR="$ADDR" ROSACE_DATA_DIR="$SCRATCH/data" \
-        DATABASE_URL="$URL" RUST_LOG=warn ROSACE_BENCH_SEED="$seed" ROSACE_BENCH_STOCK=150 \
-        ROSACE_BENCH_SEED_FILE="$SCRATCH/sessions.txt" ROSACE_CART_HOLD_SECS=$HOLD ROSACE_CART_SWEEP_SECS=1 \
-        "$SERVER_BIN" >"$log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 1 240); do
-        if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://$ADDR/health" || true)" = 200 ]; then return 0; fi
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.5
-    done
-    tail -n 30 "$log" >&2
-    die "the server did not start"
+# Starts the server on the scratch database (LOG: its output) and waits for /health.
+start_shop() {
+    local log=$1
+    start_server "$SERVER_BIN" "$ADDR" "$log" \
+        ROSACE_ADDR="$ADDR" ROSACE_DATA_DIR="$SCRATCH/data" DATABASE_URL="$URL" RUST_LOG=warn \
+        ROSACE_CART_HOLD_SECS=$HOLD ROSACE_CART_SWEEP_SECS=1
+    if ! wait_for_health "http://$ADDR/health" 120 "$SERVER_PID"; then
+        tail -n 30 "$log" >&2
+        die "the server did not start"
+    fi
 }
 
 cat >"$SCRATCH/load.py" <<'PY'
@@ -172,8 +159,12 @@ else:
     for t in threads: t.join()
 PY
 
-note "starting the server ($ENGINE) with 300 bench members"
-start_server 300 "$SCRATCH/server-1.log"
+note "starting the server ($ENGINE) and creating 300 bench members (bench_seed)"
+start_shop "$SCRATCH/server-1.log"
+env ROSACE_DATA_DIR="$SCRATCH/data" DATABASE_URL="$URL" RUST_LOG=warn ROSACE_BENCH_SEED=300 \
+    ROSACE_BENCH_STOCK=150 ROSACE_BENCH_SEED_FILE="$SCRATCH/sessions.txt" \
+    "$SEED_BIN" >"$SCRATCH/seed.log" 2>&1 \
+    || { tail -n 30 "$SCRATCH/seed.log" >&2; die "bench_seed failed"; }
 note "checkout load for ${CRASH_AFTER}s, then SIGKILL"
 python3 "$SCRATCH/load.py" "$ADDR" "$SCRATCH/sessions.txt" "$SCRATCH/pays.log" load $((CRASH_AFTER + 1)) &
 LOAD_PID=$!
@@ -192,7 +183,7 @@ note "server killed mid-load: $(count_rows 'SELECT COUNT(*) FROM orders') orders
 wait "$LOAD_PID" || true
 LOAD_PID=
 note "restarting on the same database"
-start_server 0 "$SCRATCH/server-2.log"
+start_shop "$SCRATCH/server-2.log"
 python3 "$SCRATCH/load.py" "$ADDR" "$SCRATCH/sessions.txt" "$SCRATCH/pays.log" retry 0
 note "waiting past the hold (${HOLD}s) for the sweeper"
 sleep $((HOLD + 3))

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# scripts/bench-home.sh — how fast the shop serves a page, next to nginx serving the
+# scripts/bench/bench-home.sh — how fast the shop serves a page, next to nginx serving the
 # same HTML as a static file (the ceiling on this machine).
 #
-#   scripts/bench-home.sh [PATH]     PATH on the shop, default /?site=1
+#   scripts/bench/bench-home.sh [PATH]     PATH on the shop, default /?site=1
 #
 # Steps: scripts/setup.sh --release-tools, `cargo leptos build --release` (with wasm-opt
 # from .tools/binaryen on PATH), start the release server binary on 127.0.0.1:3100 with a
@@ -25,15 +25,14 @@
 #   ROSACE_SITE_ROOT            the built site (default target/site)
 set -euo pipefail
 
-SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(dirname -- "$SCRIPT_DIR")
-SELF=$SCRIPT_DIR/$(basename -- "${BASH_SOURCE[0]}")
-cd "$ROOT"
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/../lib.sh"
 
 case ${1:-} in
-    -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF"; exit 0 ;;
+    -h | --help) usage_from_header "$0"; exit 0 ;;
 esac
-[ $# -le 1 ] || { echo "usage: scripts/bench-home.sh [PATH]" >&2; exit 2; }
+[ $# -le 1 ] || die_usage "scripts/bench/bench-home.sh [PATH]"
+cd "$ROOT"
 
 PAGE_PATH=${1:-/?site=1}
 case $PAGE_PATH in /*) ;; *) PAGE_PATH=/$PAGE_PATH ;; esac
@@ -41,20 +40,13 @@ SECONDS_PER_RUN=${ROSACE_BENCH_SECONDS:-10}
 NGINX_ONLY=${ROSACE_BENCH_NGINX_ONLY:-0}
 SHOP_ADDR=127.0.0.1:3100
 NGINX_ADDR=127.0.0.1:3101
-TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
-SERVER_BIN=$TARGET_DIR/release/server
+SERVER_BIN=$(target_dir)/release/server
 SITE_ROOT=${ROSACE_SITE_ROOT:-$ROOT/target/site}
 case $SITE_ROOT in /*) ;; *) SITE_ROOT=$ROOT/$SITE_ROOT ;; esac
 BINARYEN_BIN=$ROOT/.tools/binaryen/node_modules/.bin
 
-die() { echo "bench-home.sh: $*" >&2; exit 1; }
-note() { echo "bench-home.sh: $*" >&2; }
-
 case $SECONDS_PER_RUN in '' | *[!0-9]* | 0) die "ROSACE_BENCH_SECONDS must be a positive number of seconds" ;; esac
-for tool in curl wrk awk; do
-    command -v "$tool" >/dev/null 2>&1 || die "$tool not found (scripts/setup.sh installs it)"
-done
+for tool in curl wrk awk; do need_cmd "$tool" "scripts/setup.sh installs it"; done
 NGINX=$(command -v nginx 2>/dev/null || true)
 if [ -z "$NGINX" ] && [ -x /usr/sbin/nginx ]; then NGINX=/usr/sbin/nginx; fi
 [ -n "$NGINX" ] || die "nginx not found (scripts/setup.sh installs it)"
@@ -64,47 +56,12 @@ SERVER_PID=
 NGINX_PID=
 
 cleanup() {
-    local pid
-    for pid in "$SERVER_PID" "$NGINX_PID"; do
-        [ -n "$pid" ] || continue
-        kill -TERM "$pid" 2>/dev/null || true
-    done
-    for pid in "$SERVER_PID" "$NGINX_PID"; do
-        [ -n "$pid" ] || continue
-        # Give each up to 5 s to stop, then force it.
-        for _ in 1 2 3 4 5 6 7 8 9 10; do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.5
-        done
-        kill -KILL "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-    if [ "${ROSACE_BENCH_KEEP:-0}" = 1 ]; then
-        note "scratch folder kept: $SCRATCH"
-    else
-        rm -rf "$SCRATCH"
-    fi
+    # Each gets up to 5 s to stop, then is forced.
+    stop_pid "$SERVER_PID"
+    stop_pid "$NGINX_PID"
+    keep_or_remove "$SCRATCH"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-# Something already answering on ADDR would be measured instead of ours.
-port_free() {
-    ! curl -s -o /dev/null --max-time 2 "http://$1/" 2>/dev/null
-}
-
-# Waits until URL answers 200, while process PID lives; 0 when it does.
-wait_http_200() {
-    local url=$1 pid=$2 tries=$3 code
-    for _ in $(seq 1 "$tries"); do
-        code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$url" 2>/dev/null || true)
-        [ "$code" = 200 ] && return 0
-        kill -0 "$pid" 2>/dev/null || return 1
-        sleep 0.5
-    done
-    return 1
-}
+trap_cleanup cleanup
 
 mkdir -p "$SCRATCH/www" "$SCRATCH/data" "$SCRATCH/tmp"
 # Workers of an nginx started by root run as "nobody": they must be able to read the page.
@@ -124,19 +81,17 @@ if [ "$NGINX_ONLY" = 1 ]; then
     fi
 else
     if [ "${ROSACE_BENCH_NO_BUILD:-0}" != 1 ]; then
-        "$SCRIPT_DIR/setup.sh" --release-tools >&2
+        "$ROOT/scripts/setup.sh" --release-tools >&2
         note "building the release site (cargo leptos build --release)"
         PATH="$BINARYEN_BIN:$PATH" cargo leptos build --release >&2
     fi
     [ -x "$SERVER_BIN" ] || die "no release server binary at $SERVER_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
     [ -d "$SITE_ROOT/pkg" ] || die "no built site at $SITE_ROOT/pkg (build it, or unset ROSACE_BENCH_NO_BUILD)"
-    port_free "$SHOP_ADDR" || die "something already answers on $SHOP_ADDR: stop it first"
+    ensure_addr_free "$SHOP_ADDR"
 
-    env LEPTOS_SITE_ROOT="$SITE_ROOT" LEPTOS_SITE_PKG_DIR=pkg LEPTOS_OUTPUT_NAME=rosace \
-        LEPTOS_SITE_ADDR="$SHOP_ADDR" LEPTOS_ENV=PROD ROSACE_DATA_DIR="$SCRATCH/data" RUST_LOG=warn \
-        "$SERVER_BIN" >"$SCRATCH/server.log" 2>&1 &
-    SERVER_PID=$!
-    if ! wait_http_200 "http://$SHOP_ADDR/health" "$SERVER_PID" 120; then
+    start_server "$SERVER_BIN" "$SHOP_ADDR" "$SCRATCH/server.log" \
+        LEPTOS_SITE_ROOT="$SITE_ROOT" ROSACE_DATA_DIR="$SCRATCH/data" RUST_LOG=warn
+    if ! wait_for_health "http://$SHOP_ADDR/health" 60 "$SERVER_PID"; then
         tail -n 30 "$SCRATCH/server.log" >&2 || true
         die "the shop did not answer 200 on http://$SHOP_ADDR/health within 60 s"
     fi
@@ -149,7 +104,7 @@ fi
 # Browsers ask for gzip: nginx then serves this copy, compressed once (gzip_static).
 gzip -9 -k -f "$SCRATCH/www/index.html"
 
-port_free "$NGINX_ADDR" || die "something already answers on $NGINX_ADDR: stop it first"
+ensure_addr_free "$NGINX_ADDR"
 
 # Temp paths of the modules this nginx has, all inside the scratch folder (a normal user
 # cannot write the compiled-in /var/lib/nginx).
@@ -164,7 +119,7 @@ for m in client_body proxy fastcgi uwsgi scgi; do
 done
 
 cat >"$SCRATCH/nginx.conf" <<EOF
-# Written by scripts/bench-home.sh: one static page, for comparison.
+# Written by scripts/bench/bench-home.sh: one static page, for comparison.
 worker_processes 2;
 daemon off;
 pid $SCRATCH/nginx.pid;
@@ -184,7 +139,7 @@ EOF
 
 "$NGINX" -p "$SCRATCH" -c nginx.conf -e "$SCRATCH/nginx-error.log" >"$SCRATCH/nginx.out" 2>&1 &
 NGINX_PID=$!
-if ! wait_http_200 "http://$NGINX_ADDR/" "$NGINX_PID" 40; then
+if ! wait_for_health "http://$NGINX_ADDR/" 20 "$NGINX_PID"; then
     cat "$SCRATCH/nginx.out" "$SCRATCH/nginx-error.log" >&2 2>/dev/null || true
     die "nginx did not answer 200 on http://$NGINX_ADDR/"
 fi
@@ -196,6 +151,7 @@ run_wrk() {
     local name=$1 url=$2 out=$SCRATCH/wrk-$1.txt
     local headers=()
     [ -n "${3:-}" ] && headers=(-H "$3")
+    # shellcheck disable=SC2016 # the quotes around $3 are printed, and $3 expands
     note "wrk -t2 -c64 -d${SECONDS_PER_RUN}s --latency ${3:+-H '$3' }$url"
     if ! wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "${headers[@]}" "$url" >"$out" 2>&1; then
         note "wrk failed against $name:"
@@ -239,8 +195,8 @@ else
 fi
 nginx_gz=$(run_wrk nginx-gzip "http://$NGINX_ADDR/" "$BROWSER_ENCODING")
 
-read -r s_rps s_p50 s_p99 s_err <<<"$shop"
-read -r n_rps n_p50 n_p99 n_err <<<"$nginx"
+read -r s_rps _ <<<"$shop"
+read -r n_rps _ <<<"$nginx"
 
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN {
@@ -268,9 +224,11 @@ table() { # shop and nginx figures: rps p50 p99 errors each
     fi
 }
 # Unquoted on purpose: each holds four figures, split into arguments.
+# shellcheck disable=SC2086
 table $shop $nginx
 echo
 echo "same page with $BROWSER_ENCODING (nginx: gzip_static, $(wc -c <"$SCRATCH/www/index.html.gz") bytes)"
+# shellcheck disable=SC2086
 table $shop_gz $nginx_gz
 # Only a benchmark that measured nothing at all fails.
 if [ "$s_rps" = n/a ] && [ "$n_rps" = n/a ]; then

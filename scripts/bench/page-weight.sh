@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# scripts/page-weight.sh — how heavy the home page's JS and WASM are on the wire.
+# scripts/bench/page-weight.sh — how heavy the home page's JS and WASM are on the wire.
 #
 # Prints, for each JS and WASM file the page loads, its raw size, its gzip -9 size and,
 # when `brotli` is on PATH, its brotli (quality 11) size, then totals per kind and overall.
 #
-#   scripts/page-weight.sh [BASE_URL]       read BASE_URL/?site=1 from a running server
-#                                           (default http://127.0.0.1:3100), find the
-#                                           files it loads and download them
-#   scripts/page-weight.sh --files [SITE]   no server: measure every .js/.mjs/.wasm under
-#                                           SITE/pkg and SITE/widgets (default target/site)
+#   scripts/bench/page-weight.sh [BASE_URL]       read BASE_URL/?site=1 from a running
+#                                                 server (default http://127.0.0.1:3100),
+#                                                 find the files it loads and download them
+#   scripts/bench/page-weight.sh --files [SITE]   no server: measure every .js/.mjs/.wasm
+#                                                 under SITE/pkg and SITE/widgets
+#                                                 (default target/site)
 #
 # Files found in the page: <script src>, <link rel="modulepreload" href>, <link href>
 # ending in .js/.mjs/.wasm (Leptos' `rel="preload" as="fetch"` for the wasm), and any
@@ -18,13 +19,10 @@
 # ROSACE_PAGE_PATH changes the page (default /?site=1). Sizes are in bytes.
 set -euo pipefail
 
-SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(dirname -- "$SCRIPT_DIR")
-SELF=$SCRIPT_DIR/$(basename -- "${BASH_SOURCE[0]}")
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/../lib.sh"
 PAGE_PATH=${ROSACE_PAGE_PATH:-/?site=1}
-
-die() { echo "page-weight.sh: $*" >&2; exit 1; }
-usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF"; }
+usage() { usage_from_header "$0"; }
 
 MODE=url
 BASE=http://127.0.0.1:3100
@@ -45,7 +43,7 @@ case ${1:-} in
 esac
 
 HAVE_BROTLI=0
-if command -v brotli >/dev/null 2>&1; then HAVE_BROTLI=1; fi
+if have_cmd brotli; then HAVE_BROTLI=1; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rosace-page-weight.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -125,7 +123,7 @@ enqueue() {
 }
 
 if [ "$MODE" = url ]; then
-    command -v curl >/dev/null 2>&1 || die "curl is needed"
+    have_cmd curl || die "curl is needed"
     page_url=$BASE$PAGE_PATH
     if ! curl -fsS --max-time 20 -o "$WORK/page.html" "$page_url" 2>"$WORK/curl.err"; then
         cat "$WORK/curl.err" >&2
@@ -142,7 +140,7 @@ if [ "$MODE" = url ]; then
         local_file=$WORK/f$i
         case $path in http://* | https://*) url=$path ;; *) url=$BASE$path ;; esac
         if ! curl -fsS --max-time 60 -o "$local_file" "$url" 2>"$WORK/curl.err"; then
-            echo "page-weight.sh: warning: cannot download $path: $(head -c 200 "$WORK/curl.err")" >&2
+            note "warning: cannot download $path: $(head -c 200 "$WORK/curl.err")"
             continue
         fi
         printf '%s\t%s\n' "$path" "$local_file" >>"$LIST"

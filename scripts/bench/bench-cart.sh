@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# scripts/bench-cart.sh — add-to-cart under load, on SQLite and on PostgreSQL.
+# scripts/bench/bench-cart.sh — add-to-cart under load, on SQLite and on PostgreSQL.
 #
-#   scripts/bench-cart.sh [sqlite|postgres|both]     default both
+#   scripts/bench/bench-cart.sh [sqlite|postgres|both]     default both
 #
-# Steps: build the release server (`cargo build --release -p server`; skipped with
-# ROSACE_BENCH_NO_BUILD=1), then for each engine: start it on 127.0.0.1:3110 with a
-# scratch data folder (PostgreSQL: a fresh database from scripts/pg.sh) and
-# ROSACE_BENCH_SEED=5000, which creates 5,000 members with sessions and writes their
-# session and XSRF tokens to a file; then run wrk (-t2 -c64, a Lua script that rotates the
-# members' cookies) against POST /api/cartproxy/v1/item in two scenarios:
+# Steps: build the release binaries (`cargo build --release -p server --bins`: the server
+# and bench_seed; skipped with ROSACE_BENCH_NO_BUILD=1), then for each engine: start the
+# server on 127.0.0.1:3110 with a scratch data folder (PostgreSQL: a fresh database from
+# scripts/pg.sh), wait for GET /health to answer 200 (the database is migrated and holds
+# the demo data), then run target/release/bench_seed on the same DATABASE_URL and data
+# folder with ROSACE_BENCH_SEED=5000: it creates 5,000 members with sessions, sets the
+# stock of two options of a live sale (ROSACE_BENCH_STOCK units and a million) and writes
+# the two option ids and the members' session and XSRF tokens to ROSACE_BENCH_SEED_FILE
+# (in the scratch folder); then run wrk (-t2 -c64, a Lua script that rotates the members'
+# cookies) against POST /api/cartproxy/v1/item in two scenarios:
 #   scarce  one item with 100 units (ROSACE_BENCH_STOCK): a sale opening; most adds are
 #           refused as out of stock once the units are held
 #   plenty  one item with a million units: every add is a real hold (a write)
@@ -19,71 +23,55 @@
 #   ROSACE_BENCH_SECONDS=10     wrk duration per scenario
 #   ROSACE_BENCH_MEMBERS=5000   members (sessions) rotated by the load
 #   ROSACE_BENCH_STOCK=100      units of the scarce item
-#   ROSACE_BENCH_NO_BUILD=1     reuse target/release/server
+#   ROSACE_BENCH_NO_BUILD=1     reuse target/release/server and target/release/bench_seed
 #   ROSACE_BENCH_KEEP=1         keep the scratch folder (server logs, wrk outputs)
-#   CARGO_TARGET_DIR            where the release server binary is (default target/)
+#   CARGO_TARGET_DIR            where the release binaries are (default target/)
 set -euo pipefail
 
-SCRIPT_DIR=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(dirname -- "$SCRIPT_DIR")
-SELF=$SCRIPT_DIR/$(basename -- "${BASH_SOURCE[0]}")
-cd "$ROOT"
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/../lib.sh"
 
 case ${1:-} in
-    -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$SELF"; exit 0 ;;
+    -h | --help) usage_from_header "$0"; exit 0 ;;
 esac
+cd "$ROOT"
 ENGINES=${1:-both}
 case $ENGINES in
     both) ENGINES="sqlite postgres" ;;
     sqlite | postgres) ;;
-    *) echo "usage: scripts/bench-cart.sh [sqlite|postgres|both]" >&2; exit 2 ;;
+    *) die_usage "scripts/bench/bench-cart.sh [sqlite|postgres|both]" ;;
 esac
 
 SECONDS_PER_RUN=${ROSACE_BENCH_SECONDS:-10}
 MEMBERS=${ROSACE_BENCH_MEMBERS:-5000}
 UNITS=${ROSACE_BENCH_STOCK:-100}
 ADDR=127.0.0.1:3110
-TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-case $TARGET_DIR in /*) ;; *) TARGET_DIR=$ROOT/$TARGET_DIR ;; esac
-SERVER_BIN=$TARGET_DIR/release/server
+SERVER_BIN=$(target_dir)/release/server
+SEED_BIN=$(target_dir)/release/bench_seed
 
-die() { echo "bench-cart.sh: $*" >&2; exit 1; }
-note() { echo "bench-cart.sh: $*" >&2; }
-
-for tool in curl wrk awk python3; do
-    command -v "$tool" >/dev/null 2>&1 || die "$tool not found"
-done
+for tool in curl wrk awk python3; do need_cmd "$tool"; done
 
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/rosace-bench-cart.XXXXXX")
 SERVER_PID=
 
 stop_server() {
-    [ -n "$SERVER_PID" ] || return 0
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    for _ in $(seq 1 20); do
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.25
-    done
-    kill -KILL "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
+    stop_pid "$SERVER_PID"
     SERVER_PID=
 }
+# shellcheck disable=SC2317 # called by the exit trap
 cleanup() {
     stop_server
-    if [ "${ROSACE_BENCH_KEEP:-0}" = 1 ]; then note "scratch folder kept: $SCRATCH"; else rm -rf "$SCRATCH"; fi
+    keep_or_remove "$SCRATCH"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap_cleanup cleanup
 
 if [ "${ROSACE_BENCH_NO_BUILD:-0}" != 1 ]; then
-    note "building the release server (cargo build --release -p server)"
-    cargo build --release -p server --bin server >&2
+    note "building the release binaries (cargo build --release -p server --bins)"
+    cargo build --release -p server --bins >&2
 fi
 [ -x "$SERVER_BIN" ] || die "no release server binary at $SERVER_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
-if curl -s -o /dev/null --max-time 2 "http://$ADDR/health" 2>/dev/null; then
-    die "something already answers on $ADDR: stop it first"
-fi
+[ -x "$SEED_BIN" ] || die "no release bench_seed binary at $SEED_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
+ensure_addr_free "$ADDR"
 
 # wrk script: each request takes the next member (per thread, from a different offset).
 cat >"$SCRATCH/add.lua" <<'LUA'
@@ -178,25 +166,24 @@ for engine in $ENGINES; do
     data=$SCRATCH/$engine
     mkdir -p "$data"
     if [ "$engine" = postgres ]; then
-        "$SCRIPT_DIR/pg.sh" start >/dev/null
-        url=$("$SCRIPT_DIR/pg.sh" reset rosace_bench_cart)
+        "$ROOT/scripts/pg.sh" start >/dev/null
+        url=$("$ROOT/scripts/pg.sh" reset rosace_bench_cart)
     else
         url="sqlite://$data/rosace.db?mode=rwc"
     fi
-    note "$engine: starting the server and creating $MEMBERS members with sessions"
-    env LEPTOS_SITE_ROOT="$ROOT/target/site" LEPTOS_SITE_PKG_DIR=pkg LEPTOS_OUTPUT_NAME=rosace \
-        LEPTOS_SITE_ADDR="$ADDR" LEPTOS_ENV=PROD ROSACE_ADDR="$ADDR" ROSACE_DATA_DIR="$data" \
-        DATABASE_URL="$url" RUST_LOG=warn ROSACE_BENCH_SEED="$MEMBERS" ROSACE_BENCH_STOCK="$UNITS" \
-        ROSACE_BENCH_SEED_FILE="$SCRATCH/sessions.txt" ROSACE_CART_MAX_PER_MEMBER=1000000 \
-        "$SERVER_BIN" >"$SCRATCH/server-$engine.log" 2>&1 &
-    SERVER_PID=$!
-    ok=0
-    for _ in $(seq 1 240); do
-        if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://$ADDR/health" || true)" = 200 ]; then ok=1; break; fi
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.5
-    done
-    [ $ok = 1 ] || { tail -n 30 "$SCRATCH/server-$engine.log" >&2; die "$engine: the server did not start"; }
+    note "$engine: starting the server"
+    start_server "$SERVER_BIN" "$ADDR" "$SCRATCH/server-$engine.log" \
+        ROSACE_ADDR="$ADDR" ROSACE_DATA_DIR="$data" DATABASE_URL="$url" RUST_LOG=warn \
+        ROSACE_CART_MAX_PER_MEMBER=1000000
+    if ! wait_for_health "http://$ADDR/health" 120 "$SERVER_PID"; then
+        tail -n 30 "$SCRATCH/server-$engine.log" >&2
+        die "$engine: the server did not start"
+    fi
+    note "$engine: creating $MEMBERS members with sessions (bench_seed)"
+    env ROSACE_DATA_DIR="$data" DATABASE_URL="$url" RUST_LOG=warn ROSACE_BENCH_SEED="$MEMBERS" \
+        ROSACE_BENCH_STOCK="$UNITS" ROSACE_BENCH_SEED_FILE="$SCRATCH/sessions.txt" \
+        "$SEED_BIN" >"$SCRATCH/seed-$engine.log" 2>&1 \
+        || { tail -n 30 "$SCRATCH/seed-$engine.log" >&2; die "$engine: bench_seed failed"; }
     read -r _ _ scarce plenty < <(head -n 1 "$SCRATCH/sessions.txt")
     db=$url
     [ "$engine" = sqlite ] && db=$data/rosace.db

@@ -1,8 +1,0 @@
-#!/usr/bin/env bash
-# scripts/bench-catalog.sh — requests/s and p99 of a 48-item sale catalog page (the first
-# page of the open-door SEO variant of sale 1001, France), side by side with nginx serving
-# the same bytes as a static file. A benchmark: it prints figures and never fails on them.
-# Same environment switches as scripts/bench-home.sh (ROSACE_BENCH_NO_BUILD=1 reuses the
-# release build, ROSACE_BENCH_SECONDS sets the wrk duration).
-set -euo pipefail
-exec "$(dirname -- "${BASH_SOURCE[0]}")/bench-home.sh" "/c/vente/1001/0?site=1"
