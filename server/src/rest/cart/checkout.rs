@@ -1,0 +1,176 @@
+//! Checkout (the order pipe): freeze, pay (with the waiting line), cancel, recover.
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use app::cart::rules::{self, CartError};
+use app::cart::waiting::Admission;
+use app::model::cart::*;
+use app::model::error::ErrorBody;
+
+use super::{cart_answer, parse};
+use crate::rest::error::{ApiError, LogAs};
+use crate::rest::extract::CartMember;
+use crate::state::AppCtx;
+
+pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
+    OpenApiRouter::new()
+        .routes(routes!(cart_hash))
+        .routes(routes!(pay))
+        .routes(routes!(cancel_order))
+        .routes(routes!(recover))
+        .routes(routes!(cancel_recovery))
+        .routes(routes!(waiting_line))
+}
+
+/// Freezes the cart for payment and gives its hash (204 when the cart is empty).
+#[utoipa::path(get, path = "/api/cartproxy/orderpiper/cart/v3", tag = "checkout",
+    responses((status = 200, body = FrozenCart), (status = 204, description = "empty cart"),
+        (status = 401, body = ErrorBody)))]
+async fn cart_hash(
+    State(app): State<Arc<AppCtx>>,
+    CartMember(m): CartMember,
+) -> Result<Response, ApiError> {
+    let now = app::state::now();
+    const WHAT: &str = "Unavailable Order Pipe";
+    let Some(hash) = app.cart.freeze(m, now).await.log_as(WHAT)? else {
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    };
+    let cart = app.cart.view(m, now).await.log_as(WHAT)?;
+    Ok(Json(FrozenCart {
+        cart_hash: hash,
+        cart,
+    })
+    .into_response())
+}
+
+/// Pays the frozen cart (sandbox cards: see the README); 202 with a waiting-line ticket
+/// when too many payments are in flight.
+#[utoipa::path(post, path = "/api/cartproxy/orderpiper/cart/v3/pay", tag = "checkout",
+    params(("X-XSRF-TOKEN" = String, Header)), request_body = PayRequest,
+    responses((status = 200, body = Payment), (status = 202, body = Queued),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 412, body = ErrorBody)))]
+async fn pay(
+    State(app): State<Arc<AppCtx>>,
+    CartMember(m): CartMember,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: PayRequest = parse(&body)?;
+    if req.cart_hash.is_empty() {
+        return Err(CartError::BadRequest.into());
+    }
+    let _permit = match app
+        .cart
+        .waiting
+        .admit(m.id, req.waiting_line_ticket.as_deref())
+    {
+        Admission::Admitted(p) => p,
+        Admission::Queued(line) => {
+            let retry = line.retry_after.to_string();
+            let body = Queued { waiting_line: line };
+            return Ok((
+                StatusCode::ACCEPTED,
+                [(header::RETRY_AFTER, retry)],
+                Json(body),
+            )
+                .into_response());
+        }
+    };
+    let order = app
+        .cart
+        .pay(m, &req.cart_hash, req.card.as_deref(), app::state::now())
+        .await
+        .log_as("Unavailable Order Pipe")?;
+    Ok(Json(Payment {
+        order_id: order.id,
+        status: order.status.clone(),
+        order,
+    })
+    .into_response())
+}
+
+/// Gives up the payment: the cart is no longer frozen.
+#[utoipa::path(post, path = "/api/cartproxy/orderpiper/cart/v3/cancel-order", tag = "checkout",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 200, body = Cart), (status = 204, description = "empty cart"),
+        (status = 401, body = ErrorBody)))]
+async fn cancel_order(
+    State(app): State<Arc<AppCtx>>,
+    CartMember(m): CartMember,
+) -> Result<Response, ApiError> {
+    app.cart
+        .defrost(m, app::state::now())
+        .await
+        .log_as("cancel order failed")?;
+    cart_answer(&app, m, StatusCode::OK).await
+}
+
+/// Brings the suspended basket back, except the dismissed products.
+#[utoipa::path(post, path = "/api/cartproxy/orderpiper/cart/v3/recover", tag = "checkout",
+    params(("X-XSRF-TOKEN" = String, Header)), request_body = RecoverRequest,
+    responses((status = 200, body = RecoveredCart), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
+async fn recover(
+    State(app): State<Arc<AppCtx>>,
+    CartMember(m): CartMember,
+    body: Bytes,
+) -> Result<Json<RecoveredCart>, ApiError> {
+    let req: RecoverRequest = parse(&body)?;
+    let dismissed = req
+        .dismissed_products
+        .iter()
+        .map(|d| rules::parse_id(d).ok_or(CartError::BadRequest))
+        .collect::<Result<Vec<_>, _>>()?;
+    let now = app::state::now();
+    const WHAT: &str = "recover failed";
+    let unavailable = app.cart.recover(m, &dismissed, now).await.log_as(WHAT)?;
+    let cart = app.cart.view(m, now).await.log_as(WHAT)?;
+    Ok(Json(RecoveredCart {
+        cart,
+        unavailable_products: unavailable.iter().map(|id| id.to_string()).collect(),
+    }))
+}
+
+/// Drops the suspended basket.
+#[utoipa::path(post, path = "/api/cartproxy/orderpiper/cart/v3/cancel-recovery", tag = "checkout",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 200, body = Cart), (status = 204, description = "empty cart"),
+        (status = 401, body = ErrorBody)))]
+async fn cancel_recovery(
+    State(app): State<Arc<AppCtx>>,
+    CartMember(m): CartMember,
+) -> Result<Response, ApiError> {
+    app.cart
+        .cancel_recovery(m)
+        .await
+        .log_as("cancel recovery failed")?;
+    cart_answer(&app, m, StatusCode::OK).await
+}
+
+// ------------------------------------------------------------------ waiting line
+
+/// A waiting-line ticket's position (410 when unknown or lapsed: pay again for a new one).
+#[utoipa::path(get, path = "/api/catalog/v1/waiting-line/{ticket}", tag = "checkout",
+    params(("ticket" = String, Path)),
+    responses((status = 200, body = WaitingLine), (status = 410, body = ErrorBody)))]
+async fn waiting_line(
+    State(app): State<Arc<AppCtx>>,
+    Path(ticket): Path<String>,
+) -> Result<Json<WaitingLine>, ApiError> {
+    app.cart
+        .waiting
+        .status(&ticket)
+        .map(Json)
+        .ok_or(ApiError::Wire {
+            status: StatusCode::GONE,
+            body: ErrorBody::new("ticket_unknown", "errors.not_found"),
+            cause: None,
+            what: "",
+        })
+}
