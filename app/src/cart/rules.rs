@@ -581,6 +581,18 @@ pub fn sandbox_card(card: &str) -> SandboxCard {
     }
 }
 
+impl crate::model::error::WireError for CartError {
+    fn status(&self) -> u16 {
+        CartError::code(*self).status()
+    }
+    fn code(&self) -> &'static str {
+        self.error_code()
+    }
+    fn message_key(&self) -> &'static str {
+        CartError::message_key(*self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -889,17 +901,5 @@ mod tests {
         );
         assert_eq!(loyalty_product(1).unwrap().0, 2990);
         assert!(loyalty_product(3).is_none());
-    }
-}
-
-impl crate::model::error::WireError for CartError {
-    fn status(&self) -> u16 {
-        CartError::code(*self).status()
-    }
-    fn code(&self) -> &'static str {
-        self.error_code()
-    }
-    fn message_key(&self) -> &'static str {
-        CartError::message_key(*self)
     }
 }

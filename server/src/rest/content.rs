@@ -186,10 +186,10 @@ fn invalid_preview_date(site_id: u16) -> ApiError {
     let key = "home.errors.preview_date";
     ApiError::Wire {
         status: axum::http::StatusCode::BAD_REQUEST,
-        body: ErrorBody {
+        body: Box::new(ErrorBody {
             message: Some(app::site::i18n::t(lang, key).to_string()),
             ..ErrorBody::new("invalid_preview_date", key)
-        },
+        }),
         cause: None,
         what: "",
     }

@@ -16,7 +16,7 @@ pub enum ApiError {
     /// An area's failure, as the area describes it (status, body, cause for the log).
     Wire {
         status: StatusCode,
-        body: ErrorBody,
+        body: Box<ErrorBody>,
         cause: Option<String>,
         what: &'static str,
     },
@@ -47,7 +47,7 @@ impl ApiError {
     pub fn wire(e: &dyn WireError) -> ApiError {
         ApiError::Wire {
             status: StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-            body: e.body(),
+            body: Box::new(e.body()),
             cause: e.cause(),
             what: "request failed",
         }
@@ -78,7 +78,7 @@ impl ApiError {
 
     pub fn body(&self) -> ErrorBody {
         match self {
-            ApiError::Wire { body, .. } => body.clone(),
+            ApiError::Wire { body, .. } => (**body).clone(),
             ApiError::Dsa(e) => {
                 let b = e.body();
                 ErrorBody::new(&b.error_code, &b.message_key)

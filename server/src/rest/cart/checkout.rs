@@ -169,7 +169,7 @@ async fn waiting_line(
         .map(Json)
         .ok_or(ApiError::Wire {
             status: StatusCode::GONE,
-            body: ErrorBody::new("ticket_unknown", "errors.not_found"),
+            body: Box::new(ErrorBody::new("ticket_unknown", "errors.not_found")),
             cause: None,
             what: "",
         })
