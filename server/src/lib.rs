@@ -69,13 +69,6 @@ pub async fn prepare(
         ..Settings::default()
     };
     let origins = config.origins();
-    if config.demo_data {
-        let sites: Vec<i64> = app::site::SITES
-            .iter()
-            .map(|s| i64::from(s.site_id))
-            .collect();
-        app::cart::vouchers::seed_demo(&db, &sites).await?;
-    }
     let cart = Arc::new(
         app::cart::service::CartService::connect(
             db.clone(),
