@@ -32,13 +32,6 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         ..Settings::default()
     };
     let origins = config.origins();
-    if config.demo_data {
-        let sites: Vec<i64> = app::site::SITES
-            .iter()
-            .map(|s| i64::from(s.site_id))
-            .collect();
-        app::cart::vouchers::seed_demo(&db, &sites).await?;
-    }
     let cart = Arc::new(
         app::cart::service::CartService::connect(
             db.clone(),

@@ -1,0 +1,176 @@
+//! Demo data for all 11 sites, generated deterministically (no downloads): brands, sales
+//! with universes, products, options and stock (`catalog`), travel offers (`travel`), homes
+//! with modules and banners (`homes`), two demo members per site (`members`) and vouchers
+//! (`vouchers`), in the words of each site's language (`words`). Demo rows for every area
+//! live in this folder and nowhere else. Sale dates are moved relative to "now" at every
+//! start so the shop always has live sales.
+use sqlx::{Any, Transaction};
+
+use app::db::Db;
+use app::site::format::civil_from_unix;
+
+mod catalog;
+mod homes;
+mod members;
+mod travel;
+mod vouchers;
+mod words;
+
+/// Raised when the demo data gains rows: an existing database then gets the missing
+/// ones at the next start (rows it already has, and everything else in it, stay as they are).
+pub const DEMO_VERSION: &str = "2";
+pub const DEMO_EMAIL: &str = "demo@rosace.test";
+pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
+pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
+/// Sales per site (flash sales); sale #1 of each site has 60 products (more than one
+/// 48-item page, for paging and the catalog benchmark).
+pub const SALES_PER_SITE: i64 = 24;
+pub const TRAVEL_SALES_PER_SITE: i64 = 2;
+
+/// A small deterministic generator (xorshift64*), so every machine gets the same shop.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> i64 {
+        (self.next() % n) as i64
+    }
+}
+
+#[derive(Clone, Debug)]
+enum V {
+    I(i64),
+    T(String),
+    NullI,
+}
+
+fn t(s: impl Into<String>) -> V {
+    V::T(s.into())
+}
+
+/// Rows of one table, each value in the order of the insert's columns.
+type Rows = Vec<Vec<V>>;
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Inserts `rows` in chunks, skipping rows already there (by any unique key).
+async fn insert(
+    tx: &mut Transaction<'_, Any>,
+    table: &str,
+    cols: &[&str],
+    rows: Rows,
+) -> Result<(), sqlx::Error> {
+    let per_chunk = (10_000 / cols.len()).max(1);
+    for chunk in rows.chunks(per_chunk) {
+        let mut sql = format!("INSERT INTO {table} ({}) VALUES ", cols.join(", "));
+        let mut n = 0;
+        for (i, _) in chunk.iter().enumerate() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for c in 0..cols.len() {
+                if c > 0 {
+                    sql.push_str(", ");
+                }
+                n += 1;
+                sql.push_str(&format!("${n}"));
+            }
+            sql.push(')');
+        }
+        // Topping up an older demo database inserts only the rows it lacks.
+        sql.push_str(" ON CONFLICT DO NOTHING");
+        let mut q = sqlx::query(&sql);
+        for row in chunk {
+            for v in row {
+                q = match v {
+                    V::I(i) => q.bind(*i),
+                    V::T(s) => q.bind(s.clone()),
+                    V::NullI => q.bind(None::<i64>),
+                };
+            }
+        }
+        q.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// `YYYY-MM-DD` of a unix time, in UTC.
+fn day_key(unix: i64) -> String {
+    let c = civil_from_unix(unix, 0);
+    format!("{:04}-{:02}-{:02}", c.year, c.month, c.day)
+}
+
+/// Seeds the database (version recorded in `app_meta`); a database seeded by an older
+/// version gets the rows it lacks. Then refreshes sale dates, and adds the demo vouchers
+/// any site lacks.
+pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let seeded: Option<String> =
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'demo_version'")
+            .fetch_optional(&db.pool)
+            .await?;
+    if seeded.as_deref() != Some(DEMO_VERSION) {
+        let started = std::time::Instant::now();
+        seed(db, now).await?;
+        tracing::info!(
+            ms = started.elapsed().as_millis() as u64,
+            from = seeded.as_deref().unwrap_or("none"),
+            to = DEMO_VERSION,
+            "demo data created"
+        );
+    }
+    refresh_dates(db, now).await?;
+    vouchers::ensure(db).await?;
+    Ok(())
+}
+
+/// Sales end between 10 hours and 7 days from now; travel sales run for weeks.
+pub async fn refresh_dates(db: &Db, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE sales SET starts_at = $1 - 86400 * (1 + id % 3),
+                          ends_at = $1 + 3600 * (10 + (id * 37) % 158) + 86400 * (CASE WHEN campaign_kind = 'TRAVEL' THEN 21 ELSE 0 END)",
+    )
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// All demo rows but the vouchers, in one transaction.
+async fn seed(db: &Db, now: i64) -> Result<(), Error> {
+    // One generator for the catalog; travel offers draw from it among their products, so
+    // generating them apart would change every name, price and stock after the first one.
+    let mut rng = Rng(0x005E_ED0F_2026);
+    let (catalog, travel) = catalog::generate(&mut rng, now);
+    let mut tx = db.pool.begin().await?;
+    catalog.insert(&mut tx).await?;
+    homes::generate().insert(&mut tx).await?;
+    travel.insert(&mut tx).await?;
+    members::insert_all(&mut tx, now).await?;
+    sqlx::query(
+        "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(DEMO_VERSION)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generator_is_deterministic() {
+        let (mut a, mut b) = (Rng(7), Rng(7));
+        let xs: Vec<u64> = (0..5).map(|_| a.next()).collect();
+        let ys: Vec<u64> = (0..5).map(|_| b.next()).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(xs[0], xs[1]);
+    }
+}
