@@ -22,7 +22,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Mechanical SQLite → PostgreSQL rewrites, applied in this order to whole-token sequences
-/// (so `INTEGER` never matches inside `INTEGERS` or a string literal).
+/// (so `INTEGER` never matches inside `INTEGERS` or a string literal). Keywords match as
+/// written, in upper case like every migration: a lower-case `integer` shows up as a
+/// difference instead of passing unseen. `(from, to, why)`.
 const REWRITES: &[(&str, &str, &str)] = &[
     (
         "INTEGER PRIMARY KEY AUTOINCREMENT",
@@ -330,14 +332,15 @@ fn lines(statement: &str) -> Vec<String> {
             _ => out.last_mut().unwrap().push(c),
         }
     }
-    // A short statement (an ALTER, an index) reads better on one line.
-    if statement.len() <= 100 || !statement.starts_with("CREATE TABLE") {
+    // Other statements (ALTER, CREATE INDEX) read better on one line.
+    if !statement.starts_with("CREATE TABLE") {
         return vec![statement.to_string()];
     }
     out
 }
 
-/// Two statements in two columns; `|` marks the lines that differ.
+/// Two statements in two columns, lines paired by a longest-common-subsequence match;
+/// `|` marks the lines that differ (a line present on one side only faces a blank).
 fn side_by_side(sqlite: Option<&String>, postgres: Option<&String>) -> String {
     let none = || vec!["(no statement)".to_string()];
     let left = sqlite.map_or_else(none, |s| lines(s));
@@ -350,15 +353,57 @@ fn side_by_side(sqlite: Option<&String>, postgres: Option<&String>) -> String {
         .max(20);
     let mut out = String::new();
     let _ = writeln!(out, "    {:width$}   {}", "SQLite, rewritten", "PostgreSQL");
-    for i in 0..left.len().max(right.len()) {
-        let (l, r) = (
-            left.get(i).map_or("", |s| s),
-            right.get(i).map_or("", |s| s),
-        );
+    for (l, r) in pair_lines(&left, &right) {
         let mark = if l == r { ' ' } else { '|' };
+        let (l, r) = (l.unwrap_or(""), r.unwrap_or(""));
         let _ = writeln!(out, "  {mark} {l:width$} {mark} {r}");
     }
     out
+}
+
+/// Rows of a two-column diff: equal lines side by side; between them, the left-only and
+/// right-only lines of one gap zipped together.
+fn pair_lines<'a>(
+    left: &'a [String],
+    right: &'a [String],
+) -> Vec<(Option<&'a str>, Option<&'a str>)> {
+    // common[i][j]: length of the longest common subsequence of left[i..] and right[j..].
+    let mut common = vec![vec![0usize; right.len() + 1]; left.len() + 1];
+    for i in (0..left.len()).rev() {
+        for j in (0..right.len()).rev() {
+            common[i][j] = if left[i] == right[j] {
+                common[i + 1][j + 1] + 1
+            } else {
+                common[i + 1][j].max(common[i][j + 1])
+            };
+        }
+    }
+    let mut rows = Vec::new();
+    let (mut gap_left, mut gap_right): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+    let flush = |rows: &mut Vec<_>, gl: &mut Vec<&'a str>, gr: &mut Vec<&'a str>| {
+        for k in 0..gl.len().max(gr.len()) {
+            rows.push((gl.get(k).copied(), gr.get(k).copied()));
+        }
+        gl.clear();
+        gr.clear();
+    };
+    let (mut i, mut j) = (0, 0);
+    while i < left.len() || j < right.len() {
+        if i < left.len() && j < right.len() && left[i] == right[j] {
+            flush(&mut rows, &mut gap_left, &mut gap_right);
+            rows.push((Some(left[i].as_str()), Some(right[j].as_str())));
+            i += 1;
+            j += 1;
+        } else if j == right.len() || (i < left.len() && common[i + 1][j] >= common[i][j + 1]) {
+            gap_left.push(&left[i]);
+            i += 1;
+        } else {
+            gap_right.push(&right[j]);
+            j += 1;
+        }
+    }
+    flush(&mut rows, &mut gap_left, &mut gap_right);
+    rows
 }
 
 #[cfg(test)]
@@ -404,9 +449,9 @@ mod checker {
     fn a_difference_shows_the_first_differing_statement_side_by_side() {
         let sqlite = files(&[(
             "0001_a.sql",
-            "SELECT 1; CREATE TABLE t (id INTEGER, name TEXT NOT NULL);",
+            "SELECT 1; ALTER TABLE t ADD COLUMN n INTEGER NOT NULL;",
         )]);
-        let postgres = files(&[("0001_a.sql", "SELECT 1; CREATE TABLE t (id BIGINT);")]);
+        let postgres = files(&[("0001_a.sql", "SELECT 1; ALTER TABLE t ADD COLUMN n BIGINT;")]);
         let problems = check(&sqlite, &postgres, &[]);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(
@@ -415,14 +460,31 @@ mod checker {
             problems[0]
         );
         assert!(
-            problems[0].contains("CREATE TABLE t (id BIGINT, name TEXT NOT NULL)"),
+            problems[0].contains("| ALTER TABLE t ADD COLUMN n BIGINT NOT NULL |"),
             "{}",
             problems[0]
         );
         assert!(
-            problems[0].contains("| CREATE TABLE t (id BIGINT)"),
+            problems[0].contains("| ALTER TABLE t ADD COLUMN n BIGINT\n"),
             "{}",
             problems[0]
+        );
+    }
+
+    #[test]
+    fn a_dropped_column_faces_a_blank_and_the_rest_stays_paired() {
+        let left =
+            "CREATE TABLE cart_items (member_id BIGINT NOT NULL, option_id BIGINT NOT NULL, \
+                    origin TEXT, bundle_id TEXT, created_at BIGINT NOT NULL)";
+        let right =
+            "CREATE TABLE cart_items (member_id BIGINT NOT NULL, option_id BIGINT NOT NULL, \
+                     bundle_id TEXT, created_at BIGINT NOT NULL)";
+        let shown = side_by_side(Some(&normalise(left)), Some(&normalise(right)));
+        let marked: Vec<&str> = shown.lines().filter(|l| l.starts_with("  |")).collect();
+        assert_eq!(marked.len(), 1, "{shown}");
+        assert!(
+            marked[0].contains("origin TEXT,") && marked[0].trim_end().ends_with('|'),
+            "{shown}"
         );
     }
 
