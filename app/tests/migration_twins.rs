@@ -1,3 +1,5 @@
+//! Over 400 lines: half of it is the checker's own tests (each failure mode it must catch).
+//!
 //! The twin migrations (`migrations/sqlite/` and `migrations/postgres/`) describe one schema.
 //!
 //! Each SQLite file is read as tokens (`--` and `/* */` comments dropped, whitespace ignored),
