@@ -103,3 +103,18 @@ test('the DSA widget validates, submits, and shows the rate-limit message', asyn
   await expect(widget.getByTestId('dsa-message')).toContainText(/trop de signalements|too many/i);
   expect(posts).toHaveLength(2);
 });
+
+test('the browsable API page lists the documented calls from local files', async ({ page }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol !== 'data:' && url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
+      outside.push(r.url());
+    }
+  });
+  await page.goto('/api/docs');
+  // Operations are rendered from /api/openapi.json, grouped by tag.
+  await expect(page.locator('.opblock-tag-section').first()).toBeVisible();
+  await expect(page.getByText('/api/cartproxy/v1/item', { exact: true }).first()).toBeVisible();
+  expect(outside, 'no request leaves the shop').toEqual([]);
+});
