@@ -141,7 +141,15 @@ pub async fn dsa_contact_form(
             return (StatusCode::BAD_REQUEST, Json(e.body())).into_response();
         }
     };
-    match service::submit(&app.state, &client, request, uploads, app::state::now()).await {
+    match service::submit(
+        &app.state,
+        &client,
+        request,
+        uploads,
+        app::platform::state::now(),
+    )
+    .await
+    {
         Ok(ok) => (StatusCode::CREATED, Json(ok)).into_response(),
         Err(e) => {
             if let DsaError::Storage(err) = &e {

@@ -50,13 +50,13 @@ async fn with_new_session(
     mut res: Response,
 ) -> Response {
     if let Some(old) = old {
-        if let Err(e) = app::session::delete(&app.state.db, old).await {
+        if let Err(e) = app::platform::session::delete(&app.state.db, old).await {
             tracing::error!(error = %e, "cannot delete the previous session");
         }
     }
-    let max_age = remember.then(|| app::session::lifetimes(true).1);
-    let binding = app::session::hash_token(token);
-    let xsrf = app::csrf::issue(&app.state.settings.xsrf_secret, &binding);
+    let max_age = remember.then(|| app::platform::session::lifetimes(true).1);
+    let binding = app::platform::session::hash_token(token);
+    let xsrf = app::platform::csrf::issue(&app.state.settings.xsrf_secret, &binding);
     for c in [
         middleware::session_cookie(app, token, max_age),
         middleware::xsrf_cookie(app, &xsrf),
@@ -78,7 +78,7 @@ fn clear_session(app: &AppCtx, mut res: Response) -> Response {
     }
     let xsrf = middleware::xsrf_cookie(
         app,
-        &app::csrf::issue(&app.state.settings.xsrf_secret, "anon"),
+        &app::platform::csrf::issue(&app.state.settings.xsrf_secret, "anon"),
     );
     for c in [c, xsrf] {
         if let Ok(v) = HeaderValue::from_str(&c) {
@@ -144,7 +144,7 @@ pub async fn login(
         Ok(b) => b,
         Err(res) => return res,
     };
-    match service::login(&app.state, &client, &body, app::state::now()).await {
+    match service::login(&app.state, &client, &body, app::platform::state::now()).await {
         Ok(outcome) => {
             let res = Json(&outcome.response).into_response();
             match outcome.token {
@@ -163,7 +163,13 @@ pub async fn web_validate(
     State(app): State<Arc<AppCtx>>,
     Extension(session): Extension<SessionInfo>,
 ) -> Response {
-    match service::web_validate(&app.state, session.token.as_deref(), app::state::now()).await {
+    match service::web_validate(
+        &app.state,
+        session.token.as_deref(),
+        app::platform::state::now(),
+    )
+    .await
+    {
         Ok(r) => Json(r).into_response(),
         Err(e) => {
             tracing::error!(error = %e, "web validate failed");
@@ -191,7 +197,7 @@ pub async fn subscribe(
         &client,
         &body,
         &link_base(&ctx, body.site_id),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -210,7 +216,7 @@ pub async fn activate(
         &client,
         body.site_id,
         &body.cypher,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -230,7 +236,7 @@ pub async fn recover_password(
         &client,
         &body,
         &link_base(&ctx, body.site_id),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -244,7 +250,7 @@ pub async fn update_password(
     Client(client): Client,
     Json(body): Json<UpdatePasswordRequest>,
 ) -> Response {
-    match service::update_password(&app.state, &client, &body, app::state::now()).await {
+    match service::update_password(&app.state, &client, &body, app::platform::state::now()).await {
         Ok(()) => Json(serde_json::json!({ "msgKey": "auth.password.updated" })).into_response(),
         Err(e) => auth_error(e),
     }
@@ -256,7 +262,7 @@ pub async fn autologin(
     Client(client): Client,
     Json(body): Json<CypherRequest>,
 ) -> Response {
-    match service::autologin(&app.state, &client, &body, app::state::now()).await {
+    match service::autologin(&app.state, &client, &body, app::platform::state::now()).await {
         Ok((token, r)) => {
             with_new_session(
                 &app,
@@ -290,7 +296,7 @@ pub async fn logout_api(
         &client,
         ctx.site_id,
         session.token.as_deref(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -322,7 +328,7 @@ pub async fn logout_page(
         &client,
         ctx.site_id,
         session.token.as_deref(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -346,7 +352,7 @@ pub async fn autologin_page(
         cypher: q.get("cypher").cloned().unwrap_or_default(),
         return_url: return_url.clone(),
     };
-    match service::autologin(&app.state, &client, &body, app::state::now()).await {
+    match service::autologin(&app.state, &client, &body, app::platform::state::now()).await {
         Ok((token, r)) => {
             with_new_session(
                 &app,
@@ -421,8 +427,8 @@ pub async fn auth_form(
     headers: HeaderMap,
     Form(f): Form<AuthForm>,
 ) -> Response {
-    let cookie_token = middleware::cookie(&headers, app::csrf::COOKIE);
-    if !app::csrf::check(
+    let cookie_token = middleware::cookie(&headers, app::platform::csrf::COOKIE);
+    if !app::platform::csrf::check(
         &app.state.settings.xsrf_secret,
         &session.binding,
         cookie_token,
@@ -430,7 +436,7 @@ pub async fn auth_form(
     ) {
         return middleware::forbidden_csrf();
     }
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let site = ctx.site_id;
     let s = site_suffix(&ctx, site);
     let email_q = encode_query_value(f.email.trim());

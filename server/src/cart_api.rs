@@ -100,7 +100,7 @@ fn options(ctx: &Option<CartContext>) -> AddOptions {
 
 /// The cart answer of a successful call (204 when there is nothing at all to show).
 async fn cart_answer(app: &AppCtx, m: Member, code: StatusCode) -> Response {
-    match app.cart.view(m, app::state::now()).await {
+    match app.cart.view(m, app::platform::state::now()).await {
         Ok(cart) => with_code(code, &cart),
         Err(f) => fail(f, "Unavailable Order Pipe"),
     }
@@ -123,7 +123,7 @@ fn with_code(code: StatusCode, cart: &Cart) -> Response {
 // ------------------------------------------------------------------ /api/cartproxy/v1
 
 pub async fn get_cart(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
-    match app.cart.cart(m, app::state::now()).await {
+    match app.cart.cart(m, app::platform::state::now()).await {
         Ok((cart, true)) => {
             let mut body = serde_json::to_value(&cart).unwrap_or_default();
             if let (Some(obj), Value::Object(err)) =
@@ -147,7 +147,7 @@ async fn add_lines(
 ) -> Response {
     match app
         .cart
-        .add(m, &lines, cart_type, opts, app::state::now())
+        .add(m, &lines, cart_type, opts, app::platform::state::now())
         .await
     {
         Ok(()) => cart_answer(app, m, StatusCode::CREATED).await,
@@ -200,7 +200,7 @@ pub async fn add_item(
         Ok(t) => t,
         Err(e) => return error(e),
     };
-    let now = app::state::now();
+    let now = app::platform::state::now();
     if let Some(order) = &req.order_to_reopen {
         let Some(order_id) = rules::parse_id(order) else {
             return error(CartError::BadRequest);
@@ -246,14 +246,18 @@ pub async fn remove_item(
     let Some(option_id) = req.product_id.as_ref().and_then(rules::parse_id) else {
         return error(CartError::BadRequest);
     };
-    match app.cart.remove(m, option_id, app::state::now()).await {
+    match app
+        .cart
+        .remove(m, option_id, app::platform::state::now())
+        .await
+    {
         Ok(()) => cart_answer(&app, m, StatusCode::OK).await,
         Err(f) => fail(f, "cannot remove from cart"),
     }
 }
 
 pub async fn empty_cart(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
-    match app.cart.empty(m, app::state::now()).await {
+    match app.cart.empty(m, app::platform::state::now()).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(f) => fail(f, "cannot empty the cart"),
     }
@@ -267,7 +271,7 @@ pub async fn suspended(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember
 }
 
 pub async fn suspend(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
-    match app.cart.suspend(m, app::state::now()).await {
+    match app.cart.suspend(m, app::platform::state::now()).await {
         Ok(()) => Json(json!({ "hasSuspendedOrder": true })).into_response(),
         Err(f) => fail(f, "suspend failed"),
     }
@@ -286,7 +290,7 @@ pub async fn apply_voucher(
     };
     match app
         .cart
-        .apply_voucher(m, &req.code, app::state::now())
+        .apply_voucher(m, &req.code, app::platform::state::now())
         .await
     {
         Ok(_) => cart_answer(&app, m, StatusCode::CREATED).await,
@@ -310,7 +314,11 @@ pub async fn remove_voucher(
 }
 
 pub async fn print_vouchers(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
-    match app.cart.print_vouchers(m, app::state::now()).await {
+    match app
+        .cart
+        .print_vouchers(m, app::platform::state::now())
+        .await
+    {
         Ok(url) => Json(json!({ "printUrl": url })).into_response(),
         Err(f) => fail(f, "Print vouchers failed"),
     }
@@ -325,7 +333,11 @@ fn escape(s: &str) -> String {
 
 /// The printable voucher page behind `printUrl`.
 pub async fn print_page(State(app): State<Arc<AppCtx>>, Path(token): Path<String>) -> Response {
-    let vouchers = match app.cart.printable(&token, app::state::now()).await {
+    let vouchers = match app
+        .cart
+        .printable(&token, app::platform::state::now())
+        .await
+    {
         Ok(Some(v)) => v,
         Ok(None) => {
             return (
@@ -361,7 +373,7 @@ pub async fn print_page(State(app): State<Arc<AppCtx>>, Path(token): Path<String
 // ------------------------------------------------------------------ orderpiper (checkout)
 
 pub async fn cart_hash(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     match app.cart.freeze(m, now).await {
         Ok(None) => StatusCode::NO_CONTENT.into_response(),
         Ok(Some(hash)) => match app.cart.view(m, now).await {
@@ -402,7 +414,12 @@ pub async fn pay(
     };
     match app
         .cart
-        .pay(m, &req.cart_hash, req.card.as_deref(), app::state::now())
+        .pay(
+            m,
+            &req.cart_hash,
+            req.card.as_deref(),
+            app::platform::state::now(),
+        )
         .await
     {
         Ok(order) => Json(json!({ "orderId": order.id, "status": order.status, "order": order }))
@@ -412,7 +429,7 @@ pub async fn pay(
 }
 
 pub async fn cancel_order(State(app): State<Arc<AppCtx>>, CartMember(m): CartMember) -> Response {
-    match app.cart.defrost(m, app::state::now()).await {
+    match app.cart.defrost(m, app::platform::state::now()).await {
         Ok(()) => cart_answer(&app, m, StatusCode::OK).await,
         Err(f) => fail(f, "cancel order failed"),
     }
@@ -434,7 +451,7 @@ pub async fn recover(
             None => return error(CartError::BadRequest),
         }
     }
-    let now = app::state::now();
+    let now = app::platform::state::now();
     match app.cart.recover(m, &dismissed, now).await {
         Ok(unavailable) => match app.cart.view(m, now).await {
             Ok(cart) => {
@@ -470,7 +487,11 @@ async fn loyalty(app: &AppCtx, m: Member, body: &Bytes, on: bool) -> Response {
     let Some(product_id) = req.product_id.as_ref().and_then(rules::parse_id) else {
         return error(CartError::BadRequest);
     };
-    match app.cart.loyalty(m, product_id, on, app::state::now()).await {
+    match app
+        .cart
+        .loyalty(m, product_id, on, app::platform::state::now())
+        .await
+    {
         Ok(()) => {
             cart_answer(
                 app,

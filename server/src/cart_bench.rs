@@ -15,8 +15,8 @@ pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send +
         return Ok(());
     }
     let db = &app.state.db;
-    let now = app::state::now();
-    let hash = app::password::hash("Bench-password-2026")?;
+    let now = app::platform::state::now();
+    let hash = app::platform::password::hash("Bench-password-2026")?;
     // Two options of products of a live sale of site 1: the scarce one gets
     // ROSACE_BENCH_STOCK units (default 100), the other a million.
     let rows = sqlx::query(
@@ -60,9 +60,9 @@ pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send +
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
-        let token = app::session::new_token();
-        let token_hash = app::session::hash_token(&token);
-        let (idle, absolute) = app::session::lifetimes(true);
+        let token = app::platform::session::new_token();
+        let token_hash = app::platform::session::hash_token(&token);
+        let (idle, absolute) = app::platform::session::lifetimes(true);
         sqlx::query(
             "INSERT INTO sessions (token_hash, member_id, remember, created_at, last_seen_at, idle_expires_at, expires_at)
              VALUES ($1, $2, 1, $3, $3, $4, $5)",
@@ -74,7 +74,7 @@ pub async fn seed(app: &AppCtx) -> Result<(), Box<dyn std::error::Error + Send +
         .bind(now + absolute)
         .execute(&mut *tx)
         .await?;
-        let xsrf = app::csrf::issue(secret, &token_hash);
+        let xsrf = app::platform::csrf::issue(secret, &token_hash);
         writeln!(out, "{id} {token} {xsrf}")?;
     }
     tx.commit().await?;

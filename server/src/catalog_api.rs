@@ -64,7 +64,7 @@ pub async fn sale(
         &app.state.db,
         site(&ctx, &headers),
         sale_id,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await;
     found(sale, "Unavailable Sale Content")
@@ -80,7 +80,7 @@ pub async fn catalog_tree(
         &app.state.db,
         site(&ctx, &headers),
         sale_id,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -101,7 +101,7 @@ pub async fn catalog_content(
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
     let site_id = site(&ctx, &headers);
-    let now = app::state::now();
+    let now = app::platform::state::now();
     // Only the existence of the sale matters here, not its tree.
     match store::sale_is_live(&app.state.db, site_id, sale_id, now).await {
         Ok(true) => {}
@@ -132,7 +132,7 @@ pub async fn filters(
     Path((sale_id, catalog_id)): Path<(i64, i64)>,
 ) -> Response {
     let site_id = site(&ctx, &headers);
-    let now = app::state::now();
+    let now = app::platform::state::now();
     match store::sale_is_live(&app.state.db, site_id, sale_id, now).await {
         Ok(true) => match store::filters(&app.state.db, site_id, sale_id, catalog_id, now).await {
             Ok(f) => Json(serde_json::json!({ "filters": f })).into_response(),
@@ -157,7 +157,7 @@ pub async fn item(
         sale_id,
         item_id,
         member,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await;
     found(item, "cannot fetch item")
@@ -175,7 +175,7 @@ pub async fn item_options(
         sale_id,
         item_id,
         ctx.member_id,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -205,7 +205,7 @@ async fn favourite(
         sale_id,
         item_id,
         on,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -257,7 +257,7 @@ pub async fn brand_items(
         query.limit,
         query.offset,
         ctx.member_id,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .map(|found| {
@@ -288,7 +288,7 @@ pub async fn favourites(
         &app.state.db,
         site(&ctx, &headers),
         m.member_id,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {

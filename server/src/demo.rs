@@ -3,7 +3,7 @@
 //! Sale dates are moved relative to "now" at every start so the shop always has live sales.
 use sqlx::{Any, Transaction};
 
-use app::db::Db;
+use app::platform::db::Db;
 use app::site::format::civil_from_unix;
 use app::site::SITES;
 
@@ -275,7 +275,7 @@ const OFFER_TYPES: [&str; 7] = [
 const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];
 const COLOURS: [&str; 6] = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
 
-use app::validation::slug;
+use app::text::slug::slug;
 
 async fn insert(
     tx: &mut Transaction<'_, Any>,
@@ -887,7 +887,7 @@ async fn seed(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error + Send 
     )
     .await?;
 
-    let hash = app::password::hash(DEMO_PASSWORD)?;
+    let hash = app::platform::password::hash(DEMO_PASSWORD)?;
     // Two demo members per site (the second one to try what another member sees).
     let members = [(DEMO_EMAIL, "Camille", 2), (DEMO_EMAIL_2, "Louis", 1)]
         .iter()

@@ -74,7 +74,7 @@ pub async fn home(
         preview_date: preview_day.and(preview),
         skip_mobile_check: flag(&q, "skipMobileImageCheck"),
     };
-    match store::home_cached(&app.state.db, site_id, &query, app::state::now()).await {
+    match store::home_cached(&app.state.db, site_id, &query, app::platform::state::now()).await {
         Ok(Some(home)) => Json(home).into_response(),
         Ok(None) => not_found(),
         Err(e) => crate::api::failed(e, "Cannot fetch home"),

@@ -28,7 +28,7 @@ use leptos_axum::{generate_route_list, LeptosRoutes};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 
-use app::state::{AppState, Settings};
+use app::platform::state::{AppState, Settings};
 use app::{shell, App};
 
 use crate::config::Config;
@@ -51,10 +51,11 @@ pub async fn prepare(
     if config.database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir)?;
     }
-    let db = app::db::Db::connect(&config.database_url, config.db_max_connections).await?;
+    let db =
+        app::platform::db::Db::connect(&config.database_url, config.db_max_connections).await?;
     db.migrate().await?;
     if config.demo_data {
-        demo::ensure(&db, app::state::now()).await?;
+        demo::ensure(&db, app::platform::state::now()).await?;
     }
     let settings = Settings {
         dsa_rate_limit: config.dsa_rate_limit,
@@ -89,7 +90,7 @@ pub async fn prepare(
         .await?,
     );
     // Holds that expired while the server was down go back at once, then every few seconds.
-    cart.sweep(app::state::now()).await?;
+    cart.sweep(app::platform::state::now()).await?;
     tokio::spawn(app::cart::service::sweeper(
         cart.clone(),
         std::time::Duration::from_secs(config.cart_sweep_secs.max(1)),
@@ -109,8 +110,8 @@ pub async fn prepare(
 }
 
 /// The CSRF signing key: made once, kept in the database so every instance shares it.
-async fn xsrf_secret(db: &app::db::Db) -> Result<Vec<u8>, sqlx::Error> {
-    let fresh = app::session::new_token() + &app::session::new_token();
+async fn xsrf_secret(db: &app::platform::db::Db) -> Result<Vec<u8>, sqlx::Error> {
+    let fresh = app::platform::session::new_token() + &app::platform::session::new_token();
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('xsrf_secret', $1) ON CONFLICT (key) DO NOTHING",
     )

@@ -67,8 +67,8 @@ pub async fn onboarding_form(
     let Ok(f) = serde_urlencoded::from_str::<OnboardingForm>(&body) else {
         return StatusCode::BAD_REQUEST.into_response();
     };
-    let cookie_token = middleware::cookie(&headers, app::csrf::COOKIE);
-    if !app::csrf::check(
+    let cookie_token = middleware::cookie(&headers, app::platform::csrf::COOKIE);
+    if !app::platform::csrf::check(
         &app.state.settings.xsrf_secret,
         &session.binding,
         cookie_token,
@@ -82,7 +82,7 @@ pub async fn onboarding_form(
         ""
     };
     let mut res = back_to(&f.back);
-    let now = app::state::now();
+    let now = app::platform::state::now();
     match (f.kind.as_str(), &session.member) {
         ("consent", _) => {
             let chosen = categories(&body);
@@ -213,7 +213,7 @@ pub async fn answer_popin(
         version,
         body.accepted,
         birth,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {

@@ -75,7 +75,7 @@ pub async fn items(
     };
     let site_id = site(&ctx, &headers, &q);
     let member = session.member.as_ref().map(|m| m.member_id);
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let found = match store::search_items(&app.state.db, site_id, &query, member, now).await {
         Ok(found) => found,
         Err(e) => return failed(e, "[Error] cannot fetch search items"),
@@ -105,7 +105,7 @@ pub async fn filters(
         &app.state.db,
         site(&ctx, &headers, &q),
         &text,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -144,7 +144,7 @@ pub async fn suggestions(
         member,
         &text,
         compact,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -201,8 +201,8 @@ pub async fn delete_recent_form(
     Path(id): Path<i64>,
     Form(f): Form<DeleteForm>,
 ) -> Response {
-    let cookie_token = middleware::cookie(&headers, app::csrf::COOKIE);
-    if !app::csrf::check(
+    let cookie_token = middleware::cookie(&headers, app::platform::csrf::COOKIE);
+    if !app::platform::csrf::check(
         &app.state.settings.xsrf_secret,
         &session.binding,
         cookie_token,

@@ -54,7 +54,7 @@ pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
           ORDER BY s.position, s.id",
     )
     .bind(i64::from(site.site_id))
-    .bind(app::state::now())
+    .bind(app::platform::state::now())
     .fetch_all(&app.state.db.pool)
     .await
     .unwrap_or_default();

@@ -7,7 +7,7 @@ use leptos_router::hooks::use_query_map;
 use crate::auth::rules::{registration_fields, Visibility};
 use crate::context::RequestCtx;
 use crate::routes::{PageKind, ResolvedRoute};
-use crate::shell::SeoMeta;
+use crate::ui::SeoMeta;
 
 const UTM: [&str; 5] = [
     "utm_campaign",

@@ -1,12 +1,12 @@
 //! Sign-in operations: each one checks its input, then does its writes in one place.
 use crate::auth::rules::{self, LoginFacts, LoginResult, MemberStatus, Visibility};
 use crate::auth::store::{self, NewMember};
-use crate::mail::{self, Mail};
 use crate::model::auth::*;
-use crate::session;
+use crate::platform::mail::{self, Mail};
+use crate::platform::session;
+use crate::platform::state::AppState;
 use crate::site;
-use crate::state::AppState;
-use crate::validation::is_valid_email;
+use crate::text::email::is_valid_email;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
@@ -94,7 +94,7 @@ pub async fn login(
     now: i64,
 ) -> Result<LoginOutcome, AuthError> {
     let s = &state.settings;
-    if !crate::ratelimit::hit(
+    if !crate::platform::ratelimit::hit(
         &state.db,
         &format!("login:{client}"),
         s.login_rate_limit,
@@ -110,11 +110,11 @@ pub async fn login(
     let member = store::member_by_email(&state.db, req.site_id, &email).await?;
     let locked = member.as_ref().is_some_and(|m| m.locked_until > now);
     let password_ok = match &member {
-        Some(m) if !locked => crate::password::verify(&req.password, &m.password_hash),
+        Some(m) if !locked => crate::platform::password::verify(&req.password, &m.password_hash),
         Some(_) => false,
         None => {
             // Same work for unknown emails, so timing does not tell which emails exist.
-            let _ = crate::password::verify(&req.password, &DUMMY_HASH);
+            let _ = crate::platform::password::verify(&req.password, &DUMMY_HASH);
             false
         }
     };
@@ -187,8 +187,9 @@ pub async fn login(
 }
 
 /// A real argon2id hash, verified against when the email is unknown.
-static DUMMY_HASH: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| crate::password::hash(&session::new_token()).unwrap_or_default());
+static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    crate::platform::password::hash(&session::new_token()).unwrap_or_default()
+});
 
 /// Web validate (spec 000 §5): the member of the session, or invalid identifier.
 pub async fn web_validate(
@@ -288,8 +289,8 @@ pub async fn subscribe(
         return Err(AuthError::Invalid(errors));
     }
     let email = normalize_email(&req.email);
-    let hash =
-        crate::password::hash(&req.password).map_err(|e| AuthError::Internal(e.to_string()))?;
+    let hash = crate::platform::password::hash(&req.password)
+        .map_err(|e| AuthError::Internal(e.to_string()))?;
     let birth =
         rules::parse_birth_date(&req.birth_date).map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"));
     let mut tx = state.db.pool.begin().await?;
@@ -416,7 +417,7 @@ pub async fn recover_password(
         )]));
     }
     let s = &state.settings;
-    if !crate::ratelimit::hit(
+    if !crate::platform::ratelimit::hit(
         &state.db,
         &format!("recover:{client}"),
         s.login_rate_limit,
@@ -473,8 +474,8 @@ pub async fn update_password(
     if let Some(key) = rules::password_problem(&req.new_password) {
         return Err(AuthError::Invalid(vec![field("newPassword", key)]));
     }
-    let hash =
-        crate::password::hash(&req.new_password).map_err(|e| AuthError::Internal(e.to_string()))?;
+    let hash = crate::platform::password::hash(&req.new_password)
+        .map_err(|e| AuthError::Internal(e.to_string()))?;
     let mut tx = state.db.pool.begin().await?;
     match store::consume_cypher(
         &mut tx,

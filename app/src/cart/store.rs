@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use sqlx::{Any, Row, Transaction};
 
 use super::rules;
-use crate::db::Db;
 use crate::model::cart::{Cart, CartLine, CartVoucher, LoyaltyItem, RecoveryLine};
 use crate::model::catalog_api::Availability;
+use crate::platform::db::Db;
 
 /// Units of one product a member may hold at once (ROSACE_CART_MAX_PER_MEMBER).
 static MAX_PER_MEMBER: AtomicI64 = AtomicI64::new(5);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use leptos::prelude::*;
 
 use crate::catalog::rules::favourite_method;
-use crate::http::{self, CallError};
+use crate::client::{self, CallError};
 
 /// Flags changed on this page, by item id. Items not in the map keep their server flag.
 #[derive(Clone, Copy)]
@@ -41,7 +41,7 @@ impl Favourites {
         current: bool,
     ) -> Result<bool, CallError> {
         let method = favourite_method(current);
-        match http::call(method, &Self::url(sale_id, item_id), None).await {
+        match client::call(method, &Self::url(sale_id, item_id), None).await {
             Ok(_) => {
                 self.0.update(|m| {
                     m.insert(item_id, !current);
@@ -58,7 +58,7 @@ impl Favourites {
                     }
                 );
                 if e == CallError::Unauthorized {
-                    http::to_sign_in();
+                    client::to_sign_in();
                 }
                 Err(e)
             }
@@ -86,7 +86,7 @@ pub fn FavouriteButton(
         ev.prevent_default();
         ev.stop_propagation();
         if !member {
-            http::to_sign_in();
+            client::to_sign_in();
             return;
         }
         if busy.get_untracked() {

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::page::{ItemTile, PAGE_SIZE};
 use crate::context::RequestCtx;
 use crate::model::catalog_api::CatalogItem;
-use crate::pages::not_found::NotFound;
 use crate::routes::ResolvedRoute;
-use crate::shell::SeoMeta;
+use crate::ui::not_found::NotFound;
+use crate::ui::SeoMeta;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BrandPageData {
@@ -25,8 +25,8 @@ pub async fn fetch_brand_page(
     brand_id: i64,
     page: u32,
 ) -> Result<Option<BrandPageData>, ServerFnError> {
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
     let member = RequestCtx::current().member_id;
     let offset = (i64::from(page.max(1)) - 1) * PAGE_SIZE;
     crate::catalog::store::brand_items(
@@ -36,7 +36,7 @@ pub async fn fetch_brand_page(
         PAGE_SIZE,
         offset,
         member,
-        crate::state::now(),
+        crate::platform::state::now(),
     )
     .await
     .map(|found| {
@@ -54,17 +54,22 @@ pub async fn fetch_brand_page(
 
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/favourites")]
 pub async fn fetch_favourites(site_id: u16) -> Result<Vec<CatalogItem>, ServerFnError> {
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
     let Some(member) = RequestCtx::current().member_id else {
         return Err(ServerFnError::new("errors.unauthorized"));
     };
-    crate::catalog::store::favourite_items(&state.db, site_id, member, crate::state::now())
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "Cannot fetch favourites");
-            ServerFnError::new("errors.general_retry.notification")
-        })
+    crate::catalog::store::favourite_items(
+        &state.db,
+        site_id,
+        member,
+        crate::platform::state::now(),
+    )
+    .await
+    .map_err(|e| {
+        tracing::error!(error = %e, "Cannot fetch favourites");
+        ServerFnError::new("errors.general_retry.notification")
+    })
 }
 
 fn loading() -> impl IntoView {

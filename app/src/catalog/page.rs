@@ -14,9 +14,9 @@ use crate::catalog::rules::{
 };
 use crate::context::RequestCtx;
 use crate::model::catalog_api::{Availability, CatalogContent, CatalogItem, Filter, Sale};
-use crate::pages::not_found::NotFound;
 use crate::routes::ResolvedRoute;
-use crate::shell::SeoMeta;
+use crate::ui::not_found::NotFound;
+use crate::ui::SeoMeta;
 
 pub const PAGE_SIZE: i64 = 48;
 
@@ -49,9 +49,9 @@ pub async fn fetch_catalog_page(
         crate::catalog::rules::price_range(Some(price.as_str()).filter(|p| !p.is_empty()));
     let sort = (!sort.is_empty()).then_some(sort);
     use crate::catalog::store;
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
-    let now = crate::state::now();
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
+    let now = crate::platform::state::now();
     let member = RequestCtx::current().member_id;
     let fail = |e: sqlx::Error| {
         tracing::error!(error = %e, "Unavailable Sale Content");
@@ -229,7 +229,7 @@ fn CatalogView(
     let seo_slug = route
         .get("seo")
         .map(str::to_string)
-        .unwrap_or_else(|| crate::validation::slug(&sale.name));
+        .unwrap_or_else(|| crate::text::slug::slug(&sale.name));
     let canonical_path = format!(
         "/c/{seo_slug}/{}/{}",
         sale_id,
@@ -532,9 +532,9 @@ pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl Int
     } else {
         format!(
             "/seo-product/{}/{}/{}/{}",
-            crate::validation::slug(&item.brand),
+            crate::text::slug::slug(&item.brand),
             item.sale_id,
-            crate::validation::slug(&item.name),
+            crate::text::slug::slug(&item.name),
             item.id
         )
     };

@@ -62,7 +62,7 @@ pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
             if let Some(id) = sel.catalog_id {
                 path.push_str(&format!("/{id}"));
             }
-            path.push_str(&format!("/{}", crate::validation::slug(slug)));
+            path.push_str(&format!("/{}", crate::text::slug::slug(slug)));
         }
         None => {
             if let Some(id) = sel.catalog_id {

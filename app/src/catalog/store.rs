@@ -2,8 +2,8 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use crate::db::Db;
 use crate::model::catalog_api::*;
+use crate::platform::db::Db;
 
 /// Query of the catalog content call and of the catalog page.
 #[derive(Clone, Debug, Default)]

@@ -2,7 +2,7 @@
 use crate::dsa::rules::{self, FileMeta};
 use crate::dsa::store;
 use crate::model::dsa::{DsaFieldError, DsaFormErrorResponse, DsaFormRequest, DsaFormResponse};
-use crate::state::AppState;
+use crate::platform::state::AppState;
 
 /// An uploaded file, owned.
 #[derive(Clone, Debug)]
@@ -54,7 +54,7 @@ pub async fn submit(
 ) -> Result<DsaFormResponse, DsaError> {
     let s = &state.settings;
     let bucket = format!("dsa:{client_key}");
-    if !crate::ratelimit::hit(
+    if !crate::platform::ratelimit::hit(
         &state.db,
         &bucket,
         s.dsa_rate_limit,

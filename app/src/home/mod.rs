@@ -19,9 +19,9 @@ use serde::{Deserialize, Serialize};
 use crate::context::RequestCtx;
 use crate::model::catalog::SaleCard;
 use crate::model::home::Home;
-use crate::pages::not_found::NotFound;
 use crate::routes::ResolvedRoute;
-use crate::shell::SeoMeta;
+use crate::ui::not_found::NotFound;
+use crate::ui::SeoMeta;
 
 /// What the home page gets: the home (none: unknown), the server's clock for the first
 /// countdown values, or a refused preview date.
@@ -34,9 +34,9 @@ pub struct HomeLoad {
 
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/sales")]
 pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
-    store::live_sales_cached(&state.db, site_id, crate::state::now())
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
+    store::live_sales_cached(&state.db, site_id, crate::platform::state::now())
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "Cannot fetch home sales");
@@ -51,9 +51,9 @@ pub async fn fetch_home(
     reduced: bool,
     preview_date: String,
 ) -> Result<HomeLoad, ServerFnError> {
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
-    let now = crate::state::now();
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
+    let now = crate::platform::state::now();
     let preview_date = preview_date.trim().to_string();
     let preview_day = if preview_date.is_empty() {
         None

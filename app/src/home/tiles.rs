@@ -22,7 +22,7 @@ pub fn unix_now() -> i64 {
     }
     #[cfg(feature = "ssr")]
     {
-        crate::state::now()
+        crate::platform::state::now()
     }
     #[cfg(not(any(feature = "ssr", feature = "hydrate")))]
     {

@@ -6,22 +6,10 @@ pub mod rules;
 pub mod store;
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::context::RequestCtx;
+pub use crate::model::onboarding::OnboardingView;
 use rules::{consent_accepted, PopinType, CONSENT_CATEGORIES};
-
-/// What the server decided to show on this page.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OnboardingView {
-    /// Consent answers, `None` until the visitor answers (then the banner shows).
-    pub consent: Option<Vec<(String, bool)>>,
-    /// The modal popin to show: (popinType code, version).
-    pub popin: Option<(i64, i64)>,
-    pub adot_banner: bool,
-    pub app_banner: bool,
-}
 
 fn hidden(ctx: &RequestCtx, kind: &'static str, back: &str) -> impl IntoView {
     view! {

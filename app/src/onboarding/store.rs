@@ -1,7 +1,7 @@
 use sqlx::Row;
 
-use crate::db::Db;
 use crate::onboarding::rules::{MemberOnboarding, PopinType};
+use crate::platform::db::Db;
 
 pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Error> {
     let m = sqlx::query(

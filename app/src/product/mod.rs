@@ -10,9 +10,9 @@ use leptos::server_fn::codec::GetUrl;
 use crate::context::RequestCtx;
 use crate::model::catalog::ProductDetail;
 use crate::model::catalog_api::Availability;
-use crate::pages::not_found::NotFound;
 use crate::routes::ResolvedRoute;
-use crate::shell::SeoMeta;
+use crate::ui::not_found::NotFound;
+use crate::ui::SeoMeta;
 
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "product/detail")]
 pub async fn fetch_product(
@@ -20,8 +20,8 @@ pub async fn fetch_product(
     sale_id: i64,
     product_id: i64,
 ) -> Result<Option<ProductDetail>, ServerFnError> {
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
     let member = RequestCtx::current().member_id;
     store::product(
         &state.db,
@@ -29,7 +29,7 @@ pub async fn fetch_product(
         sale_id,
         product_id,
         member,
-        crate::state::now(),
+        crate::platform::state::now(),
     )
     .await
     .map_err(|e| {
@@ -130,7 +130,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         });
         leptos::task::spawn_local(async move {
             let url = format!("/api/catalog/v1/sale/{sale_id}/item/{product_id}/options");
-            match crate::http::call("GET", &url, None)
+            match crate::client::call("GET", &url, None)
                 .await
                 .map(|r| r.json::<OptionsReply>())
             {
@@ -244,7 +244,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                         }
                     }}
                 </p>
-                <crate::checkout::add::AddToCart sale_id selected on_added=move |_| refresh() />
+                <crate::cart::ui::add::AddToCart sale_id selected on_added=move |_| refresh() />
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>
                     <dd data-testid="delivery-mode">{ctx.t(&delivery_key)}</dd>

@@ -1,7 +1,7 @@
 use sqlx::Row;
 
-use crate::db::Db;
 use crate::model::catalog::{ProductDetail, ProductOption};
+use crate::platform::db::Db;
 
 /// A product of a live sale of the site, or `None`. The data sheet is sanitised here, so no
 /// caller can render seller HTML unfiltered.
@@ -67,6 +67,6 @@ pub async fn product(
         tier: row.try_get("tier")?,
         delivery_mode: row.try_get("delivery_mode")?,
         seller_kind: row.try_get("seller_kind")?,
-        html_datasheet: crate::sanitize::data_sheet(&html),
+        html_datasheet: crate::text::sanitize::data_sheet(&html),
     }))
 }

@@ -19,11 +19,11 @@ pub use rules::{product_url, sale_url, search_url};
 use rules::{FindSelection, SuggestAction, SuggestionsState, PAGE_SIZE};
 
 use crate::catalog::page::ItemTile;
+use crate::client::{self, CallError};
 use crate::context::RequestCtx;
-use crate::http::{self, CallError};
 use crate::model::catalog_api::Filter;
 use crate::model::search::{RecentQuery, SearchItems, SuggestionKind, Suggestions};
-use crate::shell::SeoMeta;
+use crate::ui::SeoMeta;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchPageData {
@@ -46,9 +46,9 @@ pub async fn fetch_search_page(
     sort: String,
     page: u32,
 ) -> Result<SearchPageData, ServerFnError> {
-    let state =
-        use_context::<crate::state::AppState>().ok_or_else(|| ServerFnError::new("no state"))?;
-    let now = crate::state::now();
+    let state = use_context::<crate::platform::state::AppState>()
+        .ok_or_else(|| ServerFnError::new("no state"))?;
+    let now = crate::platform::state::now();
     let member = RequestCtx::current().member_id;
     let fail = |e: sqlx::Error| {
         tracing::error!(error = %e, "Unavailable Search Results");
@@ -330,7 +330,7 @@ async fn fetch_suggestions(url: &str) -> Result<Suggestions, CallError> {
         .map_err(|_| CallError::Network)?;
     let status = response.status();
     let body = response.text().await.unwrap_or_default();
-    http::outcome(status, body)?
+    client::outcome(status, body)?
         .json()
         .ok_or(CallError::Network)
 }
@@ -484,7 +484,7 @@ fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
     let remove = move |id: i64| {
         failed.set(false);
         leptos::task::spawn_local(async move {
-            match http::call(
+            match client::call(
                 "DELETE",
                 &format!("/api/catalog/v1/search/recent/{id}"),
                 None,
@@ -492,7 +492,7 @@ fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
             .await
             {
                 Ok(_) => list.update(|l| l.retain(|r| r.id != id)),
-                Err(CallError::Unauthorized) => http::to_sign_in(),
+                Err(CallError::Unauthorized) => client::to_sign_in(),
                 Err(_) => failed.set(true),
             }
         });

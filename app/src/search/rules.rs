@@ -111,9 +111,9 @@ pub fn product_url(member: bool, item: &CatalogItem) -> String {
     } else {
         format!(
             "/seo-product/{}/{}/{}/{}",
-            crate::validation::slug(&item.brand),
+            crate::text::slug::slug(&item.brand),
             item.sale_id,
-            crate::validation::slug(&item.name),
+            crate::text::slug::slug(&item.name),
             item.id
         )
     }

@@ -7,9 +7,9 @@ use std::sync::{Arc, LazyLock, RwLock};
 use sqlx::Row;
 
 use crate::catalog::store as catalog;
-use crate::db::Db;
 use crate::model::catalog_api::{CatalogItem, Filter, FilterOption};
 use crate::model::search::*;
+use crate::platform::db::Db;
 use crate::search::index::{self, ProductDoc, SaleDoc, SiteIndex};
 use crate::search::{product_url, sale_url, search_url};
 

@@ -5,7 +5,7 @@ use blake2::digest::{KeyInit, Mac};
 use blake2::Blake2sMac256;
 use rand::RngCore;
 
-use crate::session::hex;
+use crate::platform::session::hex;
 
 pub const COOKIE: &str = "XSRF-TOKEN";
 pub const HEADER: &str = "x-xsrf-token";

@@ -4,10 +4,10 @@
 //! a crash, gives one order.
 use sqlx::Row;
 
-use super::payment::PaymentOutcome;
-use super::rules::CartError;
-use super::service::{upsert_cart, CartResult, CartService, Failure, Member};
-use super::store;
+use super::{upsert_cart, CartResult, CartService, Failure, Member};
+use crate::cart::payment::PaymentOutcome;
+use crate::cart::rules::CartError;
+use crate::cart::store;
 use crate::model::cart::{Order, OrderItem};
 
 impl CartService {

@@ -8,10 +8,10 @@ use serde_json::{json, Value};
 use crate::cart::rules::{
     reduce_basket, reduce_suspend, BasketAction, BasketState, SuspendState, LOYALTY_PREMIUM,
 };
-use crate::checkout::{cart_call, clock, state_notice, CART, PIPE};
+use crate::cart::ui::{cart_call, clock, state_notice, CART, PIPE};
 use crate::context::RequestCtx;
 use crate::model::cart::{Cart, WaitingLine};
-use crate::shell::SeoMeta;
+use crate::ui::SeoMeta;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Checkout {
@@ -75,7 +75,7 @@ pub fn CartPage(path: String) -> impl IntoView {
                     } else if matches!(checkout.get_untracked(), Checkout::Frozen(_)) {
                         checkout.set(Checkout::Idle);
                     }
-                    crate::checkout::badge::CartCount::show(&c);
+                    crate::ui::cart_count::CartCount::show(&c);
                     cart.set(Some(c));
                     load_error.set(None);
                 }

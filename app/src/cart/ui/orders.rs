@@ -2,10 +2,10 @@
 //! the orders API once the page is interactive.
 use leptos::prelude::*;
 
-use crate::checkout::cart_call;
+use crate::cart::ui::cart_call;
 use crate::context::RequestCtx;
 use crate::model::cart::Order;
-use crate::shell::SeoMeta;
+use crate::ui::SeoMeta;
 
 fn t(key: &str) -> String {
     RequestCtx::current().t(key)
@@ -53,14 +53,14 @@ fn ReopenButton(order_id: i64, cart_type: String) -> impl IntoView {
         leptos::task::spawn_local(async move {
             match cart_call(
                 "POST",
-                &format!("{}/item", crate::checkout::CART),
+                &format!("{}/item", crate::cart::ui::CART),
                 Some(body),
             )
             .await
             {
-                Ok(reply) => match crate::checkout::state_notice(&reply) {
+                Ok(reply) => match crate::cart::ui::state_notice(&reply) {
                     Some(key) => error.set(Some(key)),
-                    None => crate::http::navigate("/cart"),
+                    None => crate::client::navigate("/cart"),
                 },
                 Err(e) => error.set(Some(e.message_key())),
             }
@@ -89,7 +89,7 @@ pub fn OrdersPage(path: String, #[prop(optional)] order_id: Option<i64>) -> impl
                     None => reply.json::<OrdersReply>().map(|r| r.orders),
                 }
                 .ok_or_else(|| "errors.general_retry.notification".to_string()),
-                Err(crate::http::CallError::Status(404, _)) => Err("orders.not_found".into()),
+                Err(crate::client::CallError::Status(404, _)) => Err("orders.not_found".into()),
                 Err(e) => Err(e.message_key()),
             };
             orders.set(Some(result));

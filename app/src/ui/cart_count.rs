@@ -34,7 +34,7 @@ impl CartCount {
             return;
         };
         leptos::task::spawn_local(async move {
-            if let Ok(reply) = crate::http::call("GET", super::CART, None).await {
+            if let Ok(reply) = crate::client::call("GET", crate::model::cart::CART, None).await {
                 if let Some(cart) = reply.json::<Cart>() {
                     c.0.set(units(&cart));
                 }

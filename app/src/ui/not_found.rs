@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
-use crate::shell::SeoMeta;
+use crate::ui::SeoMeta;
 
 #[component]
 pub fn NotFound() -> impl IntoView {

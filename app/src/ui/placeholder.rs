@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::context::RequestCtx;
 use crate::routes::{Access, ResolvedRoute};
-use crate::shell::SeoMeta;
+use crate::ui::SeoMeta;
 
 /// A page whose feature is not built yet: its kind's name and a localized notice.
 #[component]

@@ -5,6 +5,8 @@
 //! the commit, so its lock is held as briefly as possible. Stock moves are conditional updates:
 //! `held` grows only while `stock - held - sold` covers the quantity, so a sale is never
 //! oversold, whatever the number of instances.
+pub mod checkout;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
@@ -16,8 +18,8 @@ use super::rules::CartError;
 use super::store::{self, OptionInfo};
 use super::waiting::WaitingLine;
 use super::writer::{add_in_tx, add_writer, AddJob, AddReply};
-use crate::db::{Backend, Db};
 use crate::model::cart::Cart;
+use crate::platform::db::{Backend, Db};
 
 /// Tunables (server configuration).
 #[derive(Clone, Debug)]
@@ -441,7 +443,7 @@ impl CartService {
         {
             return Ok(Some(hash));
         }
-        let hash = crate::session::new_token();
+        let hash = crate::platform::session::new_token();
         upsert_cart(&mut w.tx, m, None, now).await?;
         sqlx::query(
             "UPDATE carts SET status = 'frozen', cart_hash = $2, version = version + 1 WHERE member_id = $1",
@@ -635,7 +637,7 @@ pub async fn terms_accepted(db: &Db, member_id: i64) -> Result<bool, sqlx::Error
 /// (holds that expired while the server was down are released at start).
 pub async fn sweeper(service: Arc<CartService>, every: Duration) {
     loop {
-        match service.sweep(crate::state::now()).await {
+        match service.sweep(crate::platform::state::now()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(released = n, "expired cart holds released"),
             Err(e) => tracing::error!(error = %e, "cart sweeper failed"),

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::cart::rules::{cart_payload, reduce_cart, AddContext, CartAction, CartInput, CartState};
-use crate::checkout::{cart_call, CART};
+use crate::cart::ui::{cart_call, CART};
 use crate::context::RequestCtx;
 
 #[component]
@@ -18,7 +18,7 @@ pub fn AddToCart(
     let member = ctx.is_member();
     let add = move |_| {
         if !member {
-            crate::http::to_sign_in();
+            crate::client::to_sign_in();
             return;
         }
         let Some(option_id) = selected.get_untracked() else {
@@ -54,7 +54,7 @@ pub fn AddToCart(
                         )
                     });
                     on_added.run(());
-                    crate::checkout::badge::CartCount::refresh();
+                    crate::ui::cart_count::CartCount::refresh();
                 }
                 Err(e) => {
                     state.update(|s| {

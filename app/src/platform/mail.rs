@@ -68,7 +68,10 @@ fn write_outbox(outbox_dir: &str, mail: &Mail, now: i64) -> std::io::Result<Path
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    let name = format!("{now}-{}-{safe_to}.eml", crate::session::new_token());
+    let name = format!(
+        "{now}-{}-{safe_to}.eml",
+        crate::platform::session::new_token()
+    );
     let path = PathBuf::from(outbox_dir).join(name);
     let text = format!(
         "To: {}\r\nFrom: {FROM}\r\nSubject: {}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",

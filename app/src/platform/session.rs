@@ -5,7 +5,7 @@ use blake2::{Blake2s256, Digest};
 use rand::RngCore;
 use sqlx::Row;
 
-use crate::db::Db;
+use crate::platform::db::Db;
 
 pub const COOKIE: &str = "rosace_session";
 /// Cookie name when served over HTTPS (`__Host-` binds it to the host, path `/`, Secure).

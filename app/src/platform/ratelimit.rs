@@ -1,7 +1,7 @@
 //! Fixed-window counters in the database, so every server instance sees the same counts.
 use sqlx::Row;
 
-use crate::db::Db;
+use crate::platform::db::Db;
 
 /// Counts one hit for `bucket` and tells whether it is within `limit` for the window.
 pub async fn hit(

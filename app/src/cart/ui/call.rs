@@ -1,15 +1,7 @@
-//! Cart, checkout and orders screens (spec 000 §2 "Cart and suspended basket screens").
-//! They talk to the cart REST API of spec §7 from the browser (members only, not crawled),
-//! so the server renders their frame and a loading state, and the hydrated app fills them.
-pub mod add;
-pub mod badge;
-pub mod cart_page;
-pub mod orders;
+//! The cart screens' calls to the cart REST API of spec §7, and what they show of a reply.
+use crate::client::{self, CallError, Reply};
 
-use crate::http::{self, CallError, Reply};
-
-pub const CART: &str = "/api/cartproxy/v1";
-pub const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
+pub use crate::model::cart::{CART, PIPE};
 
 /// A cart call; an authorization failure sends the member to sign in.
 pub async fn cart_call(
@@ -17,9 +9,9 @@ pub async fn cart_call(
     url: &str,
     body: Option<serde_json::Value>,
 ) -> Result<Reply, CallError> {
-    let result = http::call(method, url, body.map(|b| b.to_string())).await;
+    let result = client::call(method, url, body.map(|b| b.to_string())).await;
     if result == Err(CallError::Unauthorized) {
-        http::to_sign_in();
+        client::to_sign_in();
     }
     result
 }
@@ -29,7 +21,7 @@ pub async fn cart_call(
 pub fn state_notice(reply: &Reply) -> Option<String> {
     (260..=263).contains(&reply.status).then(|| {
         reply
-            .json::<http::ErrorBody>()
+            .json::<client::ErrorBody>()
             .map(|b| b.error_description)
             .filter(|d| !d.is_empty())
             .unwrap_or_else(|| "errors.general_retry.notification".into())

@@ -1,7 +1,7 @@
 //! What every request handler and server function can reach.
 use std::sync::Arc;
 
-use crate::db::Db;
+use crate::platform::db::Db;
 
 #[derive(Clone, Debug)]
 pub struct AppState {
