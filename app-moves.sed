@@ -18,3 +18,10 @@ s|\bapp::sanitize\b|app::text::sanitize|g
 s|\bapp::http\b|app::client|g
 # -- wire types into model/
 s|\bapp::onboarding::OnboardingView\b|app::model::onboarding::OnboardingView|g
+# -- error enums into <area>/error.rs (Failure renamed CartFailure)
+s|\bapp::auth::service::{self, AuthError}|app::auth::{error::AuthError, service}|g
+s|\bapp::auth::service::AuthError\b|app::auth::error::AuthError|g
+s|\bapp::dsa::service::{self, DsaError, Upload}|app::dsa::{error::DsaError, service::{self, Upload}}|g
+s|\bapp::dsa::service::DsaError\b|app::dsa::error::DsaError|g
+s|\bapp::cart::service::{AddLine, AddOptions, Failure, Member}|app::cart::{error::CartFailure, service::{AddLine, AddOptions, Member}}|g
+s|\bapp::cart::service::Failure\b|app::cart::error::CartFailure|g

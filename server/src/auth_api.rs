@@ -10,7 +10,7 @@ use axum::{Extension, Form, Json};
 use serde::Deserialize;
 
 use app::auth::rules::{safe_return_url, LoginResult};
-use app::auth::service::{self, AuthError};
+use app::auth::{error::AuthError, service};
 use app::context::RequestCtx;
 use app::model::auth::*;
 use app::routes::encode_query_value;

@@ -11,7 +11,7 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use app::cart::rules::{self, CartError};
-use app::cart::service::{AddLine, AddOptions, Failure, Member};
+use app::cart::{error::CartFailure, service::{AddLine, AddOptions, Member}};
 use app::cart::waiting::Admission;
 use app::model::cart::*;
 
@@ -30,10 +30,10 @@ pub fn error(e: CartError) -> Response {
     (status(e.code().status()), Json(error_body(e))).into_response()
 }
 
-fn fail(f: Failure, what: &str) -> Response {
+fn fail(f: CartFailure, what: &str) -> Response {
     match f {
-        Failure::Cart(e) => error(e),
-        Failure::Db(e) => {
+        CartFailure::Cart(e) => error(e),
+        CartFailure::Db(e) => {
             tracing::error!(error = %e, "{what}");
             error(CartError::Unexpected)
         }

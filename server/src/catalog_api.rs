@@ -198,7 +198,7 @@ async fn favourite(
     let Some(m) = &session.member else {
         return unauthorized();
     };
-    match store::set_favourite(
+    match app::catalog::service::set_favourite(
         &app.state.db,
         site(ctx, headers),
         m.member_id,

@@ -119,7 +119,7 @@ pub async fn onboarding_form(
             } else {
                 None
             };
-            if let Err(e) = store::answer(
+            if let Err(e) = app::onboarding::service::answer(
                 &app.state.db,
                 m.member_id,
                 kind,
@@ -134,7 +134,7 @@ pub async fn onboarding_form(
             }
         }
         ("adot", Some(m)) => {
-            if let Err(e) = store::adot(&app.state.db, m.member_id, f.action == "accept").await {
+            if let Err(e) = app::onboarding::service::adot(&app.state.db, m.member_id, f.action == "accept").await {
                 tracing::error!(error = %e, "cannot store the data-partner answer");
             }
         }
@@ -206,7 +206,7 @@ pub async fn answer_popin(
         },
         _ => None,
     };
-    match store::answer(
+    match app::onboarding::service::answer(
         &app.state.db,
         m.member_id,
         kind,
@@ -240,7 +240,7 @@ pub async fn adot_optin(
     let Some(m) = session.member else {
         return StatusCode::UNAUTHORIZED.into_response();
     };
-    match store::adot(&app.state.db, m.member_id, body.accepted).await {
+    match app::onboarding::service::adot(&app.state.db, m.member_id, body.accepted).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => {
             tracing::error!(error = %e, "cannot store the data-partner answer");

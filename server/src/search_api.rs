@@ -82,7 +82,7 @@ pub async fn items(
     };
     if let Some(m) = member {
         if !found.search_term.is_empty() && found.offset == 0 {
-            if let Err(e) = store::record(&app.state.db, m, site_id, &text, now).await {
+            if let Err(e) = app::search::service::record(&app.state.db, m, site_id, &text, now).await {
                 return failed(e, "cannot record a recent query");
             }
         }
@@ -179,7 +179,7 @@ pub async fn delete_recent(
     let Some(m) = &session.member else {
         return unauthorized();
     };
-    match store::delete_recent(&app.state.db, m.member_id, id).await {
+    match app::search::service::delete_recent(&app.state.db, m.member_id, id).await {
         Ok(true) => StatusCode::NO_CONTENT.into_response(),
         Ok(false) => error(StatusCode::NOT_FOUND, "not_found", "errors.not_found"),
         Err(e) => failed(e, "cannot delete a recent query"),
@@ -213,7 +213,7 @@ pub async fn delete_recent_form(
     let Some(m) = &session.member else {
         return middleware::redirect(&app::routes::login_redirect("/find"));
     };
-    match store::delete_recent(&app.state.db, m.member_id, id).await {
+    match app::search::service::delete_recent(&app.state.db, m.member_id, id).await {
         Ok(true) => {
             let mut res = StatusCode::SEE_OTHER.into_response();
             res.headers_mut()

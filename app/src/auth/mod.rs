@@ -1,4 +1,6 @@
 //! Members: sign-in, registration, password recovery, autologin, logout.
+#[cfg(feature = "ssr")]
+pub mod error;
 pub mod pages;
 pub mod rules;
 #[cfg(feature = "ssr")]

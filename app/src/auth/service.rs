@@ -1,4 +1,5 @@
 //! Sign-in operations: each one checks its input, then does its writes in one place.
+use crate::auth::error::AuthError;
 use crate::auth::rules::{self, LoginFacts, LoginResult, MemberStatus, Visibility};
 use crate::auth::store::{self, NewMember};
 use crate::model::auth::*;
@@ -7,38 +8,6 @@ use crate::platform::session;
 use crate::platform::state::AppState;
 use crate::site;
 use crate::text::email::is_valid_email;
-
-#[derive(Debug, thiserror::Error)]
-pub enum AuthError {
-    #[error("invalid input")]
-    Invalid(Vec<FieldError>),
-    #[error("too many attempts from this client")]
-    TooManyRequests,
-    #[error("link invalid, used or expired")]
-    CypherInvalid,
-    #[error("storage failure: {0}")]
-    Storage(#[from] sqlx::Error),
-    #[error("internal failure: {0}")]
-    Internal(String),
-}
-
-impl AuthError {
-    pub fn status(&self) -> u16 {
-        match self {
-            AuthError::Invalid(_) | AuthError::CypherInvalid => 400,
-            AuthError::TooManyRequests => 429,
-            AuthError::Storage(_) | AuthError::Internal(_) => 500,
-        }
-    }
-    pub fn message_key(&self) -> &'static str {
-        match self {
-            AuthError::Invalid(_) => "auth.error.invalid",
-            AuthError::TooManyRequests => "auth.error.too_many",
-            AuthError::CypherInvalid => "auth.error.cypher",
-            AuthError::Storage(_) | AuthError::Internal(_) => "errors.general_retry.notification",
-        }
-    }
-}
 
 fn field(field: &str, key: &str) -> FieldError {
     FieldError {

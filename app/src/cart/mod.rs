@@ -1,5 +1,7 @@
 //! Cart, held stock, checkout, orders, vouchers and the checkout waiting line (issue #5).
 #[cfg(feature = "ssr")]
+pub mod error;
+#[cfg(feature = "ssr")]
 pub mod payment;
 pub mod rules;
 #[cfg(feature = "ssr")]

@@ -4,4 +4,8 @@ pub mod lists;
 pub mod page;
 pub mod rules;
 #[cfg(feature = "ssr")]
+pub mod error;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
 pub mod store;

@@ -538,7 +538,7 @@ pub async fn item_options(
 }
 
 /// Adds or removes a favourite; `false` when the item is not in a live sale of the site.
-pub async fn set_favourite(
+pub(crate) async fn set_favourite(
     db: &Db,
     site_id: u16,
     member_id: i64,

@@ -5,6 +5,8 @@
 //! and bad preview dates get localized pages (404 / message).
 pub mod modules;
 pub mod pedagogical;
+#[cfg(feature = "ssr")]
+pub mod error;
 pub mod rules;
 pub mod scroll;
 #[cfg(feature = "ssr")]

@@ -3,6 +3,10 @@
 //! is a plain form posting to `/onboarding/form`, so it works before the WASM app loads.
 pub mod rules;
 #[cfg(feature = "ssr")]
+pub mod error;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
 pub mod store;
 
 use leptos::prelude::*;

@@ -2,6 +2,8 @@
 //! once interactive, the favourite toggle, the sanitised data sheet, delivery mode, seller
 //! kind and the report-illegal-content widget. Complete in the server HTML.
 #[cfg(feature = "ssr")]
+pub mod error;
+#[cfg(feature = "ssr")]
 pub mod store;
 
 use leptos::prelude::*;

@@ -8,6 +8,10 @@
 pub mod index;
 pub mod rules;
 #[cfg(feature = "ssr")]
+pub mod error;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
 pub mod store;
 
 use leptos::prelude::*;

@@ -486,7 +486,7 @@ pub async fn suggestions(
 
 /// Records a member's search: the newest first, one entry per query (case and accents
 /// ignored), the last ten kept.
-pub async fn record(
+pub(crate) async fn record(
     db: &Db,
     member_id: i64,
     site_id: u16,
@@ -560,7 +560,7 @@ pub async fn recent(
 }
 
 /// Deletes one of the member's recent queries; `false` when it is not theirs (or gone).
-pub async fn delete_recent(db: &Db, member_id: i64, id: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn delete_recent(db: &Db, member_id: i64, id: i64) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("DELETE FROM search_queries WHERE id = $1 AND member_id = $2")
         .bind(id)
         .bind(member_id)

@@ -4,7 +4,7 @@
 //! a crash, gives one order.
 use sqlx::Row;
 
-use super::{upsert_cart, CartResult, CartService, Failure, Member};
+use super::{upsert_cart, CartResult, CartService, CartFailure, Member};
 use crate::cart::payment::PaymentOutcome;
 use crate::cart::rules::CartError;
 use crate::cart::store;
@@ -79,10 +79,10 @@ impl CartService {
             Ok(id) => Ok(self
                 .order(m, id)
                 .await?
-                .ok_or(Failure::Cart(CartError::Unexpected))?),
+                .ok_or(CartFailure::Cart(CartError::Unexpected))?),
             Err(e) => {
                 self.provider.void(&reference).await;
-                if let Failure::Cart(CartError::VoucherExhausted) = e {
+                if let CartFailure::Cart(CartError::VoucherExhausted) = e {
                     // The voucher ran out meanwhile: it leaves the cart, which opens again.
                     sqlx::query(
                         "DELETE FROM cart_vouchers WHERE member_id = $1 AND voucher_id IN

@@ -15,6 +15,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::payment::{PaymentProvider, Sandbox};
 use super::rules::CartError;
+pub use crate::cart::error::CartFailure;
 use super::store::{self, OptionInfo};
 use super::waiting::WaitingLine;
 use super::writer::{add_in_tx, add_writer, AddJob, AddReply};
@@ -45,26 +46,7 @@ impl Default for CartSettings {
     }
 }
 
-/// Why an operation did not succeed: a cart outcome of spec §8, or the database.
-#[derive(Debug)]
-pub enum Failure {
-    Cart(CartError),
-    Db(sqlx::Error),
-}
-
-impl From<sqlx::Error> for Failure {
-    fn from(e: sqlx::Error) -> Self {
-        Failure::Db(e)
-    }
-}
-
-impl From<CartError> for Failure {
-    fn from(e: CartError) -> Self {
-        Failure::Cart(e)
-    }
-}
-
-pub type CartResult<T> = Result<T, Failure>;
+pub type CartResult<T> = Result<T, CartFailure>;
 
 /// A cart frozen for payment cannot change (code 261) until paid or defrosted.
 pub(crate) async fn refuse_frozen<'e, E>(exec: E, member_id: i64) -> CartResult<()>
@@ -345,10 +327,10 @@ impl CartService {
                 queue
                     .send((job, reply))
                     .await
-                    .map_err(|_| Failure::Cart(CartError::Unexpected))?;
+                    .map_err(|_| CartFailure::Cart(CartError::Unexpected))?;
                 answer
                     .await
-                    .map_err(|_| Failure::Cart(CartError::Unexpected))?
+                    .map_err(|_| CartFailure::Cart(CartError::Unexpected))?
             }
             None => {
                 let mut w = self.begin().await?;
@@ -356,7 +338,7 @@ impl CartService {
                 if r.is_ok() {
                     w.commit().await?;
                 }
-                r.map_err(Failure::Cart)
+                r.map_err(CartFailure::Cart)
             }
         };
         match outcome {
@@ -364,7 +346,7 @@ impl CartService {
                 self.clear_sold_out(lines.iter().map(|l| l.option_id));
                 Ok(())
             }
-            Err(Failure::Cart(CartError::OutOfStock)) => {
+            Err(CartFailure::Cart(CartError::OutOfStock)) => {
                 if let [l] = lines {
                     if l.quantity == 1 {
                         self.mark_sold_out(l.option_id);
@@ -502,7 +484,7 @@ impl CartService {
                 .await
             {
                 Ok(()) => {}
-                Err(Failure::Cart(_)) => unavailable.push(option_id),
+                Err(CartFailure::Cart(_)) => unavailable.push(option_id),
                 Err(e) => return Err(e),
             }
         }
