@@ -25,3 +25,5 @@ s|\bapp::dsa::service::{self, DsaError, Upload}|app::dsa::{error::DsaError, serv
 s|\bapp::dsa::service::DsaError\b|app::dsa::error::DsaError|g
 s|\bapp::cart::service::{AddLine, AddOptions, Failure, Member}|app::cart::{error::CartFailure, service::{AddLine, AddOptions, Member}}|g
 s|\bapp::cart::service::Failure\b|app::cart::error::CartFailure|g
+# -- the search engine is server-only; the browser's limit lives in search::rules
+s|\bapp::search::index::MAX_QUERY_CHARS\b|app::search::rules::MAX_QUERY_CHARS|g

@@ -71,7 +71,7 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     let ctx = RequestCtx::current();
     provide_context(ctx);
-    crate::catalog::favourites::Favourites::provide();
+    crate::ui::favourite::Favourites::provide();
     CartCount::provide(ctx_cart_count());
     view! {
         <Stylesheet id="leptos" href="/pkg/rosace.css" />
@@ -117,7 +117,7 @@ fn Page() -> impl IntoView {
             <Header simplified transparent />
             <main id="main" class="page">{body}</main>
             <Footer path=path.clone() />
-            <crate::onboarding::OnboardingLayer back=crate::routes::with_query(&path, &location.search.get_untracked()) home=transparent />
+            <crate::onboarding::ui::OnboardingLayer back=crate::routes::with_query(&path, &location.search.get_untracked()) home=transparent />
         }
     }
 }
@@ -126,10 +126,10 @@ fn Page() -> impl IntoView {
 /// show a localized placeholder.
 pub fn render(route: ResolvedRoute, path: String) -> AnyView {
     match route.kind {
-        PageKind::Home => view! { <crate::home::HomePage route path /> }.into_any(),
-        PageKind::Product => view! { <crate::product::ProductPage route path /> }.into_any(),
+        PageKind::Home => view! { <crate::home::ui::HomePage route path /> }.into_any(),
+        PageKind::Product => view! { <crate::product::ui::ProductPage route path /> }.into_any(),
         PageKind::Catalog if route.get("campaignId").is_some() => {
-            view! { <crate::catalog::page::CatalogPage route path /> }.into_any()
+            view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()
         }
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
         PageKind::MyOrders => view! { <crate::cart::ui::orders::OrdersPage path /> }.into_any(),
@@ -138,11 +138,11 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
             view! { <crate::cart::ui::orders::OrdersPage path order_id=order_id.unwrap_or(0) /> }
                 .into_any()
         }
-        PageKind::Brand => view! { <crate::catalog::lists::BrandPage route path /> }.into_any(),
-        PageKind::Search => view! { <crate::search::SearchPage path /> }.into_any(),
-        PageKind::Favourites => view! { <crate::catalog::lists::FavouritesPage path /> }.into_any(),
+        PageKind::Brand => view! { <crate::catalog::ui::BrandPage route path /> }.into_any(),
+        PageKind::Search => view! { <crate::search::ui::SearchPage path /> }.into_any(),
+        PageKind::Favourites => view! { <crate::catalog::ui::FavouritesPage path /> }.into_any(),
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
-            view! { <crate::auth::pages::AuthPage route path /> }.into_any()
+            view! { <crate::auth::ui::AuthPage route path /> }.into_any()
         }
         _ => view! { <Placeholder route path /> }.into_any(),
     }

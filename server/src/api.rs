@@ -9,7 +9,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use app::dsa::{error::DsaError, service::{self, Upload}};
+use app::dsa::{
+    error::DsaError,
+    service::{self, Upload},
+};
 use app::model::dsa::{DsaFieldError, DsaFormRequest, DSA_MAX_FILES, DSA_MAX_FILE_BYTES};
 
 use crate::middleware::Client;

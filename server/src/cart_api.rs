@@ -11,8 +11,11 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use app::cart::rules::{self, CartError};
-use app::cart::{error::CartFailure, service::{AddLine, AddOptions, Member}};
 use app::cart::waiting::Admission;
+use app::cart::{
+    error::CartFailure,
+    service::{AddLine, AddOptions, Member},
+};
 use app::model::cart::*;
 
 use crate::middleware::SessionInfo;

@@ -134,7 +134,10 @@ pub async fn onboarding_form(
             }
         }
         ("adot", Some(m)) => {
-            if let Err(e) = app::onboarding::service::adot(&app.state.db, m.member_id, f.action == "accept").await {
+            if let Err(e) =
+                app::onboarding::service::adot(&app.state.db, m.member_id, f.action == "accept")
+                    .await
+            {
                 tracing::error!(error = %e, "cannot store the data-partner answer");
             }
         }

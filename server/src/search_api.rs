@@ -12,7 +12,7 @@ use axum::{Extension, Form, Json};
 use serde::Deserialize;
 
 use app::context::RequestCtx;
-use app::search::index::MAX_QUERY_CHARS;
+use app::search::rules::MAX_QUERY_CHARS;
 use app::search::store::{self, SearchQuery};
 
 use crate::api::{error, failed, query_list as list, unauthorized};
@@ -82,7 +82,9 @@ pub async fn items(
     };
     if let Some(m) = member {
         if !found.search_term.is_empty() && found.offset == 0 {
-            if let Err(e) = app::search::service::record(&app.state.db, m, site_id, &text, now).await {
+            if let Err(e) =
+                app::search::service::record(&app.state.db, m, site_id, &text, now).await
+            {
                 return failed(e, "cannot record a recent query");
             }
         }

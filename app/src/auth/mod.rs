@@ -1,9 +1,9 @@
 //! Members: sign-in, registration, password recovery, autologin, logout.
 #[cfg(feature = "ssr")]
 pub mod error;
-pub mod pages;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
 mod store;
+pub mod ui;

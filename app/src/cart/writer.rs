@@ -4,7 +4,9 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::rules::CartError;
-use super::service::{upsert_cart, AddLine, AddOptions, CartResult, CartSettings, CartFailure, Member};
+use super::service::{
+    upsert_cart, AddLine, AddOptions, CartFailure, CartResult, CartSettings, Member,
+};
 use super::store::OptionInfo;
 
 /// An add waiting for the SQLite writer.

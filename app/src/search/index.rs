@@ -13,8 +13,7 @@
 //!   the sale's position on the site, then the product's position in its sale.
 use std::collections::{HashMap, HashSet};
 
-/// Queries longer than this are refused (400).
-pub const MAX_QUERY_CHARS: usize = 200;
+pub use crate::search::rules::MAX_QUERY_CHARS;
 /// Query tokens considered (the rest are ignored).
 const MAX_QUERY_TOKENS: usize = 8;
 

@@ -8,6 +8,8 @@ use crate::model::catalog_api::CatalogItem;
 use crate::model::search::Suggestion;
 use crate::routes::encode_query_value;
 
+/// Queries longer than this are refused (400).
+pub const MAX_QUERY_CHARS: usize = 200;
 /// Results per page of `/find`.
 pub const PAGE_SIZE: i64 = 48;
 /// Wait after the last key stroke before asking for suggestions.

@@ -4,7 +4,7 @@
 //! a crash, gives one order.
 use sqlx::Row;
 
-use super::{upsert_cart, CartResult, CartService, CartFailure, Member};
+use super::{upsert_cart, CartFailure, CartResult, CartService, Member};
 use crate::cart::payment::PaymentOutcome;
 use crate::cart::rules::CartError;
 use crate::cart::store;

@@ -15,10 +15,10 @@ use sqlx::{Any, Row, Transaction};
 
 use super::payment::{PaymentProvider, Sandbox};
 use super::rules::CartError;
-pub use crate::cart::error::CartFailure;
 use super::store::{self, OptionInfo};
 use super::waiting::WaitingLine;
 use super::writer::{add_in_tx, add_writer, AddJob, AddReply};
+pub use crate::cart::error::CartFailure;
 use crate::model::cart::Cart;
 use crate::platform::db::{Backend, Db};
 

@@ -1,76 +1,16 @@
 //! Item lists outside a sale: a brand's page across live sales (`/b/{id}`, open-door SEO
 //! page) and the member's favourites (`/postsales/favourites`).
 use leptos::prelude::*;
-use leptos::server_fn::codec::GetUrl;
 use leptos_router::hooks::use_query_map;
-use serde::{Deserialize, Serialize};
 
-use crate::catalog::page::{ItemTile, PAGE_SIZE};
+use crate::catalog::api::{
+    fetch_brand_page, fetch_favourites, BrandPageData, BrandQuery, PAGE_SIZE,
+};
 use crate::context::RequestCtx;
-use crate::model::catalog_api::CatalogItem;
 use crate::routes::ResolvedRoute;
+use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BrandPageData {
-    pub name: String,
-    pub total: i64,
-    pub items: Vec<CatalogItem>,
-}
-
-#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/brand")]
-pub async fn fetch_brand_page(
-    site_id: u16,
-    brand_id: i64,
-    page: u32,
-) -> Result<Option<BrandPageData>, ServerFnError> {
-    let state = use_context::<crate::platform::state::AppState>()
-        .ok_or_else(|| ServerFnError::new("no state"))?;
-    let member = RequestCtx::current().member_id;
-    let offset = (i64::from(page.max(1)) - 1) * PAGE_SIZE;
-    crate::catalog::store::brand_items(
-        &state.db,
-        site_id,
-        brand_id,
-        PAGE_SIZE,
-        offset,
-        member,
-        crate::platform::state::now(),
-    )
-    .await
-    .map(|found| {
-        found.map(|(name, content)| BrandPageData {
-            name,
-            total: content.total,
-            items: content.items,
-        })
-    })
-    .map_err(|e| {
-        tracing::error!(error = %e, "Unavailable Sale Content");
-        ServerFnError::new("errors.general_retry.notification")
-    })
-}
-
-#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/favourites")]
-pub async fn fetch_favourites(site_id: u16) -> Result<Vec<CatalogItem>, ServerFnError> {
-    let state = use_context::<crate::platform::state::AppState>()
-        .ok_or_else(|| ServerFnError::new("no state"))?;
-    let Some(member) = RequestCtx::current().member_id else {
-        return Err(ServerFnError::new("errors.unauthorized"));
-    };
-    crate::catalog::store::favourite_items(
-        &state.db,
-        site_id,
-        member,
-        crate::platform::state::now(),
-    )
-    .await
-    .map_err(|e| {
-        tracing::error!(error = %e, "Cannot fetch favourites");
-        ServerFnError::new("errors.general_retry.notification")
-    })
-}
 
 fn loading() -> impl IntoView {
     view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }
@@ -93,7 +33,13 @@ pub fn BrandPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let site = ctx.site_id;
     let data = Resource::new(
         move || (site, brand_id, page),
-        |(s, b, p)| fetch_brand_page(s, b, p),
+        |(site_id, brand_id, page)| {
+            fetch_brand_page(BrandQuery {
+                site_id,
+                brand_id,
+                page,
+            })
+        },
     );
     view! {
         <Suspense fallback=loading>

@@ -11,7 +11,7 @@ use crate::catalog::rules::{
 };
 use crate::context::RequestCtx;
 use crate::home::rules::{paginate, with_home_id};
-use crate::home::tiles::BannerTile;
+use crate::home::ui::tiles::BannerTile;
 use crate::model::home::HomeModule;
 
 /// A CSS colour from the content base, only when it is a plain `#rgb`…`#rrggbbaa` value.

@@ -5,8 +5,16 @@ use std::collections::HashMap;
 
 use leptos::prelude::*;
 
-use crate::catalog::rules::favourite_method;
 use crate::client::{self, CallError};
+
+/// PUT adds (not a favourite yet), DELETE removes (spec 000 §7).
+pub fn favourite_method(is_favorite: bool) -> &'static str {
+    if is_favorite {
+        "DELETE"
+    } else {
+        "PUT"
+    }
+}
 
 /// Flags changed on this page, by item id. Items not in the map keep their server flag.
 #[derive(Clone, Copy)]
@@ -116,5 +124,16 @@ pub fn FavouriteButton(
             <span aria-hidden="true">{move || if on() { "♥" } else { "♡" }}</span>
         </button>
         {move || failed.get().then(|| view! { <span class="favourite__error" role="alert">{error_text.clone()}</span> })}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::favourite_method;
+
+    #[test]
+    fn put_adds_delete_removes() {
+        assert_eq!(favourite_method(false), "PUT");
+        assert_eq!(favourite_method(true), "DELETE");
     }
 }

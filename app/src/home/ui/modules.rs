@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
-use crate::home::pedagogical::Pedagogical;
-use crate::home::tiles::{BannerTile, SaleGrid};
+use crate::home::ui::pedagogical::Pedagogical;
+use crate::home::ui::tiles::{BannerTile, SaleGrid};
 use crate::model::home::HomeModule;
 
 /// The CSS modifier of a module kind (`sectionBanner` → `section-banner`).

@@ -1,130 +1,20 @@
-// The catalog server function takes the flat, GET-encoded selection as separate arguments.
-#![allow(clippy::too_many_arguments)]
 //! The sale catalog page (spec 000 §2): banner, description, legal notice, universes as
 //! navigation, filters as links (one brand or colour moves into the path), sort, the items
 //! grid and page links. Complete in the server HTML, so crawlable and usable without JS.
+// Over 400 lines: one page whose view closures share its signals; the pieces are not reused.
 use leptos::prelude::*;
-use leptos::server_fn::codec::GetUrl;
 use leptos_router::hooks::use_query_map;
-use serde::{Deserialize, Serialize};
 
+use crate::catalog::api::{fetch_catalog_page, CatalogPageData, CatalogQuery, PAGE_SIZE};
 use crate::catalog::rules::{
-    catalog_url, media_size, parse_catalog_url, Breakpoint, CatalogAction, CatalogItemsState,
+    catalog_url, is_colour_slug, parse_catalog_url, CatalogAction, CatalogItemsState,
     CatalogSelection,
 };
 use crate::context::RequestCtx;
-use crate::model::catalog_api::{Availability, CatalogContent, CatalogItem, Filter, Sale};
 use crate::routes::ResolvedRoute;
+use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
-
-pub const PAGE_SIZE: i64 = 48;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CatalogPageData {
-    pub sale: Sale,
-    pub content: CatalogContent,
-    pub filters: Vec<Filter>,
-}
-
-#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/page")]
-pub async fn fetch_catalog_page(
-    site_id: u16,
-    sale_id: i64,
-    universe_id: i64,
-    // Comma-separated lists and "" for no sort: GET-encoded arguments stay flat.
-    brands: String,
-    colors: String,
-    sizes: String,
-    // `10-50` in whole currency units, or "".
-    price: String,
-    // "in": in-stock items only.
-    stock: String,
-    sort: String,
-    page: u32,
-) -> Result<Option<CatalogPageData>, ServerFnError> {
-    use crate::catalog::rules::comma_list as list;
-    let (brands, colors, sizes) = (list(&brands), list(&colors), list(&sizes));
-    let (price_min, price_max) =
-        crate::catalog::rules::price_range(Some(price.as_str()).filter(|p| !p.is_empty()));
-    let sort = (!sort.is_empty()).then_some(sort);
-    use crate::catalog::store;
-    let state = use_context::<crate::platform::state::AppState>()
-        .ok_or_else(|| ServerFnError::new("no state"))?;
-    let now = crate::platform::state::now();
-    let member = RequestCtx::current().member_id;
-    let fail = |e: sqlx::Error| {
-        tracing::error!(error = %e, "Unavailable Sale Content");
-        ServerFnError::new("errors.general_retry.notification")
-    };
-    let Some(sale) = store::sale(&state.db, site_id, sale_id, now)
-        .await
-        .map_err(fail)?
-    else {
-        return Ok(None);
-    };
-    let query = store::ContentQuery {
-        limit: PAGE_SIZE,
-        offset: (i64::from(page.max(1)) - 1) * PAGE_SIZE,
-        sort,
-        brands,
-        colors,
-        sizes,
-        price_min,
-        price_max,
-        in_stock: stock == "in",
-        ..Default::default()
-    };
-    let content = store::content(
-        &state.db,
-        site_id,
-        sale_id,
-        universe_id,
-        &query,
-        member,
-        now,
-    )
-    .await
-    .map_err(fail)?;
-    let filters = store::filters(&state.db, site_id, sale_id, universe_id, now)
-        .await
-        .map_err(fail)?;
-    Ok(Some(CatalogPageData {
-        sale,
-        content,
-        filters,
-    }))
-}
-
-/// One page of a catalog for a selection, through the flat server-function arguments.
-async fn fetch_selection(
-    site: u16,
-    sale: i64,
-    universe: i64,
-    sel: CatalogSelection,
-    page: u32,
-) -> Result<Option<CatalogPageData>, ServerFnError> {
-    let first = |id: &str| {
-        sel.filters
-            .get(id)
-            .and_then(|v| v.first().cloned())
-            .unwrap_or_default()
-    };
-    let sizes = sel.filters.get("size").cloned().unwrap_or_default();
-    fetch_catalog_page(
-        site,
-        sale,
-        universe,
-        sel.brands.join(","),
-        sel.colors.join(","),
-        sizes.join(","),
-        first("price"),
-        first("stock"),
-        sel.sort.clone().unwrap_or_default(),
-        page,
-    )
-    .await
-}
 
 /// The path of a catalog page without filters, SEO variant or not.
 fn base_path(route: &ResolvedRoute) -> String {
@@ -158,11 +48,10 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
     .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
     .collect();
     let slug = route.get("brandOrColor").map(str::to_string);
-    let colours = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
     let selection = parse_catalog_url(
         route.get_id("catalogId"),
         slug.as_deref(),
-        |s| colours.contains(&s),
+        is_colour_slug,
         &pairs,
     );
     let sale_id = route.get_id("campaignId").unwrap_or(0);
@@ -171,8 +60,7 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let data = Resource::new(
         move || key.clone(),
         |(site, sale, universe, sel)| {
-            let page = sel.page;
-            fetch_selection(site, sale, universe, sel, page)
+            fetch_catalog_page(CatalogQuery::of(site, sale, universe, &sel))
         },
     );
     let base = base_path(&route);
@@ -436,7 +324,11 @@ fn CatalogView(
                 route.get_id("universeId").unwrap_or(0),
             );
             leptos::task::spawn_local(async move {
-                let result = fetch_selection(site, sale_id, universe, sel, page).await;
+                let query = CatalogQuery {
+                    page,
+                    ..CatalogQuery::of(site, sale_id, universe, &sel)
+                };
+                let result = fetch_catalog_page(query).await;
                 items_state.update(|s| {
                     let action = match result {
                         Ok(Some(d)) => CatalogAction::Fulfilled {
@@ -520,74 +412,5 @@ fn CatalogView(
             </div>
             <p class="catalog__legal">{ctx.t_with("catalog.legal", &[("merchant", &sale.legal.merchant)])}</p>
         </section>
-    }
-}
-
-/// A catalog tile, shared by the catalog, brand, favourites and search pages.
-#[component]
-pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl IntoView {
-    let ctx = RequestCtx::current();
-    let href = if ctx.is_member() {
-        format!("/product/{}/{}", item.sale_id, item.id)
-    } else {
-        format!(
-            "/seo-product/{}/{}/{}/{}",
-            crate::text::slug::slug(&item.brand),
-            item.sale_id,
-            crate::text::slug::slug(&item.name),
-            item.id
-        )
-    };
-    let discount = crate::site::format::discount_percent(item.price.value, item.price.retail_value);
-    let out = item.availability == Availability::OutOfStock;
-    let status = match item.availability {
-        Availability::Available => None,
-        Availability::OutOfStock => Some(ctx.t("product.out_of_stock")),
-        Availability::InBasket => Some(ctx.t("product.in_basket")),
-        Availability::MaxReached => Some(ctx.t("product.max_reached")),
-    };
-    let availability = format!("{:?}", item.availability);
-    let size = |bp| media_size(columns, bp);
-    let sizes = format!(
-        "(min-width: 1025px) {}px, (min-width: 641px) {}px, {}px",
-        size(Breakpoint::Desktop),
-        size(Breakpoint::Tablet),
-        size(Breakpoint::Mobile)
-    );
-    let src = item.image_url.clone();
-    let srcset = [179, 235, 285, 312, 361]
-        .iter()
-        .map(|w| format!("{src}?w={w} {w}w"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let width = size(Breakpoint::Desktop);
-    let kind = match item.item_type {
-        7 => Some(ctx.t("catalog.type.carrousel")),
-        10 => Some(ctx.t("catalog.type.ad")),
-        _ => None,
-    }
-    .map(|label| view! { <span class="item-tile__type">{label}</span> });
-    let tier = (item.tier != "ORDINARY").then(|| {
-        let key = format!("catalog.tier.{}", item.tier.to_lowercase());
-        view! { <span class="item-tile__tier" data-tier=item.tier.clone()>{ctx.t(&key)}</span> }
-    });
-    view! {
-        <li class="item-tile" class:item-tile--out=out data-item-id=item.id data-favorite=item.favorite.to_string()
-            data-tier=item.tier.clone() data-availability=availability data-type=item.item_type>
-            <a href=href>
-                <img src=item.image_url.clone() srcset=srcset sizes=sizes alt=item.name.clone() width=width height=width loading="lazy" />
-                {tier}
-                {kind}
-                <p class="item-tile__brand">{item.brand.clone()}</p>
-                <p class="item-tile__name">{item.name.clone()}</p>
-                <p class="item-tile__prices">
-                    <span class="item-tile__price">{ctx.money(item.price.value)}</span>
-                    <s>{ctx.money(item.price.retail_value)}</s>
-                    {discount.map(|d| view! { <span class="item-tile__discount">{format!("-{d}%")}</span> })}
-                </p>
-                {status.map(|s| view! { <p class="item-tile__stock">{s}</p> })}
-            </a>
-            <crate::catalog::favourites::FavouriteButton sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true />
-        </li>
     }
 }
