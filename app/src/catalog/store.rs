@@ -4,6 +4,7 @@ use sqlx::Row;
 
 use crate::model::catalog_api::*;
 use crate::platform::db::Db;
+use crate::platform::sql::{live_window, LIVE_SALE};
 
 /// Query of the catalog content call and of the catalog page.
 #[derive(Clone, Debug, Default)]
@@ -30,10 +31,12 @@ async fn live_sale_row(
     sale_id: i64,
     now: i64,
 ) -> Result<Option<AnyRow>, sqlx::Error> {
-    sqlx::query(
-        "SELECT id, name, offer_type, ends_at, description, legal_merchant, legal_terms, with_quotation_price, with_map
-           FROM sales WHERE id = $1 AND site_id = $2 AND starts_at <= $3 AND ends_at > $3",
-    )
+    sqlx::query(&format!(
+        "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
+                s.with_quotation_price, s.with_map
+           FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
+        live_window("$3")
+    ))
     .bind(sale_id)
     .bind(i64::from(site_id))
     .bind(now)
@@ -181,7 +184,7 @@ fn where_clause(
     let mut w = vec![
         format!("s.site_id = {}", p.push_i(i64::from(site_id))),
         format!("s.id = {}", p.push_i(sale_id)),
-        format!("s.starts_at <= {0} AND s.ends_at > {0}", p.push_i(now)),
+        live_window(&p.push_i(now)),
     ];
     if universe_id > 0 {
         let u = p.push_i(universe_id);
@@ -576,8 +579,6 @@ pub(crate) async fn set_favourite(
 
 const ITEM_FROM: &str =
     "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
-const LIVE_DEFAULT: &str =
-    "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
 
 pub(crate) async fn all_favourite_ids(
     db: &Db,
@@ -612,7 +613,7 @@ pub async fn brand_items(
     };
     let (limit, offset) = (limit.clamp(1, MAX_LIMIT), offset.max(0));
     let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) {ITEM_FROM} WHERE {LIVE_DEFAULT} AND pr.brand_id = $3"
+        "SELECT COUNT(*) {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3"
     ))
     .bind(i64::from(site_id))
     .bind(now)
@@ -620,7 +621,7 @@ pub async fn brand_items(
     .fetch_one(&db.pool)
     .await?;
     let rows = sqlx::query(&format!(
-        "SELECT {ITEM_COLUMNS} {ITEM_FROM} WHERE {LIVE_DEFAULT} AND pr.brand_id = $3
+        "SELECT {ITEM_COLUMNS} {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3
           ORDER BY s.position, s.id, pr.position, pr.id LIMIT $4 OFFSET $5"
     ))
     .bind(i64::from(site_id))
@@ -657,7 +658,7 @@ pub async fn favourite_items(
 ) -> Result<Vec<CatalogItem>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT {ITEM_COLUMNS} {ITEM_FROM} JOIN favourites f ON f.product_id = pr.id AND f.member_id = $3
-          WHERE {LIVE_DEFAULT} ORDER BY f.created_at DESC, pr.id"
+          WHERE {LIVE_SALE} ORDER BY f.created_at DESC, pr.id"
     ))
     .bind(i64::from(site_id))
     .bind(now)

@@ -6,4 +6,5 @@ pub mod mail;
 pub mod password;
 pub mod ratelimit;
 pub mod session;
+pub mod sql;
 pub mod state;

@@ -10,6 +10,7 @@ use crate::catalog::store as catalog;
 use crate::model::catalog_api::{CatalogItem, Filter, FilterOption};
 use crate::model::search::*;
 use crate::platform::db::Db;
+use crate::platform::sql::LIVE_SALE;
 use crate::search::index::{self, ProductDoc, SaleDoc, SiteIndex};
 use crate::search::{product_url, sale_url, search_url};
 
@@ -22,10 +23,6 @@ pub const MAX_LIMIT: i64 = 96;
 type Key = (String, u16);
 static INDEXES: LazyLock<RwLock<HashMap<Key, Arc<SiteIndex>>>> =
     LazyLock::new(|| RwLock::new(HashMap::new()));
-
-/// The live-sale condition on `s` for site `$1` at time `$2`.
-const LIVE: &str =
-    "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
 
 /// Keys whose index one request is rebuilding right now.
 static BUILDING: LazyLock<std::sync::Mutex<HashSet<Key>>> =
@@ -77,7 +74,7 @@ async fn build(db: &Db, site_id: u16, now: i64) -> Result<SiteIndex, sqlx::Error
            LEFT JOIN brands b ON b.id = pr.brand_id
            JOIN universes u ON u.id = pr.universe_id
            LEFT JOIN universes pu ON pu.id = u.parent_id
-          WHERE {LIVE}"
+          WHERE {LIVE_SALE}"
     ))
     .bind(site)
     .bind(now)
@@ -103,7 +100,7 @@ async fn build(db: &Db, site_id: u16, now: i64) -> Result<SiteIndex, sqlx::Error
         });
     }
     let sales = sqlx::query(&format!(
-        "SELECT s.id, s.name, s.slug, s.position FROM sales s WHERE {LIVE} ORDER BY s.position, s.id"
+        "SELECT s.id, s.name, s.slug, s.position FROM sales s WHERE {LIVE_SALE} ORDER BY s.position, s.id"
     ))
     .bind(site)
     .bind(now)
@@ -120,12 +117,13 @@ async fn build(db: &Db, site_id: u16, now: i64) -> Result<SiteIndex, sqlx::Error
     })
     .collect::<Result<Vec<_>, sqlx::Error>>()?;
     // The index is right until the first live sale ends or the next one starts.
-    let next_end: Option<i64> =
-        sqlx::query_scalar(&format!("SELECT MIN(s.ends_at) FROM sales s WHERE {LIVE}"))
-            .bind(site)
-            .bind(now)
-            .fetch_one(&db.pool)
-            .await?;
+    let next_end: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT MIN(s.ends_at) FROM sales s WHERE {LIVE_SALE}"
+    ))
+    .bind(site)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await?;
     let next_start: Option<i64> = sqlx::query_scalar(
         "SELECT MIN(starts_at) FROM sales WHERE site_id = $1 AND starts_at > $2",
     )
@@ -162,7 +160,7 @@ async fn live_items(
     }
     let rows = sqlx::query(&format!(
         "SELECT {} FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id
-          WHERE {LIVE} AND pr.id IN ({})",
+          WHERE {LIVE_SALE} AND pr.id IN ({})",
         catalog::ITEM_COLUMNS,
         id_list(ids)
     ))
@@ -287,7 +285,7 @@ async fn live_sales(
         return Ok(vec![]);
     }
     let rows = sqlx::query(&format!(
-        "SELECT s.id, s.name, s.slug, s.position FROM sales s WHERE {LIVE} AND s.id IN ({})",
+        "SELECT s.id, s.name, s.slug, s.position FROM sales s WHERE {LIVE_SALE} AND s.id IN ({})",
         id_list(ids)
     ))
     .bind(i64::from(site_id))

@@ -1,6 +1,9 @@
-//! HTML data sheets come from sellers and are shown as HTML. Rather than filtering the input,
-//! the output is rebuilt: only allow-listed tags are emitted, never with attributes, and all
-//! text is escaped. Whatever the input, the result cannot carry a script, a handler or a link.
+//! HTML data sheets come from sellers and are shown as HTML. `ammonia` parses them as a
+//! browser would (html5ever) and re-serialises an allow-list: the tags below, never with
+//! an attribute, text escaped. Whatever the input, the result cannot carry a script, a
+//! handler or a link. Server only.
+use std::collections::HashSet;
+use std::sync::LazyLock;
 
 const ALLOWED: [&str; 21] = [
     "p", "br", "ul", "ol", "li", "strong", "b", "em", "i", "u", "h3", "h4", "h5", "table", "thead",
@@ -10,110 +13,24 @@ const ALLOWED: [&str; 21] = [
 const DROPPED_WITH_CONTENT: [&str; 7] = [
     "script", "style", "iframe", "object", "template", "noscript", "svg",
 ];
-const VOID: [&str; 1] = ["br"];
 
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
-
-/// Text between tags may hold entities; they are decoded only as far as needed to avoid
-/// double-escaping the common ones, the rest stays literal (and is then escaped).
-fn decode_basic(text: &str) -> String {
-    text.replace("&nbsp;", "\u{a0}")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
+static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut b = ammonia::Builder::empty();
+    // `empty()` still allows a few generic attributes (`lang`, `title`): none is kept.
+    b.tags(HashSet::from(ALLOWED))
+        .clean_content_tags(HashSet::from(DROPPED_WITH_CONTENT))
+        .generic_attributes(HashSet::new())
+        .generic_attribute_prefixes(HashSet::new())
+        .tag_attributes(Default::default())
+        .url_schemes(HashSet::new())
+        .link_rel(None)
+        .strip_comments(true);
+    b
+});
 
 /// Sanitises seller HTML for the product data sheet.
 pub fn data_sheet(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    let mut open: Vec<&'static str> = Vec::new();
-    let mut skip_until: Option<&'static str> = None;
-    let mut rest = input;
-    while !rest.is_empty() {
-        let Some(lt) = rest.find('<') else {
-            if skip_until.is_none() {
-                escape_into(&mut out, &decode_basic(rest));
-            }
-            break;
-        };
-        if skip_until.is_none() {
-            escape_into(&mut out, &decode_basic(&rest[..lt]));
-        }
-        rest = &rest[lt..];
-        // Comments and declarations are dropped whole.
-        if let Some(after) = rest.strip_prefix("<!--") {
-            rest = after.find("-->").map_or("", |i| &after[i + 3..]);
-            continue;
-        }
-        let Some(gt) = rest.find('>') else {
-            // An unterminated tag: the remainder is text.
-            if skip_until.is_none() {
-                escape_into(&mut out, &decode_basic(rest));
-            }
-            break;
-        };
-        let tag = &rest[1..gt];
-        rest = &rest[gt + 1..];
-        let closing = tag.starts_with('/');
-        let name: String = tag
-            .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if let Some(skipped) = skip_until {
-            if closing && name == skipped {
-                skip_until = None;
-            }
-            continue;
-        }
-        if let Some(dropped) = DROPPED_WITH_CONTENT.iter().find(|d| **d == name) {
-            if !closing && !tag.ends_with('/') {
-                skip_until = Some(dropped);
-            }
-            continue;
-        }
-        let Some(allowed) = ALLOWED.iter().find(|a| **a == name) else {
-            continue;
-        };
-        if VOID.contains(allowed) {
-            if !closing {
-                out.push_str("<br>");
-            }
-        } else if closing {
-            if let Some(pos) = open.iter().rposition(|o| o == allowed) {
-                for o in open.drain(pos..).rev() {
-                    out.push_str("</");
-                    out.push_str(o);
-                    out.push('>');
-                }
-            }
-        } else {
-            out.push('<');
-            out.push_str(allowed);
-            out.push('>');
-            open.push(allowed);
-        }
-    }
-    for o in open.into_iter().rev() {
-        out.push_str("</");
-        out.push_str(o);
-        out.push('>');
-    }
-    out
+    CLEANER.clean(input).to_string()
 }
 
 #[cfg(test)]
@@ -144,18 +61,30 @@ mod tests {
     #[test]
     fn escapes_text_and_broken_markup() {
         assert_eq!(data_sheet("1 < 2 & 3"), "1 &lt; 2 &amp; 3");
-        assert_eq!(data_sheet("tail <scr"), "tail &lt;scr");
         assert_eq!(data_sheet("&lt;b&gt;"), "&lt;b&gt;");
-        assert_eq!(data_sheet("\"quoted\""), "&quot;quoted&quot;");
+        // An unterminated tag at the end is dropped, as a browser drops it (was escaped
+        // as text by the hand-written scanner: "tail &lt;scr").
+        assert_eq!(data_sheet("tail <scr"), "tail ");
+        // Quotes in text need no escaping outside attributes (was "&quot;quoted&quot;").
+        assert_eq!(data_sheet("\"quoted\""), "\"quoted\"");
+        // A `>` inside an attribute value no longer splits the tag into text.
+        assert_eq!(data_sheet(r#"<p title="a>b">x</p>"#), "<p>x</p>");
+        assert_eq!(
+            data_sheet(r#"<p lang="fr" style="x" id="y">x</p>"#),
+            "<p>x</p>"
+        );
     }
 
     #[test]
     fn closes_what_it_opens() {
+        // HTML's own rules: a new <li> closes the previous one (was nested
+        // "<ul><li>a<li>b</li></li></ul>").
         assert_eq!(
             data_sheet("<ul><li>a<li>b"),
-            "<ul><li>a<li>b</li></li></ul>"
+            "<ul><li>a</li><li>b</li></ul>"
         );
         assert_eq!(data_sheet("<p>a</ul>b</p>"), "<p>ab</p>");
-        assert_eq!(data_sheet("</p>x"), "x");
+        // A stray </p> opens an empty paragraph, as in a browser (was "x").
+        assert_eq!(data_sheet("</p>x"), "<p></p>x");
     }
 }
