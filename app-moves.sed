@@ -27,3 +27,5 @@ s|\bapp::cart::service::{AddLine, AddOptions, Failure, Member}|app::cart::{error
 s|\bapp::cart::service::Failure\b|app::cart::error::CartFailure|g
 # -- the search engine is server-only; the browser's limit lives in search::rules
 s|\bapp::search::index::MAX_QUERY_CHARS\b|app::search::rules::MAX_QUERY_CHARS|g
+# -- the cart settings live beside their area
+s|\bapp::cart::service::CartSettings\b|app::cart::settings::CartSettings|g

@@ -80,7 +80,7 @@ pub async fn prepare(
     let cart = Arc::new(
         app::cart::service::CartService::connect(
             db.clone(),
-            app::cart::service::CartSettings {
+            app::cart::settings::CartSettings {
                 hold_secs: config.cart_hold_secs,
                 max_per_member: config.cart_max_per_member,
                 checkout_capacity: config.checkout_capacity,

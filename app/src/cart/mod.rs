@@ -7,6 +7,8 @@ pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
+pub mod settings;
+#[cfg(feature = "ssr")]
 pub mod store;
 pub mod ui;
 #[cfg(feature = "ssr")]
