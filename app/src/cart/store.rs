@@ -1,6 +1,7 @@
 //! Cart SQL: option lookups, availability for catalog and product pages, releasing
 //! expired holds (exactly once: a hold row is deleted before its units go back), and the
 //! cart view. Stock of an option: available = stock - held - sold.
+// Over 400 lines: the cart's SQL, one short query per function, kept beside the stock moves it shares.
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 

@@ -1,6 +1,7 @@
 //! Shopping-core rules of spec 000 §2-§4 and §9: catalog filter URLs, catalog state
 //! transitions, banner filtering, the pedagogical module, favourites, media sizes.
 //! Pure: shared by the server and the browser, unit-tested.
+// Over 400 lines: 200 of them are tests.
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

@@ -11,6 +11,7 @@
 //! - Every query token must match (AND). Score: exact > prefix > fuzzy, then the field
 //!   (product name and brand weigh more than colour, sale and universe titles); ties go by
 //!   the sale's position on the site, then the product's position in its sale.
+// Over 400 lines: 190 of them are tests; the engine's parts all work on `SiteIndex`.
 use std::collections::{HashMap, HashSet};
 
 pub use crate::search::rules::MAX_QUERY_CHARS;

@@ -2,6 +2,7 @@
 //! transaction as its stock move (held → sold), its voucher spends and the payment
 //! record; the cart hash is the idempotency key (unique), so paying twice, or again after
 //! a crash, gives one order.
+// Over 400 lines: payment, order writing and reopening share one transaction shape; kept together.
 use sqlx::Row;
 
 use super::{upsert_cart, CartFailure, CartResult, CartService, Member};

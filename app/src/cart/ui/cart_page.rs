@@ -2,6 +2,7 @@
 //! (apply, remove, print), the loyalty item, recovery after expiry, and the checkout:
 //! freeze (cart hash) → pay with the sandbox card → order, or the waiting line when
 //! checkouts are at capacity.
+// Over 400 lines: one page whose view closures share its signals; the pieces are not reused.
 use leptos::prelude::*;
 use serde_json::{json, Value};
 
