@@ -2,6 +2,7 @@
 //! the error notice and the header's cart count. Depends on `context`, `model`, `routes`,
 //! `site` and `client` only, never on an area.
 pub mod cart_count;
+pub mod error_template;
 pub mod favourite;
 pub mod item_tile;
 pub mod not_found;

@@ -8,6 +8,7 @@ use crate::catalog::api::{
 };
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
+use crate::ui::error_template::ErrorNotice;
 use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
@@ -17,7 +18,7 @@ fn loading() -> impl IntoView {
 }
 
 fn failure() -> AnyView {
-    view! { <p class="error" role="alert">{RequestCtx::current().t("errors.general_retry.notification")}</p> }.into_any()
+    view! { <ErrorNotice /> }.into_any()
 }
 
 #[component]

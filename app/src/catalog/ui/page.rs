@@ -12,6 +12,7 @@ use crate::catalog::rules::{
 };
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
+use crate::ui::error_template::ErrorNotice;
 use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
@@ -74,7 +75,7 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
                         match data.await {
                             Ok(Some(d)) => view! { <CatalogView data=d base path selection route /> }.into_any(),
                             Ok(None) => view! { <NotFound /> }.into_any(),
-                            Err(_) => view! { <p class="error" role="alert">{RequestCtx::current().t("errors.general_retry.notification")}</p> }.into_any(),
+                            Err(_) => view! { <ErrorNotice /> }.into_any(),
                         }
                     })
                 }

@@ -9,6 +9,7 @@ use crate::home::rules;
 use crate::home::ui::{modules, scroll};
 use crate::model::home::Home;
 use crate::routes::ResolvedRoute;
+use crate::ui::error_template::ErrorNotice;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
 
@@ -63,7 +64,7 @@ pub fn HomePage(route: ResolvedRoute, path: String) -> impl IntoView {
                             }.into_any()
                             }
                             Ok(_) => view! { <NotFound /> }.into_any(),
-                            Err(_) => view! { <p class="error" role="alert">{ctx.t("errors.general_retry.notification")}</p> }.into_any(),
+                            Err(_) => view! { <ErrorNotice /> }.into_any(),
                         }
                     })
                 }

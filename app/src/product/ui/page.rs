@@ -8,6 +8,7 @@ use crate::model::catalog::ProductDetail;
 use crate::model::catalog_api::Availability;
 use crate::product::api::{fetch_product, ProductQuery};
 use crate::routes::ResolvedRoute;
+use crate::ui::error_template::ErrorNotice;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
 
@@ -39,7 +40,7 @@ pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
                         match product.await {
                             Ok(Some(p)) => view! { <ProductView product=p path /> }.into_any(),
                             Ok(None) => view! { <NotFound /> }.into_any(),
-                            Err(_) => view! { <p class="error" role="alert">{RequestCtx::current().t("errors.general_retry.notification")}</p> }.into_any(),
+                            Err(_) => view! { <ErrorNotice /> }.into_any(),
                         }
                     })
                 }

@@ -9,6 +9,7 @@ use crate::model::search::RecentQuery;
 use crate::search::api::{fetch_search_page, SearchPageData, SearchPageQuery};
 use crate::search::rules::{search_url, FindSelection, PAGE_SIZE};
 use crate::search::ui::search_box::SearchBox;
+use crate::ui::error_template::ErrorNotice;
 use crate::ui::item_tile::ItemTile;
 use crate::ui::SeoMeta;
 
@@ -62,7 +63,7 @@ fn SearchView(sel: FindSelection, path: String) -> impl IntoView {
                         Suspend::new(async move {
                             match data.await {
                                 Ok(d) => view! { <Results data=d sel /> }.into_any(),
-                                Err(_) => view! { <p class="error" role="alert">{RequestCtx::current().t("errors.general_retry.notification")}</p> }.into_any(),
+                                Err(_) => view! { <ErrorNotice /> }.into_any(),
                             }
                         })
                     }
