@@ -19,7 +19,7 @@ pub struct RequestCtx {
     /// post without scripts.
     pub xsrf: String,
     /// Consent banner, popins and banners decided by the server for this page.
-    pub onboarding: crate::onboarding::OnboardingView,
+    pub onboarding: crate::model::onboarding::OnboardingView,
     /// Units held in the member's cart (0 for visitors), for the header's cart link.
     #[serde(default)]
     pub cart_count: i64,

@@ -2,6 +2,7 @@
 //!
 //! The server uses it to apply access rules before any page renders; the app uses it to
 //! pick the page to show. Pure code: compiled for both targets and unit-tested.
+// Over 400 lines: 130 of them are tests; the route table stays whole, in one place.
 use serde::{Deserialize, Serialize};
 
 /// The site base prefix (spec 000 §2).

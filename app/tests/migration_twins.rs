@@ -354,7 +354,7 @@ fn side_by_side(sqlite: Option<&String>, postgres: Option<&String>) -> String {
         .unwrap_or(0)
         .max(20);
     let mut out = String::new();
-    let _ = writeln!(out, "    {:width$}   {}", "SQLite, rewritten", "PostgreSQL");
+    let _ = writeln!(out, "    {:width$}   PostgreSQL", "SQLite, rewritten");
     for (l, r) in pair_lines(&left, &right) {
         let mark = if l == r { ' ' } else { '|' };
         let (l, r) = (l.unwrap_or(""), r.unwrap_or(""));

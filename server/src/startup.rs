@@ -1,7 +1,7 @@
 //! Start-up: connect, migrate, demo data, services and background jobs, in that order.
 use std::sync::Arc;
 
-use app::state::{AppState, Settings};
+use app::platform::state::{AppState, Settings};
 
 use crate::config::Config;
 use crate::demo;
@@ -14,10 +14,11 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     if config.database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir)?;
     }
-    let db = app::db::Db::connect(&config.database_url, config.db_max_connections).await?;
+    let db =
+        app::platform::db::Db::connect(&config.database_url, config.db_max_connections).await?;
     db.migrate().await?;
     if config.demo_data {
-        demo::ensure(&db, app::state::now()).await?;
+        demo::ensure(&db, app::platform::state::now()).await?;
     }
     let settings = Settings {
         dsa_rate_limit: config.dsa_rate_limit,
@@ -35,7 +36,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     let cart = Arc::new(
         app::cart::service::CartService::connect(
             db.clone(),
-            app::cart::service::CartSettings {
+            app::cart::settings::CartSettings {
                 hold_secs: config.cart_hold_secs,
                 max_per_member: config.cart_max_per_member,
                 checkout_capacity: config.checkout_capacity,
@@ -45,7 +46,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         .await?,
     );
     // Holds that expired while the server was down go back at once, then every few seconds.
-    cart.sweep(app::state::now()).await?;
+    cart.sweep(app::platform::state::now()).await?;
     tokio::spawn(app::cart::service::sweeper(
         cart.clone(),
         std::time::Duration::from_secs(config.cart_sweep_secs.max(1)),
@@ -64,8 +65,8 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
 }
 
 /// The CSRF signing key: made once, kept in the database so every instance shares it.
-pub async fn xsrf_secret(db: &app::db::Db) -> Result<Vec<u8>, sqlx::Error> {
-    let fresh = app::session::new_token() + &app::session::new_token();
+pub async fn xsrf_secret(db: &app::platform::db::Db) -> Result<Vec<u8>, sqlx::Error> {
+    let fresh = app::platform::session::new_token() + &app::platform::session::new_token();
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('xsrf_secret', $1) ON CONFLICT (key) DO NOTHING",
     )

@@ -2,7 +2,7 @@
 //! settings), the edge's configuration, the cart service and the page cache.
 use std::sync::Arc;
 
-use app::state::AppState;
+use app::platform::state::AppState;
 
 use crate::config::Config;
 use crate::serve::page_cache::PageCache;

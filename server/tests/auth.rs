@@ -130,7 +130,7 @@ async fn register_activate_login(t: TestApp) {
 
     // Success: code 1, the ReturnUrl, a session cookie and a new XSRF token.
     let res = post_json(&t, "/api/authentication/v1/login", login, "", &xsrf).await;
-    let session = cookie_value(&res, app::session::COOKIE).expect("session cookie");
+    let session = cookie_value(&res, app::platform::session::COOKIE).expect("session cookie");
     let new_xsrf = cookie_value(&res, "XSRF-TOKEN").expect("new xsrf");
     assert_ne!(new_xsrf, xsrf);
     let set: Vec<String> = res
@@ -147,7 +147,7 @@ async fn register_activate_login(t: TestApp) {
     assert_eq!(body["redirectUrl"], "/gr/cart");
 
     // The session opens members-only pages; web validate names the member.
-    let cookie = format!("{}={session}", app::session::COOKIE);
+    let cookie = format!("{}={session}", app::platform::session::COOKIE);
     assert_eq!(t.get_with_cookie("/cart", &cookie).await.status(), 200);
     let res = post_json(
         &t,
@@ -224,7 +224,7 @@ async fn lockout_then_unlock(t: TestApp) {
     .await;
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["result"], 4);
-    assert!(body["lockedUntil"].as_i64().unwrap() > app::state::now());
+    assert!(body["lockedUntil"].as_i64().unwrap() > app::platform::state::now());
     // Even the right password is refused while locked.
     let res = post_json(
         &t,
@@ -239,7 +239,7 @@ async fn lockout_then_unlock(t: TestApp) {
     sqlx::query(
         "UPDATE members SET locked_until = $1 WHERE email = 'demo@rosace.test' AND site_id = 1",
     )
-    .bind(app::state::now() - 1)
+    .bind(app::platform::state::now() - 1)
     .execute(&t.app.state.db.pool)
     .await
     .unwrap();
@@ -354,7 +354,7 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
     assert_eq!(res.json::<Value>().await.unwrap()["result"], 1);
 
     // An expired cypher is refused.
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let expired = app::auth::service::issue_autologin(&t.app.state, member_id, now - 3 * 86_400)
         .await
         .unwrap();
@@ -371,10 +371,10 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
             .starts_with("/gr/authentication?"),
         "failure shows the page"
     );
-    assert!(cookie_value(&res, app::session::COOKIE).is_none());
+    assert!(cookie_value(&res, app::platform::session::COOKIE).is_none());
 
     // Autologin: 302 to the ReturnUrl with a session; the old session's token is replaced.
-    let old = app::session::create(db, member_id, false, now)
+    let old = app::platform::session::create(db, member_id, false, now)
         .await
         .unwrap();
     let fresh = app::auth::service::issue_autologin(&t.app.state, member_id, now)
@@ -388,16 +388,16 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
         .await;
     assert_eq!(res.status(), 302);
     assert_eq!(res.headers()["location"], "/gr/my-orders");
-    let new = cookie_value(&res, app::session::COOKIE).unwrap();
+    let new = cookie_value(&res, app::platform::session::COOKIE).unwrap();
     assert_ne!(new, old, "a new token at sign-in");
     assert!(
-        app::session::member_for_token(db, &old, now)
+        app::platform::session::member_for_token(db, &old, now)
             .await
             .unwrap()
             .is_none(),
         "the old session is gone"
     );
-    assert!(app::session::member_for_token(db, &new, now)
+    assert!(app::platform::session::member_for_token(db, &new, now)
         .await
         .unwrap()
         .is_some());
@@ -413,25 +413,25 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
     assert_eq!(res.headers()["location"], "/");
 
     // Idle timeout (30 min) and absolute timeout (12 h) without "remember me".
-    let (idle, absolute) = app::session::lifetimes(false);
+    let (idle, absolute) = app::platform::session::lifetimes(false);
     assert!(
-        app::session::member_for_token(db, &new, now + idle + 1)
+        app::platform::session::member_for_token(db, &new, now + idle + 1)
             .await
             .unwrap()
             .is_none(),
         "idle timeout"
     );
-    let remembered = app::session::create(db, member_id, true, now)
+    let remembered = app::platform::session::create(db, member_id, true, now)
         .await
         .unwrap();
     assert!(
-        app::session::member_for_token(db, &remembered, now + idle + 1)
+        app::platform::session::member_for_token(db, &remembered, now + idle + 1)
             .await
             .unwrap()
             .is_some(),
         "remember me outlives the idle timeout"
     );
-    let active = app::session::create(db, member_id, false, now)
+    let active = app::platform::session::create(db, member_id, false, now)
         .await
         .unwrap();
     let mut t_now = now;
@@ -440,13 +440,13 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
         if t_now >= now + absolute {
             break;
         }
-        assert!(app::session::member_for_token(db, &active, t_now)
+        assert!(app::platform::session::member_for_token(db, &active, t_now)
             .await
             .unwrap()
             .is_some());
     }
     assert!(
-        app::session::member_for_token(db, &active, now + absolute + 1)
+        app::platform::session::member_for_token(db, &active, now + absolute + 1)
             .await
             .unwrap()
             .is_none(),
@@ -556,7 +556,7 @@ async fn html_forms_work_without_scripts_and_refuse_cross_site_posts() {
         .unwrap();
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/gr/cart");
-    let session = cookie_value(&res, app::session::COOKIE).unwrap();
+    let session = cookie_value(&res, app::platform::session::COOKIE).unwrap();
     assert_eq!(
         t.get_with_cookie("/gr/cart", &format!("rosace_session={session}"))
             .await

@@ -98,7 +98,7 @@ async fn cart_basics(t: TestApp) {
         &t.app.state.db,
         Some(a.member_id),
         &[product],
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .unwrap();
@@ -106,10 +106,14 @@ async fn cart_basics(t: TestApp) {
         mine[&product],
         app::model::catalog_api::Availability::InBasket
     );
-    let theirs =
-        app::cart::store::availability(&t.app.state.db, None, &[product], app::state::now())
-            .await
-            .unwrap();
+    let theirs = app::cart::store::availability(
+        &t.app.state.db,
+        None,
+        &[product],
+        app::platform::state::now(),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         theirs[&product],
         app::model::catalog_api::Availability::Available
@@ -190,7 +194,7 @@ async fn cart_basics(t: TestApp) {
         &t.app.state.db,
         Some(a.member_id),
         scarce_product,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .unwrap();

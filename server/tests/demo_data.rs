@@ -32,7 +32,9 @@ async fn tops_up_an_older_demo_database(t: TestApp) {
     )
     .await;
 
-    server::demo::ensure(db, app::state::now()).await.unwrap();
+    server::demo::ensure(db, app::platform::state::now())
+        .await
+        .unwrap();
 
     assert_eq!(
         t.count("SELECT COUNT(*) FROM products").await,
@@ -71,7 +73,9 @@ async fn tops_up_an_older_demo_database(t: TestApp) {
             .unwrap();
     assert_eq!(version, server::demo::DEMO_VERSION);
     // Once current, a start adds nothing.
-    server::demo::ensure(db, app::state::now()).await.unwrap();
+    server::demo::ensure(db, app::platform::state::now())
+        .await
+        .unwrap();
     assert_eq!(
         t.count("SELECT COUNT(*) FROM members").await,
         before_members + 1

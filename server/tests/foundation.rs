@@ -93,7 +93,7 @@ async fn pages_sites_and_access_on_postgres() {
 }
 
 async fn demo_data_covers_every_site(t: TestApp) {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     for site in app::site::SITES.iter() {
         let live = app::home::store::live_sales(&t.app.state.db, site.site_id, now)
             .await
@@ -139,7 +139,10 @@ async fn demo_data_covers_every_site(t: TestApp) {
         .fetch_one(&t.app.state.db.pool)
         .await
         .unwrap();
-    assert!(app::password::verify(server::demo::DEMO_PASSWORD, &hash));
+    assert!(app::platform::password::verify(
+        server::demo::DEMO_PASSWORD,
+        &hash
+    ));
 }
 
 #[tokio::test]

@@ -57,7 +57,7 @@ async fn sale_starting_tomorrow(t: &TestApp, now: i64) -> String {
 }
 
 async fn home_calls(t: TestApp) {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let tomorrow = sale_starting_tomorrow(&t, now).await;
 
     // By name, whatever the case.

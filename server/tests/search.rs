@@ -62,7 +62,7 @@ async fn pick_product(t: &TestApp, site: u16, sale: i64) -> (i64, String, String
 
 /// A second member on a site, with a session.
 async fn other_member_session(t: &TestApp, site_id: u16) -> String {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     sqlx::query(
         "INSERT INTO members (site_id, email, password_hash, civility, first_name, last_name, status, created_at)
          VALUES ($1, 'search-other@rosace.test', 'x', 0, 'Other', 'Member', 1, $2)",
@@ -77,10 +77,10 @@ async fn other_member_session(t: &TestApp, site_id: u16) -> String {
             .fetch_one(&t.app.state.db.pool)
             .await
             .unwrap();
-    let token = app::session::create(&t.app.state.db, id, false, now)
+    let token = app::platform::session::create(&t.app.state.db, id, false, now)
         .await
         .unwrap();
-    format!("{}={token}", app::session::COOKIE)
+    format!("{}={token}", app::platform::session::COOKIE)
 }
 
 /// Session cookie plus a matching XSRF cookie, and the token for the header.
@@ -404,7 +404,7 @@ async fn search_calls(t: TestApp) {
     // A sale that ends leaves the results at once (the index is a cache; hits are checked
     // against the live sales).
     sqlx::query("UPDATE sales SET ends_at = $1 WHERE id = 1001")
-        .bind(app::state::now() - 1)
+        .bind(app::platform::state::now() - 1)
         .execute(&t.app.state.db.pool)
         .await
         .unwrap();

@@ -1,7 +1,9 @@
 //! Members: sign-in, registration, password recovery, autologin, logout.
-pub mod pages;
+#[cfg(feature = "ssr")]
+pub mod error;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
 mod store;
+pub mod ui;

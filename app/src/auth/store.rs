@@ -1,7 +1,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use crate::auth::rules::MemberStatus;
-use crate::db::Db;
+use crate::platform::db::Db;
 
 #[derive(Clone, Debug)]
 pub struct MemberRow {

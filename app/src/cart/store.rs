@@ -1,15 +1,16 @@
 //! Cart SQL: option lookups, availability for catalog and product pages, releasing
 //! expired holds (exactly once: a hold row is deleted before its units go back), and the
 //! cart view. Stock of an option: available = stock - held - sold.
+// Over 400 lines: the cart's SQL, one short query per function, kept beside the stock moves it shares.
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use sqlx::{Any, Row, Transaction};
 
 use super::rules;
-use crate::db::Db;
 use crate::model::cart::{Cart, CartLine, CartVoucher, LoyaltyItem, RecoveryLine};
 use crate::model::catalog_api::Availability;
+use crate::platform::db::Db;
 
 /// Units of one product a member may hold at once (ROSACE_CART_MAX_PER_MEMBER).
 static MAX_PER_MEMBER: AtomicI64 = AtomicI64::new(5);

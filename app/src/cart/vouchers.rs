@@ -75,11 +75,11 @@ impl CartService {
 
     /// A print link for the basket's vouchers: `/vouchers/print/{token}` (one hour).
     pub async fn print_vouchers(&self, m: Member, now: i64) -> CartResult<String> {
-        let token = crate::session::new_token();
+        let token = crate::platform::session::new_token();
         sqlx::query(
             "INSERT INTO voucher_prints (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         )
-        .bind(crate::session::hash_token(&token))
+        .bind(crate::platform::session::hash_token(&token))
         .bind(m.id)
         .bind(now)
         .bind(now + PRINT_TTL_SECS)
@@ -94,7 +94,7 @@ impl CartService {
         let member: Option<i64> = sqlx::query_scalar(
             "SELECT member_id FROM voucher_prints WHERE token_hash = $1 AND expires_at > $2",
         )
-        .bind(crate::session::hash_token(token))
+        .bind(crate::platform::session::hash_token(token))
         .bind(now)
         .fetch_optional(&self.db.pool)
         .await?;
@@ -107,7 +107,7 @@ impl CartService {
 
 /// Demo vouchers on every site: ROSE10 (10 % off products), LIVRAISON (free shipping),
 /// LIMIT1 (5 € off, one use in total), BIENVENUE (10 € off).
-pub async fn seed_demo(db: &crate::db::Db, site_ids: &[i64]) -> Result<(), sqlx::Error> {
+pub async fn seed_demo(db: &crate::platform::db::Db, site_ids: &[i64]) -> Result<(), sqlx::Error> {
     // (code, kind, discount type, scope, value, per-member limit, total limit)
     type Demo = (
         &'static str,

@@ -4,7 +4,9 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::rules::CartError;
-use super::service::{upsert_cart, AddLine, AddOptions, CartResult, CartSettings, Failure, Member};
+use super::service::{
+    upsert_cart, AddLine, AddOptions, CartFailure, CartResult, CartSettings, Member,
+};
 use super::store::OptionInfo;
 
 /// An add waiting for the SQLite writer.
@@ -43,13 +45,13 @@ pub async fn add_writer(
         match run_batch(&pool, &settings, &jobs).await {
             Ok(results) => {
                 for ((_, reply), r) in jobs.into_iter().zip(results) {
-                    let _ = reply.send(r.map_err(Failure::Cart));
+                    let _ = reply.send(r.map_err(CartFailure::Cart));
                 }
             }
             Err(e) => {
                 tracing::error!(error = %e, "cart add batch failed");
                 for (_, reply) in jobs {
-                    let _ = reply.send(Err(Failure::Db(sqlx::Error::Protocol(e.to_string()))));
+                    let _ = reply.send(Err(CartFailure::Db(sqlx::Error::Protocol(e.to_string()))));
                 }
             }
         }

@@ -1,7 +1,10 @@
 //! Sale catalogs, brand pages and favourites (shopping core).
-pub mod favourites;
-pub mod lists;
-pub mod page;
+pub mod api;
+#[cfg(feature = "ssr")]
+pub mod error;
 pub mod rules;
 #[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
 pub mod store;
+pub mod ui;

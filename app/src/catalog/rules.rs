@@ -1,6 +1,7 @@
 //! Shopping-core rules of spec 000 §2-§4 and §9: catalog filter URLs, catalog state
 //! transitions, banner filtering, the pedagogical module, favourites, media sizes.
 //! Pure: shared by the server and the browser, unit-tested.
+// Over 400 lines: 200 of them are tests.
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -62,7 +63,7 @@ pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
             if let Some(id) = sel.catalog_id {
                 path.push_str(&format!("/{id}"));
             }
-            path.push_str(&format!("/{}", crate::validation::slug(slug)));
+            path.push_str(&format!("/{}", crate::text::slug::slug(slug)));
         }
         None => {
             if let Some(id) = sel.catalog_id {
@@ -303,33 +304,14 @@ pub fn module_matches(key: &str, name: &str, id: i64) -> bool {
 /// Two-column grid of six units each for the pedagogical module (left: texts, right: banner).
 pub const PEDAGOGICAL_COLUMNS: [u8; 2] = [6, 6];
 
-// ------------------------------------------------------------------ favourites and media
+// ------------------------------------------------------------------ colours and media
 
-/// PUT adds (not a favourite yet), DELETE removes (spec 000 §7).
-pub fn favourite_method(is_favorite: bool) -> &'static str {
-    if is_favorite {
-        "DELETE"
-    } else {
-        "PUT"
-    }
-}
+/// Colour slugs a catalog path segment may be (`/c/{seo}/{sale}/{universe}/{brandOrColor}`):
+/// a segment that is one of them filters by colour, any other by brand.
+pub const COLOUR_SLUGS: [&str; 6] = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Breakpoint {
-    Mobile,
-    Tablet,
-    Desktop,
-}
-
-/// Catalog media width by columns and breakpoint (spec 000 §9).
-pub fn media_size(columns: u8, bp: Breakpoint) -> u32 {
-    match (columns <= 2, bp) {
-        (_, Breakpoint::Mobile) => 179,
-        (true, Breakpoint::Tablet) => 312,
-        (true, Breakpoint::Desktop) => 361,
-        (false, Breakpoint::Tablet) => 235,
-        (false, Breakpoint::Desktop) => 285,
-    }
+pub fn is_colour_slug(slug: &str) -> bool {
+    COLOUR_SLUGS.contains(&slug)
 }
 
 #[cfg(test)]
@@ -538,16 +520,5 @@ mod tests {
             PEDAGOGICAL_COLUMNS.iter().map(|c| *c as u32).sum::<u32>(),
             12
         );
-    }
-
-    #[test]
-    fn favourites_and_media_sizes() {
-        assert_eq!(favourite_method(false), "PUT");
-        assert_eq!(favourite_method(true), "DELETE");
-        assert_eq!(media_size(2, Breakpoint::Desktop), 361);
-        assert_eq!(media_size(1, Breakpoint::Tablet), 312);
-        assert_eq!(media_size(4, Breakpoint::Desktop), 285);
-        assert_eq!(media_size(3, Breakpoint::Tablet), 235);
-        assert_eq!(media_size(3, Breakpoint::Mobile), 179);
     }
 }

@@ -1,4 +1,6 @@
 //! Report-illegal-content (DSA) reports: rules, storage and the submit operation.
+#[cfg(feature = "ssr")]
+pub mod error;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;

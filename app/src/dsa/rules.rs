@@ -1,7 +1,7 @@
 //! Validation of a report (spec 000 §3, §8). Pure: used by the server; the React widget
 //! has a TypeScript twin checked against the same email vectors.
 use crate::model::dsa::*;
-use crate::validation::is_valid_email;
+use crate::text::email::is_valid_email;
 
 /// What the server knows of an attached file before storing it.
 #[derive(Clone, Debug)]

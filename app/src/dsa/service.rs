@@ -1,8 +1,9 @@
 //! Submitting a report: rate limit, validation, then one transaction.
+use crate::dsa::error::DsaError;
 use crate::dsa::rules::{self, FileMeta};
 use crate::dsa::store;
-use crate::model::dsa::{DsaFieldError, DsaFormErrorResponse, DsaFormRequest, DsaFormResponse};
-use crate::state::AppState;
+use crate::model::dsa::{DsaFormRequest, DsaFormResponse};
+use crate::platform::state::AppState;
 
 /// An uploaded file, owned.
 #[derive(Clone, Debug)]
@@ -10,39 +11,6 @@ pub struct Upload {
     pub name: String,
     pub content_type: String,
     pub bytes: Vec<u8>,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum DsaError {
-    #[error("invalid report")]
-    Invalid(Vec<DsaFieldError>),
-    #[error("too many reports from this client")]
-    RateLimited,
-    #[error("storage failure: {0}")]
-    Storage(#[from] sqlx::Error),
-}
-
-impl DsaError {
-    pub fn status(&self) -> u16 {
-        match self {
-            DsaError::Invalid(_) => 400,
-            DsaError::RateLimited => 429,
-            DsaError::Storage(_) => 500,
-        }
-    }
-
-    pub fn body(&self) -> DsaFormErrorResponse {
-        let (code, key, fields) = match self {
-            DsaError::Invalid(f) => ("invalid_fields", "dsaform.message.invalid", f.clone()),
-            DsaError::RateLimited => ("too_many_requests", "dsaform.message.security", vec![]),
-            DsaError::Storage(_) => ("unexpected", "errors.general_retry.notification", vec![]),
-        };
-        DsaFormErrorResponse {
-            error_code: code.into(),
-            message_key: key.into(),
-            field_errors: fields,
-        }
-    }
 }
 
 pub async fn submit(
@@ -54,7 +22,7 @@ pub async fn submit(
 ) -> Result<DsaFormResponse, DsaError> {
     let s = &state.settings;
     let bucket = format!("dsa:{client_key}");
-    if !crate::ratelimit::hit(
+    if !crate::platform::ratelimit::hit(
         &state.db,
         &bucket,
         s.dsa_rate_limit,

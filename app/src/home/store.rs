@@ -4,10 +4,10 @@ use std::sync::{LazyLock, Mutex};
 use sqlx::Row;
 
 use crate::catalog::rules::keep_banner;
-use crate::db::Db;
 use crate::home::rules::{reduce, LiveWindow};
 use crate::model::catalog::SaleCard;
 use crate::model::home::{Banner, Home, HomeModule, ModuleSettings};
+use crate::platform::db::Db;
 
 /// Live sales of a site, in display order, with their cheapest price and best discount.
 pub async fn live_sales(db: &Db, site_id: u16, now: i64) -> Result<Vec<SaleCard>, sqlx::Error> {

@@ -1,7 +1,55 @@
 //! Sign-in and registration wire types (spec 000 §3 "Sign-in and registration", §7).
 use serde::{Deserialize, Serialize};
 
-use crate::auth::rules::LoginResult;
+/// Login result codes (spec 000 §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum LoginResult {
+    Success = 1,
+    InvalidIdentifier = 2,
+    InvalidPassword = 3,
+    Locked = 4,
+    NotActivated = 5,
+    Deactivated = 6,
+    Blacklisted = 7,
+}
+
+impl From<LoginResult> for u8 {
+    fn from(r: LoginResult) -> u8 {
+        r as u8
+    }
+}
+
+impl TryFrom<u8> for LoginResult {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Self, String> {
+        Ok(match v {
+            1 => LoginResult::Success,
+            2 => LoginResult::InvalidIdentifier,
+            3 => LoginResult::InvalidPassword,
+            4 => LoginResult::Locked,
+            5 => LoginResult::NotActivated,
+            6 => LoginResult::Deactivated,
+            7 => LoginResult::Blacklisted,
+            _ => return Err(format!("unknown login result {v}")),
+        })
+    }
+}
+
+impl LoginResult {
+    /// Translation key of the message shown for a result.
+    pub fn message_key(self) -> &'static str {
+        match self {
+            LoginResult::Success => "auth.login.success",
+            LoginResult::InvalidIdentifier => "auth.login.error.2",
+            LoginResult::InvalidPassword => "auth.login.error.3",
+            LoginResult::Locked => "auth.login.error.4",
+            LoginResult::NotActivated => "auth.login.error.5",
+            LoginResult::Deactivated => "auth.login.error.6",
+            LoginResult::Blacklisted => "auth.login.error.7",
+        }
+    }
+}
 
 pub use super::error::FieldError;
 

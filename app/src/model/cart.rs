@@ -1,8 +1,13 @@
 //! Cart, checkout, order and voucher wire shapes (spec 000 §3 "Cart", §7 "Cart").
 //! Request bodies keep the spec's field names (`product_id`, `products_quantity`,
 //! `cartHash`, `dismissedProducts`, `productId`); responses are camelCase.
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// Base path of the cart REST API (spec §7), and of its order pipe.
+pub const CART: &str = "/api/cartproxy/v1";
+pub const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
 
 /// `context` of an add: sale id, origin and, only when present, the bundle id.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -6,4 +6,5 @@ pub mod catalog_api;
 pub mod dsa;
 pub mod error;
 pub mod home;
+pub mod onboarding;
 pub mod search;

@@ -1,7 +1,7 @@
 use sqlx::Row;
 
-use crate::db::Db;
 use crate::onboarding::rules::{MemberOnboarding, PopinType};
+use crate::platform::db::Db;
 
 pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Error> {
     let m = sqlx::query(
@@ -31,7 +31,7 @@ pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Err
 }
 
 /// Records the answer to a popin (once per member and version) and applies it.
-pub async fn answer(
+pub(crate) async fn answer(
     db: &Db,
     member_id: i64,
     kind: PopinType,
@@ -80,7 +80,7 @@ pub async fn answer(
 }
 
 /// The data-partner banner answer (`IsAdotOptinAccepted`); closing counts as "no".
-pub async fn adot(db: &Db, member_id: i64, accepted: bool) -> Result<(), sqlx::Error> {
+pub(crate) async fn adot(db: &Db, member_id: i64, accepted: bool) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE members SET adot_optin = $2 WHERE id = $1")
         .bind(member_id)
         .bind(i64::from(accepted))

@@ -1,7 +1,8 @@
 use sqlx::Row;
 
-use crate::db::Db;
 use crate::model::catalog::{ProductDetail, ProductOption};
+use crate::platform::db::Db;
+use crate::platform::sql::live_window;
 
 /// A product of a live sale of the site, or `None`. The data sheet is sanitised here, so no
 /// caller can render seller HTML unfiltered.
@@ -13,14 +14,15 @@ pub async fn product(
     member_id: Option<i64>,
     now: i64,
 ) -> Result<Option<ProductDetail>, sqlx::Error> {
-    let row = sqlx::query(
+    let row = sqlx::query(&format!(
         "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
                 p.seller_kind, p.description_html, s.name AS sale_name, COALESCE(b.name, '') AS brand
            FROM products p
            JOIN sales s ON s.id = p.sale_id
            LEFT JOIN brands b ON b.id = p.brand_id
-          WHERE p.id = $1 AND p.sale_id = $2 AND s.site_id = $3 AND s.starts_at <= $4 AND s.ends_at > $4",
-    )
+          WHERE p.id = $1 AND p.sale_id = $2 AND s.site_id = $3 AND {}",
+        live_window("$4")
+    ))
     .bind(product_id)
     .bind(sale_id)
     .bind(i64::from(site_id))
@@ -67,6 +69,6 @@ pub async fn product(
         tier: row.try_get("tier")?,
         delivery_mode: row.try_get("delivery_mode")?,
         seller_kind: row.try_get("seller_kind")?,
-        html_datasheet: crate::sanitize::data_sheet(&html),
+        html_datasheet: crate::text::sanitize::data_sheet(&html),
     }))
 }

@@ -8,6 +8,8 @@ use crate::model::catalog_api::CatalogItem;
 use crate::model::search::Suggestion;
 use crate::routes::encode_query_value;
 
+/// Queries longer than this are refused (400).
+pub const MAX_QUERY_CHARS: usize = 200;
 /// Results per page of `/find`.
 pub const PAGE_SIZE: i64 = 48;
 /// Wait after the last key stroke before asking for suggestions.
@@ -111,9 +113,9 @@ pub fn product_url(member: bool, item: &CatalogItem) -> String {
     } else {
         format!(
             "/seo-product/{}/{}/{}/{}",
-            crate::validation::slug(&item.brand),
+            crate::text::slug::slug(&item.brand),
             item.sale_id,
-            crate::validation::slug(&item.name),
+            crate::text::slug::slug(&item.name),
             item.id
         )
     }

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
-use crate::checkout::badge::CartCount;
 use crate::context::RequestCtx;
+use crate::ui::cart_count::CartCount;
 
 /// The fixed header: logo, search field, cart, login element, message centre, lateral menu.
 /// Sign-in pages get the simplified header (logo only).

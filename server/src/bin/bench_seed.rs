@@ -39,21 +39,23 @@ async fn run() -> Result<(), Error> {
         "ROSACE_BENCH_SEED_FILE",
         format!("{}/bench-sessions.txt", config.data_dir),
     )?;
-    let db = app::db::Db::connect(&config.database_url, 4).await?;
+    let db = app::platform::db::Db::connect(&config.database_url, 4).await?;
     let db = &db;
     let secret = server::startup::xsrf_secret(db).await?;
-    let now = app::state::now();
-    let hash = app::password::hash("Bench-password-2026")?;
+    let now = app::platform::state::now();
+    let hash = app::platform::password::hash("Bench-password-2026")?;
     // Two options of products of a live sale of site 1: the scarce one gets
     // ROSACE_BENCH_STOCK units (default 100), the other a million.
-    let rows = sqlx::query(
+    let sql = format!(
         "SELECT o.id FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
-          WHERE s.site_id = 1 AND s.starts_at <= $1 AND s.ends_at > $1 AND s.campaign_kind = 'DEFAULT'
-          ORDER BY s.id, p.id, o.id LIMIT 20",
-    )
-    .bind(now)
-    .fetch_all(&db.pool)
-    .await?;
+          WHERE {} ORDER BY s.id, p.id, o.id LIMIT 20",
+        app::platform::sql::LIVE_SALE
+    );
+    let rows = sqlx::query(&sql)
+        .bind(1_i64)
+        .bind(now)
+        .fetch_all(&db.pool)
+        .await?;
     let scarce: i64 = rows[0].try_get("id")?;
     let plenty: i64 = rows[rows.len() - 1].try_get("id")?;
     let units: i64 = env_or("ROSACE_BENCH_STOCK", 100)?;
@@ -83,9 +85,9 @@ async fn run() -> Result<(), Error> {
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
-        let token = app::session::new_token();
-        let token_hash = app::session::hash_token(&token);
-        let (idle, absolute) = app::session::lifetimes(true);
+        let token = app::platform::session::new_token();
+        let token_hash = app::platform::session::hash_token(&token);
+        let (idle, absolute) = app::platform::session::lifetimes(true);
         sqlx::query(
             "INSERT INTO sessions (token_hash, member_id, remember, created_at, last_seen_at, idle_expires_at, expires_at)
              VALUES ($1, $2, 1, $3, $3, $4, $5)",
@@ -97,7 +99,7 @@ async fn run() -> Result<(), Error> {
         .bind(now + absolute)
         .execute(&mut *tx)
         .await?;
-        let xsrf = app::csrf::issue(&secret, &token_hash);
+        let xsrf = app::platform::csrf::issue(&secret, &token_hash);
         writeln!(out, "{id} {token} {xsrf}")?;
     }
     tx.commit().await?;

@@ -5,7 +5,7 @@ use sqlx::{Any, Transaction};
 
 use app::site::i18n::lang_of;
 use app::site::SITES;
-use app::validation::slug;
+use app::text::slug::slug;
 
 use super::travel::Travel;
 use super::words::{words, BRANDS};

@@ -8,7 +8,7 @@ use super::{insert, t, Error, DEMO_EMAIL, DEMO_EMAIL_2, DEMO_PASSWORD, V};
 /// Inserts the demo members created at `now`; ids come from the database, in this order:
 /// the first member of every site, then the second one of every site.
 pub(super) async fn insert_all(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), Error> {
-    let hash = app::password::hash(DEMO_PASSWORD)?;
+    let hash = app::platform::password::hash(DEMO_PASSWORD)?;
     // Two demo members per site (the second one to try what another member sees).
     let members = [(DEMO_EMAIL, "Camille", 2), (DEMO_EMAIL_2, "Louis", 1)]
         .iter()

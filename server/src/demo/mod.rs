@@ -6,7 +6,7 @@
 //! start so the shop always has live sales.
 use sqlx::{Any, Transaction};
 
-use app::db::Db;
+use app::platform::db::Db;
 use app::site::format::civil_from_unix;
 
 mod catalog;

@@ -1,7 +1,7 @@
 //! Demo vouchers on every site: ROSE10 (10 % off products), LIVRAISON (free shipping),
 //! LIMIT1 (5 € off, one use in total), BIENVENUE (10 € off).
 //! (Moved from `app::cart::vouchers::seed_demo`, so all demo rows live in this folder.)
-use app::db::Db;
+use app::platform::db::Db;
 use app::site::SITES;
 
 // (code, kind, discount type, scope, value, per-member limit, total limit)

@@ -9,7 +9,7 @@ use axum::{Extension, Form};
 use serde::Deserialize;
 
 use app::auth::rules::safe_return_url;
-use app::auth::service::{self, AuthError};
+use app::auth::{error::AuthError, service};
 use app::context::RequestCtx;
 use app::model::auth::*;
 use app::routes::encode_query_value;
@@ -41,7 +41,7 @@ pub async fn logout_page(
         &client,
         ctx.site_id,
         session.token.as_deref(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     {
@@ -74,7 +74,7 @@ pub async fn autologin_page(
         cypher: q.cypher.unwrap_or_default(),
         return_url: return_url.clone(),
     };
-    match service::autologin(&app.state, &client, &body, app::state::now()).await {
+    match service::autologin(&app.state, &client, &body, app::platform::state::now()).await {
         Ok((token, r)) => {
             with_new_session(
                 &app,
@@ -152,7 +152,7 @@ pub async fn auth_form(
     if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
         return refused;
     }
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let site = ctx.site_id;
     let s = site_suffix(&ctx, site);
     let email_q = encode_query_value(f.email.trim());

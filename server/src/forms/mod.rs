@@ -33,8 +33,8 @@ pub fn check_xsrf(
     headers: &HeaderMap,
     form_token: &str,
 ) -> Result<(), Response> {
-    let cookie_token = middleware::cookie(headers, app::csrf::COOKIE);
-    if app::csrf::check(
+    let cookie_token = middleware::cookie(headers, app::platform::csrf::COOKIE);
+    if app::platform::csrf::check(
         &app.state.settings.xsrf_secret,
         &session.binding,
         cookie_token.as_deref(),

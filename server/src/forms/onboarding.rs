@@ -10,7 +10,6 @@ use serde::Deserialize;
 
 use app::auth::rules::safe_return_url;
 use app::onboarding::rules::{self, PopinType};
-use app::onboarding::store;
 
 use super::check_xsrf;
 use crate::middleware::SessionInfo;
@@ -75,7 +74,7 @@ pub async fn onboarding_form(
         ""
     };
     let mut res = back_to(&f.back);
-    let now = app::state::now();
+    let now = app::platform::state::now();
     match (f.kind.as_str(), &session.member) {
         ("consent", _) => {
             let chosen = categories(&body);
@@ -112,7 +111,7 @@ pub async fn onboarding_form(
             } else {
                 None
             };
-            if let Err(e) = store::answer(
+            if let Err(e) = app::onboarding::service::answer(
                 &app.state.db,
                 m.member_id,
                 kind,
@@ -127,7 +126,10 @@ pub async fn onboarding_form(
             }
         }
         ("adot", Some(m)) => {
-            if let Err(e) = store::adot(&app.state.db, m.member_id, f.action == "accept").await {
+            if let Err(e) =
+                app::onboarding::service::adot(&app.state.db, m.member_id, f.action == "accept")
+                    .await
+            {
                 tracing::error!(error = %e, "cannot store the data-partner answer");
             }
         }

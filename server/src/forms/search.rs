@@ -7,8 +7,6 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Form};
 use serde::Deserialize;
 
-use app::search::store;
-
 use super::auth::see_other;
 use super::check_xsrf;
 use crate::middleware::{self, SessionInfo};
@@ -35,7 +33,7 @@ pub async fn delete_recent_form(
     let Some(m) = &session.member else {
         return Ok(middleware::redirect(&app::routes::login_redirect("/find")));
     };
-    let deleted = store::delete_recent(&app.state.db, m.member_id, id)
+    let deleted = app::search::service::delete_recent(&app.state.db, m.member_id, id)
         .await
         .log_as("cannot delete a recent query")?;
     if !deleted {

@@ -10,8 +10,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use app::context::RequestCtx;
+use app::platform::session::SessionMember;
 use app::routes::{self, Access};
-use app::session::SessionMember;
 
 use super::cookies::{cookie, session_cookie_name, site_cookie, xsrf_cookie, SITE_COOKIE};
 use crate::state::AppCtx;
@@ -89,10 +89,10 @@ pub async fn request_context(
     let path = req.uri().path().to_string();
     let query = req.uri().query().unwrap_or("").to_string();
     let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let token = cookie(req.headers(), session_cookie_name(&app));
     let member = match &token {
-        Some(t) => match app::session::member_for_token(&app.state.db, t, now).await {
+        Some(t) => match app::platform::session::member_for_token(&app.state.db, t, now).await {
             Ok(m) => m,
             Err(e) => {
                 tracing::error!(error = %e, "session lookup failed");
@@ -116,11 +116,11 @@ pub async fn request_context(
     }
     let binding = binding_for(member.as_ref());
     let secret = &app.state.settings.xsrf_secret;
-    let current_xsrf = cookie(req.headers(), app::csrf::COOKIE)
-        .filter(|t| app::csrf::is_valid(secret, &binding, t));
+    let current_xsrf = cookie(req.headers(), app::platform::csrf::COOKIE)
+        .filter(|t| app::platform::csrf::is_valid(secret, &binding, t));
     let (xsrf, new_xsrf) = match current_xsrf {
         Some(t) => (t, false),
-        None => (app::csrf::issue(secret, &binding), true),
+        None => (app::platform::csrf::issue(secret, &binding), true),
     };
     let page_view = is_page && req.method() == Method::GET;
     let onboarding = if page_view {
@@ -160,11 +160,10 @@ pub async fn request_context(
         }
     }
     // Handlers that change the session set their own XSRF cookie.
-    let handler_set_xsrf = res
-        .headers()
-        .get_all(header::SET_COOKIE)
-        .iter()
-        .any(|v| v.to_str().is_ok_and(|s| s.starts_with(app::csrf::COOKIE)));
+    let handler_set_xsrf = res.headers().get_all(header::SET_COOKIE).iter().any(|v| {
+        v.to_str()
+            .is_ok_and(|s| s.starts_with(app::platform::csrf::COOKIE))
+    });
     if is_page && new_xsrf && !handler_set_xsrf {
         if let Ok(v) = HeaderValue::from_str(&xsrf_cookie(&app, &xsrf)) {
             res.headers_mut().append(header::SET_COOKIE, v);
@@ -178,10 +177,10 @@ async fn onboarding_view(
     app: &AppCtx,
     headers: &HeaderMap,
     member: Option<&SessionMember>,
-) -> app::onboarding::OnboardingView {
+) -> app::model::onboarding::OnboardingView {
     use app::onboarding::rules;
     let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE).as_deref());
-    let mut view = app::onboarding::OnboardingView {
+    let mut view = app::model::onboarding::OnboardingView {
         consent,
         ..Default::default()
     };

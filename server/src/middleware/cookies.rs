@@ -21,9 +21,9 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 
 pub fn session_cookie_name(app: &AppCtx) -> &'static str {
     if app.state.settings.secure_cookies {
-        app::session::SECURE_COOKIE
+        app::platform::session::SECURE_COOKIE
     } else {
-        app::session::COOKIE
+        app::platform::session::COOKIE
     }
 }
 
@@ -42,7 +42,7 @@ pub fn session_cookie(app: &AppCtx, token: &str, max_age: Option<i64>) -> String
 
 /// `Set-Cookie` for the XSRF token: readable by scripts (they echo it in a header).
 pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
-    Cookie::build((app::csrf::COOKIE, token))
+    Cookie::build((app::platform::csrf::COOKIE, token))
         .path("/")
         .same_site(SameSite::Lax)
         .secure(app.state.settings.secure_cookies)

@@ -26,12 +26,12 @@ pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> R
             .get::<SessionInfo>()
             .map(|s| s.binding.clone())
             .unwrap_or_else(|| "anon".into());
-        let cookie_token = cookie(req.headers(), app::csrf::COOKIE);
+        let cookie_token = cookie(req.headers(), app::platform::csrf::COOKIE);
         let header_token = req
             .headers()
-            .get(app::csrf::HEADER)
+            .get(app::platform::csrf::HEADER)
             .and_then(|v| v.to_str().ok());
-        if !app::csrf::check(
+        if !app::platform::csrf::check(
             &app.state.settings.xsrf_secret,
             &binding,
             cookie_token.as_deref(),

@@ -103,7 +103,7 @@ async fn sale(
     SiteId(site): SiteId,
     Path(sale_id): Path<i64>,
 ) -> Result<Json<Sale>, ApiError> {
-    store::sale(&app.state.db, site, sale_id, app::state::now())
+    store::sale(&app.state.db, site, sale_id, app::platform::state::now())
         .await
         .log_as("Unavailable Sale Content")?
         .or_not_found()
@@ -119,7 +119,7 @@ async fn catalog_tree(
     SiteId(site): SiteId,
     Path(sale_id): Path<i64>,
 ) -> Result<Json<CatalogTree>, ApiError> {
-    let sale = store::sale(&app.state.db, site, sale_id, app::state::now())
+    let sale = store::sale(&app.state.db, site, sale_id, app::platform::state::now())
         .await
         .log_as("Unavailable Sale Content")?
         .or_not_found()?;
@@ -142,7 +142,7 @@ async fn catalog_content(
     Path((sale_id, catalog_id)): Path<(i64, i64)>,
     Params(q): Params<ContentParams>,
 ) -> Result<Json<CatalogContent>, ApiError> {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     const WHAT: &str = "[Error] cannot fetch search items";
     // Only the existence of the sale matters here, not its tree.
     if !store::sale_is_live(&app.state.db, site, sale_id, now)
@@ -174,7 +174,7 @@ async fn filters(
     SiteId(site): SiteId,
     Path((sale_id, catalog_id)): Path<(i64, i64)>,
 ) -> Result<Json<Filters>, ApiError> {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     const WHAT: &str = "cannot fetch filters";
     if !store::sale_is_live(&app.state.db, site, sale_id, now)
         .await
@@ -204,7 +204,7 @@ async fn item(
         sale_id,
         item_id,
         member.id(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .log_as("cannot fetch item")?
@@ -228,7 +228,7 @@ async fn item_options(
         sale_id,
         item_id,
         member.id(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .log_as("Cannot fetch options")?
@@ -248,14 +248,14 @@ async fn set_favourite(
     } else {
         "Cannot remove from favorite"
     };
-    let found = store::set_favourite(
+    let found = app::catalog::service::set_favourite(
         &app.state.db,
         site,
         member_id,
         sale_id,
         item_id,
         on,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .log_as(what)?;
@@ -310,7 +310,7 @@ async fn brand_items(
         query.limit,
         query.offset,
         member.id(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .log_as("Unavailable Sale Content")?
@@ -334,8 +334,13 @@ async fn favourites(
     SiteId(site): SiteId,
     SignedIn(m): SignedIn,
 ) -> Result<Json<FavouriteItems>, ApiError> {
-    let items = store::favourite_items(&app.state.db, site, m.member_id, app::state::now())
-        .await
-        .log_as("Cannot fetch favourites")?;
+    let items = store::favourite_items(
+        &app.state.db,
+        site,
+        m.member_id,
+        app::platform::state::now(),
+    )
+    .await
+    .log_as("Cannot fetch favourites")?;
     Ok(Json(FavouriteItems { items }))
 }

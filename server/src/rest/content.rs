@@ -173,7 +173,7 @@ async fn home(
         preview_date: preview_day.and(preview),
         skip_mobile_check: flag(&q.skip_mobile_image_check),
     };
-    store::home_cached(&app.state.db, site_id, &query, app::state::now())
+    store::home_cached(&app.state.db, site_id, &query, app::platform::state::now())
         .await
         .log_as("Cannot fetch home")?
         .or_not_found()

@@ -6,7 +6,10 @@ use axum::http::{header, StatusCode};
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use app::dsa::service::{self, DsaError, Upload};
+use app::dsa::{
+    error::DsaError,
+    service::{self, Upload},
+};
 use app::model::dsa::{
     DsaFieldError, DsaFormErrorResponse, DsaFormRequest, DsaFormResponse, DSA_MAX_FILES,
 };
@@ -56,7 +59,14 @@ async fn dsa_contact_form(
             message_key: "dsaform.message.invalid".into(),
         }])
     })?;
-    let ok = service::submit(&app.state, &client, request, uploads, app::state::now()).await?;
+    let ok = service::submit(
+        &app.state,
+        &client,
+        request,
+        uploads,
+        app::platform::state::now(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(ok)))
 }
 

@@ -5,11 +5,16 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use app::auth::service::AuthError;
+use app::auth::error::AuthError;
+use app::cart::error::CartFailure;
 use app::cart::rules::CartError;
-use app::cart::service::Failure;
-use app::dsa::service::DsaError;
+use app::catalog::error::CatalogError;
+use app::dsa::error::DsaError;
+use app::home::error::HomeError;
 use app::model::error::{ErrorBody, WireError};
+use app::onboarding::error::OnboardingError;
+use app::product::error::ProductError;
+use app::search::error::SearchError;
 
 #[derive(Debug)]
 pub enum ApiError {
@@ -139,15 +144,29 @@ impl From<AuthError> for ApiError {
 
 impl From<CartError> for ApiError {
     fn from(e: CartError) -> Self {
-        ApiError::wire(&e)
+        ApiError::wire(&CartFailure::Cart(e))
     }
 }
 
-impl From<Failure> for ApiError {
-    fn from(f: Failure) -> Self {
-        ApiError::wire(&f)
-    }
+/// Area errors that describe themselves (`WireError`) become responses as they say.
+macro_rules! from_wire {
+    ($($area:ty),* $(,)?) => {
+        $(impl From<$area> for ApiError {
+            fn from(e: $area) -> Self {
+                ApiError::wire(&e)
+            }
+        })*
+    };
 }
+
+from_wire!(
+    CartFailure,
+    CatalogError,
+    HomeError,
+    SearchError,
+    OnboardingError,
+    ProductError
+);
 
 /// `result.log_as("Unavailable Sale Content")?`: the spec's log message for a failure.
 pub trait LogAs<T> {

@@ -12,7 +12,7 @@ use axum::http::HeaderMap;
 use app::cart::rules::CartError;
 use app::cart::service::Member as CartMemberId;
 use app::context::RequestCtx;
-use app::session::SessionMember;
+use app::platform::session::SessionMember;
 
 use super::error::ApiError;
 use crate::middleware::SessionInfo;

@@ -91,14 +91,14 @@ async fn answer_popin(
         )?),
         _ => None,
     };
-    store::answer(
+    app::onboarding::service::answer(
         &app.state.db,
         m.member_id,
         kind,
         version,
         body.accepted,
         birth,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .log_as("cannot store the popin answer")?;
@@ -121,7 +121,7 @@ async fn adot_optin(
     SignedIn(m): SignedIn,
     Json(body): Json<AdotAnswer>,
 ) -> Result<StatusCode, ApiError> {
-    store::adot(&app.state.db, m.member_id, body.accepted)
+    app::onboarding::service::adot(&app.state.db, m.member_id, body.accepted)
         .await
         .log_as("cannot store the data-partner answer")?;
     Ok(StatusCode::NO_CONTENT)

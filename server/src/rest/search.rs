@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::model::error::ErrorBody;
 use app::model::search::{RecentQueries, SearchFilters, SearchItems, Suggestions};
-use app::search::index::MAX_QUERY_CHARS;
+use app::search::rules::MAX_QUERY_CHARS;
 use app::search::store::{self, SearchQuery};
 
 use super::error::{ApiError, LogAs, OrNotFound};
@@ -87,13 +87,13 @@ async fn items(
         colors: list(&q.color),
         sizes: list(&q.size),
     };
-    let now = app::state::now();
+    let now = app::platform::state::now();
     let found = store::search_items(&app.state.db, site_id, &query, member.id(), now)
         .await
         .log_as("[Error] cannot fetch search items")?;
     if let Some(m) = member.id() {
         if !found.search_term.is_empty() && found.offset == 0 {
-            store::record(&app.state.db, m, site_id, &text, now)
+            app::search::service::record(&app.state.db, m, site_id, &text, now)
                 .await
                 .log_as("cannot record a recent query")?;
         }
@@ -121,7 +121,7 @@ async fn filters(
     Params(q): Params<FiltersParams>,
 ) -> Result<Json<SearchFilters>, ApiError> {
     let text = text(&q.q)?;
-    store::search_filters(&app.state.db, site_id, &text, app::state::now())
+    store::search_filters(&app.state.db, site_id, &text, app::platform::state::now())
         .await
         .log_as("cannot fetch search filters")
         .map(Json)
@@ -165,7 +165,7 @@ async fn suggestions(
         member.id(),
         &text,
         compact,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await
     .log_as("Suggestions fail")
@@ -197,7 +197,7 @@ async fn delete_recent(
     SignedIn(m): SignedIn,
     Path(id): Path<i64>,
 ) -> Result<StatusCode, ApiError> {
-    let deleted = store::delete_recent(&app.state.db, m.member_id, id)
+    let deleted = app::search::service::delete_recent(&app.state.db, m.member_id, id)
         .await
         .log_as("cannot delete a recent query")?;
     deleted.then_some(StatusCode::NO_CONTENT).or_not_found()

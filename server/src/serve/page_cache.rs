@@ -87,7 +87,7 @@ fn new_nonce() -> String {
     use rand::RngCore;
     let mut bytes = [0u8; 16];
     rand::thread_rng().fill_bytes(&mut bytes);
-    app::session::hex(&bytes)
+    app::platform::session::hex(&bytes)
 }
 
 /// Whether the client takes gzip (`gzip` listed without `q=0`).

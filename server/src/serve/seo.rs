@@ -48,16 +48,18 @@ pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let sales = sqlx::query(
+    let sql = format!(
         "SELECT s.id, s.slug, (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
-           FROM sales s WHERE s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'
+           FROM sales s WHERE {}
           ORDER BY s.position, s.id",
-    )
-    .bind(i64::from(site.site_id))
-    .bind(app::state::now())
-    .fetch_all(&app.state.db.pool)
-    .await
-    .unwrap_or_default();
+        app::platform::sql::LIVE_SALE
+    );
+    let sales = sqlx::query(&sql)
+        .bind(i64::from(site.site_id))
+        .bind(app::platform::state::now())
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap_or_default();
     for r in &sales {
         let (Ok(id), Ok(slug), Ok(Some(u))) = (
             r.try_get::<i64, _>("id"),

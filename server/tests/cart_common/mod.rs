@@ -26,16 +26,24 @@ pub async fn shopper(t: &TestApp, terms_version: i64) -> Shopper {
     .fetch_one(&t.app.state.db.pool)
     .await
     .unwrap();
-    let token = app::session::create(&t.app.state.db, member_id, false, app::state::now())
-        .await
-        .unwrap();
-    let xsrf = app::csrf::issue(
+    let token = app::platform::session::create(
+        &t.app.state.db,
+        member_id,
+        false,
+        app::platform::state::now(),
+    )
+    .await
+    .unwrap();
+    let xsrf = app::platform::csrf::issue(
         &t.app.state.settings.xsrf_secret,
-        &app::session::hash_token(&token),
+        &app::platform::session::hash_token(&token),
     );
     Shopper {
         member_id,
-        cookie: format!("{}={token}; XSRF-TOKEN={xsrf}", app::session::COOKIE),
+        cookie: format!(
+            "{}={token}; XSRF-TOKEN={xsrf}",
+            app::platform::session::COOKIE
+        ),
         xsrf,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

@@ -144,10 +144,15 @@ impl TestApp {
                 .fetch_one(&self.app.state.db.pool)
                 .await
                 .unwrap();
-        let token = app::session::create(&self.app.state.db, member_id, false, app::state::now())
-            .await
-            .unwrap();
-        format!("{}={token}", app::session::COOKIE)
+        let token = app::platform::session::create(
+            &self.app.state.db,
+            member_id,
+            false,
+            app::platform::state::now(),
+        )
+        .await
+        .unwrap();
+        format!("{}={token}", app::platform::session::COOKIE)
     }
 
     /// A fresh anonymous XSRF token, as a page visit hands it out.

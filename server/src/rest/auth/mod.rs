@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::auth::rules::LoginResult;
-use app::auth::service::{self, AuthError};
+use app::auth::{error::AuthError, service};
 use app::context::RequestCtx;
 use app::model::auth::*;
 use app::model::error::ErrorBody;
@@ -87,7 +87,7 @@ async fn login(
     req: Request,
 ) -> Result<Response, ApiError> {
     let body: LoginRequest = json_body(req).await?;
-    let outcome = service::login(&app.state, &client, &body, app::state::now()).await?;
+    let outcome = service::login(&app.state, &client, &body, app::platform::state::now()).await?;
     let res = Json(&outcome.response).into_response();
     Ok(match outcome.token {
         Some(t) => {
@@ -105,7 +105,13 @@ async fn web_validate(
     State(app): State<Arc<AppCtx>>,
     Extension(session): Extension<SessionInfo>,
 ) -> Json<WebValidateResponse> {
-    match service::web_validate(&app.state, session.token.as_deref(), app::state::now()).await {
+    match service::web_validate(
+        &app.state,
+        session.token.as_deref(),
+        app::platform::state::now(),
+    )
+    .await
+    {
         Ok(r) => Json(r),
         Err(e) => {
             tracing::error!(error = %e, "web validate failed");
@@ -131,7 +137,14 @@ async fn subscribe(
 ) -> Result<(StatusCode, Json<SubscribeResponse>), ApiError> {
     let body: SubscribeRequest = json_body(req).await?;
     let base = link_base(&ctx, body.site_id);
-    let r = service::subscribe(&app.state, &client, &body, &base, app::state::now()).await?;
+    let r = service::subscribe(
+        &app.state,
+        &client,
+        &body,
+        &base,
+        app::platform::state::now(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(r)))
 }
 
@@ -150,7 +163,7 @@ async fn activate(
         &client,
         body.site_id,
         &body.cypher,
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await?;
     Ok(Json(Confirmation {
@@ -171,7 +184,14 @@ async fn recover_password(
     Json(body): Json<RecoverPasswordRequest>,
 ) -> Result<Json<Confirmation>, ApiError> {
     let base = link_base(&ctx, body.site_id);
-    service::recover_password(&app.state, &client, &body, &base, app::state::now()).await?;
+    service::recover_password(
+        &app.state,
+        &client,
+        &body,
+        &base,
+        app::platform::state::now(),
+    )
+    .await?;
     Ok(Json(Confirmation {
         msg_key: "auth.recover.sent",
     }))
@@ -187,7 +207,7 @@ async fn update_password(
     Client(client): Client,
     Json(body): Json<UpdatePasswordRequest>,
 ) -> Result<Json<Confirmation>, ApiError> {
-    service::update_password(&app.state, &client, &body, app::state::now()).await?;
+    service::update_password(&app.state, &client, &body, app::platform::state::now()).await?;
     Ok(Json(Confirmation {
         msg_key: "auth.password.updated",
     }))
@@ -205,7 +225,7 @@ async fn autologin(
     Client(client): Client,
     Json(body): Json<CypherRequest>,
 ) -> Result<Response, ApiError> {
-    match service::autologin(&app.state, &client, &body, app::state::now()).await {
+    match service::autologin(&app.state, &client, &body, app::platform::state::now()).await {
         Ok((token, r)) => {
             let res = Json(r).into_response();
             Ok(with_new_session(&app, session.token.as_deref(), &token, false, res).await)
@@ -237,7 +257,7 @@ async fn logout(
         &client,
         ctx.site_id,
         session.token.as_deref(),
-        app::state::now(),
+        app::platform::state::now(),
     )
     .await?;
     Ok(clear_session(&app, StatusCode::NO_CONTENT.into_response()))

@@ -37,7 +37,7 @@ async fn get_cart(
 ) -> Result<Response, ApiError> {
     let (cart, expired) = app
         .cart
-        .cart(m, app::state::now())
+        .cart(m, app::platform::state::now())
         .await
         .log_as("Unavailable Order Pipe")?;
     if !expired {
@@ -60,7 +60,7 @@ async fn add_lines(
     opts: &AddOptions,
 ) -> Result<Response, ApiError> {
     app.cart
-        .add(m, &lines, cart_type, opts, app::state::now())
+        .add(m, &lines, cart_type, opts, app::platform::state::now())
         .await
         .log_as("cannot add to cart")?;
     cart_answer(app, m, StatusCode::CREATED).await
@@ -111,7 +111,7 @@ async fn add_item(
 ) -> Result<Response, ApiError> {
     let req: ItemRequest = parse(&body)?;
     let t = cart_type(&req.cart_type)?;
-    let now = app::state::now();
+    let now = app::platform::state::now();
     if let Some(order) = &req.order_to_reopen {
         let order_id = rules::parse_id(order).ok_or(CartError::BadRequest)?;
         app.cart
@@ -153,7 +153,7 @@ async fn remove_item(
         .and_then(rules::parse_id)
         .ok_or(CartError::BadRequest)?;
     app.cart
-        .remove(m, option_id, app::state::now())
+        .remove(m, option_id, app::platform::state::now())
         .await
         .log_as("cannot remove from cart")?;
     cart_answer(&app, m, StatusCode::OK).await
@@ -168,7 +168,7 @@ async fn empty_cart(
     CartMember(m): CartMember,
 ) -> Result<StatusCode, ApiError> {
     app.cart
-        .empty(m, app::state::now())
+        .empty(m, app::platform::state::now())
         .await
         .log_as("cannot empty the cart")?;
     Ok(StatusCode::NO_CONTENT)
@@ -200,7 +200,7 @@ async fn suspend(
     CartMember(m): CartMember,
 ) -> Result<Json<SuspendState>, ApiError> {
     app.cart
-        .suspend(m, app::state::now())
+        .suspend(m, app::platform::state::now())
         .await
         .log_as("suspend failed")?;
     Ok(Json(SuspendState {

@@ -36,7 +36,7 @@ async fn cart_hash(
     State(app): State<Arc<AppCtx>>,
     CartMember(m): CartMember,
 ) -> Result<Response, ApiError> {
-    let now = app::state::now();
+    let now = app::platform::state::now();
     const WHAT: &str = "Unavailable Order Pipe";
     let Some(hash) = app.cart.freeze(m, now).await.log_as(WHAT)? else {
         return Ok(StatusCode::NO_CONTENT.into_response());
@@ -84,7 +84,12 @@ async fn pay(
     };
     let order = app
         .cart
-        .pay(m, &req.cart_hash, req.card.as_deref(), app::state::now())
+        .pay(
+            m,
+            &req.cart_hash,
+            req.card.as_deref(),
+            app::platform::state::now(),
+        )
         .await
         .log_as("Unavailable Order Pipe")?;
     Ok(Json(Payment {
@@ -105,7 +110,7 @@ async fn cancel_order(
     CartMember(m): CartMember,
 ) -> Result<Response, ApiError> {
     app.cart
-        .defrost(m, app::state::now())
+        .defrost(m, app::platform::state::now())
         .await
         .log_as("cancel order failed")?;
     cart_answer(&app, m, StatusCode::OK).await
@@ -127,7 +132,7 @@ async fn recover(
         .iter()
         .map(|d| rules::parse_id(d).ok_or(CartError::BadRequest))
         .collect::<Result<Vec<_>, _>>()?;
-    let now = app::state::now();
+    let now = app::platform::state::now();
     const WHAT: &str = "recover failed";
     let unavailable = app.cart.recover(m, &dismissed, now).await.log_as(WHAT)?;
     let cart = app.cart.view(m, now).await.log_as(WHAT)?;

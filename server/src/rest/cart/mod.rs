@@ -77,7 +77,7 @@ pub(super) async fn cart_answer(
 ) -> Result<Response, ApiError> {
     let cart = app
         .cart
-        .view(m, app::state::now())
+        .view(m, app::platform::state::now())
         .await
         .log_as("Unavailable Order Pipe")?;
     Ok(with_code(code, &cart))

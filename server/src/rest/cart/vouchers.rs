@@ -42,7 +42,7 @@ async fn apply_voucher(
 ) -> Result<Response, ApiError> {
     let req: VoucherRequest = parse(&body)?;
     app.cart
-        .apply_voucher(m, &req.code, app::state::now())
+        .apply_voucher(m, &req.code, app::platform::state::now())
         .await
         .log_as("cannot apply voucher")?;
     cart_answer(&app, m, StatusCode::CREATED).await
@@ -80,7 +80,7 @@ async fn print_vouchers(
 ) -> Result<Json<PrintUrl>, ApiError> {
     let print_url = app
         .cart
-        .print_vouchers(m, app::state::now())
+        .print_vouchers(m, app::platform::state::now())
         .await
         .log_as("Print vouchers failed")?;
     Ok(Json(PrintUrl { print_url }))
@@ -100,7 +100,7 @@ async fn print_page(
 ) -> Result<Response, ApiError> {
     let found = app
         .cart
-        .printable(&token, app::state::now())
+        .printable(&token, app::platform::state::now())
         .await
         .log_as("Print vouchers failed")?;
     let Some(vouchers) = found else {
@@ -138,7 +138,7 @@ async fn loyalty(app: &AppCtx, m: Member, body: &Bytes, on: bool) -> Result<Resp
         .and_then(rules::parse_id)
         .ok_or(CartError::BadRequest)?;
     app.cart
-        .loyalty(m, product_id, on, app::state::now())
+        .loyalty(m, product_id, on, app::platform::state::now())
         .await
         .log_as("loyalty item failed")?;
     let code = if on {

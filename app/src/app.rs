@@ -1,0 +1,162 @@
+//! The app: the HTML document (`shell`), the root component (`App`), the router and the
+//! page switch from the route table's page kinds to the areas' pages.
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, MetaTags, Stylesheet};
+use leptos_router::{
+    components::{Route, Router, Routes},
+    hooks::use_location,
+    path, SsrMode,
+};
+
+use crate::context::RequestCtx;
+use crate::routes::{self, login_redirect, Access, PageKind, ResolvedRoute};
+use crate::shell::{Footer, Header, ProgressBar};
+use crate::ui::cart_count::CartCount;
+use crate::ui::not_found::NotFound;
+use crate::ui::placeholder::Placeholder;
+
+/// The HTML document around the app. Rendered on the server only.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let site = ctx.site();
+    let ctx_json = serde_json::to_string(&ctx).unwrap_or_default();
+    #[cfg(feature = "ssr")]
+    content_security_policy();
+    view! {
+        <!DOCTYPE html>
+        <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json>
+            <head>
+                <meta charset="utf-8" />
+                <meta name="viewport" content="width=device-width, initial-scale=1" />
+                <meta name="theme-color" content=crate::shell::theme_color(site.brand) />
+                <link rel="icon" href=format!("/img/favicon/{}.svg", site.site_id) type="image/svg+xml" />
+                <AutoReload options=options.clone() />
+                <HydrationScripts options />
+                <MetaTags />
+            </head>
+            <body>
+                <App />
+            </body>
+        </html>
+    }
+}
+
+/// CSP with the per-response nonce Leptos puts on its scripts: no inline script runs
+/// without it. WebAssembly needs `wasm-unsafe-eval`; the widget's shadow-root styles need
+/// inline styles.
+#[cfg(feature = "ssr")]
+fn content_security_policy() {
+    let Some(response) = use_context::<leptos_axum::ResponseOptions>() else {
+        return;
+    };
+    let nonce = leptos::nonce::use_nonce()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+         font-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+    );
+    if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
+        response.insert_header(axum::http::header::CONTENT_SECURITY_POLICY, value);
+    }
+}
+
+fn ctx_cart_count() -> i64 {
+    RequestCtx::current().cart_count
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    let ctx = RequestCtx::current();
+    provide_context(ctx);
+    crate::ui::favourite::Favourites::provide();
+    CartCount::provide(ctx_cart_count());
+    view! {
+        <Stylesheet id="leptos" href="/pkg/rosace.css" />
+        <Shell />
+    }
+}
+
+#[component]
+pub fn Shell() -> impl IntoView {
+    let (is_routing, set_is_routing) = signal(false);
+    view! {
+        <Router set_is_routing>
+            <ProgressBar is_routing />
+            // One catch-all route: the route table in `routes.rs` is the single source of
+            // truth, shared with the server's access rules. Async SSR: complete HTML first.
+            <Routes fallback=|| view! { <Page /> }>
+                <Route path=path!("") view=Page ssr=SsrMode::Async />
+                <Route path=path!("/*any") view=Page ssr=SsrMode::Async />
+            </Routes>
+        </Router>
+    }
+}
+
+#[component]
+fn Page() -> impl IntoView {
+    let location = use_location();
+    move || {
+        let path = location.pathname.get();
+        let ctx = RequestCtx::current();
+        let route = routes::resolve(&path);
+        let kind = route.as_ref().map(|r| r.kind);
+        let simplified = kind.is_some_and(PageKind::simplified_header);
+        let transparent = kind == Some(PageKind::Home);
+        let body = match route {
+            None => NotFound().into_any(),
+            Some(route) if route.access() == Access::MembersOnly && !ctx.is_member() => {
+                // The server already redirects full page loads; this covers in-app navigation.
+                redirect_to_login(&path, &location.search.get_untracked()).into_any()
+            }
+            Some(route) => render(route, path.clone()),
+        };
+        view! {
+            <Header simplified transparent />
+            <main id="main" class="page">{body}</main>
+            <Footer path=path.clone() />
+            <crate::onboarding::ui::OnboardingLayer back=crate::routes::with_query(&path, &location.search.get_untracked()) home=transparent />
+        }
+    }
+}
+
+/// The page of a resolved route: each kind to its area's page; kinds not built yet
+/// show a localized placeholder.
+pub fn render(route: ResolvedRoute, path: String) -> AnyView {
+    match route.kind {
+        PageKind::Home => view! { <crate::home::ui::HomePage route path /> }.into_any(),
+        PageKind::Product => view! { <crate::product::ui::ProductPage route path /> }.into_any(),
+        PageKind::Catalog if route.get("campaignId").is_some() => {
+            view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()
+        }
+        PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
+        PageKind::MyOrders => view! { <crate::cart::ui::orders::OrdersPage path /> }.into_any(),
+        PageKind::OrderDetails if route.get_id("orderId").is_some() => {
+            let order_id = route.get_id("orderId");
+            view! { <crate::cart::ui::orders::OrdersPage path order_id=order_id.unwrap_or(0) /> }
+                .into_any()
+        }
+        PageKind::Brand => view! { <crate::catalog::ui::BrandPage route path /> }.into_any(),
+        PageKind::Search => view! { <crate::search::ui::SearchPage path /> }.into_any(),
+        PageKind::Favourites => view! { <crate::catalog::ui::FavouritesPage path /> }.into_any(),
+        PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
+            view! { <crate::auth::ui::AuthPage route path /> }.into_any()
+        }
+        _ => view! { <Placeholder route path /> }.into_any(),
+    }
+}
+
+/// Client-side guard for in-app navigation to a members-only page.
+pub fn redirect_to_login(path: &str, search: &str) -> impl IntoView {
+    let target = login_redirect(&crate::routes::with_query(path, search));
+    #[cfg(feature = "hydrate")]
+    {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().assign(&target);
+        }
+    }
+    let href = target.clone();
+    view! { <p class="page__redirect"><a href=href>{target}</a></p> }
+}

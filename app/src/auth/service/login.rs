@@ -1,0 +1,183 @@
+//! The email check, sign-in (with lockout and rate limit) and the web validation.
+use crate::auth::error::AuthError;
+use crate::auth::rules::{self, LoginFacts, LoginResult, MemberStatus};
+use crate::auth::store::{self};
+use crate::model::auth::*;
+use crate::platform::session;
+use crate::platform::state::AppState;
+use crate::text::email::is_valid_email;
+
+pub(super) fn field(field: &str, key: &str) -> FieldError {
+    FieldError {
+        field: field.into(),
+        message_key: key.into(),
+    }
+}
+
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_ascii_lowercase()
+}
+
+/// Member-exists check: 1 unknown (go register), 2 known (go sign in), 3 invalid format.
+pub async fn check_email(
+    state: &AppState,
+    site_id: u16,
+    email: &str,
+) -> Result<EmailCheckResponse, AuthError> {
+    let email = normalize_email(email);
+    if !is_valid_email(&email) {
+        return Ok(EmailCheckResponse {
+            result: 3,
+            msg_key: Some("auth.email.invalid".into()),
+        });
+    }
+    let known = store::member_by_email(&state.db, site_id, &email)
+        .await?
+        .is_some();
+    Ok(if known {
+        EmailCheckResponse {
+            result: 2,
+            msg_key: None,
+        }
+    } else {
+        EmailCheckResponse {
+            result: 1,
+            msg_key: None,
+        }
+    })
+}
+
+pub struct LoginOutcome {
+    pub response: LoginResponse,
+    /// The new session token on success (the caller sets the cookie).
+    pub token: Option<String>,
+}
+
+/// Login with the spec's result codes, per-account lockout and a per-client flood limit.
+pub async fn login(
+    state: &AppState,
+    client: &str,
+    req: &LoginRequest,
+    now: i64,
+) -> Result<LoginOutcome, AuthError> {
+    let s = &state.settings;
+    if !crate::platform::ratelimit::hit(
+        &state.db,
+        &format!("login:{client}"),
+        s.login_rate_limit,
+        s.login_rate_window_secs,
+        now,
+    )
+    .await?
+    {
+        store::event(&state.db, req.site_id, None, "login_flood", client, "", now).await;
+        return Err(AuthError::TooManyRequests);
+    }
+    let email = normalize_email(&req.email);
+    let member = store::member_by_email(&state.db, req.site_id, &email).await?;
+    let locked = member.as_ref().is_some_and(|m| m.locked_until > now);
+    let password_ok = match &member {
+        Some(m) if !locked => crate::platform::password::verify(&req.password, &m.password_hash),
+        Some(_) => false,
+        None => {
+            // Same work for unknown emails, so timing does not tell which emails exist.
+            let _ = crate::platform::password::verify(&req.password, &DUMMY_HASH);
+            false
+        }
+    };
+    let result = rules::login_outcome(LoginFacts {
+        member_found: member.is_some(),
+        status: member
+            .as_ref()
+            .map(|m| m.status)
+            .unwrap_or(MemberStatus::Active),
+        locked,
+        password_ok,
+    });
+    let member_id = member.as_ref().map(|m| m.id);
+    let mut locked_until = member
+        .as_ref()
+        .filter(|m| m.locked_until > now)
+        .map(|m| m.locked_until);
+    let mut token = None;
+    match (result, &member) {
+        (LoginResult::InvalidPassword, Some(m)) => {
+            store::record_failure(&state.db, m.id, s.lockout_threshold, now + s.lockout_secs)
+                .await?;
+            if m.failed_logins + 1 >= s.lockout_threshold {
+                locked_until = Some(now + s.lockout_secs);
+                store::event(
+                    &state.db,
+                    req.site_id,
+                    member_id,
+                    "account_locked",
+                    client,
+                    "",
+                    now,
+                )
+                .await;
+            }
+        }
+        (LoginResult::Success, Some(m)) => {
+            store::reset_failures(&state.db, m.id).await?;
+            token = Some(session::create(&state.db, m.id, req.remember_me, now).await?);
+        }
+        _ => {}
+    }
+    // A lock reached by this very attempt is reported as such.
+    let result = if result == LoginResult::InvalidPassword && locked_until.is_some() {
+        LoginResult::Locked
+    } else {
+        result
+    };
+    store::event(
+        &state.db,
+        req.site_id,
+        member_id,
+        "login",
+        client,
+        &format!("result={}", result as u8),
+        now,
+    )
+    .await;
+    let redirect_url =
+        (result == LoginResult::Success).then(|| rules::safe_return_url(req.return_url.as_deref()));
+    Ok(LoginOutcome {
+        response: LoginResponse {
+            result,
+            msg_key: result.message_key().into(),
+            redirect_url,
+            locked_until,
+        },
+        token,
+    })
+}
+
+/// A real argon2id hash, verified against when the email is unknown.
+pub(super) static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    crate::platform::password::hash(&session::new_token()).unwrap_or_default()
+});
+
+/// Web validate (spec 000 §5): the member of the session, or invalid identifier.
+pub async fn web_validate(
+    state: &AppState,
+    token: Option<&str>,
+    now: i64,
+) -> Result<WebValidateResponse, AuthError> {
+    let found = match token {
+        Some(t) => session::member_for_token(&state.db, t, now).await?,
+        None => None,
+    };
+    let result = rules::web_validate_outcome(
+        found.as_ref().map(|_| LoginResult::Success),
+        found.as_ref().map(|m| m.member_id),
+    );
+    Ok(WebValidateResponse {
+        member: found.map(|m| MemberSummary {
+            member_id: m.member_id,
+            first_name: m.first_name,
+            site_id: m.site_id,
+        }),
+        result,
+    })
+}

@@ -1,0 +1,213 @@
+//! Password recovery, password change, autologin links and logout.
+use super::*;
+use crate::auth::error::AuthError;
+use crate::auth::rules::{self, LoginResult, MemberStatus};
+use crate::auth::store::{self};
+use crate::model::auth::*;
+use crate::platform::session;
+use crate::platform::state::AppState;
+use crate::site;
+use crate::text::email::is_valid_email;
+
+/// Sends a recovery link when the email is a member's; answers the same either way.
+pub async fn recover_password(
+    state: &AppState,
+    client: &str,
+    req: &RecoverPasswordRequest,
+    link_base: &str,
+    now: i64,
+) -> Result<(), AuthError> {
+    let email = normalize_email(&req.email);
+    if !is_valid_email(&email) {
+        return Err(AuthError::Invalid(vec![field(
+            "email",
+            "auth.email.invalid",
+        )]));
+    }
+    let s = &state.settings;
+    if !crate::platform::ratelimit::hit(
+        &state.db,
+        &format!("recover:{client}"),
+        s.login_rate_limit,
+        s.login_rate_window_secs,
+        now,
+    )
+    .await?
+    {
+        return Err(AuthError::TooManyRequests);
+    }
+    if let Some(m) = store::member_by_email(&state.db, req.site_id, &email).await? {
+        let (cypher, cypher_hash) = new_cypher();
+        let mut tx = state.db.pool.begin().await?;
+        store::insert_cypher(&mut tx, m.id, "recovery", &cypher_hash, now, now + 3600).await?;
+        tx.commit().await?;
+        let lang = site::i18n::lang_of(site::by_id_or_default(req.site_id).locale);
+        let link = format!(
+            "{link_base}/gr/authentication?updatepassword=1&cypher={cypher}&memberid={}",
+            m.id
+        );
+        send(
+            state,
+            &email,
+            &site::i18n::t(lang, "mail.recovery.subject"),
+            &site::i18n::t_with(
+                lang,
+                "mail.recovery.body",
+                &[("link", &link), ("name", &m.first_name)],
+            ),
+            now,
+        )
+        .await;
+        store::event(
+            &state.db,
+            req.site_id,
+            Some(m.id),
+            "recover_password",
+            client,
+            "",
+            now,
+        )
+        .await;
+    }
+    Ok(())
+}
+
+/// Sets a new password with a recovery cypher, once; ends the member's other sessions.
+pub async fn update_password(
+    state: &AppState,
+    client: &str,
+    req: &UpdatePasswordRequest,
+    now: i64,
+) -> Result<(), AuthError> {
+    if let Some(key) = rules::password_problem(&req.new_password) {
+        return Err(AuthError::Invalid(vec![field("newPassword", key)]));
+    }
+    let hash = crate::platform::password::hash(&req.new_password)
+        .map_err(|e| AuthError::Internal(e.to_string()))?;
+    let mut tx = state.db.pool.begin().await?;
+    match store::consume_cypher(
+        &mut tx,
+        &session::hash_token(req.cypher.trim()),
+        "recovery",
+        now,
+    )
+    .await?
+    {
+        Some(member_id) if member_id == req.member_id => {}
+        _ => return Err(AuthError::CypherInvalid),
+    }
+    sqlx::query(
+        "UPDATE members SET password_hash = $1, failed_logins = 0, locked_until = 0 WHERE id = $2",
+    )
+    .bind(&hash)
+    .bind(req.member_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM sessions WHERE member_id = $1")
+        .bind(req.member_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    store::event(
+        &state.db,
+        req.site_id,
+        Some(req.member_id),
+        "update_password",
+        client,
+        "",
+        now,
+    )
+    .await;
+    Ok(())
+}
+
+/// Issues a single-use autologin cypher for a member (for links in emails).
+pub async fn issue_autologin(
+    state: &AppState,
+    member_id: i64,
+    now: i64,
+) -> Result<String, AuthError> {
+    let (cypher, cypher_hash) = new_cypher();
+    let mut tx = state.db.pool.begin().await?;
+    store::insert_cypher(
+        &mut tx,
+        member_id,
+        "autologin",
+        &cypher_hash,
+        now,
+        now + state.settings.cypher_ttl_secs,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(cypher)
+}
+
+/// Autologin: a valid cypher opens a session and names where to go.
+pub async fn autologin(
+    state: &AppState,
+    client: &str,
+    req: &CypherRequest,
+    now: i64,
+) -> Result<(String, AutologinResponse), AuthError> {
+    let mut tx = state.db.pool.begin().await?;
+    let Some(member_id) = store::consume_cypher(
+        &mut tx,
+        &session::hash_token(req.cypher.trim()),
+        "autologin",
+        now,
+    )
+    .await?
+    else {
+        return Err(AuthError::CypherInvalid);
+    };
+    tx.commit().await?;
+    let member = store::member_by_id(&state.db, member_id)
+        .await?
+        .ok_or(AuthError::CypherInvalid)?;
+    if member.status != MemberStatus::Active || member.site_id != req.site_id {
+        return Err(AuthError::CypherInvalid);
+    }
+    let token = session::create(&state.db, member_id, false, now).await?;
+    store::event(
+        &state.db,
+        req.site_id,
+        Some(member_id),
+        "autologin",
+        client,
+        "",
+        now,
+    )
+    .await;
+    let redirect_url = rules::safe_return_url(req.return_url.as_deref());
+    Ok((
+        token,
+        AutologinResponse {
+            result: LoginResult::Success,
+            redirect_url,
+        },
+    ))
+}
+
+pub async fn logout(
+    state: &AppState,
+    client: &str,
+    site_id: u16,
+    token: Option<&str>,
+    now: i64,
+) -> Result<(), AuthError> {
+    if let Some(t) = token {
+        let member = session::member_for_token(&state.db, t, now).await?;
+        session::delete(&state.db, t).await?;
+        store::event(
+            &state.db,
+            site_id,
+            member.map(|m| m.member_id),
+            "logout",
+            client,
+            "",
+            now,
+        )
+        .await;
+    }
+    Ok(())
+}

@@ -1,0 +1,216 @@
+//! The stepwise sign-in screens (spec 000 §2, §4): email first, then password or
+//! registration; recovery, new password and activation. Plain HTML forms posting to
+//! `/gr/authentication/form` (Post/Redirect/Get), so they work before the WASM app loads.
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::auth::rules::{registration_fields, Visibility};
+use crate::context::RequestCtx;
+use crate::routes::{PageKind, ResolvedRoute};
+use crate::ui::SeoMeta;
+
+const UTM: [&str; 5] = [
+    "utm_campaign",
+    "utm_content",
+    "utm_medium",
+    "utm_source",
+    "utm_term",
+];
+
+#[component]
+pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let query = use_query_map().get_untracked();
+    let q = |k: &str| query.get(k).unwrap_or_default();
+    let return_url = {
+        let r = q("returnurl");
+        if r.is_empty() {
+            q("ReturnUrl")
+        } else {
+            r
+        }
+    };
+    let step = if q("signin") == "activate" && !q("cypher").is_empty() {
+        "activate".to_string()
+    } else if !q("updatepassword").is_empty() && !q("cypher").is_empty() {
+        "updatepassword".to_string()
+    } else {
+        match q("step").as_str() {
+            s @ ("password" | "register" | "recover" | "done") => s.to_string(),
+            _ => "email".to_string(),
+        }
+    };
+    let title = ctx.t(route.kind.title_key());
+    let brand = ctx.site().brand.name();
+    let description = ctx.t_with("auth.description", &[("brand", brand)]);
+    let error = q("error");
+    let info = q("info");
+    let email = q("email");
+    let hidden_common = {
+        let xsrf = ctx.xsrf.clone();
+        let ret = return_url.clone();
+        let utm: Vec<(String, String)> = UTM
+            .iter()
+            .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
+            .collect();
+        move |step: &'static str| {
+            view! {
+                <input type="hidden" name="_xsrf" value=xsrf.clone() />
+                <input type="hidden" name="step" value=step />
+                <input type="hidden" name="returnurl" value=ret.clone() />
+                {utm.iter().map(|(k, v)| view! { <input type="hidden" name=k.clone() value=v.clone() /> }).collect_view()}
+            }
+        }
+    };
+    let message = (!error.is_empty()).then(|| view! { <p class="auth__error" role="alert" data-testid="auth-error">{ctx.t(&error)}</p> });
+    let notice = (!info.is_empty()).then(
+        || view! { <p class="auth__info" role="status" data-testid="auth-info">{ctx.t(&info)}</p> },
+    );
+    let back = |ctx: &RequestCtx, ret: &str| {
+        let href = format!(
+            "/gr/authentication?returnurl={}",
+            crate::routes::encode_query_value(ret)
+        );
+        view! { <a class="auth__back" href=href>{ctx.t("auth.back")}</a> }
+    };
+    let body = match step.as_str() {
+        "password" => view! {
+            <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="password-form">
+                {hidden_common("password")}
+                <input type="hidden" name="email" value=email.clone() />
+                <p class="auth__email">{email.clone()}</p>
+                <label for="password">{ctx.t("auth.password.label")}</label>
+                <input id="password" name="password" type="password" autocomplete="current-password" required minlength="1" maxlength="128" />
+                <label class="auth__check"><input type="checkbox" name="rememberMe" value="1" />{ctx.t("auth.remember")}</label>
+                <button class="button button--primary" type="submit">{ctx.t("auth.login.submit")}</button>
+                <a href=format!("/gr/authentication?step=recover&email={}", crate::routes::encode_query_value(&email))>{ctx.t("auth.recover.link")}</a>
+                {back(&ctx, &return_url)}
+            </form>
+        }
+        .into_any(),
+        "register" => view! { <Registration email=email.clone() hidden=hidden_common("register").into_any() /> }.into_any(),
+        "done" => view! {
+            <div class="auth__form" data-testid="register-done">
+                <p role="status">{ctx.t_with("auth.register.check_email", &[("email", &email)])}</p>
+            </div>
+        }
+        .into_any(),
+        "recover" => view! {
+            <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="recover-form">
+                {hidden_common("recover")}
+                <p>{ctx.t("auth.recover.intro")}</p>
+                <label for="email">{ctx.t("auth.email.label")}</label>
+                <input id="email" name="email" type="email" autocomplete="email" required value=email.clone() />
+                <button class="button button--primary" type="submit">{ctx.t("auth.recover.submit")}</button>
+                {back(&ctx, &return_url)}
+            </form>
+        }
+        .into_any(),
+        "updatepassword" => view! {
+            <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="update-password-form">
+                {hidden_common("updatepassword")}
+                <input type="hidden" name="cypher" value=q("cypher") />
+                <input type="hidden" name="memberid" value=q("memberid") />
+                <label for="newPassword">{ctx.t("auth.password.new")}</label>
+                <input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required minlength="8" maxlength="128" />
+                <p class="auth__hint">{ctx.t("auth.password.rules")}</p>
+                <button class="button button--primary" type="submit">{ctx.t("auth.password.save")}</button>
+            </form>
+        }
+        .into_any(),
+        "activate" => view! {
+            <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="activate-form">
+                {hidden_common("activate")}
+                <input type="hidden" name="cypher" value=q("cypher") />
+                <p>{ctx.t("auth.activate.intro")}</p>
+                <button class="button button--primary" type="submit">{ctx.t("auth.activate.submit")}</button>
+            </form>
+        }
+        .into_any(),
+        _ => view! {
+            <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="email-form">
+                {hidden_common("email")}
+                <label for="email">{ctx.t("auth.email.label")}</label>
+                <input id="email" name="email" type="email" autocomplete="email" required value=email.clone() />
+                <button class="button button--primary" type="submit">{ctx.t("auth.next")}</button>
+            </form>
+        }
+        .into_any(),
+    };
+    let heading = match (route.kind, step.as_str()) {
+        (_, "register") => ctx.t("auth.register.title"),
+        (PageKind::Registration, _) => ctx.t("auth.register.title"),
+        _ => ctx.t_with("auth.title", &[("brand", brand)]),
+    };
+    view! {
+        <SeoMeta title description path />
+        <section class="auth" data-step=step.clone()>
+            <h1>{heading}</h1>
+            {notice}
+            {message}
+            {body}
+        </section>
+    }
+}
+
+#[component]
+fn Registration(email: String, hidden: AnyView) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let query = use_query_map().get_untracked();
+    let q = |k: &str| query.get(k).unwrap_or_default();
+    let cfg = registration_fields(ctx.site_id);
+    let shown = |v: Visibility| v != Visibility::Hidden;
+    let req = |v: Visibility| v == Visibility::Mandatory;
+    let error_field = q("field");
+    let invalid = move |name: &str| (error_field == name).then_some("true");
+    let sponsor = {
+        let m = q("mgmcode");
+        if m.is_empty() {
+            q("godfatherid")
+        } else {
+            m
+        }
+    };
+    view! {
+        <form class="auth__form auth__form--register" method="post" action="/gr/authentication/form" data-testid="register-form">
+            {hidden}
+            <label for="email">{ctx.t("auth.email.label")}</label>
+            <input id="email" name="email" type="email" autocomplete="email" required value=email aria-invalid=invalid("email") />
+            <label for="password">{ctx.t("auth.password.label")}</label>
+            <input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="128" aria-invalid=invalid("password") />
+            <p class="auth__hint">{ctx.t("auth.password.rules")}</p>
+            {shown(cfg.civility).then(|| view! {
+                <fieldset class="auth__civility">
+                    <legend>{ctx.t("auth.civility")}</legend>
+                    <label><input type="radio" name="civility" value="2" required=req(cfg.civility) />{ctx.t("auth.civility.2")}</label>
+                    <label><input type="radio" name="civility" value="1" />{ctx.t("auth.civility.1")}</label>
+                    <label><input type="radio" name="civility" value="0" />{ctx.t("auth.civility.0")}</label>
+                </fieldset>
+            })}
+            <label for="firstName">{ctx.t("auth.firstname")}</label>
+            <input id="firstName" name="firstName" autocomplete="given-name" required=req(cfg.first_name) value=q("firstname") aria-invalid=invalid("firstName") />
+            <label for="lastName">{ctx.t("auth.lastname")}</label>
+            <input id="lastName" name="lastName" autocomplete="family-name" required=req(cfg.last_name) value=q("lastname") aria-invalid=invalid("lastName") />
+            {shown(cfg.birth_date).then(|| view! {
+                <label for="birthDate">{ctx.t("auth.birthdate")}</label>
+                <input id="birthDate" name="birthDate" placeholder=ctx.t("auth.birthdate.placeholder") inputmode="numeric" required=req(cfg.birth_date) aria-invalid=invalid("birthDate") />
+            })}
+            {shown(cfg.zip_code_and_city).then(|| view! {
+                <label for="zipCode">{ctx.t("auth.zipcode")}</label>
+                <input id="zipCode" name="zipCode" inputmode="numeric" autocomplete="postal-code" required=req(cfg.zip_code_and_city) aria-invalid=invalid("zipCode") />
+                <label for="city">{ctx.t("auth.city")}</label>
+                <input id="city" name="city" autocomplete="address-level2" required=req(cfg.zip_code_and_city) />
+            })}
+            {shown(cfg.sponsorship_code).then(|| view! {
+                <label for="sponsorshipCode">{ctx.t("auth.sponsorship")}</label>
+                <input id="sponsorshipCode" name="sponsorshipCode" value=sponsor.clone() />
+            })}
+            <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{ctx.t("auth.cgv")}</label>
+            <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{ctx.t("auth.privacy")}</label>
+            {shown(cfg.optin_partner).then(|| view! {
+                <label class="auth__check"><input type="checkbox" name="optinPartner" value="1" />{ctx.t("auth.optin_partner")}</label>
+            })}
+            <button class="button button--primary" type="submit">{ctx.t("auth.register.submit")}</button>
+        </form>
+    }
+}

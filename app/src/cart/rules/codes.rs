@@ -1,0 +1,222 @@
+//! Response codes of spec §8, the cart errors and their message keys.
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Default cart type (spec §9).
+pub const DEFAULT_CART_TYPE: &str = "fs";
+/// Cart types (spec §3).
+pub const CART_TYPES: [&str; 4] = ["fs", "marketplace", "leg", "new"];
+/// Loyalty programme types (spec §3): premium 1, pass 2. Quantity always 1 (§9).
+pub const LOYALTY_PREMIUM: i64 = 1;
+pub const LOYALTY_PASS: i64 = 2;
+pub const LOYALTY_QUANTITY: i64 = 1;
+/// Basket expiry notice: "expires soon" at 2 minutes or less.
+pub const EXPIRE_SOON_SECS: i64 = 120;
+/// Largest quantity accepted in one add.
+pub const MAX_QUANTITY_PER_ADD: i64 = 99;
+/// Flat shipping fee (cents) of a cart with items.
+pub const SHIPPING_CENTS: i64 = 690;
+
+/// Price (cents) and label key of a loyalty programme.
+pub fn loyalty_product(id: i64) -> Option<(i64, &'static str)> {
+    match id {
+        LOYALTY_PREMIUM => Some((2990, "cart.loyalty.premium")),
+        LOYALTY_PASS => Some((990, "cart.loyalty.pass")),
+        _ => None,
+    }
+}
+
+pub fn is_cart_type(t: &str) -> bool {
+    CART_TYPES.contains(&t)
+}
+
+// ------------------------------------------------------------------ response codes (§8)
+
+/// Cart response codes (spec §8) with the error code and message key of each failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CartCode {
+    Success,
+    Created,
+    Empty,
+    Expired,
+    Frozen,
+    Reopen,
+    OnboardingRedirect,
+    ClientError,
+    AccessDenied,
+    Incompatible,
+    InvalidCart,
+    MoreThanOne,
+    Unexpected,
+}
+
+impl CartCode {
+    pub fn status(self) -> u16 {
+        match self {
+            CartCode::Success => 200,
+            CartCode::Created => 201,
+            CartCode::Empty => 204,
+            CartCode::Expired => 260,
+            CartCode::Frozen => 261,
+            CartCode::Reopen => 262,
+            CartCode::OnboardingRedirect => 263,
+            CartCode::ClientError => 400,
+            CartCode::AccessDenied => 401,
+            CartCode::Incompatible => 409,
+            CartCode::InvalidCart => 412,
+            CartCode::MoreThanOne => 429,
+            CartCode::Unexpected => 500,
+        }
+    }
+
+    pub fn from_status(status: u16) -> Option<CartCode> {
+        use CartCode::*;
+        [
+            Success,
+            Created,
+            Empty,
+            Expired,
+            Frozen,
+            Reopen,
+            OnboardingRedirect,
+            ClientError,
+            AccessDenied,
+            Incompatible,
+            InvalidCart,
+            MoreThanOne,
+            Unexpected,
+        ]
+        .into_iter()
+        .find(|c| c.status() == status)
+    }
+
+    pub fn is_success(self) -> bool {
+        matches!(
+            self,
+            CartCode::Success | CartCode::Created | CartCode::Empty
+        )
+    }
+}
+
+/// A cart failure: its code, `error_code` and the translation key of `error_description`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CartError {
+    Expired,
+    Frozen,
+    Reopen,
+    OnboardingRedirect,
+    BadRequest,
+    UnknownProduct,
+    OutOfStock,
+    InvalidCard,
+    PaymentDeclined,
+    VoucherUnknown,
+    VoucherExhausted,
+    VoucherMemberLimit,
+    Unauthorized,
+    IncompatibleCartTypes,
+    InvalidCart,
+    MaxReached,
+    Unexpected,
+}
+
+impl CartError {
+    pub fn code(self) -> CartCode {
+        use CartError::*;
+        match self {
+            Expired => CartCode::Expired,
+            Frozen => CartCode::Frozen,
+            Reopen => CartCode::Reopen,
+            OnboardingRedirect => CartCode::OnboardingRedirect,
+            BadRequest | UnknownProduct | OutOfStock | InvalidCard | PaymentDeclined
+            | VoucherUnknown | VoucherExhausted | VoucherMemberLimit => CartCode::ClientError,
+            Unauthorized => CartCode::AccessDenied,
+            IncompatibleCartTypes => CartCode::Incompatible,
+            InvalidCart => CartCode::InvalidCart,
+            MaxReached => CartCode::MoreThanOne,
+            Unexpected => CartCode::Unexpected,
+        }
+    }
+
+    pub fn error_code(self) -> &'static str {
+        use CartError::*;
+        match self {
+            Expired => "expired",
+            Frozen => "frozen",
+            Reopen => "reopen",
+            OnboardingRedirect => "onboarding_redirect",
+            BadRequest => "bad_request",
+            UnknownProduct => "unknown_product",
+            OutOfStock => "out_of_stock",
+            InvalidCard => "invalid_card",
+            PaymentDeclined => "payment_declined",
+            VoucherUnknown => "voucher_unknown",
+            VoucherExhausted => "voucher_exhausted",
+            VoucherMemberLimit => "voucher_member_limit",
+            Unauthorized => "unauthorized",
+            IncompatibleCartTypes => "incompatible_cart_types",
+            InvalidCart => "invalid_cart",
+            MaxReached => "max_reached",
+            Unexpected => "unexpected",
+        }
+    }
+
+    /// Translation key shown to the member (all five locales carry it).
+    pub fn message_key(self) -> &'static str {
+        use CartError::*;
+        match self {
+            Expired => "cart.errors.expired",
+            Frozen => "cart.errors.frozen",
+            Reopen => "cart.errors.reopen",
+            OnboardingRedirect => "cart.errors.onboarding",
+            BadRequest => "cart.errors.bad_request",
+            UnknownProduct => "cart.errors.unknown_product",
+            OutOfStock => "cart.errors.out_of_stock",
+            InvalidCard => "cart.errors.invalid_card",
+            PaymentDeclined => "cart.errors.payment_declined",
+            VoucherUnknown => "cart.errors.voucher_unknown",
+            VoucherExhausted => "cart.errors.voucher_exhausted",
+            VoucherMemberLimit => "cart.errors.voucher_member_limit",
+            Unauthorized => "cart.errors.unauthorized",
+            IncompatibleCartTypes => "cart.errors.incompatible",
+            InvalidCart => "cart.errors.invalid_cart",
+            MaxReached => "cart.errors.max_reached",
+            Unexpected => "cart.errors.unexpected",
+        }
+    }
+
+    pub const ALL: [CartError; 17] = [
+        CartError::Expired,
+        CartError::Frozen,
+        CartError::Reopen,
+        CartError::OnboardingRedirect,
+        CartError::BadRequest,
+        CartError::UnknownProduct,
+        CartError::OutOfStock,
+        CartError::InvalidCard,
+        CartError::PaymentDeclined,
+        CartError::VoucherUnknown,
+        CartError::VoucherExhausted,
+        CartError::VoucherMemberLimit,
+        CartError::Unauthorized,
+        CartError::IncompatibleCartTypes,
+        CartError::InvalidCart,
+        CartError::MaxReached,
+        CartError::Unexpected,
+    ];
+}
+
+/// The error name the cart helper builds (spec §8): status, status text and error_code.
+pub fn error_name(status: u16, status_text: &str, error_code: &str) -> String {
+    format!("{status} {status_text} {error_code}")
+        .trim()
+        .to_string()
+}
+
+/// The message of an error body: `error_description`, else `errorDescription`.
+pub fn error_message(body: &Value) -> Option<String> {
+    body.get("error_description")
+        .or_else(|| body.get("errorDescription"))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}

@@ -1,0 +1,68 @@
+//! Stock availability and totals with vouchers.
+
+use super::*;
+use crate::model::cart::Totals;
+use crate::model::catalog_api::Availability;
+
+// ------------------------------------------------------------------ stock
+
+/// Availability of a product for a member: InBasket when the member holds some,
+/// MaxReached at the per-member limit, OutOfStock when nothing is left for others.
+pub fn availability(left: i64, in_basket: i64, per_member_limit: i64) -> Availability {
+    if in_basket >= per_member_limit && per_member_limit > 0 {
+        Availability::MaxReached
+    } else if in_basket > 0 {
+        Availability::InBasket
+    } else if left <= 0 {
+        Availability::OutOfStock
+    } else {
+        Availability::Available
+    }
+}
+
+// ------------------------------------------------------------------ totals
+
+/// A voucher as the totals need it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VoucherRule {
+    pub percent: bool,
+    pub shipping: bool,
+    pub value: i64,
+}
+
+/// Totals of a cart (cents) and what each voucher takes off, in order. Product vouchers
+/// never take off more than the remaining subtotal, shipping vouchers more than shipping.
+pub fn totals(lines: &[(i64, i64)], vouchers: &[VoucherRule], loyalty: i64) -> (Totals, Vec<i64>) {
+    let subtotal: i64 = lines.iter().map(|(price, q)| price * q).sum();
+    let shipping = if lines.is_empty() { 0 } else { SHIPPING_CENTS };
+    let (mut discount, mut shipping_discount) = (0i64, 0i64);
+    let mut amounts = Vec::with_capacity(vouchers.len());
+    for v in vouchers {
+        let (base, used) = if v.shipping {
+            (shipping, &mut shipping_discount)
+        } else {
+            (subtotal, &mut discount)
+        };
+        let room = base - *used;
+        let want = if v.percent {
+            base * v.value.clamp(0, 100) / 100
+        } else {
+            v.value.max(0)
+        };
+        let amount = want.min(room).max(0);
+        *used += amount;
+        amounts.push(amount);
+    }
+    let total = subtotal - discount + shipping - shipping_discount + loyalty;
+    (
+        Totals {
+            subtotal,
+            discount,
+            shipping,
+            shipping_discount,
+            loyalty,
+            total,
+        },
+        amounts,
+    )
+}

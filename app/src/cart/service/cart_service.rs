@@ -1,0 +1,195 @@
+//! The cart service: the database, the SQLite write path, the option and sold-out caches,
+//! the waiting line and the payment provider; the expiry sweeper.
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::cart::payment::{PaymentProvider, Sandbox};
+use crate::cart::settings::CartSettings;
+use crate::cart::store::{self, OptionInfo};
+use crate::cart::waiting::WaitingLine;
+use crate::cart::writer::{add_writer, AddJob, AddReply};
+use crate::platform::db::{Backend, Db};
+
+const OPTION_TTL: Duration = Duration::from_secs(30);
+const SOLD_OUT_TTL: Duration = Duration::from_millis(250);
+
+pub struct CartService {
+    pub db: Db,
+    pub settings: CartSettings,
+    /// SQLite: the one connection cart writes go through, in arrival order.
+    pub(super) write_pool: Option<sqlx::AnyPool>,
+    /// SQLite: the queue of the batching add writer.
+    pub(super) adder: Option<tokio::sync::mpsc::Sender<(AddJob, AddReply)>>,
+    pub(super) options: RwLock<HashMap<i64, (OptionInfo, Instant)>>,
+    /// Options the database recently found sold out: adds are refused without a write
+    /// for a short while. The database stays the truth; a release clears the mark.
+    pub(super) sold_out: Mutex<HashMap<i64, Instant>>,
+    pub waiting: WaitingLine,
+    pub provider: Box<dyn PaymentProvider>,
+}
+
+impl CartService {
+    pub async fn connect(db: Db, settings: CartSettings) -> Result<CartService, sqlx::Error> {
+        store::set_max_per_member(settings.max_per_member);
+        let write_pool = match db.backend {
+            Backend::Sqlite => {
+                let options = (*db.pool.connect_options()).clone();
+                Some(
+                    sqlx::any::AnyPoolOptions::new()
+                        .max_connections(1)
+                        .min_connections(1)
+                        .acquire_timeout(Duration::from_secs(30))
+                        .after_connect(|conn, _meta| {
+                            Box::pin(async move {
+                                use sqlx::Executor;
+                                conn.execute(
+                                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; \
+                                     PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
+                                )
+                                .await?;
+                                Ok(())
+                            })
+                        })
+                        .connect_with(options)
+                        .await?,
+                )
+            }
+            Backend::Postgres => None,
+        };
+        let adder = write_pool.as_ref().map(|pool| {
+            let (queue, jobs) = tokio::sync::mpsc::channel(4096);
+            tokio::spawn(add_writer(pool.clone(), settings.clone(), jobs));
+            queue
+        });
+        Ok(CartService {
+            db,
+            waiting: WaitingLine::new(settings.checkout_capacity),
+            settings,
+            write_pool,
+            adder,
+            options: RwLock::new(HashMap::new()),
+            sold_out: Mutex::new(HashMap::new()),
+            provider: Box::new(Sandbox),
+        })
+    }
+
+    pub async fn begin(&self) -> Result<WriteTx, sqlx::Error> {
+        match &self.write_pool {
+            Some(pool) => Ok(WriteTx {
+                tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+            }),
+            None => Ok(WriteTx {
+                tx: self.db.pool.begin().await?,
+            }),
+        }
+    }
+
+    pub async fn option(&self, option_id: i64) -> Result<Option<OptionInfo>, sqlx::Error> {
+        if let Ok(cache) = self.options.read() {
+            if let Some((info, at)) = cache.get(&option_id) {
+                if at.elapsed() < OPTION_TTL {
+                    return Ok(Some(info.clone()));
+                }
+            }
+        }
+        let info = store::option_info(&self.db, option_id).await?;
+        if let (Some(i), Ok(mut cache)) = (&info, self.options.write()) {
+            if cache.len() > 100_000 {
+                cache.clear();
+            }
+            cache.insert(option_id, (i.clone(), Instant::now()));
+        }
+        Ok(info)
+    }
+
+    /// Whether an add of this option is refused without asking the database. When the
+    /// mark lapses, one caller (this one) probes the database and the mark is renewed
+    /// for the others meanwhile: one probe per period, not a burst.
+    pub(super) fn is_sold_out(&self, option_id: i64) -> bool {
+        let Ok(mut marks) = self.sold_out.lock() else {
+            return false;
+        };
+        match marks.get_mut(&option_id) {
+            Some(at) if at.elapsed() < SOLD_OUT_TTL => true,
+            Some(at) => {
+                *at = Instant::now();
+                false
+            }
+            None => false,
+        }
+    }
+
+    pub(super) fn mark_sold_out(&self, option_id: i64) {
+        if let Ok(mut m) = self.sold_out.lock() {
+            if m.len() > 10_000 {
+                m.clear();
+            }
+            m.insert(option_id, Instant::now());
+        }
+    }
+
+    pub fn clear_sold_out(&self, option_ids: impl IntoIterator<Item = i64>) {
+        if let Ok(mut m) = self.sold_out.lock() {
+            for id in option_ids {
+                m.remove(&id);
+            }
+        }
+    }
+
+    /// Releases a member's expired holds now (lazy release on read); how many lines.
+    pub async fn release_member(&self, member_id: i64, now: i64) -> Result<usize, sqlx::Error> {
+        let expired: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM cart_items WHERE member_id = $1 AND expires_at <= $2",
+        )
+        .bind(member_id)
+        .bind(now)
+        .fetch_one(&self.db.pool)
+        .await?;
+        if expired == 0 {
+            return Ok(0);
+        }
+        let mut w = self.begin().await?;
+        let released = store::release_expired_in(&mut w.tx, Some(member_id), now, 1000).await?;
+        w.commit().await?;
+        self.clear_sold_out(released.iter().map(|r| r.option_id));
+        Ok(released.len())
+    }
+
+    /// The sweeper's pass: releases every expired hold, by chunks; how many lines.
+    pub async fn sweep(&self, now: i64) -> Result<usize, sqlx::Error> {
+        let mut total = 0;
+        loop {
+            let due: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE expires_at <= $1")
+                    .bind(now)
+                    .fetch_one(&self.db.pool)
+                    .await?;
+            if due == 0 {
+                return Ok(total);
+            }
+            let mut w = self.begin().await?;
+            let released = store::release_expired_in(&mut w.tx, None, now, 500).await?;
+            w.commit().await?;
+            self.clear_sold_out(released.iter().map(|r| r.option_id));
+            total += released.len();
+            if released.is_empty() {
+                return Ok(total);
+            }
+        }
+    }
+}
+
+/// Runs the sweeper every `every` until the process ends; the first pass runs at once
+/// (holds that expired while the server was down are released at start).
+pub async fn sweeper(service: Arc<CartService>, every: Duration) {
+    loop {
+        match service.sweep(crate::platform::state::now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(released = n, "expired cart holds released"),
+            Err(e) => tracing::error!(error = %e, "cart sweeper failed"),
+        }
+        tokio::time::sleep(every).await;
+    }
+}

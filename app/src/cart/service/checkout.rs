@@ -1,0 +1,427 @@
+//! Payment of a frozen cart, orders and reopening. A paid order is written in the same
+//! transaction as its stock move (held → sold), its voucher spends and the payment
+//! record; the cart hash is the idempotency key (unique), so paying twice, or again after
+//! a crash, gives one order.
+// Over 400 lines: payment, order writing and reopening share one transaction shape; kept together.
+use sqlx::Row;
+
+use super::{upsert_cart, CartFailure, CartResult, CartService, Member};
+use crate::cart::payment::PaymentOutcome;
+use crate::cart::rules::CartError;
+use crate::cart::store;
+use crate::model::cart::{Order, OrderItem};
+
+impl CartService {
+    /// Pays the frozen cart whose hash is `cart_hash` with the provider.
+    pub async fn pay(
+        &self,
+        m: Member,
+        cart_hash: &str,
+        card: Option<&str>,
+        now: i64,
+    ) -> CartResult<Order> {
+        if cart_hash.is_empty() || cart_hash.len() > 128 {
+            return Err(CartError::BadRequest.into());
+        }
+        if let Some(order) = self.order_by_key(m, cart_hash).await? {
+            return Ok(order);
+        }
+        if self.release_member(m.id, now).await? > 0 {
+            return Err(CartError::Expired.into());
+        }
+        let row = store::cart_row(&self.db.pool, m.id).await?;
+        if row
+            .as_ref()
+            .is_some_and(|r| r.expired_notice && r.status == "open")
+        {
+            // The sweeper released the basket (and defrosted it) before this call.
+            return Err(CartError::Expired.into());
+        }
+        if !row
+            .as_ref()
+            .is_some_and(|r| r.status == "frozen" && r.cart_hash.as_deref() == Some(cart_hash))
+        {
+            return Err(CartError::InvalidCart.into());
+        }
+        let cart = store::view(&self.db, m.id, now).await?;
+        if cart.items.is_empty() {
+            return Err(CartError::InvalidCart.into());
+        }
+        let amount = cart.totals.total;
+        let reference = match self.provider.authorize(cart_hash, amount, card).await {
+            PaymentOutcome::Approved { reference } => reference,
+            PaymentOutcome::InvalidCard => return Err(CartError::InvalidCard.into()),
+            PaymentOutcome::Declined => {
+                // Nothing charged: the attempt is recorded, the cart is open again and
+                // keeps its holds until they expire.
+                sqlx::query(
+                    "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at) VALUES ($1, $2, $3, 'declined', '', $4)",
+                )
+                .bind(m.id)
+                .bind(cart_hash)
+                .bind(amount)
+                .bind(now)
+                .execute(&self.db.pool)
+                .await?;
+                sqlx::query(
+                    "UPDATE carts SET status = 'open', cart_hash = NULL, version = version + 1 WHERE member_id = $1 AND cart_hash = $2",
+                )
+                .bind(m.id)
+                .bind(cart_hash)
+                .execute(&self.db.pool)
+                .await?;
+                return Err(CartError::PaymentDeclined.into());
+            }
+        };
+        match self
+            .commit_order(m, cart_hash, &cart, &reference, now)
+            .await
+        {
+            Ok(id) => Ok(self
+                .order(m, id)
+                .await?
+                .ok_or(CartFailure::Cart(CartError::Unexpected))?),
+            Err(e) => {
+                self.provider.void(&reference).await;
+                if let CartFailure::Cart(CartError::VoucherExhausted) = e {
+                    // The voucher ran out meanwhile: it leaves the cart, which opens again.
+                    sqlx::query(
+                        "DELETE FROM cart_vouchers WHERE member_id = $1 AND voucher_id IN
+                           (SELECT id FROM vouchers WHERE total_limit IS NOT NULL AND used_count >= total_limit)",
+                    )
+                    .bind(m.id)
+                    .execute(&self.db.pool)
+                    .await?;
+                    self.defrost(m, now).await?;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    async fn commit_order(
+        &self,
+        m: Member,
+        cart_hash: &str,
+        cart: &crate::model::cart::Cart,
+        reference: &str,
+        now: i64,
+    ) -> CartResult<i64> {
+        let t = &cart.totals;
+        let mut w = self.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount, shipping, loyalty, total,
+                                 currency, payment_reference, created_at, updated_at)
+             VALUES ($1, $2, $3, 'validated', $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+             ON CONFLICT (idempotency_key) DO NOTHING",
+        )
+        .bind(m.id)
+        .bind(m.site_id)
+        .bind(cart_hash)
+        .bind(cart.cart_type.clone().unwrap_or_else(|| "fs".into()))
+        .bind(t.subtotal)
+        .bind(t.discount)
+        .bind(t.shipping - t.shipping_discount)
+        .bind(t.loyalty)
+        .bind(t.total)
+        .bind(&cart.currency)
+        .bind(reference)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?
+        .rows_affected();
+        let order_id: i64 = sqlx::query_scalar("SELECT id FROM orders WHERE idempotency_key = $1")
+            .bind(cart_hash)
+            .fetch_one(&mut *w.tx)
+            .await?;
+        if inserted == 0 {
+            // Paid already (a concurrent or repeated call with the same key).
+            return Ok(order_id);
+        }
+        let closed = sqlx::query(
+            "UPDATE carts SET status = 'open', cart_hash = NULL, cart_type = NULL, loyalty_product_id = NULL,
+                    version = version + 1, updated_at = $3
+              WHERE member_id = $1 AND status = 'frozen' AND cart_hash = $2",
+        )
+        .bind(m.id)
+        .bind(cart_hash)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?
+        .rows_affected();
+        if closed != 1 {
+            return Err(CartError::InvalidCart.into());
+        }
+        for line in &cart.items {
+            let option_id: i64 = line.product_id.parse().unwrap_or(0);
+            let gone = sqlx::query(
+                "DELETE FROM cart_items WHERE member_id = $1 AND option_id = $2 AND quantity = $3 AND expires_at > $4",
+            )
+            .bind(m.id)
+            .bind(option_id)
+            .bind(line.quantity)
+            .bind(now)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if gone != 1 {
+                return Err(CartError::Expired.into());
+            }
+            let moved = sqlx::query(
+                "UPDATE product_options SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2",
+            )
+            .bind(option_id)
+            .bind(line.quantity)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if moved != 1 {
+                return Err(CartError::Unexpected.into());
+            }
+            sqlx::query(
+                "INSERT INTO order_items (order_id, option_id, product_id, sale_id, name, option_label, quantity, unit_price)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(order_id)
+            .bind(option_id)
+            .bind(line.item_id)
+            .bind(line.sale_id)
+            .bind(&line.name)
+            .bind(&line.option_label)
+            .bind(line.quantity)
+            .bind(line.unit_price)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        for v in &cart.vouchers {
+            // The spend is conditional: a limited voucher is never used beyond its limits.
+            let spent = sqlx::query(
+                "UPDATE vouchers SET used_count = used_count + 1
+                  WHERE id = $1 AND (total_limit IS NULL OR used_count < total_limit)
+                    AND per_member_limit > (SELECT COUNT(*) FROM voucher_redemptions WHERE voucher_id = $1 AND member_id = $2)",
+            )
+            .bind(v.voucher_id)
+            .bind(m.id)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if spent != 1 {
+                return Err(CartError::VoucherExhausted.into());
+            }
+            sqlx::query(
+                "INSERT INTO voucher_redemptions (order_id, voucher_id, member_id, amount) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(order_id)
+            .bind(v.voucher_id)
+            .bind(m.id)
+            .bind(v.amount)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM cart_vouchers WHERE member_id = $1")
+            .bind(m.id)
+            .execute(&mut *w.tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at) VALUES ($1, $2, $3, 'approved', $4, $5)",
+        )
+        .bind(m.id)
+        .bind(cart_hash)
+        .bind(t.total)
+        .bind(reference)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?;
+        w.commit().await?;
+        Ok(order_id)
+    }
+
+    async fn order_by_key(&self, m: Member, key: &str) -> CartResult<Option<Order>> {
+        let row = sqlx::query("SELECT id, member_id FROM orders WHERE idempotency_key = $1")
+            .bind(key)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        match row {
+            None => Ok(None),
+            Some(r) if r.try_get::<i64, _>("member_id")? == m.id => {
+                self.order(m, r.try_get("id")?).await
+            }
+            Some(_) => Err(CartError::InvalidCart.into()),
+        }
+    }
+
+    /// The member's orders, newest first.
+    pub async fn orders(&self, m: Member) -> CartResult<Vec<Order>> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM orders WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT 200",
+        )
+        .bind(m.id)
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(o) = self.order(m, id).await? {
+                out.push(o);
+            }
+        }
+        Ok(out)
+    }
+
+    /// One of the member's orders.
+    pub async fn order(&self, m: Member, id: i64) -> CartResult<Option<Order>> {
+        let Some(r) = sqlx::query(
+            "SELECT id, status, cart_type, subtotal, discount, shipping, loyalty, total, currency, created_at
+               FROM orders WHERE id = $1 AND member_id = $2",
+        )
+        .bind(id)
+        .bind(m.id)
+        .fetch_optional(&self.db.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let items = sqlx::query(
+            "SELECT option_id, product_id, sale_id, name, option_label, quantity, unit_price FROM order_items
+              WHERE order_id = $1 ORDER BY option_id",
+        )
+        .bind(id)
+        .fetch_all(&self.db.pool)
+        .await?
+        .iter()
+        .map(|i| {
+            Ok(OrderItem {
+                product_id: i.try_get::<i64, _>("option_id")?.to_string(),
+                item_id: i.try_get("product_id")?,
+                sale_id: i.try_get("sale_id")?,
+                name: i.try_get("name")?,
+                option_label: i.try_get("option_label")?,
+                quantity: i.try_get("quantity")?,
+                unit_price: i.try_get("unit_price")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Some(Order {
+            id: r.try_get("id")?,
+            status: r.try_get("status")?,
+            cart_type: r.try_get("cart_type")?,
+            subtotal: r.try_get("subtotal")?,
+            discount: r.try_get("discount")?,
+            shipping: r.try_get("shipping")?,
+            loyalty: r.try_get("loyalty")?,
+            total: r.try_get("total")?,
+            currency: r.try_get("currency")?,
+            created_at: r.try_get("created_at")?,
+            items,
+        }))
+    }
+
+    /// Reopens a validated order of the member, paid less than the reopen window ago:
+    /// its units move from sold back to held for the member, its lines and vouchers come
+    /// back into the (open, empty or same-type) cart, the order becomes `reopened` and its
+    /// payment is refunded. Anything else: [`CartError::Reopen`] (262).
+    pub async fn reopen(&self, m: Member, order_id: i64, now: i64) -> CartResult<()> {
+        let Some(order) = self.order(m, order_id).await? else {
+            return Err(CartError::Reopen.into());
+        };
+        let created: i64 = order.created_at;
+        if order.status != "validated" || now - created > self.settings.reopen_window_secs {
+            return Err(CartError::Reopen.into());
+        }
+        let mut w = self.begin().await?;
+        let row = store::cart_row(&mut *w.tx, m.id).await?;
+        if row.as_ref().is_some_and(|r| r.status == "frozen") {
+            return Err(CartError::Frozen.into());
+        }
+        let live: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM cart_items WHERE member_id = $1 AND expires_at > $2",
+        )
+        .bind(m.id)
+        .bind(now)
+        .fetch_one(&mut *w.tx)
+        .await?;
+        let current_type = row.as_ref().and_then(|r| r.cart_type.clone());
+        if live > 0
+            && current_type
+                .as_deref()
+                .is_some_and(|t| t != order.cart_type)
+        {
+            return Err(CartError::IncompatibleCartTypes.into());
+        }
+        let changed = sqlx::query(
+            "UPDATE orders SET status = 'reopened', updated_at = $2 WHERE id = $1 AND status = 'validated'",
+        )
+        .bind(order_id)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?
+        .rows_affected();
+        if changed != 1 {
+            return Err(CartError::Reopen.into());
+        }
+        for item in &order.items {
+            let option_id: i64 = item.product_id.parse().unwrap_or(0);
+            let moved = sqlx::query(
+                "UPDATE product_options SET sold = sold - $2, held = held + $2 WHERE id = $1 AND sold >= $2",
+            )
+            .bind(option_id)
+            .bind(item.quantity)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if moved != 1 {
+                return Err(CartError::Reopen.into());
+            }
+            sqlx::query(
+                "INSERT INTO cart_items (member_id, option_id, product_id, sale_id, quantity, origin, created_at, expires_at)
+                 VALUES ($1, $2, $3, $4, $5, 'reopen', $6, $7)
+                 ON CONFLICT (member_id, option_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity,
+                        expires_at = excluded.expires_at",
+            )
+            .bind(m.id)
+            .bind(option_id)
+            .bind(item.item_id)
+            .bind(item.sale_id)
+            .bind(item.quantity)
+            .bind(now)
+            .bind(now + self.settings.hold_secs)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        let vouchers: Vec<i64> =
+            sqlx::query_scalar("SELECT voucher_id FROM voucher_redemptions WHERE order_id = $1")
+                .bind(order_id)
+                .fetch_all(&mut *w.tx)
+                .await?;
+        for v in vouchers {
+            sqlx::query(
+                "UPDATE vouchers SET used_count = used_count - 1 WHERE id = $1 AND used_count > 0",
+            )
+            .bind(v)
+            .execute(&mut *w.tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO cart_vouchers (member_id, voucher_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (member_id, voucher_id) DO NOTHING",
+            )
+            .bind(m.id)
+            .bind(v)
+            .bind(now)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM voucher_redemptions WHERE order_id = $1")
+            .bind(order_id)
+            .execute(&mut *w.tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at)
+             SELECT member_id, idempotency_key, total, 'refunded', payment_reference, $2 FROM orders WHERE id = $1",
+        )
+        .bind(order_id)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?;
+        upsert_cart(&mut w.tx, m, Some(&order.cart_type), now).await?;
+        w.commit().await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,112 @@
+//! What every cart operation shares: its result type, the member and line types, the write
+//! transaction, the frozen-cart check, the cart row upsert and the terms check.
+
+use sqlx::{Any, Row, Transaction};
+
+use crate::cart::error::CartFailure;
+use crate::cart::rules::CartError;
+use crate::cart::store::{self};
+use crate::platform::db::Db;
+
+pub type CartResult<T> = Result<T, CartFailure>;
+
+/// A cart frozen for payment cannot change (code 261) until paid or defrosted.
+pub(crate) async fn refuse_frozen<'e, E>(exec: E, member_id: i64) -> CartResult<()>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    if store::cart_row(exec, member_id)
+        .await?
+        .is_some_and(|r| r.status == "frozen")
+    {
+        return Err(CartError::Frozen.into());
+    }
+    Ok(())
+}
+
+/// The member a call acts for.
+#[derive(Clone, Copy, Debug)]
+pub struct Member {
+    pub id: i64,
+    pub site_id: i64,
+}
+
+/// One line of an add.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddLine {
+    pub option_id: i64,
+    pub quantity: i64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct AddOptions {
+    pub origin: Option<String>,
+    pub bundle_id: Option<String>,
+}
+
+/// A write transaction.
+pub struct WriteTx {
+    pub tx: Transaction<'static, Any>,
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+}
+
+/// Creates the member's cart row or bumps its version (and sets its type when given).
+pub async fn upsert_cart(
+    tx: &mut Transaction<'static, Any>,
+    m: Member,
+    cart_type: Option<&str>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO carts (member_id, site_id, cart_type, status, updated_at) VALUES ($1, $2, $3, 'open', $4)
+         ON CONFLICT (member_id) DO UPDATE SET cart_type = COALESCE(excluded.cart_type, carts.cart_type),
+                version = carts.version + 1, updated_at = excluded.updated_at",
+    )
+    .bind(m.id)
+    .bind(m.site_id)
+    .bind(cart_type.map(str::to_string))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Deletes all the member's lines and gives their units back: (option, quantity).
+pub(super) async fn take_all_lines(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    let rows =
+        sqlx::query("DELETE FROM cart_items WHERE member_id = $1 RETURNING option_id, quantity")
+            .bind(member_id)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let (o, q): (i64, i64) = (r.try_get("option_id")?, r.try_get("quantity")?);
+        store::give_back(tx, o, q).await?;
+        out.push((o, q));
+    }
+    Ok(out)
+}
+
+/// The member accepted the current terms of sale (else checkout redirects to onboarding).
+pub async fn terms_accepted(db: &Db, member_id: i64) -> Result<bool, sqlx::Error> {
+    use crate::onboarding::rules::{PopinType, MODAL_POPINS};
+    let current = MODAL_POPINS
+        .iter()
+        .find(|(k, _)| *k == PopinType::TermsAndConditions)
+        .map(|(_, v)| *v)
+        .unwrap_or(0);
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT terms_version FROM members WHERE id = $1")
+            .bind(member_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(version.unwrap_or(0) >= current)
+}

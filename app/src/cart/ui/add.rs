@@ -1,0 +1,88 @@
+//! The add-to-cart button of the product page: the single-item payload of spec 000 §5
+//! through the cart rules, the cart state transitions of §4, and the §8 codes' messages.
+use leptos::prelude::*;
+
+use crate::cart::rules::{cart_payload, reduce_cart, AddContext, CartAction, CartInput, CartState};
+use crate::cart::ui::{cart_call, CART};
+use crate::context::RequestCtx;
+
+#[component]
+pub fn AddToCart(
+    sale_id: i64,
+    selected: RwSignal<Option<i64>>,
+    #[prop(into)] on_added: Callback<()>,
+) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let state = RwSignal::new(CartState::default());
+    let message = RwSignal::new(None::<String>);
+    let member = ctx.is_member();
+    let add = move |_| {
+        if !member {
+            crate::client::to_sign_in();
+            return;
+        }
+        let Some(option_id) = selected.get_untracked() else {
+            message.set(Some("product.choose_option".into()));
+            return;
+        };
+        state.update(|s| *s = reduce_cart(s, &CartAction::Request { params: None }));
+        message.set(None);
+        let context = AddContext {
+            sale_id: Some(sale_id),
+            origin: Some("product".into()),
+            bundle_id: None,
+        };
+        let (path, body) = cart_payload(
+            &CartInput::Single {
+                product_id: option_id,
+                quantity: 1,
+            },
+            None,
+            Some(&context),
+            None,
+        );
+        leptos::task::spawn_local(async move {
+            let result = cart_call("POST", &format!("{CART}{path}"), Some(body)).await;
+            match result {
+                Ok(reply) => {
+                    state.update(|s| {
+                        *s = reduce_cart(
+                            s,
+                            &CartAction::AddItemSuccess {
+                                status: reply.status,
+                            },
+                        )
+                    });
+                    on_added.run(());
+                    crate::ui::cart_count::CartCount::refresh();
+                }
+                Err(e) => {
+                    state.update(|s| {
+                        *s = reduce_cart(
+                            s,
+                            &CartAction::Failure {
+                                error: e.message_key(),
+                            },
+                        )
+                    });
+                    message.set(Some(e.message_key()));
+                }
+            }
+        });
+    };
+    let t = |k: &str| RequestCtx::current().t(k);
+    view! {
+        <div class="add-to-cart">
+            <button type="button" class="button button--primary add-to-cart__button" data-testid="add-to-cart"
+                on:click=add disabled=move || state.get().loading aria-busy=move || state.get().loading.to_string()>
+                {move || if state.get().loading { t("common.loading") } else { t("cart.add") }}
+            </button>
+            {move || state.get().new_item.then(|| view! {
+                <p class="add-to-cart__done" role="status" data-testid="added-to-cart">
+                    {t("cart.added")}" "<a href="/cart">{t("cart.see")}</a>
+                </p>
+            })}
+            {move || message.get().map(|key| view! { <p class="error" role="alert" data-testid="add-error">{t(&key)}</p> })}
+        </div>
+    }
+}

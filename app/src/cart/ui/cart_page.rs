@@ -1,0 +1,455 @@
+//! The cart page: held lines with the hold countdown and its notices, removal, vouchers
+//! (apply, remove, print), the loyalty item, recovery after expiry, and the checkout:
+//! freeze (cart hash) → pay with the sandbox card → order, or the waiting line when
+//! checkouts are at capacity.
+// Over 400 lines: one page whose view closures share its signals; the pieces are not reused.
+use leptos::prelude::*;
+use serde_json::{json, Value};
+
+use crate::cart::rules::{
+    reduce_basket, reduce_suspend, BasketAction, BasketState, SuspendState, LOYALTY_PREMIUM,
+};
+use crate::cart::ui::{cart_call, clock, state_notice, CART, PIPE};
+use crate::context::RequestCtx;
+use crate::model::cart::{Cart, WaitingLine};
+use crate::ui::SeoMeta;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Checkout {
+    Idle,
+    /// Frozen for payment with this hash.
+    Frozen(String),
+    Paying(String),
+    Waiting {
+        hash: String,
+        line: WaitingLine,
+    },
+    Paid(i64),
+}
+
+fn t(key: &str) -> String {
+    RequestCtx::current().t(key)
+}
+
+fn order_id(v: &Value) -> Option<i64> {
+    v.get("orderId")
+        .or_else(|| v.get("order").and_then(|o| o.get("id")))
+        .or_else(|| v.get("id"))
+        .and_then(Value::as_i64)
+}
+
+#[component]
+pub fn CartPage(path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let cart = RwSignal::new(None::<Cart>);
+    let load_error = RwSignal::new(None::<String>);
+    let basket = RwSignal::new(BasketState::default());
+    let remaining = RwSignal::new(0i64);
+    let busy = RwSignal::new(false);
+    let notice = RwSignal::new(None::<String>);
+    let checkout = RwSignal::new(Checkout::Idle);
+    let card = RwSignal::new(String::new());
+    let code = RwSignal::new(String::new());
+    let suspend = RwSignal::new(SuspendState::default());
+
+    let refresh = move || {
+        leptos::task::spawn_local(async move {
+            match cart_call("GET", CART, None).await {
+                Ok(reply) => {
+                    let c = reply.json::<Cart>().unwrap_or_default();
+                    basket.update(|b| {
+                        *b = reduce_basket(
+                            b,
+                            &BasketAction::Refresh {
+                                remaining_time: c.remaining_time,
+                                expired: c.has_notify_basket_expired,
+                            },
+                        )
+                    });
+                    remaining.set(c.remaining_time);
+                    if c.status == "frozen" {
+                        if let Some(h) = c.cart_hash.clone() {
+                            if checkout.get_untracked() == Checkout::Idle {
+                                checkout.set(Checkout::Frozen(h));
+                            }
+                        }
+                    } else if matches!(checkout.get_untracked(), Checkout::Frozen(_)) {
+                        checkout.set(Checkout::Idle);
+                    }
+                    crate::ui::cart_count::CartCount::show(&c);
+                    cart.set(Some(c));
+                    load_error.set(None);
+                }
+                Err(e) => load_error.set(Some(e.message_key())),
+            }
+        });
+    };
+    // Runs one cart call, shows its error, then reloads the cart (spec §4: most cart
+    // actions re-fetch the cart afterwards).
+    let act = move |method: &'static str, url: String, body: Option<Value>| {
+        if busy.get_untracked() {
+            return;
+        }
+        busy.set(true);
+        notice.set(None);
+        leptos::task::spawn_local(async move {
+            match cart_call(method, &url, body).await {
+                Ok(reply) => notice.set(state_notice(&reply)),
+                Err(e) => notice.set(Some(e.message_key())),
+            }
+            busy.set(false);
+            refresh();
+        });
+    };
+
+    Effect::new(move |_| refresh());
+    // The hold countdown: one tick a second; at zero the cart is fetched again so the
+    // expiry (and the returned stock) shows.
+    Effect::new(move |_| {
+        let handle = set_interval_with_handle(
+            move || {
+                let left = remaining.get_untracked();
+                if left > 0 {
+                    remaining.set(left - 1);
+                    basket.update(|b| {
+                        *b = reduce_basket(
+                            b,
+                            &BasketAction::Refresh {
+                                remaining_time: left - 1,
+                                expired: false,
+                            },
+                        )
+                    });
+                    if left == 1 {
+                        refresh();
+                    }
+                }
+            },
+            std::time::Duration::from_secs(1),
+        );
+        on_cleanup(move || {
+            if let Ok(h) = handle {
+                h.clear();
+            }
+        });
+    });
+
+    let freeze = move |_| {
+        busy.set(true);
+        notice.set(None);
+        leptos::task::spawn_local(async move {
+            match cart_call("GET", PIPE, None).await {
+                Ok(reply) if state_notice(&reply).is_some() => notice.set(state_notice(&reply)),
+                Ok(reply) => match reply.json::<Value>().and_then(|v| {
+                    v.get("cartHash")
+                        .and_then(Value::as_str)
+                        .map(str::to_string)
+                }) {
+                    Some(hash) => checkout.set(Checkout::Frozen(hash)),
+                    None => notice.set(Some("errors.general_retry.notification".into())),
+                },
+                Err(e) => notice.set(Some(e.message_key())),
+            }
+            busy.set(false);
+            refresh();
+        });
+    };
+    let pay_with = move |hash: String, ticket: Option<String>| {
+        checkout.set(Checkout::Paying(hash.clone()));
+        notice.set(None);
+        let body = json!({
+            "cartHash": hash,
+            "generateDeeplinkReturnUrl": false,
+            "card": card.get_untracked(),
+            "waitingLineTicket": ticket,
+        });
+        leptos::task::spawn_local(async move {
+            match cart_call("POST", &format!("{PIPE}/pay"), Some(body)).await {
+                Ok(reply) if reply.status == 202 => {
+                    let line = reply.json::<Value>().and_then(|v| {
+                        serde_json::from_value::<WaitingLine>(
+                            v.get("waitingLine").cloned().unwrap_or(v),
+                        )
+                        .ok()
+                    });
+                    match line {
+                        Some(line) => checkout.set(Checkout::Waiting { hash, line }),
+                        None => {
+                            notice.set(Some("errors.general_retry.notification".into()));
+                            checkout.set(Checkout::Frozen(hash));
+                        }
+                    }
+                }
+                Ok(reply) => {
+                    let id = reply
+                        .json::<Value>()
+                        .as_ref()
+                        .and_then(order_id)
+                        .unwrap_or(0);
+                    checkout.set(Checkout::Paid(id));
+                    refresh();
+                }
+                Err(e) => {
+                    // A declined card: nothing charged, the cart is open again and still held.
+                    notice.set(Some(e.message_key()));
+                    checkout.set(Checkout::Idle);
+                    refresh();
+                }
+            }
+        });
+    };
+    // The waiting line advances on its own: poll until it is the member's turn, then pay.
+    Effect::new(move |_| {
+        if let Checkout::Waiting { hash, line } = checkout.get() {
+            let delay = std::time::Duration::from_secs(line.retry_after.clamp(1, 10) as u64);
+            let handle = set_timeout_with_handle(
+                move || {
+                    leptos::task::spawn_local(async move {
+                        let url = format!("/api/catalog/v1/waiting-line/{}", line.ticket);
+                        match cart_call("GET", &url, None)
+                            .await
+                            .map(|r| r.json::<WaitingLine>())
+                        {
+                            Ok(Some(next)) if next.ready || next.position == 0 => {
+                                pay_with(hash, Some(next.ticket))
+                            }
+                            Ok(Some(next)) => checkout.set(Checkout::Waiting { hash, line: next }),
+                            _ => checkout.set(Checkout::Waiting { hash, line }),
+                        }
+                    });
+                },
+                delay,
+            );
+            on_cleanup(move || {
+                if let Ok(h) = handle {
+                    h.clear();
+                }
+            });
+        }
+    });
+
+    let lines = move || {
+        cart.get()
+            .map(|c| {
+                let cart_type = c.cart_type.clone().unwrap_or_else(|| "fs".into());
+                let frozen = c.status == "frozen";
+                c.items
+                    .into_iter()
+                    .map(|line| {
+                        let ctx = RequestCtx::current();
+                        let body = json!({ "product_id": line.product_id, "cart_type": cart_type });
+                        view! {
+                            <li class="cart-line" data-testid="cart-line" data-product-id=line.product_id.clone()>
+                                <img src=format!("/img/product/{}.svg", line.item_id) alt="" width="72" height="72" />
+                                <div class="cart-line__body">
+                                    <a href=format!("/product/{}/{}", line.sale_id, line.item_id)>{line.name.clone()}</a>
+                                    <p class="cart-line__meta">{ctx.t_with("cart.line.option", &[("option", &line.option_label), ("quantity", &line.quantity.to_string())])}</p>
+                                </div>
+                                <p class="cart-line__price">{ctx.money(line.total)}</p>
+                                <button type="button" class="link-button" data-testid="cart-remove" disabled=frozen
+                                    on:click=move |_| act("DELETE", format!("{CART}/item"), Some(body.clone()))>
+                                    {ctx.t("cart.remove")}
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            })
+    };
+
+    let body = move || {
+        if let Some(key) = load_error.get() {
+            return view! { <p class="error" role="alert">{t(&key)}" "<button type="button" class="link-button" on:click=move |_| refresh()>{t("common.retry")}</button></p> }.into_any();
+        }
+        let Some(c) = cart.get() else {
+            return view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }
+                .into_any();
+        };
+        let ctx = RequestCtx::current();
+        let recovery = (!c.recovery.is_empty()).then(|| view! {
+            <div class="cart-recovery" data-testid="cart-recovery">
+                <p>{t(if c.has_suspended_order { "cart.suspended.text" } else { "cart.recovery.text" })}</p>
+                <ul>{c.recovery.iter().map(|r| view! { <li>{format!("{} · {} × {}", r.name, r.option_label, r.quantity)}</li> }).collect_view()}</ul>
+                <button type="button" class="button button--primary" data-testid="cart-recover"
+                    on:click=move |_| act("POST", format!("{PIPE}/recover"), Some(json!({ "dismissedProducts": [] })))>{t("cart.recovery.recover")}</button>
+                <button type="button" class="link-button" on:click=move |_| act("POST", format!("{PIPE}/cancel-recovery"), Some(json!({}))) >{t("cart.recovery.cancel")}</button>
+            </div>
+        });
+        if c.items.is_empty() {
+            return view! {
+                {recovery}
+                <div class="cart-empty" data-testid="cart-empty">
+                    <p>{t(if basket.get().has_notify_basket_expired { "cart.expired" } else { "cart.empty" })}</p>
+                    <a class="button button--primary" href="/">{t("favourites.browse")}</a>
+                </div>
+            }.into_any();
+        }
+        let frozen = c.status == "frozen";
+        let totals = c.totals.clone();
+        let vouchers = c
+            .vouchers
+            .iter()
+            .map(|v| {
+                let id = v.voucher_id;
+                view! {
+                    <li class="cart-voucher" data-testid="cart-voucher">
+                        <span>{v.code.clone()}</span>
+                        <span>{format!("-{}", ctx.money(v.amount))}</span>
+                        <button type="button" class="link-button" data-testid="voucher-remove"
+                            on:click=move |_| {
+                                basket.update(|b| *b = reduce_basket(b, &BasketAction::RemoveVoucherPending));
+                                leptos::task::spawn_local(async move {
+                                    let ok = cart_call("DELETE", &format!("{CART}/vouchers/{id}"), None).await.is_ok();
+                                    basket.update(|b| *b = reduce_basket(b, if ok { &BasketAction::RemoveVoucherSuccess } else { &BasketAction::RemoveVoucherFailure }));
+                                    refresh();
+                                });
+                            }>{t("cart.remove")}</button>
+                    </li>
+                }
+            })
+            .collect_view();
+        let has_vouchers = !c.vouchers.is_empty();
+        let loyalty = match c.loyalty.clone() {
+            Some(l) => view! {
+                <p class="cart-loyalty" data-testid="cart-loyalty">
+                    {t(&l.label_key)}" · "{ctx.money(l.price)}" "
+                    <button type="button" class="link-button" on:click=move |_| act("DELETE", format!("{PIPE}/item"), Some(json!({ "productId": l.product_id, "quantity": 1 })))>{t("cart.remove")}</button>
+                </p>
+            }.into_any(),
+            None => view! {
+                <button type="button" class="link-button" data-testid="loyalty-add"
+                    on:click=move |_| act("POST", "/api/cartproxy/v3/loyalty-item".into(), Some(json!({ "productId": LOYALTY_PREMIUM, "quantity": 1 })))>{t("cart.loyalty.add")}</button>
+            }.into_any(),
+        };
+        view! {
+            {recovery}
+            <div class="cart-timer" class:cart-timer--soon=move || basket.get().has_notify_basket_expire_soon data-testid="cart-timer" role="timer">
+                {move || RequestCtx::current().t_with("cart.timer", &[("time", &clock(remaining.get()))])}
+            </div>
+            {move || basket.get().has_notify_basket_expire_soon.then(|| view! { <p class="cart-warning" role="alert" data-testid="cart-expire-soon">{t("cart.expire_soon")}</p> })}
+            <ul class="cart-lines">{lines}</ul>
+            <button type="button" class="link-button" data-testid="cart-suspend" disabled=frozen
+                on:click=move |_| {
+                    suspend.update(|s| *s = reduce_suspend(s, None));
+                    leptos::task::spawn_local(async move {
+                        let outcome = cart_call("POST", &format!("{CART}/suspend"), Some(json!({}))).await;
+                        suspend.update(|s| *s = reduce_suspend(s, Some(outcome.as_ref().map(|_| true).map_err(|_| ()))));
+                        if let Err(e) = outcome {
+                            notice.set(Some(e.message_key()));
+                        }
+                        refresh();
+                    });
+                }>{t("cart.suspend")}</button>
+            " · "
+            <button type="button" class="link-button" data-testid="cart-clear" disabled=frozen on:click=move |_| act("DELETE", CART.into(), None)>{t("cart.clear")}</button>
+            <section class="cart-vouchers" aria-label=t("cart.vouchers")>
+                <ul>{vouchers}</ul>
+                <form class="cart-voucher-form" on:submit=move |ev| {
+                    ev.prevent_default();
+                    let value = code.get_untracked().trim().to_string();
+                    if value.is_empty() { return; }
+                    code.set(String::new());
+                    act("POST", format!("{CART}/vouchers"), Some(json!({ "code": value })));
+                }>
+                    <label>{t("cart.voucher.label")}
+                        <input type="text" name="code" autocomplete="off" data-testid="voucher-code" prop:value=move || code.get() on:input=move |ev| code.set(event_target_value(&ev)) />
+                    </label>
+                    <button type="submit" class="button" data-testid="voucher-apply">{t("cart.voucher.apply")}</button>
+                </form>
+                {has_vouchers.then(|| view! {
+                    <button type="button" class="link-button" data-testid="voucher-print" on:click=move |_| {
+                        basket.update(|b| *b = reduce_basket(b, &BasketAction::PrintPending));
+                        leptos::task::spawn_local(async move {
+                            let url = cart_call("POST", &format!("{CART}/vouchers/print"), Some(json!({})))
+                                .await
+                                .ok()
+                                .and_then(|r| r.json::<Value>())
+                                .and_then(|v| v.get("printUrl").and_then(Value::as_str).map(str::to_string));
+                            basket.update(|b| *b = reduce_basket(b, &match url {
+                                Some(print_url) => BasketAction::PrintSuccess { print_url },
+                                None => BasketAction::PrintFailure,
+                            }));
+                        });
+                    }>{t("cart.voucher.print")}</button>
+                })}
+                {move || basket.get().print_url.map(|u| view! { <a href=u target="_blank" rel="noopener" data-testid="voucher-print-link">{t("cart.voucher.print_open")}</a> })}
+                {move || basket.get().print_error.then(|| view! { <p class="error" role="alert">{t("cart.voucher.print_error")}</p> })}
+                {move || basket.get().is_remove_error.then(|| view! { <p class="error" role="alert">{t("cart.voucher.remove_error")}</p> })}
+            </section>
+            {loyalty}
+            <dl class="cart-totals" data-testid="cart-totals">
+                <dt>{t("cart.subtotal")}</dt><dd>{ctx.money(totals.subtotal)}</dd>
+                {(totals.discount > 0).then(|| view! { <dt>{t("cart.discount")}</dt><dd>{format!("-{}", ctx.money(totals.discount))}</dd> })}
+                <dt>{t("cart.shipping")}</dt><dd>{ctx.money(totals.shipping - totals.shipping_discount)}</dd>
+                {(totals.loyalty > 0).then(|| view! { <dt>{t("cart.loyalty")}</dt><dd>{ctx.money(totals.loyalty)}</dd> })}
+                <dt class="cart-totals__total">{t("cart.total")}</dt><dd class="cart-totals__total" data-testid="cart-total">{ctx.money(totals.total)}</dd>
+            </dl>
+        }.into_any()
+    };
+
+    let status = move || {
+        match checkout.get() {
+Checkout::Paid(id) => view! {
+                <div class="cart-done" data-testid="order-confirmed">
+                    <h2>{t("cart.paid.title")}</h2>
+                    <p>{RequestCtx::current().t_with("cart.paid.text", &[("order", &id.to_string())])}</p>
+                    <a class="button button--primary" href="/my-orders">{t("cart.paid.orders")}</a>
+                </div>
+            }.into_any(),
+        Checkout::Waiting { line, .. } => view! {
+                <div class="waiting-line" data-testid="waiting-line" aria-live="polite">
+                    <h2>{t("cart.waiting.title")}</h2>
+                    <p>{RequestCtx::current().t_with("cart.waiting.position", &[("position", &line.position.to_string())])}</p>
+                    <p class="loading">{t("cart.waiting.hint")}</p>
+                </div>
+            }.into_any(),
+        _ => ().into_any(),
+    }
+    };
+    let checkout_block = move || {
+        match checkout.get() {
+                Checkout::Idle => view! {
+                    <button type="button" class="button button--primary cart-checkout" data-testid="checkout" disabled=move || busy.get() on:click=freeze>{t("cart.checkout")}</button>
+                }.into_any(),
+                Checkout::Frozen(hash) | Checkout::Paying(hash) => {
+                    let paying = matches!(checkout.get_untracked(), Checkout::Paying(_));
+                    let pay_hash = hash.clone();
+                    view! {
+                        <form class="pay-form" data-testid="pay-form" on:submit=move |ev| { ev.prevent_default(); pay_with(pay_hash.clone(), None); }>
+                            <p class="pay-form__frozen">{t("cart.frozen")}</p>
+                            <label>{t("cart.card.label")}
+                                <input type="text" name="card" inputmode="numeric" autocomplete="cc-number" required data-testid="card-number"
+                                    placeholder="4242 4242 4242 4242" prop:value=move || card.get() on:input=move |ev| card.set(event_target_value(&ev)) />
+                            </label>
+                            <p class="pay-form__hint">{t("cart.card.hint")}</p>
+                            <button type="submit" class="button button--primary" data-testid="pay" disabled=paying aria-busy=paying.to_string()>
+                                {if paying { t("common.loading") } else { t("cart.pay") }}
+                            </button>
+                            <button type="button" class="link-button" data-testid="checkout-cancel" disabled=paying
+                                on:click=move |_| { checkout.set(Checkout::Idle); act("POST", format!("{PIPE}/cancel-order"), Some(json!({}))); }>{t("cart.checkout_cancel")}</button>
+                        </form>
+                    }.into_any()
+                }
+                _ => ().into_any(),
+            }
+    };
+    // Only a change of state re-renders these, not every cart refresh: a card number
+    // being typed survives the refresh that follows freezing.
+    let has_items =
+        Memo::new(move |_| cart.with(|c| c.as_ref().is_some_and(|c| !c.items.is_empty())));
+    let done =
+        Memo::new(move |_| matches!(checkout.get(), Checkout::Paid(_) | Checkout::Waiting { .. }));
+    let title = ctx.t("page.cart");
+    view! {
+        <SeoMeta title=title.clone() description=title.clone() path />
+        <section class="cart-page" data-testid="cart-page">
+            <h1>{title}</h1>
+            {move || notice.get().map(|key| view! { <p class="error" role="alert" data-testid="cart-notice">{t(&key)}</p> })}
+            {status}
+            <div hidden=move || done.get()>
+                {body}
+                {move || has_items.get().then(checkout_block)}
+            </div>
+        </section>
+    }
+}

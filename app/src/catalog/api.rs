@@ -1,0 +1,208 @@
+//! Catalog server functions: thin GET reads over the store for the catalog, brand and
+//! favourites pages. Each takes one struct argument, GET-encoded by serde_qs
+//! (`query[site_id]=1&query[brands][0]=lena`), at the same `endpoint`s as before.
+use leptos::prelude::*;
+use leptos::server_fn::codec::GetUrl;
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::rules::{price_range, CatalogSelection};
+#[cfg(feature = "ssr")]
+use crate::catalog::{error::CatalogError, store};
+#[cfg(feature = "ssr")]
+use crate::context::RequestCtx;
+use crate::model::catalog_api::{CatalogContent, CatalogItem, Filter, Sale};
+#[cfg(feature = "ssr")]
+use crate::platform::state::{app_state, now, WireResult};
+
+pub const PAGE_SIZE: i64 = 48;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CatalogPageData {
+    pub sale: Sale,
+    pub content: CatalogContent,
+    pub filters: Vec<Filter>,
+}
+
+/// One page of a sale's catalog (or of one universe) for a selection.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CatalogQuery {
+    pub site_id: u16,
+    pub sale_id: i64,
+    pub universe_id: i64,
+    #[serde(default)]
+    pub brands: Vec<String>,
+    #[serde(default)]
+    pub colors: Vec<String>,
+    #[serde(default)]
+    pub sizes: Vec<String>,
+    /// `10-50` in whole currency units.
+    #[serde(default)]
+    pub price: Option<String>,
+    /// In-stock items only.
+    #[serde(default)]
+    pub in_stock: bool,
+    #[serde(default)]
+    pub sort: Option<String>,
+    pub page: u32,
+}
+
+impl CatalogQuery {
+    /// The query of a page's selection (as parsed from its URL).
+    pub fn of(site_id: u16, sale_id: i64, universe_id: i64, sel: &CatalogSelection) -> Self {
+        let first = |id: &str| sel.filters.get(id).and_then(|v| v.first().cloned());
+        CatalogQuery {
+            site_id,
+            sale_id,
+            universe_id,
+            brands: sel.brands.clone(),
+            colors: sel.colors.clone(),
+            sizes: sel.filters.get("size").cloned().unwrap_or_default(),
+            price: first("price").filter(|p| !p.is_empty()),
+            in_stock: first("stock").as_deref() == Some("in"),
+            sort: sel.sort.clone().filter(|s| !s.is_empty()),
+            page: sel.page,
+        }
+    }
+
+    /// Price bounds in cents, from `price`.
+    pub fn price_bounds(&self) -> (Option<i64>, Option<i64>) {
+        price_range(self.price.as_deref())
+    }
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/page")]
+pub async fn fetch_catalog_page(
+    query: CatalogQuery,
+) -> Result<Option<CatalogPageData>, ServerFnError> {
+    let state = app_state()?;
+    let now = now();
+    let member = RequestCtx::current().member_id;
+    let db = &state.db;
+    let (site_id, sale_id, universe_id) = (query.site_id, query.sale_id, query.universe_id);
+    let Some(sale) = store::sale(db, site_id, sale_id, now)
+        .await
+        .wire::<CatalogError>()?
+    else {
+        return Ok(None);
+    };
+    let (price_min, price_max) = query.price_bounds();
+    let content_query = store::ContentQuery {
+        limit: PAGE_SIZE,
+        offset: (i64::from(query.page.max(1)) - 1) * PAGE_SIZE,
+        sort: query.sort,
+        brands: query.brands,
+        colors: query.colors,
+        sizes: query.sizes,
+        price_min,
+        price_max,
+        in_stock: query.in_stock,
+        ..Default::default()
+    };
+    let content = store::content(
+        db,
+        site_id,
+        sale_id,
+        universe_id,
+        &content_query,
+        member,
+        now,
+    )
+    .await
+    .wire::<CatalogError>()?;
+    let filters = store::filters(db, site_id, sale_id, universe_id, now)
+        .await
+        .wire::<CatalogError>()?;
+    Ok(Some(CatalogPageData {
+        sale,
+        content,
+        filters,
+    }))
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BrandPageData {
+    pub name: String,
+    pub total: i64,
+    pub items: Vec<CatalogItem>,
+}
+
+/// One page of a brand's items across the site's live sales.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BrandQuery {
+    pub site_id: u16,
+    pub brand_id: i64,
+    pub page: u32,
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/brand")]
+pub async fn fetch_brand_page(query: BrandQuery) -> Result<Option<BrandPageData>, ServerFnError> {
+    let state = app_state()?;
+    let member = RequestCtx::current().member_id;
+    let offset = (i64::from(query.page.max(1)) - 1) * PAGE_SIZE;
+    let found = store::brand_items(
+        &state.db,
+        query.site_id,
+        query.brand_id,
+        PAGE_SIZE,
+        offset,
+        member,
+        now(),
+    )
+    .await
+    .wire::<CatalogError>()?;
+    Ok(found.map(|(name, content)| BrandPageData {
+        name,
+        total: content.total,
+        items: content.items,
+    }))
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/favourites")]
+pub async fn fetch_favourites(site_id: u16) -> Result<Vec<CatalogItem>, ServerFnError> {
+    let state = app_state()?;
+    let Some(member) = RequestCtx::current().member_id else {
+        return Err(ServerFnError::new("errors.unauthorized"));
+    };
+    store::favourite_items(&state.db, site_id, member, now())
+        .await
+        .wire::<CatalogError>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// GetUrl encodes the argument struct with serde_qs (server_fn's config: depth 5,
+    /// non-strict); lists, options and flags must come back unchanged.
+    #[test]
+    fn catalog_query_round_trips_through_the_get_url() {
+        let query = CatalogQuery {
+            site_id: 3,
+            sale_id: 12,
+            universe_id: 0,
+            brands: vec!["lena-paris".into(), "a,b & c".into()],
+            colors: vec![],
+            sizes: vec!["38".into()],
+            price: Some("10-50".into()),
+            in_stock: true,
+            sort: None,
+            page: 2,
+        };
+        let args = FetchCatalogPage {
+            query: query.clone(),
+        };
+        let qs = serde_qs::to_string(&args).unwrap();
+        let back: FetchCatalogPage = serde_qs::Config::new(5, false)
+            .deserialize_str(&qs)
+            .unwrap();
+        assert_eq!(back.query, query, "{qs}");
+        let empty = FetchCatalogPage {
+            query: CatalogQuery::default(),
+        };
+        let qs = serde_qs::to_string(&empty).unwrap();
+        let back: FetchCatalogPage = serde_qs::Config::new(5, false)
+            .deserialize_str(&qs)
+            .unwrap();
+        assert_eq!(back.query, CatalogQuery::default(), "{qs}");
+    }
+}

@@ -1,0 +1,179 @@
+//! Catalog items: row mapping, availability, a page of content, one item and its options.
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::*;
+use crate::model::catalog_api::*;
+use crate::platform::db::Db;
+
+pub(crate) const ITEM_COLUMNS: &str = "pr.id, pr.sale_id, pr.item_type, pr.name, pr.color, pr.price_cents, pr.retail_price_cents,
+    pr.tier, pr.delivery_mode, pr.seller_kind, COALESCE(b.name, '') AS brand, COALESCE(b.slug, '') AS brand_slug,
+    (SELECT CAST(COALESCE(SUM(o.stock - o.held - o.sold), 0) AS BIGINT) FROM product_options o WHERE o.product_id = pr.id) AS stock";
+
+pub(crate) fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::Error> {
+    let id: i64 = r.try_get("id")?;
+    let stock: i64 = r.try_get("stock")?;
+    Ok(CatalogItem {
+        id,
+        sale_id: r.try_get("sale_id")?,
+        item_type: r.try_get("item_type")?,
+        name: r.try_get("name")?,
+        brand: r.try_get("brand")?,
+        brand_slug: r.try_get("brand_slug")?,
+        color: r.try_get("color")?,
+        image_url: format!("/img/product/{id}.svg"),
+        price: Price {
+            value: r.try_get("price_cents")?,
+            retail_value: r.try_get("retail_price_cents")?,
+            unit: "EUR".into(),
+        },
+        favorite: favourites.contains(&id),
+        availability: if stock > 0 {
+            Availability::Available
+        } else {
+            Availability::OutOfStock
+        },
+        tier: r.try_get("tier")?,
+        delivery_mode: r.try_get("delivery_mode")?,
+        seller_kind: r.try_get("seller_kind")?,
+    })
+}
+
+/// Items' availability as the member sees it: held stock is gone for others, InBasket or
+/// MaxReached for the holder (cart rules).
+pub(crate) async fn with_availability(
+    db: &Db,
+    member_id: Option<i64>,
+    mut items: Vec<CatalogItem>,
+    now: i64,
+) -> Result<Vec<CatalogItem>, sqlx::Error> {
+    let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
+    let map = crate::cart::store::availability(db, member_id, &ids, now).await?;
+    for i in &mut items {
+        if let Some(a) = map.get(&i.id) {
+            i.availability = *a;
+        }
+    }
+    Ok(items)
+}
+
+pub async fn favourite_ids(
+    db: &Db,
+    member_id: Option<i64>,
+    sale_id: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let Some(m) = member_id else {
+        return Ok(vec![]);
+    };
+    sqlx::query_scalar("SELECT product_id FROM favourites WHERE member_id = $1 AND sale_id = $2")
+        .bind(m)
+        .bind(sale_id)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// Catalog content: a page of items of a universe (0: all) with the total.
+pub async fn content(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    universe_id: i64,
+    q: &ContentQuery,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<CatalogContent, sqlx::Error> {
+    let limit = q.limit.clamp(1, MAX_LIMIT);
+    let offset = q.offset.max(0);
+    let mut p = Params { values: vec![] };
+    let w = where_clause(&mut p, site_id, sale_id, universe_id, now, q);
+    let from = "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
+    let count_sql = format!("SELECT COUNT(*) AS n {from} WHERE {w}");
+    let total: i64 = p.bind(&count_sql).fetch_one(&db.pool).await?.try_get("n")?;
+    let lim = p.push_i(limit);
+    let off = p.push_i(offset);
+    let sql = format!(
+        "SELECT {ITEM_COLUMNS} {from} WHERE {w} ORDER BY {} LIMIT {lim} OFFSET {off}",
+        order_by(q.sort.as_deref())
+    );
+    let rows = p.bind(&sql).fetch_all(&db.pool).await?;
+    let favourites = favourite_ids(db, member_id, sale_id).await?;
+    let items = rows
+        .iter()
+        .map(|r| item(r, &favourites))
+        .collect::<Result<Vec<_>, _>>()?;
+    let items = with_availability(db, member_id, items, now).await?;
+    Ok(CatalogContent {
+        request_id: q.request_id,
+        total,
+        offset,
+        limit,
+        items,
+    })
+}
+
+/// Filters of a universe with counts: brands (checkbox), colours (chip), sizes (checkbox).
+pub async fn item_by_id(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    item_id: i64,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<Option<CatalogItem>, sqlx::Error> {
+    let mut p = Params { values: vec![] };
+    let w = where_clause(&mut p, site_id, sale_id, 0, now, &ContentQuery::default());
+    let id = p.push_i(item_id);
+    let sql = format!("SELECT {ITEM_COLUMNS} FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id WHERE {w} AND pr.id = {id}");
+    let favourites = favourite_ids(db, member_id, sale_id).await?;
+    let found = p
+        .bind(&sql)
+        .fetch_optional(&db.pool)
+        .await?
+        .map(|r| item(&r, &favourites))
+        .transpose()?;
+    match found {
+        Some(i) => Ok(with_availability(db, member_id, vec![i], now).await?.pop()),
+        None => Ok(None),
+    }
+}
+
+pub async fn item_options(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    item_id: i64,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<Option<Vec<ItemOption>>, sqlx::Error> {
+    if item_by_id(db, site_id, sale_id, item_id, None, now)
+        .await?
+        .is_none()
+    {
+        return Ok(None);
+    }
+    let rows = sqlx::query(
+        "SELECT id, label, stock - held - sold AS left_units FROM product_options WHERE product_id = $1 ORDER BY position, id",
+    )
+    .bind(item_id)
+    .fetch_all(&db.pool)
+    .await?;
+    // Held units count as gone for everyone else; the holder sees them as in the basket.
+    let availability = crate::cart::store::option_availability(db, member_id, item_id, now).await?;
+    rows.iter()
+        .map(|r| {
+            let id: i64 = r.try_get("id")?;
+            let stock: i64 = r.try_get("left_units")?;
+            Ok(ItemOption {
+                id,
+                label: r.try_get("label")?,
+                stock,
+                availability: availability.get(&id).copied().unwrap_or(if stock > 0 {
+                    Availability::Available
+                } else {
+                    Availability::OutOfStock
+                }),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}

@@ -1,0 +1,144 @@
+//! Lists outside a sale: the member's favourites (and the favourite toggle's write)
+//! and a brand's items across live sales.
+use sqlx::Row;
+
+use super::*;
+use crate::model::catalog_api::*;
+use crate::platform::db::Db;
+use crate::platform::sql::LIVE_SALE;
+
+/// Adds or removes a favourite; `false` when the item is not in a live sale of the site.
+pub(crate) async fn set_favourite(
+    db: &Db,
+    site_id: u16,
+    member_id: i64,
+    sale_id: i64,
+    item_id: i64,
+    on: bool,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    if item_by_id(db, site_id, sale_id, item_id, None, now)
+        .await?
+        .is_none()
+    {
+        return Ok(false);
+    }
+    if on {
+        sqlx::query(
+            "INSERT INTO favourites (member_id, product_id, sale_id, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (member_id, product_id) DO NOTHING",
+        )
+        .bind(member_id)
+        .bind(item_id)
+        .bind(sale_id)
+        .bind(now)
+        .execute(&db.pool)
+        .await?;
+    } else {
+        sqlx::query("DELETE FROM favourites WHERE member_id = $1 AND product_id = $2")
+            .bind(member_id)
+            .bind(item_id)
+            .execute(&db.pool)
+            .await?;
+    }
+    Ok(true)
+}
+
+pub(super) const ITEM_FROM: &str =
+    "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
+
+pub(crate) async fn all_favourite_ids(
+    db: &Db,
+    member_id: Option<i64>,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let Some(m) = member_id else {
+        return Ok(vec![]);
+    };
+    sqlx::query_scalar("SELECT product_id FROM favourites WHERE member_id = $1")
+        .bind(m)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// A brand's items across the site's live sales: the brand name and a page of items, or
+/// `None` for an unknown brand.
+pub async fn brand_items(
+    db: &Db,
+    site_id: u16,
+    brand_id: i64,
+    limit: i64,
+    offset: i64,
+    member_id: Option<i64>,
+    now: i64,
+) -> Result<Option<(String, CatalogContent)>, sqlx::Error> {
+    let Some(name) = sqlx::query_scalar::<_, String>("SELECT name FROM brands WHERE id = $1")
+        .bind(brand_id)
+        .fetch_optional(&db.pool)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (limit, offset) = (limit.clamp(1, MAX_LIMIT), offset.max(0));
+    let total: i64 = sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(brand_id)
+    .fetch_one(&db.pool)
+    .await?;
+    let rows = sqlx::query(&format!(
+        "SELECT {ITEM_COLUMNS} {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3
+          ORDER BY s.position, s.id, pr.position, pr.id LIMIT $4 OFFSET $5"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(brand_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&db.pool)
+    .await?;
+    let favourites = all_favourite_ids(db, member_id).await?;
+    let items = rows
+        .iter()
+        .map(|r| item(r, &favourites))
+        .collect::<Result<Vec<_>, _>>()?;
+    let items = with_availability(db, member_id, items, now).await?;
+    Ok(Some((
+        name,
+        CatalogContent {
+            request_id: 0,
+            total,
+            offset,
+            limit,
+            items,
+        },
+    )))
+}
+
+/// A member's favourites that are still in a live sale of the site, newest first.
+pub async fn favourite_items(
+    db: &Db,
+    site_id: u16,
+    member_id: i64,
+    now: i64,
+) -> Result<Vec<CatalogItem>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {ITEM_COLUMNS} {ITEM_FROM} JOIN favourites f ON f.product_id = pr.id AND f.member_id = $3
+          WHERE {LIVE_SALE} ORDER BY f.created_at DESC, pr.id"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(member_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let ids: Vec<i64> = rows
+        .iter()
+        .map(|r| r.try_get("id"))
+        .collect::<Result<_, _>>()?;
+    let items = rows
+        .iter()
+        .map(|r| item(r, &ids))
+        .collect::<Result<Vec<_>, _>>()?;
+    with_availability(db, Some(member_id), items, now).await
+}

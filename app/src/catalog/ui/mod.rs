@@ -1,0 +1,6 @@
+//! The catalog's pages: a sale's catalog, a brand's items, the member's favourites.
+pub mod lists;
+pub mod page;
+
+pub use lists::{BrandPage, FavouritesPage};
+pub use page::CatalogPage;

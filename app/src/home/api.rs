@@ -1,0 +1,81 @@
+//! Home server functions: the live sales of a site and a home page (GET reads).
+use leptos::prelude::*;
+use leptos::server_fn::codec::GetUrl;
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "ssr")]
+use crate::home::{error::HomeError, rules, store};
+use crate::model::catalog::SaleCard;
+use crate::model::home::Home;
+#[cfg(feature = "ssr")]
+use crate::platform::state::{app_state, now, WireResult};
+
+/// Which home to load: its name, the reduced variant, a preview day (`YYYY-MM-DD` or "").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HomePageQuery {
+    pub site_id: u16,
+    pub name: String,
+    #[serde(default)]
+    pub reduced: bool,
+    #[serde(default)]
+    pub preview_date: String,
+}
+
+/// What the home page gets: the home (none: unknown), the server's clock for the first
+/// countdown values, or a refused preview date.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HomeLoad {
+    pub home: Option<Home>,
+    pub now: i64,
+    pub bad_date: bool,
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/sales")]
+pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
+    let state = app_state()?;
+    store::live_sales_cached(&state.db, site_id, now())
+        .await
+        .wire::<HomeError>()
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/page")]
+pub async fn fetch_home(query: HomePageQuery) -> Result<HomeLoad, ServerFnError> {
+    let HomePageQuery {
+        site_id,
+        name,
+        reduced,
+        preview_date,
+    } = query;
+    let state = app_state()?;
+    let now = now();
+    let preview_date = preview_date.trim().to_string();
+    let preview_day = if preview_date.is_empty() {
+        None
+    } else {
+        match rules::parse_preview_date(&preview_date) {
+            Some(day) => Some(day),
+            None => {
+                return Ok(HomeLoad {
+                    home: None,
+                    now,
+                    bad_date: true,
+                })
+            }
+        }
+    };
+    let q = store::HomeQuery {
+        key: name,
+        reduced,
+        preview_day,
+        preview_date: preview_day.map(|_| preview_date),
+        skip_mobile_check: false,
+    };
+    let home = store::home_cached(&state.db, site_id, &q, now)
+        .await
+        .wire::<HomeError>()?;
+    Ok(HomeLoad {
+        home,
+        now,
+        bad_date: false,
+    })
+}

@@ -1,0 +1,8 @@
+//! The home page and its modules, tiles and banners.
+pub mod modules;
+pub mod page;
+pub mod pedagogical;
+pub mod scroll;
+pub mod tiles;
+
+pub use page::HomePage;

@@ -1,0 +1,139 @@
+//! The onboarding layer's view: cookie consent for everyone; for signed-in members the popins,
+//! the data-partner banner and (home page, phones) the app-download banner. Every control
+//! is a plain form posting to `/onboarding/form`, so it works before the WASM app loads.
+use leptos::prelude::*;
+
+use crate::context::RequestCtx;
+use crate::onboarding::rules::{consent_accepted, PopinType, CONSENT_CATEGORIES};
+
+fn hidden(ctx: &RequestCtx, kind: &'static str, back: &str) -> impl IntoView {
+    view! {
+        <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
+        <input type="hidden" name="kind" value=kind />
+        <input type="hidden" name="back" value=back.to_string() />
+    }
+}
+
+#[component]
+pub fn OnboardingLayer(back: String, home: bool) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let view_state = ctx.onboarding.clone();
+    let consent_banner = view_state
+        .consent
+        .is_none()
+        .then(|| view! { <ConsentBanner back=back.clone() /> });
+    let popin = view_state
+        .popin
+        .and_then(|(code, version)| PopinType::from_code(code).map(|k| (k, version)))
+        .map(|(kind, version)| view! { <PopinModal kind version back=back.clone() /> });
+    let adot = (view_state.adot_banner && view_state.popin.is_none())
+        .then(|| view! { <AdotBanner back=back.clone() /> });
+    let app = (view_state.app_banner && home).then(|| view! { <AppBanner back=back.clone() /> });
+    // Scripts of a consent category run only once it is accepted (C0002: performance).
+    let perf = consent_accepted(&view_state.consent, "C0002")
+        .then(|| view! { <script src="/js/perf-metrics.js" defer data-consent="C0002"></script> });
+    view! {
+        {popin}
+        {adot}
+        {app}
+        {consent_banner}
+        {perf}
+    }
+}
+
+#[component]
+fn ConsentBanner(back: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <section class="consent" role="dialog" aria-labelledby="consent-title" data-testid="consent-banner">
+            <h2 id="consent-title">{ctx.t("consent.title")}</h2>
+            <p>{ctx.t("consent.text")}</p>
+            <form method="post" action="/onboarding/form" class="consent__form">
+                {hidden(&ctx, "consent", &back)}
+                <details class="consent__details">
+                    <summary>{ctx.t("consent.customize")}</summary>
+                    {CONSENT_CATEGORIES
+                        .iter()
+                        .map(|c| {
+                            let mandatory = *c == "C0001";
+                            view! {
+                                <label class="consent__category">
+                                    <input type="checkbox" name="categories" value=*c checked=mandatory disabled=mandatory />
+                                    {ctx.t(&format!("consent.{c}"))}
+                                </label>
+                            }
+                        })
+                        .collect_view()}
+                    <button class="button" type="submit" name="choice" value="custom">{ctx.t("consent.save")}</button>
+                </details>
+                <div class="consent__actions">
+                    <button class="button" type="submit" name="choice" value="none" data-testid="consent-refuse">{ctx.t("consent.refuse")}</button>
+                    <button class="button button--primary" type="submit" name="choice" value="all" data-testid="consent-accept">{ctx.t("consent.accept")}</button>
+                </div>
+            </form>
+        </section>
+    }
+}
+
+#[component]
+fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let key = kind.key();
+    let brand = ctx.site().brand.name();
+    let accept_label = ctx.t(&format!("popin.{key}.accept"));
+    view! {
+        <div class="modal-backdrop">
+            <section class="modal" role="dialog" aria-modal="true" aria-labelledby="popin-title" data-testid="popin" data-popin-type=key>
+                <h2 id="popin-title">{ctx.t_with(&format!("popin.{key}.title"), &[("brand", brand)])}</h2>
+                <p>{ctx.t_with(&format!("popin.{key}.text"), &[("brand", brand)])}</p>
+                <form method="post" action="/onboarding/form" class="modal__form">
+                    {hidden(&ctx, "popin", &back)}
+                    <input type="hidden" name="popinType" value=(kind as i64).to_string() />
+                    <input type="hidden" name="version" value=version.to_string() />
+                    {(kind == PopinType::Birthdate).then(|| view! {
+                        <label for="popin-birthdate">{ctx.t("auth.birthdate")}</label>
+                        <input id="popin-birthdate" name="birthDate" inputmode="numeric" placeholder=ctx.t("auth.birthdate.placeholder") />
+                    })}
+                    {(kind == PopinType::TermsAndConditions).then(|| view! {
+                        <a href="/registration/privacypolicy" target="_blank" rel="noopener">{ctx.t("popin.terms.read")}</a>
+                    })}
+                    <div class="modal__actions">
+                        <button class="button" type="submit" name="action" value="close" data-testid="popin-close">{ctx.t("popin.close")}</button>
+                        <button class="button button--primary" type="submit" name="action" value="accept" data-testid="popin-accept">{accept_label}</button>
+                    </div>
+                </form>
+            </section>
+        </div>
+    }
+}
+
+#[component]
+fn AdotBanner(back: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <section class="bottom-banner" aria-labelledby="adot-title" data-testid="adot-banner">
+            <p id="adot-title">{ctx.t("adot.text")}</p>
+            <form method="post" action="/onboarding/form">
+                {hidden(&ctx, "adot", &back)}
+                <button class="button" type="submit" name="action" value="close">{ctx.t("popin.close")}</button>
+                <button class="button button--primary" type="submit" name="action" value="accept" data-testid="adot-accept">{ctx.t("adot.accept")}</button>
+            </form>
+        </section>
+    }
+}
+
+#[component]
+fn AppBanner(back: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let brand = ctx.site().brand.name();
+    view! {
+        <section class="app-banner" data-testid="app-banner">
+            <p>{ctx.t_with("appbanner.text", &[("brand", brand)])}</p>
+            <a class="button button--primary" href="/gr/aboutus">{ctx.t("appbanner.open")}</a>
+            <form method="post" action="/onboarding/form">
+                {hidden(&ctx, "app", &back)}
+                <button class="app-banner__close" type="submit" aria-label=ctx.t("popin.close") data-testid="app-banner-close">"×"</button>
+            </form>
+        </section>
+    }
+}

@@ -1,0 +1,99 @@
+//! Outgoing email: over SMTP (lettre) when `ROSACE_SMTP_URL` is set, otherwise written to
+//! an outbox folder (one `.eml` file each) so a local user can open the links.
+use std::path::PathBuf;
+
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+#[derive(Clone, Debug)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+pub const FROM: &str = "Rosace <no-reply@rosace.test>";
+
+/// Sends a message; returns where it went (a file path or the SMTP URL).
+pub async fn send(
+    outbox_dir: &str,
+    smtp_url: Option<&str>,
+    mail: &Mail,
+    now: i64,
+) -> Result<String, String> {
+    match smtp_url {
+        Some(url) => send_smtp(url, mail).await.map(|_| url.to_string()),
+        None => write_outbox(outbox_dir, mail, now)
+            .map(|p| p.display().to_string())
+            .map_err(|e| e.to_string()),
+    }
+}
+
+async fn send_smtp(url: &str, mail: &Mail) -> Result<(), String> {
+    let from: Mailbox = FROM.parse().map_err(|e| format!("{e}"))?;
+    let to: Mailbox = mail.to.parse().map_err(|e| format!("{e}"))?;
+    let message = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(mail.subject.clone())
+        .body(mail.body.clone())
+        .map_err(|e| e.to_string())?;
+    let (host, port) = smtp_host_port(url)
+        .ok_or_else(|| format!("ROSACE_SMTP_URL is not smtp://host:port: {url}"))?;
+    // Plain SMTP: meant for a relay on the same host or network (no TLS compiled in).
+    let transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
+        .port(port)
+        .build();
+    transport
+        .send(message)
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// `smtp://host:port` (port 25 when absent).
+pub fn smtp_host_port(url: &str) -> Option<(&str, u16)> {
+    let rest = url.strip_prefix("smtp://")?.trim_end_matches('/');
+    match rest.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() => Some((host, port.parse().ok()?)),
+        None if !rest.is_empty() => Some((rest, 25)),
+        _ => None,
+    }
+}
+
+fn write_outbox(outbox_dir: &str, mail: &Mail, now: i64) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(outbox_dir)?;
+    let safe_to: String = mail
+        .to
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let name = format!(
+        "{now}-{}-{safe_to}.eml",
+        crate::platform::session::new_token()
+    );
+    let path = PathBuf::from(outbox_dir).join(name);
+    let text = format!(
+        "To: {}\r\nFrom: {FROM}\r\nSubject: {}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        mail.to, mail.subject, mail.body
+    );
+    std::fs::write(&path, text)?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn smtp_urls_parse() {
+        assert_eq!(
+            super::smtp_host_port("smtp://127.0.0.1:2525"),
+            Some(("127.0.0.1", 2525))
+        );
+        assert_eq!(
+            super::smtp_host_port("smtp://relay.internal"),
+            Some(("relay.internal", 25))
+        );
+        assert_eq!(super::smtp_host_port("http://x"), None);
+        assert_eq!(super::smtp_host_port("smtp://:25"), None);
+    }
+}

@@ -1,0 +1,10 @@
+//! Server-only infrastructure: the database pool, sessions, CSRF tokens, mail, password
+//! hashing, rate limits and the application state. Uses `model`, `text` and `site` only.
+pub mod csrf;
+pub mod db;
+pub mod mail;
+pub mod password;
+pub mod ratelimit;
+pub mod session;
+pub mod sql;
+pub mod state;

@@ -1,0 +1,146 @@
+//! Server-side sessions (OWASP ASVS 5.0 §7): a row per session keyed by the hash of a
+//! 128-bit random token; idle and absolute timeouts, longer with "remember me"; a new token
+//! at every sign-in; logout deletes the row.
+use blake2::{Blake2s256, Digest};
+use rand::RngCore;
+use sqlx::Row;
+
+use crate::platform::db::Db;
+
+pub const COOKIE: &str = "rosace_session";
+/// Cookie name when served over HTTPS (`__Host-` binds it to the host, path `/`, Secure).
+pub const SECURE_COOKIE: &str = "__Host-rosace_session";
+
+/// (idle, absolute) lifetimes in seconds.
+pub fn lifetimes(remember: bool) -> (i64, i64) {
+    if remember {
+        (14 * 86_400, 30 * 86_400)
+    } else {
+        (30 * 60, 12 * 3_600)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionMember {
+    pub member_id: i64,
+    pub first_name: String,
+    pub site_id: u16,
+    pub token_hash: String,
+}
+
+/// 128 random bits, hex encoded.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    hex(&bytes)
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Only hashes are stored: a database leak gives no usable session.
+pub fn hash_token(token: &str) -> String {
+    hex(&Blake2s256::digest(token.as_bytes()))
+}
+
+fn well_formed(token: &str) -> bool {
+    token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The member of a live session; slides the idle expiry (at most once a minute).
+pub async fn member_for_token(
+    db: &Db,
+    token: &str,
+    now: i64,
+) -> Result<Option<SessionMember>, sqlx::Error> {
+    if !well_formed(token) {
+        return Ok(None);
+    }
+    let hash = hash_token(token);
+    let row = sqlx::query(
+        "SELECT m.id, m.first_name, m.site_id, s.remember, s.last_seen_at FROM sessions s
+           JOIN members m ON m.id = s.member_id
+          WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.idle_expires_at > $2 AND m.status = 1",
+    )
+    .bind(&hash)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(r) = row else { return Ok(None) };
+    let last_seen: i64 = r.try_get("last_seen_at")?;
+    if now - last_seen >= 60 {
+        let (idle, _) = lifetimes(r.try_get::<i64, _>("remember")? == 1);
+        sqlx::query(
+            "UPDATE sessions SET last_seen_at = $1, idle_expires_at = $2 WHERE token_hash = $3",
+        )
+        .bind(now)
+        .bind(now + idle)
+        .bind(&hash)
+        .execute(&db.pool)
+        .await?;
+    }
+    Ok(Some(SessionMember {
+        member_id: r.try_get("id")?,
+        first_name: r.try_get("first_name")?,
+        site_id: u16::try_from(r.try_get::<i64, _>("site_id")?).unwrap_or(1),
+        token_hash: hash,
+    }))
+}
+
+/// Creates a session row and returns its token (shown to the browser once, as a cookie).
+pub async fn create(
+    db: &Db,
+    member_id: i64,
+    remember: bool,
+    now: i64,
+) -> Result<String, sqlx::Error> {
+    let token = new_token();
+    let (idle, absolute) = lifetimes(remember);
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, member_id, remember, created_at, last_seen_at, idle_expires_at, expires_at)
+         VALUES ($1, $2, $3, $4, $4, $5, $6)",
+    )
+    .bind(hash_token(&token))
+    .bind(member_id)
+    .bind(i64::from(remember))
+    .bind(now)
+    .bind(now + idle)
+    .bind(now + absolute)
+    .execute(&db.pool)
+    .await?;
+    Ok(token)
+}
+
+pub async fn delete(db: &Db, token: &str) -> Result<(), sqlx::Error> {
+    if well_formed(token) {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(hash_token(token))
+            .execute(&db.pool)
+            .await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_128_bit_hex_and_hashes_differ_from_tokens() {
+        let (a, b) = (new_token(), new_token());
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        assert!(well_formed(&a));
+        assert_eq!(hash_token(&a).len(), 64);
+        assert_ne!(hash_token(&a), a);
+        assert!(!well_formed("zz"));
+    }
+
+    #[test]
+    fn remember_me_lives_longer() {
+        let (idle, abs) = lifetimes(false);
+        let (ridle, rabs) = lifetimes(true);
+        assert!(idle < abs && ridle > idle && rabs > abs);
+    }
+}

@@ -1,0 +1,36 @@
+//! The product page's server function (GET read).
+use leptos::prelude::*;
+use leptos::server_fn::codec::GetUrl;
+use serde::{Deserialize, Serialize};
+
+use crate::model::catalog::ProductDetail;
+#[cfg(feature = "ssr")]
+use crate::{
+    context::RequestCtx,
+    platform::state::{app_state, now, WireResult},
+    product::{error::ProductError, store},
+};
+
+/// A product of a sale on a site.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProductQuery {
+    pub site_id: u16,
+    pub sale_id: i64,
+    pub product_id: i64,
+}
+
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "product/detail")]
+pub async fn fetch_product(query: ProductQuery) -> Result<Option<ProductDetail>, ServerFnError> {
+    let state = app_state()?;
+    let member = RequestCtx::current().member_id;
+    store::product(
+        &state.db,
+        query.site_id,
+        query.sale_id,
+        query.product_id,
+        member,
+        now(),
+    )
+    .await
+    .wire::<ProductError>()
+}

@@ -1,0 +1,4 @@
+//! The product page.
+pub mod page;
+
+pub use page::ProductPage;

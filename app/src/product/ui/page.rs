@@ -1,0 +1,294 @@
+//! Product page (spec 000 §2, §3 "Product state", §4): images, prices, options refreshed
+//! once interactive, the favourite toggle, the sanitised data sheet, delivery mode, seller
+//! kind and the report-illegal-content widget. Complete in the server HTML.
+use leptos::prelude::*;
+
+use crate::context::RequestCtx;
+use crate::model::catalog::ProductDetail;
+use crate::model::catalog_api::Availability;
+use crate::product::api::{fetch_product, ProductQuery};
+use crate::routes::ResolvedRoute;
+use crate::ui::error_template::ErrorNotice;
+use crate::ui::not_found::NotFound;
+use crate::ui::SeoMeta;
+
+#[component]
+pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let key = (
+        ctx.site_id,
+        route.get_id("campaignId").unwrap_or(0),
+        route.get_id("productId").unwrap_or(0),
+    );
+    let product = Resource::new(
+        move || key,
+        |(site_id, sale_id, product_id)| {
+            fetch_product(ProductQuery {
+                site_id,
+                sale_id,
+                product_id,
+            })
+        },
+    );
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let path = path.clone();
+                move || {
+                    let path = path.clone();
+                    Suspend::new(async move {
+                        match product.await {
+                            Ok(Some(p)) => view! { <ProductView product=p path /> }.into_any(),
+                            Ok(None) => view! { <NotFound /> }.into_any(),
+                            Err(_) => view! { <ErrorNotice /> }.into_any(),
+                        }
+                    })
+                }
+            }
+        </Suspense>
+    }
+}
+
+/// Schema.org Product/Offer for crawlers. `<` is escaped so the data can never close the
+/// script element.
+pub fn json_ld(product: &ProductDetail, url: &str) -> String {
+    let in_stock = product.options.iter().any(|o| o.stock > 0);
+    let data = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product.name,
+        "brand": { "@type": "Brand", "name": product.brand },
+        "image": product.image_url,
+        "sku": product.id.to_string(),
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "priceCurrency": "EUR",
+            "price": format!("{}.{:02}", product.price_cents / 100, product.price_cents % 100),
+            "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+        }
+    });
+    data.to_string().replace('<', "\\u003c")
+}
+
+/// Options as the options call returns them (spec 000 §7 Item options).
+#[derive(Clone, Debug, serde::Deserialize)]
+struct OptionsReply {
+    options: Vec<crate::model::catalog_api::ItemOption>,
+}
+
+/// The options refresh of spec 000 §4: loading, then replaced on success, or the error kept.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OptionsState {
+    pub loading: bool,
+    pub error: Option<String>,
+}
+
+#[component]
+fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let site = ctx.site();
+    let ld = json_ld(&product, &ctx.url_on(site.site_id, &path));
+    let discount =
+        crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
+    let description = ctx.t_with(
+        "product.description",
+        &[
+            ("product", &product.name),
+            ("brand", &product.brand),
+            ("sale", &product.sale_name),
+        ],
+    );
+    let (sale_id, product_id) = (product.sale_id, product.id);
+    let options = RwSignal::new(product.options.clone());
+    let state = RwSignal::new(OptionsState::default());
+    // Only one option: it is chosen already.
+    let selected = RwSignal::new(
+        (product.options.len() == 1 && product.options[0].stock > 0).then(|| product.options[0].id),
+    );
+    let refresh = move || {
+        state.set(OptionsState {
+            loading: true,
+            error: None,
+        });
+        leptos::task::spawn_local(async move {
+            let url = format!("/api/catalog/v1/sale/{sale_id}/item/{product_id}/options");
+            match crate::client::call("GET", &url, None)
+                .await
+                .map(|r| r.json::<OptionsReply>())
+            {
+                Ok(Some(reply)) => {
+                    // A chosen option that sold out meanwhile is unselected.
+                    if let Some(id) = selected.get_untracked() {
+                        if !reply.options.iter().any(|o| o.id == id && o.stock > 0) {
+                            selected.set(None);
+                        }
+                    }
+                    options.set(
+                        reply
+                            .options
+                            .into_iter()
+                            .map(|o| crate::model::catalog::ProductOption {
+                                id: o.id,
+                                label: o.label,
+                                stock: o.stock,
+                                availability: o.availability,
+                            })
+                            .collect(),
+                    );
+                    state.set(OptionsState::default());
+                }
+                Ok(None) | Err(_) => {
+                    leptos::logging::warn!("Cannot fetch options");
+                    state.set(OptionsState {
+                        loading: false,
+                        error: Some("product.options.error".into()),
+                    });
+                }
+            }
+        });
+    };
+    // Stock moves fast during a sale: the server HTML may be seconds old, so the options are
+    // refreshed once the page is interactive.
+    Effect::new(move |_| refresh());
+    let t = move |k: &str| RequestCtx::current().t(k);
+    let option_list = move || {
+        options
+            .get()
+            .into_iter()
+            .map(|o| {
+                let out = o.stock == 0;
+                let id = o.id;
+                let status = match o.availability {
+                    Availability::OutOfStock => Some(t("product.out_of_stock")),
+                    Availability::InBasket => Some(t("product.in_basket")),
+                    Availability::MaxReached => Some(t("product.max_reached")),
+                    Availability::Available if o.stock <= 3 => Some(
+                        RequestCtx::current().t_with("product.few_left", &[("count", &o.stock.to_string())]),
+                    ),
+                    Availability::Available => None,
+                };
+                view! {
+                    <li>
+                        <label class="option" class:option--out=out class:option--selected=move || selected.get() == Some(id) data-availability=format!("{:?}", o.availability)>
+                            <input
+                                type="radio"
+                                name="option"
+                                value=id.to_string()
+                                disabled=out
+                                prop:checked=move || selected.get() == Some(id)
+                                on:change=move |_| selected.set(Some(id))
+                                data-testid="product-option"
+                            />
+                            <span class="option__label">{o.label.clone()}</span>
+                            {status.map(|s| view! { <span class="option__status">{s}</span> })}
+                        </label>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let delivery_key = format!("product.delivery.{}", product.delivery_mode.clamp(0, 3));
+    let seller_key = format!("product.seller.{}", product.seller_kind);
+    let datasheet = product.html_datasheet.clone();
+    view! {
+        <SeoMeta title=product.name.clone() description path />
+        <script type="application/ld+json" inner_html=ld></script>
+        <article class="product" data-product-id=product.id>
+            <div class="product__media">
+                <img class="product__image" src=product.image_url.clone() alt=product.name.clone() width="480" height="480" />
+                <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite />
+            </div>
+            <div class="product__info">
+                <p class="product__brand">{product.brand.clone()}</p>
+                <h1 class="product__name">{product.name.clone()}</h1>
+                <p class="product__prices">
+                    <span class="product__price" data-testid="product-price">{ctx.money(product.price_cents)}</span>
+                    <s class="product__retail">{ctx.money(product.retail_price_cents)}</s>
+                    {discount.map(|d| view! { <span class="product__discount">{format!("-{d}%")}</span> })}
+                </p>
+                <fieldset class="product__options" aria-busy=move || state.get().loading.to_string()>
+                    <legend class="product__options-title">{ctx.t("product.options")}</legend>
+                    <ul class="options" data-testid="product-options">{option_list}</ul>
+                    {move || state.get().loading.then(|| view! { <p class="loading" aria-live="polite">{t("product.options.loading")}</p> })}
+                    {move || state.get().error.map(|key| view! {
+                        <p class="error" role="alert">
+                            {t(&key)}" "
+                            <button type="button" class="link-button" on:click=move |_| refresh()>{t("common.retry")}</button>
+                        </p>
+                    })}
+                </fieldset>
+                <p class="product__selected" data-testid="selected-option">
+                    {move || {
+                        let chosen = selected.get().and_then(|id| options.get().into_iter().find(|o| o.id == id));
+                        match chosen {
+                            Some(o) => RequestCtx::current().t_with("product.selected", &[("option", &o.label)]),
+                            None => t("product.choose_option"),
+                        }
+                    }}
+                </p>
+                <crate::cart::ui::add::AddToCart sale_id selected on_added=move |_| refresh() />
+                <dl class="product__facts">
+                    <dt>{ctx.t("product.delivery")}</dt>
+                    <dd data-testid="delivery-mode">{ctx.t(&delivery_key)}</dd>
+                    <dt>{ctx.t("product.seller")}</dt>
+                    <dd data-testid="seller-kind">{ctx.t_with(&seller_key, &[("brand", site.brand.name())])}</dd>
+                </dl>
+            </div>
+        </article>
+        <section class="product__datasheet" aria-labelledby="datasheet-title">
+            <h2 id="datasheet-title">{ctx.t("product.datasheet")}</h2>
+            <div class="datasheet" data-testid="datasheet" inner_html=datasheet></div>
+        </section>
+        // The widget brings its own heading.
+        <section class="product__report" aria-label=ctx.t("product.report.title")>
+            <rosace-dsa-form
+                site-id=site.site_id.to_string()
+                locale=site.translation_locale
+                sale-id=product.sale_id.to_string()
+                product-id=product.id.to_string()
+                data-testid="dsa-widget"
+            ></rosace-dsa-form>
+            <script type="module" src="/widgets/dsa-form.js"></script>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::catalog::ProductOption;
+
+    #[test]
+    fn json_ld_is_a_schema_org_offer_that_cannot_break_out() {
+        let p = ProductDetail {
+            id: 7,
+            sale_id: 1,
+            sale_name: "S".into(),
+            name: "Robe </script><b>".into(),
+            brand: "Noa".into(),
+            image_url: "/img/product/7.svg".into(),
+            price_cents: 1990,
+            retail_price_cents: 4990,
+            options: vec![ProductOption {
+                id: 1,
+                label: "M".into(),
+                stock: 0,
+                availability: Availability::OutOfStock,
+            }],
+            favorite: false,
+            color: "rouge".into(),
+            tier: "ORDINARY".into(),
+            delivery_mode: 0,
+            seller_kind: "fs".into(),
+            html_datasheet: String::new(),
+        };
+        let ld = json_ld(&p, "https://x/p");
+        assert!(!ld.contains('<'));
+        let v: serde_json::Value = serde_json::from_str(&ld).unwrap();
+        assert_eq!(v["@type"], "Product");
+        assert_eq!(v["name"], "Robe </script><b>");
+        assert_eq!(v["offers"]["price"], "19.90");
+        assert_eq!(v["offers"]["availability"], "https://schema.org/OutOfStock");
+    }
+}

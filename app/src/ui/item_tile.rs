@@ -1,0 +1,107 @@
+//! The item tile of the catalog, brand, favourites and search grids.
+use leptos::prelude::*;
+
+use crate::context::RequestCtx;
+use crate::model::catalog_api::{Availability, CatalogItem};
+use crate::ui::favourite::FavouriteButton;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Breakpoint {
+    Mobile,
+    Tablet,
+    Desktop,
+}
+
+/// Catalog media width by columns and breakpoint (spec 000 §9).
+pub fn media_size(columns: u8, bp: Breakpoint) -> u32 {
+    match (columns <= 2, bp) {
+        (_, Breakpoint::Mobile) => 179,
+        (true, Breakpoint::Tablet) => 312,
+        (true, Breakpoint::Desktop) => 361,
+        (false, Breakpoint::Tablet) => 235,
+        (false, Breakpoint::Desktop) => 285,
+    }
+}
+
+/// A catalog tile, shared by the catalog, brand, favourites and search pages.
+#[component]
+pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let href = if ctx.is_member() {
+        format!("/product/{}/{}", item.sale_id, item.id)
+    } else {
+        format!(
+            "/seo-product/{}/{}/{}/{}",
+            crate::text::slug::slug(&item.brand),
+            item.sale_id,
+            crate::text::slug::slug(&item.name),
+            item.id
+        )
+    };
+    let discount = crate::site::format::discount_percent(item.price.value, item.price.retail_value);
+    let out = item.availability == Availability::OutOfStock;
+    let status = match item.availability {
+        Availability::Available => None,
+        Availability::OutOfStock => Some(ctx.t("product.out_of_stock")),
+        Availability::InBasket => Some(ctx.t("product.in_basket")),
+        Availability::MaxReached => Some(ctx.t("product.max_reached")),
+    };
+    let availability = format!("{:?}", item.availability);
+    let size = |bp| media_size(columns, bp);
+    let sizes = format!(
+        "(min-width: 1025px) {}px, (min-width: 641px) {}px, {}px",
+        size(Breakpoint::Desktop),
+        size(Breakpoint::Tablet),
+        size(Breakpoint::Mobile)
+    );
+    let src = item.image_url.clone();
+    let srcset = [179, 235, 285, 312, 361]
+        .iter()
+        .map(|w| format!("{src}?w={w} {w}w"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let width = size(Breakpoint::Desktop);
+    let kind = match item.item_type {
+        7 => Some(ctx.t("catalog.type.carrousel")),
+        10 => Some(ctx.t("catalog.type.ad")),
+        _ => None,
+    }
+    .map(|label| view! { <span class="item-tile__type">{label}</span> });
+    let tier = (item.tier != "ORDINARY").then(|| {
+        let key = format!("catalog.tier.{}", item.tier.to_lowercase());
+        view! { <span class="item-tile__tier" data-tier=item.tier.clone()>{ctx.t(&key)}</span> }
+    });
+    view! {
+        <li class="item-tile" class:item-tile--out=out data-item-id=item.id data-favorite=item.favorite.to_string()
+            data-tier=item.tier.clone() data-availability=availability data-type=item.item_type>
+            <a href=href>
+                <img src=item.image_url.clone() srcset=srcset sizes=sizes alt=item.name.clone() width=width height=width loading="lazy" />
+                {tier}
+                {kind}
+                <p class="item-tile__brand">{item.brand.clone()}</p>
+                <p class="item-tile__name">{item.name.clone()}</p>
+                <p class="item-tile__prices">
+                    <span class="item-tile__price">{ctx.money(item.price.value)}</span>
+                    <s>{ctx.money(item.price.retail_value)}</s>
+                    {discount.map(|d| view! { <span class="item-tile__discount">{format!("-{d}%")}</span> })}
+                </p>
+                {status.map(|s| view! { <p class="item-tile__stock">{s}</p> })}
+            </a>
+            <FavouriteButton sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true />
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn media_sizes() {
+        assert_eq!(media_size(2, Breakpoint::Desktop), 361);
+        assert_eq!(media_size(1, Breakpoint::Tablet), 312);
+        assert_eq!(media_size(4, Breakpoint::Desktop), 285);
+        assert_eq!(media_size(3, Breakpoint::Tablet), 235);
+        assert_eq!(media_size(3, Breakpoint::Mobile), 179);
+    }
+}

@@ -1,0 +1,12 @@
+//! Leaf view pieces every area may use: not-found page, SEO meta, item tile, placeholder,
+//! the error notice and the header's cart count. Depends on `context`, `model`, `routes`,
+//! `site` and `client` only, never on an area.
+pub mod cart_count;
+pub mod error_template;
+pub mod favourite;
+pub mod item_tile;
+pub mod not_found;
+pub mod placeholder;
+pub mod seo_meta;
+
+pub use seo_meta::SeoMeta;
