@@ -1,8 +1,6 @@
 //! The foundation against real SQLite and PostgreSQL: pages and access rules, sites,
 //! translations, SEO files, demo data, health, OpenAPI.
-mod common;
-
-use common::{start, Backend, TestApp};
+use crate::helpers::{both, start, Backend, TestApp};
 
 async fn pages_resolve_sites_and_access_rules(t: TestApp) {
     // French home, complete HTML without scripts.
@@ -82,15 +80,11 @@ async fn pages_resolve_sites_and_access_rules(t: TestApp) {
     assert!(res.text().await.unwrap().contains("Pagina non trovata"));
 }
 
-#[tokio::test]
-async fn pages_sites_and_access_on_sqlite() {
-    pages_resolve_sites_and_access_rules(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn pages_sites_and_access_on_postgres() {
-    pages_resolve_sites_and_access_rules(start(Backend::Postgres).await).await;
-}
+both!(
+    pages_resolve_sites_and_access_rules,
+    pages_sites_and_access_on_sqlite,
+    pages_sites_and_access_on_postgres
+);
 
 async fn demo_data_covers_every_site(t: TestApp) {
     let now = app::platform::state::now();
@@ -145,15 +139,11 @@ async fn demo_data_covers_every_site(t: TestApp) {
     ));
 }
 
-#[tokio::test]
-async fn demo_data_on_sqlite() {
-    demo_data_covers_every_site(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn demo_data_on_postgres() {
-    demo_data_covers_every_site(start(Backend::Postgres).await).await;
-}
+both!(
+    demo_data_covers_every_site,
+    demo_data_on_sqlite,
+    demo_data_on_postgres
+);
 
 #[tokio::test]
 async fn translations_endpoint_serves_merged_tables_with_cache_headers() {

@@ -1,10 +1,10 @@
 //! The browser's built files (WASM, JS) go out as brotli or gzip copies written once at
 //! start, not compressed again for each visitor.
-mod common;
-
 use std::io::Read;
 
 use leptos::prelude::LeptosOptions;
+
+use crate::helpers;
 
 #[tokio::test]
 async fn built_files_are_sent_from_their_compressed_copies_in_production() {
@@ -20,7 +20,7 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     )
     .unwrap();
 
-    let config = common::test_config(
+    let config = helpers::test_config(
         format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
         &dir.display().to_string(),
     );
@@ -31,7 +31,7 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
         .site_pkg_dir("pkg")
         .env(leptos::config::Env::PROD)
         .build();
-    let base = common::serve(server::router(app, options)).await;
+    let base = helpers::serve(server::router(app, options)).await;
 
     // The copies are written in the background at start.
     let copy = site.join("pkg/rosace.wasm.gz");

@@ -1,11 +1,9 @@
 //! Homes on SQLite and PostgreSQL: the REST call by name (case-insensitive) or id, 404,
 //! preview dates, the banner filter, the reduced home; and the server-rendered home pages.
-mod common;
-
-use common::{start, Backend, TestApp};
+use app::site::format::{civil_from_unix, DISPLAY_OFFSET_SECS};
 use serde_json::Value;
 
-use app::site::format::{civil_from_unix, DISPLAY_OFFSET_SECS};
+use crate::helpers::{both, TestApp};
 
 async fn json(t: &TestApp, path: &str) -> (u16, Value) {
     let res = t.get(path).await;
@@ -234,15 +232,7 @@ async fn home_calls(t: TestApp) {
     );
 }
 
-#[tokio::test]
-async fn home_calls_on_sqlite() {
-    home_calls(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn home_calls_on_postgres() {
-    home_calls(start(Backend::Postgres).await).await;
-}
+both!(home_calls, home_calls_on_sqlite, home_calls_on_postgres);
 
 async fn home_pages(t: TestApp) {
     for path in [
@@ -303,12 +293,4 @@ async fn home_pages(t: TestApp) {
     assert!(res.text().await.unwrap().contains("Pagina non trovata"));
 }
 
-#[tokio::test]
-async fn home_pages_on_sqlite() {
-    home_pages(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn home_pages_on_postgres() {
-    home_pages(start(Backend::Postgres).await).await;
-}
+both!(home_pages, home_pages_on_sqlite, home_pages_on_postgres);

@@ -1,64 +1,8 @@
-//! Search (issue #4) on SQLite and PostgreSQL: typo-tolerant items, filters and sort,
-//! prefix suggestions, one site's sales only, recent queries recorded / listed / deleted,
-//! members only for recent queries, 400 for a query over 200 characters, and the `/find`
-//! page in the server HTML.
-mod common;
-
-use common::{cookie_value, start, Backend, TestApp};
+//! The search REST calls: items, filters, suggestions, recent queries.
 use serde_json::Value;
 
-async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, Value) {
-    let res = t.get_with_cookie(path, cookie).await;
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
-fn ids(v: &Value) -> Vec<i64> {
-    v["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["id"].as_i64().unwrap())
-        .collect()
-}
-
-/// A word of at least five letters with two letters swapped: one typo.
-fn with_typo(word: &str) -> String {
-    let mut c: Vec<char> = word.to_lowercase().chars().collect();
-    c.swap(1, 2);
-    c.into_iter().collect()
-}
-
-/// A product of a sale whose first word has at least five letters: (id, word, brand).
-async fn pick_product(t: &TestApp, site: u16, sale: i64) -> (i64, String, String) {
-    let res = t
-        .client
-        .get(t.url(&format!(
-            "/api/catalog/v2/sale/{sale}/catalogContent/0?limit=96"
-        )))
-        .header("x-vp-siteid", site.to_string())
-        .send()
-        .await
-        .unwrap();
-    let content: Value = res.json().await.unwrap();
-    content["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find_map(|i| {
-            let name = i["name"].as_str().unwrap();
-            let word = name.split(' ').next().unwrap();
-            let distinct_swap = word.chars().nth(1) != word.chars().nth(2);
-            (word.chars().count() >= 5 && word.is_ascii() && distinct_swap).then(|| {
-                (
-                    i["id"].as_i64().unwrap(),
-                    word.to_string(),
-                    i["brand"].as_str().unwrap().to_string(),
-                )
-            })
-        })
-        .expect("a product with a long first word")
-}
+use super::{ids, pick_product, urlencode, with_typo, with_xsrf};
+use crate::helpers::{both, json, TestApp};
 
 /// A second member on a site, with a session.
 async fn other_member_session(t: &TestApp, site_id: u16) -> String {
@@ -81,13 +25,6 @@ async fn other_member_session(t: &TestApp, site_id: u16) -> String {
         .await
         .unwrap();
     format!("{}={token}", app::platform::session::COOKIE)
-}
-
-/// Session cookie plus a matching XSRF cookie, and the token for the header.
-async fn with_xsrf(t: &TestApp, session: &str) -> (String, String) {
-    let page = t.get_with_cookie("/gr/aboutus", session).await;
-    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
-    (format!("{session}; XSRF-TOKEN={xsrf}"), xsrf)
 }
 
 async fn delete(t: &TestApp, id: i64, cookie: &str, xsrf: &str) -> u16 {
@@ -425,98 +362,8 @@ async fn search_calls(t: TestApp) {
         .all(|p| p["saleId"] != 1001));
 }
 
-fn urlencode(s: &str) -> String {
-    app::routes::encode_query_value(s)
-}
-
-#[tokio::test]
-async fn search_calls_on_sqlite() {
-    search_calls(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn search_calls_on_postgres() {
-    search_calls(start(Backend::Postgres).await).await;
-}
-
-/// `/find` is complete in the server HTML: results with links, filters, the count; the
-/// member's recent queries with delete forms that work without scripts.
-#[tokio::test]
-async fn find_page_is_server_rendered() {
-    let t = start(Backend::Sqlite).await;
-    let (product, word, brand) = pick_product(&t, 1, 1001).await;
-    let q = urlencode(&format!("{} {brand}", with_typo(&word)));
-    // Open door: visitors see results, with SEO product links; results are not indexed.
-    let res = t.get(&format!("/find?q={q}")).await;
-    assert_eq!(res.status(), 200);
-    let html = res.text().await.unwrap();
-    assert!(html.contains("data-testid=\"search-results\""));
-    assert!(html.contains(&format!("data-item-id=\"{product}\"")));
-    assert!(html.contains("data-testid=\"search-count\""));
-    assert!(html.contains("href=\"/seo-product/"));
-    assert!(html.contains("data-filter=\"brand\""));
-    assert!(html.contains("noindex"));
-    assert!(html.contains("data-testid=\"search-input\""));
-    // Nothing found: a friendly message.
-    let html = t.get("/find?q=zzzzqqqq").await.text().await.unwrap();
-    assert!(html.contains("data-count=\"0\""));
-    assert!(html.contains("Aucun résultat"));
-    // Too long: refused with the localized message.
-    let html = t
-        .get(&format!("/find?q={}", "a".repeat(201)))
-        .await
-        .text()
-        .await
-        .unwrap();
-    assert!(html.contains("data-testid=\"search-error\""));
-
-    // A member's search is recorded and listed under the empty box.
-    let session = t.member_session(1).await;
-    let html = t
-        .get_with_cookie(&format!("/find?q={q}"), &session)
-        .await
-        .text()
-        .await
-        .unwrap();
-    assert!(html.contains(&format!("href=\"/product/1001/{product}\"")));
-    let page = t.get_with_cookie("/find", &session).await;
-    let xsrf = cookie_value(&page, "XSRF-TOKEN");
-    let html = page.text().await.unwrap();
-    assert_eq!(html.matches("data-testid=\"recent-query\"").count(), 1);
-    assert!(html.contains("data-testid=\"recent-delete\""));
-    let id: i64 = sqlx::query_scalar("SELECT id FROM search_queries")
-        .fetch_one(&t.app.state.db.pool)
-        .await
-        .unwrap();
-    assert!(html.contains(&format!("action=\"/find/recent/{id}/delete\"")));
-    let (cookie, xsrf) = match xsrf {
-        Some(x) => (format!("{session}; XSRF-TOKEN={x}"), x),
-        None => with_xsrf(&t, &session).await,
-    };
-    // The delete form: refused without the token, then Post/Redirect/Get to /find.
-    let post = |token: String| {
-        let t = &t;
-        let cookie = cookie.clone();
-        async move {
-            t.client
-                .post(t.url(&format!("/find/recent/{id}/delete")))
-                .header("cookie", cookie)
-                .form(&[("_xsrf", token)])
-                .send()
-                .await
-                .unwrap()
-        }
-    };
-    assert_eq!(post("forged".into()).await.status(), 403);
-    let res = post(xsrf.clone()).await;
-    assert_eq!(res.status(), 303);
-    assert_eq!(res.headers()["location"], "/find");
-    assert_eq!(t.count("SELECT COUNT(*) FROM search_queries").await, 0);
-    let html = t
-        .get_with_cookie("/find", &session)
-        .await
-        .text()
-        .await
-        .unwrap();
-    assert_eq!(html.matches("data-testid=\"recent-query\"").count(), 0);
-}
+both!(
+    search_calls,
+    search_calls_on_sqlite,
+    search_calls_on_postgres,
+);

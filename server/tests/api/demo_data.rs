@@ -1,8 +1,6 @@
 //! A database seeded by an older demo version gets the demo rows it lacks at the next
 //! start; what is already there (members' own data, stock in use) stays as it is.
-mod common;
-
-use common::{start, Backend, TestApp};
+use crate::helpers::{both, TestApp};
 
 async fn tops_up_an_older_demo_database(t: TestApp) {
     let db = &t.app.state.db;
@@ -82,12 +80,8 @@ async fn tops_up_an_older_demo_database(t: TestApp) {
     );
 }
 
-#[tokio::test]
-async fn tops_up_an_older_demo_database_on_sqlite() {
-    tops_up_an_older_demo_database(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn tops_up_an_older_demo_database_on_postgres() {
-    tops_up_an_older_demo_database(start(Backend::Postgres).await).await;
-}
+both!(
+    tops_up_an_older_demo_database,
+    tops_up_an_older_demo_database_on_sqlite,
+    tops_up_an_older_demo_database_on_postgres
+);

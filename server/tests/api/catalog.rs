@@ -1,15 +1,8 @@
 //! Catalog REST calls on SQLite and PostgreSQL: sale, tree, content paging and filters,
 //! item and options, favourites.
-mod common;
-
-use common::{cookie_value, start, Backend, TestApp};
 use serde_json::Value;
 
-async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, Value) {
-    let res = t.get_with_cookie(path, cookie).await;
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
+use crate::helpers::{both, cookie_value, json, start, Backend, TestApp};
 
 async fn catalog_calls(t: TestApp) {
     let (status, sale) = json(&t, "/api/catalog/v2/sale/1001", "").await;
@@ -264,15 +257,11 @@ async fn catalog_calls(t: TestApp) {
     assert_eq!(t.count("SELECT COUNT(*) FROM favourites").await, 0);
 }
 
-#[tokio::test]
-async fn catalog_calls_on_sqlite() {
-    catalog_calls(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn catalog_calls_on_postgres() {
-    catalog_calls(start(Backend::Postgres).await).await;
-}
+both!(
+    catalog_calls,
+    catalog_calls_on_sqlite,
+    catalog_calls_on_postgres
+);
 
 /// The sale catalog page is complete in the server HTML (crawlable) with filter URLs that
 /// follow the spec: one brand moves into the path, paging by `page`.

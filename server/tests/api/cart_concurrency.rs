@@ -1,16 +1,14 @@
 //! Sale opening under concurrency, on SQLite and PostgreSQL: hundreds of members, each with
 //! its own session and HTTP client, add and pay for a scarce item at once; a voucher with
 //! a total limit of one is spent once however many members pay with it at the same time.
-mod cart_common;
-mod common;
-
 use std::sync::Arc;
 
-use cart_common::{option_with_stock, shopper, stock, Shopper};
-use common::{start_with, Backend, TestApp};
 use reqwest::Method;
 use serde_json::json;
 use tokio::task::JoinSet;
+
+use crate::helpers::cart::{option_with_stock, shopper, stock, Shopper};
+use crate::helpers::{both, TestApp};
 
 const MEMBERS: usize = 300;
 const UNITS: i64 = 20;
@@ -181,22 +179,18 @@ fn bigger_pool(c: &mut server::config::Config) {
     c.db_max_connections = 16;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn sale_opening_never_oversells_on_sqlite() {
-    sale_opening(start_with(Backend::Sqlite, bigger_pool).await).await;
-}
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    sale_opening,
+    sale_opening_never_oversells_on_sqlite,
+    sale_opening_never_oversells_on_postgres,
+    bigger_pool,
+);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn sale_opening_never_oversells_on_postgres() {
-    sale_opening(start_with(Backend::Postgres, bigger_pool).await).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn limited_voucher_is_spent_once_on_sqlite() {
-    voucher_limit(start_with(Backend::Sqlite, bigger_pool).await).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn limited_voucher_is_spent_once_on_postgres() {
-    voucher_limit(start_with(Backend::Postgres, bigger_pool).await).await;
-}
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    voucher_limit,
+    limited_voucher_is_spent_once_on_sqlite,
+    limited_voucher_is_spent_once_on_postgres,
+    bigger_pool,
+);

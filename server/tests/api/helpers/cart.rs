@@ -1,10 +1,9 @@
 //! Shared helpers of the cart tests: members with sessions, options with set stock.
-#![allow(dead_code)]
 
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::common::TestApp;
+use super::TestApp;
 
 /// A member with a session and its XSRF token, as a browser would hold them.
 pub struct Shopper {

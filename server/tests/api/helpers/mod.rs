@@ -1,7 +1,10 @@
 //! Test harness: starts the real server on a free port against a fresh database.
 //! SQLite always; PostgreSQL from `ROSACE_TEST_PG_URL` (an admin URL; `scripts/test.sh`
 //! starts a local server and sets it), one new database per test.
-#![allow(dead_code)]
+//!
+//! A flow that must hold on both backends is an `async fn(TestApp)` turned into two tests
+//! by [`both!`].
+pub mod cart;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -118,6 +121,48 @@ pub async fn start(backend: Backend) -> TestApp {
     start_with(backend, |_| {}).await
 }
 
+/// Two tests from one flow, `async fn(TestApp)`: `$sqlite` runs it on a fresh SQLite app,
+/// `$postgres` on a fresh PostgreSQL one. An optional last argument adjusts the
+/// configuration of both (`impl FnOnce(&mut Config)`); an optional leading attribute
+/// replaces `#[tokio::test]` (for example a multi-thread runtime).
+///
+/// ```ignore
+/// both!(checkout, checkout_on_sqlite, checkout_on_postgres);
+/// both!(hold_expiry, hold_expiry_on_sqlite, hold_expiry_on_postgres, |c| c.cart_hold_secs = 2);
+/// both!(#[tokio::test(flavor = "multi_thread")] sale_opening, on_sqlite, on_postgres);
+/// ```
+macro_rules! both {
+    (@tweak) => {
+        |_: &mut server::config::Config| {}
+    };
+    (@tweak $tweak:expr) => {
+        $tweak
+    };
+    (#[$test:meta] $flow:ident, $sqlite:ident, $postgres:ident $(, $tweak:expr)? $(,)?) => {
+        #[$test]
+        async fn $sqlite() {
+            let app = $crate::helpers::start_with(
+                $crate::helpers::Backend::Sqlite,
+                $crate::helpers::both!(@tweak $($tweak)?),
+            );
+            $flow(app.await).await;
+        }
+
+        #[$test]
+        async fn $postgres() {
+            let app = $crate::helpers::start_with(
+                $crate::helpers::Backend::Postgres,
+                $crate::helpers::both!(@tweak $($tweak)?),
+            );
+            $flow(app.await).await;
+        }
+    };
+    ($flow:ident, $sqlite:ident, $postgres:ident $(, $tweak:expr)? $(,)?) => {
+        $crate::helpers::both!(#[tokio::test] $flow, $sqlite, $postgres $(, $tweak)?);
+    };
+}
+pub(crate) use both;
+
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
@@ -167,6 +212,13 @@ impl TestApp {
             .await
             .unwrap()
     }
+}
+
+/// Status and JSON body (`Null` when there is none) of a GET with these cookies.
+pub async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, serde_json::Value) {
+    let res = t.get_with_cookie(path, cookie).await;
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(serde_json::Value::Null))
 }
 
 /// Value of a cookie set by a response.

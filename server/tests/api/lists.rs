@@ -1,15 +1,6 @@
 //! Brand pages, the favourites list and the product page's server HTML (data sheet
 //! sanitised, delivery mode, seller kind, favourite flag), on SQLite and PostgreSQL.
-mod common;
-
-use common::{cookie_value, start, Backend, TestApp};
-use serde_json::Value;
-
-async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, Value) {
-    let res = t.get_with_cookie(path, cookie).await;
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
+use crate::helpers::{both, cookie_value, json, start, Backend, TestApp};
 
 async fn brand_and_favourites(t: TestApp) {
     let brand_id: i64 = sqlx::query_scalar("SELECT brand_id FROM products WHERE id = 100101")
@@ -108,15 +99,11 @@ async fn brand_and_favourites(t: TestApp) {
     assert!(product.contains("favourite--on"));
 }
 
-#[tokio::test]
-async fn brand_items_and_favourites_on_sqlite() {
-    brand_and_favourites(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn brand_items_and_favourites_on_postgres() {
-    brand_and_favourites(start(Backend::Postgres).await).await;
-}
+both!(
+    brand_and_favourites,
+    brand_items_and_favourites_on_sqlite,
+    brand_items_and_favourites_on_postgres
+);
 
 #[tokio::test]
 async fn product_page_sanitises_the_data_sheet_and_shows_delivery_and_seller() {

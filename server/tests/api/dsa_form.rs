@@ -1,10 +1,9 @@
 //! The report-illegal-content endpoint on SQLite and PostgreSQL: CSRF, validation,
 //! storage with files, and the per-client rate limit.
-mod common;
-
-use common::{start, Backend, TestApp};
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
+
+use crate::helpers::{both, start, Backend, TestApp};
 
 fn report(email: &str) -> Value {
     json!({
@@ -105,15 +104,7 @@ async fn dsa_flow(t: TestApp) {
     assert_eq!(reports().await, 1);
 }
 
-#[tokio::test]
-async fn dsa_report_on_sqlite() {
-    dsa_flow(start(Backend::Sqlite).await).await;
-}
-
-#[tokio::test]
-async fn dsa_report_on_postgres() {
-    dsa_flow(start(Backend::Postgres).await).await;
-}
+both!(dsa_flow, dsa_report_on_sqlite, dsa_report_on_postgres);
 
 #[tokio::test]
 async fn dsa_refuses_disguised_files_and_garbage_bodies() {

@@ -1,8 +1,6 @@
 //! Pages as anonymous visitors see them are reused for a moment, each response still with
 //! the visitor's own XSRF token and a fresh CSP nonce; members always get their own page.
-mod common;
-
-use common::{cookie_value, start_with, Backend};
+use crate::helpers::{cookie_value, start_with, Backend};
 
 fn between<'a>(s: &'a str, start: &str, end: &str) -> &'a str {
     s.split(start).nth(1).unwrap().split(end).next().unwrap()

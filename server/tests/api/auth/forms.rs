@@ -1,0 +1,135 @@
+//! The sign-in HTML forms without scripts, and CSRF on them.
+use crate::helpers::{cookie_value, start, Backend};
+
+#[tokio::test]
+async fn html_forms_work_without_scripts_and_refuse_cross_site_posts() {
+    let t = start(Backend::Sqlite).await;
+    let page = t.get("/gr/authentication?ReturnUrl=/gr/cart").await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains(&format!("name=\"_xsrf\" value=\"{xsrf}\"")),
+        "the form carries the token"
+    );
+    let form = |fields: &[(&str, &str)]| {
+        fields
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<Vec<_>>()
+    };
+
+    // Without the token (a cross-site post): 403, nothing happens.
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .form(&form(&[
+            ("step", "password"),
+            ("email", "demo@rosace.test"),
+            ("password", server::demo::DEMO_PASSWORD),
+        ]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    assert_eq!(t.count("SELECT COUNT(*) FROM sessions").await, 0);
+
+    // Email step: a known email goes to the password step.
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .form(&form(&[
+            ("_xsrf", &xsrf),
+            ("step", "email"),
+            ("email", "demo@rosace.test"),
+            ("returnurl", "/gr/cart"),
+        ]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .starts_with("/gr/authentication?step=password&email=demo%40rosace.test"));
+
+    // Wrong password: back to the step with code 3's message key.
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .form(&form(&[
+            ("_xsrf", &xsrf),
+            ("step", "password"),
+            ("email", "demo@rosace.test"),
+            ("password", "nope"),
+            ("returnurl", "/gr/cart"),
+        ]))
+        .send()
+        .await
+        .unwrap();
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(location.contains("error=auth.login.error.3"), "{location}");
+    let html = t.get(&location).await.text().await.unwrap();
+    assert!(
+        html.contains("Mot de passe incorrect"),
+        "localized code 3 message"
+    );
+
+    // Right password: 303 to the ReturnUrl with the session.
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .form(&form(&[
+            ("_xsrf", &xsrf),
+            ("step", "password"),
+            ("email", "demo@rosace.test"),
+            ("password", server::demo::DEMO_PASSWORD),
+            ("returnurl", "/gr/cart"),
+        ]))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/gr/cart");
+    let session = cookie_value(&res, app::platform::session::COOKIE).unwrap();
+    assert_eq!(
+        t.get_with_cookie("/gr/cart", &format!("rosace_session={session}"))
+            .await
+            .status(),
+        200
+    );
+
+    // Logout by a same-site navigation ends the session; a cross-site one does not.
+    let res = t
+        .client
+        .get(t.url("/authentication/logout/"))
+        .header("cookie", format!("rosace_session={session}"))
+        .header("sec-fetch-site", "cross-site")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 302);
+    assert_eq!(
+        t.get_with_cookie("/gr/cart", &format!("rosace_session={session}"))
+            .await
+            .status(),
+        200
+    );
+    let res = t
+        .client
+        .get(t.url("/authentication/logout/"))
+        .header("cookie", format!("rosace_session={session}"))
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(
+        t.get_with_cookie("/gr/cart", &format!("rosace_session={session}"))
+            .await
+            .status(),
+        302
+    );
+}

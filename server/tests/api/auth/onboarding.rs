@@ -1,0 +1,158 @@
+//! Onboarding for visitors and members: consent, popins, banners.
+use serde_json::json;
+
+use super::post_json;
+use crate::helpers::{cookie_value, start, Backend};
+
+/// Onboarding: consent stored for a returning visitor and scripts gated by category;
+/// popins in order, once per member and version; the data-partner banner; the app banner.
+#[tokio::test]
+async fn consent_popins_and_banners() {
+    let t = start(Backend::Sqlite).await;
+    let page = t.get("/").await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    let html = page.text().await.unwrap();
+    assert!(html.contains("data-testid=\"consent-banner\""));
+    assert!(
+        !html.contains("perf-metrics.js"),
+        "no performance script before consent"
+    );
+    assert!(
+        !html.contains("data-testid=\"popin\""),
+        "popins are for members only"
+    );
+
+    let post_form = |cookies: String, body: String| {
+        let t = &t;
+        async move {
+            t.client
+                .post(t.url("/onboarding/form"))
+                .header("cookie", cookies)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    // Custom choice: performance only.
+    let res = post_form(
+        format!("XSRF-TOKEN={xsrf}"),
+        format!("_xsrf={xsrf}&kind=consent&back=%2F&choice=custom&categories=C0002"),
+    )
+    .await;
+    assert_eq!(res.status(), 303);
+    let consent = cookie_value(&res, "OptanonConsent").unwrap();
+    assert_eq!(consent, "groups=C0001:1,C0002:1,C0003:0,C0004:0,C0005:0");
+    let html = t
+        .get_with_cookie("/", &format!("OptanonConsent={consent}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !html.contains("consent-banner"),
+        "a returning visitor is not asked again"
+    );
+    assert!(
+        html.contains("perf-metrics.js"),
+        "accepted category's script runs"
+    );
+    // Without the token: refused.
+    let res = post_form(String::new(), "kind=consent&choice=all".into()).await;
+    assert_eq!(res.status(), 403);
+
+    // A member: welcome first, then personalisation, birthdate, terms, optin; then the banner.
+    let session = t.member_session(1).await;
+    let member_page = t.get_with_cookie("/", &session).await;
+    let member_xsrf = cookie_value(&member_page, "XSRF-TOKEN").unwrap();
+    let html = member_page.text().await.unwrap();
+    assert!(html.contains("data-popin-type=\"welcome\""));
+    let cookies = format!("{session}; XSRF-TOKEN={member_xsrf}");
+    for (code, version, name, extra) in [
+        (0, 1, "personalisation", ""),
+        (1, 1, "birthdate", ""),
+        (2, 1, "birthdate", "&birthDate=31%2F02%2F1990"),
+        (2, 1, "terms", "&birthDate=14%2F07%2F1989"),
+        (5, 2, "optin", ""),
+    ] {
+        let res = post_form(cookies.clone(), format!("_xsrf={member_xsrf}&kind=popin&back=%2F&popinType={code}&version={version}&action=accept{extra}")).await;
+        assert_eq!(res.status(), 303);
+        let html = t.get_with_cookie("/", &session).await.text().await.unwrap();
+        assert!(
+            html.contains(&format!("data-popin-type=\"{name}\"")),
+            "after {code}: expected {name}"
+        );
+        assert!(!html.contains("adot-banner"), "no banner under a popin");
+    }
+    let res = post_form(
+        cookies.clone(),
+        format!("_xsrf={member_xsrf}&kind=popin&back=%2F&popinType=6&version=1&action=close"),
+    )
+    .await;
+    assert_eq!(res.status(), 303);
+    let html = t.get_with_cookie("/", &session).await.text().await.unwrap();
+    assert!(!html.contains("data-testid=\"popin\""), "each popin once");
+    assert!(html.contains("adot-banner"));
+    assert_eq!(t.count("SELECT COUNT(*) FROM member_popins").await, 5);
+    assert_eq!(t.count("SELECT COUNT(*) FROM members WHERE site_id = 1 AND birth_date = '1989-07-14' AND perso_gdpr = 1 AND terms_version = 2").await, 1);
+
+    // Accepting the data-partner opt-in (REST, with IsAdotOptinAccepted) hides the banner.
+    let res = post_json(
+        &t,
+        "/api/partner/v1/adot-optin",
+        json!({"IsAdotOptinAccepted": true}),
+        &session,
+        &member_xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 204);
+    let html = t.get_with_cookie("/", &session).await.text().await.unwrap();
+    assert!(!html.contains("adot-banner"));
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM members WHERE adot_optin = 1")
+            .await,
+        1
+    );
+
+    // App banner: home page, phones, members; closing hides it for a month.
+    let phone = "Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36";
+    let get_ua = |cookie: String| {
+        let t = &t;
+        async move {
+            t.client
+                .get(t.url("/"))
+                .header("cookie", cookie)
+                .header("user-agent", phone)
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    assert!(get_ua(session.clone()).await.contains("app-banner"));
+    assert!(
+        !t.get_with_cookie("/", &session)
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains("app-banner"),
+        "not on desktop"
+    );
+    let res = post_form(cookies, format!("_xsrf={member_xsrf}&kind=app&back=%2F")).await;
+    let set: Vec<String> = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect();
+    assert!(set
+        .iter()
+        .any(|c| c.starts_with("appDownloadBannerClosed=1") && c.contains("Max-Age=2592000")));
+    assert!(!get_ua(format!("{session}; appDownloadBannerClosed=1"))
+        .await
+        .contains("app-banner"));
+}

@@ -1,0 +1,179 @@
+//! Password recovery, autologin links, session rotation and timeouts.
+use serde_json::{json, Value};
+
+use super::{outbox_link, post_json, query_param};
+use crate::helpers::{both, cookie_value, TestApp};
+
+async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
+    let xsrf = t.xsrf().await;
+    let db = &t.app.state.db;
+    // Recovery answers the same for unknown emails and sends nothing for them.
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/password/recover",
+        json!({"email": "ghost@example.com", "siteId": 1}),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/password/recover",
+        json!({"email": "demo@rosace.test", "siteId": 1}),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let link = outbox_link(&t, "updatepassword=1");
+    let (cypher, member_id) = (
+        query_param(&link, "cypher"),
+        query_param(&link, "memberid").parse::<i64>().unwrap(),
+    );
+    let update =
+        |pw: &str| json!({"siteId": 1, "cypher": cypher, "memberId": member_id, "newPassword": pw});
+    // A common password is refused without spending the cypher.
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/password/update",
+        update("password123"),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 400);
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/password/update",
+        update("Brand-New-Secret-7"),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/password/update",
+        update("Another-Secret-8"),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 400, "single use");
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/login",
+        json!({"email": "demo@rosace.test", "password": "Brand-New-Secret-7", "siteId": 1}),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.json::<Value>().await.unwrap()["result"], 1);
+
+    // An expired cypher is refused.
+    let now = app::platform::state::now();
+    let expired = app::auth::service::issue_autologin(&t.app.state, member_id, now - 3 * 86_400)
+        .await
+        .unwrap();
+    let res = t
+        .get(&format!(
+            "/gr/authentication/autologin?cypher={expired}&returnurl=/gr/cart"
+        ))
+        .await;
+    assert_eq!(res.status(), 302);
+    assert!(
+        res.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("/gr/authentication?"),
+        "failure shows the page"
+    );
+    assert!(cookie_value(&res, app::platform::session::COOKIE).is_none());
+
+    // Autologin: 302 to the ReturnUrl with a session; the old session's token is replaced.
+    let old = app::platform::session::create(db, member_id, false, now)
+        .await
+        .unwrap();
+    let fresh = app::auth::service::issue_autologin(&t.app.state, member_id, now)
+        .await
+        .unwrap();
+    let res = t
+        .get_with_cookie(
+            &format!("/gr/authentication/autologin?cypher={fresh}&returnurl=/gr/my-orders"),
+            &format!("rosace_session={old}"),
+        )
+        .await;
+    assert_eq!(res.status(), 302);
+    assert_eq!(res.headers()["location"], "/gr/my-orders");
+    let new = cookie_value(&res, app::platform::session::COOKIE).unwrap();
+    assert_ne!(new, old, "a new token at sign-in");
+    assert!(
+        app::platform::session::member_for_token(db, &old, now)
+            .await
+            .unwrap()
+            .is_none(),
+        "the old session is gone"
+    );
+    assert!(app::platform::session::member_for_token(db, &new, now)
+        .await
+        .unwrap()
+        .is_some());
+    // An open redirect is refused.
+    let again = app::auth::service::issue_autologin(&t.app.state, member_id, now)
+        .await
+        .unwrap();
+    let res = t
+        .get(&format!(
+            "/gr/authentication/autologin?cypher={again}&returnurl=https://evil.example/"
+        ))
+        .await;
+    assert_eq!(res.headers()["location"], "/");
+
+    // Idle timeout (30 min) and absolute timeout (12 h) without "remember me".
+    let (idle, absolute) = app::platform::session::lifetimes(false);
+    assert!(
+        app::platform::session::member_for_token(db, &new, now + idle + 1)
+            .await
+            .unwrap()
+            .is_none(),
+        "idle timeout"
+    );
+    let remembered = app::platform::session::create(db, member_id, true, now)
+        .await
+        .unwrap();
+    assert!(
+        app::platform::session::member_for_token(db, &remembered, now + idle + 1)
+            .await
+            .unwrap()
+            .is_some(),
+        "remember me outlives the idle timeout"
+    );
+    let active = app::platform::session::create(db, member_id, false, now)
+        .await
+        .unwrap();
+    let mut t_now = now;
+    while t_now < now + absolute - 60 {
+        t_now += idle / 2;
+        if t_now >= now + absolute {
+            break;
+        }
+        assert!(app::platform::session::member_for_token(db, &active, t_now)
+            .await
+            .unwrap()
+            .is_some());
+    }
+    assert!(
+        app::platform::session::member_for_token(db, &active, now + absolute + 1)
+            .await
+            .unwrap()
+            .is_none(),
+        "absolute timeout"
+    );
+}
+
+both!(
+    recovery_autologin_rotation_and_timeouts,
+    recovery_autologin_and_sessions_on_sqlite,
+    recovery_autologin_and_sessions_on_postgres,
+);

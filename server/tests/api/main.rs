@@ -1,0 +1,17 @@
+//! Integration tests of the server, in one binary: each module holds the tests of one area
+//! against the real server (HTTP on a free port) and a fresh SQLite file or PostgreSQL
+//! database per test; `helpers` starts it and holds what several areas share.
+mod helpers;
+
+mod auth;
+mod cart;
+mod cart_concurrency;
+mod catalog;
+mod demo_data;
+mod dsa_form;
+mod foundation;
+mod home;
+mod lists;
+mod page_cache;
+mod search;
+mod static_files;

@@ -1,0 +1,85 @@
+//! The `/find` page.
+use super::{pick_product, urlencode, with_typo, with_xsrf};
+use crate::helpers::{cookie_value, start, Backend};
+
+/// `/find` is complete in the server HTML: results with links, filters, the count; the
+/// member's recent queries with delete forms that work without scripts.
+#[tokio::test]
+async fn find_page_is_server_rendered() {
+    let t = start(Backend::Sqlite).await;
+    let (product, word, brand) = pick_product(&t, 1, 1001).await;
+    let q = urlencode(&format!("{} {brand}", with_typo(&word)));
+    // Open door: visitors see results, with SEO product links; results are not indexed.
+    let res = t.get(&format!("/find?q={q}")).await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("data-testid=\"search-results\""));
+    assert!(html.contains(&format!("data-item-id=\"{product}\"")));
+    assert!(html.contains("data-testid=\"search-count\""));
+    assert!(html.contains("href=\"/seo-product/"));
+    assert!(html.contains("data-filter=\"brand\""));
+    assert!(html.contains("noindex"));
+    assert!(html.contains("data-testid=\"search-input\""));
+    // Nothing found: a friendly message.
+    let html = t.get("/find?q=zzzzqqqq").await.text().await.unwrap();
+    assert!(html.contains("data-count=\"0\""));
+    assert!(html.contains("Aucun résultat"));
+    // Too long: refused with the localized message.
+    let html = t
+        .get(&format!("/find?q={}", "a".repeat(201)))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("data-testid=\"search-error\""));
+
+    // A member's search is recorded and listed under the empty box.
+    let session = t.member_session(1).await;
+    let html = t
+        .get_with_cookie(&format!("/find?q={q}"), &session)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains(&format!("href=\"/product/1001/{product}\"")));
+    let page = t.get_with_cookie("/find", &session).await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN");
+    let html = page.text().await.unwrap();
+    assert_eq!(html.matches("data-testid=\"recent-query\"").count(), 1);
+    assert!(html.contains("data-testid=\"recent-delete\""));
+    let id: i64 = sqlx::query_scalar("SELECT id FROM search_queries")
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(html.contains(&format!("action=\"/find/recent/{id}/delete\"")));
+    let (cookie, xsrf) = match xsrf {
+        Some(x) => (format!("{session}; XSRF-TOKEN={x}"), x),
+        None => with_xsrf(&t, &session).await,
+    };
+    // The delete form: refused without the token, then Post/Redirect/Get to /find.
+    let post = |token: String| {
+        let t = &t;
+        let cookie = cookie.clone();
+        async move {
+            t.client
+                .post(t.url(&format!("/find/recent/{id}/delete")))
+                .header("cookie", cookie)
+                .form(&[("_xsrf", token)])
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(post("forged".into()).await.status(), 403);
+    let res = post(xsrf.clone()).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/find");
+    assert_eq!(t.count("SELECT COUNT(*) FROM search_queries").await, 0);
+    let html = t
+        .get_with_cookie("/find", &session)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(html.matches("data-testid=\"recent-query\"").count(), 0);
+}
