@@ -79,6 +79,9 @@ impl Config {
             None => default_addr,
         };
         let data_dir = env("ROSACE_DATA_DIR").unwrap_or_else(|| "data".into());
+        // Defaults are written once, beside their area; the environment overrides them.
+        let app_defaults = app::platform::state::Settings::default();
+        let cart_defaults = app::cart::settings::CartSettings::default();
         let database_url = env("DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{data_dir}/rosace.db?mode=rwc"));
         Ok(Config {
@@ -90,19 +93,31 @@ impl Config {
             public_origin: env("ROSACE_PUBLIC_ORIGIN").unwrap_or_else(|| format!("http://{addr}")),
             demo_data: env_parse("ROSACE_DEMO_DATA", true)?,
             trust_forwarded_for: env_parse("ROSACE_TRUST_FORWARDED_FOR", false)?,
-            dsa_rate_limit: env_parse("ROSACE_DSA_RATE_LIMIT", 5)?,
-            dsa_rate_window_secs: env_parse("ROSACE_DSA_RATE_WINDOW_SECS", 600)?,
+            dsa_rate_limit: env_parse("ROSACE_DSA_RATE_LIMIT", app_defaults.dsa_rate_limit)?,
+            dsa_rate_window_secs: env_parse(
+                "ROSACE_DSA_RATE_WINDOW_SECS",
+                app_defaults.dsa_rate_window_secs,
+            )?,
             db_max_connections: env_parse("ROSACE_DB_MAX_CONNECTIONS", 16)?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
             outbox_dir: env("ROSACE_OUTBOX_DIR").unwrap_or_else(|| format!("{data_dir}/outbox")),
             smtp_url: env("ROSACE_SMTP_URL"),
-            secure_cookies: env_parse("ROSACE_SECURE_COOKIES", false)?,
-            lockout_threshold: env_parse("ROSACE_LOCKOUT_THRESHOLD", 5)?,
-            lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", 900)?,
-            login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", 30)?,
-            cart_hold_secs: env_parse("ROSACE_CART_HOLD_SECS", 900)?,
-            cart_max_per_member: env_parse("ROSACE_CART_MAX_PER_MEMBER", 5)?,
-            checkout_capacity: env_parse("ROSACE_CHECKOUT_CAPACITY", 64)?,
+            secure_cookies: env_parse("ROSACE_SECURE_COOKIES", app_defaults.secure_cookies)?,
+            lockout_threshold: env_parse(
+                "ROSACE_LOCKOUT_THRESHOLD",
+                app_defaults.lockout_threshold,
+            )?,
+            lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", app_defaults.lockout_secs)?,
+            login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", app_defaults.login_rate_limit)?,
+            cart_hold_secs: env_parse("ROSACE_CART_HOLD_SECS", cart_defaults.hold_secs)?,
+            cart_max_per_member: env_parse(
+                "ROSACE_CART_MAX_PER_MEMBER",
+                cart_defaults.max_per_member,
+            )?,
+            checkout_capacity: env_parse(
+                "ROSACE_CHECKOUT_CAPACITY",
+                cart_defaults.checkout_capacity,
+            )?,
             cart_sweep_secs: env_parse("ROSACE_CART_SWEEP_SECS", 5)?,
             page_cache_ms: env_parse("ROSACE_PAGE_CACHE_MS", 2000)?,
         })

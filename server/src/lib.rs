@@ -22,21 +22,42 @@ use app::{shell, App};
 pub use startup::prepare;
 pub use state::AppCtx;
 
+/// What pages and server functions find in their Leptos context: the same state and
+/// caches the REST handlers use.
+#[derive(Clone)]
+struct PageContext {
+    state: app::platform::state::AppState,
+    search: Arc<app::search::store::SearchIndexes>,
+    homes: Arc<app::home::store::HomeCache>,
+}
+
+impl PageContext {
+    fn provide(&self) {
+        provide_context(self.state.clone());
+        provide_context(self.search.clone());
+        provide_context(self.homes.clone());
+    }
+}
+
 /// The Leptos pages and their server functions, with the app state in their context.
 fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
-    let state = app.state.clone();
+    let context = PageContext {
+        state: app.state.clone(),
+        search: app.search.clone(),
+        homes: app.homes.clone(),
+    };
     let server_fn = {
-        let state = state.clone();
+        let context = context.clone();
         move |req| {
-            let state = state.clone();
-            leptos_axum::handle_server_fns_with_context(move || provide_context(state.clone()), req)
+            let context = context.clone();
+            leptos_axum::handle_server_fns_with_context(move || context.provide(), req)
         }
     };
     Router::new()
         .leptos_routes_with_context(
             leptos_options,
             generate_route_list(App),
-            move || provide_context(state.clone()),
+            move || context.provide(),
             {
                 let options = leptos_options.clone();
                 move || shell(options.clone())

@@ -61,6 +61,8 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         cart,
         page_cache: Default::default(),
         translations: Default::default(),
+        search: Default::default(),
+        homes: Default::default(),
     }))
 }
 

@@ -1,5 +1,6 @@
-//! The application state every handler and layer receives: the app's state (database,
-//! settings), the edge's configuration, the cart service and the page cache.
+//! The one application state every handler and layer receives: the app's state (database,
+//! settings), the edge's configuration, the cart service and every cache. Server functions
+//! get the same database, settings and caches through the Leptos context (`lib.rs`).
 use std::sync::Arc;
 
 use app::platform::state::AppState;
@@ -16,6 +17,10 @@ pub struct AppCtx {
     pub cart: Arc<app::cart::service::CartService>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).
     pub page_cache: PageCache,
+    /// Every site's search index (rebuilt as sales start and end).
+    pub search: Arc<app::search::store::SearchIndexes>,
+    /// Live sales and homes as every visitor of a site sees them, for a few seconds.
+    pub homes: Arc<app::home::store::HomeCache>,
     /// Merged translation tables by (language, fallback language), built on first request.
     pub translations: crate::rest::content::TranslationsCache,
 }

@@ -8,7 +8,7 @@ use crate::home::{error::HomeError, rules, store};
 use crate::model::catalog::SaleCard;
 use crate::model::home::Home;
 #[cfg(feature = "ssr")]
-use crate::platform::state::{app_state, now, WireResult};
+use crate::platform::state::{app_state, now, shared, WireResult};
 
 /// Which home to load: its name, the reduced variant, a preview day (`YYYY-MM-DD` or "").
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -33,7 +33,8 @@ pub struct HomeLoad {
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "home/sales")]
 pub async fn home_sales(site_id: u16) -> Result<Vec<SaleCard>, ServerFnError> {
     let state = app_state()?;
-    store::live_sales_cached(&state.db, site_id, now())
+    let cache = shared::<store::HomeCache>()?;
+    store::live_sales_cached(&state.db, &cache, site_id, now())
         .await
         .wire::<HomeError>()
 }
@@ -70,7 +71,8 @@ pub async fn fetch_home(query: HomePageQuery) -> Result<HomeLoad, ServerFnError>
         preview_date: preview_day.map(|_| preview_date),
         skip_mobile_check: false,
     };
-    let home = store::home_cached(&state.db, site_id, &q, now)
+    let cache = shared::<store::HomeCache>()?;
+    let home = store::home_cached(&state.db, &cache, site_id, &q, now)
         .await
         .wire::<HomeError>()?;
     Ok(HomeLoad {

@@ -1,5 +1,5 @@
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::sync::Mutex;
 
 use sqlx::Row;
 
@@ -61,22 +61,35 @@ pub async fn live_sales_in(
 /// for at most this long.
 pub const CACHE_SECS: i64 = 5;
 
-type Cache = HashMap<u16, (i64, Vec<SaleCard>)>;
-static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+type HomeKey = (u16, String, bool, Option<i64>, bool);
 
-/// [`live_sales`] through a short per-process cache (the database stays the truth).
+/// Short-lived copies of what every visitor of a site sees: its live sales and its homes.
+/// Owned by the application state (one per database), never a process-wide static.
+#[derive(Default)]
+pub struct HomeCache {
+    sales: Mutex<HashMap<u16, (i64, Vec<SaleCard>)>>,
+    homes: Mutex<HashMap<HomeKey, (i64, Option<Home>)>>,
+}
+
+/// [`live_sales`] through the short cache (the database stays the truth).
 pub async fn live_sales_cached(
     db: &Db,
+    cache: &HomeCache,
     site_id: u16,
     now: i64,
 ) -> Result<Vec<SaleCard>, sqlx::Error> {
-    if let Some((at, sales)) = CACHE.lock().ok().and_then(|c| c.get(&site_id).cloned()) {
+    if let Some((at, sales)) = cache
+        .sales
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&site_id).cloned())
+    {
         if now - at < CACHE_SECS && now >= at {
             return Ok(sales.into_iter().filter(|s| s.end_date > now).collect());
         }
     }
     let sales = live_sales(db, site_id, now).await?;
-    if let Ok(mut c) = CACHE.lock() {
+    if let Ok(mut c) = cache.sales.lock() {
         c.insert(site_id, (now, sales.clone()));
     }
     Ok(sales)
@@ -238,32 +251,24 @@ pub async fn home(
     }))
 }
 
-/// Same database, same cache entries: tests run several databases in one process.
-fn db_key(db: &Db) -> usize {
-    std::sync::Arc::as_ptr(&db.pool.connect_options()) as *const () as usize
-}
-
-type HomeCache = HashMap<(usize, u16, String, bool, Option<i64>, bool), (i64, Option<Home>)>;
-static HOME_CACHE: LazyLock<Mutex<HomeCache>> = LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// [`home`] through a short per-process cache (per site, home key, reduced flag, previewed
+/// [`home`] through the short cache (per site, home key, reduced flag, previewed
 /// day and mobile check), for [`CACHE_SECS`]. Sales and sale banners that ended since are
 /// taken out of a reused home.
 pub async fn home_cached(
     db: &Db,
+    cache: &HomeCache,
     site_id: u16,
     q: &HomeQuery,
     now: i64,
 ) -> Result<Option<Home>, sqlx::Error> {
     let key = (
-        db_key(db),
         site_id,
         q.key.trim().to_lowercase(),
         q.reduced,
         q.preview_day,
         q.skip_mobile_check,
     );
-    let hit = HOME_CACHE.lock().ok().and_then(|c| c.get(&key).cloned());
+    let hit = cache.homes.lock().ok().and_then(|c| c.get(&key).cloned());
     if let Some((at, home)) = hit {
         if now - at < CACHE_SECS && now >= at {
             return Ok(home.map(|mut h| {
@@ -276,7 +281,7 @@ pub async fn home_cached(
         }
     }
     let home = home(db, site_id, q, now).await?;
-    if let Ok(mut c) = HOME_CACHE.lock() {
+    if let Ok(mut c) = cache.homes.lock() {
         // Old entries go when the cache grows (names come from URLs).
         if c.len() > 512 {
             c.retain(|_, (at, _)| now - *at < CACHE_SECS);

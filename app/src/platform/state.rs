@@ -66,6 +66,12 @@ pub fn app_state() -> Result<AppState, ServerFnError> {
     use_context::<AppState>().ok_or_else(|| ServerFnError::new("no state"))
 }
 
+/// A service or cache of the application state inside a server function: the server puts
+/// the same `Arc` its REST handlers use into the Leptos context.
+pub fn shared<T: Send + Sync + 'static>() -> Result<Arc<T>, ServerFnError> {
+    use_context::<Arc<T>>().ok_or_else(|| ServerFnError::new("no state"))
+}
+
 /// `result.wire::<CatalogError>()?` in a server function: the failure becomes the area's
 /// error, then a `ServerFnError` carrying only its translation key (the cause is logged).
 /// (`ServerFnError` has a blanket `From<E: Error>` that would send `Display` text to the

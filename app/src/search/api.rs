@@ -9,7 +9,7 @@ use crate::model::search::{RecentQuery, SearchItems};
 #[cfg(feature = "ssr")]
 use crate::{
     context::RequestCtx,
-    platform::state::{app_state, now, WireResult},
+    platform::state::{app_state, now, shared, WireResult},
     search::error::SearchError,
     search::rules::{MAX_QUERY_CHARS, PAGE_SIZE},
     search::{service, store},
@@ -54,6 +54,7 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
         page,
     } = query;
     let state = app_state()?;
+    let indexes = shared::<store::SearchIndexes>()?;
     let now = now();
     let member = RequestCtx::current().member_id;
     let mut data = SearchPageData {
@@ -75,11 +76,11 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
         colors,
         sizes,
     };
-    data.items = store::search_items(&state.db, site_id, &query, member, now)
+    data.items = store::search_items(&state.db, &indexes, site_id, &query, member, now)
         .await
         .wire::<SearchError>()?;
     if !data.items.search_term.is_empty() {
-        data.filters = store::search_filters(&state.db, site_id, &q, now)
+        data.filters = store::search_filters(&state.db, &indexes, site_id, &q, now)
             .await
             .wire::<SearchError>()?
             .filters;

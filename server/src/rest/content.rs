@@ -173,11 +173,17 @@ async fn home(
         preview_date: preview_day.and(preview),
         skip_mobile_check: flag(&q.skip_mobile_image_check),
     };
-    store::home_cached(&app.state.db, site_id, &query, app::platform::state::now())
-        .await
-        .log_as("Cannot fetch home")?
-        .or_not_found()
-        .map(Json)
+    store::home_cached(
+        &app.state.db,
+        &app.homes,
+        site_id,
+        &query,
+        app::platform::state::now(),
+    )
+    .await
+    .log_as("Cannot fetch home")?
+    .or_not_found()
+    .map(Json)
 }
 
 /// 400 with the message in the language of the requested site.

@@ -88,9 +88,16 @@ async fn items(
         sizes: list(&q.size),
     };
     let now = app::platform::state::now();
-    let found = store::search_items(&app.state.db, site_id, &query, member.id(), now)
-        .await
-        .log_as("[Error] cannot fetch search items")?;
+    let found = store::search_items(
+        &app.state.db,
+        &app.search,
+        site_id,
+        &query,
+        member.id(),
+        now,
+    )
+    .await
+    .log_as("[Error] cannot fetch search items")?;
     if let Some(m) = member.id() {
         if !found.search_term.is_empty() && found.offset == 0 {
             app::search::service::record(&app.state.db, m, site_id, &text, now)
@@ -121,10 +128,16 @@ async fn filters(
     Params(q): Params<FiltersParams>,
 ) -> Result<Json<SearchFilters>, ApiError> {
     let text = text(&q.q)?;
-    store::search_filters(&app.state.db, site_id, &text, app::platform::state::now())
-        .await
-        .log_as("cannot fetch search filters")
-        .map(Json)
+    store::search_filters(
+        &app.state.db,
+        &app.search,
+        site_id,
+        &text,
+        app::platform::state::now(),
+    )
+    .await
+    .log_as("cannot fetch search filters")
+    .map(Json)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -161,6 +174,7 @@ async fn suggestions(
     };
     store::suggestions(
         &app.state.db,
+        &app.search,
         site_id,
         member.id(),
         &text,

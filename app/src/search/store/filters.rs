@@ -13,6 +13,7 @@ use crate::search::{product_url, sale_url, search_url};
 /// Filters of the products matching the query, with counts (the catalog's shape).
 pub async fn search_filters(
     db: &Db,
+    indexes: &SearchIndexes,
     site_id: u16,
     q: &str,
     now: i64,
@@ -21,7 +22,9 @@ pub async fn search_filters(
     let ids = if term.is_empty() {
         vec![]
     } else {
-        let mut ids = site_index(db, site_id, now).await?.search_ids(&term);
+        let mut ids = site_index(db, indexes, site_id, now)
+            .await?
+            .search_ids(&term);
         ids.truncate(MAX_HITS);
         ids
     };
@@ -89,6 +92,7 @@ pub async fn search_filters(
 /// query: the recent queries only. `compact` (the web app) shows fewer products.
 pub async fn suggestions(
     db: &Db,
+    indexes: &SearchIndexes,
     site_id: u16,
     member_id: Option<i64>,
     query: &str,
@@ -124,7 +128,7 @@ pub async fn suggestions(
             suggestions: out,
         });
     }
-    let idx = site_index(db, site_id, now).await?;
+    let idx = site_index(db, indexes, site_id, now).await?;
     for c in idx.completions(query, 3) {
         if index::recent_key(&c) != index::recent_key(&term) {
             out.push(Suggestion {

@@ -1,7 +1,7 @@
 //! The in-memory index of each site: built from its live sales, rebuilt when one starts or
 //! ends (or after `INDEX_MAX_AGE_SECS`), one rebuild at a time per key.
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, LazyLock, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use sqlx::Row;
 
@@ -15,20 +15,20 @@ pub const INDEX_MAX_AGE_SECS: i64 = 60;
 pub(super) const MAX_HITS: usize = 2000;
 pub const MAX_LIMIT: i64 = 96;
 
-pub(super) type Key = (String, u16);
-pub(super) static INDEXES: LazyLock<RwLock<HashMap<Key, Arc<SiteIndex>>>> =
-    LazyLock::new(|| RwLock::new(HashMap::new()));
-
-/// Keys whose index one request is rebuilding right now.
-pub(super) static BUILDING: LazyLock<std::sync::Mutex<HashSet<Key>>> =
-    LazyLock::new(|| std::sync::Mutex::new(HashSet::new()));
+/// The in-memory index of every site, owned by the application state (one per database),
+/// and the sites whose index one request is rebuilding right now.
+#[derive(Default)]
+pub struct SearchIndexes {
+    indexes: RwLock<HashMap<u16, Arc<SiteIndex>>>,
+    building: Mutex<HashSet<u16>>,
+}
 
 /// Releases a rebuild claim, also when the rebuild fails.
-pub(super) struct Claim(Key);
-impl Drop for Claim {
+struct Claim<'a>(&'a SearchIndexes, u16);
+impl Drop for Claim<'_> {
     fn drop(&mut self) {
-        if let Ok(mut b) = BUILDING.lock() {
-            b.remove(&self.0);
+        if let Ok(mut b) = self.0.building.lock() {
+            b.remove(&self.1);
         }
     }
 }
@@ -36,24 +36,31 @@ impl Drop for Claim {
 /// The site's index, rebuilt when older than a minute or when a sale ended or started.
 /// One request rebuilds while the others keep using the previous index: that is safe,
 /// since every hit is checked against the live sales before it is shown.
-pub async fn site_index(db: &Db, site_id: u16, now: i64) -> Result<Arc<SiteIndex>, sqlx::Error> {
-    // One cache per database: tests run several shops in one process.
-    let key = (db.pool.connect_options().database_url.to_string(), site_id);
-    let cached = INDEXES.read().ok().and_then(|m| m.get(&key).cloned());
+pub async fn site_index(
+    db: &Db,
+    indexes: &SearchIndexes,
+    site_id: u16,
+    now: i64,
+) -> Result<Arc<SiteIndex>, sqlx::Error> {
+    let cached = indexes
+        .indexes
+        .read()
+        .ok()
+        .and_then(|m| m.get(&site_id).cloned());
     let claim = match cached {
         Some(i) if !i.is_stale(now, INDEX_MAX_AGE_SECS) => return Ok(i),
         Some(i) => {
-            let claimed = BUILDING.lock().is_ok_and(|mut b| b.insert(key.clone()));
+            let claimed = indexes.building.lock().is_ok_and(|mut b| b.insert(site_id));
             if !claimed {
                 return Ok(i);
             }
-            Some(Claim(key.clone()))
+            Some(Claim(indexes, site_id))
         }
         None => None,
     };
     let built = Arc::new(build(db, site_id, now).await?);
-    if let Ok(mut m) = INDEXES.write() {
-        m.insert(key, built.clone());
+    if let Ok(mut m) = indexes.indexes.write() {
+        m.insert(site_id, built.clone());
     }
     drop(claim);
     Ok(built)

@@ -90,6 +90,7 @@ pub struct SearchQuery {
 /// applied, relevance order unless a sort is chosen; and the matching sales.
 pub async fn search_items(
     db: &Db,
+    indexes: &SearchIndexes,
     site_id: u16,
     query: &SearchQuery,
     member_id: Option<i64>,
@@ -108,7 +109,7 @@ pub async fn search_items(
     if term.is_empty() {
         return Ok(result);
     }
-    let idx = site_index(db, site_id, now).await?;
+    let idx = site_index(db, indexes, site_id, now).await?;
     let mut ids = idx.search_ids(&term);
     ids.truncate(MAX_HITS);
     let favourites = catalog::all_favourite_ids(db, member_id).await?;
