@@ -78,7 +78,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     let edge = Router::new()
         .merge(rest::router())
         .merge(forms::router())
-        .merge(serve::router())
+        .merge(serve::router(app.state.db.clone()))
         .with_state(app.clone());
     let routed = serve::static_files(
         Router::new()
@@ -94,7 +94,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     Router::new()
         .fallback_service(routed)
         .layer(axum::middleware::from_fn_with_state(
-            app.clone(),
+            app.page_cache.clone(),
             serve::page_cache::layer,
         ))
         .layer(axum::middleware::from_fn_with_state(

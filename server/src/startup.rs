@@ -51,6 +51,9 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         cart.clone(),
         std::time::Duration::from_secs(config.cart_sweep_secs.max(1)),
     ));
+    let page_cache = Arc::new(crate::serve::page_cache::PageCache::new(
+        std::time::Duration::from_millis(config.page_cache_ms),
+    ));
     Ok(Arc::new(AppCtx {
         config,
         state: AppState {
@@ -59,7 +62,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         },
         origins,
         cart,
-        page_cache: Default::default(),
+        page_cache,
         translations: Default::default(),
         search: Default::default(),
         homes: Default::default(),

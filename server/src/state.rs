@@ -16,11 +16,35 @@ pub struct AppCtx {
     /// Cart, held stock, checkout and waiting line.
     pub cart: Arc<app::cart::service::CartService>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).
-    pub page_cache: PageCache,
+    pub page_cache: Arc<PageCache>,
     /// Every site's search index (rebuilt as sales start and end).
     pub search: Arc<app::search::store::SearchIndexes>,
     /// Live sales and homes as every visitor of a site sees them, for a few seconds.
     pub homes: Arc<app::home::store::HomeCache>,
     /// Merged translation tables by (language, fallback language), built on first request.
-    pub translations: crate::rest::content::TranslationsCache,
+    pub translations: TranslationsCache,
+}
+
+/// Merged translation tables by (language, fallback language): five languages, so at most
+/// 25 entries, each serialised once.
+#[derive(Default)]
+pub struct TranslationsCache(
+    std::sync::Mutex<std::collections::HashMap<(String, String), bytes::Bytes>>,
+);
+
+impl TranslationsCache {
+    pub fn get_or_build(
+        &self,
+        key: (String, String),
+        build: impl FnOnce() -> bytes::Bytes,
+    ) -> bytes::Bytes {
+        if let Some(b) = self.0.lock().ok().and_then(|c| c.get(&key).cloned()) {
+            return b;
+        }
+        let bytes = build();
+        if let Ok(mut c) = self.0.lock() {
+            c.insert(key, bytes.clone());
+        }
+        bytes
+    }
 }

@@ -14,6 +14,7 @@ use app::platform::session::SessionMember;
 use app::routes::{self, Access};
 
 use super::cookies::{cookie, session_cookie_name, site_cookie, xsrf_cookie, SITE_COOKIE};
+use crate::serve::is_static;
 use crate::state::AppCtx;
 
 /// What the session layer learned, for handlers.
@@ -200,20 +201,6 @@ async fn onboarding_view(
             rules::is_mobile_user_agent(ua) && cookie(headers, rules::APP_BANNER_COOKIE).is_none();
     }
     view
-}
-
-pub fn is_static(path: &str) -> bool {
-    [
-        "/pkg/",
-        "/img/",
-        "/widgets/",
-        "/js/",
-        "/api-docs/",
-        "/favicon",
-    ]
-    .iter()
-    .any(|p| path.starts_with(p))
-        || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")
 }
 
 pub fn redirect(location: &str) -> Response {

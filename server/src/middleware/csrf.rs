@@ -10,12 +10,12 @@ use axum::response::{IntoResponse, Response};
 
 use super::context::SessionInfo;
 use super::cookies::cookie;
-use crate::rest::error::ApiError;
 use crate::state::AppCtx;
 
 pub fn forbidden_csrf() -> Response {
     tracing::warn!("refused a state-changing request without a valid XSRF token");
-    ApiError::Csrf.into_response()
+    let body = app::model::error::ErrorBody::new("csrf", "errors.csrf.notification");
+    (axum::http::StatusCode::FORBIDDEN, axum::Json(body)).into_response()
 }
 
 pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {

@@ -6,7 +6,7 @@ pub mod csrf;
 pub mod headers;
 pub mod request_id;
 
-pub use context::{is_static, redirect, request_context, SessionInfo};
+pub use context::{redirect, request_context, SessionInfo};
 pub use cookies::{cookie, session_cookie, session_cookie_name, xsrf_cookie, SITE_COOKIE};
 pub use csrf::{csrf, forbidden_csrf};
 pub use headers::security_headers;

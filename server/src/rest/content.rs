@@ -1,7 +1,7 @@
 //! Navigation and content calls (spec 000 §7 "Navigation and content"): translations and
 //! homes by id or name.
-use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -25,24 +25,6 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
         .routes(routes!(translations))
         .routes(routes!(home))
-}
-
-/// Merged translation tables by (language, fallback language): five languages, so at most
-/// 25 entries, each serialised once.
-#[derive(Default)]
-pub struct TranslationsCache(Mutex<HashMap<(String, String), Bytes>>);
-
-impl TranslationsCache {
-    fn get_or_build(&self, key: (String, String), build: impl FnOnce() -> Bytes) -> Bytes {
-        if let Some(b) = self.0.lock().ok().and_then(|c| c.get(&key).cloned()) {
-            return b;
-        }
-        let bytes = build();
-        if let Ok(mut c) = self.0.lock() {
-            c.insert(key, bytes.clone());
-        }
-        bytes
-    }
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -6,18 +6,20 @@ pub mod page_template;
 pub mod precompress;
 pub mod seo;
 
-use std::sync::Arc;
-
 use axum::routing::get;
 use axum::Router;
 use tower_http::services::ServeDir;
 
-use crate::state::AppCtx;
+use app::platform::db::Db;
 
-pub fn router() -> Router<Arc<AppCtx>> {
+/// Robots, sitemap and demo images; the sitemap reads the live sales from `db`.
+pub fn router<S: Clone + Send + Sync + 'static>(db: Db) -> Router<S> {
     Router::new()
         .route("/robots.txt", get(seo::robots))
-        .route("/sitemap.xml", get(seo::sitemap))
+        .route(
+            "/sitemap.xml",
+            get(move |req| seo::sitemap(db.clone(), req)),
+        )
         .route("/img/logo/{file}", get(images::logo))
         .route("/img/favicon/{file}", get(images::favicon))
         .route("/img/sale/{id}/{file}", get(images::sale_image))
@@ -51,4 +53,19 @@ pub fn static_files<S: Clone + Send + Sync + 'static>(
         .nest_service("/widgets", dir(widgets_dir))
         .nest_service("/js", dir(format!("{site_root}/js")))
         .nest_service("/api-docs", dir(format!("{site_root}/api-docs")))
+}
+
+/// Paths of files and machine endpoints: no page rules, no page cache, no XSRF cookie.
+pub fn is_static(path: &str) -> bool {
+    [
+        "/pkg/",
+        "/img/",
+        "/widgets/",
+        "/js/",
+        "/api-docs/",
+        "/favicon",
+    ]
+    .iter()
+    .any(|p| path.starts_with(p))
+        || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")
 }

@@ -18,7 +18,6 @@ use axum::response::Response;
 use app::context::RequestCtx;
 
 use super::page_template::Template;
-use crate::state::AppCtx;
 
 // Header values cannot hold control characters: plain markers no page text contains.
 const TOKEN_MARK: &str = "__rosace_cached_xsrf_9c41__";
@@ -40,6 +39,8 @@ struct Entry {
 
 #[derive(Default)]
 pub struct PageCache {
+    /// How long a copy is fresh (0: the cache is off).
+    ttl: Duration,
     entries: Mutex<HashMap<String, Arc<Entry>>>,
     /// Pages being rendered with no usable copy: others asking for them wait for that
     /// render instead of all rendering at once (a burst after a quiet spell).
@@ -48,6 +49,13 @@ pub struct PageCache {
 }
 
 impl PageCache {
+    pub fn new(ttl: Duration) -> PageCache {
+        PageCache {
+            ttl,
+            ..Default::default()
+        }
+    }
+
     /// Pages rendered to fill the cache since start (for tests and diagnostics).
     pub fn renders(&self) -> u64 {
         self.renders.load(Ordering::Relaxed)
@@ -147,7 +155,7 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
         return None;
     }
     let path = req.uri().path();
-    if path.starts_with("/api/") || crate::middleware::is_static(path) {
+    if path.starts_with("/api/") || super::is_static(path) {
         return None;
     }
     let ctx = req.extensions().get::<RequestCtx>()?;
@@ -160,12 +168,11 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
     Some((key, ctx.xsrf.clone(), accepts_gzip(req.headers())))
 }
 
-pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {
-    let ttl = Duration::from_millis(app.config.page_cache_ms);
+pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next) -> Response {
+    let ttl = cache.ttl;
     let Some((key, xsrf, gzip)) = cacheable_request(&req).filter(|_| !ttl.is_zero()) else {
         return next.run(req).await;
     };
-    let cache = &app.page_cache;
     let lookup = || cache.entries.lock().ok().and_then(|m| m.get(&key).cloned());
     if let Some(entry) = lookup() {
         let age = entry.at.elapsed();
@@ -208,7 +215,10 @@ pub async fn layer(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> 
         // That render was not shareable (or too slow): this request renders its own.
         return next.run(req).await;
     }
-    let _rendering = Rendering { cache, key: &key };
+    let _rendering = Rendering {
+        cache: &cache,
+        key: &key,
+    };
     cache.renders.fetch_add(1, Ordering::Relaxed);
     let res = next.run(req).await;
     let html = res

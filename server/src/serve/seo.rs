@@ -1,14 +1,13 @@
 //! robots.txt and sitemap.xml for the requesting site.
-use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use sqlx::Row;
 
 use app::context::RequestCtx;
 
-use crate::state::AppCtx;
+use app::platform::db::Db;
 
 fn ctx(req: &Request) -> RequestCtx {
     req.extensions()
@@ -34,7 +33,7 @@ fn xml_escape(s: &str) -> String {
 }
 
 /// Crawlable pages plus the open-door SEO catalogs of live sales, with hreflang alternates.
-pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
+pub async fn sitemap(db: Db, req: Request) -> Response {
     let ctx = ctx(&req);
     let site = ctx.site();
     let mut paths: Vec<String> = [
@@ -57,7 +56,7 @@ pub async fn sitemap(State(app): State<Arc<AppCtx>>, req: Request) -> Response {
     let sales = sqlx::query(&sql)
         .bind(i64::from(site.site_id))
         .bind(app::platform::state::now())
-        .fetch_all(&app.state.db.pool)
+        .fetch_all(&db.pool)
         .await
         .unwrap_or_default();
     for r in &sales {
