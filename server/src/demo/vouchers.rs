@@ -1,6 +1,6 @@
 //! Demo vouchers on every site: ROSE10 (10 % off products), LIVRAISON (free shipping),
 //! LIMIT1 (5 € off, one use in total), BIENVENUE (10 € off).
-//! (Moved from `app::cart::vouchers::seed_demo`, so all demo rows live in this folder.)
+//! All demo rows live in this folder, the vouchers too.
 use app::platform::db::Db;
 use app::site::SITES;
 
