@@ -29,6 +29,7 @@ struct PageContext {
     state: app::platform::state::AppState,
     search: Arc<app::search::store::SearchIndexes>,
     homes: Arc<app::home::store::HomeCache>,
+    cart: Arc<app::cart::service::CartService>,
 }
 
 impl PageContext {
@@ -36,6 +37,7 @@ impl PageContext {
         provide_context(self.state.clone());
         provide_context(self.search.clone());
         provide_context(self.homes.clone());
+        provide_context(self.cart.clone());
     }
 }
 
@@ -45,6 +47,7 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
         state: app.state.clone(),
         search: app.search.clone(),
         homes: app.homes.clone(),
+        cart: app.cart.clone(),
     };
     let server_fn = {
         let context = context.clone();

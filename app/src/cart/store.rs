@@ -3,7 +3,6 @@
 //! cart view. Stock of an option: available = stock - held - sold.
 // Over 400 lines: the cart's SQL, one short query per function, kept beside the stock moves it shares.
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, Ordering};
 
 use sqlx::{Any, Row, Transaction};
 
@@ -12,15 +11,12 @@ use crate::model::cart::{Cart, CartLine, CartVoucher, LoyaltyItem, RecoveryLine}
 use crate::model::catalog_api::Availability;
 use crate::platform::db::Db;
 
-/// Units of one product a member may hold at once (ROSACE_CART_MAX_PER_MEMBER).
-static MAX_PER_MEMBER: AtomicI64 = AtomicI64::new(5);
-
-pub fn max_per_member() -> i64 {
-    MAX_PER_MEMBER.load(Ordering::Relaxed)
-}
-
-pub fn set_max_per_member(n: i64) {
-    MAX_PER_MEMBER.store(n.max(1), Ordering::Relaxed);
+/// Who looks at availability: the member (none: a visitor) and the cart's limit of units
+/// of one product a member may hold (`CartSettings::max_per_member`).
+#[derive(Clone, Copy, Debug)]
+pub struct Viewer {
+    pub member_id: Option<i64>,
+    pub max_per_member: i64,
 }
 
 /// What an add needs to know of an option (SKU).
@@ -74,10 +70,11 @@ fn placeholders(from: usize, n: usize) -> String {
 /// when no unit is left for others. Unknown ids are absent from the map.
 pub async fn availability(
     db: &Db,
-    member_id: Option<i64>,
+    viewer: Viewer,
     product_ids: &[i64],
     now: i64,
 ) -> Result<HashMap<i64, Availability>, sqlx::Error> {
+    let member_id = viewer.member_id;
     let mut out = HashMap::new();
     if product_ids.is_empty() {
         return Ok(out);
@@ -112,7 +109,7 @@ pub async fn availability(
             held.insert(r.try_get("product_id")?, r.try_get("q")?);
         }
     }
-    let limit = max_per_member();
+    let limit = viewer.max_per_member.max(1);
     for (id, left) in left {
         let mine = held.get(&id).copied().unwrap_or(0);
         out.insert(id, rules::availability(left, mine, limit));
@@ -123,10 +120,11 @@ pub async fn availability(
 /// Availability of options (SKUs) of a product page, for a member.
 pub async fn option_availability(
     db: &Db,
-    member_id: Option<i64>,
+    viewer: Viewer,
     product_id: i64,
     now: i64,
 ) -> Result<HashMap<i64, Availability>, sqlx::Error> {
+    let member_id = viewer.member_id;
     let rows = sqlx::query(
         "SELECT o.id, o.stock - o.held - o.sold AS left_units,
                 CAST(COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.member_id = $2 AND i.option_id = o.id AND i.expires_at > $3), 0) AS BIGINT) AS mine,
@@ -138,7 +136,7 @@ pub async fn option_availability(
     .bind(now)
     .fetch_all(&db.pool)
     .await?;
-    let limit = max_per_member();
+    let limit = viewer.max_per_member.max(1);
     let mut out = HashMap::new();
     for r in rows {
         let left: i64 = r.try_get("left_units")?;

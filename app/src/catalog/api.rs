@@ -5,6 +5,8 @@ use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "ssr")]
+use crate::cart::service::cart_service;
 use crate::catalog::rules::{price_range, CatalogSelection};
 #[cfg(feature = "ssr")]
 use crate::catalog::{error::CatalogError, store};
@@ -104,7 +106,7 @@ pub async fn fetch_catalog_page(
         sale_id,
         universe_id,
         &content_query,
-        member,
+        cart_service()?.viewer(member),
         now,
     )
     .await
@@ -145,7 +147,7 @@ pub async fn fetch_brand_page(query: BrandQuery) -> Result<Option<BrandPageData>
         query.brand_id,
         PAGE_SIZE,
         offset,
-        member,
+        cart_service()?.viewer(member),
         now(),
     )
     .await
@@ -163,9 +165,15 @@ pub async fn fetch_favourites(site_id: u16) -> Result<Vec<CatalogItem>, ServerFn
     let Some(member) = RequestCtx::current().member_id else {
         return Err(ServerFnError::new("errors.unauthorized"));
     };
-    store::favourite_items(&state.db, site_id, member, now())
-        .await
-        .wire::<CatalogError>()
+    store::favourite_items(
+        &state.db,
+        site_id,
+        member,
+        cart_service()?.settings.max_per_member,
+        now(),
+    )
+    .await
+    .wire::<CatalogError>()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::catalog::ProductDetail;
 #[cfg(feature = "ssr")]
 use crate::{
+    cart::service::cart_service,
     context::RequestCtx,
     platform::state::{app_state, now, WireResult},
     product::{error::ProductError, store},
@@ -28,7 +29,7 @@ pub async fn fetch_product(query: ProductQuery) -> Result<Option<ProductDetail>,
         query.site_id,
         query.sale_id,
         query.product_id,
-        member,
+        cart_service()?.viewer(member),
         now(),
     )
     .await

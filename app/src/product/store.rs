@@ -1,5 +1,6 @@
 use sqlx::Row;
 
+use crate::cart::store::Viewer;
 use crate::model::catalog::{ProductDetail, ProductOption};
 use crate::platform::db::Db;
 use crate::platform::sql::live_window;
@@ -11,9 +12,10 @@ pub async fn product(
     site_id: u16,
     sale_id: i64,
     product_id: i64,
-    member_id: Option<i64>,
+    viewer: Viewer,
     now: i64,
 ) -> Result<Option<ProductDetail>, sqlx::Error> {
+    let member_id = viewer.member_id;
     let row = sqlx::query(&format!(
         "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
                 p.seller_kind, p.description_html, s.name AS sale_name, COALESCE(b.name, '') AS brand
@@ -31,7 +33,7 @@ pub async fn product(
     .await?;
     let Some(row) = row else { return Ok(None) };
     let options =
-        crate::catalog::store::item_options(db, site_id, sale_id, product_id, member_id, now)
+        crate::catalog::store::item_options(db, site_id, sale_id, product_id, viewer, now)
             .await?
             .unwrap_or_default()
             .into_iter()

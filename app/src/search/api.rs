@@ -8,6 +8,7 @@ use crate::model::catalog_api::Filter;
 use crate::model::search::{RecentQuery, SearchItems};
 #[cfg(feature = "ssr")]
 use crate::{
+    cart::service::cart_service,
     context::RequestCtx,
     platform::state::{app_state, now, shared, WireResult},
     search::error::SearchError,
@@ -76,9 +77,16 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
         colors,
         sizes,
     };
-    data.items = store::search_items(&state.db, &indexes, site_id, &query, member, now)
-        .await
-        .wire::<SearchError>()?;
+    data.items = store::search_items(
+        &state.db,
+        &indexes,
+        site_id,
+        &query,
+        cart_service()?.viewer(member),
+        now,
+    )
+    .await
+    .wire::<SearchError>()?;
     if !data.items.search_term.is_empty() {
         data.filters = store::search_filters(&state.db, &indexes, site_id, &q, now)
             .await

@@ -157,7 +157,7 @@ async fn catalog_content(
         sale_id,
         catalog_id,
         &q.query(),
-        member.id(),
+        app.cart.viewer(member.id()),
         now,
     )
     .await
@@ -203,7 +203,7 @@ async fn item(
         site,
         sale_id,
         item_id,
-        member.id(),
+        app.cart.viewer(member.id()),
         app::platform::state::now(),
     )
     .await
@@ -227,7 +227,7 @@ async fn item_options(
         site,
         sale_id,
         item_id,
-        member.id(),
+        app.cart.viewer(member.id()),
         app::platform::state::now(),
     )
     .await
@@ -309,7 +309,7 @@ async fn brand_items(
         brand_id,
         query.limit,
         query.offset,
-        member.id(),
+        app.cart.viewer(member.id()),
         app::platform::state::now(),
     )
     .await
@@ -338,6 +338,7 @@ async fn favourites(
         &app.state.db,
         site,
         m.member_id,
+        app.cart.settings.max_per_member,
         app::platform::state::now(),
     )
     .await

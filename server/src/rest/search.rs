@@ -93,7 +93,7 @@ async fn items(
         &app.search,
         site_id,
         &query,
-        member.id(),
+        app.cart.viewer(member.id()),
         now,
     )
     .await

@@ -32,7 +32,6 @@ pub struct CartService {
 
 impl CartService {
     pub async fn connect(db: Db, settings: CartSettings) -> Result<CartService, sqlx::Error> {
-        store::set_max_per_member(settings.max_per_member);
         let write_pool = match db.backend {
             Backend::Sqlite => {
                 let options = (*db.pool.connect_options()).clone();
@@ -192,4 +191,20 @@ pub async fn sweeper(service: Arc<CartService>, every: Duration) {
         }
         tokio::time::sleep(every).await;
     }
+}
+
+impl CartService {
+    /// Who looks at availability: the member (none: a visitor) under this cart's limit.
+    pub fn viewer(&self, member_id: Option<i64>) -> store::Viewer {
+        store::Viewer {
+            member_id,
+            max_per_member: self.settings.max_per_member,
+        }
+    }
+}
+
+/// The cart service inside a server function (provided by the server beside the state).
+pub fn cart_service() -> Result<Arc<CartService>, leptos::prelude::ServerFnError> {
+    leptos::prelude::use_context::<Arc<CartService>>()
+        .ok_or_else(|| leptos::prelude::ServerFnError::new("no cart service"))
 }

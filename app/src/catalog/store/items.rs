@@ -3,6 +3,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::*;
+use crate::cart::store::Viewer;
 use crate::model::catalog_api::*;
 use crate::platform::db::Db;
 
@@ -43,12 +44,12 @@ pub(crate) fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::
 /// MaxReached for the holder (cart rules).
 pub(crate) async fn with_availability(
     db: &Db,
-    member_id: Option<i64>,
+    viewer: Viewer,
     mut items: Vec<CatalogItem>,
     now: i64,
 ) -> Result<Vec<CatalogItem>, sqlx::Error> {
     let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
-    let map = crate::cart::store::availability(db, member_id, &ids, now).await?;
+    let map = crate::cart::store::availability(db, viewer, &ids, now).await?;
     for i in &mut items {
         if let Some(a) = map.get(&i.id) {
             i.availability = *a;
@@ -79,9 +80,10 @@ pub async fn content(
     sale_id: i64,
     universe_id: i64,
     q: &ContentQuery,
-    member_id: Option<i64>,
+    viewer: Viewer,
     now: i64,
 ) -> Result<CatalogContent, sqlx::Error> {
+    let member_id = viewer.member_id;
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let offset = q.offset.max(0);
     let mut p = Params { values: vec![] };
@@ -101,7 +103,7 @@ pub async fn content(
         .iter()
         .map(|r| item(r, &favourites))
         .collect::<Result<Vec<_>, _>>()?;
-    let items = with_availability(db, member_id, items, now).await?;
+    let items = with_availability(db, viewer, items, now).await?;
     Ok(CatalogContent {
         request_id: q.request_id,
         total,
@@ -117,6 +119,21 @@ pub async fn item_by_id(
     site_id: u16,
     sale_id: i64,
     item_id: i64,
+    viewer: Viewer,
+    now: i64,
+) -> Result<Option<CatalogItem>, sqlx::Error> {
+    match live_item(db, site_id, sale_id, item_id, viewer.member_id, now).await? {
+        Some(i) => Ok(with_availability(db, viewer, vec![i], now).await?.pop()),
+        None => Ok(None),
+    }
+}
+
+/// An item of a live sale of the site, without the member's availability.
+pub(crate) async fn live_item(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    item_id: i64,
     member_id: Option<i64>,
     now: i64,
 ) -> Result<Option<CatalogItem>, sqlx::Error> {
@@ -125,16 +142,11 @@ pub async fn item_by_id(
     let id = p.push_i(item_id);
     let sql = format!("SELECT {ITEM_COLUMNS} FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id WHERE {w} AND pr.id = {id}");
     let favourites = favourite_ids(db, member_id, sale_id).await?;
-    let found = p
-        .bind(&sql)
+    p.bind(&sql)
         .fetch_optional(&db.pool)
         .await?
         .map(|r| item(&r, &favourites))
-        .transpose()?;
-    match found {
-        Some(i) => Ok(with_availability(db, member_id, vec![i], now).await?.pop()),
-        None => Ok(None),
-    }
+        .transpose()
 }
 
 pub async fn item_options(
@@ -142,10 +154,10 @@ pub async fn item_options(
     site_id: u16,
     sale_id: i64,
     item_id: i64,
-    member_id: Option<i64>,
+    viewer: Viewer,
     now: i64,
 ) -> Result<Option<Vec<ItemOption>>, sqlx::Error> {
-    if item_by_id(db, site_id, sale_id, item_id, None, now)
+    if live_item(db, site_id, sale_id, item_id, None, now)
         .await?
         .is_none()
     {
@@ -158,7 +170,7 @@ pub async fn item_options(
     .fetch_all(&db.pool)
     .await?;
     // Held units count as gone for everyone else; the holder sees them as in the basket.
-    let availability = crate::cart::store::option_availability(db, member_id, item_id, now).await?;
+    let availability = crate::cart::store::option_availability(db, viewer, item_id, now).await?;
     rows.iter()
         .map(|r| {
             let id: i64 = r.try_get("id")?;

@@ -3,6 +3,7 @@
 use sqlx::Row;
 
 use super::*;
+use crate::cart::store::Viewer;
 use crate::model::catalog_api::*;
 use crate::platform::db::Db;
 use crate::platform::sql::LIVE_SALE;
@@ -17,7 +18,7 @@ pub(crate) async fn set_favourite(
     on: bool,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    if item_by_id(db, site_id, sale_id, item_id, None, now)
+    if live_item(db, site_id, sale_id, item_id, None, now)
         .await?
         .is_none()
     {
@@ -68,9 +69,10 @@ pub async fn brand_items(
     brand_id: i64,
     limit: i64,
     offset: i64,
-    member_id: Option<i64>,
+    viewer: Viewer,
     now: i64,
 ) -> Result<Option<(String, CatalogContent)>, sqlx::Error> {
+    let member_id = viewer.member_id;
     let Some(name) = sqlx::query_scalar::<_, String>("SELECT name FROM brands WHERE id = $1")
         .bind(brand_id)
         .fetch_optional(&db.pool)
@@ -103,7 +105,7 @@ pub async fn brand_items(
         .iter()
         .map(|r| item(r, &favourites))
         .collect::<Result<Vec<_>, _>>()?;
-    let items = with_availability(db, member_id, items, now).await?;
+    let items = with_availability(db, viewer, items, now).await?;
     Ok(Some((
         name,
         CatalogContent {
@@ -121,6 +123,7 @@ pub async fn favourite_items(
     db: &Db,
     site_id: u16,
     member_id: i64,
+    max_per_member: i64,
     now: i64,
 ) -> Result<Vec<CatalogItem>, sqlx::Error> {
     let rows = sqlx::query(&format!(
@@ -140,5 +143,9 @@ pub async fn favourite_items(
         .iter()
         .map(|r| item(r, &ids))
         .collect::<Result<Vec<_>, _>>()?;
-    with_availability(db, Some(member_id), items, now).await
+    let viewer = Viewer {
+        member_id: Some(member_id),
+        max_per_member,
+    };
+    with_availability(db, viewer, items, now).await
 }

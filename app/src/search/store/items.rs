@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 use sqlx::Row;
 
 use super::*;
+use crate::cart::store::Viewer;
 use crate::catalog::store as catalog;
 use crate::model::catalog_api::CatalogItem;
 use crate::model::search::*;
@@ -93,9 +94,10 @@ pub async fn search_items(
     indexes: &SearchIndexes,
     site_id: u16,
     query: &SearchQuery,
-    member_id: Option<i64>,
+    viewer: Viewer,
     now: i64,
 ) -> Result<SearchItems, sqlx::Error> {
+    let member_id = viewer.member_id;
     let limit = query.limit.clamp(1, MAX_LIMIT);
     let offset = query.offset.clamp(0, 1_000_000);
     let term = index::normalize_query(&query.q);
@@ -137,7 +139,7 @@ pub async fn search_items(
         .skip(offset as usize)
         .take(limit as usize)
         .collect();
-    result.products = catalog::with_availability(db, member_id, page, now).await?;
+    result.products = catalog::with_availability(db, viewer, page, now).await?;
     let sale_ids: Vec<i64> = idx.search_sales(&term).iter().map(|s| s.id).collect();
     result.sales = live_sales(db, site_id, &sale_ids, now)
         .await?

@@ -87,7 +87,7 @@ async fn cart_basics(t: TestApp) {
     let product: i64 = cart["items"][0]["itemId"].as_i64().unwrap();
     let mine = app::cart::store::availability(
         &t.app.state.db,
-        Some(a.member_id),
+        t.app.cart.viewer(Some(a.member_id)),
         &[product],
         app::platform::state::now(),
     )
@@ -99,7 +99,7 @@ async fn cart_basics(t: TestApp) {
     );
     let theirs = app::cart::store::availability(
         &t.app.state.db,
-        None,
+        t.app.cart.viewer(None),
         &[product],
         app::platform::state::now(),
     )
@@ -183,7 +183,7 @@ async fn cart_basics(t: TestApp) {
         .product_id;
     let a_view = app::cart::store::option_availability(
         &t.app.state.db,
-        Some(a.member_id),
+        t.app.cart.viewer(Some(a.member_id)),
         scarce_product,
         app::platform::state::now(),
     )
