@@ -2,6 +2,11 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 
+use app::auth::settings::AuthSettings;
+use app::cart::settings::CartSettings;
+use app::dsa::settings::DsaSettings;
+use app::platform::mail::MailSettings;
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -15,26 +20,74 @@ pub struct Config {
     pub public_origin: String,
     pub demo_data: bool,
     pub trust_forwarded_for: bool,
-    pub dsa_rate_limit: i64,
-    pub dsa_rate_window_secs: i64,
     pub db_max_connections: u32,
     pub json_logs: bool,
-    pub outbox_dir: String,
-    pub smtp_url: Option<String>,
-    pub secure_cookies: bool,
-    pub lockout_threshold: i64,
-    pub lockout_secs: i64,
-    pub login_rate_limit: i64,
-    /// How long an added item stays held for the member (seconds).
-    pub cart_hold_secs: i64,
-    /// Units of one product a member may hold at once.
-    pub cart_max_per_member: i64,
-    /// Payments processed at once before members wait in line.
-    pub checkout_capacity: usize,
+    /// The application's settings, by area.
+    pub settings: Settings,
     /// Seconds between two passes of the expired-hold sweeper.
     pub cart_sweep_secs: u64,
     /// How long a page's HTML as anonymous visitors see it is reused (0: never).
     pub page_cache_ms: u64,
+}
+
+/// The application's settings, by area; each area defines its defaults beside its code.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub auth: AuthSettings,
+    pub dsa: DsaSettings,
+    pub cart: CartSettings,
+    pub mail: MailSettings,
+    /// Cookies get `Secure` and the `__Host-` prefix (served over HTTPS).
+    pub secure_cookies: bool,
+    /// Key of the CSRF token signatures: made once and kept in the database (shared by
+    /// instances), read at start (`startup::prepare`); not from the environment.
+    pub xsrf_secret: Vec<u8>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            auth: AuthSettings::default(),
+            dsa: DsaSettings::default(),
+            cart: CartSettings::default(),
+            mail: MailSettings::default(),
+            secure_cookies: false,
+            xsrf_secret: vec![7; 32],
+        }
+    }
+}
+
+impl Settings {
+    /// The defaults, with what the environment sets over them.
+    fn from_env(data_dir: &str) -> Result<Settings, String> {
+        let d = Settings::default();
+        Ok(Settings {
+            auth: AuthSettings {
+                lockout_threshold: env_parse("ROSACE_LOCKOUT_THRESHOLD", d.auth.lockout_threshold)?,
+                lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", d.auth.lockout_secs)?,
+                login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", d.auth.login_rate_limit)?,
+                ..d.auth
+            },
+            dsa: DsaSettings {
+                rate_limit: env_parse("ROSACE_DSA_RATE_LIMIT", d.dsa.rate_limit)?,
+                rate_window_secs: env_parse("ROSACE_DSA_RATE_WINDOW_SECS", d.dsa.rate_window_secs)?,
+            },
+            cart: CartSettings {
+                hold_secs: env_parse("ROSACE_CART_HOLD_SECS", d.cart.hold_secs)?,
+                max_per_member: env_parse("ROSACE_CART_MAX_PER_MEMBER", d.cart.max_per_member)?,
+                checkout_capacity: env_parse("ROSACE_CHECKOUT_CAPACITY", d.cart.checkout_capacity)?,
+                ..d.cart
+            },
+            mail: MailSettings {
+                // The outbox sits in the data directory unless named.
+                outbox_dir: env("ROSACE_OUTBOX_DIR")
+                    .unwrap_or_else(|| format!("{data_dir}/outbox")),
+                smtp_url: env("ROSACE_SMTP_URL"),
+            },
+            secure_cookies: env_parse("ROSACE_SECURE_COOKIES", d.secure_cookies)?,
+            xsrf_secret: d.xsrf_secret,
+        })
+    }
 }
 
 fn env(name: &str) -> Option<String> {
@@ -79,9 +132,6 @@ impl Config {
             None => default_addr,
         };
         let data_dir = env("ROSACE_DATA_DIR").unwrap_or_else(|| "data".into());
-        // Defaults are written once, beside their area; the environment overrides them.
-        let app_defaults = app::platform::state::Settings::default();
-        let cart_defaults = app::cart::settings::CartSettings::default();
         let database_url = env("DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{data_dir}/rosace.db?mode=rwc"));
         Ok(Config {
@@ -93,31 +143,9 @@ impl Config {
             public_origin: env("ROSACE_PUBLIC_ORIGIN").unwrap_or_else(|| format!("http://{addr}")),
             demo_data: env_parse("ROSACE_DEMO_DATA", true)?,
             trust_forwarded_for: env_parse("ROSACE_TRUST_FORWARDED_FOR", false)?,
-            dsa_rate_limit: env_parse("ROSACE_DSA_RATE_LIMIT", app_defaults.dsa_rate_limit)?,
-            dsa_rate_window_secs: env_parse(
-                "ROSACE_DSA_RATE_WINDOW_SECS",
-                app_defaults.dsa_rate_window_secs,
-            )?,
             db_max_connections: env_parse("ROSACE_DB_MAX_CONNECTIONS", 16)?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
-            outbox_dir: env("ROSACE_OUTBOX_DIR").unwrap_or_else(|| format!("{data_dir}/outbox")),
-            smtp_url: env("ROSACE_SMTP_URL"),
-            secure_cookies: env_parse("ROSACE_SECURE_COOKIES", app_defaults.secure_cookies)?,
-            lockout_threshold: env_parse(
-                "ROSACE_LOCKOUT_THRESHOLD",
-                app_defaults.lockout_threshold,
-            )?,
-            lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", app_defaults.lockout_secs)?,
-            login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", app_defaults.login_rate_limit)?,
-            cart_hold_secs: env_parse("ROSACE_CART_HOLD_SECS", cart_defaults.hold_secs)?,
-            cart_max_per_member: env_parse(
-                "ROSACE_CART_MAX_PER_MEMBER",
-                cart_defaults.max_per_member,
-            )?,
-            checkout_capacity: env_parse(
-                "ROSACE_CHECKOUT_CAPACITY",
-                cart_defaults.checkout_capacity,
-            )?,
+            settings: Settings::from_env(&data_dir)?,
             cart_sweep_secs: env_parse("ROSACE_CART_SWEEP_SECS", 5)?,
             page_cache_ms: env_parse("ROSACE_PAGE_CACHE_MS", 2000)?,
         })

@@ -1,9 +1,9 @@
 //! Start-up: connect, migrate, demo data, services and background jobs, in that order.
 use std::sync::Arc;
 
-use app::platform::state::{AppState, Settings};
+use app::platform::state::AppState;
 
-use crate::config::Config;
+use crate::config::{Config, Settings};
 use crate::demo;
 use crate::state::AppCtx;
 
@@ -21,29 +21,12 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         demo::ensure(&db, app::platform::state::now()).await?;
     }
     let settings = Settings {
-        dsa_rate_limit: config.dsa_rate_limit,
-        dsa_rate_window_secs: config.dsa_rate_window_secs,
         xsrf_secret: xsrf_secret(&db).await?,
-        outbox_dir: config.outbox_dir.clone(),
-        smtp_url: config.smtp_url.clone(),
-        secure_cookies: config.secure_cookies,
-        lockout_threshold: config.lockout_threshold,
-        lockout_secs: config.lockout_secs,
-        login_rate_limit: config.login_rate_limit,
-        ..Settings::default()
+        ..config.settings.clone()
     };
     let origins = config.origins();
     let cart = Arc::new(
-        app::cart::service::CartService::connect(
-            db.clone(),
-            app::cart::settings::CartSettings {
-                hold_secs: config.cart_hold_secs,
-                max_per_member: config.cart_max_per_member,
-                checkout_capacity: config.checkout_capacity,
-                ..Default::default()
-            },
-        )
-        .await?,
+        app::cart::service::CartService::connect(db.clone(), settings.cart.clone()).await?,
     );
     // Holds that expired while the server was down go back at once, then every few seconds.
     cart.sweep(app::platform::state::now()).await?;
@@ -56,10 +39,8 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     ));
     Ok(Arc::new(AppCtx {
         config,
-        state: AppState {
-            db,
-            settings: Arc::new(settings),
-        },
+        state: AppState { db },
+        settings,
         origins,
         cart,
         page_cache,

@@ -1,17 +1,20 @@
-//! The one application state every handler and layer receives: the app's state (database,
-//! settings), the edge's configuration, the cart service and every cache. Server functions
-//! get the same database, settings and caches through the Leptos context (`lib.rs`).
+//! The application state every handler and layer receives: the app's state (database),
+//! the settings of every area, the edge's configuration, the cart service and every cache
+//! (pages, search indexes, homes and live sales, translations). Caches belong to what owns
+//! the database.
 use std::sync::Arc;
 
 use app::platform::state::AppState;
 
-use crate::config::Config;
+use crate::config::{Config, Settings};
 use crate::serve::page_cache::PageCache;
 
 /// Everything handlers need, shared.
 pub struct AppCtx {
     pub config: Config,
     pub state: AppState,
+    /// The settings of every area, as read at start (with the database's CSRF key).
+    pub settings: Settings,
     pub origins: Vec<app::context::SiteOrigin>,
     /// Cart, held stock, checkout and waiting line.
     pub cart: Arc<app::cart::service::CartService>,

@@ -5,5 +5,7 @@ pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
+pub mod settings;
+#[cfg(feature = "ssr")]
 mod store;
 pub mod ui;

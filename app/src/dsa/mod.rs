@@ -5,4 +5,6 @@ pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
+pub mod settings;
+#[cfg(feature = "ssr")]
 mod store;

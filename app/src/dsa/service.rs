@@ -1,6 +1,7 @@
 //! Submitting a report: rate limit, validation, then one transaction.
 use crate::dsa::error::DsaError;
 use crate::dsa::rules::{self, FileMeta};
+use crate::dsa::settings::DsaSettings;
 use crate::dsa::store;
 use crate::model::dsa::{DsaFormRequest, DsaFormResponse};
 use crate::platform::state::AppState;
@@ -15,21 +16,16 @@ pub struct Upload {
 
 pub async fn submit(
     state: &AppState,
+    settings: &DsaSettings,
     client_key: &str,
     req: DsaFormRequest,
     uploads: Vec<Upload>,
     now: i64,
 ) -> Result<DsaFormResponse, DsaError> {
-    let s = &state.settings;
+    let s = settings;
     let bucket = format!("dsa:{client_key}");
-    if !crate::platform::ratelimit::hit(
-        &state.db,
-        &bucket,
-        s.dsa_rate_limit,
-        s.dsa_rate_window_secs,
-        now,
-    )
-    .await?
+    if !crate::platform::ratelimit::hit(&state.db, &bucket, s.rate_limit, s.rate_window_secs, now)
+        .await?
     {
         return Err(DsaError::RateLimited);
     }

@@ -12,18 +12,31 @@ pub struct Mail {
     pub body: String,
 }
 
+/// Where emails go (ROSACE_OUTBOX_DIR, ROSACE_SMTP_URL).
+#[derive(Clone, Debug)]
+pub struct MailSettings {
+    /// Where emails are written when no SMTP server is configured.
+    pub outbox_dir: String,
+    /// `smtp://host:port`: send emails through this relay instead of the outbox.
+    pub smtp_url: Option<String>,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        MailSettings {
+            outbox_dir: "data/outbox".into(),
+            smtp_url: None,
+        }
+    }
+}
+
 pub const FROM: &str = "Rosace <no-reply@rosace.test>";
 
 /// Sends a message; returns where it went (a file path or the SMTP URL).
-pub async fn send(
-    outbox_dir: &str,
-    smtp_url: Option<&str>,
-    mail: &Mail,
-    now: i64,
-) -> Result<String, String> {
-    match smtp_url {
+pub async fn send(settings: &MailSettings, mail: &Mail, now: i64) -> Result<String, String> {
+    match settings.smtp_url.as_deref() {
         Some(url) => send_smtp(url, mail).await.map(|_| url.to_string()),
-        None => write_outbox(outbox_dir, mail, now)
+        None => write_outbox(&settings.outbox_dir, mail, now)
             .map(|p| p.display().to_string())
             .map_err(|e| e.to_string()),
     }

@@ -9,49 +9,6 @@ use crate::platform::db::Db;
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub db: Db,
-    pub settings: Arc<Settings>,
-}
-
-/// Tunables read from the environment by the server (see the README's table).
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// Reports accepted per client address and window before 429.
-    pub dsa_rate_limit: i64,
-    pub dsa_rate_window_secs: i64,
-    /// Key of the CSRF token signatures (stored in the database, shared by instances).
-    pub xsrf_secret: Vec<u8>,
-    /// Where emails are written when no SMTP server is configured.
-    pub outbox_dir: String,
-    /// `smtp://host:port`: send emails through this relay instead of the outbox.
-    pub smtp_url: Option<String>,
-    /// Cookies get `Secure` and the `__Host-` prefix (served over HTTPS).
-    pub secure_cookies: bool,
-    /// Failed passwords in a row before an account locks, and for how long.
-    pub lockout_threshold: i64,
-    pub lockout_secs: i64,
-    /// Login attempts per client address and window before 429.
-    pub login_rate_limit: i64,
-    pub login_rate_window_secs: i64,
-    /// Lifetime of activation and autologin cyphers.
-    pub cypher_ttl_secs: i64,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            dsa_rate_limit: 5,
-            dsa_rate_window_secs: 600,
-            xsrf_secret: vec![7; 32],
-            outbox_dir: "data/outbox".into(),
-            smtp_url: None,
-            secure_cookies: false,
-            lockout_threshold: 5,
-            lockout_secs: 900,
-            login_rate_limit: 30,
-            login_rate_window_secs: 600,
-            cypher_ttl_secs: 48 * 3600,
-        }
-    }
 }
 
 pub fn now() -> i64 {

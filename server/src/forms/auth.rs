@@ -180,7 +180,7 @@ pub async fn auth_form(
                 return_url: Some(f.returnurl.clone()),
                 site_id: site,
             };
-            match service::login(&app.state, &client, &req, now).await {
+            match service::login(&app.state, &app.settings.auth, &client, &req, now).await {
                 Ok(outcome) => match outcome.token {
                     Some(t) => {
                         let target = outcome.response.redirect_url.unwrap_or_else(|| "/".into());
@@ -218,7 +218,17 @@ pub async fn auth_form(
                 sponsorship_code: f.sponsorship_code.clone(),
                 return_url: Some(f.returnurl.clone()),
             };
-            match service::subscribe(&app.state, &client, &req, &link_base(&ctx, site), now).await {
+            match service::subscribe(
+                &app.state,
+                &app.settings.auth,
+                &app.settings.mail,
+                &client,
+                &req,
+                &link_base(&ctx, site),
+                now,
+            )
+            .await
+            {
                 Ok(_) => see_other(&format!("/gr/registration?step=done&email={email_q}{s}")),
                 Err(e) => {
                     let (field, key) = match &e {
@@ -244,8 +254,16 @@ pub async fn auth_form(
                 email: f.email.clone(),
                 site_id: site,
             };
-            match service::recover_password(&app.state, &client, &req, &link_base(&ctx, site), now)
-                .await
+            match service::recover_password(
+                &app.state,
+                &app.settings.auth,
+                &app.settings.mail,
+                &client,
+                &req,
+                &link_base(&ctx, site),
+                now,
+            )
+            .await
             {
                 Ok(()) => see_other(&page("email", "&info=auth.recover.sent")),
                 Err(e) => see_other(&page("recover", &format!("&error={}", e.message_key()))),

@@ -35,7 +35,7 @@ pub fn check_xsrf(
 ) -> Result<(), Response> {
     let cookie_token = middleware::cookie(headers, app::platform::csrf::COOKIE);
     if app::platform::csrf::check(
-        &app.state.settings.xsrf_secret,
+        &app.settings.xsrf_secret,
         &session.binding,
         cookie_token.as_deref(),
         Some(form_token),

@@ -68,7 +68,7 @@ pub async fn onboarding_form(
     if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
         return refused;
     }
-    let secure = if app.state.settings.secure_cookies {
+    let secure = if app.settings.secure_cookies {
         "; Secure"
     } else {
         ""

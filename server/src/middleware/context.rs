@@ -116,7 +116,7 @@ pub async fn request_context(
         }
     }
     let binding = binding_for(member.as_ref());
-    let secret = &app.state.settings.xsrf_secret;
+    let secret = &app.settings.xsrf_secret;
     let current_xsrf = cookie(req.headers(), app::platform::csrf::COOKIE)
         .filter(|t| app::platform::csrf::is_valid(secret, &binding, t));
     let (xsrf, new_xsrf) = match current_xsrf {

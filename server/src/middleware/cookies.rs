@@ -20,7 +20,7 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 pub fn session_cookie_name(app: &AppCtx) -> &'static str {
-    if app.state.settings.secure_cookies {
+    if app.settings.secure_cookies {
         app::platform::session::SECURE_COOKIE
     } else {
         app::platform::session::COOKIE
@@ -33,7 +33,7 @@ pub fn session_cookie(app: &AppCtx, token: &str, max_age: Option<i64>) -> String
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(app.state.settings.secure_cookies);
+        .secure(app.settings.secure_cookies);
     if let Some(age) = max_age {
         c = c.max_age(cookie::time::Duration::seconds(age));
     }
@@ -45,7 +45,7 @@ pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
     Cookie::build((app::platform::csrf::COOKIE, token))
         .path("/")
         .same_site(SameSite::Lax)
-        .secure(app.state.settings.secure_cookies)
+        .secure(app.settings.secure_cookies)
         .build()
         .to_string()
 }

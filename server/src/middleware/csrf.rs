@@ -32,7 +32,7 @@ pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> R
             .get(app::platform::csrf::HEADER)
             .and_then(|v| v.to_str().ok());
         if !app::platform::csrf::check(
-            &app.state.settings.xsrf_secret,
+            &app.settings.xsrf_secret,
             &binding,
             cookie_token.as_deref(),
             header_token,

@@ -42,7 +42,7 @@ pub async fn security_headers(
             ),
         );
     }
-    if app.state.settings.secure_cookies {
+    if app.settings.secure_cookies {
         h.insert(
             "strict-transport-security",
             HeaderValue::from_static("max-age=31536000; includeSubDomains"),

@@ -61,6 +61,7 @@ async fn dsa_contact_form(
     })?;
     let ok = service::submit(
         &app.state,
+        &app.settings.dsa,
         &client,
         request,
         uploads,

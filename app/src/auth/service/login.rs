@@ -1,6 +1,7 @@
 //! The email check, sign-in (with lockout and rate limit) and the web validation.
 use crate::auth::error::AuthError;
 use crate::auth::rules::{self, LoginFacts, LoginResult, MemberStatus};
+use crate::auth::settings::AuthSettings;
 use crate::auth::store::{self};
 use crate::model::auth::*;
 use crate::platform::session;
@@ -56,11 +57,12 @@ pub struct LoginOutcome {
 /// Login with the spec's result codes, per-account lockout and a per-client flood limit.
 pub async fn login(
     state: &AppState,
+    settings: &AuthSettings,
     client: &str,
     req: &LoginRequest,
     now: i64,
 ) -> Result<LoginOutcome, AuthError> {
-    let s = &state.settings;
+    let s = settings;
     if !crate::platform::ratelimit::hit(
         &state.db,
         &format!("login:{client}"),

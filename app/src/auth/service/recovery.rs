@@ -2,8 +2,10 @@
 use super::*;
 use crate::auth::error::AuthError;
 use crate::auth::rules::{self, LoginResult, MemberStatus};
+use crate::auth::settings::AuthSettings;
 use crate::auth::store::{self};
 use crate::model::auth::*;
+use crate::platform::mail::MailSettings;
 use crate::platform::session;
 use crate::platform::state::AppState;
 use crate::site;
@@ -12,6 +14,8 @@ use crate::text::email::is_valid_email;
 /// Sends a recovery link when the email is a member's; answers the same either way.
 pub async fn recover_password(
     state: &AppState,
+    settings: &AuthSettings,
+    mail: &MailSettings,
     client: &str,
     req: &RecoverPasswordRequest,
     link_base: &str,
@@ -24,7 +28,7 @@ pub async fn recover_password(
             "auth.email.invalid",
         )]));
     }
-    let s = &state.settings;
+    let s = settings;
     if !crate::platform::ratelimit::hit(
         &state.db,
         &format!("recover:{client}"),
@@ -47,7 +51,7 @@ pub async fn recover_password(
             m.id
         );
         send(
-            state,
+            mail,
             &email,
             &site::i18n::t(lang, "mail.recovery.subject"),
             &site::i18n::t_with(
@@ -124,6 +128,7 @@ pub async fn update_password(
 /// Issues a single-use autologin cypher for a member (for links in emails).
 pub async fn issue_autologin(
     state: &AppState,
+    settings: &AuthSettings,
     member_id: i64,
     now: i64,
 ) -> Result<String, AuthError> {
@@ -135,7 +140,7 @@ pub async fn issue_autologin(
         "autologin",
         &cypher_hash,
         now,
-        now + state.settings.cypher_ttl_secs,
+        now + settings.cypher_ttl_secs,
     )
     .await?;
     tx.commit().await?;

@@ -2,9 +2,10 @@
 use super::*;
 use crate::auth::error::AuthError;
 use crate::auth::rules::{self, Visibility};
+use crate::auth::settings::AuthSettings;
 use crate::auth::store::{self, NewMember};
 use crate::model::auth::*;
-use crate::platform::mail::{self, Mail};
+use crate::platform::mail::{self, Mail, MailSettings};
 use crate::platform::session;
 use crate::platform::state::AppState;
 use crate::site;
@@ -74,6 +75,8 @@ pub(super) fn new_cypher() -> (String, String) {
 /// Registration: stores a not-yet-activated member and sends the activation email.
 pub async fn subscribe(
     state: &AppState,
+    settings: &AuthSettings,
+    mail: &MailSettings,
     client: &str,
     req: &SubscribeRequest,
     link_base: &str,
@@ -112,14 +115,14 @@ pub async fn subscribe(
         "activation",
         &cypher_hash,
         now,
-        now + state.settings.cypher_ttl_secs,
+        now + settings.cypher_ttl_secs,
     )
     .await?;
     tx.commit().await?;
     let lang = site::i18n::lang_of(site::by_id_or_default(req.site_id).locale);
     let link = format!("{link_base}/gr/authentication?signin=activate&cypher={cypher}");
     send(
-        state,
+        mail,
         &email,
         &site::i18n::t(lang, "mail.activation.subject"),
         &site::i18n::t_with(
@@ -146,14 +149,13 @@ pub async fn subscribe(
     })
 }
 
-pub(super) async fn send(state: &AppState, to: &str, subject: &str, body: &str, now: i64) {
+pub(super) async fn send(settings: &MailSettings, to: &str, subject: &str, body: &str, now: i64) {
     let mail = Mail {
         to: to.into(),
         subject: subject.into(),
         body: body.into(),
     };
-    let s = &state.settings;
-    match mail::send(&s.outbox_dir, s.smtp_url.as_deref(), &mail, now).await {
+    match mail::send(settings, &mail, now).await {
         Ok(target) => tracing::info!(%target, "email sent"),
         Err(e) => tracing::error!(error = %e, "cannot send email"),
     }

@@ -87,7 +87,14 @@ async fn login(
     req: Request,
 ) -> Result<Response, ApiError> {
     let body: LoginRequest = json_body(req).await?;
-    let outcome = service::login(&app.state, &client, &body, app::platform::state::now()).await?;
+    let outcome = service::login(
+        &app.state,
+        &app.settings.auth,
+        &client,
+        &body,
+        app::platform::state::now(),
+    )
+    .await?;
     let res = Json(&outcome.response).into_response();
     Ok(match outcome.token {
         Some(t) => {
@@ -139,6 +146,8 @@ async fn subscribe(
     let base = link_base(&ctx, body.site_id);
     let r = service::subscribe(
         &app.state,
+        &app.settings.auth,
+        &app.settings.mail,
         &client,
         &body,
         &base,
@@ -186,6 +195,8 @@ async fn recover_password(
     let base = link_base(&ctx, body.site_id);
     service::recover_password(
         &app.state,
+        &app.settings.auth,
+        &app.settings.mail,
         &client,
         &body,
         &base,

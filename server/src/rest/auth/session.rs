@@ -23,7 +23,7 @@ pub async fn with_new_session(
     }
     let max_age = remember.then(|| app::platform::session::lifetimes(true).1);
     let binding = app::platform::session::hash_token(token);
-    let xsrf = app::platform::csrf::issue(&app.state.settings.xsrf_secret, &binding);
+    let xsrf = app::platform::csrf::issue(&app.settings.xsrf_secret, &binding);
     for c in [
         middleware::session_cookie(app, token, max_age),
         middleware::xsrf_cookie(app, &xsrf),
@@ -39,7 +39,7 @@ pub fn clear_session(app: &AppCtx, mut res: Response) -> Response {
     let c = middleware::session_cookie(app, "", Some(0));
     let xsrf = middleware::xsrf_cookie(
         app,
-        &app::platform::csrf::issue(&app.state.settings.xsrf_secret, "anon"),
+        &app::platform::csrf::issue(&app.settings.xsrf_secret, "anon"),
     );
     for c in [c, xsrf] {
         if let Ok(v) = HeaderValue::from_str(&c) {

@@ -233,5 +233,5 @@ both!(
     lockout_then_unlock,
     lockout_and_unlock_on_sqlite,
     lockout_and_unlock_on_postgres,
-    |c| c.lockout_threshold = 3,
+    |c| c.settings.auth.lockout_threshold = 3,
 );

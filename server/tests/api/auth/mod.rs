@@ -30,7 +30,7 @@ async fn post_json(
 }
 
 fn outbox_link(t: &TestApp, needle: &str) -> String {
-    let dir = &t.app.state.settings.outbox_dir;
+    let dir = &t.app.settings.mail.outbox_dir;
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok())

@@ -73,9 +73,14 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
 
     // An expired cypher is refused.
     let now = app::platform::state::now();
-    let expired = app::auth::service::issue_autologin(&t.app.state, member_id, now - 3 * 86_400)
-        .await
-        .unwrap();
+    let expired = app::auth::service::issue_autologin(
+        &t.app.state,
+        &t.app.settings.auth,
+        member_id,
+        now - 3 * 86_400,
+    )
+    .await
+    .unwrap();
     let res = t
         .get(&format!(
             "/gr/authentication/autologin?cypher={expired}&returnurl=/gr/cart"
@@ -95,9 +100,10 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
     let old = app::platform::session::create(db, member_id, false, now)
         .await
         .unwrap();
-    let fresh = app::auth::service::issue_autologin(&t.app.state, member_id, now)
-        .await
-        .unwrap();
+    let fresh =
+        app::auth::service::issue_autologin(&t.app.state, &t.app.settings.auth, member_id, now)
+            .await
+            .unwrap();
     let res = t
         .get_with_cookie(
             &format!("/gr/authentication/autologin?cypher={fresh}&returnurl=/gr/my-orders"),
@@ -120,9 +126,10 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
         .unwrap()
         .is_some());
     // An open redirect is refused.
-    let again = app::auth::service::issue_autologin(&t.app.state, member_id, now)
-        .await
-        .unwrap();
+    let again =
+        app::auth::service::issue_autologin(&t.app.state, &t.app.settings.auth, member_id, now)
+            .await
+            .unwrap();
     let res = t
         .get(&format!(
             "/gr/authentication/autologin?cypher={again}&returnurl=https://evil.example/"

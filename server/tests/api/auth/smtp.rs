@@ -53,7 +53,7 @@ async fn fake_smtp() -> (String, tokio::sync::mpsc::UnboundedReceiver<String>) {
 #[tokio::test]
 async fn emails_go_through_smtp_when_configured() {
     let (url, mut inbox) = fake_smtp().await;
-    let t = start_with(Backend::Sqlite, |c| c.smtp_url = Some(url)).await;
+    let t = start_with(Backend::Sqlite, |c| c.settings.mail.smtp_url = Some(url)).await;
     let xsrf = t.xsrf().await;
     let res = post_json(
         &t,
@@ -74,7 +74,7 @@ async fn emails_go_through_smtp_when_configured() {
         "the recovery link: {message}"
     );
     assert!(
-        !std::path::Path::new(&t.app.state.settings.outbox_dir).exists(),
+        !std::path::Path::new(&t.app.settings.mail.outbox_dir).exists(),
         "nothing in the outbox"
     );
 }

@@ -276,5 +276,5 @@ both!(
     waiting_line,
     waiting_line_on_sqlite,
     waiting_line_on_postgres,
-    |c| c.checkout_capacity = 0,
+    |c| c.settings.cart.checkout_capacity = 0,
 );

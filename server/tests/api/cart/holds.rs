@@ -105,7 +105,7 @@ both!(
     hold_expiry_on_sqlite,
     hold_expiry_on_postgres,
     |c| {
-        c.cart_hold_secs = 2;
+        c.settings.cart.hold_secs = 2;
         c.cart_sweep_secs = 1;
     },
 );

@@ -34,7 +34,7 @@ pub async fn shopper(t: &TestApp, terms_version: i64) -> Shopper {
     .await
     .unwrap();
     let xsrf = app::platform::csrf::issue(
-        &t.app.state.settings.xsrf_secret,
+        &t.app.settings.xsrf_secret,
         &app::platform::session::hash_token(&token),
     );
     Shopper {

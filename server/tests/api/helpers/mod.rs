@@ -61,13 +61,13 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     let mut config = Config::from_env("127.0.0.1:0".parse().unwrap()).expect("default config");
     config.database_url = database_url;
     config.data_dir = data_dir.to_string();
-    config.outbox_dir = format!("{data_dir}/outbox");
-    config.smtp_url = None;
+    config.settings.mail.outbox_dir = format!("{data_dir}/outbox");
+    config.settings.mail.smtp_url = None;
     config.site_hosts = Default::default();
     config.public_origin = "http://shop.test".into();
     config.demo_data = true;
-    config.dsa_rate_limit = 2;
-    config.dsa_rate_window_secs = 600;
+    config.settings.dsa.rate_limit = 2;
+    config.settings.dsa.rate_window_secs = 600;
     config.db_max_connections = 8;
     // Tests read pages right after changing data; page_cache.rs has its own test.
     config.page_cache_ms = 0;
@@ -128,7 +128,7 @@ pub async fn start(backend: Backend) -> TestApp {
 ///
 /// ```ignore
 /// both!(checkout, checkout_on_sqlite, checkout_on_postgres);
-/// both!(hold_expiry, hold_expiry_on_sqlite, hold_expiry_on_postgres, |c| c.cart_hold_secs = 2);
+/// both!(hold_expiry, hold_expiry_on_sqlite, hold_expiry_on_postgres, |c| c.settings.cart.hold_secs = 2);
 /// both!(#[tokio::test(flavor = "multi_thread")] sale_opening, on_sqlite, on_postgres);
 /// ```
 macro_rules! both {

@@ -1,0 +1,28 @@
+//! The sign-in tunables, with their defaults (defined once, here; the server reads the
+//! environment over them: see the README's table).
+
+/// Lockout, flood limits and cypher lifetime.
+#[derive(Clone, Debug)]
+pub struct AuthSettings {
+    /// Failed passwords in a row before an account locks (ROSACE_LOCKOUT_THRESHOLD).
+    pub lockout_threshold: i64,
+    /// How long a locked account stays locked (ROSACE_LOCKOUT_SECS).
+    pub lockout_secs: i64,
+    /// Login attempts per client address and window before 429 (ROSACE_LOGIN_RATE_LIMIT).
+    pub login_rate_limit: i64,
+    pub login_rate_window_secs: i64,
+    /// Lifetime of activation and autologin cyphers.
+    pub cypher_ttl_secs: i64,
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        AuthSettings {
+            lockout_threshold: 5,
+            lockout_secs: 900,
+            login_rate_limit: 30,
+            login_rate_window_secs: 600,
+            cypher_ttl_secs: 48 * 3600,
+        }
+    }
+}
