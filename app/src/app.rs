@@ -11,7 +11,6 @@ use leptos_router::{
 use crate::context::RequestCtx;
 use crate::routes::{self, login_redirect, Access, PageKind, ResolvedRoute};
 use crate::shell::{Footer, Header, ProgressBar};
-use crate::ui::cart_count::CartCount;
 use crate::ui::not_found::NotFound;
 use crate::ui::placeholder::Placeholder;
 
@@ -31,7 +30,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="theme-color" content=crate::shell::theme_color(site.brand) />
                 <link rel="icon" href=format!("/img/favicon/{}.svg", site.site_id) type="image/svg+xml" />
                 <AutoReload options=options.clone() />
-                <HydrationScripts options />
+                <HydrationScripts options islands=true />
+                <NavigationScript />
                 <MetaTags />
             </head>
             <body>
@@ -62,8 +62,15 @@ fn content_security_policy() {
     }
 }
 
-fn ctx_cart_count() -> i64 {
-    RequestCtx::current().cart_count
+/// In-app navigation without a framework router in the browser: same-site links fetch the
+/// next page's HTML, swap the document's body and head tags, and hydrate its islands; the
+/// WASM (and with it the cart count and favourites stores) stays loaded. Inline, with the
+/// response's nonce, so it costs no request. See `navigation.js` for what it leaves to
+/// full page loads.
+#[component]
+fn NavigationScript() -> impl IntoView {
+    let nonce = leptos::nonce::use_nonce();
+    view! { <script type="module" nonce=nonce>{include_str!("navigation.js")}</script> }
 }
 
 #[component]
@@ -71,8 +78,6 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     let ctx = RequestCtx::current();
     provide_context(ctx);
-    crate::ui::favourite::Favourites::provide();
-    CartCount::provide(ctx_cart_count());
     view! {
         <Stylesheet id="leptos" href="/pkg/rosace.css" />
         <Shell />
@@ -81,10 +86,9 @@ pub fn App() -> impl IntoView {
 
 #[component]
 pub fn Shell() -> impl IntoView {
-    let (is_routing, set_is_routing) = signal(false);
     view! {
-        <Router set_is_routing>
-            <ProgressBar is_routing />
+        <Router>
+            <ProgressBar />
             // One catch-all route: the route table in `routes.rs` is the single source of
             // truth, shared with the server's access rules. Async SSR: complete HTML first.
             <Routes fallback=|| view! { <Page /> }>

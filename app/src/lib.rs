@@ -27,12 +27,19 @@ pub use app::{shell, App};
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    leptos::mount::hydrate_body(App);
-    // A marker for tests and for CSS that should only apply once the app is interactive.
-    if let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    {
-        let _ = root.set_attribute("data-hydrated", "true");
-    }
+    leptos::mount::hydrate_islands();
+    // The loader hydrates the islands right after this returns, each in a microtask; a
+    // zero timeout runs once they all are. The marker is for tests and for CSS that should
+    // only apply once the page is interactive.
+    leptos::prelude::set_timeout(
+        || {
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = root.set_attribute("data-hydrated", "true");
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }

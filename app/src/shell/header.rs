@@ -3,21 +3,36 @@ use leptos::prelude::*;
 use crate::context::RequestCtx;
 use crate::ui::cart_count::CartCount;
 
-/// The fixed header: logo, search field, cart, login element, message centre, lateral menu.
-/// Sign-in pages get the simplified header (logo only).
-#[component]
-pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
-    let ctx = RequestCtx::current();
+fn logo(ctx: &RequestCtx) -> impl IntoView {
     let site = ctx.site();
     let brand = site.brand.name();
-    let logo = view! {
+    view! {
         <a class="header__logo" href="/" aria-label=ctx.t_with("header.logo.label", &[("brand", brand)])>
             <img src=site.logo_url() alt=brand width="120" height="32" />
         </a>
-    };
-    if simplified {
-        return view! { <header class="header header--simplified">{logo}</header> }.into_any();
     }
+}
+
+/// The fixed header: logo, search field, cart, login element, message centre, lateral menu.
+/// Sign-in pages get the simplified header (logo only), which needs no script.
+#[component]
+pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
+    if simplified {
+        let ctx = RequestCtx::current();
+        return view! { <header class="header header--simplified">{logo(&ctx)}</header> }
+            .into_any();
+    }
+    view! { <HeaderBar transparent /> }.into_any()
+}
+
+/// The full header, an island: the burger opens the lateral menu and the cart count
+/// follows adds made on the page.
+#[island]
+fn HeaderBar(transparent: bool) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let logo = logo(&ctx);
+    CartCount::sync_with_page();
+    let cart_count = CartCount::current();
     let (menu_open, set_menu_open) = signal(false);
     let member = ctx.is_member();
     let login = if member {
@@ -95,7 +110,7 @@ pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
                         </svg>
                         <span class="visually-hidden">{ctx.t("header.cart")}</span>
                         {move || {
-                            let n = CartCount::current().map(CartCount::get).unwrap_or(0);
+                            let n = cart_count.as_ref().map(CartCount::get).unwrap_or(0);
                             (n > 0).then(|| view! {
                                 <span class="header__cart-count" data-testid="cart-count">{n}</span>
                             })
@@ -133,5 +148,4 @@ pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
             </nav>
         </header>
     }
-    .into_any()
 }

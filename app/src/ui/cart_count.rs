@@ -5,20 +5,41 @@ use leptos::prelude::*;
 
 use crate::model::cart::Cart;
 
-#[derive(Clone, Copy)]
-pub struct CartCount(RwSignal<i64>);
+/// The count shared by every island of the tab. In the browser it is one signal for the
+/// life of the page's WASM, so it survives the in-app navigations that swap the page
+/// around it; on the server each render gets its own, seeded from the request.
+#[derive(Clone)]
+pub struct CartCount(ArcRwSignal<i64>);
+
+#[cfg(feature = "hydrate")]
+thread_local! {
+    static STORE: CartCount = CartCount(ArcRwSignal::new(
+        crate::context::RequestCtx::current().cart_count.max(0),
+    ));
+}
 
 impl CartCount {
-    pub fn provide(initial: i64) {
-        provide_context(CartCount(RwSignal::new(initial.max(0))));
-    }
-
+    #[cfg(feature = "hydrate")]
     pub fn current() -> Option<Self> {
-        use_context::<CartCount>()
+        Some(STORE.with(Clone::clone))
     }
 
-    pub fn get(self) -> i64 {
+    #[cfg(not(feature = "hydrate"))]
+    pub fn current() -> Option<Self> {
+        Some(CartCount(ArcRwSignal::new(
+            crate::context::RequestCtx::current().cart_count.max(0),
+        )))
+    }
+
+    pub fn get(&self) -> i64 {
         self.0.get()
+    }
+
+    /// A freshly rendered page carries the server's count: it is the truth at that moment.
+    pub fn sync_with_page() {
+        if let Some(c) = Self::current() {
+            c.0.set(crate::context::RequestCtx::current().cart_count.max(0));
+        }
     }
 
     /// After the cart page loaded or changed the cart.

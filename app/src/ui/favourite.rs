@@ -16,19 +16,27 @@ pub fn favourite_method(is_favorite: bool) -> &'static str {
     }
 }
 
-/// Flags changed on this page, by item id. Items not in the map keep their server flag.
-#[derive(Clone, Copy)]
-pub struct Favourites(RwSignal<HashMap<i64, bool>>);
+/// Flags changed in this tab, by item id. Items not in the map keep their server flag.
+/// In the browser one map lives as long as the page's WASM, shared by every favourite
+/// island, so a flag flipped on a product page shows on the catalog tile after going back.
+#[derive(Clone)]
+pub struct Favourites(ArcRwSignal<HashMap<i64, bool>>);
+
+#[cfg(feature = "hydrate")]
+thread_local! {
+    static STORE: Favourites = Favourites(ArcRwSignal::new(HashMap::new()));
+}
 
 impl Favourites {
-    /// Provided once by the app, so the flags live as long as the app does: a flag flipped
-    /// on a product page shows on the catalog tile after going back.
-    pub fn provide() {
-        provide_context(Favourites(RwSignal::new(HashMap::new())));
+    #[cfg(feature = "hydrate")]
+    pub fn use_store() -> Self {
+        STORE.with(Clone::clone)
     }
 
+    /// On the server nothing was flipped yet: each render starts from the server's flags.
+    #[cfg(not(feature = "hydrate"))]
     pub fn use_store() -> Self {
-        use_context::<Favourites>().expect("Favourites::provide() in App")
+        Favourites(ArcRwSignal::new(HashMap::new()))
     }
 
     pub fn is_favourite(&self, item_id: i64, from_server: bool) -> bool {
@@ -74,19 +82,25 @@ impl Favourites {
     }
 }
 
-/// A heart button bound to the page's store.
+/// The heart button as an island, for server-rendered tiles and the product page: the only
+/// part of them that runs in the browser.
+#[island]
+pub fn FavouriteButton(sale_id: i64, item_id: i64, initial: bool, compact: bool) -> impl IntoView {
+    view! { <FavouriteToggle sale_id item_id initial compact /> }
+}
+
+/// A heart button bound to the tab's store. Inside another island use this, not
+/// `FavouriteButton`: an island nested in an island would be hydrated twice.
 #[component]
-pub fn FavouriteButton(
-    sale_id: i64,
-    item_id: i64,
-    initial: bool,
-    #[prop(optional)] compact: bool,
-) -> impl IntoView {
+pub fn FavouriteToggle(sale_id: i64, item_id: i64, initial: bool, compact: bool) -> impl IntoView {
     let ctx = crate::context::RequestCtx::current();
     let store = Favourites::use_store();
+    let on = {
+        let store = store.clone();
+        Memo::new(move |_| store.is_favourite(item_id, initial))
+    };
     let busy = RwSignal::new(false);
     let failed = RwSignal::new(false);
-    let on = move || store.is_favourite(item_id, initial);
     let (add_label, remove_label) = (ctx.t("favourite.add"), ctx.t("favourite.remove"));
     let error_text = ctx.t("favourite.error");
     let member = ctx.is_member();
@@ -103,6 +117,7 @@ pub fn FavouriteButton(
         busy.set(true);
         failed.set(false);
         let current = store.is_favourite(item_id, initial);
+        let store = store.clone();
         leptos::task::spawn_local(async move {
             let result = store.toggle(sale_id, item_id, current).await;
             failed.set(result.is_err());
@@ -113,15 +128,15 @@ pub fn FavouriteButton(
         <button
             type="button"
             class="favourite"
-            class:favourite--on=on
+            class:favourite--on=move || on.get()
             class:favourite--compact=compact
-            aria-pressed=move || on().to_string()
+            aria-pressed=move || on.get().to_string()
             aria-busy=move || busy.get().to_string()
-            aria-label=move || if on() { remove_label.clone() } else { add_label.clone() }
+            aria-label=move || if on.get() { remove_label.clone() } else { add_label.clone() }
             data-testid="favourite-toggle"
             on:click=click
         >
-            <span aria-hidden="true">{move || if on() { "♥" } else { "♡" }}</span>
+            <span aria-hidden="true">{move || if on.get() { "♥" } else { "♡" }}</span>
         </button>
         {move || failed.get().then(|| view! { <span class="favourite__error" role="alert">{error_text.clone()}</span> })}
     }

@@ -3,7 +3,7 @@ use leptos::prelude::*;
 
 use crate::context::RequestCtx;
 use crate::model::catalog_api::{Availability, CatalogItem};
-use crate::ui::favourite::FavouriteButton;
+use crate::ui::favourite::{FavouriteButton, FavouriteToggle};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Breakpoint {
@@ -25,7 +25,13 @@ pub fn media_size(columns: u8, bp: Breakpoint) -> u32 {
 
 /// A catalog tile, shared by the catalog, brand, favourites and search pages.
 #[component]
-pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl IntoView {
+pub fn ItemTile(
+    item: CatalogItem,
+    #[prop(default = 2)] columns: u8,
+    /// Set when the tile is rendered by an island (which then hydrates its heart too).
+    #[prop(optional)]
+    in_island: bool,
+) -> impl IntoView {
     let ctx = RequestCtx::current();
     let href = if ctx.is_member() {
         format!("/product/{}/{}", item.sale_id, item.id)
@@ -87,7 +93,11 @@ pub fn ItemTile(item: CatalogItem, #[prop(default = 2)] columns: u8) -> impl Int
                 </p>
                 {status.map(|s| view! { <p class="item-tile__stock">{s}</p> })}
             </a>
-            <FavouriteButton sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true />
+            {if in_island {
+                view! { <FavouriteToggle sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true /> }.into_any()
+            } else {
+                view! { <FavouriteButton sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true /> }.into_any()
+            }}
         </li>
     }
 }

@@ -38,8 +38,19 @@ fn order_id(v: &Value) -> Option<i64> {
         .and_then(Value::as_i64)
 }
 
+/// The page: its head tags from the server, its body an island (everything on it reacts
+/// to the cart the browser loads).
 #[component]
 pub fn CartPage(path: String) -> impl IntoView {
+    let title = RequestCtx::current().t("page.cart");
+    view! {
+        <SeoMeta title=title.clone() description=title path />
+        <CartView />
+    }
+}
+
+#[island]
+fn CartView() -> impl IntoView {
     let ctx = RequestCtx::current();
     let cart = RwSignal::new(None::<Cart>);
     let load_error = RwSignal::new(None::<String>);
@@ -441,7 +452,6 @@ Checkout::Paid(id) => view! {
         Memo::new(move |_| matches!(checkout.get(), Checkout::Paid(_) | Checkout::Waiting { .. }));
     let title = ctx.t("page.cart");
     view! {
-        <SeoMeta title=title.clone() description=title.clone() path />
         <section class="cart-page" data-testid="cart-page">
             <h1>{title}</h1>
             {move || notice.get().map(|key| view! { <p class="error" role="alert" data-testid="cart-notice">{t(&key)}</p> })}

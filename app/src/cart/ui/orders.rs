@@ -76,6 +76,20 @@ fn ReopenButton(order_id: i64, cart_type: String) -> impl IntoView {
 #[component]
 pub fn OrdersPage(path: String, #[prop(optional)] order_id: Option<i64>) -> impl IntoView {
     let ctx = RequestCtx::current();
+    let title = ctx.t(if order_id.is_some() {
+        "page.orderdetails"
+    } else {
+        "page.myorders"
+    });
+    view! {
+        <SeoMeta title=title.clone() description=title.clone() path />
+        <OrdersView title order_id />
+    }
+}
+
+/// The orders the browser loads, with their reopen buttons: the page's island.
+#[island]
+fn OrdersView(title: String, order_id: Option<i64>) -> impl IntoView {
     let orders = RwSignal::new(None::<Result<Vec<Order>, String>>);
     Effect::new(move |_| {
         leptos::task::spawn_local(async move {
@@ -95,13 +109,7 @@ pub fn OrdersPage(path: String, #[prop(optional)] order_id: Option<i64>) -> impl
             orders.set(Some(result));
         });
     });
-    let title = ctx.t(if order_id.is_some() {
-        "page.orderdetails"
-    } else {
-        "page.myorders"
-    });
     view! {
-        <SeoMeta title=title.clone() description=title.clone() path />
         <section class="orders-page" data-testid="orders-page">
             <h1>{title}</h1>
             {move || match orders.get() {

@@ -30,7 +30,8 @@ pub fn variant_class(v: ButtonVariant) -> &'static str {
     }
 }
 
-#[component]
+/// An island: its pager scrolls the highlights and follows the member's own scrolling.
+#[island]
 pub fn Pedagogical(module: HomeModule, now: i64) -> impl IntoView {
     let ctx = RequestCtx::current();
     let s = module.settings.clone();
@@ -107,7 +108,7 @@ pub fn Pedagogical(module: HomeModule, now: i64) -> impl IntoView {
                                         .into_iter()
                                         .map(|b| {
                                             let link = with_home_id(&b.link);
-                                            view! { <BannerTile banner=b now link /> }
+                                            view! { <BannerTile banner=b now link in_island=true /> }
                                         })
                                         .collect_view()}
                                 </ul>

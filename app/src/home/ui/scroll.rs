@@ -16,7 +16,8 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
-#[component]
+/// An island without markup: it only saves and restores the scroll position.
+#[island]
 pub fn ScrollKeeper(home: String) -> impl IntoView {
     let key = storage_key(&home);
     Effect::new(move |_| {

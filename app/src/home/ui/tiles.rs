@@ -31,9 +31,16 @@ pub fn unix_now() -> i64 {
 }
 
 /// "Ends in 2 d 04:12:09": rendered by the server from its clock (`now`), then ticking
-/// once a second in the browser.
-#[component]
+/// once a second in the browser, as an island of its own.
+#[island]
 pub fn Countdown(end: i64, now: i64) -> impl IntoView {
+    view! { <CountdownClock end now /> }
+}
+
+/// The countdown itself; inside another island use this rather than `Countdown`, which
+/// would be hydrated twice.
+#[component]
+pub fn CountdownClock(end: i64, now: i64) -> impl IntoView {
     let ctx = RequestCtx::current();
     let lang = ctx.lang();
     let left = RwSignal::new(seconds_left(end, now));
@@ -63,6 +70,9 @@ pub fn BannerTile(
     banner: Banner,
     now: i64,
     #[prop(optional)] link: Option<String>,
+    /// Set when an island renders the tile (its countdown then ticks as part of it).
+    #[prop(optional)]
+    in_island: bool,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
     let classes = tile_classes(&banner.tile_size, &banner.layout);
@@ -86,7 +96,11 @@ pub fn BannerTile(
                 <span class="tile__caption">
                     {is_ad.then(|| view! { <span class="tile__ad">{ctx.t("home.ad_label")}</span> })}
                     <span class="tile__title">{banner.title.clone()}</span>
-                    {banner.end_date.map(|end| view! { <Countdown end now /> })}
+                    {banner.end_date.map(|end| if in_island {
+                        view! { <CountdownClock end now /> }.into_any()
+                    } else {
+                        view! { <Countdown end now /> }.into_any()
+                    })}
                 </span>
             </a>
         </li>

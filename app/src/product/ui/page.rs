@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
-use crate::model::catalog::ProductDetail;
+use crate::model::catalog::{ProductDetail, ProductOption};
 use crate::model::catalog_api::Availability;
 use crate::product::api::{fetch_product, ProductQuery};
 use crate::routes::ResolvedRoute;
@@ -84,28 +84,16 @@ pub struct OptionsState {
     pub error: Option<String>,
 }
 
-#[component]
-fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
+/// The options, their refresh and the add button: the product page's island. Only one
+/// option: it is chosen already.
+#[island]
+fn ProductBuy(sale_id: i64, product_id: i64, options: Vec<ProductOption>) -> impl IntoView {
+    let initial = options;
     let ctx = RequestCtx::current();
-    let site = ctx.site();
-    let ld = json_ld(&product, &ctx.url_on(site.site_id, &path));
-    let discount =
-        crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
-    let description = ctx.t_with(
-        "product.description",
-        &[
-            ("product", &product.name),
-            ("brand", &product.brand),
-            ("sale", &product.sale_name),
-        ],
-    );
-    let (sale_id, product_id) = (product.sale_id, product.id);
-    let options = RwSignal::new(product.options.clone());
+    let selected =
+        RwSignal::new((initial.len() == 1 && initial[0].stock > 0).then(|| initial[0].id));
+    let options = RwSignal::new(initial);
     let state = RwSignal::new(OptionsState::default());
-    // Only one option: it is chosen already.
-    let selected = RwSignal::new(
-        (product.options.len() == 1 && product.options[0].stock > 0).then(|| product.options[0].id),
-    );
     let refresh = move || {
         state.set(OptionsState {
             loading: true,
@@ -188,6 +176,47 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
             })
             .collect_view()
     };
+    view! {
+                <fieldset class="product__options" aria-busy=move || state.get().loading.to_string()>
+            <legend class="product__options-title">{ctx.t("product.options")}</legend>
+            <ul class="options" data-testid="product-options">{option_list}</ul>
+            {move || state.get().loading.then(|| view! { <p class="loading" aria-live="polite">{t("product.options.loading")}</p> })}
+            {move || state.get().error.map(|key| view! {
+                <p class="error" role="alert">
+                    {t(&key)}" "
+                    <button type="button" class="link-button" on:click=move |_| refresh()>{t("common.retry")}</button>
+                </p>
+            })}
+        </fieldset>
+        <p class="product__selected" data-testid="selected-option">
+            {move || {
+                let chosen = selected.get().and_then(|id| options.get().into_iter().find(|o| o.id == id));
+                match chosen {
+                    Some(o) => RequestCtx::current().t_with("product.selected", &[("option", &o.label)]),
+                    None => t("product.choose_option"),
+                }
+            }}
+        </p>
+        <crate::cart::ui::add::AddToCart sale_id selected on_added=move |_| refresh() />
+    }
+}
+
+#[component]
+fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let site = ctx.site();
+    let ld = json_ld(&product, &ctx.url_on(site.site_id, &path));
+    let discount =
+        crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
+    let description = ctx.t_with(
+        "product.description",
+        &[
+            ("product", &product.name),
+            ("brand", &product.brand),
+            ("sale", &product.sale_name),
+        ],
+    );
+    let (sale_id, product_id) = (product.sale_id, product.id);
     let delivery_key = format!("product.delivery.{}", product.delivery_mode.clamp(0, 3));
     let seller_key = format!("product.seller.{}", product.seller_kind);
     let datasheet = product.html_datasheet.clone();
@@ -197,7 +226,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         <article class="product" data-product-id=product.id>
             <div class="product__media">
                 <img class="product__image" src=product.image_url.clone() alt=product.name.clone() width="480" height="480" />
-                <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite />
+                <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite compact=false />
             </div>
             <div class="product__info">
                 <p class="product__brand">{product.brand.clone()}</p>
@@ -207,27 +236,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                     <s class="product__retail">{ctx.money(product.retail_price_cents)}</s>
                     {discount.map(|d| view! { <span class="product__discount">{format!("-{d}%")}</span> })}
                 </p>
-                <fieldset class="product__options" aria-busy=move || state.get().loading.to_string()>
-                    <legend class="product__options-title">{ctx.t("product.options")}</legend>
-                    <ul class="options" data-testid="product-options">{option_list}</ul>
-                    {move || state.get().loading.then(|| view! { <p class="loading" aria-live="polite">{t("product.options.loading")}</p> })}
-                    {move || state.get().error.map(|key| view! {
-                        <p class="error" role="alert">
-                            {t(&key)}" "
-                            <button type="button" class="link-button" on:click=move |_| refresh()>{t("common.retry")}</button>
-                        </p>
-                    })}
-                </fieldset>
-                <p class="product__selected" data-testid="selected-option">
-                    {move || {
-                        let chosen = selected.get().and_then(|id| options.get().into_iter().find(|o| o.id == id));
-                        match chosen {
-                            Some(o) => RequestCtx::current().t_with("product.selected", &[("option", &o.label)]),
-                            None => t("product.choose_option"),
-                        }
-                    }}
-                </p>
-                <crate::cart::ui::add::AddToCart sale_id selected on_added=move |_| refresh() />
+                <ProductBuy sale_id product_id options=product.options.clone() />
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>
                     <dd data-testid="delivery-mode">{ctx.t(&delivery_key)}</dd>

@@ -203,8 +203,8 @@ fn Results(data: SearchPageData, sel: FindSelection) -> impl IntoView {
 }
 
 /// The member's recent queries, each with a delete button: a form that posts without
-/// scripts; hydrated, the REST call (DELETE by id) and the entry leaves the list.
-#[component]
+/// scripts; hydrated (an island), the REST call (DELETE by id) and the entry leaves the list.
+#[island]
 fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
     let ctx = RequestCtx::current();
     if !ctx.is_member() {

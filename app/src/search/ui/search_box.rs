@@ -6,8 +6,9 @@ use crate::context::RequestCtx;
 use crate::model::search::{SuggestionKind, Suggestions};
 use crate::search::rules::{self, SuggestAction, SuggestionsState, MAX_QUERY_CHARS};
 
-/// The search form: a plain GET form to `/find`; hydrated, a combobox with suggestions.
-#[component]
+/// The search form: a plain GET form to `/find`; hydrated (an island), a combobox with
+/// suggestions.
+#[island]
 pub fn SearchBox(initial: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let state = RwSignal::new(SuggestionsState {
