@@ -19,6 +19,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
     let ctx_json = serde_json::to_string(&ctx).unwrap_or_default();
+    // The islands' texts, in this page's language only (see `site::i18n`).
+    #[cfg(feature = "ssr")]
+    let i18n = crate::site::i18n::page_table_json(ctx.lang());
+    #[cfg(not(feature = "ssr"))]
+    let i18n = String::new();
     #[cfg(feature = "ssr")]
     content_security_policy();
     view! {
@@ -36,6 +41,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             </head>
             <body>
                 <App />
+                <script type="application/json" id=crate::site::i18n::PAGE_TABLE_ID inner_html=i18n></script>
             </body>
         </html>
     }

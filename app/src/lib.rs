@@ -28,18 +28,12 @@ pub use app::{shell, App};
 pub fn hydrate() {
     console_error_panic_hook::set_once();
     leptos::mount::hydrate_islands();
-    // The loader hydrates the islands right after this returns, each in a microtask; a
-    // zero timeout runs once they all are. The marker is for tests and for CSS that should
-    // only apply once the page is interactive.
-    leptos::prelude::set_timeout(
-        || {
-            if let Some(root) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element())
-            {
-                let _ = root.set_attribute("data-hydrated", "true");
-            }
-        },
-        std::time::Duration::ZERO,
-    );
+    // Islands mark the page hydrated as they come up (`ui::hydrated`); a page without
+    // islands is interactive right away.
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        let none = doc.query_selector("leptos-island").ok().flatten().is_none();
+        if let (true, Some(root)) = (none, doc.document_element()) {
+            let _ = root.set_attribute("data-hydrated", "true");
+        }
+    }
 }

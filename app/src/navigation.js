@@ -38,11 +38,18 @@
     }
   }
 
-  // Top-level islands only: the loader hydrates an island's nested islands with it.
-  function hydrateIslands() {
+  // Top-level islands only: an island hydrates the islands inside it as part of itself.
+  // `data-hydrated` comes back once all are interactive (lazy ones load their code first).
+  async function hydrateIslands() {
+    const html = document.documentElement;
+    html.setAttribute('data-navigated', 'true');
+    html.removeAttribute('data-hydrated');
+    const pending = [];
     for (const island of document.body.querySelectorAll('leptos-island')) {
-      if (!island.parentElement.closest('leptos-island')) window.__hydrateIsland(island, island.dataset.component);
+      if (!island.parentElement.closest('leptos-island')) pending.push(window.__hydrateIsland(island, island.dataset.component));
     }
+    await Promise.allSettled(pending);
+    html.setAttribute('data-hydrated', 'true');
   }
 
   async function go(url, push) {

@@ -29,6 +29,7 @@ pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
 /// follows adds made on the page.
 #[island]
 fn HeaderBar(transparent: bool) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     let logo = logo(&ctx);
     CartCount::sync_with_page();

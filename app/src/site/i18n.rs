@@ -1,4 +1,6 @@
-//! Translations in fr, de, es, it, nl, compiled into both the server and the browser app.
+//! Translations in fr, de, es, it, nl, compiled into the server. The browser gets only the
+//! page's language, as data in the page (`page_table_json`, read once by the WASM), so the
+//! binary carries no text and a new language or key costs it nothing.
 //! The widget keys live beside them in `locales/dsa/` and are merged in.
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -8,6 +10,7 @@ pub const FALLBACK_LANG: &str = "fr";
 
 type Table = HashMap<String, String>;
 
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 fn sources(lang: &str) -> [&'static str; 2] {
     match lang {
         "de" => [
@@ -33,6 +36,7 @@ fn sources(lang: &str) -> [&'static str; 2] {
     }
 }
 
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 static TABLES: LazyLock<HashMap<&'static str, Table>> = LazyLock::new(|| {
     LANGS
         .iter()
@@ -63,8 +67,37 @@ pub fn lang_of(locale: &str) -> &'static str {
 }
 
 /// One language's table, without fallback.
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 pub fn table(lang: &str) -> &'static Table {
     &TABLES[lang_of(lang)]
+}
+
+/// In the browser: the page's table (its language over the French fallback), whatever
+/// `lang` asks, since a page speaks one language. Empty if the page has none: keys then
+/// show as themselves rather than failing.
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+pub fn table(_lang: &str) -> &'static Table {
+    static PAGE: LazyLock<Table> = LazyLock::new(|| {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(PAGE_TABLE_ID))
+            .and_then(|el| el.text_content())
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or_default()
+    });
+    &PAGE
+}
+
+/// The id of the script element holding the page's table.
+pub const PAGE_TABLE_ID: &str = "i18n";
+
+/// The page's table as JSON for a `<script type="application/json">`: `<` is escaped so
+/// no text can close the element.
+#[cfg(feature = "ssr")]
+pub fn page_table_json(lang: &str) -> String {
+    serde_json::to_string(&merged(lang, FALLBACK_LANG))
+        .unwrap_or_default()
+        .replace('<', "\\u003c")
 }
 
 /// Looks a key up in the language, then in French; a missing key shows as itself.
@@ -89,6 +122,7 @@ pub fn t_with(lang: &str, key: &str, args: &[(&str, &str)]) -> String {
 }
 
 /// The merged table the translations endpoint serves: fallback first, then the language.
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 pub fn merged(lang: &str, fallback: &str) -> Table {
     let mut out = table(fallback).clone();
     out.extend(table(lang).iter().map(|(k, v)| (k.clone(), v.clone())));

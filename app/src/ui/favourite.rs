@@ -86,6 +86,7 @@ impl Favourites {
 /// part of them that runs in the browser.
 #[island]
 pub fn FavouriteButton(sale_id: i64, item_id: i64, initial: bool, compact: bool) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     view! { <FavouriteToggle sale_id item_id initial compact /> }
 }
 

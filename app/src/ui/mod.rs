@@ -4,6 +4,7 @@
 pub mod cart_count;
 pub mod error_template;
 pub mod favourite;
+pub mod hydrated;
 pub mod item_tile;
 pub mod not_found;
 pub mod placeholder;

@@ -27,14 +27,30 @@ export function makeTranslate(table: TranslationTable | null): Pick<Translations
   };
 }
 
-/** Loads the table of `locale` on mount; on failure logs and keeps the bundled French texts. */
+/** The table the shop's page carries for its own language (`<script id="i18n">`), if the
+ * widget sits on such a page and the page speaks the widget's language. */
+export function pageTranslations(locale: string, doc: Document = document): TranslationTable | null {
+  const el = doc.getElementById('i18n');
+  const lang = (s: string) => s.split(/[-_]/)[0].toLowerCase();
+  if (!el?.textContent || lang(doc.documentElement.lang || '') !== lang(locale)) return null;
+  try {
+    const table: unknown = JSON.parse(el.textContent);
+    return table && typeof table === 'object' ? (table as TranslationTable) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's table when it has one; otherwise loads the table of `locale` on mount, and on
+ * failure logs and keeps the bundled French texts. */
 export function useTranslations(locale: string): Translations {
-  const [state, setState] = useState<{ loading: boolean; table: TranslationTable | null }>({
-    loading: true,
-    table: null,
+  const [state, setState] = useState<{ loading: boolean; table: TranslationTable | null }>(() => {
+    const table = pageTranslations(locale);
+    return { loading: table === null, table };
   });
 
   useEffect(() => {
+    if (pageTranslations(locale)) return;
     let active = true;
     const ctrl = new AbortController();
     setState((s) => (s.loading ? s : { ...s, loading: true }));

@@ -49,8 +49,9 @@ pub fn CartPage(path: String) -> impl IntoView {
     }
 }
 
-#[island]
+#[island(lazy)]
 fn CartView() -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     let cart = RwSignal::new(None::<Cart>);
     let load_error = RwSignal::new(None::<String>);

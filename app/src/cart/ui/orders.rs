@@ -88,8 +88,9 @@ pub fn OrdersPage(path: String, #[prop(optional)] order_id: Option<i64>) -> impl
 }
 
 /// The orders the browser loads, with their reopen buttons: the page's island.
-#[island]
+#[island(lazy)]
 fn OrdersView(title: String, order_id: Option<i64>) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let orders = RwSignal::new(None::<Result<Vec<Order>, String>>);
     Effect::new(move |_| {
         leptos::task::spawn_local(async move {

@@ -97,7 +97,7 @@ fn toggled(list: &[String], value: &str) -> Vec<String> {
 
 /// The items grid with its column switch and "load more": the catalog page's island (the
 /// pager links below it work without it).
-#[island]
+#[island(lazy)]
 fn CatalogItems(
     items: Vec<CatalogItem>,
     total: i64,
@@ -106,6 +106,7 @@ fn CatalogItems(
     sale_id: i64,
     universe_id: i64,
 ) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     // Items as the catalog items state of spec 000 §4: "load more" appends the next page.
     let loaded = CatalogItemsState {

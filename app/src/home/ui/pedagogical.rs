@@ -31,8 +31,9 @@ pub fn variant_class(v: ButtonVariant) -> &'static str {
 }
 
 /// An island: its pager scrolls the highlights and follows the member's own scrolling.
-#[island]
+#[island(lazy)]
 pub fn Pedagogical(module: HomeModule, now: i64) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     let s = module.settings.clone();
     let text_color = s.web_text_color.as_deref().unwrap_or("");

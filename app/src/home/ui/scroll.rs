@@ -19,6 +19,7 @@ fn storage() -> Option<web_sys::Storage> {
 /// An island without markup: it only saves and restores the scroll position.
 #[island]
 pub fn ScrollKeeper(home: String) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let key = storage_key(&home);
     Effect::new(move |_| {
         #[cfg(all(feature = "hydrate", not(feature = "ssr")))]

@@ -34,6 +34,7 @@ pub fn unix_now() -> i64 {
 /// once a second in the browser, as an island of its own.
 #[island]
 pub fn Countdown(end: i64, now: i64) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     view! { <CountdownClock end now /> }
 }
 

@@ -86,8 +86,9 @@ pub struct OptionsState {
 
 /// The options, their refresh and the add button: the product page's island. Only one
 /// option: it is chosen already.
-#[island]
+#[island(lazy)]
 fn ProductBuy(sale_id: i64, product_id: i64, options: Vec<ProductOption>) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let initial = options;
     let ctx = RequestCtx::current();
     let selected =

@@ -8,8 +8,9 @@ use crate::search::rules::{self, SuggestAction, SuggestionsState, MAX_QUERY_CHAR
 
 /// The search form: a plain GET form to `/find`; hydrated (an island), a combobox with
 /// suggestions.
-#[island]
+#[island(lazy)]
 pub fn SearchBox(initial: String) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     let state = RwSignal::new(SuggestionsState {
         input_value: initial.clone(),

@@ -1,0 +1,48 @@
+//! The `data-hydrated` marker on `<html>`: set once every island of the first page is
+//! interactive (lazy islands load their code first, so "the WASM started" is not enough).
+//! Tests wait for it, and CSS may use it. After an in-app navigation `navigation.js` sets
+//! it again once the new page's islands are hydrated.
+
+/// Called by each top-level island as it hydrates.
+pub fn island_ready() {
+    #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+    browser::island_ready();
+}
+
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+mod browser {
+    use std::cell::Cell;
+
+    thread_local! {
+        static READY: Cell<u32> = const { Cell::new(0) };
+    }
+
+    pub fn island_ready() {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Some(root) = doc.document_element() else {
+            return;
+        };
+        if root.has_attribute("data-hydrated") || root.has_attribute("data-navigated") {
+            return;
+        }
+        let ready = READY.with(|r| {
+            r.set(r.get() + 1);
+            r.get()
+        });
+        let expected = doc
+            .query_selector_all("leptos-island:not(leptos-island leptos-island)")
+            .map(|list| list.length())
+            .unwrap_or(0);
+        if ready >= expected {
+            // After this island's own hydration, which runs once its body has returned.
+            leptos::prelude::set_timeout(
+                move || {
+                    let _ = root.set_attribute("data-hydrated", "true");
+                },
+                std::time::Duration::ZERO,
+            );
+        }
+    }
+}
