@@ -24,6 +24,17 @@ pub fn media_size(columns: u8, bp: Breakpoint) -> u32 {
 }
 
 /// A catalog tile, shared by the catalog, brand, favourites and search pages.
+/// The `sizes` attribute of a tile's image in a grid of `columns`.
+pub fn sizes_attr(columns: u8) -> String {
+    let size = |bp| media_size(columns, bp);
+    format!(
+        "(min-width: 1025px) {}px, (min-width: 641px) {}px, {}px",
+        size(Breakpoint::Desktop),
+        size(Breakpoint::Tablet),
+        size(Breakpoint::Mobile)
+    )
+}
+
 #[component]
 pub fn ItemTile(
     item: CatalogItem,
@@ -53,13 +64,8 @@ pub fn ItemTile(
         Availability::MaxReached => Some(ctx.t("product.max_reached")),
     };
     let availability = format!("{:?}", item.availability);
+    let sizes = sizes_attr(columns);
     let size = |bp| media_size(columns, bp);
-    let sizes = format!(
-        "(min-width: 1025px) {}px, (min-width: 641px) {}px, {}px",
-        size(Breakpoint::Desktop),
-        size(Breakpoint::Tablet),
-        size(Breakpoint::Mobile)
-    );
     let src = item.image_url.clone();
     let srcset = [179, 235, 285, 312, 361]
         .iter()

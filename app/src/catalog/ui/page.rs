@@ -6,17 +6,15 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::catalog::api::{fetch_catalog_page, CatalogPageData, CatalogQuery, PAGE_SIZE};
-use crate::catalog::rules::{
-    catalog_url, is_colour_slug, parse_catalog_url, CatalogAction, CatalogItemsState,
-    CatalogSelection,
-};
+use crate::catalog::rules::{catalog_url, is_colour_slug, parse_catalog_url, CatalogSelection};
 use crate::context::RequestCtx;
-use crate::model::catalog_api::CatalogItem;
 use crate::routes::ResolvedRoute;
 use crate::ui::error_template::ErrorNotice;
 use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
+
+use super::more::{ColumnSwitch, LoadMore, GRID_ID};
 
 /// The path of a catalog page without filters, SEO variant or not.
 fn base_path(route: &ResolvedRoute) -> String {
@@ -93,105 +91,6 @@ fn toggled(list: &[String], value: &str) -> Vec<String> {
         l.push(value.to_string());
         l
     }
-}
-
-/// The items grid with its column switch and "load more": the catalog page's island (the
-/// pager links below it work without it).
-#[island(lazy)]
-fn CatalogItems(
-    items: Vec<CatalogItem>,
-    total: i64,
-    offset: i64,
-    selection: CatalogSelection,
-    sale_id: i64,
-    universe_id: i64,
-) -> impl IntoView {
-    crate::ui::hydrated::island_ready();
-    let ctx = RequestCtx::current();
-    // Items as the catalog items state of spec 000 §4: "load more" appends the next page.
-    let loaded = CatalogItemsState {
-        loading: false,
-        items,
-        total: total as u32,
-        error: None,
-        offset: offset as u32,
-        limit: PAGE_SIZE as u32,
-        request_id: 0,
-        search_term: String::new(),
-    };
-    let items_state = RwSignal::new(loaded);
-    let columns = RwSignal::new(2u8);
-    let more = {
-        let selection = selection.clone();
-        move |_| {
-            let state = items_state.get_untracked();
-            if state.loading || state.items.len() as u32 >= state.total {
-                return;
-            }
-            items_state.update(|s| {
-                *s = std::mem::replace(s, CatalogItemsState::new(0))
-                    .apply(CatalogAction::NextPage)
-                    .apply(CatalogAction::Pending)
-            });
-            let offset = items_state.get_untracked().offset;
-            let page = offset / PAGE_SIZE as u32 + 1;
-            let sel = selection.clone();
-            let (site, universe) = (RequestCtx::current().site_id, universe_id);
-            leptos::task::spawn_local(async move {
-                let query = CatalogQuery {
-                    page,
-                    ..CatalogQuery::of(site, sale_id, universe, &sel)
-                };
-                let result = fetch_catalog_page(query).await;
-                items_state.update(|s| {
-                    let action = match result {
-                        Ok(Some(d)) => CatalogAction::Fulfilled {
-                            offset,
-                            total: d.content.total as u32,
-                            items: d.content.items,
-                        },
-                        _ => {
-                            leptos::logging::warn!("[Error] cannot fetch search items");
-                            CatalogAction::Rejected("errors.general_retry.notification".into())
-                        }
-                    };
-                    *s = std::mem::replace(s, CatalogItemsState::new(0)).apply(action);
-                });
-            });
-        }
-    };
-    let items = move || {
-        items_state
-            .with(|s| s.items.clone())
-            .into_iter()
-            .map(|item| view! { <ItemTile item columns=columns.get() in_island=true /> })
-            .collect_view()
-    };
-    let column_buttons = (1u8..=4)
-        .map(|n| {
-            let label = ctx.t_with("catalog.columns", &[("count", &n.to_string())]);
-            view! {
-                <button type="button" class="columns__option" aria-pressed=move || (columns.get() == n).to_string()
-                    aria-label=label data-testid=format!("columns-{n}") on:click=move |_| columns.set(n)>
-                    {n.to_string()}
-                </button>
-            }
-        })
-        .collect_view();
-    let t = |k: &str| RequestCtx::current().t(k);
-    view! {
-    <div class="columns" role="group" aria-label=ctx.t("catalog.layout")>{column_buttons}</div>
-            <ul class=move || format!("items-grid items-grid--{}", columns.get()) data-testid="items-grid">{items}</ul>
-            {move || items_state.with(|s| s.error.clone()).map(|key| view! { <p class="error" role="alert">{t(&key)}</p> })}
-            {move || {
-                let (shown, total, loading) = items_state.with(|s| (s.items.len(), s.total as usize, s.loading));
-                (shown < total).then(|| view! {
-                    <button type="button" class="load-more" data-testid="load-more" on:click=more.clone() disabled=loading aria-busy=loading.to_string()>
-                        {if loading { t("common.loading") } else { RequestCtx::current().t_with("catalog.load_more", &[("shown", &shown.to_string()), ("total", &total.to_string())]) }}
-                    </button>
-                })
-            }}
-        }
 }
 
 #[component]
@@ -418,7 +317,11 @@ fn CatalogView(
                         <p class="catalog__count" data-testid="catalog-count">{ctx.t_with("catalog.count", &[("count", &content.total.to_string())])}</p>
                         <nav class="sort" aria-label=ctx.t("catalog.sort")>{sorts}</nav>
                     </div>
-                    <CatalogItems items=content.items.clone() total=content.total offset=content.offset selection=selection.clone() sale_id universe_id=route.get_id("universeId").unwrap_or(0) />
+                    <ColumnSwitch />
+                    <ul class="items-grid items-grid--2" id=GRID_ID data-testid="items-grid">
+                        {content.items.clone().into_iter().map(|item| view! { <ItemTile item /> }).collect_view()}
+                    </ul>
+                    <LoadMore base=base.clone() selection=selection.clone() shown=content.items.len() as i64 total=content.total />
                     <nav class="pager" aria-label=ctx.t("catalog.pages")>
                         {prev}
                         <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>

@@ -1,0 +1,199 @@
+//! The two islands around the server-rendered items grid: the column switch and "load
+//! more". Load more fetches the next catalog page's HTML (the same URL the pager links to)
+//! and appends its tiles, whose favourite buttons are islands of their own, so the browser
+//! needs no tile rendering, no catalog model and no catalog call: that keeps the catalog's
+//! first load small (see README "Page weight").
+use leptos::prelude::*;
+
+use crate::catalog::rules::{catalog_url, CatalogSelection};
+use crate::context::RequestCtx;
+
+/// The grid both islands work on.
+pub const GRID_ID: &str = "items-grid";
+
+/// 1 to 4 tiles per row: the grid's class and its images' `sizes` follow.
+#[island(lazy)]
+pub fn ColumnSwitch() -> impl IntoView {
+    crate::ui::hydrated::island_ready();
+    let ctx = RequestCtx::current();
+    let columns = RwSignal::new(2u8);
+    let choose = move |n: u8| {
+        columns.set(n);
+        browser::set_columns(n);
+    };
+    view! {
+        <div class="columns" role="group" aria-label=ctx.t("catalog.layout")>
+            {(1u8..=4)
+                .map(|n| {
+                    let label = ctx.t_with("catalog.columns", &[("count", &n.to_string())]);
+                    view! {
+                        <button type="button" class="columns__option" aria-pressed=move || (columns.get() == n).to_string()
+                            aria-label=label data-testid=format!("columns-{n}") on:click=move |_| choose(n)>
+                            {n.to_string()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// "Load more": appends the next page's tiles until all `total` show.
+#[island(lazy)]
+pub fn LoadMore(
+    base: String,
+    selection: CatalogSelection,
+    shown: i64,
+    total: i64,
+) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
+    let shown = RwSignal::new(shown);
+    let page = RwSignal::new(selection.page.max(1));
+    let loading = RwSignal::new(false);
+    let failed = RwSignal::new(false);
+    let more = move |_| {
+        if loading.get_untracked() {
+            return;
+        }
+        loading.set(true);
+        failed.set(false);
+        let next = CatalogSelection {
+            page: page.get_untracked() + 1,
+            ..selection.clone()
+        };
+        let url = catalog_url(&base, &next);
+        leptos::task::spawn_local(async move {
+            match browser::append_page(&url).await {
+                Some(added) if added > 0 => {
+                    page.set(next.page);
+                    shown.update(|s| *s += added as i64);
+                }
+                // An empty page: the catalog shrank meanwhile; nothing more to show.
+                Some(_) => shown.set(total),
+                None => {
+                    leptos::logging::warn!("[Error] cannot fetch search items");
+                    failed.set(true);
+                }
+            }
+            loading.set(false);
+        });
+    };
+    let t = |k: &str| RequestCtx::current().t(k);
+    view! {
+        {move || failed.get().then(|| view! { <p class="error" role="alert">{t("errors.general_retry.notification")}</p> })}
+        {move || {
+            let (count, busy) = (shown.get(), loading.get());
+            (count < total).then(|| view! {
+                <button type="button" class="load-more" data-testid="load-more" on:click=more.clone() disabled=busy aria-busy=busy.to_string()>
+                    {if busy { t("common.loading") } else { RequestCtx::current().t_with("catalog.load_more", &[("shown", &count.to_string()), ("total", &total.to_string())]) }}
+                </button>
+            })
+        }}
+    }
+}
+
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+mod browser {
+    use wasm_bindgen::{JsCast, JsValue};
+
+    use super::GRID_ID;
+
+    fn grid() -> Option<web_sys::Element> {
+        web_sys::window()?.document()?.get_element_by_id(GRID_ID)
+    }
+
+    fn columns_of(grid: &web_sys::Element) -> u8 {
+        (1u8..=4)
+            .find(|n| grid.class_list().contains(&format!("items-grid--{n}")))
+            .unwrap_or(2)
+    }
+
+    fn size_images(root: &web_sys::Element, columns: u8) {
+        let sizes = crate::ui::item_tile::sizes_attr(columns);
+        if let Ok(images) = root.query_selector_all("img[sizes]") {
+            for i in 0..images.length() {
+                if let Some(img) = images
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    let _ = img.set_attribute("sizes", &sizes);
+                }
+            }
+        }
+    }
+
+    pub fn set_columns(columns: u8) {
+        if let Some(grid) = grid() {
+            grid.set_class_name(&format!("items-grid items-grid--{columns}"));
+            size_images(&grid, columns);
+        }
+    }
+
+    /// Appends the tiles of the page at `url`; how many, or `None` when it failed.
+    pub async fn append_page(url: &str) -> Option<u32> {
+        let reply = gloo_net::http::Request::get(url)
+            .header("Accept", "text/html")
+            .send()
+            .await
+            .ok()?;
+        if !reply.ok() {
+            return None;
+        }
+        let html = reply.text().await.ok()?;
+        let parsed = web_sys::DomParser::new()
+            .ok()?
+            .parse_from_string(&html, web_sys::SupportedType::TextHtml)
+            .ok()?;
+        let tiles = parsed
+            .query_selector_all(&format!("#{GRID_ID} > li"))
+            .ok()?;
+        let grid = grid()?;
+        let document = web_sys::window()?.document()?;
+        let columns = columns_of(&grid);
+        let hydrate = js_sys::Reflect::get(
+            &web_sys::window()?.into(),
+            &JsValue::from_str("__hydrateIsland"),
+        )
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let count = tiles.length();
+        for i in 0..count {
+            let Some(tile) = tiles.item(i) else { continue };
+            let Ok(tile) = document.adopt_node(&tile) else {
+                continue;
+            };
+            let Ok(tile) = tile.dyn_into::<web_sys::Element>() else {
+                continue;
+            };
+            size_images(&tile, columns);
+            let _ = grid.append_child(&tile);
+            // The new tiles' favourite buttons come as islands: hydrate them like the
+            // loader does for the first page.
+            if let (Some(hydrate), Ok(islands)) =
+                (&hydrate, tile.query_selector_all("leptos-island"))
+            {
+                for j in 0..islands.length() {
+                    let Some(island) = islands
+                        .item(j)
+                        .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+                    else {
+                        continue;
+                    };
+                    let id = island.dataset().get("component").unwrap_or_default();
+                    let _ = hydrate.call2(&JsValue::NULL, &island, &JsValue::from_str(&id));
+                }
+            }
+        }
+        Some(count)
+    }
+}
+
+/// On the server the islands only render; these never run there.
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
+mod browser {
+    pub fn set_columns(_columns: u8) {}
+
+    pub async fn append_page(_url: &str) -> Option<u32> {
+        None
+    }
+}
