@@ -21,4 +21,5 @@ fi
 scripts/setup.sh "${SETUP_FLAGS[@]}"
 (cd frontend-react && npm run build --silent)
 echo "Building and starting the shop; open http://127.0.0.1:3000 when it says it is listening."
-exec cargo leptos serve "${RELEASE[@]}"
+# --split: page-specific islands are lazy and live in their own WASM chunks.
+exec cargo leptos serve --split "${RELEASE[@]}"

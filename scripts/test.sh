@@ -4,8 +4,9 @@
 #      local PostgreSQL (started by scripts/pg.sh unless ROSACE_TEST_PG_URL is given),
 #      including the ts-rs drift check of the React widget's generated types;
 #   2. the React widget's vitest tests, type check and build;
-#   3. the browser build (cargo leptos build --frontend-only) and the Playwright tests in
-#      Debian's Chromium against the running shop.
+#   3. the browser build as it ships (release, split into lazy chunks: cargo leptos build
+#      --release --frontend-only --split) and the Playwright tests in Debian's Chromium
+#      against the running shop, including the first-load size budget.
 # -h prints this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -14,7 +15,9 @@ case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
 cd "$ROOT"
 
 step "setup"
-scripts/setup.sh
+# Release tools (binaryen's wasm-opt): the browser tests run on the build that ships, so the
+# size budget measures real bytes.
+scripts/setup.sh --release-tools
 
 if [[ -z "${ROSACE_TEST_PG_URL:-}" ]]; then
   step "local PostgreSQL"
@@ -28,10 +31,10 @@ cargo nextest run --workspace --no-fail-fast
 step "React widget: vitest, type check, build"
 (cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
 
-step "site build (browser side; the server binary is the one cargo nextest just built)"
+step "site build (browser side, release; the server binary is the one cargo nextest just built)"
 # Building the server again through cargo-leptos would compile most dependencies a second
 # time with another feature set; the test build already produced target/debug/server.
-cargo leptos build --frontend-only
+PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH" cargo leptos build --release --frontend-only --split
 
 step "browser tests (Playwright, Debian Chromium)"
 end2end/run.sh

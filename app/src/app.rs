@@ -19,29 +19,32 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
     let ctx_json = serde_json::to_string(&ctx).unwrap_or_default();
+    let islands = page_has_islands();
     // The islands' texts, in this page's language only (see `site::i18n`).
     #[cfg(feature = "ssr")]
-    let i18n = crate::site::i18n::page_table_json(ctx.lang());
+    let i18n = islands.then(|| crate::site::i18n::page_table_json(ctx.lang()));
     #[cfg(not(feature = "ssr"))]
-    let i18n = String::new();
+    let i18n = None::<String>;
     #[cfg(feature = "ssr")]
     content_security_policy();
     view! {
         <!DOCTYPE html>
-        <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json>
+        <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json data-hydrated=(!islands).then_some("true")>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <meta name="theme-color" content=crate::shell::theme_color(site.brand) />
                 <link rel="icon" href=format!("/img/favicon/{}.svg", site.site_id) type="image/svg+xml" />
                 <AutoReload options=options.clone() />
-                <HydrationScripts options islands=true />
-                <NavigationScript />
+                {islands.then(|| view! {
+                    <HydrationScripts options islands=true />
+                    <NavigationScript />
+                })}
                 <MetaTags />
             </head>
             <body>
                 <App />
-                <script type="application/json" id=crate::site::i18n::PAGE_TABLE_ID inner_html=i18n></script>
+                {i18n.map(|table| view! { <script type="application/json" id=crate::site::i18n::PAGE_TABLE_ID inner_html=table></script> })}
             </body>
         </html>
     }
@@ -66,6 +69,20 @@ fn content_security_policy() {
     if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
         response.insert_header(axum::http::header::CONTENT_SECURITY_POLICY, value);
     }
+}
+
+/// Page kinds without any island (the sign-in steps: a simplified header and plain forms)
+/// load no WASM at all, and are interactive as soon as they show.
+fn page_has_islands() -> bool {
+    #[cfg(feature = "ssr")]
+    {
+        let path = use_context::<axum::http::request::Parts>()
+            .map(|p| p.uri.path().to_string())
+            .unwrap_or_default();
+        !routes::resolve(&path).is_some_and(|r| r.kind.simplified_header())
+    }
+    #[cfg(not(feature = "ssr"))]
+    true
 }
 
 /// In-app navigation without a framework router in the browser: same-site links fetch the

@@ -95,6 +95,16 @@
     ev.preventDefault();
     go(url, true);
   });
+  // A widget whose script loads when its <details data-widget="..."> is first opened.
+  document.addEventListener('toggle', (ev) => {
+    const box = ev.target;
+    if (!(box instanceof HTMLDetailsElement) || !box.open || !box.dataset.widget || box.dataset.loaded) return;
+    box.dataset.loaded = 'true';
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = box.dataset.widget;
+    document.head.appendChild(script);
+  }, true);
   addEventListener('popstate', () => go(new URL(location.href), false));
   history.scrollRestoration = 'manual';
 })();

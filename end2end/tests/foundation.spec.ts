@@ -63,6 +63,8 @@ test('an unknown page is a localized 404', async ({ page }) => {
 // (c) The React DSA widget inside a Leptos page.
 async function openProduct(page: Page) {
   await page.goto('/seo-product/robe/1001/robe/100101?site=1');
+  // The widget's code loads when the section is opened.
+  await page.getByTestId('dsa-open').click();
   const widget = page.getByTestId('dsa-widget');
   await expect(widget.locator('input[name="email"]')).toBeVisible();
   return widget;

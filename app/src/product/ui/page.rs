@@ -250,16 +250,19 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
             <h2 id="datasheet-title">{ctx.t("product.datasheet")}</h2>
             <div class="datasheet" data-testid="datasheet" inner_html=datasheet></div>
         </section>
-        // The widget brings its own heading.
+        // The React widget loads when the member opens the section (`navigation.js`): it
+        // would otherwise double the product page's first load for a form few people use.
         <section class="product__report" aria-label=ctx.t("product.report.title")>
-            <rosace-dsa-form
-                site-id=site.site_id.to_string()
-                locale=site.translation_locale
-                sale-id=product.sale_id.to_string()
-                product-id=product.id.to_string()
-                data-testid="dsa-widget"
-            ></rosace-dsa-form>
-            <script type="module" src="/widgets/dsa-form.js"></script>
+            <details class="product__report-box" data-widget="/widgets/dsa-form.js">
+                <summary data-testid="dsa-open">{ctx.t("product.report.title")}</summary>
+                <rosace-dsa-form
+                    site-id=site.site_id.to_string()
+                    locale=site.translation_locale
+                    sale-id=product.sale_id.to_string()
+                    product-id=product.id.to_string()
+                    data-testid="dsa-widget"
+                ></rosace-dsa-form>
+            </details>
         </section>
     }
 }

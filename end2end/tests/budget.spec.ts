@@ -1,0 +1,93 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import { type Browser, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
+
+// First-load budget: the JS and WASM a page fetches until it is interactive, brotli-compressed
+// as the server sends them. A size, not a timing. The figures of every page kind are in
+// README "Page weight". The bytes do not depend on the viewport: the phone project leaves
+// this file out (playwright.config.ts).
+const KB = 1024;
+const BUDGET = {
+  home: 200 * KB,
+  catalog: 200 * KB,
+  product: 200 * KB,
+  search: 200 * KB,
+  signIn: 200 * KB,
+  // The cart page is one island as a whole (everything on it follows the cart the browser
+  // loads: holds, vouchers, checkout, waiting line); it is only reached by members who are
+  // about to pay, and its code loads after the page shows.
+  cart: 250 * KB,
+} as const;
+
+type Loaded = { url: string; bytes: number };
+
+/// Loads `path` in a fresh browser context (nothing cached) with the consent answered, and
+/// returns the JS and WASM it fetched once every island is interactive. `cookies` carry a
+/// session when the page is for members.
+async function firstLoad(browser: Browser, baseURL: string, path: string, cookies: Cookie[] = []): Promise<Loaded[]> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([
+    { name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL },
+    ...cookies,
+  ]);
+  const page = await context.newPage();
+  try {
+    return await measure(page, path);
+  } finally {
+    await context.close();
+  }
+}
+
+type Cookie = Parameters<import('@playwright/test').BrowserContext['addCookies']>[0][number];
+
+async function measure(page: Page, path: string): Promise<Loaded[]> {
+  const loaded: Promise<Loaded | null>[] = [];
+  page.on('response', (res) => {
+    const url = res.url();
+    if (!/\.(js|wasm)(\?|$)/.test(url)) return;
+    loaded.push(
+      res.body().then(
+        (body) => ({
+          url,
+          bytes: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+        }),
+        () => null,
+      ),
+    );
+  });
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+  return (await Promise.all(loaded)).filter((l): l is Loaded => l !== null);
+}
+
+function total(loaded: Loaded[]): number {
+  return loaded.reduce((sum, l) => sum + l.bytes, 0);
+}
+
+function report(kind: keyof typeof BUDGET, loaded: Loaded[]) {
+  const bytes = total(loaded);
+  console.log(`${kind}: ${(bytes / KB).toFixed(1)} KB brotli in ${loaded.length} files (budget ${BUDGET[kind] / KB} KB)`);
+  // The sign-in steps have no island and load no WASM; every other page loads the app.
+  expect(loaded.some((l) => l.url.endsWith('.wasm')), `${kind} loads the app`).toBe(kind !== 'signIn');
+  expect(bytes, `${kind}: first-load JS + WASM, brotli`).toBeLessThanOrEqual(BUDGET[kind]);
+}
+
+test('visitor pages stay within their first-load budget', async ({ browser, page, baseURL }) => {
+  report('home', await firstLoad(browser, baseURL!, '/'));
+  await page.goto('/');
+  const saleHref = await page.getByTestId('sale-grid').locator('a').first().getAttribute('href');
+  report('catalog', await firstLoad(browser, baseURL!, saleHref!));
+  await page.goto(saleHref!);
+  const productHref = await page.getByTestId('items-grid').locator('[data-item-id] a').first().getAttribute('href');
+  report('product', await firstLoad(browser, baseURL!, productHref!));
+  report('search', await firstLoad(browser, baseURL!, '/find?q=robe'));
+  report('signIn', await firstLoad(browser, baseURL!, '/gr/authentication'));
+});
+
+test('the cart stays within its first-load budget', async ({ browser, page, baseURL }) => {
+  await signInAsDemo(page, 2);
+  const session = (await page.context().cookies()).filter((c) => c.name !== 'OptanonConsent');
+  report('cart', await firstLoad(browser, baseURL!, '/cart', session));
+});
