@@ -24,6 +24,8 @@
 #                                pkg, rosace, LEPTOS_ENV=PROD) plus NAME=VALUE (later ones
 #                                win, so LEPTOS_SITE_ROOT=... overrides); stdout and stderr
 #                                to LOG; sets SERVER_PID. Call it directly, not in $(...).
+#                                The newest front-end hash file, if any, names the
+#                                content-hashed built files.
 #   wait_for_health URL [SECONDS] [PID]
 #                                wait until URL answers 200 (default 60 s, polled every
 #                                0.5 s); gives up early when process PID exits. 0 when it
@@ -84,11 +86,26 @@ ensure_addr_free() {
     fi
 }
 
+# The hash file of the newest front-end build (cargo-leptos `hash-files` writes it beside the
+# binary of the profile it built, release or debug); empty when there is none.
+front_hash_file() {
+    local dir
+    dir=$(target_dir)
+    # shellcheck disable=SC2012 # two fixed names, no odd characters
+    { ls -t "$dir/release/hash.txt" "$dir/debug/hash.txt" 2>/dev/null || true; } | head -n 1
+}
+
 start_server() {
-    local bin=$1 addr=$2 log=$3
+    local bin=$1 addr=$2 log=$3 hash_file
     shift 3
+    hash_file=$(front_hash_file)
+    # Built files carry content hashes; the server reads their names from the hash file.
+    local hashes=(LEPTOS_HASH_FILES=false)
+    if [[ -n "$hash_file" ]]; then
+        hashes=(LEPTOS_HASH_FILES=true LEPTOS_HASH_FILE_NAME="$hash_file")
+    fi
     env LEPTOS_SITE_ROOT="$ROOT/target/site" LEPTOS_SITE_PKG_DIR=pkg LEPTOS_OUTPUT_NAME=rosace \
-        LEPTOS_SITE_ADDR="$addr" LEPTOS_ENV=PROD "$@" "$bin" >"$log" 2>&1 &
+        LEPTOS_SITE_ADDR="$addr" LEPTOS_ENV=PROD "${hashes[@]}" "$@" "$bin" >"$log" 2>&1 &
     # shellcheck disable=SC2034 # read by the calling script
     SERVER_PID=$!
 }

@@ -1,7 +1,7 @@
 //! The app: the HTML document (`shell`), the root component (`App`), the router and the
 //! page switch from the route table's page kinds to the areas' pages.
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, MetaTags, Stylesheet};
+use leptos_meta::{provide_meta_context, HashedStylesheet, MetaTags};
 use leptos_router::{
     components::{Route, Router, Routes},
     hooks::use_location,
@@ -35,6 +35,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <meta name="theme-color" content=crate::shell::theme_color(site.brand) />
                 <link rel="icon" href=format!("/img/favicon/{}.svg", site.site_id) type="image/svg+xml" />
+                <HashedStylesheet options=options.clone() id="leptos" />
                 <AutoReload options=options.clone() />
                 {islands.then(|| view! {
                     <HydrationScripts options islands=true />
@@ -102,7 +103,6 @@ pub fn App() -> impl IntoView {
     let ctx = RequestCtx::current();
     provide_context(ctx);
     view! {
-        <Stylesheet id="leptos" href="/pkg/rosace.css" />
         <Shell />
     }
 }

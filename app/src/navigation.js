@@ -6,7 +6,7 @@
 // WASM not loaded yet) falls back to a normal page load, which always works.
 (() => {
   let navigation = 0;
-  const HEAD_TAGS = 'title, meta[name], meta[property], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
+  const HEAD_TAGS = 'title, meta[name], meta[property], link[rel=canonical], link[rel=alternate], script[type="application/ld+json"]';
 
   function linkTarget(ev) {
     if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.altKey || ev.ctrlKey || ev.shiftKey) return null;

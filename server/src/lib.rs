@@ -90,6 +90,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         &site_root,
         &pkg_dir,
         prod,
+        leptos_options.hash_files,
     )
     .fallback(rest::not_found);
     // The layers wrap the routed app as one service rather than each route: a page served

@@ -6,9 +6,11 @@ pub mod page_template;
 pub mod precompress;
 pub mod seo;
 
+use axum::http::{header, HeaderValue};
 use axum::routing::get;
 use axum::Router;
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use app::platform::db::Db;
 
@@ -35,6 +37,7 @@ pub fn static_files<S: Clone + Send + Sync + 'static>(
     site_root: &str,
     pkg_dir: &str,
     prod: bool,
+    hashed: bool,
 ) -> Router<S> {
     let widgets_dir = format!("{site_root}/widgets");
     if prod {
@@ -48,8 +51,21 @@ pub fn static_files<S: Clone + Send + Sync + 'static>(
             files
         }
     };
+    // Built with content-hashed names (cargo-leptos `hash-files`), a /pkg file never changes
+    // under its name: browsers keep it a year. Without hashing (local builds) they revalidate.
+    let pkg_cache = if hashed {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let pkg = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(pkg_cache),
+        ))
+        .service(dir(pkg_dir.to_string()));
     router
-        .nest_service("/pkg", dir(pkg_dir.to_string()))
+        .nest_service("/pkg", pkg)
         .nest_service("/widgets", dir(widgets_dir))
         .nest_service("/js", dir(format!("{site_root}/js")))
         .nest_service("/api-docs", dir(format!("{site_root}/api-docs")))

@@ -130,3 +130,60 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     assert_eq!(unpacked, rebuilt);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Built files with content-hashed names are kept a year by browsers; without hashing they
+/// are revalidated; pages are never stored as they are.
+#[tokio::test]
+async fn hashed_built_files_are_immutable_and_pages_are_not() {
+    for (hashed, expected) in [
+        (true, "public, max-age=31536000, immutable"),
+        (false, "no-cache"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("rosace-cache-{:x}", rand::random::<u64>()));
+        let site = dir.join("site");
+        std::fs::create_dir_all(site.join("pkg")).unwrap();
+        std::fs::write(site.join("pkg/rosace.AbCd.js"), "export {};").unwrap();
+        // What cargo-leptos writes beside the binary; the pages read their files' names there.
+        let hash_file = dir.join("hash.txt");
+        std::fs::write(&hash_file, "js: AbCd\nwasm: AbCd\ncss: AbCd\n").unwrap();
+        let config = helpers::test_config(
+            format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+            &dir.display().to_string(),
+        );
+        let app = server::prepare(config).await.unwrap();
+        let options = LeptosOptions::builder()
+            .output_name("rosace")
+            .site_root(site.display().to_string())
+            .site_pkg_dir("pkg")
+            .hash_files(hashed)
+            .hash_file(std::sync::Arc::<str>::from(hash_file.display().to_string()))
+            .build();
+        let base = helpers::serve(server::router(app, options)).await;
+        let client = reqwest::Client::new();
+        let file = client
+            .get(format!("{base}/pkg/rosace.AbCd.js"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(file.status(), 200);
+        assert_eq!(
+            file.headers()["cache-control"],
+            expected,
+            "hashed: {hashed}"
+        );
+        let page = client
+            .get(format!("{base}/gr/aboutus"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.headers()["cache-control"], "private, no-cache");
+        let html = page.text().await.unwrap();
+        let js = if hashed {
+            "/pkg/rosace.AbCd.js"
+        } else {
+            "/pkg/rosace.js"
+        };
+        assert!(html.contains(js), "the page names {js}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
