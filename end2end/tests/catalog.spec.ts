@@ -13,7 +13,7 @@ test('a sale catalog hydrates and one brand filter moves into the URL path', asy
   const slug = await brand.getAttribute('data-slug');
   await brand.click();
   await expect(page).toHaveURL(new RegExp(`/c/vente/1001/0/${slug}$`));
-  await expect(page.locator('a[data-filter="brand"][aria-pressed="true"]')).toHaveCount(1);
+  await expect(page.locator('a[data-filter="brand"][aria-current="true"]')).toHaveCount(1);
   const shown = await page.getByTestId('items-grid').locator('[data-item-id]').count();
   expect(shown).toBeGreaterThan(0);
   expect(shown).toBeLessThan(48);

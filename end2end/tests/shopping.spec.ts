@@ -35,7 +35,7 @@ test('home → sale → load more → one brand in the path → product → size
   const slug = await brand.getAttribute('data-slug');
   await brand.click();
   await expect(page).toHaveURL(new RegExp(`/catalog/\\d+/\\d+/${slug}$`));
-  await expect(page.locator('a[data-filter="brand"][aria-pressed="true"]')).toHaveCount(1);
+  await expect(page.locator('a[data-filter="brand"][aria-current="true"]')).toHaveCount(1);
 
   // A product: choose a size that is in stock.
   const tile = tiles.first();

@@ -316,7 +316,10 @@ async fn catalog_page_is_server_rendered_with_filter_urls() {
     let filtered = res.text().await.unwrap();
     let n = filtered.matches("data-item-id=").count();
     assert!(n > 0 && n < 48, "the brand filter narrows the grid ({n})");
-    assert!(filtered.contains("aria-pressed=\"true\""));
+    assert!(
+        filtered.contains("aria-current=\"true\" data-filter=\"brand\""),
+        "the brand shows as chosen"
+    );
     // Members-only variant redirects anonymous visitors.
     assert_eq!(t.get("/catalog/1001/0").await.status(), 302);
     // Product pages carry schema.org JSON-LD in the server HTML.

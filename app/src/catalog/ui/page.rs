@@ -238,7 +238,7 @@ fn CatalogView(
                         };
                         view! {
                             <li>
-                                <a href=link(&next) class="filter__option" class:filter__option--active=active aria-pressed=active.to_string() data-filter=f.id.clone() data-slug=o.slug.clone()>
+                                <a href=link(&next) class="filter__option" class:filter__option--active=active aria-current=active.then_some("true") data-filter=f.id.clone() data-slug=o.slug.clone()>
                                     {format!("{} ({})", o.label, o.count)}
                                 </a>
                             </li>
@@ -250,7 +250,7 @@ fn CatalogView(
             view! {
                 <div class="filter" data-filter-type=f.filter_type.clone()>
                     <h3 class="filter__title">{ctx.t(&f.label_key)}</h3>
-                    <ul class="filter__options" role=(f.filter_type == "radio").then_some("radiogroup")>{options}</ul>
+                    <ul class="filter__options" data-filter-type=f.filter_type.clone()>{options}</ul>
                 </div>
             }
         })

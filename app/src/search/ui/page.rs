@@ -110,7 +110,7 @@ fn Results(data: SearchPageData, sel: FindSelection) -> impl IntoView {
                     let href = sel.toggled(&f.id, &o.slug).url();
                     view! {
                         <li>
-                            <a href=href class="filter__option" class:filter__option--active=active aria-pressed=active.to_string()
+                            <a href=href class="filter__option" class:filter__option--active=active aria-current=active.then_some("true")
                                 data-filter=f.id.clone() data-slug=o.slug.clone()>
                                 {format!("{} ({})", o.label, o.count)}
                             </a>
