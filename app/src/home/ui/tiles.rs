@@ -58,10 +58,11 @@ pub fn CountdownClock(end: i64, now: i64) -> impl IntoView {
     });
     let date = ctx.t_with("sale.ends_on", &[("date", &ctx.date(end))]);
     view! {
-        <p class="countdown" data-testid="countdown" title=date>
+        // A span: it sits inside tiles' captions, which are spans within links.
+        <span class="countdown" data-testid="countdown" title=date>
             <span aria-hidden="true" class="countdown__clock"></span>
             <span class="countdown__text">{move || countdown_text(lang, left.get())}</span>
-        </p>
+        </span>
     }
 }
 

@@ -120,7 +120,8 @@ pub fn SearchBox(initial: String) -> impl IntoView {
                     id="search-input"
                     class="search-box__input"
                     name="q"
-                    type="search"
+                    type="text"
+                    inputmode="search"
                     maxlength=MAX_QUERY_CHARS.to_string()
                     value=initial
                     placeholder=ctx.t("search.placeholder")

