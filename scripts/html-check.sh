@@ -41,9 +41,14 @@ save catalog "$sale"
 save catalog-sorted "$sale?sort=price_asc"
 product=$(grep -o 'href="/seo-product/[^"]*"' "$DATA/pages/catalog.html" | head -n 1 | cut -d'"' -f2)
 save product "$product"
+brand=$(grep -o 'href="/b/[^"]*"' "$DATA/pages/product.html" | head -n 1 | cut -d'"' -f2)
+[[ -n "$brand" ]] || die "the product page links no brand page"
+save brand "$brand"
 save search /find
 save search-results "/find?q=robe"
 save sign-in /gr/authentication
+save registration /gr/registration
+save portal /gr/portal
 save privacy /registration/privacypolicy
 curl -s -b "$CONSENT" "$BASE/nowhere" -o "$DATA/pages/not-found.html"
 
@@ -55,6 +60,10 @@ curl -sf -b "$JAR" -c "$JAR" -H "X-XSRF-TOKEN: $xsrf" -H 'Content-Type: applicat
   -d '{"email":"demo@rosace.test","password":"Rosace-demo-2026","rememberMe":false,"siteId":1}' \
   "$BASE/api/authentication/v1/login" -o /dev/null || die "demo sign-in failed"
 save member-home / "$JAR"
+save member-catalog "$sale" "$JAR"
+member_product=$(grep -o 'href="/product/[^"]*"' "$DATA/pages/member-catalog.html" | head -n 1 | cut -d'"' -f2)
+[[ -n "$member_product" ]] || die "the member catalog links no product page"
+save member-product "$member_product" "$JAR"
 save cart /cart "$JAR"
 save orders /my-orders "$JAR"
 save favourites /postsales/favourites "$JAR"

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInAsDemo, DEMO_EMAIL_2 } from './session';
+import { expectNoViolations } from './a11y';
 
 // Sites in the demo data, in order: sale ids are (index + 1) * 1000 + n, products sale * 100 + k.
 const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
@@ -37,10 +38,12 @@ test('two items, the hold timer, a declined card keeps the cart, the test card p
   await expect(timer).toHaveText(/\d\d:\d\d/);
   const first = await timer.textContent();
   await expect(timer).not.toHaveText(first!); // counting down
+  await expectNoViolations(page);
 
   // Declined: nothing charged, the cart is still there and open.
   await pay(page, '4000 0000 0000 0002');
   await expect(page.getByTestId('cart-notice')).toContainText('Paiement refusé');
+  await expectNoViolations(page); // the payment form, with its error
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByTestId('checkout')).toBeEnabled();
 
@@ -59,6 +62,7 @@ test('two items, the hold timer, a declined card keeps the cart, the test card p
   await page.goto('/my-orders');
   await page.getByTestId('order').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/my-orders\/fs\/\d+$/);
+  await expectNoViolations(page);
   await page.getByTestId('order-reopen').click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-line')).toHaveCount(2);

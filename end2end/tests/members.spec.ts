@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectNoViolations } from './a11y';
 
 // The shop writes emails to <data>/outbox (end2end/run.sh passes the data folder).
 function lastMailLink(to: string, needle: string): string {
@@ -71,11 +72,13 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   const seen: string[] = [];
   for (let i = 0; i < 6 && (await page.getByTestId('popin').count()) > 0; i++) {
     seen.push((await page.getByTestId('popin').getAttribute('data-popin-type'))!);
+    await expectNoViolations(page);
     await page.getByTestId('popin-close').click();
   }
   expect(seen).toEqual(['welcome', 'personalisation', 'terms', 'optin']);
   await page.reload();
   await expect(page.getByTestId('popin')).toHaveCount(0);
+  await expectNoViolations(page); // with the data-partner banner
   await page.getByTestId('adot-accept').click();
   await expect(page.getByTestId('adot-banner')).toHaveCount(0);
 

@@ -1,222 +1,70 @@
 #!/usr/bin/env bash
-# scripts/bench/page-weight.sh — how heavy the home page's JS and WASM are on the wire.
+# scripts/bench/page-weight.sh — what each page kind weighs and how fast it is on a phone.
 #
-# Prints, for each JS and WASM file the page loads, its raw size, its gzip -9 size and,
-# when `brotli` is on PATH, its brotli (quality 11) size, then totals per kind and overall.
+# For home, a sale catalog, a product, search results, the cart (as the demo member) and
+# sign-in, prints:
+#   - the first-load bytes of its HTML, CSS, JS and WASM: raw, gzip -9 and brotli q11, from
+#     every request the page made until the network went idle (islands that hydrate lazily
+#     included, images left out);
+#   - the Lighthouse 12 medians (mobile, simulated slow 4G): performance, LCP,
+#     accessibility, SEO, best practices, and the audits scoring below 0.9.
 #
-#   scripts/bench/page-weight.sh [BASE_URL]       read BASE_URL/?site=1 from a running
-#                                                 server (default http://127.0.0.1:3100),
-#                                                 find the files it loads and download them
-#   scripts/bench/page-weight.sh --files [SITE]   no server: measure every .js/.mjs/.wasm
-#                                                 under SITE/pkg and SITE/widgets
-#                                                 (default target/site)
+#   scripts/bench/page-weight.sh [RUNS]     Lighthouse runs per page (default 5)
 #
-# Files found in the page: <script src>, <link rel="modulepreload" href>, <link href>
-# ending in .js/.mjs/.wasm (Leptos' `rel="preload" as="fetch"` for the wasm), and any
-# /pkg/… or /widgets/… .js/.wasm path in the HTML (the hydration script imports them);
-# then, recursively, the static imports (`import … from "…"`, `import "…"`) of each JS
-# file. Dynamic import() inside JS files is not followed (loaded later, if at all).
-# ROSACE_PAGE_PATH changes the page (default /?site=1). Sizes are in bytes.
+# Starts the built shop (target/debug/server and the front end in target/site; build the
+# front end in release for meaningful figures: cargo leptos build --release --frontend-only
+# --split) on a scratch database. Installs lighthouse@12 into .tools/lighthouse when
+# missing. ROSACE_LH_PAGES="/a /b" measures other paths. The budget test
+# (end2end/tests/budget.spec.ts) fails when a page's first-load JS + WASM passes its budget.
 set -euo pipefail
-
 # shellcheck source=scripts/lib.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/../lib.sh"
-PAGE_PATH=${ROSACE_PAGE_PATH:-/?site=1}
-usage() { usage_from_header "$0"; }
-
-MODE=url
-BASE=http://127.0.0.1:3100
-SITE=$ROOT/target/site
-case ${1:-} in
-    -h | --help) usage; exit 0 ;;
-    --files)
-        MODE=files
-        if [ $# -ge 2 ]; then SITE=$2; fi
-        [ $# -le 2 ] || die "too many arguments"
-        ;;
-    -*) usage >&2; exit 2 ;;
-    "") ;;
-    *)
-        BASE=${1%/}
-        [ $# -le 1 ] || die "too many arguments"
-        ;;
-esac
-
-HAVE_BROTLI=0
-if have_cmd brotli; then HAVE_BROTLI=1; fi
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rosace-page-weight.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-
-# name<TAB>local file, in the order found
-LIST=$WORK/list.tsv
-: >"$LIST"
-
-# ------------------------------------------------------------ collecting the files
-
-# Where REF, found in the page or module at FROM (a path on BASE, or a full URL), points:
-# a path on BASE (cleaned of ./ and ../), or a full URL when it is on another host.
-resolve_path() {
-    local ref=$1 from=$2 dir q=""
-    ref=${ref%%#*}
-    case $ref in
-        //*) ref=${BASE%%//*}$ref ;;
-    esac
-    case $ref in
-        "$BASE"/*) ref=${ref#"$BASE"} ;;
-        http://* | https://*) printf '%s\n' "$ref"; return 0 ;;
-        /*) ;;
-        *)
-            case $from in
-                http://* | https://*) printf '%s\n' "${from%/*}/$ref"; return 0 ;;
-            esac
-            dir=${from%%\?*}
-            dir=${dir%/*}
-            ref=$dir/$ref
-            ;;
-    esac
-    case $ref in *\?*) q="?${ref#*\?}"; ref=${ref%%\?*} ;; esac
-    # Lexical clean-up only: the paths need not exist on this machine.
-    printf '%s%s\n' "$(realpath -ms -- "$ref")" "$q"
-}
-
-# References to JS/WASM in an HTML file, one per line, in document order.
-html_refs() {
-    local html=$1 tag
-    # Tags first: <script src=…>, <link rel=modulepreload href=…>, <link href=….js|.wasm>
-    tr '\n' ' ' <"$html" | grep -oiE '<(script|link)[[:space:]][^>]*>' | while IFS= read -r tag; do
-        local val
-        val=$(printf '%s' "$tag" | sed -nE 's/.*[[:space:]](src|href)[[:space:]]*=[[:space:]]*["'\'']?([^"'\'' >]+).*/\2/ip')
-        [ -n "$val" ] || continue
-        case $tag in
-            "<script"* | "<SCRIPT"*) printf '%s\n' "$val" ;;
-            *)
-                if printf '%s' "$tag" | grep -qiE 'rel[[:space:]]*=[[:space:]]*["'\'']?modulepreload'; then
-                    printf '%s\n' "$val"
-                elif printf '%s' "${val%%\?*}" | grep -qiE '\.(m?js|wasm)$'; then
-                    printf '%s\n' "$val"
-                fi
-                ;;
-        esac
-    done
-    # Then any /pkg/… or /widgets/… script or wasm path in the text (hydration script).
-    grep -oE '(https?://[^/"'\'' ]+)?/(pkg|widgets)/[A-Za-z0-9_./@~+-]+\.(m?js|wasm)' "$html" || true
-}
-
-# Static imports of a JS module, one per line.
-js_imports() {
-    grep -oE '(\bfrom|\bimport)[[:space:]]*["'\''][^"'\'']+\.m?js["'\'']' "$1" \
-        | sed -E 's/^(from|import)[[:space:]]*["'\'']([^"'\'']+)["'\'']$/\2/' || true
-}
-
-declare -A SEEN=()
-QUEUE=()
-
-# One entry per file: the same path with another query string counts once.
-enqueue() {
-    local path=$1 key
-    [ -n "$path" ] || return 0
-    key=${path%%\?*}
-    [ -z "${SEEN[$key]:-}" ] || return 0
-    SEEN[$key]=1
-    QUEUE+=("$path")
-}
-
-if [ "$MODE" = url ]; then
-    have_cmd curl || die "curl is needed"
-    page_url=$BASE$PAGE_PATH
-    if ! curl -fsS --max-time 20 -o "$WORK/page.html" "$page_url" 2>"$WORK/curl.err"; then
-        cat "$WORK/curl.err" >&2
-        die "cannot read $page_url; is the server running? (or measure the built files: $0 --files)"
-    fi
-    while IFS= read -r ref; do
-        enqueue "$(resolve_path "$ref" "$PAGE_PATH")"
-    done < <(html_refs "$WORK/page.html")
-
-    i=0
-    while [ "$i" -lt "${#QUEUE[@]}" ]; do
-        path=${QUEUE[$i]}
-        i=$((i + 1))
-        local_file=$WORK/f$i
-        case $path in http://* | https://*) url=$path ;; *) url=$BASE$path ;; esac
-        if ! curl -fsS --max-time 60 -o "$local_file" "$url" 2>"$WORK/curl.err"; then
-            note "warning: cannot download $path: $(head -c 200 "$WORK/curl.err")"
-            continue
-        fi
-        printf '%s\t%s\n' "$path" "$local_file" >>"$LIST"
-        case ${path%%\?*} in
-            *.js | *.mjs)
-                while IFS= read -r ref; do
-                    enqueue "$(resolve_path "$ref" "$path")"
-                done < <(js_imports "$local_file")
-                ;;
-        esac
-    done
-    echo "page: $page_url"
-else
-    [ -d "$SITE" ] || die "no folder $SITE (build the site first, or give the site folder)"
-    found=0
-    for sub in pkg widgets; do
-        [ -d "$SITE/$sub" ] || continue
-        while IFS= read -r f; do
-            printf '/%s\t%s\n' "${f#"$SITE"/}" "$f" >>"$LIST"
-            found=1
-        done < <(find "$SITE/$sub" -type f \( -name '*.js' -o -name '*.mjs' -o -name '*.wasm' \) | LC_ALL=C sort)
-    done
-    [ "$found" = 1 ] || die "no .js/.mjs/.wasm files under $SITE/pkg or $SITE/widgets"
-    echo "files: $SITE/{pkg,widgets}"
+case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
+cd "$ROOT"
+RUNS=${1:-5}
+[[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number"
+LH_DIR=$ROOT/.tools/lighthouse
+if [[ ! -x "$LH_DIR/node_modules/.bin/lighthouse" ]]; then
+  note "installing lighthouse@12 into .tools/lighthouse"
+  npm install --no-audit --no-fund --prefix "$LH_DIR" lighthouse@12 >/dev/null
 fi
-
-[ -s "$LIST" ] || die "the page loads no JS or WASM file that could be found"
-
-# ------------------------------------------------------------ measuring
-
-# Stdin, so that gzip stores no file name: the size a server would send.
-gz_size() { gzip -9 -n -c <"$1" | wc -c; }
-br_size() { brotli -q 11 -c <"$1" | wc -c; }
-
-kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
-
-declare -A TOT_RAW=([js]=0 [wasm]=0 [all]=0) TOT_GZ=([js]=0 [wasm]=0 [all]=0) TOT_BR=([js]=0 [wasm]=0 [all]=0)
-declare -A COUNT=([js]=0 [wasm]=0 [all]=0)
-
-width=4
-while IFS=$'\t' read -r name _; do
-    [ "${#name}" -le "$width" ] || width=${#name}
-done <"$LIST"
-
-row() {
-    if [ "$HAVE_BROTLI" = 1 ]; then
-        printf "%-${width}s  %10s  %10s  %10s\n" "$1" "$2" "$3" "$4"
-    else
-        printf "%-${width}s  %10s  %10s\n" "$1" "$2" "$3"
-    fi
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+BASE="http://127.0.0.1:$PORT"
+DATA=$(mktemp -d /tmp/rosace-lh.XXXXXX)
+SERVER_PID=
+# shellcheck disable=SC2317 # called by the exit trap
+cleanup() {
+  stop_pid "$SERVER_PID"
+  rm -rf "$DATA"
 }
+trap cleanup EXIT
+start_server "$(target_dir)/debug/server" "127.0.0.1:$PORT" "$DATA/server.log" \
+  ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="$BASE" RUST_LOG=warn NO_COLOR=1
+wait_for_health "$BASE/health" 60 "$SERVER_PID" || { cat "$DATA/server.log"; die "the shop did not start"; }
 
-row file raw gzip-9 brotli
-while IFS=$'\t' read -r name file; do
-    raw=$(wc -c <"$file")
-    gz=$(gz_size "$file")
-    br=-
-    if [ "$HAVE_BROTLI" = 1 ]; then br=$(br_size "$file"); fi
-    case ${name%%\?*} in *.wasm) kind=wasm ;; *) kind=js ;; esac
-    for k in "$kind" all; do
-        TOT_RAW[$k]=$((TOT_RAW[$k] + raw))
-        TOT_GZ[$k]=$((TOT_GZ[$k] + gz))
-        COUNT[$k]=$((COUNT[$k] + 1))
-        if [ "$HAVE_BROTLI" = 1 ]; then TOT_BR[$k]=$((TOT_BR[$k] + br)); fi
-    done
-    row "$name" "$raw" "$gz" "$br"
-done <"$LIST"
+CONSENT='OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0'
+JAR=$DATA/jar
+curl -sf -c "$JAR" -b "$CONSENT" "$BASE/gr/authentication" -o /dev/null
+xsrf=$(awk '$6 == "XSRF-TOKEN" { print $7 }' "$JAR")
+curl -sf -b "$JAR" -c "$JAR" -H "X-XSRF-TOKEN: $xsrf" -H 'Content-Type: application/json' \
+  -d '{"email":"demo@rosace.test","password":"Rosace-demo-2026","rememberMe":false,"siteId":1}' \
+  "$BASE/api/authentication/v1/login" -o /dev/null || die "demo sign-in failed"
+# Session cookies are HttpOnly: the jar writes them on lines starting with #HttpOnly_.
+MEMBER=$(awk 'NF >= 7 && ($1 !~ /^#/ || $1 ~ /^#HttpOnly_/) { printf "%s=%s; ", $6, $7 }' "$JAR")
+home=$(curl -sf -b "$CONSENT" "$BASE/")
+sale=$(grep -o 'href="/c/[^"]*"' <<<"$home" | head -n 1 | cut -d'"' -f2)
+product=$(curl -sf -b "$CONSENT" "$BASE$sale" | grep -o 'href="/seo-product/[^"]*"' | head -n 1 | cut -d'"' -f2)
 
-echo
-for k in js wasm all; do
-    [ "${COUNT[$k]}" -gt 0 ] || [ "$k" = all ] || continue
-    br=-
-    if [ "$HAVE_BROTLI" = 1 ]; then br=${TOT_BR[$k]}; fi
-    row "total $k (${COUNT[$k]})" "${TOT_RAW[$k]}" "${TOT_GZ[$k]}" "$br"
+PAGES=(/ "$sale" "$product" "/find?q=robe" /cart /gr/authentication)
+[[ -n "${ROSACE_LH_PAGES:-}" ]] && read -r -a PAGES <<<"$ROSACE_LH_PAGES"
+for path in "${PAGES[@]}"; do
+  cookie=$CONSENT
+  [[ $path == /cart ]] && cookie="$MEMBER$CONSENT"
+  for i in $(seq 1 "$RUNS"); do
+    CHROME_PATH=/usr/bin/chromium "$LH_DIR/node_modules/.bin/lighthouse" "$BASE$path" --quiet \
+      --output=json --output-path="$DATA/lh$i.json" --extra-headers="{\"Cookie\":\"$cookie\"}" \
+      --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync" \
+      >/dev/null 2>&1 || die "lighthouse failed on $path"
+  done
+  DATA=$DATA RUNS=$RUNS PAGE=$path COOKIE=$cookie node "$ROOT/scripts/bench/page-weight.mjs"
 done
-summary="total: raw $(kib "${TOT_RAW[all]}"), gzip -9 $(kib "${TOT_GZ[all]}")"
-if [ "$HAVE_BROTLI" = 1 ]; then summary+=", brotli $(kib "${TOT_BR[all]}")"; fi
-echo "$summary"
-if [ "$HAVE_BROTLI" = 0 ]; then echo "(brotli not on PATH: no brotli column; apt-get install brotli)"; fi

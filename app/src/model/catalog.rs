@@ -37,6 +37,8 @@ pub struct ProductDetail {
     pub sale_name: String,
     pub name: String,
     pub brand: String,
+    /// The brand's page `/b/{brand_id}`; `None` for an unbranded product.
+    pub brand_id: Option<i64>,
     pub image_url: String,
     pub price_cents: i64,
     pub retail_price_cents: i64,

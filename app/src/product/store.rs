@@ -18,7 +18,7 @@ pub async fn product(
     let member_id = viewer.member_id;
     let row = sqlx::query(&format!(
         "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
-                p.seller_kind, p.description_html, s.name AS sale_name, COALESCE(b.name, '') AS brand
+                p.seller_kind, p.description_html, s.name AS sale_name, COALESCE(b.name, '') AS brand, b.id AS brand_id
            FROM products p
            JOIN sales s ON s.id = p.sale_id
            LEFT JOIN brands b ON b.id = p.brand_id
@@ -62,6 +62,7 @@ pub async fn product(
         sale_name: row.try_get("sale_name")?,
         name: row.try_get("name")?,
         brand: row.try_get("brand")?,
+        brand_id: row.try_get("brand_id")?,
         image_url: format!("/img/product/{product_id}.svg"),
         price_cents: row.try_get("price_cents")?,
         retail_price_cents: row.try_get("retail_price_cents")?,

@@ -51,6 +51,24 @@ impl FindSelection {
         !(self.brands.is_empty() && self.colors.is_empty() && self.sizes.is_empty())
     }
 
+    /// Where search engines should look for this page, and whether they may index it: a
+    /// plain query is a landing page (`/find?q=robe`, case and spaces folded so variants
+    /// share one URL); filtered, sorted or later pages are variants of it and stay out of
+    /// the index, as does the empty search box.
+    pub fn seo(&self) -> (String, bool) {
+        let q = self
+            .q
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        if q.is_empty() {
+            return ("/find".to_string(), false);
+        }
+        let plain = !self.has_filters() && self.sort.is_none() && self.page == 1;
+        (search_url(&q), plain)
+    }
+
     /// The `/find` URL of this selection.
     pub fn url(&self) -> String {
         let mut parts = vec![format!("q={}", encode_query_value(&self.q))];
@@ -234,6 +252,31 @@ impl SuggestionsState {
 mod tests {
     use super::*;
     use crate::model::search::SuggestionKind;
+
+    #[test]
+    fn only_a_plain_query_is_indexed_under_its_folded_url() {
+        let sel = |q: &str, rest: &[(&str, &str)]| {
+            FindSelection::from_query(|k| {
+                if k == "q" {
+                    return Some(q.to_string());
+                }
+                rest.iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            })
+        };
+        assert_eq!(
+            sel("  Robe   Rouge ", &[]).seo(),
+            ("/find?q=robe%20rouge".to_string(), true)
+        );
+        assert_eq!(sel("", &[]).seo(), ("/find".to_string(), false));
+        for rest in [[("brand", "Zara")], [("sort", "price")], [("page", "2")]] {
+            assert_eq!(
+                sel("robe", &rest).seo(),
+                ("/find?q=robe".to_string(), false)
+            );
+        }
+    }
 
     fn s(label: &str) -> Suggestion {
         Suggestion {

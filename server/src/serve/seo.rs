@@ -19,9 +19,11 @@ fn ctx(req: &Request) -> RequestCtx {
 pub async fn robots(req: Request) -> Response {
     let ctx = ctx(&req);
     let sitemap = ctx.url_on(ctx.site_id, "/sitemap.xml");
-    let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /myaccount\nDisallow: /my-orders\nDisallow: /postsales\nDisallow: /find\n\nSitemap: {sitemap}\n"
-    );
+    // Member pages are not listed: a crawler has no session, so they answer it with the
+    // sign-in page, which is indexable. Search results decide per page (a plain query is
+    // a landing page, its filtered and sorted variants say noindex), which robots.txt
+    // cannot express; and a Disallow would hide that noindex from the crawler.
+    let body = format!("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {sitemap}\n");
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
 }
 

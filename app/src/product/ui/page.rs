@@ -230,7 +230,12 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                 <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite compact=false />
             </div>
             <div class="product__info">
-                <p class="product__brand">{product.brand.clone()}</p>
+                <p class="product__brand">
+                    {match product.brand_id {
+                        Some(id) => view! { <a href=format!("/b/{id}") data-testid="product-brand">{product.brand.clone()}</a> }.into_any(),
+                        None => product.brand.clone().into_any(),
+                    }}
+                </p>
                 <h1 class="product__name">{product.name.clone()}</h1>
                 <p class="product__prices">
                     <span class="product__price" data-testid="product-price">{ctx.money(product.price_cents)}</span>
@@ -280,6 +285,7 @@ mod tests {
             sale_name: "S".into(),
             name: "Robe </script><b>".into(),
             brand: "Noa".into(),
+            brand_id: Some(3),
             image_url: "/img/product/7.svg".into(),
             price_cents: 1990,
             retail_price_cents: 4990,

@@ -15,18 +15,18 @@ use crate::ui::SeoMeta;
 
 /// `/find`: the search box, then the results of `?q=` or the member's recent queries.
 #[component]
-pub fn SearchPage(path: String) -> impl IntoView {
+pub fn SearchPage() -> impl IntoView {
     let query = use_query_map();
     // Links to another search on this page (paging, filters, suggestions) change only the
     // query: the view follows it.
     move || {
         let sel = query.with(|m| FindSelection::from_query(|k| m.get(k)));
-        view! { <SearchView sel path=path.clone() /> }
+        view! { <SearchView sel /> }
     }
 }
 
 #[component]
-fn SearchView(sel: FindSelection, path: String) -> impl IntoView {
+fn SearchView(sel: FindSelection) -> impl IntoView {
     let ctx = RequestCtx::current();
     let key = (ctx.site_id, sel.clone());
     let data = Resource::new(
@@ -49,9 +49,9 @@ fn SearchView(sel: FindSelection, path: String) -> impl IntoView {
         ctx.t_with("search.title.query", &[("query", sel.q.trim())])
     };
     let description = ctx.t("search.intro");
-    let indexable = sel.q.trim().is_empty();
+    let (seo_path, indexable) = sel.seo();
     view! {
-        <SeoMeta title=title.clone() description path indexable />
+        <SeoMeta title=title.clone() description path=seo_path indexable />
         <section class="search" data-testid="search-page">
             <h1 class="search__title">{title}</h1>
             <SearchBox initial=sel.q.clone() />

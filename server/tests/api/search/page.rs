@@ -9,7 +9,8 @@ async fn find_page_is_server_rendered() {
     let t = start(Backend::Sqlite).await;
     let (product, word, brand) = pick_product(&t, 1, 1001).await;
     let q = urlencode(&format!("{} {brand}", with_typo(&word)));
-    // Open door: visitors see results, with SEO product links; results are not indexed.
+    // Open door: visitors see results, with SEO product links; a plain query is a landing
+    // page under its folded URL, its filtered variants are not indexed.
     let res = t.get(&format!("/find?q={q}")).await;
     assert_eq!(res.status(), 200);
     let html = res.text().await.unwrap();
@@ -18,7 +19,22 @@ async fn find_page_is_server_rendered() {
     assert!(html.contains("data-testid=\"search-count\""));
     assert!(html.contains("href=\"/seo-product/"));
     assert!(html.contains("data-filter=\"brand\""));
-    assert!(html.contains("noindex"));
+    assert!(!html.contains("noindex"));
+    let canonical = html
+        .split("<link ")
+        .find(|l| l.contains("rel=\"canonical\""))
+        .unwrap();
+    assert!(
+        canonical.starts_with("href=\"http://shop.test/find?q="),
+        "{canonical}"
+    );
+    let filtered = t
+        .get(&format!("/find?q={q}&brand={}", urlencode(&brand)))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(filtered.contains("noindex"));
     assert!(html.contains("data-testid=\"search-input\""));
     // Nothing found: a friendly message.
     let html = t.get("/find?q=zzzzqqqq").await.text().await.unwrap();
