@@ -1,29 +1,78 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Library build of the React custom elements embedded in the Leptos pages.
-// One self-contained ES module per widget (React bundled in, CSS inlined into
-// the shadow root), written to ../public/widgets so the Rust server serves it.
+// Library build of the React custom elements embedded in the Leptos pages: one ES module per
+// widget (CSS inlined into its shadow root), written to ../public/widgets so the Rust server
+// serves it. The entry files keep fixed names (pages reference them); React, react-dom and the
+// code the widgets share go into one hashed chunk they all import (chunk-react-*.js), so a page
+// showing several widgets loads React once. Rolldown always puts its own module interop helpers
+// (under 1 kB) in a chunk of their own (chunk-rolldown-runtime-*.js), also shared.
+const OUT_DIR = '../public/widgets';
+const ENTRIES = {
+  'dsa-form': 'src/dsa-form/index.tsx',
+  'travel-calendar': 'src/travel-calendar/index.tsx',
+  'travel-map': 'src/travel-map/index.tsx',
+};
+// Shared chunks sit at the top level, not in a subfolder: the server precompresses (.gz/.br)
+// the files of public/widgets, not those of its subfolders.
+const CHUNK_FILE_NAMES = 'chunk-[name]-[hash].js';
+const CHUNK_FILE = /^chunk-.+\.js$/;
+
+/** The output folder is not emptied (the server writes .gz/.br copies of the files there).
+ * Once the new files are written, this removes what the build made stale: the compressed
+ * copies of the files just rewritten, and the chunks of earlier builds with their copies. */
+function removeStaleFiles(): Plugin {
+  return {
+    name: 'rosace-remove-stale-files',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      for (const file of await this.fs.readdir(dir)) {
+        const copyOf = /\.(gz|br)$/.test(file) ? file.slice(0, -3) : null;
+        const source = copyOf ?? file;
+        const rewritten = copyOf !== null && source in bundle;
+        const oldChunk = CHUNK_FILE.test(source) && !(source in bundle);
+        if (rewritten || oldChunk) await this.fs.unlink(`${dir}/${file}`);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), removeStaleFiles()],
   publicDir: false,
   // Library mode does not replace process.env.NODE_ENV; React needs it.
   // Build only: the tests must keep React's development build (act()).
   define: command === 'build' ? { 'process.env.NODE_ENV': '"production"' } : {},
   build: {
     lib: {
-      entry: 'src/dsa-form/index.tsx',
+      entry: ENTRIES,
       formats: ['es'],
-      fileName: () => 'dsa-form.js',
+      fileName: (_format, name) => `${name}.js`,
     },
-    outDir: '../public/widgets',
-    emptyOutDir: true,
+    outDir: OUT_DIR,
+    // Not emptied: see removeStaleFiles.
+    emptyOutDir: false,
     target: 'es2020',
     sourcemap: false,
     rolldownOptions: {
-      // Library mode keeps whitespace in ES output (meant for re-bundling);
-      // this file goes straight to browsers, so minify it fully.
-      output: { minify: true, comments: false },
+      output: {
+        // Library mode keeps whitespace in ES output (meant for re-bundling);
+        // these files go straight to browsers, so minify them fully.
+        minify: true,
+        comments: false,
+        chunkFileNames: CHUNK_FILE_NAMES,
+        codeSplitting: {
+          groups: [
+            {
+              // Every module two widgets or more use: React, react-dom, scheduler, shared helpers.
+              name: 'react',
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
     },
   },
   test: {

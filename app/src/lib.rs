@@ -19,6 +19,7 @@ pub mod search;
 pub mod shell;
 pub mod site;
 pub mod text;
+pub mod travel;
 pub mod ui;
 
 pub use app::{shell, App};

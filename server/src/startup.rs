@@ -34,6 +34,21 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         cart.clone(),
         std::time::Duration::from_secs(config.cart_sweep_secs.max(1)),
     ));
+    let travel = Arc::new(app::travel::service::TravelService::new(cart.clone()));
+    // Places held by bookings that were never paid go back, now and every few seconds.
+    travel.sweep(app::platform::state::now()).await?;
+    {
+        let travel = travel.clone();
+        let every = std::time::Duration::from_secs(config.cart_sweep_secs.max(1));
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                if let Err(e) = travel.sweep(app::platform::state::now()).await {
+                    tracing::warn!(error = %e, "travel hold sweep failed");
+                }
+            }
+        });
+    }
     let page_cache = Arc::new(crate::serve::page_cache::PageCache::new(
         std::time::Duration::from_millis(config.page_cache_ms),
     ));
@@ -43,6 +58,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         settings,
         origins,
         cart,
+        travel,
         page_cache,
         translations: Default::default(),
         search: Default::default(),

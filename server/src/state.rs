@@ -18,6 +18,8 @@ pub struct AppCtx {
     pub origins: Vec<app::context::SiteOrigin>,
     /// Cart, held stock, checkout and waiting line.
     pub cart: Arc<app::cart::service::CartService>,
+    /// Travel products, calendars and bookings (held places, payment).
+    pub travel: Arc<app::travel::service::TravelService>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).
     pub page_cache: Arc<PageCache>,
     /// Every site's search index (rebuilt as sales start and end).

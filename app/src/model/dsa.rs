@@ -136,11 +136,16 @@ pub const DSA_DESCRIPTION_MAX: usize = 5000;
 /// when the checked-in files drift; `UPDATE_GENERATED=1 cargo test -p app generated`
 /// rewrites them.
 #[cfg(test)]
+pub(crate) fn check_generated<T: ts_rs::TS + 'static>(stale: &mut Vec<String>) {
+    generated_typescript::check::<T>(stale)
+}
+
+#[cfg(test)]
 mod generated_typescript {
     use super::*;
     use ts_rs::{Config, TS};
 
-    fn check<T: TS + 'static>(stale: &mut Vec<String>) {
+    pub(super) fn check<T: TS + 'static>(stale: &mut Vec<String>) {
         let cfg = Config::new().with_large_int("number");
         let expected = T::export_to_string(&cfg).expect("ts-rs renders the type");
         let name = T::output_path().expect("exported type has a path");

@@ -8,3 +8,4 @@ pub mod error;
 pub mod home;
 pub mod onboarding;
 pub mod search;
+pub mod travel;

@@ -3,6 +3,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import frBundle from '../../../app/locales/dsa/fr.json';
 import { fetchTranslations, type TranslationTable } from './api';
+import { pageTranslations } from '../travel-shared/page-translations';
+
+export { pageTranslations };
 
 export const FALLBACK_TRANSLATIONS: TranslationTable = frBundle;
 
@@ -25,20 +28,6 @@ export function makeTranslate(table: TranslationTable | null): Pick<Translations
     t: (key, vars) => interpolate(lookup(key) ?? key, vars),
     has: (key) => lookup(key) !== undefined,
   };
-}
-
-/** The table the shop's page carries for its own language (`<script id="i18n">`), if the
- * widget sits on such a page and the page speaks the widget's language. */
-export function pageTranslations(locale: string, doc: Document = document): TranslationTable | null {
-  const el = doc.getElementById('i18n');
-  const lang = (s: string) => s.split(/[-_]/)[0].toLowerCase();
-  if (!el?.textContent || lang(doc.documentElement.lang || '') !== lang(locale)) return null;
-  try {
-    const table: unknown = JSON.parse(el.textContent);
-    return table && typeof table === 'object' ? (table as TranslationTable) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The page's table when it has one; otherwise loads the table of `locale` on mount, and on

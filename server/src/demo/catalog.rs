@@ -7,9 +7,11 @@ use app::site::i18n::lang_of;
 use app::site::SITES;
 use app::text::slug::slug;
 
-use super::travel::Travel;
+use super::travel::{city_name, destination_of, stay_name, Travel};
 use super::words::{words, BRANDS};
-use super::{insert, t, Rng, Rows, SALES_PER_SITE, TRAVEL_SALES_PER_SITE, V};
+use super::{
+    insert, t, Rng, Rows, SALES_PER_SITE, TRAVEL_OFFERS_PER_SALE, TRAVEL_SALES_PER_SITE, V,
+};
 
 const OFFER_TYPES: [&str; 7] = [
     "FlashSale",
@@ -37,8 +39,10 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
     let mut c = Catalog::default();
     let mut travel_rows = Travel::default();
     for (site_index, site) in SITES.iter().enumerate() {
-        let w = words(lang_of(site.locale));
+        let lang = lang_of(site.locale);
+        let w = words(lang);
         let base = (site_index as i64 + 1) * 1000;
+        travel_rows.site(site_index, i64::from(site.site_id), lang);
         for n in 0..SALES_PER_SITE + TRAVEL_SALES_PER_SITE {
             let sale_id = base + n + 1;
             let travel = n >= SALES_PER_SITE;
@@ -77,7 +81,7 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                 V::I(n),
             ]);
             let product_count = if travel {
-                3
+                TRAVEL_OFFERS_PER_SALE
             } else if n == 0 {
                 // More than one 48-item page: paging and "load more" have something to do.
                 60
@@ -111,8 +115,14 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                 } else {
                     brand
                 };
+                let dest = destination_of(site_index, n, k);
                 let pname = if travel {
-                    format!("{} {} {}", w.hotel, BRANDS[(pbrand - 1) as usize], k + 1)
+                    format!(
+                        "{} {} · {}",
+                        stay_name(lang, k),
+                        BRANDS[(pbrand - 1) as usize],
+                        city_name(lang, dest)
+                    )
                 } else {
                     format!("{item} {}", BRANDS[(pbrand - 1) as usize])
                 };
@@ -123,15 +133,6 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                 };
                 let price = retail * (30 + rng.below(50)) / 100 / 10 * 10 + 9;
                 let colour = COLOURS[rng.below(6) as usize];
-                let (lat, lng) = if travel {
-                    // Micro-degrees: integers travel the same way through SQLite and PostgreSQL.
-                    (
-                        V::I(36_000_000 + rng.below(2000) * 10_000),
-                        V::I(-8_000_000 + rng.below(2500) * 10_000),
-                    )
-                } else {
-                    (V::NullI, V::NullI)
-                };
                 c.products.push(vec![
                     V::I(pid),
                     V::I(sale_id),
@@ -159,12 +160,13 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                         (0, 7) => 7,
                         _ => 1,
                     }),
-                    lat,
-                    lng,
+                    // Travel offers keep their coordinates in travel_offers.
+                    V::NullI,
+                    V::NullI,
                     V::I(k),
                 ]);
                 if travel {
-                    travel_rows.product(rng, &w, pid, price, now);
+                    travel_rows.product(&w, lang, site_index, dest, pid, k, price, retail, now);
                 } else if n == 0 && k == product_count - 1 {
                     // The last unit of the first sale: what members race for at opening.
                     c.options.push(vec![

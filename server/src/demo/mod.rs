@@ -7,25 +7,27 @@
 use sqlx::{Any, Transaction};
 
 use app::platform::db::Db;
-use app::site::format::civil_from_unix;
 
 mod catalog;
 mod homes;
 mod members;
 mod travel;
+mod travel_words;
 mod vouchers;
 mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "2";
+pub const DEMO_VERSION: &str = "3";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
 /// Sales per site (flash sales); sale #1 of each site has 60 products (more than one
 /// 48-item page, for paging and the catalog benchmark).
 pub const SALES_PER_SITE: i64 = 24;
-pub const TRAVEL_SALES_PER_SITE: i64 = 2;
+/// Travel sales per site, of `TRAVEL_OFFERS_PER_SALE` offers each.
+pub const TRAVEL_SALES_PER_SITE: i64 = 3;
+pub const TRAVEL_OFFERS_PER_SALE: i64 = 12;
 
 /// A small deterministic generator (xorshift64*), so every machine gets the same shop.
 struct Rng(u64);
@@ -46,6 +48,7 @@ enum V {
     I(i64),
     T(String),
     NullI,
+    NullT,
 }
 
 fn t(s: impl Into<String>) -> V {
@@ -90,18 +93,13 @@ async fn insert(
                     V::I(i) => q.bind(*i),
                     V::T(s) => q.bind(s.clone()),
                     V::NullI => q.bind(None::<i64>),
+                    V::NullT => q.bind(None::<String>),
                 };
             }
         }
         q.execute(&mut **tx).await?;
     }
     Ok(())
-}
-
-/// `YYYY-MM-DD` of a unix time, in UTC.
-fn day_key(unix: i64) -> String {
-    let c = civil_from_unix(unix, 0);
-    format!("{:04}-{:02}-{:02}", c.year, c.month, c.day)
 }
 
 /// Seeds the database (version recorded in `app_meta`); a database seeded by an older

@@ -165,7 +165,8 @@ from_wire!(
     HomeError,
     SearchError,
     OnboardingError,
-    ProductError
+    ProductError,
+    app::travel::error::TravelError
 );
 
 /// `result.log_as("Unavailable Sale Content")?`: the spec's log message for a failure.

@@ -14,6 +14,7 @@ pub mod onboarding;
 pub mod openapi;
 pub mod orders;
 pub mod search;
+pub mod travel;
 
 use std::sync::Arc;
 
@@ -33,6 +34,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(search::router())
         .merge(content::router())
         .merge(dsa::router())
+        .merge(travel::router())
         .merge(onboarding::router())
         .merge(diagnostics::router())
         .merge(health::router())

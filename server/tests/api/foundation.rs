@@ -108,7 +108,24 @@ async fn demo_data_covers_every_site(t: TestApp) {
             .await
             > 1000
     );
-    assert!(t.count("SELECT COUNT(*) FROM travel_calendar").await > 1000);
+    // Travel: 3 sales of 12 offers per site, each with seasons and a few sold-out days.
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM sales WHERE campaign_kind = 'TRAVEL'")
+            .await,
+        33
+    );
+    assert_eq!(t.count("SELECT COUNT(*) FROM travel_offers").await, 33 * 12);
+    assert!(t.count("SELECT COUNT(*) FROM travel_seasons").await > 33 * 12 * 4);
+    assert!(
+        t.count("SELECT COUNT(*) FROM travel_departures WHERE sold = places")
+            .await
+            > 100
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM travel_destinations WHERE kind = 'city'")
+            .await,
+        11 * 12
+    );
     assert_eq!(
         t.count("SELECT COUNT(*) FROM products WHERE sale_id = 1001")
             .await,

@@ -15,3 +15,4 @@ mod lists;
 mod page_cache;
 mod search;
 mod static_files;
+mod travel;

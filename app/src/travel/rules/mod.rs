@@ -1,0 +1,41 @@
+//! The travel rules of spec 001 §4–§5, pure (no I/O, no clock: callers pass the dates) so
+//! the server and the browser share them: civil dates and the `DDMMYY` filter format, the
+//! price calendar, the travel party, the configurator state with what blocks booking, the
+//! catalogue addresses and the search setters. `vectors.json` (next to this folder) holds
+//! cases the React widgets test too.
+mod calendar;
+mod catalogue;
+mod configuration;
+mod date;
+mod party;
+mod pricing;
+mod search;
+mod season;
+
+#[cfg(test)]
+mod configuration_tests;
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod vectors;
+
+pub use calendar::{checkout_date, is_selectable_day, lowest_day};
+pub use catalogue::{
+    catalog_link, catalogue_page, catalogue_query, catalogue_url, is_default_catalogue, QueryValue,
+};
+pub use configuration::{
+    active_checkin, active_city, active_duration, booking_blocks, cheapest_choice, checkin_needed,
+    city_needed, default_package, duration_needed, quotation_price, BookingBlock, Configuration,
+    StayLength,
+};
+pub use date::{from_filter_date, to_filter_date, Date};
+pub use party::{
+    adjust_ages, age_category, birthday_bounds, can_add, can_remove, initial_participants,
+    latest_birthday, party_allowed, party_mode, PartyCounts, PartyMode, DEFAULT_ADULTS,
+};
+pub use pricing::{booking_total, paying_travellers, places_taken};
+pub use search::{set_checkin_checkout, set_dates};
+pub use season::{
+    calendar, day_price, departure_id, parse_departure_id, season_of, Season,
+    WEEKEND_SURCHARGE_PERCENT,
+};

@@ -1,0 +1,316 @@
+//! Booking a departure: checks against the spec's rules, then one transaction each for
+//! holding places, paying (the booking becomes an order of type `travel`) and cancelling.
+//! Writes go through the cart's writer (one connection on SQLite, in arrival order).
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cart::payment::PaymentOutcome;
+use crate::cart::service::CartService;
+use crate::model::travel::{Participant, TravelProduct};
+use crate::travel::error::TravelError;
+use crate::travel::rules::{
+    active_checkin, active_duration, booking_blocks, booking_total, places_taken, Configuration,
+    Date, StayLength,
+};
+use crate::travel::store;
+
+/// How long places stay held while the member pays.
+pub const HOLD_SECS: i64 = 15 * 60;
+
+/// `POST /api/travel/v1/checkout`: the configuration to book.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BookingRequest {
+    pub campaign_id: i64,
+    pub product_id: i64,
+    pub package_id: i64,
+    pub departure_city_id: i64,
+    pub days: u32,
+    pub nights: u32,
+    /// `YYYY-MM-DD`.
+    pub checkin: String,
+    pub participants: Vec<Participant>,
+    #[serde(default)]
+    pub benefits: Vec<i64>,
+}
+
+/// A booking as the member sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Booking {
+    pub id: i64,
+    pub product_id: i64,
+    pub checkin: String,
+    pub places: i64,
+    /// `held`, `paid`, `expired` or `cancelled`.
+    pub status: String,
+    pub expires_at: i64,
+    pub total: i64,
+    pub currency: String,
+    pub order_id: Option<i64>,
+}
+
+impl From<store::booking::BookingRow> for Booking {
+    fn from(b: store::booking::BookingRow) -> Booking {
+        Booking {
+            id: b.id,
+            product_id: b.product_id,
+            checkin: b.day,
+            places: b.places,
+            status: b.status,
+            expires_at: b.expires_at,
+            total: b.total_cents,
+            currency: b.currency,
+            order_id: b.order_id,
+        }
+    }
+}
+
+pub struct TravelService {
+    cart: Arc<CartService>,
+}
+
+impl TravelService {
+    pub fn new(cart: Arc<CartService>) -> TravelService {
+        TravelService { cart }
+    }
+
+    fn db(&self) -> &crate::platform::db::Db {
+        &self.cart.db
+    }
+
+    pub async fn product(
+        &self,
+        site_id: u16,
+        sale_id: i64,
+        product_id: i64,
+        member_id: Option<i64>,
+        now: i64,
+    ) -> Result<TravelProduct, TravelError> {
+        store::product(self.db(), site_id, sale_id, product_id, member_id, now)
+            .await?
+            .ok_or(TravelError::NotFound)
+    }
+
+    /// Holds the places of the configuration for [`HOLD_SECS`], after checking it against
+    /// the rules; `SoldOut` when the departure has fewer places left than travellers.
+    pub async fn reserve(
+        &self,
+        member_id: i64,
+        site_id: u16,
+        currency: &str,
+        req: BookingRequest,
+        now: i64,
+    ) -> Result<Booking, TravelError> {
+        let product = self
+            .product(
+                site_id,
+                req.campaign_id,
+                req.product_id,
+                Some(member_id),
+                now,
+            )
+            .await?;
+        let config = Configuration {
+            package_id: Some(req.package_id),
+            city_id: Some(req.departure_city_id),
+            stay: Some(StayLength {
+                days: req.days,
+                nights: req.nights,
+            }),
+            checkin: Some(req.checkin.clone()),
+            benefits: req.benefits.clone(),
+            participants: req.participants.clone(),
+            cheapest: false,
+        };
+        let package = config.package(&product).ok_or(TravelError::NotFound)?;
+        let duration = active_duration(package, &config).ok_or(TravelError::Blocked(vec![
+            crate::travel::rules::BookingBlock::MissingDuration,
+        ]))?;
+        let days = store::duration_calendar(self.db(), duration.id, now)
+            .await?
+            .unwrap_or_default();
+        let blocks = booking_blocks(&product, &config, &days);
+        // A departure that filled up since the member saw it is sold out, not a mistake.
+        let full = days.get(&req.checkin).is_some_and(|d| d.is_out_of_stock);
+        if full && blocks == [crate::travel::rules::BookingBlock::DayNotBookable] {
+            return Err(TravelError::SoldOut);
+        }
+        if !blocks.is_empty() {
+            return Err(TravelError::Blocked(blocks));
+        }
+        let checkin = active_checkin(&config, &days).ok_or(TravelError::Blocked(vec![
+            crate::travel::rules::BookingBlock::MissingCheckin,
+        ]))?;
+        let day = Date::parse(checkin).ok_or(TravelError::SoldOut)?;
+        let price = days
+            .get(checkin)
+            .map(|d| d.price)
+            .ok_or(TravelError::SoldOut)?;
+        let benefits: Vec<_> = package
+            .configurator
+            .benefits
+            .iter()
+            .filter(|b| config.benefits.contains(&b.id))
+            .collect();
+        let counts = config.counts();
+        let total = booking_total(price, counts, &benefits);
+        let places = places_taken(counts);
+        let season_places = store::product::season_places(self.db(), duration.id, day).await?;
+        let season_places = season_places.ok_or(TravelError::SoldOut)?;
+
+        let mut w = self.cart.begin().await?;
+        store::booking::release_expired(&mut w.tx, now, 50).await?;
+        if !store::booking::hold(&mut w.tx, duration.id, day, season_places, places).await? {
+            return Err(TravelError::SoldOut);
+        }
+        let participants =
+            serde_json::to_string(&config.participants).unwrap_or_else(|_| "[]".into());
+        let chosen = serde_json::to_string(&config.benefits).unwrap_or_else(|_| "[]".into());
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO travel_bookings (member_id, site_id, product_id, duration_id, day, places, status,
+                    expires_at, total_cents, currency, participants_json, benefits_json, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 'held', $7, $8, $9, $10, $11, $12, $12) RETURNING id",
+        )
+        .bind(member_id)
+        .bind(i64::from(site_id))
+        .bind(req.product_id)
+        .bind(duration.id)
+        .bind(checkin)
+        .bind(places)
+        .bind(now + HOLD_SECS)
+        .bind(total)
+        .bind(currency)
+        .bind(participants)
+        .bind(chosen)
+        .bind(now)
+        .fetch_one(&mut *w.tx)
+        .await?;
+        w.commit().await?;
+        Ok(Booking {
+            id,
+            product_id: req.product_id,
+            checkin: checkin.to_string(),
+            places,
+            status: "held".into(),
+            expires_at: now + HOLD_SECS,
+            total,
+            currency: currency.into(),
+            order_id: None,
+        })
+    }
+
+    /// The member's booking, or `NoBooking` (also for another member's id).
+    pub async fn booking(&self, member_id: i64, id: i64) -> Result<Booking, TravelError> {
+        store::booking::booking(&self.db().pool, id)
+            .await?
+            .filter(|b| b.member_id == member_id)
+            .map(Booking::from)
+            .ok_or(TravelError::NoBooking)
+    }
+
+    /// Pays a held booking with the sandbox card: the places are sold and the booking
+    /// becomes an order of type `travel`. Paying again answers the same order.
+    pub async fn pay(
+        &self,
+        member_id: i64,
+        site_id: u16,
+        id: i64,
+        card: Option<&str>,
+        now: i64,
+    ) -> Result<Booking, TravelError> {
+        let booking = self.booking(member_id, id).await?;
+        match booking.status.as_str() {
+            "paid" => return Ok(booking),
+            "held" if booking.expires_at > now => {}
+            _ => return Err(TravelError::Expired),
+        }
+        let key = format!("travel-{id}");
+        let reference = match self
+            .cart
+            .provider
+            .authorize(&key, booking.total, card)
+            .await
+        {
+            PaymentOutcome::Approved { reference } => reference,
+            PaymentOutcome::Declined => return Err(TravelError::Declined),
+            PaymentOutcome::InvalidCard => return Err(TravelError::InvalidCard),
+        };
+        let mut w = self.cart.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE travel_bookings SET status = 'paid', updated_at = $3
+              WHERE id = $1 AND member_id = $2 AND status = 'held'",
+        )
+        .bind(id)
+        .bind(member_id)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?
+        .rows_affected();
+        let row = store::booking::booking(&mut *w.tx, id)
+            .await?
+            .ok_or(TravelError::NoBooking)?;
+        if claimed != 1
+            || !store::booking::sell(&mut w.tx, row.duration_id, &row.day, row.places).await?
+        {
+            drop(w);
+            self.cart.provider.void(&reference).await;
+            return Err(TravelError::Expired);
+        }
+        let order_id: i64 = sqlx::query_scalar(
+            "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount,
+                    shipping, loyalty, total, currency, payment_reference, created_at, updated_at)
+             VALUES ($1, $2, $3, 'validated', 'travel', $4, 0, 0, 0, $4, $5, $6, $7, $7) RETURNING id",
+        )
+        .bind(member_id)
+        .bind(i64::from(site_id))
+        .bind(&key)
+        .bind(row.total_cents)
+        .bind(&row.currency)
+        .bind(&reference)
+        .bind(now)
+        .fetch_one(&mut *w.tx)
+        .await?;
+        sqlx::query("UPDATE travel_bookings SET order_id = $2 WHERE id = $1")
+            .bind(id)
+            .bind(order_id)
+            .execute(&mut *w.tx)
+            .await?;
+        w.commit().await?;
+        self.booking(member_id, id).await
+    }
+
+    /// Gives a held booking's places back (a paid one stays: after-sales handle it).
+    pub async fn cancel(&self, member_id: i64, id: i64, now: i64) -> Result<Booking, TravelError> {
+        self.booking(member_id, id).await?;
+        let mut w = self.cart.begin().await?;
+        let done = sqlx::query(
+            "UPDATE travel_bookings SET status = 'cancelled', updated_at = $3
+              WHERE id = $1 AND member_id = $2 AND status = 'held'",
+        )
+        .bind(id)
+        .bind(member_id)
+        .bind(now)
+        .execute(&mut *w.tx)
+        .await?
+        .rows_affected();
+        if done == 1 {
+            if let Some(row) = store::booking::booking(&mut *w.tx, id).await? {
+                store::booking::release(&mut w.tx, row.duration_id, &row.day, row.places).await?;
+            }
+        }
+        w.commit().await?;
+        self.booking(member_id, id).await
+    }
+
+    /// Releases expired holds (the background sweep and each reservation call this).
+    pub async fn sweep(&self, now: i64) -> Result<u64, TravelError> {
+        let mut w = self.cart.begin().await?;
+        let n = store::booking::release_expired(&mut w.tx, now, 500).await?;
+        w.commit().await?;
+        Ok(n)
+    }
+}

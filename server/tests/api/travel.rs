@@ -1,0 +1,269 @@
+//! Travel booking on SQLite and PostgreSQL: the product and its calendar through the REST
+//! calls, what blocks a booking, and hundreds of members racing for a departure's last
+//! places: never more travellers than places, and every hold that was granted can pay.
+use std::sync::Arc;
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use tokio::task::JoinSet;
+
+use crate::helpers::cart::{shopper, Shopper};
+use crate::helpers::{both, TestApp};
+
+const MEMBERS: usize = 200;
+const PLACES: i64 = 7;
+
+/// A travel product of site 1 whose first package has a city, a duration and a bookable
+/// day: (campaign, product, package, city, duration id, days, nights, day).
+async fn departure(t: &TestApp, s: &Shopper) -> (i64, i64, i64, i64, i64, u64, u64, String) {
+    let (campaign, product): (i64, i64) = {
+        let row: (i64, i64) = sqlx::query_as(
+            "SELECT p.sale_id, p.id FROM products p JOIN sales s ON s.id = p.sale_id
+              WHERE s.site_id = 1 AND s.campaign_kind = 'TRAVEL' ORDER BY p.id LIMIT 1",
+        )
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+        row
+    };
+    let (status, p) = s
+        .call(
+            t,
+            Method::GET,
+            &format!("/api/travel/v1/campaigns/{campaign}/products/{product}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{p}");
+    let package = &p["packages"][0];
+    let city = &package["configurator"]["departureCities"][0];
+    let duration = &city["durations"][0];
+    let (status, days) = s
+        .call(
+            t,
+            Method::GET,
+            &format!("/api/travel/v1/durations/{}/dates", duration["id"]),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let days = days.as_object().unwrap();
+    assert!(days.len() > 40, "a year of weekly departures at least");
+    assert_eq!(days.values().filter(|d| d["isLowest"] == true).count(), 1);
+    assert!(
+        days.values().any(|d| d["isOutOfStock"] == true),
+        "some days are sold out"
+    );
+    let day = days
+        .iter()
+        .find(|(_, d)| d["isOutOfStock"] == false)
+        .map(|(k, _)| k.clone())
+        .unwrap();
+    (
+        campaign,
+        product,
+        package["id"].as_i64().unwrap(),
+        city["id"].as_i64().unwrap(),
+        duration["id"].as_i64().unwrap(),
+        duration["day"].as_u64().unwrap(),
+        duration["night"].as_u64().unwrap(),
+        day,
+    )
+}
+
+fn booking(d: &(i64, i64, i64, i64, i64, u64, u64, String), participants: Value) -> Value {
+    json!({
+        "campaignId": d.0, "productId": d.1, "packageId": d.2, "departureCityId": d.3,
+        "days": d.5, "nights": d.6, "checkin": d.7, "participants": participants,
+    })
+}
+
+async fn places(t: &TestApp, duration: i64, day: &str) -> (i64, i64, i64) {
+    sqlx::query_as(
+        "SELECT places, held, sold FROM travel_departures WHERE duration_id = $1 AND day = $2",
+    )
+    .bind(duration)
+    .bind(day)
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap()
+}
+
+async fn last_places(t: TestApp) {
+    let t = Arc::new(t);
+    let first = shopper(&t, 2).await;
+    let d = departure(&t, &first).await;
+    // What blocks a booking is named, and nothing is held.
+    let (status, err) = first
+        .call(
+            &t,
+            Method::POST,
+            "/api/travel/v1/checkout",
+            Some(booking(
+                &d,
+                json!([{ "type": "adults" }, { "type": "adults" }, { "type": "children" }]),
+            )),
+        )
+        .await;
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(err["error_code"], "booking_blocked");
+    assert!(
+        err["fieldErrors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["field"] == "participants.2"),
+        "{err}"
+    );
+    let mut bad = booking(&d, json!([{ "type": "adults" }, { "type": "adults" }]));
+    bad["checkin"] = json!("2027-02-30");
+    assert_eq!(
+        first
+            .call(&t, Method::POST, "/api/travel/v1/checkout", Some(bad))
+            .await
+            .0,
+        400
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM travel_bookings").await,
+        0,
+        "a refused booking holds nothing"
+    );
+
+    // The departure has 7 places; 200 members want 2 each at once: 3 parties fit.
+    sqlx::query("INSERT INTO travel_departures (duration_id, day, places, held, sold) VALUES ($1, $2, $3, 0, 0)")
+        .bind(d.4)
+        .bind(&d.7)
+        .bind(PLACES)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let mut members = Vec::new();
+    for _ in 0..MEMBERS {
+        members.push(Arc::new(shopper(&t, 2).await));
+    }
+    let body = booking(&d, json!([{ "type": "adults" }, { "type": "adults" }]));
+    let mut tasks = JoinSet::new();
+    for s in &members {
+        let (t, s, body) = (t.clone(), s.clone(), body.clone());
+        tasks.spawn(async move {
+            let (status, b) = s
+                .call(&t, Method::POST, "/api/travel/v1/checkout", Some(body))
+                .await;
+            if status != 201 {
+                assert_eq!(
+                    (status, b["error_code"].as_str()),
+                    (409, Some("sold_out")),
+                    "{b}"
+                );
+                return None;
+            }
+            let id = b["id"].as_i64().unwrap();
+            let (paid, p) = s
+                .call(
+                    &t,
+                    Method::POST,
+                    &format!("/api/travel/v1/bookings/{id}/pay"),
+                    Some(json!({ "card": "4242 4242 4242 4242" })),
+                )
+                .await;
+            assert_eq!(paid, 200, "{p}");
+            assert_eq!(p["status"], "paid");
+            Some((s.clone(), id))
+        });
+    }
+    let mut booked = Vec::new();
+    while let Some(r) = tasks.join_next().await {
+        if let Some(b) = r.unwrap() {
+            booked.push(b);
+        }
+    }
+    assert_eq!(booked.len() as i64, PLACES / 2, "as many parties as fit");
+    assert_eq!(
+        places(&t, d.4, &d.7).await,
+        (PLACES, 0, PLACES / 2 * 2),
+        "never overbooked"
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM orders WHERE cart_type = 'travel'")
+            .await,
+        PLACES / 2
+    );
+
+    // A booking is its member's only: another member gets 404, paying twice is one order.
+    let (owner, id) = &booked[0];
+    assert_eq!(
+        first
+            .call(
+                &t,
+                Method::GET,
+                &format!("/api/travel/v1/bookings/{id}"),
+                None
+            )
+            .await
+            .0,
+        404
+    );
+    let again = owner
+        .call(
+            &t,
+            Method::POST,
+            &format!("/api/travel/v1/bookings/{id}/pay"),
+            Some(json!({ "card": "4242 4242 4242 4242" })),
+        )
+        .await;
+    assert_eq!(again.0, 200);
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM orders WHERE cart_type = 'travel'")
+            .await,
+        PLACES / 2
+    );
+
+    // The last place: one traveller fits, then nobody; a cancelled hold gives it back.
+    let solo = booking(&d, json!([{ "type": "adults" }]));
+    let (status, held) = first
+        .call(
+            &t,
+            Method::POST,
+            "/api/travel/v1/checkout",
+            Some(solo.clone()),
+        )
+        .await;
+    if status == 400 {
+        // Couples-only offer: one traveller is refused by the party rules, as it should.
+        assert!(held["fieldErrors"][0]["field"] == "participants", "{held}");
+        return;
+    }
+    assert_eq!(status, 201, "{held}");
+    assert_eq!(places(&t, d.4, &d.7).await, (PLACES, 1, PLACES - 1));
+    assert_eq!(
+        members[1]
+            .call(
+                &t,
+                Method::POST,
+                "/api/travel/v1/checkout",
+                Some(solo.clone())
+            )
+            .await
+            .0,
+        409
+    );
+    let id = held["id"].as_i64().unwrap();
+    let (status, c) = first
+        .call(
+            &t,
+            Method::POST,
+            &format!("/api/travel/v1/bookings/{id}/cancel"),
+            None,
+        )
+        .await;
+    assert_eq!((status, c["status"].as_str()), (200, Some("cancelled")));
+    assert_eq!(places(&t, d.4, &d.7).await, (PLACES, 0, PLACES - 1));
+}
+
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    last_places,
+    last_places_are_never_overbooked_on_sqlite,
+    last_places_are_never_overbooked_on_postgres,
+);
