@@ -171,6 +171,25 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
             view! { <crate::auth::ui::AuthPage route path /> }.into_any()
         }
+        PageKind::Travel => view! { <crate::travel::ui::home::TravelHomePage route path /> }.into_any(),
+        PageKind::TravelSearch => {
+            view! { <crate::travel::ui::search::TravelSearchPage route path /> }.into_any()
+        }
+        PageKind::TravelResults => {
+            view! { <crate::travel::ui::search::TravelResultsPage route path /> }.into_any()
+        }
+        PageKind::TravelCatalog => {
+            view! { <crate::travel::ui::catalog::TravelCatalogPage route path /> }.into_any()
+        }
+        PageKind::TravelProduct => {
+            view! { <crate::travel::ui::product::TravelProductPage route path /> }.into_any()
+        }
+        PageKind::TravelCheckout => {
+            view! { <crate::travel::ui::checkout::TravelCheckoutPage route path /> }.into_any()
+        }
+        PageKind::TravelError => {
+            view! { <crate::travel::ui::error_page::TravelErrorPage route path /> }.into_any()
+        }
         _ => view! { <Placeholder route path /> }.into_any(),
     }
 }

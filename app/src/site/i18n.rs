@@ -2,7 +2,8 @@
 //! page's language, as data in the page (`page_table_json`, read once by the WASM), so the
 //! binary carries no text and a new language or key costs it nothing.
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
-//! `locales/travel-widgets/`) and are merged in.
+//! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`) and are
+//! merged in.
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -12,37 +13,47 @@ pub const FALLBACK_LANG: &str = "fr";
 type Table = HashMap<String, String>;
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 4] {
+fn sources(lang: &str) -> [&'static str; 6] {
     match lang {
         "de" => [
             include_str!("../../locales/de.json"),
             include_str!("../../locales/dsa/de.json"),
             include_str!("../../locales/travel/de.json"),
             include_str!("../../locales/travel-widgets/de.json"),
+            include_str!("../../locales/travel-catalog/de.json"),
+            include_str!("../../locales/travel-search/de.json"),
         ],
         "es" => [
             include_str!("../../locales/es.json"),
             include_str!("../../locales/dsa/es.json"),
             include_str!("../../locales/travel/es.json"),
             include_str!("../../locales/travel-widgets/es.json"),
+            include_str!("../../locales/travel-catalog/es.json"),
+            include_str!("../../locales/travel-search/es.json"),
         ],
         "it" => [
             include_str!("../../locales/it.json"),
             include_str!("../../locales/dsa/it.json"),
             include_str!("../../locales/travel/it.json"),
             include_str!("../../locales/travel-widgets/it.json"),
+            include_str!("../../locales/travel-catalog/it.json"),
+            include_str!("../../locales/travel-search/it.json"),
         ],
         "nl" => [
             include_str!("../../locales/nl.json"),
             include_str!("../../locales/dsa/nl.json"),
             include_str!("../../locales/travel/nl.json"),
             include_str!("../../locales/travel-widgets/nl.json"),
+            include_str!("../../locales/travel-catalog/nl.json"),
+            include_str!("../../locales/travel-search/nl.json"),
         ],
         _ => [
             include_str!("../../locales/fr.json"),
             include_str!("../../locales/dsa/fr.json"),
             include_str!("../../locales/travel/fr.json"),
             include_str!("../../locales/travel-widgets/fr.json"),
+            include_str!("../../locales/travel-catalog/fr.json"),
+            include_str!("../../locales/travel-search/fr.json"),
         ],
     }
 }

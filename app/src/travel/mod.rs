@@ -2,8 +2,10 @@
 //! configurator with its price calendar, and booking without overbooking.
 #[cfg(feature = "ssr")]
 pub mod error;
+pub mod api;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod store;
+pub mod ui;

@@ -15,6 +15,8 @@ pub mod openapi;
 pub mod orders;
 pub mod search;
 pub mod travel;
+pub mod travel_catalog;
+pub mod travel_search;
 
 use std::sync::Arc;
 
@@ -35,6 +37,8 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(content::router())
         .merge(dsa::router())
         .merge(travel::router())
+        .merge(travel_catalog::router())
+        .merge(travel_search::router())
         .merge(onboarding::router())
         .merge(diagnostics::router())
         .merge(health::router())

@@ -16,3 +16,5 @@ mod page_cache;
 mod search;
 mod static_files;
 mod travel;
+mod travel_catalog;
+mod travel_search;

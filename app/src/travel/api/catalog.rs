@@ -1,0 +1,1 @@
+//! Server functions of the travel catalogs (offers, filters, count).

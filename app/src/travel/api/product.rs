@@ -1,0 +1,1 @@
+//! Server functions of the travel product page and its checkout.

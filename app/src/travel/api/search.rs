@@ -1,0 +1,1 @@
+//! Server functions of the travel search (autocomplete, results) and the travel home.

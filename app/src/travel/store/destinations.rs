@@ -1,0 +1,1 @@
+//! Destinations: autocomplete (countries, regions, cities, travel sales) and countries.

@@ -1,0 +1,1 @@
+//! The travel products a member opened, newest first.

@@ -1,0 +1,1 @@
+//! Travel offers of the catalogs and the search: filters, paging, count, facets.

@@ -1,0 +1,1 @@
+//! Travel catalog calls, against the real server: campaign, offers, count, SEO.

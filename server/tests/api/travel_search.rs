@@ -1,0 +1,1 @@
+//! Travel search calls, against the real server: search, autocomplete, countries, redirect.
