@@ -11,6 +11,9 @@ pub struct ErrorBody {
     pub error_code: String,
     #[serde(default, alias = "errorDescription")]
     pub error_description: String,
+    /// A form's fields to correct, each with its message key.
+    #[serde(default, rename = "fieldErrors")]
+    pub field_errors: Option<Vec<crate::model::error::FieldError>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

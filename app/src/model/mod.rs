@@ -9,3 +9,4 @@ pub mod home;
 pub mod onboarding;
 pub mod search;
 pub mod travel;
+pub mod travel_catalog;

@@ -9,6 +9,8 @@ pub enum TravelError {
     NotFound,
     #[error("the configuration cannot be booked")]
     Blocked(Vec<BookingBlock>),
+    #[error("travellers or address to correct")]
+    Invalid(Vec<FieldError>),
     #[error("not enough places left on this departure")]
     SoldOut,
     #[error("no such booking")]
@@ -27,7 +29,7 @@ impl WireError for TravelError {
     fn status(&self) -> u16 {
         match self {
             TravelError::NotFound | TravelError::NoBooking => 404,
-            TravelError::Blocked(_) => 400,
+            TravelError::Blocked(_) | TravelError::Invalid(_) => 400,
             TravelError::SoldOut | TravelError::Expired => 409,
             TravelError::Declined | TravelError::InvalidCard => 402,
             TravelError::Storage(_) => 500,
@@ -37,6 +39,7 @@ impl WireError for TravelError {
         match self {
             TravelError::NotFound => "not_found",
             TravelError::Blocked(_) => "booking_blocked",
+            TravelError::Invalid(_) => "invalid_travellers",
             TravelError::SoldOut => "sold_out",
             TravelError::NoBooking => "no_booking",
             TravelError::Expired => "hold_expired",
@@ -52,6 +55,7 @@ impl WireError for TravelError {
                 .first()
                 .map(|b| b.message_key())
                 .unwrap_or("travel.error.blocked"),
+            TravelError::Invalid(_) => "travel.error.invalid",
             TravelError::SoldOut => "travel.error.sold_out",
             TravelError::NoBooking => "travel.error.no_booking",
             TravelError::Expired => "travel.error.expired",
@@ -71,6 +75,7 @@ impl WireError for TravelError {
                     })
                     .collect(),
             ),
+            TravelError::Invalid(fields) => Some(fields.clone()),
             _ => None,
         }
     }

@@ -9,9 +9,10 @@ use crate::cart::payment::PaymentOutcome;
 use crate::cart::service::CartService;
 use crate::model::travel::{Participant, TravelProduct};
 use crate::travel::error::TravelError;
+use crate::model::error::FieldError;
 use crate::travel::rules::{
-    active_checkin, active_duration, booking_blocks, booking_total, places_taken, Configuration,
-    Date, StayLength,
+    active_checkin, active_duration, booking_blocks, booking_total, checkout_problems,
+    places_taken, with_birthdays, BookingAddress, Configuration, Date, StayLength, Traveller,
 };
 use crate::travel::store;
 
@@ -34,6 +35,11 @@ pub struct BookingRequest {
     pub participants: Vec<Participant>,
     #[serde(default)]
     pub benefits: Vec<i64>,
+    /// Names and birthdays, in the order of `participants`.
+    #[serde(default)]
+    pub travellers: Vec<Traveller>,
+    #[serde(default)]
+    pub address: BookingAddress,
 }
 
 /// A booking as the member sees it.
@@ -95,6 +101,32 @@ impl TravelService {
             .ok_or(TravelError::NotFound)
     }
 
+    /// The product as its page shows it; a signed-in member's view goes to the front of
+    /// their last-viewed list (a failure there does not fail the page).
+    pub async fn view_product(
+        &self,
+        site_id: u16,
+        sale_id: i64,
+        product_id: i64,
+        member_id: Option<i64>,
+        now: i64,
+    ) -> Result<TravelProduct, TravelError> {
+        let product = self.product(site_id, sale_id, product_id, member_id, now).await?;
+        if let Some(member_id) = member_id {
+            if let Err(e) = self.record_view(member_id, product_id, now).await {
+                tracing::warn!(error = %e, "cannot record a last-viewed travel product");
+            }
+        }
+        Ok(product)
+    }
+
+    async fn record_view(&self, member_id: i64, product_id: i64, now: i64) -> Result<(), sqlx::Error> {
+        let mut w = self.cart.begin().await?;
+        store::last_viewed::record(&mut *w.tx, member_id, product_id, now).await?;
+        store::last_viewed::trim(&mut *w.tx, member_id).await?;
+        w.commit().await
+    }
+
     /// Holds the places of the configuration for [`HOLD_SECS`], after checking it against
     /// the rules; `SoldOut` when the departure has fewer places left than travellers.
     pub async fn reserve(
@@ -123,7 +155,7 @@ impl TravelService {
             }),
             checkin: Some(req.checkin.clone()),
             benefits: req.benefits.clone(),
-            participants: req.participants.clone(),
+            participants: with_birthdays(&req.participants, &req.travellers),
             cheapest: false,
         };
         let package = config.package(&product).ok_or(TravelError::NotFound)?;
@@ -141,6 +173,24 @@ impl TravelService {
         }
         if !blocks.is_empty() {
             return Err(TravelError::Blocked(blocks));
+        }
+        let problems = checkout_problems(
+            &req.participants,
+            &req.travellers,
+            &req.address,
+            &req.checkin,
+            &package.configurator.participants.profiles,
+        );
+        if !problems.is_empty() {
+            return Err(TravelError::Invalid(
+                problems
+                    .into_iter()
+                    .map(|p| FieldError {
+                        field: p.field,
+                        message_key: p.key.into(),
+                    })
+                    .collect(),
+            ));
         }
         let checkin = active_checkin(&config, &days).ok_or(TravelError::Blocked(vec![
             crate::travel::rules::BookingBlock::MissingCheckin,
@@ -167,13 +217,25 @@ impl TravelService {
         if !store::booking::hold(&mut w.tx, duration.id, day, season_places, places).await? {
             return Err(TravelError::SoldOut);
         }
-        let participants =
-            serde_json::to_string(&config.participants).unwrap_or_else(|_| "[]".into());
+        let travellers: Vec<serde_json::Value> = config
+            .participants
+            .iter()
+            .zip(&req.travellers)
+            .map(|(p, t)| {
+                serde_json::json!({
+                    "type": p.kind, "birthday": p.birthday,
+                    "firstName": t.first_name.trim(), "lastName": t.last_name.trim(),
+                })
+            })
+            .collect();
+        let participants = serde_json::to_string(&travellers).unwrap_or_else(|_| "[]".into());
+        let address = serde_json::to_string(&req.address).unwrap_or_else(|_| "{}".into());
         let chosen = serde_json::to_string(&config.benefits).unwrap_or_else(|_| "[]".into());
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO travel_bookings (member_id, site_id, product_id, duration_id, day, places, status,
-                    expires_at, total_cents, currency, participants_json, benefits_json, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'held', $7, $8, $9, $10, $11, $12, $12) RETURNING id",
+                    expires_at, total_cents, currency, participants_json, benefits_json, address_json,
+                    created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 'held', $7, $8, $9, $10, $11, $13, $12, $12) RETURNING id",
         )
         .bind(member_id)
         .bind(i64::from(site_id))
@@ -187,6 +249,7 @@ impl TravelService {
         .bind(participants)
         .bind(chosen)
         .bind(now)
+        .bind(address)
         .fetch_one(&mut *w.tx)
         .await?;
         w.commit().await?;
@@ -279,6 +342,21 @@ impl TravelService {
             .bind(order_id)
             .execute(&mut *w.tx)
             .await?;
+        // One order line for the whole stay, so "My orders" shows what was booked.
+        sqlx::query(
+            "INSERT INTO order_items (order_id, option_id, product_id, sale_id, name, option_label, quantity, unit_price)
+             SELECT $1, b.duration_id, p.id, p.sale_id, p.name,
+                    c.name || ' · ' || b.day, 1, b.total_cents
+               FROM travel_bookings b
+               JOIN products p ON p.id = b.product_id
+               JOIN travel_durations du ON du.id = b.duration_id
+               JOIN travel_departure_cities c ON c.id = du.city_id
+              WHERE b.id = $2",
+        )
+        .bind(order_id)
+        .bind(id)
+        .execute(&mut *w.tx)
+        .await?;
         w.commit().await?;
         self.booking(member_id, id).await
     }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::model::error::ErrorBody;
-use app::model::travel::{CalendarDays, TravelProduct};
+use app::model::travel::{CalendarDays, TravelOffer, TravelProduct};
 use app::platform::state::now;
 use app::travel::error::TravelError;
 use app::travel::service::{Booking, BookingRequest};
@@ -27,10 +27,11 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(booking))
         .routes(routes!(pay))
         .routes(routes!(cancel))
+        .routes(routes!(last_viewed))
 }
 
 /// A travel product of a live travel sale, with its packages, cities, durations,
-/// participant rules and benefits.
+/// participant rules and benefits. A signed-in member's view joins their last-viewed list.
 #[utoipa::path(get, path = "/api/travel/v1/campaigns/{campaignId}/products/{productId}", tag = "travel",
     params(("campaignId" = i64, Path), ("productId" = i64, Path)),
     responses((status = 200, body = TravelProduct), (status = 404, body = ErrorBody)))]
@@ -43,7 +44,7 @@ async fn product(
     let member = member.map(|m| m.member_id);
     Ok(Json(
         app.travel
-            .product(site_id, campaign_id, product_id, member, now())
+            .view_product(site_id, campaign_id, product_id, member, now())
             .await?,
     ))
 }
@@ -132,4 +133,17 @@ async fn cancel(
     Path(id): Path<i64>,
 ) -> Result<Json<Booking>, ApiError> {
     Ok(Json(app.travel.cancel(m.member_id, id, now()).await?))
+}
+
+/// The travel products the member opened on this site, newest first, still on sale.
+#[utoipa::path(get, path = "/api/travel/v1/last-viewed", tag = "travel",
+    responses((status = 200, body = Vec<TravelOffer>), (status = 401, body = ErrorBody)))]
+async fn last_viewed(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+) -> Result<Json<Vec<TravelOffer>>, ApiError> {
+    let list = app::travel::store::last_viewed::list(&app.state.db, m.site_id, m.member_id, now(), 12)
+        .await
+        .map_err(TravelError::from)?;
+    Ok(Json(list))
 }

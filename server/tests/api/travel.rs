@@ -71,10 +71,24 @@ async fn departure(t: &TestApp, s: &Shopper) -> (i64, i64, i64, i64, i64, u64, u
     )
 }
 
+/// A checkout request: adults are named and born in 1980, others keep the configurator's
+/// birthday (none: the booking is blocked on it).
 fn booking(d: &(i64, i64, i64, i64, i64, u64, u64, String), participants: Value) -> Value {
+    let travellers: Vec<Value> = participants
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let birthday = p["birthday"].as_str().unwrap_or(if p["type"] == "adults" { "1980-01-01" } else { "" });
+            json!({ "firstName": "Zoé", "lastName": "Ngô", "birthday": birthday })
+        })
+        .collect();
     json!({
         "campaignId": d.0, "productId": d.1, "packageId": d.2, "departureCityId": d.3,
         "days": d.5, "nights": d.6, "checkin": d.7, "participants": participants,
+        "travellers": travellers,
+        "address": { "firstName": "Zoé", "lastName": "Ngô", "street": "3 rue des Lilas",
+            "zipCode": "75011", "city": "Paris", "phone": "+33 6 12 34 56 78" },
     })
 }
 
@@ -115,6 +129,28 @@ async fn last_places(t: TestApp) {
             .any(|f| f["field"] == "participants.2"),
         "{err}"
     );
+    // Travellers and address are checked too, each field named.
+    let mut nameless = booking(&d, json!([{ "type": "adults" }, { "type": "adults" }]));
+    nameless["travellers"][1]["firstName"] = json!("R2D2");
+    nameless["address"]["phone"] = json!("☎☎");
+    let (status, err) = first
+        .call(&t, Method::POST, "/api/travel/v1/checkout", Some(nameless))
+        .await;
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(err["error_code"], "invalid_travellers");
+    let fields: Vec<&str> = err["fieldErrors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["field"].as_str())
+        .collect();
+    assert_eq!(fields, ["travellers.1.firstName", "address.phone"], "{err}");
+    // Opening the product put it first in the member's last-viewed list.
+    let (status, viewed) = first
+        .call(&t, Method::GET, "/api/travel/v1/last-viewed", None)
+        .await;
+    assert_eq!(status, 200, "{viewed}");
+    assert_eq!(viewed[0]["id"], d.1, "{viewed}");
     let mut bad = booking(&d, json!([{ "type": "adults" }, { "type": "adults" }]));
     bad["checkin"] = json!("2027-02-30");
     assert_eq!(
@@ -188,6 +224,14 @@ async fn last_places(t: TestApp) {
         t.count("SELECT COUNT(*) FROM orders WHERE cart_type = 'travel'")
             .await,
         PLACES / 2
+    );
+    assert_eq!(
+        t.count(
+            "SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.cart_type = 'travel'"
+        )
+        .await,
+        PLACES / 2,
+        "each travel order has its line"
     );
 
     // A booking is its member's only: another member gets 404, paying twice is one order.

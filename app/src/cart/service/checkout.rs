@@ -324,7 +324,11 @@ impl CartService {
             return Err(CartError::Reopen.into());
         };
         let created: i64 = order.created_at;
-        if order.status != "validated" || now - created > self.settings.reopen_window_secs {
+        // A travel booking is not a cart: its places are not units to put back.
+        if order.status != "validated"
+            || order.cart_type == "travel"
+            || now - created > self.settings.reopen_window_secs
+        {
             return Err(CartError::Reopen.into());
         }
         let mut w = self.begin().await?;

@@ -36,7 +36,7 @@ fn order_card(order: Order, detailed: bool) -> impl IntoView {
             </p>
             <p class="order__meta">{ctx.date(order.created_at)}" · "{ctx.money(order.total)}</p>
             <ul class="order__items">{items}</ul>
-            {(detailed && order.status == "validated").then(|| view! { <ReopenButton order_id=order.id cart_type=order.cart_type.clone() /> })}
+            {(detailed && order.status == "validated" && order.cart_type != "travel").then(|| view! { <ReopenButton order_id=order.id cart_type=order.cart_type.clone() /> })}
         </li>
     }
 }

@@ -196,6 +196,17 @@ impl BookingBlock {
         }
     }
 
+    /// The placeholders of the message: `n` the traveller's number (from 1), `min` the
+    /// smallest party.
+    pub fn message_args(self) -> Vec<(&'static str, String)> {
+        match self {
+            BookingBlock::MissingBirthday { index }
+            | BookingBlock::BirthdayOutOfRange { index } => vec![("n", (index + 1).to_string())],
+            BookingBlock::TooFewParticipants { min } => vec![("min", min.to_string())],
+            _ => Vec::new(),
+        }
+    }
+
     /// The translation key of the message.
     pub fn message_key(self) -> &'static str {
         match self {
@@ -343,6 +354,24 @@ impl Configuration {
     pub fn select_checkin(&mut self, date: impl Into<String>) {
         self.checkin = Some(date.into());
         self.cheapest = false;
+    }
+
+    /// Turns cheapest mode's pick into explicit selections, so that a choice which ends
+    /// the mode (a day in the calendar) keeps the city and duration the member saw.
+    pub fn pin_cheapest(&mut self, product: &TravelProduct) {
+        if !self.cheapest {
+            return;
+        }
+        let Some((city, duration)) = self.package(product).and_then(cheapest_choice) else {
+            return;
+        };
+        self.city_id = Some(city.id);
+        if let Some(d) = duration {
+            self.stay = Some(StayLength {
+                days: d.day,
+                nights: d.night,
+            });
+        }
     }
 
     pub fn set_cheapest(&mut self, on: bool) {

@@ -5,6 +5,7 @@
 //! cases the React widgets test too.
 mod calendar;
 mod catalogue;
+mod checkout;
 mod configuration;
 mod date;
 mod party;
@@ -22,6 +23,10 @@ mod vectors;
 pub use calendar::{checkout_date, is_selectable_day, lowest_day};
 pub use catalogue::{
     catalog_link, catalogue_page, catalogue_query, catalogue_url, is_default_catalogue, QueryValue,
+};
+pub use checkout::{
+    checkout_problems, checkout_query, parse_checkout_query, with_birthdays, BookingAddress,
+    CheckoutProblem, Traveller,
 };
 pub use configuration::{
     active_checkin, active_city, active_duration, booking_blocks, cheapest_choice, checkin_needed,

@@ -1,0 +1,80 @@
+//! Travel product `/t/p/{campaignId}/{productId}` and its SEO twin `/voyages/p/...`
+//! (spec 001 §2, §3, §4): title, price with its notices, description, tabs and the
+//! configurator with its price calendar. Complete in the server HTML: the configurator's
+//! defaults and the departure days as a plain list are there before any script runs.
+mod calendar;
+mod configurator;
+mod facts;
+mod party;
+
+use leptos::prelude::*;
+
+use crate::context::RequestCtx;
+use crate::routes::ResolvedRoute;
+use crate::travel::api::product::{fetch_travel_product, TravelProductLoad};
+use crate::ui::error_template::ErrorNotice;
+use crate::ui::not_found::NotFound;
+use crate::ui::SeoMeta;
+
+pub use calendar::show_date;
+
+#[component]
+pub fn TravelProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    let key = (
+        route.get_id("campaignId").unwrap_or(0),
+        route.get_id("productId").unwrap_or(0),
+    );
+    let load = Resource::new(
+        move || key,
+        |(campaign_id, product_id)| fetch_travel_product(campaign_id, product_id),
+    );
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let path = path.clone();
+                move || {
+                    let path = path.clone();
+                    Suspend::new(async move {
+                        match load.await {
+                            Ok(Some(load)) => view! { <ProductView load path /> }.into_any(),
+                            Ok(None) => view! { <NotFound /> }.into_any(),
+                            Err(_) => view! { <ErrorNotice /> }.into_any(),
+                        }
+                    })
+                }
+            }
+        </Suspense>
+    }
+}
+
+#[component]
+fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let product = load.product.clone();
+    let url = ctx.url_on(ctx.site_id, &path);
+    let ld = facts::json_ld(&product, &url, ctx.site().currency_code);
+    let description = ctx.t_with(
+        "travel.product.meta",
+        &[("title", &product.title), ("destination", &product.destination)],
+    );
+    let product_path = format!("/t/p/{}/{}", product.campaign_id, product.id);
+    let product_id = product.id;
+    view! {
+        <SeoMeta title=product.title.clone() description path />
+        <script type="application/ld+json" inner_html=ld></script>
+        <article class="trip" data-product-id=product_id>
+            <header class="trip__head">
+                <p class="trip__destination">{product.destination.clone()}</p>
+                <h1 class="trip__title">{product.title.clone()}</h1>
+                {product.benefit.clone().map(|b| view! { <p class="trip__benefit badge">{b}</p> })}
+            </header>
+            <div class="trip__media">
+                <img class="trip__image" src=product.image.clone() alt=product.title.clone() width="640" height="400" />
+                <crate::ui::favourite::FavouriteButton sale_id=product.campaign_id item_id=product.id initial=product.favorite compact=false />
+            </div>
+            <facts::PriceBox product=product.clone() />
+            <configurator::Configurator load product_path />
+            <facts::Description product />
+        </article>
+    }
+}

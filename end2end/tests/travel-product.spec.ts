@@ -1,0 +1,104 @@
+import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
+import { expectNoViolations } from './a11y';
+
+// Sites in the demo data, in order; each site's first travel sale follows its 24 shopping
+// sales. Offer k=3 of a sale has several packages and departure cities.
+const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
+const travelSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 25;
+
+function childBirthday(): string {
+  // Six years old today: a child (2–11) on any departure of the coming year.
+  const d = new Date();
+  return `${d.getFullYear() - 6}-06-15`;
+}
+
+test('configure a trip: cheapest mode, a day in the calendar, a child, checkout, a declined then a paid card, My orders', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const sale = travelSale(site);
+  const product = sale * 100 + 3;
+  await signInAsDemo(page, site, `/t/p/${sale}/${product}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('trip-configurator')).toBeVisible();
+  await expectNoViolations(page);
+
+  // Cheapest mode picks the cheapest city and duration; choosing a day ends it.
+  const cheapest = page.getByTestId('trip-cheapest');
+  await cheapest.check();
+  await expect(cheapest).toBeChecked();
+  const days = page.locator('travel-calendar button.rdp-day_button:not([disabled])');
+  await expect(days.first()).toBeVisible();
+  await days.nth(1).click();
+  await expect(cheapest).not.toBeChecked();
+  await expect(page.getByTestId('trip-dates')).not.toBeEmpty();
+  const perPerson = await page.getByTestId('trip-price').textContent();
+  const totalTwo = await page.getByTestId('trip-total').textContent();
+  expect(perPerson).toMatch(/\d/);
+
+  // A child without a birthday blocks booking and says so; the birthday unblocks it.
+  await page.getByTestId('party-children').locator('button').last().click();
+  await expect(page.getByTestId('trip-blocks').locator('[data-field="participants.2"]')).toBeVisible();
+  await expect(page.getByTestId('trip-book')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('party-birthday').fill(childBirthday());
+  await expect(page.getByTestId('trip-blocks')).toBeEmpty();
+  await expect(page.getByTestId('trip-total')).not.toHaveText(totalTwo!);
+  await expectNoViolations(page);
+
+  await page.getByTestId('trip-book').click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(page.getByTestId('trip-summary')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const travellers = page.getByTestId('traveller');
+  await expect(travellers).toHaveCount(3);
+  // Nothing filled: each field says what is wrong, and nothing is sent.
+  await page.getByTestId('trip-pay').click();
+  await expect(page.getByTestId('trip-checkout-error')).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectNoViolations(page);
+
+  const names = [['Zoé', 'Ngô'], ['Ana', 'Ruiz-Pérez'], ['Léa', 'Ngô']];
+  for (let i = 0; i < 3; i++) {
+    await page.locator(`#travellers-${i}-first`).fill(names[i][0]);
+    await page.locator(`#travellers-${i}-last`).fill(names[i][1]);
+    if (i < 2) await page.locator(`#travellers-${i}-birthday`).fill('1980-01-31');
+  }
+  await expect(page.locator(`#travellers-2-birthday`)).toHaveValue(childBirthday());
+  await page.locator('#address-first').fill('Zoé');
+  await page.locator('#address-last').fill('Ngô');
+  await page.locator('#address-street').fill('3 rue des Lilas');
+  await page.locator('#address-zip').fill('75011');
+  await page.locator('#address-city').fill('Paris');
+  await page.locator('#address-phone').fill('+33 6 12 34 56 78');
+
+  // Declined: the places stay held, another card pays the same booking.
+  await page.locator('#card').fill('4000 0000 0000 0002');
+  await page.getByTestId('trip-pay').click();
+  await expect(page.getByTestId('trip-checkout-error')).toBeVisible();
+  await page.locator('#card').fill('4242 4242 4242 4242');
+  await page.getByTestId('trip-pay').click();
+  const booked = page.getByTestId('trip-booked');
+  await expect(booked).toBeVisible();
+  await expectNoViolations(page);
+  await booked.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/my-orders\/travel\/\d+/);
+  await expect(page.getByTestId('order').first()).toContainText('·');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the SEO product page is complete: title, price notices, configurator defaults, dates as a list, JSON-LD', async ({ page }) => {
+    const sale = travelSale(1);
+    await page.goto(`/voyages/p/${sale}/${sale * 100 + 3}?site=1`);
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.getByTestId('retail-price-notice')).toContainText('30');
+    await expect(page.getByTestId('trip-configurator')).toBeVisible();
+    await expect(page.getByTestId('trip-price')).toHaveText(/\d/);
+    const dates = page.getByTestId('travel-dates').locator('li');
+    expect(await dates.count()).toBeGreaterThan(10);
+    await expect(dates.first()).toContainText(/\d/);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld['@type']).toBe('Product');
+    expect(Number(ld.offers.lowPrice)).toBeGreaterThan(0);
+  });
+});
