@@ -68,6 +68,18 @@ save cart /cart "$JAR"
 save orders /my-orders "$JAR"
 save favourites /postsales/favourites "$JAR"
 save placeholder /gr/myaccount "$JAR"
+# Travel (site 1's first travel sale follows its 24 shopping sales; offer 3 has several
+# packages and cities).
+save travel-home-seo /voyages
+save travel-product-seo /voyages/p/1025/102503
+save travel-catalog-seo /voyages/c/1025
+save travel-home /home/travel "$JAR"
+save travel-search /t/s "$JAR"
+save travel-results "/t/r?destinationText=Gr%C3%A8ce" "$JAR"
+save travel-catalog /t/c/1025 "$JAR"
+save travel-catalog-filtered "/t/c/1025?board=all_inclusive&page=2" "$JAR"
+save travel-product /t/p/1025/102503 "$JAR"
+save travel-error "/t/error?source=%2Ft%2Fp%2F1025%2F102503" "$JAR"
 
 # The framework's artefacts (Leptos 0.8), not ours:
 # - "Bogus comment": the hydration markers `<!>` tachys writes around dynamic parts.

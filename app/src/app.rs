@@ -171,7 +171,9 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
             view! { <crate::auth::ui::AuthPage route path /> }.into_any()
         }
-        PageKind::Travel => view! { <crate::travel::ui::home::TravelHomePage route path /> }.into_any(),
+        PageKind::Travel => {
+            view! { <crate::travel::ui::home::TravelHomePage route path /> }.into_any()
+        }
         PageKind::TravelSearch => {
             view! { <crate::travel::ui::search::TravelSearchPage route path /> }.into_any()
         }

@@ -84,6 +84,7 @@
       }
       // After the scroll, so an island that restores its own position (the homes) wins.
       hydrateIslands();
+      watchWidgets();
     } catch (e) {
       location.assign(url);
     }
@@ -95,6 +96,32 @@
     ev.preventDefault();
     go(url, true);
   });
+  // A widget whose script loads when its box comes near the viewport
+  // (<div data-widget-visible="...">): below-the-fold widgets (the travel price calendar,
+  // the offers map) cost nothing until the member scrolls to them. Again after each swap.
+  const requested = new Set();
+  const nearView = 'IntersectionObserver' in window && new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      nearView.unobserve(entry.target);
+      loadWidget(entry.target.dataset.widgetVisible);
+    }
+  }, { rootMargin: '300px' });
+  function loadWidget(src) {
+    if (!src || requested.has(src)) return;
+    requested.add(src);
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = src;
+    document.head.appendChild(script);
+  }
+  function watchWidgets() {
+    for (const box of document.querySelectorAll('[data-widget-visible]')) {
+      if (nearView) nearView.observe(box);
+      else loadWidget(box.dataset.widgetVisible);
+    }
+  }
+  watchWidgets();
   // A widget whose script loads when its <details data-widget="..."> is first opened.
   document.addEventListener('toggle', (ev) => {
     const box = ev.target;

@@ -26,6 +26,8 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   const cheapest = page.getByTestId('trip-cheapest');
   await cheapest.check();
   await expect(cheapest).toBeChecked();
+  // The calendar's script loads as it nears the viewport.
+  await page.getByTestId('travel-calendar').scrollIntoViewIfNeeded();
   const days = page.locator('travel-calendar button.rdp-day_button:not([disabled])');
   await expect(days.first()).toBeVisible();
   await days.nth(1).click();
@@ -101,4 +103,13 @@ test.describe('without JavaScript', () => {
     expect(ld['@type']).toBe('Product');
     expect(Number(ld.offers.lowPrice)).toBeGreaterThan(0);
   });
+});
+
+test('the travel error page leads back to the product it came from, and nowhere else', async ({ page }) => {
+  await signInAsDemo(page, 1, '/t/error?source=%2Ft%2Fp%2F1025%2F102503');
+  await expect(page.getByTestId('travel-error')).toBeVisible();
+  await expect(page.getByTestId('travel-error-back')).toHaveAttribute('href', '/t/p/1025/102503');
+  await expectNoViolations(page);
+  await page.goto('/t/error?source=https%3A%2F%2Fevil.example%2F');
+  await expect(page.getByTestId('travel-error-back')).toHaveAttribute('href', '/home/travel');
 });

@@ -1,8 +1,8 @@
 //! Travel (spec 001 §2–§9): search, travel homes and catalogs with a map, the product
 //! configurator with its price calendar, and booking without overbooking.
+pub mod api;
 #[cfg(feature = "ssr")]
 pub mod error;
-pub mod api;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;

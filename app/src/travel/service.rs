@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cart::payment::PaymentOutcome;
 use crate::cart::service::CartService;
+use crate::model::error::FieldError;
 use crate::model::travel::{Participant, TravelProduct};
 use crate::travel::error::TravelError;
-use crate::model::error::FieldError;
 use crate::travel::rules::{
     active_checkin, active_duration, booking_blocks, booking_total, checkout_problems,
     places_taken, with_birthdays, BookingAddress, Configuration, Date, StayLength, Traveller,
@@ -111,7 +111,9 @@ impl TravelService {
         member_id: Option<i64>,
         now: i64,
     ) -> Result<TravelProduct, TravelError> {
-        let product = self.product(site_id, sale_id, product_id, member_id, now).await?;
+        let product = self
+            .product(site_id, sale_id, product_id, member_id, now)
+            .await?;
         if let Some(member_id) = member_id {
             if let Err(e) = self.record_view(member_id, product_id, now).await {
                 tracing::warn!(error = %e, "cannot record a last-viewed travel product");
@@ -120,7 +122,12 @@ impl TravelService {
         Ok(product)
     }
 
-    async fn record_view(&self, member_id: i64, product_id: i64, now: i64) -> Result<(), sqlx::Error> {
+    async fn record_view(
+        &self,
+        member_id: i64,
+        product_id: i64,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
         let mut w = self.cart.begin().await?;
         store::last_viewed::record(&mut *w.tx, member_id, product_id, now).await?;
         store::last_viewed::trim(&mut *w.tx, member_id).await?;

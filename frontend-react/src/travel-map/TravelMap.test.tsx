@@ -194,3 +194,22 @@ describe('TravelMap', () => {
     expect(screen.getByRole('region', { name: 'Nos séjours en Méditerranée' })).toBeTruthy();
   });
 });
+
+describe('pin spacing', () => {
+  it('keeps every two pins PIN_SPACING apart along x or y, even for offers on one spot', async () => {
+    const { spread, PIN_SPACING } = await import('./geo');
+    const same = [0, 1, 2, 3, 4].map((i) => ({ item: i, x: 400, y: 250 }));
+    const out = spread(same);
+    for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const apart = Math.max(Math.abs(out[i].x - out[j].x), Math.abs(out[i].y - out[j].y));
+        expect(apart).toBeGreaterThanOrEqual(PIN_SPACING - 0.5);
+      }
+    }
+    // Pins far apart stay where they are.
+    expect(spread([{ item: 0, x: 100, y: 100 }, { item: 1, x: 500, y: 300 }])).toEqual([
+      { item: 0, x: 100, y: 100 },
+      { item: 1, x: 500, y: 300 },
+    ]);
+  });
+});

@@ -71,6 +71,57 @@ function boundsOf(points: readonly Located[]): Bounds {
   ];
 }
 
+/**
+ * Smallest offset between two pins along x or y, in SVG units: 80 units are 36 px on a
+ * 360 px wide phone, more than a pin's 32 px, so no pin covers part of another and each
+ * keeps a whole 24 px target (WCAG 2.2 target size) even when offers share a street.
+ */
+export const PIN_SPACING = 80;
+
+/**
+ * Pushes apart the points whose x and y both differ by less than `min`, along the axis
+ * where they differ most, a few relaxation passes, keeping them inside the map.
+ * Deterministic: the same offers always land in the same places.
+ */
+export function spread<T>(points: { item: T; x: number; y: number }[], min = PIN_SPACING): { item: T; x: number; y: number }[] {
+  const out = points.map((p) => ({ ...p }));
+  for (let pass = 0; pass < 60; pass++) {
+    let moved = false;
+    for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i];
+        const b = out[j];
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        if (Math.max(Math.abs(dx), Math.abs(dy)) >= min) continue;
+        if (Math.abs(dx) < 0.01 && Math.abs(dy) < 0.01) {
+          // Same spot: a golden-angle direction per index spreads them around it.
+          dx = Math.cos(j * 2.399963);
+          dy = Math.sin(j * 2.399963);
+        }
+        if (Math.abs(dx) >= Math.abs(dy)) {
+          const push = (min - Math.abs(dx)) / 2 + 0.01;
+          const sign = Math.sign(dx) || 1;
+          a.x -= sign * push;
+          b.x += sign * push;
+        } else {
+          const push = (min - Math.abs(dy)) / 2 + 0.01;
+          const sign = Math.sign(dy) || 1;
+          a.y -= sign * push;
+          b.y += sign * push;
+        }
+        moved = true;
+      }
+    }
+    for (const p of out) {
+      p.x = Math.min(WIDTH - MARGIN / 2, Math.max(MARGIN / 2, p.x));
+      p.y = Math.min(HEIGHT - MARGIN / 4, Math.max(MARGIN, p.y));
+    }
+    if (!moved) break;
+  }
+  return out;
+}
+
 /** The map around `items`: a Mercator projection fitted to them with a margin. */
 export function mapView<T extends Located>(items: readonly T[]): MapView<T> {
   const placed = items.filter(hasPosition);
@@ -91,9 +142,11 @@ export function mapView<T extends Located>(items: readonly T[]): MapView<T> {
   return {
     land: path(land) ?? '',
     borders: path(borders) ?? '',
-    points: placed.map((item) => {
-      const [x, y] = projection([item.lng, item.lat]) ?? [WIDTH / 2, HEIGHT / 2];
-      return { item, x, y };
-    }),
+    points: spread(
+      placed.map((item) => {
+        const [x, y] = projection([item.lng, item.lat]) ?? [WIDTH / 2, HEIGHT / 2];
+        return { item, x, y };
+      }),
+    ),
   };
 }

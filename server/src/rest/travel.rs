@@ -142,8 +142,9 @@ async fn last_viewed(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
 ) -> Result<Json<Vec<TravelOffer>>, ApiError> {
-    let list = app::travel::store::last_viewed::list(&app.state.db, m.site_id, m.member_id, now(), 12)
-        .await
-        .map_err(TravelError::from)?;
+    let list =
+        app::travel::store::last_viewed::list(&app.state.db, m.site_id, m.member_id, now(), 12)
+            .await
+            .map_err(TravelError::from)?;
     Ok(Json(list))
 }

@@ -79,7 +79,11 @@ fn booking(d: &(i64, i64, i64, i64, i64, u64, u64, String), participants: Value)
         .unwrap()
         .iter()
         .map(|p| {
-            let birthday = p["birthday"].as_str().unwrap_or(if p["type"] == "adults" { "1980-01-01" } else { "" });
+            let birthday = p["birthday"].as_str().unwrap_or(if p["type"] == "adults" {
+                "1980-01-01"
+            } else {
+                ""
+            });
             json!({ "firstName": "Zoé", "lastName": "Ngô", "birthday": birthday })
         })
         .collect();

@@ -62,15 +62,6 @@ fn initial_duration(product: &TravelProduct, config: &Configuration) -> Option<i
     crate::travel::rules::active_duration(package, config).map(|d| d.id)
 }
 
-/// The price calendar of a duration (package, city, stay length).
-#[server(prefix = "/api/fn", input = GetUrl, endpoint = "travel/dates")]
-pub async fn fetch_travel_dates(duration_id: i64) -> Result<CalendarDays, ServerFnError> {
-    store::duration_calendar(&app_state()?.db, duration_id, now())
-        .await
-        .wire::<TravelError>()
-        .map(Option::unwrap_or_default)
-}
-
 /// What the checkout shows and sends: the configuration read from the URL, resolved
 /// against the product, priced, and what (if anything) blocks it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -106,8 +97,8 @@ pub async fn fetch_travel_checkout(
     query: String,
 ) -> Result<Option<CheckoutLoad>, ServerFnError> {
     use crate::travel::rules::{
-        active_checkin, active_city, active_duration, booking_blocks, booking_total,
-        checkout_date, parse_checkout_query, quotation_price,
+        active_checkin, active_city, active_duration, booking_blocks, booking_total, checkout_date,
+        parse_checkout_query, quotation_price,
     };
     let ctx = RequestCtx::current();
     let service = TravelService::new(cart_service()?);
@@ -126,7 +117,10 @@ pub async fn fetch_travel_checkout(
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     let config = parse_checkout_query(|k| {
-        pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
+        pairs
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.clone())
     });
     let Some(package) = config.package(&product) else {
         return Ok(None);
@@ -156,7 +150,9 @@ pub async fn fetch_travel_checkout(
         .filter(|b| config.benefits.contains(&b.id))
         .collect();
     let total = booking_total(per_person, config.counts(), &chosen);
-    let checkin = active_checkin(&config, &days).unwrap_or_default().to_string();
+    let checkin = active_checkin(&config, &days)
+        .unwrap_or_default()
+        .to_string();
     let checkout = duration
         .and_then(|d| checkout_date(&checkin, d.day))
         .unwrap_or_default();
@@ -176,7 +172,10 @@ pub async fn fetch_travel_checkout(
         checkout,
         participants: config.participants.clone(),
         profiles: package.configurator.participants.profiles.clone(),
-        benefits: chosen.iter().map(|b| (b.id, b.label.clone(), b.price)).collect(),
+        benefits: chosen
+            .iter()
+            .map(|b| (b.id, b.label.clone(), b.price))
+            .collect(),
         per_person,
         total,
         blocks,

@@ -86,10 +86,16 @@ pub fn checkout_problems(
     for (i, p) in participants.iter().enumerate() {
         let t = travellers.get(i).cloned().unwrap_or_default();
         if !is_name(&t.first_name) {
-            out.push(problem(format!("travellers.{i}.firstName"), "travel.checkout.invalid_name"));
+            out.push(problem(
+                format!("travellers.{i}.firstName"),
+                "travel.checkout.invalid_name",
+            ));
         }
         if !is_name(&t.last_name) {
-            out.push(problem(format!("travellers.{i}.lastName"), "travel.checkout.invalid_name"));
+            out.push(problem(
+                format!("travellers.{i}.lastName"),
+                "travel.checkout.invalid_name",
+            ));
         }
         let field = format!("travellers.{i}.birthday");
         match (Date::parse(t.birthday.trim()), travel) {
@@ -178,7 +184,13 @@ pub fn checkout_query(config: &Configuration) -> String {
     let party: Vec<String> = config
         .participants
         .iter()
-        .map(|p| format!("{}{}", kind_code(p.kind), p.birthday.as_deref().unwrap_or("")))
+        .map(|p| {
+            format!(
+                "{}{}",
+                kind_code(p.kind),
+                p.birthday.as_deref().unwrap_or("")
+            )
+        })
         .collect();
     parts.push(("party", party.join(",")));
     if !config.benefits.is_empty() {
@@ -195,8 +207,16 @@ pub fn checkout_query(config: &Configuration) -> String {
 /// Reads [`checkout_query`] back; malformed values are dropped (the checkout then says
 /// what is missing). At most 20 participants and 20 benefits are read.
 pub fn parse_checkout_query(get: impl Fn(&str) -> Option<String>) -> Configuration {
-    let id = |k: &str| get(k).and_then(|v| v.trim().parse::<i64>().ok()).filter(|v| *v > 0);
-    let small = |k: &str| get(k).and_then(|v| v.trim().parse::<u32>().ok()).filter(|v| *v <= 366);
+    let id = |k: &str| {
+        get(k)
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .filter(|v| *v > 0)
+    };
+    let small = |k: &str| {
+        get(k)
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .filter(|v| *v <= 366)
+    };
     let participants = get("party")
         .unwrap_or_default()
         .split(',')
@@ -294,10 +314,22 @@ mod tests {
         assert_eq!(
             fields,
             vec![
-                ("travellers.0.firstName".into(), "travel.checkout.invalid_name"),
-                ("travellers.0.lastName".into(), "travel.checkout.invalid_name"),
-                ("travellers.0.birthday".into(), "travel.checkout.missing_birthday"),
-                ("travellers.1.birthday".into(), "travel.checkout.birthday_out_of_range"),
+                (
+                    "travellers.0.firstName".into(),
+                    "travel.checkout.invalid_name"
+                ),
+                (
+                    "travellers.0.lastName".into(),
+                    "travel.checkout.invalid_name"
+                ),
+                (
+                    "travellers.0.birthday".into(),
+                    "travel.checkout.missing_birthday"
+                ),
+                (
+                    "travellers.1.birthday".into(),
+                    "travel.checkout.birthday_out_of_range"
+                ),
                 ("address.zipCode".into(), "travel.checkout.required"),
                 ("address.phone".into(), "travel.checkout.invalid_phone"),
             ]

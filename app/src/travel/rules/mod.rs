@@ -8,9 +8,10 @@ mod catalogue;
 mod checkout;
 mod configuration;
 mod date;
+mod filters;
 mod party;
 mod pricing;
-mod search;
+pub mod search;
 mod season;
 
 #[cfg(test)]
@@ -34,6 +35,12 @@ pub use configuration::{
     StayLength,
 };
 pub use date::{from_filter_date, to_filter_date, Date};
+pub use filters::{
+    active_filters, canonical_query, drawer_cookie, drawer_open, facet_title_key, first_page,
+    has_iso_dates, is_filtered, known_filters, label_facets, month_bounds, month_label,
+    offer_query_string, parse_filter_date, parse_month, parse_offer_query, query_pairs, with_page,
+    ActiveFilter, DATES_FACET, DRAWER_COOKIE, DRAWER_OPENED, FILTER_NAMES, MAX_PAGE,
+};
 pub use party::{
     adjust_ages, age_category, birthday_bounds, can_add, can_remove, initial_participants,
     latest_birthday, party_allowed, party_mode, PartyCounts, PartyMode, DEFAULT_ADULTS,

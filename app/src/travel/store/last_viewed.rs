@@ -9,7 +9,12 @@ use crate::platform::sql::live_window;
 pub const KEPT: i64 = 20;
 
 /// Records that the member opened the product now (moves it to the front).
-pub async fn record<'e, E>(exec: E, member_id: i64, product_id: i64, now: i64) -> Result<(), sqlx::Error>
+pub async fn record<'e, E>(
+    exec: E,
+    member_id: i64,
+    product_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {

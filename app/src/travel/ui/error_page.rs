@@ -16,7 +16,8 @@ pub fn safe_source(source: Option<&str>) -> String {
         matches!(parts.as_slice(), ["", "t", "p", c, p] if !c.is_empty() && !p.is_empty()
             && c.bytes().all(|b| b.is_ascii_digit()) && p.bytes().all(|b| b.is_ascii_digit()))
     });
-    ok.map(str::to_string).unwrap_or_else(|| "/home/travel".into())
+    ok.map(str::to_string)
+        .unwrap_or_else(|| "/home/travel".into())
 }
 
 #[component]
@@ -43,7 +44,14 @@ mod tests {
     #[test]
     fn only_a_travel_product_path_is_linked_back() {
         assert_eq!(safe_source(Some("/t/p/12/34")), "/t/p/12/34");
-        for bad in ["//evil.example/t/p/1/2", "https://evil.example", "/t/p/1/2/../../x", "/t/p//2", "javascript:alert(1)", ""] {
+        for bad in [
+            "//evil.example/t/p/1/2",
+            "https://evil.example",
+            "/t/p/1/2/../../x",
+            "/t/p//2",
+            "javascript:alert(1)",
+            "",
+        ] {
             assert_eq!(safe_source(Some(bad)), "/home/travel", "{bad}");
         }
         assert_eq!(safe_source(None), "/home/travel");

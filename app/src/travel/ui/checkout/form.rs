@@ -70,7 +70,11 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
     let booking_id = RwSignal::new(None::<i64>);
     let error_of = move |field: String| {
         Signal::derive(move || {
-            problems.with(|ps| ps.iter().find(|(f, _)| *f == field).map(|(_, k)| RequestCtx::current().t(k)))
+            problems.with(|ps| {
+                ps.iter()
+                    .find(|(f, _)| *f == field)
+                    .map(|(_, k)| RequestCtx::current().t(k))
+            })
         })
     };
 
@@ -118,7 +122,9 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
             .collect_view()
     });
 
-    let addr = move |f: fn(&BookingAddress) -> &String| Signal::derive(move || address.with(|a| f(a).clone()));
+    let addr = move |f: fn(&BookingAddress) -> &String| {
+        Signal::derive(move || address.with(|a| f(a).clone()))
+    };
     let set_addr = move |f: fn(&mut BookingAddress) -> &mut String| {
         Callback::new(move |v: String| address.update(|a| *f(a) = v))
     };
@@ -130,10 +136,26 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
         }
         message.set(None);
         let (participants, checkin, profiles, product_path) = load.with_value(|l| {
-            (l.participants.clone(), l.checkin.clone(), l.profiles.clone(), format!("/t/p/{}/{}", l.campaign_id, l.product_id))
+            (
+                l.participants.clone(),
+                l.checkin.clone(),
+                l.profiles.clone(),
+                format!("/t/p/{}/{}", l.campaign_id, l.product_id),
+            )
         });
-        let found = checkout_problems(&participants, &travellers.get_untracked(), &address.get_untracked(), &checkin, &profiles);
-        problems.set(found.iter().map(|p| (p.field.clone(), p.key.to_string())).collect());
+        let found = checkout_problems(
+            &participants,
+            &travellers.get_untracked(),
+            &address.get_untracked(),
+            &checkin,
+            &profiles,
+        );
+        problems.set(
+            found
+                .iter()
+                .map(|p| (p.field.clone(), p.key.to_string()))
+                .collect(),
+        );
         if !found.is_empty() {
             message.set(Some(RequestCtx::current().t("travel.checkout.fix")));
             return;
@@ -162,10 +184,15 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
                     step.set(Step::Editing);
                 }
                 Err(Failure::SignIn) => {
-                    crate::client::navigate(&crate::routes::login_redirect(&format!("{product_path}/checkout")));
+                    crate::client::navigate(&crate::routes::login_redirect(&format!(
+                        "{product_path}/checkout"
+                    )));
                 }
                 Err(Failure::Technical) => {
-                    crate::client::navigate(&format!("/t/error?source={}", crate::routes::encode_query_value(&product_path)));
+                    crate::client::navigate(&format!(
+                        "/t/error?source={}",
+                        crate::routes::encode_query_value(&product_path)
+                    ));
                 }
             }
         });
@@ -234,7 +261,9 @@ fn failure(e: CallError) -> Failure {
     match e {
         CallError::Unauthorized => Failure::SignIn,
         CallError::Status(400, body) => match body.field_errors {
-            Some(f) if !f.is_empty() => Failure::Fields(f.into_iter().map(|f| (f.field, f.message_key)).collect()),
+            Some(f) if !f.is_empty() => {
+                Failure::Fields(f.into_iter().map(|f| (f.field, f.message_key)).collect())
+            }
             _ => Failure::Message(body.error_description),
         },
         CallError::Status(402 | 404 | 409, body) if !body.error_description.is_empty() => {
@@ -246,11 +275,17 @@ fn failure(e: CallError) -> Failure {
 
 /// Holds the places once (the booking id is kept, so a declined card is retried on the
 /// same hold), then pays. Gives the order's id.
-async fn pay(booking_id: RwSignal<Option<i64>>, request: String, card: String) -> Result<i64, Failure> {
+async fn pay(
+    booking_id: RwSignal<Option<i64>>,
+    request: String,
+    card: String,
+) -> Result<i64, Failure> {
     let id = match booking_id.get_untracked() {
         Some(id) => id,
         None => {
-            let reply = call("POST", "/api/travel/v1/checkout", Some(request)).await.map_err(failure)?;
+            let reply = call("POST", "/api/travel/v1/checkout", Some(request))
+                .await
+                .map_err(failure)?;
             let id = reply
                 .json::<serde_json::Value>()
                 .and_then(|b| b["id"].as_i64())
@@ -260,7 +295,13 @@ async fn pay(booking_id: RwSignal<Option<i64>>, request: String, card: String) -
         }
     };
     let body = serde_json::json!({ "card": card }).to_string();
-    match call("POST", &format!("/api/travel/v1/bookings/{id}/pay"), Some(body)).await {
+    match call(
+        "POST",
+        &format!("/api/travel/v1/bookings/{id}/pay"),
+        Some(body),
+    )
+    .await
+    {
         Ok(reply) => reply
             .json::<serde_json::Value>()
             .and_then(|b| b["orderId"].as_i64())

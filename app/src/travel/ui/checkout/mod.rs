@@ -16,7 +16,9 @@ use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
 
 /// The checkout query's keys (`travel::rules::checkout_query`).
-const KEYS: [&str; 7] = ["package", "city", "days", "nights", "checkin", "party", "benefits"];
+const KEYS: [&str; 7] = [
+    "package", "city", "days", "nights", "checkin", "party", "benefits",
+];
 
 #[component]
 pub fn TravelCheckoutPage(route: ResolvedRoute, path: String) -> impl IntoView {
@@ -31,7 +33,9 @@ pub fn TravelCheckoutPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 .join("&")
         })
     };
-    let load = Resource::new(key, move |q| fetch_travel_checkout(campaign_id, product_id, q));
+    let load = Resource::new(key, move |q| {
+        fetch_travel_checkout(campaign_id, product_id, q)
+    });
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
             {
@@ -55,20 +59,25 @@ pub fn TravelCheckoutPage(route: ResolvedRoute, path: String) -> impl IntoView {
 fn CheckoutView(load: CheckoutLoad, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let title = ctx.t("travel.checkout.title");
-    let description = ctx.t_with("travel.product.meta", &[("title", &load.title), ("destination", &load.destination)]);
+    let description = ctx.t_with(
+        "travel.product.meta",
+        &[("title", &load.title), ("destination", &load.destination)],
+    );
     let product_path = format!("/t/p/{}/{}", load.campaign_id, load.product_id);
-    let party = load
-        .participants
-        .iter()
-        .fold([0u32; 3], |mut n, p| {
-            n[p.kind as usize] += 1;
-            n
-        });
+    let party = load.participants.iter().fold([0u32; 3], |mut n, p| {
+        n[p.kind as usize] += 1;
+        n
+    });
     let party_text = ["adults", "children", "babies"]
         .iter()
         .zip(party)
         .filter(|(_, n)| *n > 0)
-        .map(|(k, n)| ctx.t_with(&format!("travel.checkout.count_{k}"), &[("n", &n.to_string())]))
+        .map(|(k, n)| {
+            ctx.t_with(
+                &format!("travel.checkout.count_{k}"),
+                &[("n", &n.to_string())],
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let benefits = load

@@ -81,7 +81,9 @@ pub fn PriceCalendar(
             .collect_view()
     };
     view! {
-        <div class="trip__calendar" node_ref=wrapper aria-busy=move || loading.get().to_string()>
+        // The widget's script loads as the calendar nears the viewport (`navigation.js`).
+        <div class="trip__calendar" node_ref=wrapper aria-busy=move || loading.get().to_string()
+            data-widget-visible="/widgets/travel-calendar.js">
             <travel-calendar
                 days=days_json
                 selected=move || selected.get().unwrap_or_default()
@@ -97,7 +99,6 @@ pub fn PriceCalendar(
                     <ul class="dates__list" data-testid="travel-dates">{list}</ul>
                 </fieldset>
             </details>
-            <script type="module" src="/widgets/travel-calendar.js"></script>
         </div>
     }
 }
@@ -114,8 +115,10 @@ fn listen_select(el: &web_sys::HtmlDivElement, on_pick: Callback<String>) {
             on_pick.run(date);
         }
     });
-    let _ = el
-        .add_event_listener_with_callback("travel-calendar-select", handler.as_ref().unchecked_ref());
+    let _ = el.add_event_listener_with_callback(
+        "travel-calendar-select",
+        handler.as_ref().unchecked_ref(),
+    );
     // The listener lives as long as the page's element.
     handler.forget();
 }

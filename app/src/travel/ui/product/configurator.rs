@@ -52,9 +52,8 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
         id
     });
 
-    let checkin = Memo::new(move |_| {
-        config.with(|c| days.with(|d| active_checkin(c, d).map(String::from)))
-    });
+    let checkin =
+        Memo::new(move |_| config.with(|c| days.with(|d| active_checkin(c, d).map(String::from))));
     let per_person = Memo::new(move |_| {
         product.with_value(|p| config.with(|c| days.with(|d| quotation_price(p, c, d))))
     });
@@ -92,7 +91,9 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
     });
 
     let configurator = move || {
-        with_package(product, config, |_, pk, _| pk.map(|pk| pk.configurator.clone()))
+        with_package(product, config, |_, pk, _| {
+            pk.map(|pk| pk.configurator.clone())
+        })
     };
     let packages = move || {
         product.with_value(|p| {
@@ -259,7 +260,10 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
             let back = stay.and_then(|n| checkout_date(&d, n)).unwrap_or_default();
             ctx.t_with(
                 "travel.configurator.dates",
-                &[("checkin", &super::show_date(&d)), ("checkout", &super::show_date(&back))],
+                &[
+                    ("checkin", &super::show_date(&d)),
+                    ("checkout", &super::show_date(&back)),
+                ],
             )
         });
         view! {
@@ -348,9 +352,15 @@ fn load_days(
     loading.set(true);
     failed.set(false);
     leptos::task::spawn_local(async move {
-        match crate::travel::api::product::fetch_travel_dates(id).await {
-            Ok(d) => days.set(d),
-            Err(_) => {
+        // The REST call, not the server function: the browser build then carries no
+        // server-function client for this island.
+        let url = format!("/api/travel/v1/durations/{id}/dates");
+        match crate::client::call("GET", &url, None)
+            .await
+            .map(|r| r.json::<CalendarDays>())
+        {
+            Ok(Some(d)) => days.set(d),
+            Ok(None) | Err(_) => {
                 leptos::logging::warn!("Cannot fetch travel dates");
                 failed.set(true);
             }

@@ -55,7 +55,10 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
     let ld = facts::json_ld(&product, &url, ctx.site().currency_code);
     let description = ctx.t_with(
         "travel.product.meta",
-        &[("title", &product.title), ("destination", &product.destination)],
+        &[
+            ("title", &product.title),
+            ("destination", &product.destination),
+        ],
     );
     let product_path = format!("/t/p/{}/{}", product.campaign_id, product.id);
     let product_id = product.id;

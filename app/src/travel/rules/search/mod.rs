@@ -1,6 +1,13 @@
-//! The travel search setters (spec 001 §4): a flexible period and exact dates exclude
-//! each other.
+//! The travel search (spec 001 §2–§4): the setters (a flexible period and exact dates
+//! exclude each other), the search in the URL, the destination autocomplete and the
+//! departure-city cookie.
 use crate::model::travel::TravelSearch;
+
+mod query;
+mod suggest;
+
+pub use query::*;
+pub use suggest::*;
 
 /// Sets the flexible period (`2026-12`); choosing one clears checkin and checkout.
 /// Clearing it (`None`) leaves exact dates alone.

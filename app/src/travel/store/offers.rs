@@ -1,1 +1,0 @@
-//! Travel offers of the catalogs and the search: filters, paging, count, facets.
