@@ -58,13 +58,26 @@ test('a travel catalog filters, appends the next page and passes axe', async ({ 
   expect(errors).toEqual([]);
 });
 
-test('hovering an offer highlights its pin, and a pin marks its card', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'hover is a desktop gesture; the phone layout shows the map below the list');
+test('pins and cards highlight each other: hover and keyboard, or a tap on a phone', async ({ page, isMobile }) => {
   await signInAsDemo(page, 1, `${CATALOG}?site=1`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const map = page.getByTestId('travel-map');
+  // The widget's script loads as the map nears the viewport (below the list on a phone).
+  await map.scrollIntoViewIfNeeded();
   // The widget draws one pin per listed offer in its shadow root.
   await expect(map.locator('li.tm-pin-wrap')).toHaveCount(9);
+  if (isMobile) {
+    // A tap on a pin marks its card; focusing a card's link highlights its pin.
+    const card = cards(page).nth(2);
+    const id = await card.getAttribute('data-offer-id');
+    await map.locator(`li.tm-pin-wrap[data-offer-id="${id}"] button.tm-pin`).tap();
+    await expect(card).toHaveClass(/trv-card--highlighted/);
+    await expect(card).toHaveAttribute('aria-current', 'true');
+    const other = cards(page).first();
+    await other.getByTestId('offer-link').focus();
+    await expect(map).toHaveAttribute('highlighted', (await other.getAttribute('data-offer-id'))!);
+    return;
+  }
   const first = cards(page).first();
   const id = await first.getAttribute('data-offer-id');
   await first.hover();

@@ -84,6 +84,14 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   await booked.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/my-orders\/travel\/\d+/);
   await expect(page.getByTestId('order').first()).toContainText('·');
+
+  // The trip just booked is first in the member's last viewed on the travel home, and
+  // another trip's page lists it too.
+  await page.goto('/home/travel');
+  await expect(page.getByTestId('travel-last-viewed').getByTestId('offer-card').first()).toHaveAttribute('data-offer-id', String(product));
+  await page.goto(`/t/p/${sale}/${product + 1}`);
+  await expect(page.getByTestId('travel-last-viewed').locator(`[data-offer-id="${product}"]`)).toBeVisible();
+  await expectNoViolations(page);
 });
 
 test.describe('without JavaScript', () => {

@@ -113,9 +113,10 @@ fn TravelSaleTile(sale: SaleCard, now: i64) -> impl IntoView {
     }
 }
 
-/// The member's last viewed offers, newest first, as the offer cards of the lists.
+/// The member's last viewed offers, newest first, as the offer cards of the lists (the
+/// travel home and the travel product page show it).
 #[component]
-fn LastViewed(offers: Vec<TravelOffer>) -> impl IntoView {
+pub fn LastViewed(offers: Vec<TravelOffer>) -> impl IntoView {
     let ctx = RequestCtx::current();
     view! {
         <section class="travel-home__recent" aria-labelledby="trv-home-recent" data-testid="travel-last-viewed">

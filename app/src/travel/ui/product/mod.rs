@@ -79,5 +79,25 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
             <configurator::Configurator load product_path />
             <facts::Description product />
         </article>
+        <RecentTrips current=product_id />
+    }
+}
+
+/// The member's other last viewed trips (none for visitors); the page shows without them.
+#[component]
+fn RecentTrips(current: i64) -> impl IntoView {
+    let recent = Resource::new(|| (), |_| crate::travel::api::search::fetch_last_viewed());
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                let offers: Vec<_> = recent
+                    .await
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|o| o.id != current)
+                    .collect();
+                (!offers.is_empty()).then(|| view! { <crate::travel::ui::home::LastViewed offers /> })
+            })}
+        </Suspense>
     }
 }
