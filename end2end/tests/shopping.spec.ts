@@ -43,6 +43,8 @@ test('home → sale → load more → one brand in the path → product → size
   await tile.locator('a').first().click();
   await expect(page).toHaveURL(new RegExp(`/product/\\d+/${itemId}$`));
   await expect(page.getByTestId('datasheet')).not.toBeEmpty();
+  // The options island comes up after the in-app navigation swapped the page in.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const option = page.locator('[data-testid="product-option"]:not([disabled])').first();
   await option.check();
   await expect(page.getByTestId('selected-option')).toContainText('Taille choisie');

@@ -91,8 +91,13 @@ fn ProductBuy(sale_id: i64, product_id: i64, options: Vec<ProductOption>) -> imp
     crate::ui::hydrated::island_ready();
     let initial = options;
     let ctx = RequestCtx::current();
-    let selected =
-        RwSignal::new((initial.len() == 1 && initial[0].stock > 0).then(|| initial[0].id));
+    // A size the member picked before this island came up (a slow phone, an in-app
+    // navigation) is kept: hydration would otherwise uncheck it.
+    let picked =
+        picked_before_hydration().filter(|id| initial.iter().any(|o| o.id == *id && o.stock > 0));
+    let selected = RwSignal::new(
+        picked.or_else(|| (initial.len() == 1 && initial[0].stock > 0).then(|| initial[0].id)),
+    );
     let options = RwSignal::new(initial);
     let state = RwSignal::new(OptionsState::default());
     let refresh = move || {
@@ -200,6 +205,24 @@ fn ProductBuy(sale_id: i64, product_id: i64, options: Vec<ProductOption>) -> imp
         </p>
         <crate::cart::ui::add::AddToCart sale_id selected on_added=move |_| refresh() />
     }
+}
+
+/// The option radio already checked in the server HTML's form, if any.
+fn picked_before_hydration() -> Option<i64> {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector("[data-testid=\"product-options\"] input[name=\"option\"]:checked")
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|input| input.get_attribute("value"))
+            .and_then(|v| v.parse().ok())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    None
 }
 
 #[component]
