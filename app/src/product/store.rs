@@ -44,17 +44,7 @@ pub async fn product(
                 availability: o.availability,
             })
             .collect::<Vec<_>>();
-    let favorite = match member_id {
-        Some(m) => {
-            sqlx::query("SELECT 1 AS one FROM favourites WHERE member_id = $1 AND product_id = $2")
-                .bind(m)
-                .bind(product_id)
-                .fetch_optional(&db.pool)
-                .await?
-                .is_some()
-        }
-        None => false,
-    };
+    let favorite = crate::catalog::store::is_favourite(db, member_id, product_id).await?;
     let html: String = row.try_get("description_html")?;
     Ok(Some(ProductDetail {
         id: row.try_get("id")?,

@@ -310,20 +310,11 @@ impl TravelService {
             PaymentOutcome::InvalidCard => return Err(TravelError::InvalidCard),
         };
         let mut w = self.cart.begin().await?;
-        let claimed = sqlx::query(
-            "UPDATE travel_bookings SET status = 'paid', updated_at = $3
-              WHERE id = $1 AND member_id = $2 AND status = 'held'",
-        )
-        .bind(id)
-        .bind(member_id)
-        .bind(now)
-        .execute(&mut *w.tx)
-        .await?
-        .rows_affected();
+        let claimed = store::booking::settle_held(&mut w.tx, id, member_id, "paid", now).await?;
         let row = store::booking::booking(&mut *w.tx, id)
             .await?
             .ok_or(TravelError::NoBooking)?;
-        if claimed != 1
+        if !claimed
             || !store::booking::sell(&mut w.tx, row.duration_id, &row.day, row.places).await?
         {
             drop(w);
@@ -372,17 +363,7 @@ impl TravelService {
     pub async fn cancel(&self, member_id: i64, id: i64, now: i64) -> Result<Booking, TravelError> {
         self.booking(member_id, id).await?;
         let mut w = self.cart.begin().await?;
-        let done = sqlx::query(
-            "UPDATE travel_bookings SET status = 'cancelled', updated_at = $3
-              WHERE id = $1 AND member_id = $2 AND status = 'held'",
-        )
-        .bind(id)
-        .bind(member_id)
-        .bind(now)
-        .execute(&mut *w.tx)
-        .await?
-        .rows_affected();
-        if done == 1 {
+        if store::booking::settle_held(&mut w.tx, id, member_id, "cancelled", now).await? {
             if let Some(row) = store::booking::booking(&mut *w.tx, id).await? {
                 store::booking::release(&mut w.tx, row.duration_id, &row.day, row.places).await?;
             }

@@ -48,6 +48,25 @@ pub(crate) async fn set_favourite(
 pub(super) const ITEM_FROM: &str =
     "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
 
+/// Whether the member (none: a visitor) has the product among their favourites.
+pub(crate) async fn is_favourite(
+    db: &Db,
+    member_id: Option<i64>,
+    product_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let Some(m) = member_id else {
+        return Ok(false);
+    };
+    Ok(
+        sqlx::query("SELECT 1 AS one FROM favourites WHERE member_id = $1 AND product_id = $2")
+            .bind(m)
+            .bind(product_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .is_some(),
+    )
+}
+
 pub(crate) async fn all_favourite_ids(
     db: &Db,
     member_id: Option<i64>,

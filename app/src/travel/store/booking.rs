@@ -152,3 +152,26 @@ where
     })
     .transpose()
 }
+
+/// Moves the member's held booking to `status` (`paid` or `cancelled`); `false` when it was
+/// not held any more (paid, cancelled or expired meanwhile), so only one caller wins.
+pub async fn settle_held(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    member_id: i64,
+    status: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE travel_bookings SET status = $4, updated_at = $3
+          WHERE id = $1 AND member_id = $2 AND status = 'held'",
+    )
+    .bind(id)
+    .bind(member_id)
+    .bind(now)
+    .bind(status)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(done == 1)
+}

@@ -167,17 +167,7 @@ pub async fn product(
         .map(|c| c.price)
         .min()
         .unwrap_or(row.try_get("price_cents")?);
-    let favorite = match member_id {
-        Some(m) => {
-            sqlx::query("SELECT 1 AS one FROM favourites WHERE member_id = $1 AND product_id = $2")
-                .bind(m)
-                .bind(product_id)
-                .fetch_optional(&db.pool)
-                .await?
-                .is_some()
-        }
-        None => false,
-    };
+    let favorite = crate::catalog::store::is_favourite(db, member_id, product_id).await?;
     let tabs: Vec<Tab> =
         serde_json::from_str(&row.try_get::<String, _>("tabs_json")?).unwrap_or_default();
     let list = |s: String| -> Vec<String> {

@@ -61,17 +61,10 @@ pub async fn campaign(
 }
 
 async fn favourites(db: &Db, member_id: Option<i64>) -> Result<HashSet<i64>, sqlx::Error> {
-    let Some(m) = member_id else {
-        return Ok(HashSet::new());
-    };
-    Ok(
-        sqlx::query_scalar::<_, i64>("SELECT product_id FROM favourites WHERE member_id = $1")
-            .bind(m)
-            .fetch_all(&db.pool)
-            .await?
-            .into_iter()
-            .collect(),
-    )
+    Ok(crate::catalog::store::all_favourite_ids(db, member_id)
+        .await?
+        .into_iter()
+        .collect())
 }
 
 /// One page of offers (`query.page`, 0-based, [`OFFERS_PAGE_SIZE`] per page) of the live
