@@ -80,7 +80,7 @@ pub fn ItemTile(
     }
     .map(|label| view! { <span class="item-tile__type">{label}</span> });
     let tier = (item.tier != "ORDINARY").then(|| {
-        let key = format!("catalog.tier.{}", item.tier.to_lowercase());
+        let key = format!("catalog.tier.{}", item.tier.to_ascii_lowercase());
         view! { <span class="item-tile__tier" data-tier=item.tier.clone()>{ctx.t(&key)}</span> }
     });
     view! {

@@ -62,7 +62,7 @@ pub fn Pedagogical(module: HomeModule, now: i64) -> impl IntoView {
     };
     let [left_cols, right_cols] = PEDAGOGICAL_COLUMNS;
     let primary = s.primary_button.clone().map(|b| {
-        view! { <a class=variant_class(variant) data-variant=format!("{variant:?}").to_lowercase() href=with_home_id(&b.link)>{b.label}</a> }
+        view! { <a class=variant_class(variant) data-variant=format!("{variant:?}").to_ascii_lowercase() href=with_home_id(&b.link)>{b.label}</a> }
     });
     let secondary = s.secondary_button.clone().map(|b| {
         view! { <a class="button button--secondary" href=with_home_id(&b.link)>{b.label}</a> }

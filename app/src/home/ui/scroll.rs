@@ -4,9 +4,10 @@
 //! home puts the page where it was.
 use leptos::prelude::*;
 
-/// Session-storage key of a home's position (`.max`: the furthest one).
+/// Session-storage key of a home's position (`.max`: the furthest one). Home names are
+/// ASCII slugs; `to_lowercase` would ship the Unicode case tables in the WASM of every page.
 pub fn storage_key(home: &str) -> String {
-    format!("rosace.home.scroll.{}", home.trim().to_lowercase())
+    format!("rosace.home.scroll.{}", home.trim().to_ascii_lowercase())
 }
 
 pub const DEBOUNCE_MS: u64 = 500;
@@ -30,10 +31,10 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
                 move || {
                     let saved = storage()
                         .and_then(|s| s.get_item(&key).ok().flatten())
-                        .and_then(|v| v.parse::<f64>().ok());
+                        .and_then(|v| v.parse::<i32>().ok());
                     if let (Some(y), Some(w)) = (saved, web_sys::window()) {
-                        if y > 0.0 {
-                            w.scroll_to_with_x_and_y(0.0, y);
+                        if y > 0 {
+                            w.scroll_to_with_x_and_y(0.0, f64::from(y));
                         }
                     }
                 }
@@ -52,15 +53,17 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
                         let (Some(w), Some(s)) = (web_sys::window(), storage()) else {
                             return;
                         };
-                        let y = w.scroll_y().unwrap_or(0.0).round();
+                        // Whole pixels as integers: formatting an f64 would bring the
+                        // float printer (20 KB) into the WASM every page loads.
+                        let y = w.scroll_y().unwrap_or(0.0).round() as i32;
                         let _ = s.set_item(&key, &y.to_string());
                         let max_key = format!("{key}.max");
                         let max = s
                             .get_item(&max_key)
                             .ok()
                             .flatten()
-                            .and_then(|v| v.parse::<f64>().ok())
-                            .unwrap_or(0.0);
+                            .and_then(|v| v.parse::<i32>().ok())
+                            .unwrap_or(0);
                         if y > max {
                             let _ = s.set_item(&max_key, &y.to_string());
                         }

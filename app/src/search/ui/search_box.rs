@@ -87,7 +87,8 @@ pub fn SearchBox(initial: String) -> impl IntoView {
                 .enumerate()
                 .map(|(i, sug)| {
                     let selected = s.active == Some(i);
-                    let kind = format!("{:?}", sug.kind).to_lowercase();
+                    // ASCII: the full Unicode case tables would ship to every page.
+                    let kind = format!("{:?}", sug.kind).to_ascii_lowercase();
                     let label = match sug.kind {
                         SuggestionKind::Generic => RequestCtx::current()
                             .t_with("search.suggestions.generic", &[("query", &sug.label)]),
