@@ -124,7 +124,11 @@ export function TravelMap({ offers, highlighted = null, label, locale, onHighlig
                   <PinIcon />
                 </button>
                 {isShown && (
-                  <a className={`tm-card ${placement(x, y)}`} id={cardId} href={offer.href}>
+                  // Not a link: a focusable card over the map would cover its neighbours'
+                  // pins (WCAG 2.5.8 target size). The pin is the one control (it follows
+                  // the offer, and reads this card as its description); a click on the card
+                  // does the same for the pointer.
+                  <div className={`tm-card ${placement(x, y)}`} id={cardId} data-href={offer.href} onClick={() => navigate(offer.href)}>
                     {offer.image ? (
                       <img className="tm-card-image" src={offer.image} alt="" width={112} height={84} loading="lazy" decoding="async" />
                     ) : (
@@ -137,7 +141,7 @@ export function TravelMap({ offers, highlighted = null, label, locale, onHighlig
                       </span>
                       {offer.benefit && <span className="tm-card-benefit">{offer.benefit}</span>}
                     </span>
-                  </a>
+                  </div>
                 )}
               </li>
             );

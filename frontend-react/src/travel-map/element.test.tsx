@@ -24,7 +24,7 @@ afterEach(() => {
 
 const inShadow = (el: Element, selector: string) => el.shadowRoot!.querySelector<HTMLElement>(selector);
 const pins = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tm-pin')];
-const cardHref = (el: Element) => inShadow(el, '.tm-card')?.getAttribute('href');
+const cardHref = (el: Element) => inShadow(el, '.tm-card')?.getAttribute('data-href');
 
 describe('<travel-map>', () => {
   it('is defined once, and importing the module again does not redefine it', async () => {

@@ -1,0 +1,114 @@
+import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
+import { expectNoViolations } from './a11y';
+
+// The whole travel journey as one member goes through it, on the French site on desktop and
+// the German one on phones: travel home → destination by autocomplete → results with their
+// map → a pin marks its card → the product → cheapest mode → a day in the calendar → a
+// child → checkout → sandbox payment → the booking in My orders. The single steps are
+// examined in detail by travel-search, travel-catalog and travel-product.spec.ts.
+const CASES = {
+  desktop: { site: 1, typed: 'grè', country: 'Grèce', city: 'PAR' },
+  phone: { site: 2, typed: 'grie', country: 'Griechenland', city: 'BER' },
+};
+
+// The demo's k-th offer of a sale (product id = sale × 100 + k + 1) leaves from one city when
+// k % 4 == 1 (no cheapest mode then) and takes exactly two travellers when k % 6 == 5.
+const configurable = (productId: number) => {
+  const k = (productId % 100) - 1;
+  return k % 4 !== 1 && k % 6 !== 5;
+};
+
+function childBirthday(): string {
+  const d = new Date();
+  return `${d.getFullYear() - 6}-06-15`;
+}
+
+test('travel home → search → map → product → calendar → child → checkout → paid → My orders', async ({ page, isMobile }, info) => {
+  const c = info.project.name === 'desktop' ? CASES.desktop : CASES.phone;
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInAsDemo(page, c.site, '/home/travel');
+  await expect(page.getByTestId('travel-home')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+  // Destination by autocomplete, a departure city, then the results.
+  const input = page.getByTestId('travel-destination');
+  await input.click();
+  await input.pressSequentially(c.typed, { delay: 40 });
+  await page.getByTestId('travel-suggestions').locator('[role="option"][data-kind="country"]', { hasText: c.country }).click();
+  await expect(input).toHaveValue(c.country);
+  await page.getByTestId('travel-departure').selectOption(c.city);
+  await page.getByTestId('travel-search-submit').click();
+  await expect(page).toHaveURL(/\/t\/r\?/);
+  const cards = page.getByTestId('offer-card');
+  await expect(cards.first()).toBeVisible();
+
+  // An offer with several departure cities and room for a child, and its pin on the map.
+  const ids = (await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-offer-id')))));
+  const productId = ids.find(configurable);
+  expect(productId, `a configurable offer among ${ids.join(', ')}`).toBeDefined();
+  const card = page.locator(`[data-testid="offer-card"][data-offer-id="${productId}"]`);
+  const map = page.getByTestId('travel-map');
+  await map.scrollIntoViewIfNeeded();
+  const pin = map.locator(`li.tm-pin-wrap[data-offer-id="${productId}"] button.tm-pin`);
+  await expect(pin).toBeVisible();
+  if (isMobile) await pin.tap();
+  else await pin.hover();
+  await expect(card).toHaveClass(/trv-card--highlighted/);
+  await expect(card).toHaveAttribute('aria-current', 'true');
+  await expectNoViolations(page);
+
+  await card.getByTestId('offer-link').click();
+  await expect(page).toHaveURL(new RegExp(`/t/p/\\d+/${productId}$`));
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+  // Cheapest mode, then a day of the calendar ends it and sets the dates and price.
+  const cheapest = page.getByTestId('trip-cheapest');
+  await cheapest.check();
+  await expect(cheapest).toBeChecked();
+  await page.getByTestId('travel-calendar').scrollIntoViewIfNeeded();
+  const days = page.locator('travel-calendar button.rdp-day_button:not([disabled])');
+  await expect(days.first()).toBeVisible();
+  await days.nth(2).click();
+  await expect(cheapest).not.toBeChecked();
+  await expect(page.getByTestId('trip-dates')).not.toBeEmpty();
+  const totalTwo = await page.getByTestId('trip-total').textContent();
+  expect(totalTwo).toMatch(/\d/);
+
+  // A child: blocked until the birthday is given, and the total follows.
+  await page.getByTestId('party-children').locator('button').last().click();
+  await expect(page.getByTestId('trip-book')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('party-birthday').fill(childBirthday());
+  await expect(page.getByTestId('trip-blocks')).toBeEmpty();
+  await expect(page.getByTestId('trip-total')).not.toHaveText(totalTwo!);
+
+  // Checkout: the travellers, the address, a sandbox card.
+  await page.getByTestId('trip-book').click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('traveller')).toHaveCount(3);
+  const names = [['Zoé', 'Ngô'], ['Jürgen', 'Weiß'], ['Léa', 'Ngô']];
+  for (let i = 0; i < 3; i++) {
+    await page.locator(`#travellers-${i}-first`).fill(names[i][0]);
+    await page.locator(`#travellers-${i}-last`).fill(names[i][1]);
+    if (i < 2) await page.locator(`#travellers-${i}-birthday`).fill('1979-11-02');
+  }
+  await page.locator('#address-first').fill('Zoé');
+  await page.locator('#address-last').fill('Ngô');
+  await page.locator('#address-street').fill('12 Hauptstraße');
+  await page.locator('#address-zip').fill(c.site === 1 ? '75011' : '10115');
+  await page.locator('#address-city').fill(c.site === 1 ? 'Paris' : 'Berlin');
+  await page.locator('#address-phone').fill(c.site === 1 ? '+33 6 12 34 56 78' : '+49 30 1234567');
+  await page.locator('#card').fill('4242 4242 4242 4242');
+  await page.getByTestId('trip-pay').click();
+  const booked = page.getByTestId('trip-booked');
+  await expect(booked).toBeVisible();
+
+  // The booking is an order of its own in My orders.
+  await booked.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/my-orders\/travel\/\d+/);
+  await expect(page.getByTestId('order').first()).toBeVisible();
+  await expectNoViolations(page);
+  expect(errors).toEqual([]);
+});
