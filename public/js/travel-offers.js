@@ -76,6 +76,11 @@
         }
       }
       repin();
+      // The address says how far the list goes (`?page=N` lists pages 1 to N), so a reload,
+      // a shared link or coming back shows the same offers.
+      const here = new URL(window.location.href);
+      here.searchParams.set('page', String(page + 1));
+      window.history.replaceState(window.history.state, '', here.pathname + here.search + here.hash);
       const total = Number(box.dataset.total);
       const shown = Math.min(total, cards.length ? grid.children.length : total);
       box.querySelector('[data-testid="offers-shown"]').textContent = box.dataset.template
