@@ -315,3 +315,89 @@ both!(
     last_places_are_never_overbooked_on_sqlite,
     last_places_are_never_overbooked_on_postgres,
 );
+
+/// The product ids a search lists on its first page.
+async fn listed(t: &TestApp, s: &Shopper, query: &str) -> Vec<i64> {
+    let (status, found) = s
+        .call(
+            t,
+            Method::GET,
+            &format!("/api/travel/v1/search?{query}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{found}");
+    found["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_i64().unwrap())
+        .collect()
+}
+
+async fn sold_out_days(t: TestApp) {
+    let s = shopper(&t, 1).await;
+    let d = departure(&t, &s).await;
+    let query = format!("destinationId=sale-{}&checkin={}", d.0, d.7);
+    assert!(
+        listed(&t, &s, &query).await.contains(&d.1),
+        "bookable on {}",
+        d.7
+    );
+    // With a checkout, only offers with that length of stay: d.5 days (checkout = check-in
+    // + days - 1) is one; a stay of 2 days no demo offer has.
+    let checkin = app::travel::rules::Date::parse(&d.7).unwrap();
+    let stay = |days: u64| {
+        let checkout = checkin.add_days(days as i64 - 1);
+        format!("{query}&checkout={checkout}")
+    };
+    assert!(listed(&t, &s, &stay(d.5)).await.contains(&d.1));
+    assert!(!listed(&t, &s, &stay(2)).await.contains(&d.1));
+
+    // Every duration of every city of the product full on that day: not a departure.
+    let db = &t.app.state.db.pool;
+    let durations = "SELECT du.id FROM travel_durations du
+        JOIN travel_departure_cities c ON c.id = du.city_id
+        JOIN travel_packages pk ON pk.id = c.package_id WHERE pk.product_id = $1";
+    sqlx::query(&format!(
+        "DELETE FROM travel_departures WHERE day = $2 AND duration_id IN ({durations})"
+    ))
+    .bind(d.1)
+    .bind(&d.7)
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query(&format!(
+        "INSERT INTO travel_departures (duration_id, day, places, held, sold)
+         SELECT id, $2, 4, 1, 3 FROM ({durations}) full_durations"
+    ))
+    .bind(d.1)
+    .bind(&d.7)
+    .execute(db)
+    .await
+    .unwrap();
+    assert!(
+        !listed(&t, &s, &query).await.contains(&d.1),
+        "sold out on {}",
+        d.7
+    );
+
+    // One place back on one duration, and the day is offered again.
+    sqlx::query("UPDATE travel_departures SET held = 0 WHERE duration_id = $1 AND day = $2")
+        .bind(d.4)
+        .bind(&d.7)
+        .execute(db)
+        .await
+        .unwrap();
+    assert!(
+        listed(&t, &s, &query).await.contains(&d.1),
+        "a place again on {}",
+        d.7
+    );
+}
+
+both!(
+    sold_out_days,
+    sold_out_days_leave_the_search_on_sqlite,
+    sold_out_days_leave_the_search_on_postgres,
+);

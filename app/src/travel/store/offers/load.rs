@@ -1,6 +1,6 @@
 //! The rows an offers query starts from: the offers of the live travel sales in scope with
 //! their departure cities, seasons and shortest stay, and the site's destinations.
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use sqlx::Row;
 
@@ -99,13 +99,62 @@ pub(super) async fn candidates(
                JOIN travel_packages pk ON pk.product_id = p.id
                JOIN travel_departure_cities c ON c.package_id = pk.id
                JOIN travel_seasons se ON se.city_id = c.id
-              WHERE {scope} ORDER BY se.id"
+              WHERE {scope} AND se.places > 0 ORDER BY se.id"
         ),
         query,
         &binds,
         now,
     )
     .await?;
+    // Days on which no duration of a city has a place left: not a departure to offer.
+    let sold_out = rows(
+        db,
+        &format!(
+            "SELECT du.city_id, dp.day {from}
+               JOIN travel_packages pk ON pk.product_id = p.id
+               JOIN travel_departure_cities c ON c.package_id = pk.id
+               JOIN travel_durations du ON du.city_id = c.id
+               JOIN travel_departures dp ON dp.duration_id = du.id
+              WHERE {scope} AND dp.held + dp.sold >= dp.places
+              GROUP BY du.city_id, dp.day
+             HAVING COUNT(*) = (SELECT COUNT(*) FROM travel_durations d2 WHERE d2.city_id = du.city_id)"
+        ),
+        query,
+        &binds,
+        now,
+    )
+    .await?;
+    let stays = rows(
+        db,
+        &format!(
+            "SELECT du.city_id, du.days {from}
+               JOIN travel_packages pk ON pk.product_id = p.id
+               JOIN travel_departure_cities c ON c.package_id = pk.id
+               JOIN travel_durations du ON du.city_id = c.id
+              WHERE {scope} ORDER BY du.id"
+        ),
+        query,
+        &binds,
+        now,
+    )
+    .await?;
+    let mut stays_of: HashMap<i64, Vec<u32>> = HashMap::new();
+    for r in stays {
+        let days = u32::try_from(r.try_get::<i64, _>("days")?).unwrap_or(0);
+        stays_of
+            .entry(r.try_get("city_id")?)
+            .or_default()
+            .push(days);
+    }
+    let mut sold_out_of: HashMap<i64, BTreeSet<Date>> = HashMap::new();
+    for r in sold_out {
+        if let Some(day) = Date::parse(&r.try_get::<String, _>("day")?) {
+            sold_out_of
+                .entry(r.try_get("city_id")?)
+                .or_default()
+                .insert(day);
+        }
+    }
     let nights = rows(
         db,
         &format!(
@@ -128,14 +177,18 @@ pub(super) async fn candidates(
         ) else {
             continue;
         };
-        by_city
-            .entry(r.try_get("city_id")?)
-            .or_default()
-            .push(Departures {
-                first,
-                last,
-                weekdays: r.try_get::<i64, _>("weekdays")? as u8,
-            });
+        let city_id: i64 = r.try_get("city_id")?;
+        let sold_out = sold_out_of
+            .get(&city_id)
+            .map(|days| days.range(first..=last).copied().collect())
+            .unwrap_or_default();
+        by_city.entry(city_id).or_default().push(Departures {
+            first,
+            last,
+            weekdays: r.try_get::<i64, _>("weekdays")? as u8,
+            sold_out,
+            stays: stays_of.get(&city_id).cloned().unwrap_or_default(),
+        });
     }
     let mut cities_of: HashMap<i64, Vec<(String, Vec<Departures>)>> = HashMap::new();
     for r in cities {

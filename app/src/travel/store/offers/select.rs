@@ -10,25 +10,28 @@ use crate::travel::rules::{known_filters, month_bounds, Date, DATES_FACET, FILTE
 
 use super::super::product::window;
 
-/// A season of a departure city: departures on its weekdays between its days.
+/// A season of a departure city: departures on its weekdays between its days, except the
+/// days on which every duration is sold out.
 pub(super) struct Departures {
     pub(super) first: Date,
     pub(super) last: Date,
     pub(super) weekdays: u8,
+    pub(super) sold_out: BTreeSet<Date>,
+    /// The lengths of stay (days) the city offers.
+    pub(super) stays: Vec<u32>,
 }
 
 impl Departures {
-    /// Whether a departure falls within `from..=to`.
+    /// Whether a departure with places left falls within `from..=to`.
     pub(super) fn any_within(&self, from: Date, to: Date) -> bool {
         let (from, to) = (from.max(self.first), to.min(self.last));
         if from > to || self.weekdays & 0x7f == 0 {
             return false;
         }
-        let span = from.days_until(to);
-        if span >= 6 {
-            return true;
-        }
-        (0..=span).any(|n| self.weekdays & (1 << from.add_days(n).weekday()) != 0)
+        // At most the bookable window (a year) when no dates are asked: ended at the first hit.
+        (0..=from.days_until(to))
+            .map(|n| from.add_days(n))
+            .any(|day| self.weekdays & (1 << day.weekday()) != 0 && !self.sold_out.contains(&day))
     }
 }
 
@@ -66,6 +69,8 @@ pub(super) struct Search {
     pub(super) trip_type: Option<String>,
     /// Departure days wanted, already inside the bookable window; `None`: any.
     pub(super) days: Option<(Date, Date)>,
+    /// The length of stay wanted (days, from exact check-in and checkout dates).
+    pub(super) stay: Option<u32>,
     pub(super) bookable: (Date, Date),
 }
 
@@ -85,7 +90,18 @@ impl Search {
         } else {
             query.dates.as_deref().and_then(month_bounds)
         };
+        // Checkout = check-in + days - 1 (spec 001 §4); with flexible dates any length goes.
+        let stay = match (
+            query.checkin.as_deref().and_then(Date::parse),
+            query.checkout.as_deref().and_then(Date::parse),
+        ) {
+            (Some(checkin), Some(checkout)) if !query.flex && checkout > checkin => {
+                u32::try_from(checkin.days_until(checkout) + 1).ok()
+            }
+            _ => None,
+        };
         Search {
+            stay,
             destination: query.destination_id.as_deref().map(|d| {
                 let (sale, digits) = match d.strip_prefix("sale-") {
                     Some(rest) => (true, rest),
@@ -136,9 +152,7 @@ impl Search {
         });
         let trip_ok = self.trip_type.as_ref().is_none_or(|t| *t == c.trip_type);
         let city_ok = self.city_code.is_none() || self.cities(c).next().is_some();
-        let days_ok = self
-            .days
-            .is_none_or(|(from, to)| self.cities(c).flatten().any(|s| s.any_within(from, to)));
+        let days_ok = search_days_ok(self, c);
         destination_ok && text_ok && trip_ok && city_ok && days_ok
     }
 
@@ -257,10 +271,17 @@ pub(super) fn facets(in_scope: &[Candidate], query: &OfferQuery, search: &Search
     out
 }
 
+/// Whether the offer departs on one of the wanted days (with places left) for the wanted
+/// length of stay.
 pub(super) fn search_days_ok(search: &Search, c: &Candidate) -> bool {
-    search
-        .days
-        .is_none_or(|(from, to)| search.cities(c).flatten().any(|s| s.any_within(from, to)))
+    let stay_ok = |s: &Departures| search.stay.is_none_or(|days| s.stays.contains(&days));
+    match search.days {
+        None => search.stay.is_none() || search.cities(c).flatten().any(stay_ok),
+        Some((from, to)) => search
+            .cities(c)
+            .flatten()
+            .any(|s| stay_ok(s) && s.any_within(from, to)),
+    }
 }
 
 impl Search {
@@ -271,6 +292,7 @@ impl Search {
             city_code: None,
             trip_type: None,
             days: None,
+            stay: None,
             bookable,
         }
     }

@@ -1,5 +1,5 @@
 //! The selection rules of the offers store, without a database.
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::select::{passes, Candidate, Departures, Search};
 use crate::model::travel::TravelOffer;
@@ -17,6 +17,8 @@ fn departures_fall_on_the_season_weekdays() {
         first: d("2026-12-07"),
         last: d("2026-12-31"),
         weekdays: 0b010_0000,
+        sold_out: BTreeSet::new(),
+        stays: vec![8],
     };
     assert!(s.any_within(d("2026-12-12"), d("2026-12-12")), "a Saturday");
     assert!(
@@ -68,6 +70,8 @@ fn candidate(values: &[(&'static str, &[&str])]) -> Candidate {
                 first: d("2026-12-07"),
                 last: d("2027-01-31"),
                 weekdays: 0b010_0000,
+                sold_out: BTreeSet::new(),
+                stays: vec![4, 8],
             }],
         )],
     }
@@ -179,6 +183,23 @@ fn the_search_matches_place_sale_city_and_days() {
         dates: Some("2027-01".into()),
         ..Default::default()
     }));
+    // A checkout: only the lengths of stay the offer has (checkout = check-in + days - 1).
+    assert!(search(OfferQuery {
+        checkin: Some("2026-12-12".into()),
+        checkout: Some("2026-12-19".into()),
+        ..Default::default()
+    }));
+    assert!(!search(OfferQuery {
+        checkin: Some("2026-12-12".into()),
+        checkout: Some("2026-12-20".into()),
+        ..Default::default()
+    }));
+    assert!(search(OfferQuery {
+        checkin: Some("2026-12-12".into()),
+        checkout: Some("2026-12-20".into()),
+        flex: true,
+        ..Default::default()
+    }));
     assert!(!search(OfferQuery {
         dates: Some("2027-02".into()),
         ..Default::default()
@@ -188,4 +209,43 @@ fn the_search_matches_place_sale_city_and_days() {
         .into_iter()
         .collect();
     assert_eq!(months, ["2026-12", "2027-01"]);
+}
+
+#[test]
+fn sold_out_days_are_no_departure_for_dates_or_months() {
+    // Dec 1st 2026 at noon.
+    let now = 1_796_126_400;
+    let places = HashMap::new();
+    let mut c = candidate(&[]);
+    // Every Saturday of January 2027 sold out, and Saturday Dec 12th.
+    let (first, last) = (d("2026-12-07"), d("2027-01-31"));
+    let sold_out: BTreeSet<Date> = (0..=first.days_until(last))
+        .map(|n| first.add_days(n))
+        .filter(|day| day.weekday() == 5 && (day.month == 1 || day.day == 12))
+        .collect();
+    c.cities[0].1[0].sold_out = sold_out;
+    let search = |q: OfferQuery| Search::of(&q, now).matches(&c, &places);
+    assert!(!search(OfferQuery {
+        checkin: Some("2026-12-12".into()),
+        ..Default::default()
+    }));
+    // ±3 days reaches no other Saturday; the next one has places.
+    assert!(!search(OfferQuery {
+        checkin: Some("2026-12-12".into()),
+        flex: true,
+        ..Default::default()
+    }));
+    assert!(search(OfferQuery {
+        checkin: Some("2026-12-19".into()),
+        ..Default::default()
+    }));
+    assert!(!search(OfferQuery {
+        dates: Some("2027-01".into()),
+        ..Default::default()
+    }));
+    let months: Vec<String> = Search::of(&OfferQuery::default(), now)
+        .months(&c)
+        .into_iter()
+        .collect();
+    assert_eq!(months, ["2026-12"]);
 }
