@@ -45,7 +45,7 @@ pub(super) fn generate() -> Homes {
         let json = |v: serde_json::Value| v.to_string();
         let cta = |label: &str, link: &str| serde_json::json!({ "label": label, "link": link });
         // (home, kind, name, title, settings)
-        let module_defs: [(i64, &str, &str, &str, String); 10] = [
+        let module_defs: [(i64, &str, &str, &str, String); 12] = [
             (
                 base,
                 "highlight",
@@ -117,6 +117,21 @@ pub(super) fn generate() -> Homes {
                 w.home_highlight,
                 "{}".into(),
             ),
+            // The travel home: its sales as banners, and a way back to the shop's homes.
+            (
+                base + 1,
+                "highlight",
+                "travel-highlights",
+                w.home_highlight,
+                "{}".into(),
+            ),
+            (
+                base + 1,
+                "universe",
+                "travel-universes",
+                w.universe_title,
+                "{}".into(),
+            ),
         ];
         // (kind, sale n (0: none), size, layout, mobile image, link)
         type B = (
@@ -127,7 +142,7 @@ pub(super) fn generate() -> Homes {
             bool,
             &'static str,
         );
-        let banner_defs: [&[B]; 10] = [
+        let banner_defs: [&[B]; 12] = [
             &[
                 ("SaleBanner", 1, "MEGAFAT", "2x2", true, ""),
                 ("HighlightBanner", 2, "XL", "2x1", true, ""),
@@ -165,6 +180,16 @@ pub(super) fn generate() -> Homes {
                 ("SaleBanner", 20, "M", "1x1", true, ""),
                 ("SaleBanner", 21, "M", "1x1", true, ""),
             ],
+            // Sales 25 to 27 are the site's travel sales.
+            &[
+                ("SaleBanner", 25, "XL", "2x1", true, "travel"),
+                ("SaleBanner", 26, "M", "1x1", true, "travel"),
+                ("SaleBanner", 27, "M", "1x1", true, "travel"),
+            ],
+            &[
+                ("UniverseBanner", 0, "XL", "2x1", true, "/gr/home/default"),
+                ("UniverseBanner", 0, "XL", "2x1", true, "/gr/home/summer"),
+            ],
         ];
         for (m, ((home_id, kind, name, title, settings), defs)) in
             module_defs.iter().zip(banner_defs).enumerate()
@@ -186,6 +211,9 @@ pub(super) fn generate() -> Homes {
                 let sale = if *n > 0 { V::I(base + n) } else { V::NullI };
                 let link = if *link == "product" {
                     format!("/product/{0}/{0}01", base + n)
+                } else if *link == "travel" {
+                    // The open-door travel catalog: members and visitors can follow it.
+                    format!("/voyages/c/{}", base + n)
                 } else {
                     link.to_string()
                 };

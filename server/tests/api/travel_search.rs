@@ -209,6 +209,17 @@ async fn pages(t: TestApp) {
     let (sale, _) = &travel_sales(&t, 1).await[0];
     assert!(home.contains(&format!(r#"href="/t/c/{sale}""#)));
     assert!(!home.contains(r#"data-testid="travel-last-viewed""#));
+    // The modules of the site's travel home: its sales as banners, the shop's homes.
+    let highlights = home
+        .split(r#"data-module="travel-highlights""#)
+        .nth(1)
+        .expect("the travel highlights module");
+    assert!(highlights.contains(&format!(r#"href="/voyages/c/{sale}""#)));
+    assert!(home.contains(r#"data-module="travel-universes""#));
+    assert!(
+        !home.contains(r#"data-module="highlights""#),
+        "not the default home's"
+    );
     // Opening a product as the member puts it in the last viewed list.
     let product: i64 = sqlx::query_scalar("SELECT MIN(id) FROM products WHERE sale_id = $1")
         .bind(sale)
