@@ -48,6 +48,7 @@ async fn postgres_url() -> String {
     let pool = sqlx::AnyPool::connect(&admin)
         .await
         .expect("connect to test PostgreSQL");
+    drop_orphans(&pool).await;
     sqlx::query(&format!("CREATE DATABASE {name}"))
         .execute(&pool)
         .await
@@ -55,6 +56,34 @@ async fn postgres_url() -> String {
     pool.close().await;
     let (prefix, _) = admin.rsplit_once('/').expect("URL has a database part");
     format!("{prefix}/{name}")
+}
+
+/// Drops the test databases of test processes that have ended. Each test runs in a process
+/// of its own (nextest) and its database outlives it: without this, a few hundred runs
+/// filled the disk. A database of a live process (its pid in the name) is left alone.
+async fn drop_orphans(pool: &sqlx::AnyPool) {
+    use sqlx::Row;
+    let Ok(rows) = sqlx::query(
+        "SELECT datname::text AS name FROM pg_database WHERE datname LIKE 'rosace_t_%'",
+    )
+    .fetch_all(pool)
+    .await
+    else {
+        return;
+    };
+    for row in rows {
+        let Ok(name) = row.try_get::<String, _>("name") else {
+            continue;
+        };
+        let pid = name.trim_start_matches("rosace_t_").split('_').next();
+        let alive = pid.is_some_and(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
+        if !alive && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            // Another test process may be dropping it too: errors are of no consequence.
+            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(pool)
+                .await;
+        }
+    }
 }
 
 pub fn test_config(database_url: String, data_dir: &str) -> Config {
