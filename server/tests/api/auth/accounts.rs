@@ -235,3 +235,55 @@ both!(
     lockout_and_unlock_on_postgres,
     |c| c.settings.auth.lockout_threshold = 3,
 );
+
+/// The per-client flood limit: past it, every login from that address is refused with 429
+/// (the right password too, another account too) and logged, until the window ends.
+async fn login_flood(t: TestApp) {
+    let xsrf = t.xsrf().await;
+    let login =
+        |email: &str, password: &str| json!({"email": email, "password": password, "siteId": 1});
+    let limit = t.app.settings.auth.login_rate_limit;
+    for n in 0..limit {
+        // Different accounts, so the per-account lockout is not what answers.
+        let email = if n % 2 == 0 {
+            "demo@rosace.test"
+        } else {
+            "ghost@example.com"
+        };
+        let res = post_json(
+            &t,
+            "/api/authentication/v1/login",
+            login(email, "wrong-1"),
+            "",
+            &xsrf,
+        )
+        .await;
+        assert_eq!(res.status(), 200, "attempt {n} is answered");
+    }
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/login",
+        login("demo@rosace.test", server::demo::DEMO_PASSWORD),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 429);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error_code"], "toomanyrequests", "{body}");
+    assert_eq!(body["error_description"], "auth.error.too_many", "{body}");
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM auth_events WHERE kind = 'login_flood'")
+            .await,
+        1
+    );
+    // No session was opened by the refused attempt.
+    assert_eq!(t.count("SELECT COUNT(*) FROM sessions").await, 0);
+}
+
+both!(
+    login_flood,
+    login_flood_is_refused_on_sqlite,
+    login_flood_is_refused_on_postgres,
+    |c| c.settings.auth.login_rate_limit = 6,
+);
