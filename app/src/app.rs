@@ -192,6 +192,13 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::TravelError => {
             view! { <crate::travel::ui::error_page::TravelErrorPage route path /> }.into_any()
         }
+        PageKind::Wallet => view! { <crate::wallet::ui::page::WalletPage path /> }.into_any(),
+        PageKind::Communications => {
+            view! { <crate::communications::ui::CommunicationsPage path /> }.into_any()
+        }
+        PageKind::VouchersPromos => {
+            view! { <crate::promotions::ui::VouchersPage path /> }.into_any()
+        }
         _ => view! { <Placeholder route path /> }.into_any(),
     }
 }

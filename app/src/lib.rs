@@ -6,6 +6,7 @@ pub mod auth;
 pub mod cart;
 pub mod catalog;
 pub mod client;
+pub mod communications;
 pub mod context;
 pub mod dsa;
 pub mod home;
@@ -14,6 +15,7 @@ pub mod onboarding;
 #[cfg(feature = "ssr")]
 pub mod platform;
 pub mod product;
+pub mod promotions;
 pub mod routes;
 pub mod search;
 pub mod shell;
@@ -21,6 +23,7 @@ pub mod site;
 pub mod text;
 pub mod travel;
 pub mod ui;
+pub mod wallet;
 
 pub use app::{shell, App};
 

@@ -42,6 +42,9 @@ pub struct Settings {
     /// Key of the CSRF token signatures: made once and kept in the database (shared by
     /// instances), read at start (`startup::prepare`); not from the environment.
     pub xsrf_secret: Vec<u8>,
+    /// Key sealing stored IBANs: `ROSACE_WALLET_KEY`, else made in the data directory at
+    /// start (`startup::prepare`); never in the database it protects.
+    pub wallet_key: app::wallet::crypto::WalletKey,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             mail: MailSettings::default(),
             secure_cookies: false,
             xsrf_secret: vec![7; 32],
+            wallet_key: Default::default(),
         }
     }
 }
@@ -86,6 +90,10 @@ impl Settings {
             },
             secure_cookies: env_parse("ROSACE_SECURE_COOKIES", d.secure_cookies)?,
             xsrf_secret: d.xsrf_secret,
+            wallet_key: match env(app::wallet::crypto::KEY_ENV) {
+                Some(hex) => app::wallet::crypto::WalletKey::from_text(&hex)?,
+                None => d.wallet_key,
+            },
         })
     }
 }

@@ -22,6 +22,11 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     }
     let settings = Settings {
         xsrf_secret: xsrf_secret(&db).await?,
+        wallet_key: config
+            .settings
+            .wallet_key
+            .clone()
+            .or_from_data_dir(&config.data_dir)?,
         ..config.settings.clone()
     };
     let origins = config.origins();

@@ -28,6 +28,20 @@ pub trait PaymentProvider: Send + Sync {
     ) -> BoxFuture<'a, PaymentOutcome>;
     /// Cancels an authorization whose order could not be committed.
     fn void<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, ()>;
+    /// Keeps a card the provider approved, for the member's wallet: its token and last
+    /// four digits (the shop never stores the number). `None`: the provider keeps no cards.
+    fn save_card(&self, _card: &str) -> Option<SavedCard> {
+        None
+    }
+}
+
+/// A card kept by the provider: what the wallet lists and what a later payment would send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedCard {
+    pub provider: &'static str,
+    pub token: String,
+    pub brand: String,
+    pub last4: String,
 }
 
 /// How long the sandbox's slow test card (4000 0000 0000 3220) keeps the bank busy.
@@ -65,6 +79,27 @@ impl PaymentProvider for Sandbox {
     fn void<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, ()> {
         Box::pin(async move {
             tracing::info!(reference, "sandbox authorization voided");
+        })
+    }
+
+    /// The sandbox's token is a hash of the number: the same card saved twice is one
+    /// wallet entry. (A real provider answers an opaque token from its vault.)
+    fn save_card(&self, card: &str) -> Option<SavedCard> {
+        let digits: String = card.chars().filter(char::is_ascii_digit).collect();
+        if !matches!(
+            sandbox_card(&digits),
+            SandboxCard::Accepted | SandboxCard::SlowAccepted
+        ) {
+            return None;
+        }
+        Some(SavedCard {
+            provider: self.name(),
+            token: format!(
+                "sbx_card_{}",
+                &crate::platform::session::hash_token(&format!("sandbox-card:{digits}"))[..24]
+            ),
+            brand: "VISA".into(),
+            last4: digits[digits.len() - 4..].to_string(),
         })
     }
 }

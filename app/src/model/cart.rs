@@ -77,6 +77,10 @@ pub struct PayRequest {
     pub generate_deeplink_return_url: bool,
     #[serde(default)]
     pub card: Option<String>,
+    /// The member ticked "save this card": once paid, the provider's token and the last
+    /// four digits go to their wallet.
+    #[serde(default)]
+    pub save_card: bool,
     /// A waiting-line ticket that became ready.
     #[serde(default)]
     pub waiting_line_ticket: Option<String>,

@@ -1,8 +1,11 @@
 //! Browser targets that work without scripts and are not REST calls: the HTML forms'
 //! POST targets (Post/Redirect/Get) and the sign-in links (logout, autologin).
 pub mod auth;
+pub mod communications;
 pub mod onboarding;
+pub mod promotions;
 pub mod search;
+pub mod wallet;
 
 use std::sync::Arc;
 
@@ -22,6 +25,15 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route("/gr/authentication/autologin", get(auth::autologin_page))
         .route("/onboarding/form", post(onboarding::onboarding_form))
         .route("/find/recent/{id}/delete", post(search::delete_recent_form))
+        .route(
+            "/postsales/myaccount/wallet/form",
+            post(wallet::wallet_form),
+        )
+        .route(
+            "/communications/form",
+            post(communications::communications_form),
+        )
+        .route("/vouchers-promotions/form", post(promotions::vouchers_form))
 }
 
 /// A form carries the XSRF token in its hidden `_xsrf` field (the API layer checks the

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod cart;
 pub mod catalog;
+pub mod communications;
 pub mod content;
 pub mod diagnostics;
 pub mod dsa;
@@ -13,10 +14,12 @@ pub mod health;
 pub mod onboarding;
 pub mod openapi;
 pub mod orders;
+pub mod promotions;
 pub mod search;
 pub mod travel;
 pub mod travel_catalog;
 pub mod travel_search;
+pub mod wallet;
 
 use std::sync::Arc;
 
@@ -40,6 +43,9 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(travel_catalog::router())
         .merge(travel_search::router())
         .merge(onboarding::router())
+        .merge(wallet::router())
+        .merge(communications::router())
+        .merge(promotions::router())
         .merge(diagnostics::router())
         .merge(health::router())
         .split_for_parts()

@@ -92,12 +92,27 @@ async fn pay(
         )
         .await
         .log_as("Unavailable Order Pipe")?;
+    if req.save_card {
+        save_card(&app, m.id, req.card.as_deref()).await;
+    }
     Ok(Json(Payment {
         order_id: order.id,
         status: order.status.clone(),
         order,
     })
     .into_response())
+}
+
+/// Keeps the paid card in the member's wallet. The order is paid whatever happens here,
+/// so a failure is logged, not answered.
+async fn save_card(app: &AppCtx, member_id: i64, card: Option<&str>) {
+    let Some(saved) = card.and_then(|c| app.cart.provider.save_card(c)) else {
+        return;
+    };
+    let now = app::platform::state::now();
+    if let Err(e) = app::wallet::service::save_card(&app.state.db, member_id, &saved, now).await {
+        tracing::warn!(error = %e, "cannot save the card to the wallet");
+    }
 }
 
 /// Gives up the payment: the cart is no longer frozen.

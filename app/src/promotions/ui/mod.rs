@@ -1,0 +1,108 @@
+//! `/vouchers-promotions`: the member's vouchers and the site's promotions in two lists
+//! (code, value, scope, validity, uses left), each with a toggle that puts it into the
+//! basket or takes it out (the cart applies what is selected), and a print link.
+use leptos::prelude::*;
+
+use crate::context::RequestCtx;
+use crate::promotions::api::fetch_vouchers;
+use crate::promotions::model::{VoucherEntry, VouchersAndPromotions};
+use crate::ui::error_template::ErrorNotice;
+use crate::wallet::ui::frame::{messages, AccountFrame, FormBase};
+
+pub const FORM_ACTION: &str = "/vouchers-promotions/form";
+
+#[component]
+pub fn VouchersPage(path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let load = Resource::new(|| (), |_| fetch_vouchers());
+    view! {
+        <AccountFrame page="vouchers" title=ctx.t("page.vouchers") path
+            messages_json=messages(&["common.loading", "vouchers.select", "vouchers.unselect", "vouchers.print_open", "cart.errors.voucher_exhausted", "cart.errors.voucher_unknown"])>
+            <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+                {move || Suspend::new(async move {
+                    match load.await {
+                        Ok(all) => view! { <Lists all /> }.into_any(),
+                        Err(_) => view! { <ErrorNotice /> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </AccountFrame>
+    }
+}
+
+/// `10 %` or `5,00 €` off products or shipping.
+fn value_text(ctx: &RequestCtx, v: &VoucherEntry) -> String {
+    let amount = if v.discount_type == "PERCENT" {
+        format!("{} %", v.value)
+    } else {
+        ctx.money(v.value)
+    };
+    let scope = if v.scope == "SHIPPING" {
+        "vouchers.scope.shipping"
+    } else {
+        "vouchers.scope.product"
+    };
+    ctx.t_with(scope, &[("value", &amount)])
+}
+
+fn entry(v: VoucherEntry) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let validity = match (v.valid_from, v.valid_until) {
+        (_, Some(until)) => ctx.t_with("vouchers.valid_until", &[("date", &ctx.date(until))]),
+        (Some(from), None) => ctx.t_with("vouchers.valid_from", &[("date", &ctx.date(from))]),
+        (None, None) => ctx.t("vouchers.valid_always"),
+    };
+    let uses = ctx.t_with("vouchers.uses_left", &[("n", &v.uses_left.to_string())]);
+    let usable = v.uses_left > 0;
+    let participation = v
+        .participation_id
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    let label = ctx.t(if v.selected {
+        "vouchers.unselect"
+    } else {
+        "vouchers.select"
+    });
+    view! {
+        <li class="voucher-card" data-testid="voucher-card" data-code=v.code.clone() data-selected=v.selected.to_string()>
+            <p class="voucher-card__code">{v.code.clone()}</p>
+            <p class="voucher-card__value">{value_text(&ctx, &v)}</p>
+            <p class="voucher-card__meta">{validity}" · "{uses}</p>
+            {(usable || v.selected).then(|| view! {
+                <form method="post" action=FORM_ACTION data-voucher-form>
+                    <FormBase action="toggle" />
+                    <input type="hidden" name="voucherId" value=v.voucher_id />
+                    <input type="hidden" name="participationId" value=participation />
+                    <button type="submit" class="button" aria-pressed=v.selected.to_string() data-testid="voucher-toggle">{label}</button>
+                </form>
+            })}
+        </li>
+    }
+}
+
+#[component]
+fn Lists(all: VouchersAndPromotions) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let no_vouchers = all.vouchers.is_empty();
+    let no_promotions = all.promotions.is_empty();
+    view! {
+        <section class="account-section" aria-labelledby="my-vouchers-title">
+            <h2 id="my-vouchers-title">{ctx.t("vouchers.mine.title")}</h2>
+            {no_vouchers.then(|| view! { <p class="account-empty" data-testid="vouchers-empty">{ctx.t("vouchers.mine.empty")}</p> })}
+            <ul class="voucher-list" data-testid="my-vouchers">{all.vouchers.into_iter().map(entry).collect_view()}</ul>
+        </section>
+        <section class="account-section" aria-labelledby="promotions-title">
+            <h2 id="promotions-title">{ctx.t("vouchers.promotions.title")}</h2>
+            {no_promotions.then(|| view! { <p class="account-empty" data-testid="promotions-empty">{ctx.t("vouchers.promotions.empty")}</p> })}
+            <ul class="voucher-list" data-testid="promotions">{all.promotions.into_iter().map(entry).collect_view()}</ul>
+        </section>
+        <section class="account-section">
+            <p class="account-hint">{ctx.t("vouchers.cart_hint")}" "<a href="/cart" data-testid="vouchers-cart-link">{ctx.t("vouchers.to_cart")}</a></p>
+            <form method="post" action=FORM_ACTION data-testid="print-form" id="print-form">
+                <FormBase action="print" />
+                <button type="submit" class="button" data-testid="vouchers-print">{ctx.t("vouchers.print")}</button>
+            </form>
+            <p data-testid="print-link-slot"></p>
+        </section>
+    }
+}
