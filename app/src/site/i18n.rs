@@ -2,7 +2,8 @@
 //! page's language, as data in the page (`page_table_json`, read once by the WASM), so the
 //! binary carries no text and a new language or key costs it nothing.
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
-//! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`) and are
+//! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`, `locales/address/`,
+//! `locales/wallet/`) and are
 //! merged in.
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -13,7 +14,7 @@ pub const FALLBACK_LANG: &str = "fr";
 type Table = HashMap<String, String>;
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 6] {
+fn sources(lang: &str) -> [&'static str; 8] {
     match lang {
         "de" => [
             include_str!("../../locales/de.json"),
@@ -22,6 +23,8 @@ fn sources(lang: &str) -> [&'static str; 6] {
             include_str!("../../locales/travel-widgets/de.json"),
             include_str!("../../locales/travel-catalog/de.json"),
             include_str!("../../locales/travel-search/de.json"),
+            include_str!("../../locales/address/de.json"),
+            include_str!("../../locales/wallet/de.json"),
         ],
         "es" => [
             include_str!("../../locales/es.json"),
@@ -30,6 +33,8 @@ fn sources(lang: &str) -> [&'static str; 6] {
             include_str!("../../locales/travel-widgets/es.json"),
             include_str!("../../locales/travel-catalog/es.json"),
             include_str!("../../locales/travel-search/es.json"),
+            include_str!("../../locales/address/es.json"),
+            include_str!("../../locales/wallet/es.json"),
         ],
         "it" => [
             include_str!("../../locales/it.json"),
@@ -38,6 +43,8 @@ fn sources(lang: &str) -> [&'static str; 6] {
             include_str!("../../locales/travel-widgets/it.json"),
             include_str!("../../locales/travel-catalog/it.json"),
             include_str!("../../locales/travel-search/it.json"),
+            include_str!("../../locales/address/it.json"),
+            include_str!("../../locales/wallet/it.json"),
         ],
         "nl" => [
             include_str!("../../locales/nl.json"),
@@ -46,6 +53,8 @@ fn sources(lang: &str) -> [&'static str; 6] {
             include_str!("../../locales/travel-widgets/nl.json"),
             include_str!("../../locales/travel-catalog/nl.json"),
             include_str!("../../locales/travel-search/nl.json"),
+            include_str!("../../locales/address/nl.json"),
+            include_str!("../../locales/wallet/nl.json"),
         ],
         _ => [
             include_str!("../../locales/fr.json"),
@@ -54,6 +63,8 @@ fn sources(lang: &str) -> [&'static str; 6] {
             include_str!("../../locales/travel-widgets/fr.json"),
             include_str!("../../locales/travel-catalog/fr.json"),
             include_str!("../../locales/travel-search/fr.json"),
+            include_str!("../../locales/address/fr.json"),
+            include_str!("../../locales/wallet/fr.json"),
         ],
     }
 }

@@ -73,3 +73,12 @@ pub struct WalletDetails {
     pub iban: Option<StoredIban>,
     pub payment_methods: Vec<PaymentMethod>,
 }
+
+/// A request body as `T`, only when it is a JSON object: serde would also read a struct
+/// from an array (`[true]`), which no client of these calls sends on purpose.
+pub fn json_object<T: serde::de::DeserializeOwned>(body: &str) -> Option<T> {
+    match serde_json::from_str::<serde_json::Value>(body).ok()? {
+        v @ serde_json::Value::Object(_) => serde_json::from_value(v).ok(),
+        _ => None,
+    }
+}

@@ -8,6 +8,7 @@ use sqlx::{Any, Transaction};
 
 use app::platform::db::Db;
 
+mod account;
 mod catalog;
 mod homes;
 mod members;
@@ -122,6 +123,7 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
     }
     refresh_dates(db, now).await?;
     vouchers::ensure(db).await?;
+    account::ensure(db, now).await?;
     Ok(())
 }
 

@@ -37,7 +37,7 @@ fn wire(e: E) -> ApiError {
 /// The body, or the area's 400 (not axum's plain-text rejection) when it is not JSON of
 /// the right shape.
 fn parse<T: DeserializeOwned>(body: &str, code: &'static str) -> Result<T, ApiError> {
-    serde_json::from_str(body).map_err(|_| wire(E::Invalid(code)))
+    app::wallet::model::json_object(body).ok_or_else(|| wire(E::Invalid(code)))
 }
 
 /// The member's channel, frequency, the site's options, opt-ins, partners, brand alerts.

@@ -60,7 +60,8 @@ async fn toggle(
     SignedIn(m): SignedIn,
     body: String,
 ) -> Result<Json<VouchersAndPromotions>, ApiError> {
-    let choice: Selection = serde_json::from_str(&body).map_err(|_| wire(E::Invalid))?;
+    let choice: Selection =
+        app::wallet::model::json_object(&body).ok_or_else(|| wire(E::Invalid))?;
     service::toggle(&app.cart, member(&m), choice, now())
         .await
         .map(Json)

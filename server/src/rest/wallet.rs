@@ -52,8 +52,8 @@ async fn save_bank_details(
     SignedIn(m): SignedIn,
     body: String,
 ) -> Result<Json<WalletDetails>, ApiError> {
-    let req: BankDetailsRequest = serde_json::from_str(&body)
-        .map_err(|_| wire(WalletError::Unreadable, "bank save failed"))?;
+    let req: BankDetailsRequest =
+        json_object(&body).ok_or_else(|| wire(WalletError::Unreadable, "bank save failed"))?;
     service::save_bank_details(
         &app.state.db,
         &app.settings.wallet_key,
@@ -73,8 +73,8 @@ async fn save_bank_details(
     responses((status = 200, body = IbanInfo), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody)))]
 async fn iban_info(SignedIn(_m): SignedIn, body: String) -> Result<Json<IbanInfo>, ApiError> {
-    let req: IbanInfoRequest = serde_json::from_str(&body)
-        .map_err(|_| wire(WalletError::Unreadable, "iban info failed"))?;
+    let req: IbanInfoRequest =
+        json_object(&body).ok_or_else(|| wire(WalletError::Unreadable, "iban info failed"))?;
     Ok(Json(service::iban_info(&req.iban)))
 }
 
