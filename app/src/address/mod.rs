@@ -1,0 +1,5 @@
+//! The address book `/postsales/myaccount/addresses/` (spec 001 §2–§8) and the delivery
+//! address checkout asks for: per-site zip code and phone rules, the favourite address,
+//! addresses kept per member and copied into the orders they deliver.
+pub mod model;
+pub mod rules;
