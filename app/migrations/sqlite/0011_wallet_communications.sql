@@ -1,11 +1,12 @@
--- Wallet, communication preferences, vouchers and promotions (issue #12).
+-- Wallet, communication preferences, vouchers and promotions (issue #12). A member's rows
+-- here go with the member (erasure): every member reference cascades.
 
 -- Bank details: one account per member. The IBAN is sealed (XChaCha20-Poly1305, key
 -- outside the database) with its nonce; only its country and last four characters are
 -- kept in clear, for the masked display.
 CREATE TABLE member_bank_details (
     guid TEXT PRIMARY KEY,
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     iban_nonce BLOB NOT NULL,
     iban_sealed BLOB NOT NULL,
     iban_country TEXT NOT NULL,
@@ -21,7 +22,7 @@ CREATE UNIQUE INDEX member_bank_details_member ON member_bank_details (member_id
 -- Cards the payment provider keeps for the member: its token and the last four digits.
 CREATE TABLE member_payment_methods (
     guid TEXT PRIMARY KEY,
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     provider TEXT NOT NULL,
     token TEXT NOT NULL,
     brand TEXT NOT NULL,
@@ -32,7 +33,7 @@ CREATE UNIQUE INDEX member_payment_methods_token ON member_payment_methods (memb
 
 -- Channel and frequency of the member's newsletters (no row: derived from the e-mail opt-in).
 CREATE TABLE member_communications (
-    member_id INTEGER PRIMARY KEY REFERENCES members (id),
+    member_id INTEGER PRIMARY KEY REFERENCES members (id) ON DELETE CASCADE,
     channel TEXT NOT NULL CHECK (channel IN ('ALL', 'MAIL', 'PUSH')),
     model TEXT NOT NULL CHECK (model IN ('ALL', 'REGULARLY', 'FEWER', 'ONEPERWEEK', 'NONE')),
     updated_at INTEGER NOT NULL
@@ -42,7 +43,7 @@ CREATE TABLE member_communications (
 -- show what the member agreed to, and when they took it back).
 CREATE TABLE member_consent_events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     consent TEXT NOT NULL,
     granted INTEGER NOT NULL,
     created_at INTEGER NOT NULL
@@ -62,7 +63,7 @@ INSERT INTO commercial_partners (id, name, purpose_key) VALUES
     (3, 'Rosace Pass', 'communications.partner.purpose.loyalty');
 
 CREATE TABLE member_commercial_partners (
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     partner_id INTEGER NOT NULL REFERENCES commercial_partners (id),
     status INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
@@ -72,7 +73,7 @@ CREATE TABLE member_commercial_partners (
 -- The member's newsletter subscription, which the cancel survey refers to.
 CREATE TABLE member_subscriptions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     kind TEXT NOT NULL,
     status TEXT NOT NULL,
     cancel_reason_id INTEGER,
@@ -95,7 +96,7 @@ INSERT INTO subscription_cancel_reasons (id, label_key, sort_order) VALUES
 
 -- Brands whose new sales the member wants to hear about.
 CREATE TABLE brand_alerts (
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     brand_id INTEGER NOT NULL REFERENCES brands (id),
     created_at INTEGER NOT NULL,
     PRIMARY KEY (member_id, brand_id)
@@ -109,7 +110,7 @@ ALTER TABLE vouchers ADD COLUMN valid_until INTEGER;
 
 CREATE TABLE voucher_participations (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    member_id INTEGER NOT NULL REFERENCES members (id),
+    member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
     voucher_id INTEGER NOT NULL REFERENCES vouchers (id),
     created_at INTEGER NOT NULL
 );
