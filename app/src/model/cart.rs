@@ -84,6 +84,9 @@ pub struct PayRequest {
     /// A waiting-line ticket that became ready.
     #[serde(default)]
     pub waiting_line_ticket: Option<String>,
+    /// The member's address to deliver to; left out: their favourite, else their first.
+    #[serde(default)]
+    pub address_id: Option<i64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -235,6 +238,10 @@ pub struct Order {
     pub currency: String,
     pub created_at: i64,
     pub items: Vec<OrderItem>,
+    /// The copy of the address the order is delivered to (none for travel bookings and
+    /// orders paid before the address book).
+    #[serde(default)]
+    pub delivery_address: Option<crate::address::model::DeliveryAddress>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

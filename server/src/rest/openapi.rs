@@ -23,7 +23,7 @@ use crate::state::AppCtx;
     tags(
         (name = "authentication"), (name = "cart"), (name = "checkout"), (name = "orders"),
         (name = "catalog"), (name = "search"), (name = "content"), (name = "help"),
-        (name = "onboarding"), (name = "diagnostics"), (name = "operations"), (name = "travel"), (name = "postsales"),
+        (name = "onboarding"), (name = "diagnostics"), (name = "operations"), (name = "travel"), (name = "postsales"), (name = "address"),
     )
 )]
 pub struct ApiDoc;

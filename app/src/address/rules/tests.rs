@@ -10,7 +10,10 @@ fn fe(field: &str, error_type: u8) -> AddressFieldError {
 #[test]
 fn message_choice_follows_spec_001_section_5() {
     assert_eq!(error_message(&[]), ErrorMessage::NotSaved);
-    assert_eq!(error_message(&[fe("zipCode", 4)]), ErrorMessage::ForbiddenZip);
+    assert_eq!(
+        error_message(&[fe("zipCode", 4)]),
+        ErrorMessage::ForbiddenZip
+    );
     assert_eq!(error_message(&[fe("zipCode", 5)]), ErrorMessage::WrongZip);
     // A zip code error of another kind names the field.
     assert_eq!(
@@ -69,47 +72,103 @@ fn messages_have_their_keys_and_name_the_field() {
 #[test]
 fn phone_numbers_are_written_the_sites_way() {
     // ES threes, IT after three, FR pairs, DE after two (spec 001 §5).
-    assert_eq!(format_phone("612345678", PhoneStyle::for_site(3)), "612 345 678");
-    assert_eq!(format_phone("612345678", PhoneStyle::for_site(66)), "612 345 678");
-    assert_eq!(format_phone("3123456789", PhoneStyle::for_site(4)), "312 3456789");
-    assert_eq!(format_phone("3123456789", PhoneStyle::for_site(69)), "312 3456789");
-    assert_eq!(format_phone("0612345678", PhoneStyle::for_site(1)), "06 12 34 56 78");
-    assert_eq!(format_phone("01711234567", PhoneStyle::for_site(2)), "01 711234567");
+    assert_eq!(
+        format_phone("612345678", PhoneStyle::for_site(3)),
+        "612 345 678"
+    );
+    assert_eq!(
+        format_phone("612345678", PhoneStyle::for_site(66)),
+        "612 345 678"
+    );
+    assert_eq!(
+        format_phone("3123456789", PhoneStyle::for_site(4)),
+        "312 3456789"
+    );
+    assert_eq!(
+        format_phone("3123456789", PhoneStyle::for_site(69)),
+        "312 3456789"
+    );
+    assert_eq!(
+        format_phone("0612345678", PhoneStyle::for_site(1)),
+        "06 12 34 56 78"
+    );
+    assert_eq!(
+        format_phone("01711234567", PhoneStyle::for_site(2)),
+        "01 711234567"
+    );
     // Austria writes as Germany; Belgium, Luxembourg, the Netherlands as France.
     assert_eq!(PhoneStyle::for_site(7), PhoneStyle::AfterTwo);
     for site in [70, 71, 73, 76] {
         assert_eq!(PhoneStyle::for_site(site), PhoneStyle::Pairs);
     }
     // An odd count ends with a shorter group.
-    assert_eq!(format_phone("061234567", PhoneStyle::Pairs), "06 12 34 56 7");
-    assert_eq!(format_phone("6123456789", PhoneStyle::Threes), "612 345 678 9");
+    assert_eq!(
+        format_phone("061234567", PhoneStyle::Pairs),
+        "06 12 34 56 7"
+    );
+    assert_eq!(
+        format_phone("6123456789", PhoneStyle::Threes),
+        "612 345 678 9"
+    );
     // International numbers: the calling code, then the national grouping.
-    assert_eq!(format_phone("+33612345678", PhoneStyle::Pairs), "+33 6 12 34 56 78");
-    assert_eq!(format_phone("+34612345678", PhoneStyle::Threes), "+34 612 345 678");
-    assert_eq!(format_phone("+393123456789", PhoneStyle::AfterThree), "+39 312 3456789");
-    assert_eq!(format_phone("+491711234567", PhoneStyle::AfterTwo), "+49 1 711234567");
+    assert_eq!(
+        format_phone("+33612345678", PhoneStyle::Pairs),
+        "+33 6 12 34 56 78"
+    );
+    assert_eq!(
+        format_phone("+34612345678", PhoneStyle::Threes),
+        "+34 612 345 678"
+    );
+    assert_eq!(
+        format_phone("+393123456789", PhoneStyle::AfterThree),
+        "+39 312 3456789"
+    );
+    assert_eq!(
+        format_phone("+491711234567", PhoneStyle::AfterTwo),
+        "+49 1 711234567"
+    );
     // Another country or a stray value is shown as it is.
-    assert_eq!(format_phone("+12025550123", PhoneStyle::Pairs), "+12025550123");
+    assert_eq!(
+        format_phone("+12025550123", PhoneStyle::Pairs),
+        "+12025550123"
+    );
     assert_eq!(format_phone("06 ab", PhoneStyle::Pairs), "06 ab");
     assert_eq!(format_phone("", PhoneStyle::Pairs), "");
 }
 
 #[test]
 fn phone_numbers_keep_digits_only() {
-    assert_eq!(normalize_phone(" 06.12.34-56/78 ").as_deref(), Ok("0612345678"));
+    assert_eq!(
+        normalize_phone(" 06.12.34-56/78 ").as_deref(),
+        Ok("0612345678")
+    );
     assert_eq!(normalize_phone("+33 (0)6 12").as_deref(), Ok("+330612"));
-    assert_eq!(normalize_phone("0033612345678").as_deref(), Ok("+33612345678"));
+    assert_eq!(
+        normalize_phone("0033612345678").as_deref(),
+        Ok("+33612345678")
+    );
     assert_eq!(normalize_phone("12345"), Err(ErrorType::Wrong));
     assert_eq!(normalize_phone("1234567890123456"), Err(ErrorType::Wrong));
-    assert_eq!(normalize_phone("06 12 34 56 7x"), Err(ErrorType::Characters));
-    assert_eq!(normalize_phone("０６１２３４５６７８"), Err(ErrorType::Characters));
-    assert_eq!(normalize_phone("06 12 34 56 78 📞"), Err(ErrorType::Characters));
+    assert_eq!(
+        normalize_phone("06 12 34 56 7x"),
+        Err(ErrorType::Characters)
+    );
+    assert_eq!(
+        normalize_phone("０６１２３４５６７８"),
+        Err(ErrorType::Characters)
+    );
+    assert_eq!(
+        normalize_phone("06 12 34 56 78 📞"),
+        Err(ErrorType::Characters)
+    );
     assert_eq!(normalize_phone("++33612345678"), Err(ErrorType::Characters));
 }
 
 #[test]
 fn zip_codes_of_each_country() {
-    let ok = |c: &str, z: &str, want: &str| assert_eq!(normalize_zip(c, z).as_deref(), Ok(want), "{c} {z}");
+    let ok = |c: &str, z: &str, want: &str| {
+        assert_eq!(normalize_zip(c, z).as_deref(), Ok(want), "{c} {z}")
+    };
     let bad = |c: &str, z: &str, e: ErrorType| assert_eq!(normalize_zip(c, z), Err(e), "{c} {z}");
     ok("FR", "75011", "75011");
     ok("FR", " 20000 ", "20000"); // Corsica is delivered
@@ -161,7 +220,11 @@ fn zip_codes_of_each_country() {
 #[test]
 fn every_country_rule_has_a_valid_example_and_pattern_shape() {
     for rule in ZIP_RULES {
-        assert!(normalize_zip(rule.country, rule.example).is_ok(), "{}", rule.country);
+        assert!(
+            normalize_zip(rule.country, rule.example).is_ok(),
+            "{}",
+            rule.country
+        );
         assert!(rule.pattern.starts_with('^') && rule.pattern.ends_with('$'));
     }
     // Each site's own country has a rule.
@@ -207,7 +270,17 @@ fn a_good_address_is_normalized() {
 fn bad_addresses_name_each_faulty_field_in_form_order() {
     let empty = check_address(1, &AddressRequest::default()).unwrap_err();
     let fields: Vec<&str> = empty.iter().map(|e| e.field_type.as_str()).collect();
-    assert_eq!(fields, ["firstName", "lastName", "details", "zipCode", "city", "phone"]);
+    assert_eq!(
+        fields,
+        [
+            "firstName",
+            "lastName",
+            "details",
+            "zipCode",
+            "city",
+            "phone"
+        ]
+    );
     assert!(empty.iter().all(|e| e.error_type == 1));
 
     let mut req = good("FR");
@@ -217,24 +290,42 @@ fn bad_addresses_name_each_faulty_field_in_form_order() {
     req.zip_code = "97400".into();
     req.phone = "call me".into();
     let errs = check_address(1, &req).unwrap_err();
-    let got: Vec<(&str, u8)> = errs.iter().map(|e| (e.field_type.as_str(), e.error_type)).collect();
+    let got: Vec<(&str, u8)> = errs
+        .iter()
+        .map(|e| (e.field_type.as_str(), e.error_type))
+        .collect();
     assert_eq!(
         got,
-        [("firstName", 3), ("lastName", 3), ("details", 2), ("zipCode", 4), ("phone", 3)]
+        [
+            ("firstName", 3),
+            ("lastName", 3),
+            ("details", 2),
+            ("zipCode", 4),
+            ("phone", 3)
+        ]
     );
     assert_eq!(error_message(&errs), ErrorMessage::WrongFields);
 
     // A country the site does not deliver to: the country is named, not the zip code.
     let errs = check_address(1, &good("DE")).unwrap_err();
     assert_eq!(errs, [fe("country", 4)]);
-    assert_eq!(check_address(1, &good("France")).unwrap_err(), [fe("country", 5)]);
+    assert_eq!(
+        check_address(1, &good("France")).unwrap_err(),
+        [fe("country", 5)]
+    );
 
     // Only the zip code: the spec's zip code messages.
     let mut req = good("FR");
     req.zip_code = "7501".into();
-    assert_eq!(error_message(&check_address(1, &req).unwrap_err()), ErrorMessage::WrongZip);
+    assert_eq!(
+        error_message(&check_address(1, &req).unwrap_err()),
+        ErrorMessage::WrongZip
+    );
     req.zip_code = "98000".into();
-    assert_eq!(error_message(&check_address(1, &req).unwrap_err()), ErrorMessage::ForbiddenZip);
+    assert_eq!(
+        error_message(&check_address(1, &req).unwrap_err()),
+        ErrorMessage::ForbiddenZip
+    );
     // A megabyte of text is one "too long", not a crash.
     req.zip_code = "7".repeat(1 << 20);
     assert_eq!(check_address(1, &req).unwrap_err(), [fe("zipCode", 2)]);
@@ -252,8 +343,14 @@ fn checkout_takes_the_favourite_else_the_first() {
         ..Default::default()
     };
     assert_eq!(default_address(&[]), None);
-    assert_eq!(default_address(&[a(1, false), a(2, false)]).map(|x| x.id), Some(1));
-    assert_eq!(default_address(&[a(1, false), a(2, true)]).map(|x| x.id), Some(2));
+    assert_eq!(
+        default_address(&[a(1, false), a(2, false)]).map(|x| x.id),
+        Some(1)
+    );
+    assert_eq!(
+        default_address(&[a(1, false), a(2, true)]).map(|x| x.id),
+        Some(2)
+    );
 }
 
 #[test]
@@ -261,7 +358,9 @@ fn specificities_describe_each_site() {
     let es = specificities(3);
     assert_eq!(es.countries.len(), 1);
     assert_eq!(es.countries[0].code, "ES");
-    assert!(es.countries[0].forbidden_zip_codes.contains(&"35".to_string()));
+    assert!(es.countries[0]
+        .forbidden_zip_codes
+        .contains(&"35".to_string()));
     assert_eq!((es.phone_format.first, es.phone_format.rest), (3, Some(3)));
     assert_eq!(es.phone_format.example, "612 345 678");
     assert!(!es.required_fields.contains(&"extras".to_string()));

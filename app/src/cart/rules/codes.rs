@@ -117,6 +117,8 @@ pub enum CartError {
     IncompatibleCartTypes,
     InvalidCart,
     MaxReached,
+    /// Paying needs a delivery address of the member's.
+    AddressRequired,
     Unexpected,
 }
 
@@ -129,7 +131,9 @@ impl CartError {
             Reopen => CartCode::Reopen,
             OnboardingRedirect => CartCode::OnboardingRedirect,
             BadRequest | UnknownProduct | OutOfStock | InvalidCard | PaymentDeclined
-            | VoucherUnknown | VoucherExhausted | VoucherMemberLimit => CartCode::ClientError,
+            | VoucherUnknown | VoucherExhausted | VoucherMemberLimit | AddressRequired => {
+                CartCode::ClientError
+            }
             Unauthorized => CartCode::AccessDenied,
             IncompatibleCartTypes => CartCode::Incompatible,
             InvalidCart => CartCode::InvalidCart,
@@ -157,6 +161,7 @@ impl CartError {
             IncompatibleCartTypes => "incompatible_cart_types",
             InvalidCart => "invalid_cart",
             MaxReached => "max_reached",
+            AddressRequired => "address_required",
             Unexpected => "unexpected",
         }
     }
@@ -181,11 +186,12 @@ impl CartError {
             IncompatibleCartTypes => "cart.errors.incompatible",
             InvalidCart => "cart.errors.invalid_cart",
             MaxReached => "cart.errors.max_reached",
+            AddressRequired => "address.checkout.required",
             Unexpected => "cart.errors.unexpected",
         }
     }
 
-    pub const ALL: [CartError; 17] = [
+    pub const ALL: [CartError; 18] = [
         CartError::Expired,
         CartError::Frozen,
         CartError::Reopen,
@@ -202,6 +208,7 @@ impl CartError {
         CartError::IncompatibleCartTypes,
         CartError::InvalidCart,
         CartError::MaxReached,
+        CartError::AddressRequired,
         CartError::Unexpected,
     ];
 }

@@ -6,18 +6,23 @@
 use sqlx::Row;
 
 use super::{upsert_cart, CartFailure, CartResult, CartService, Member};
+use crate::address::service::delivery_for;
+use crate::address::store as address_store;
 use crate::cart::payment::PaymentOutcome;
 use crate::cart::rules::CartError;
 use crate::cart::store;
 use crate::model::cart::{Order, OrderItem};
 
 impl CartService {
-    /// Pays the frozen cart whose hash is `cart_hash` with the provider.
+    /// Pays the frozen cart whose hash is `cart_hash` with the provider, for delivery to
+    /// `address_id` (one of the member's addresses; none given: their favourite, else their
+    /// first). Without a delivery address nothing is charged.
     pub async fn pay(
         &self,
         m: Member,
         cart_hash: &str,
         card: Option<&str>,
+        address_id: Option<i64>,
         now: i64,
     ) -> CartResult<Order> {
         if cart_hash.is_empty() || cart_hash.len() > 128 {
@@ -47,6 +52,11 @@ impl CartService {
         if cart.items.is_empty() {
             return Err(CartError::InvalidCart.into());
         }
+        let mut conn = self.db.pool.acquire().await?;
+        if delivery_for(&mut conn, m.id, address_id).await?.is_none() {
+            return Err(CartError::AddressRequired.into());
+        }
+        drop(conn);
         let amount = cart.totals.total;
         let reference = match self.provider.authorize(cart_hash, amount, card).await {
             PaymentOutcome::Approved { reference } => reference,
@@ -74,7 +84,7 @@ impl CartService {
             }
         };
         match self
-            .commit_order(m, cart_hash, &cart, &reference, now)
+            .commit_order(m, cart_hash, &cart, &reference, address_id, now)
             .await
         {
             Ok(id) => Ok(self
@@ -105,10 +115,16 @@ impl CartService {
         cart_hash: &str,
         cart: &crate::model::cart::Cart,
         reference: &str,
+        address_id: Option<i64>,
         now: i64,
     ) -> CartResult<i64> {
         let t = &cart.totals;
         let mut w = self.begin().await?;
+        // Read again in the order's transaction: an address deleted since the check above
+        // does not deliver this order.
+        let delivery = delivery_for(&mut w.tx, m.id, address_id)
+            .await?
+            .ok_or(CartError::AddressRequired)?;
         let inserted = sqlx::query(
             "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount, shipping, loyalty, total,
                                  currency, payment_reference, created_at, updated_at)
@@ -222,6 +238,7 @@ impl CartService {
             .bind(m.id)
             .execute(&mut *w.tx)
             .await?;
+        address_store::copy_to_order(&mut w.tx, order_id, &delivery).await?;
         sqlx::query(
             "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at) VALUES ($1, $2, $3, 'approved', $4, $5)",
         )
@@ -300,6 +317,8 @@ impl CartService {
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let mut conn = self.db.pool.acquire().await?;
+        let delivery_address = address_store::order_address(&mut conn, id).await?;
         Ok(Some(Order {
             id: r.try_get("id")?,
             status: r.try_get("status")?,
@@ -312,6 +331,7 @@ impl CartService {
             currency: r.try_get("currency")?,
             created_at: r.try_get("created_at")?,
             items,
+            delivery_address,
         }))
     }
 

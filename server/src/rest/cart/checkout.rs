@@ -88,6 +88,7 @@ async fn pay(
             m,
             &req.cart_hash,
             req.card.as_deref(),
+            req.address_id,
             app::platform::state::now(),
         )
         .await

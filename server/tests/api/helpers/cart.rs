@@ -25,6 +25,16 @@ pub async fn shopper(t: &TestApp, terms_version: i64) -> Shopper {
     .fetch_one(&t.app.state.db.pool)
     .await
     .unwrap();
+    // Checkout needs a delivery address; the address tests take it away where they need to.
+    sqlx::query(
+        "INSERT INTO member_addresses (member_id, first_name, last_name, details, extras, zip_code, city, country, phone,
+                                       is_favorite, created_at, updated_at)
+         VALUES ($1, 'Test', 'Member', '1 rue de la Paix', '', '75002', 'Paris', 'FR', '0612345678', 1, 0, 0)",
+    )
+    .bind(member_id)
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
     let token = app::platform::session::create(
         &t.app.state.db,
         member_id,
