@@ -68,6 +68,10 @@ save cart /cart "$JAR"
 save orders /my-orders "$JAR"
 save favourites /postsales/favourites "$JAR"
 save placeholder /gr/myaccount "$JAR"
+save wallet /postsales/myaccount/wallet/ "$JAR"
+save communications /memberaccount/communications "$JAR"
+save communications-survey "/communications?survey=1" "$JAR"
+save vouchers /vouchers-promotions "$JAR"
 # Travel (site 1's first travel sale follows its 24 shopping sales; offer 3 has several
 # packages and cities).
 save travel-home-seo /voyages

@@ -38,6 +38,10 @@ test('member page kinds have no accessibility violation', async ({ page }, info)
   await expectNoViolations(page, '/my-orders');
   await expectNoViolations(page, '/postsales/favourites');
   await expectNoViolations(page, '/gr/myaccount');
+  await expectNoViolations(page, '/postsales/myaccount/wallet/');
+  await expectNoViolations(page, '/communications');
+  await expectNoViolations(page, '/communications?survey=1');
+  await expectNoViolations(page, '/vouchers-promotions');
 });
 
 test('the consent banner has no accessibility violation', async ({ browser, baseURL }) => {

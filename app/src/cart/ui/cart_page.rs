@@ -39,18 +39,41 @@ fn order_id(v: &Value) -> Option<i64> {
 }
 
 /// The page: its head tags from the server, its body an island (everything on it reacts
-/// to the cart the browser loads).
+/// to the cart the browser loads) around the server-rendered delivery address step.
 #[component]
 pub fn CartPage(path: String) -> impl IntoView {
     let title = RequestCtx::current().t("page.cart");
     view! {
         <SeoMeta title=title.clone() description=title path />
-        <CartView />
+        <CartView>
+            <crate::address::ui::checkout::DeliveryChoice />
+        </CartView>
     }
 }
 
+/// The delivery address the member chose in the server-rendered step (none: the server
+/// takes their favourite, or refuses payment when they have no address).
+fn chosen_address() -> Option<i64> {
+    #[cfg(feature = "hydrate")]
+    {
+        let selector = format!(
+            "input[name=\"{}\"]:checked",
+            crate::address::ui::checkout::CHOICE_NAME
+        );
+        web_sys::window()?
+            .document()?
+            .query_selector(&selector)
+            .ok()??
+            .get_attribute("value")?
+            .parse()
+            .ok()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    None
+}
+
 #[island(lazy)]
-fn CartView() -> impl IntoView {
+fn CartView(children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     let cart = RwSignal::new(None::<Cart>);
@@ -61,6 +84,8 @@ fn CartView() -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     let checkout = RwSignal::new(Checkout::Idle);
     let card = RwSignal::new(String::new());
+    // "Save this card": the provider keeps a token for the member's wallet.
+    let save_card = RwSignal::new(false);
     let code = RwSignal::new(String::new());
     let suspend = RwSignal::new(SuspendState::default());
 
@@ -173,7 +198,9 @@ fn CartView() -> impl IntoView {
             "cartHash": hash,
             "generateDeeplinkReturnUrl": false,
             "card": card.get_untracked(),
+            "saveCard": save_card.get_untracked(),
             "waitingLineTicket": ticket,
+            "addressId": chosen_address(),
         });
         leptos::task::spawn_local(async move {
             match cart_call("POST", &format!("{PIPE}/pay"), Some(body)).await {
@@ -434,6 +461,9 @@ Checkout::Paid(id) => view! {
                                     placeholder="4242 4242 4242 4242" prop:value=move || card.get() on:input=move |ev| card.set(event_target_value(&ev)) />
                             </label>
                             <p class="pay-form__hint">{t("cart.card.hint")}</p>
+                            <label class="pay-form__save"><input type="checkbox" name="saveCard" data-testid="save-card"
+                                prop:checked=move || save_card.get() on:change=move |ev| save_card.set(event_target_checked(&ev)) />
+                                {t("wallet.cards.save_at_checkout")}</label>
                             <button type="submit" class="button button--primary" data-testid="pay" disabled=paying aria-busy=paying.to_string()>
                                 {if paying { t("common.loading") } else { t("cart.pay") }}
                             </button>
@@ -452,6 +482,9 @@ Checkout::Paid(id) => view! {
     let done =
         Memo::new(move |_| matches!(checkout.get(), Checkout::Paid(_) | Checkout::Waiting { .. }));
     let title = ctx.t("page.cart");
+    // Server-rendered (the island only shows or hides it): shown while there is something
+    // to pay for.
+    let delivery = children();
     view! {
         <section class="cart-page" data-testid="cart-page">
             <h1>{title}</h1>
@@ -459,6 +492,7 @@ Checkout::Paid(id) => view! {
             {status}
             <div hidden=move || done.get()>
                 {body}
+                <div class="cart-delivery" hidden=move || !has_items.get()>{delivery}</div>
                 {move || has_items.get().then(checkout_block)}
             </div>
         </section>
