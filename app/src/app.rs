@@ -199,6 +199,9 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::VouchersPromos => {
             view! { <crate::promotions::ui::VouchersPage path /> }.into_any()
         }
+        PageKind::Addresses => {
+            view! { <crate::address::ui::page::AddressesPage path /> }.into_any()
+        }
         _ => view! { <Placeholder route path /> }.into_any(),
     }
 }

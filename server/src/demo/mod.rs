@@ -9,6 +9,7 @@ use sqlx::{Any, Transaction};
 use app::platform::db::Db;
 
 mod account;
+mod addresses;
 mod catalog;
 mod homes;
 mod members;
@@ -124,6 +125,7 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
     refresh_dates(db, now).await?;
     vouchers::ensure(db).await?;
     account::ensure(db, now).await?;
+    addresses::ensure(db, now).await?;
     Ok(())
 }
 

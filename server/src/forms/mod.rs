@@ -1,5 +1,6 @@
 //! Browser targets that work without scripts and are not REST calls: the HTML forms'
 //! POST targets (Post/Redirect/Get) and the sign-in links (logout, autologin).
+pub mod address;
 pub mod auth;
 pub mod communications;
 pub mod onboarding;
@@ -34,6 +35,10 @@ pub fn router() -> Router<Arc<AppCtx>> {
             post(communications::communications_form),
         )
         .route("/vouchers-promotions/form", post(promotions::vouchers_form))
+        .route(
+            "/postsales/myaccount/addresses/form",
+            post(address::address_form),
+        )
 }
 
 /// A form carries the XSRF token in its hidden `_xsrf` field (the API layer checks the

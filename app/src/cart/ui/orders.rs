@@ -36,6 +36,15 @@ fn order_card(order: Order, detailed: bool) -> impl IntoView {
             </p>
             <p class="order__meta">{ctx.date(order.created_at)}" · "{ctx.money(order.total)}</p>
             <ul class="order__items">{items}</ul>
+            {order.delivery_address.as_ref().filter(|_| detailed).map(|a| {
+                let lines = crate::address::ui::page::address_lines(a);
+                view! {
+                    <div class="order__delivery" data-testid="order-delivery">
+                        <h2 class="order__delivery-title">{RequestCtx::current().t("address.order.title")}</h2>
+                        <p>{lines.into_iter().enumerate().map(|(i, l)| view! { {(i > 0).then(|| view! { <br /> })}{l} }).collect_view()}</p>
+                    </div>
+                }
+            })}
             {(detailed && order.status == "validated" && order.cart_type != "travel").then(|| view! { <ReopenButton order_id=order.id cart_type=order.cart_type.clone() /> })}
         </li>
     }

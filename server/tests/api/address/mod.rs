@@ -3,6 +3,7 @@
 //! members' ids (404), the no-script forms and page, and the delivery address at checkout.
 mod book;
 mod checkout;
+mod forms;
 
 use reqwest::Method;
 use serde_json::{json, Value};

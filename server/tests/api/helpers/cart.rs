@@ -25,7 +25,7 @@ pub async fn shopper(t: &TestApp, terms_version: i64) -> Shopper {
     .fetch_one(&t.app.state.db.pool)
     .await
     .unwrap();
-    // Checkout needs a delivery address; the address tests take it away where they need to.
+    // Checkout needs a delivery address (the address tests use members without one).
     sqlx::query(
         "INSERT INTO member_addresses (member_id, first_name, last_name, details, extras, zip_code, city, country, phone,
                                        is_favorite, created_at, updated_at)

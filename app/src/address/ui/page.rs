@@ -1,0 +1,176 @@
+//! `/postsales/myaccount/addresses/`: the member's addresses (the favourite marked; change,
+//! make favourite, delete) and the form to add or change one. Everything posts without
+//! scripts; `/js/addresses.js` adds the REST calls, the phone formatting and a confirmation
+//! before deleting.
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use super::draft;
+use super::form::{AddressForm, FORM_ACTION};
+use crate::address::api::fetch_addresses;
+use crate::address::model::Address;
+use crate::address::rules::{format_phone, PhoneStyle};
+use crate::context::RequestCtx;
+use crate::ui::error_template::ErrorNotice;
+use crate::ui::SeoMeta;
+
+pub const PAGE: &str = "/postsales/myaccount/addresses/";
+/// Loaded by the address page only: no island, so it costs other pages nothing.
+pub const SCRIPT: &str = "/js/addresses.js";
+
+/// Keys a redirect may show (`?notice=` / `?error=`): a link cannot make the page say
+/// anything else.
+pub const NOTICES: [&str; 6] = [
+    "address.notice.saved",
+    "address.notice.deleted",
+    "address.notice.favorite",
+    "errors.general_retry.notification",
+    "errors.not_found",
+    "address.errors.limit",
+];
+
+fn known(key: &str) -> Option<&'static str> {
+    NOTICES.iter().copied().find(|k| *k == key)
+}
+
+/// The texts the script shows, as JSON for `data-messages` (it never builds wording).
+pub fn messages() -> String {
+    let ctx = RequestCtx::current();
+    let keys = NOTICES.iter().copied().chain([
+        "address.delete_confirm",
+        "common.loading",
+        "errors.address.not_saved.notification",
+        "address.errors.missing",
+        "address.errors.too_long",
+        "address.errors.characters",
+        "address.errors.zip_forbidden",
+        "address.errors.zip_wrong",
+        "address.errors.country",
+        "address.errors.phone",
+        "address.errors.wrong",
+    ]);
+    let map: serde_json::Map<String, serde_json::Value> = keys
+        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+/// One address as the site writes it, line by line.
+pub fn address_lines(a: &crate::address::model::DeliveryAddress) -> Vec<String> {
+    let ctx = RequestCtx::current();
+    let mut lines = vec![
+        format!("{} {}", a.first_name, a.last_name),
+        a.details.clone(),
+    ];
+    if !a.extras.is_empty() {
+        lines.push(a.extras.clone());
+    }
+    lines.push(format!("{} {}", a.zip_code, a.city));
+    lines.push(ctx.t(&format!("address.country.{}", a.country)));
+    lines.push(format_phone(&a.phone, PhoneStyle::for_site(ctx.site_id)));
+    lines
+}
+
+#[component]
+pub fn AddressesPage(path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let title = ctx.t("page.addresses");
+    let query = use_query_map().get_untracked();
+    let notice = query.get("notice").and_then(|k| known(&k));
+    let error = query.get("error").and_then(|k| known(&k));
+    let editing_id = query.get("edit").and_then(|v| v.parse::<i64>().ok());
+    let load = Resource::new(|| (), |_| fetch_addresses());
+    let brand = ctx.site().brand.name();
+    let description = ctx.t_with("page.description", &[("page", &title), ("brand", brand)]);
+    view! {
+        <SeoMeta title=title.clone() description path indexable=false />
+        <div class="account-page address-page" data-address-page data-messages=messages()>
+            <h1>{title}</h1>
+            <p class="account-hint">{ctx.t("address.intro")}</p>
+            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+                {notice.map(|k| ctx.t(k))}
+            </p>
+            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()>
+                {error.map(|k| ctx.t(k))}
+            </p>
+            <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+                {move || Suspend::new(async move {
+                    match load.await {
+                        Ok(list) => view! { <Book list editing_id /> }.into_any(),
+                        Err(_) => view! { <ErrorNotice /> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            <p class="account-hint address-page__privacy">{ctx.t("address.privacy")}</p>
+        </div>
+        <script src=SCRIPT defer></script>
+    }
+}
+
+#[component]
+fn Book(list: Vec<Address>, editing_id: Option<i64>) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let draft = draft::read().filter(|d| d.request.id.is_none() || d.is_refused());
+    let editing = editing_id
+        .and_then(|id| list.iter().find(|a| a.id == id).cloned())
+        .filter(|_| draft.as_ref().is_none_or(|d| d.request.id == editing_id));
+    let form_title = if editing.is_some() || draft.as_ref().is_some_and(|d| d.request.id.is_some())
+    {
+        ctx.t("address.form.edit_title")
+    } else {
+        ctx.t("address.form.add_title")
+    };
+    let empty = list.is_empty();
+    view! {
+        <section class="account-section" aria-labelledby="addresses-title">
+            <h2 id="addresses-title">{ctx.t("address.list.title")}</h2>
+            <p class="account-empty" data-testid="addresses-empty" hidden=!empty>{ctx.t("address.empty")}</p>
+            <ul class="address-cards" data-testid="addresses">
+                {list.into_iter().map(|a| view! { <Card a /> }).collect_view()}
+            </ul>
+        </section>
+        <section class="account-section" aria-labelledby="address-form-title" id="address-form">
+            <h2 id="address-form-title">{form_title}</h2>
+            <AddressForm draft editing id_prefix="address" />
+        </section>
+    }
+}
+
+#[component]
+fn Card(a: Address) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let lines = address_lines(&(&a).into());
+    let id = a.id.to_string();
+    let fav = a.is_favorite;
+    let name = lines.first().cloned().unwrap_or_default();
+    view! {
+        <li class="address-card" class:address-card--favorite=fav data-testid="address" data-address-id=id.clone() data-favorite=fav.to_string()>
+            {fav.then(|| view! { <p class="address-card__badge" data-testid="address-favorite">{ctx.t("address.favorite")}</p> })}
+            <p class="address-card__lines">
+                {lines.into_iter().enumerate().map(|(i, l)| view! {
+                    {(i > 0).then(|| view! { <br /> })}
+                    <span class=if i == 0 { "address-card__name" } else { "" }>{l}</span>
+                }).collect_view()}
+            </p>
+            <div class="address-card__actions">
+                <a href=format!("{PAGE}?edit={id}#address-form") class="link-button" data-testid="address-edit"
+                    aria-label=format!("{} · {name}", ctx.t("address.edit"))>{ctx.t("address.edit")}</a>
+                {(!fav).then(|| view! {
+                    <form method="post" action=FORM_ACTION data-testid="address-favorite-form">
+                        <input type="hidden" name="_xsrf" value=RequestCtx::current().xsrf />
+                        <input type="hidden" name="action" value="favorite" />
+                        <input type="hidden" name="id" value=id.clone() />
+                        <button type="submit" class="link-button" data-testid="address-make-favorite">{RequestCtx::current().t("address.make_favorite")}</button>
+                    </form>
+                })}
+                <form method="post" action=FORM_ACTION data-testid="address-delete-form" data-confirm-delete>
+                    <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
+                    <input type="hidden" name="action" value="delete" />
+                    <input type="hidden" name="id" value=id.clone() />
+                    <button type="submit" class="link-button" data-testid="address-delete"
+                        aria-label=format!("{} · {name}", ctx.t("address.delete"))>{ctx.t("address.delete")}</button>
+                </form>
+            </div>
+        </li>
+    }
+}
