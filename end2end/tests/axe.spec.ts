@@ -39,6 +39,7 @@ test('member page kinds have no accessibility violation', async ({ page }, info)
   await expectNoViolations(page, '/postsales/favourites');
   await expectNoViolations(page, '/gr/myaccount');
   await expectNoViolations(page, '/postsales/myaccount/wallet/');
+  await expectNoViolations(page, '/postsales/myaccount/addresses/');
   await expectNoViolations(page, '/communications');
   await expectNoViolations(page, '/communications?survey=1');
   await expectNoViolations(page, '/vouchers-promotions');

@@ -1,4 +1,4 @@
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::*;
 use crate::model::catalog_api::Availability;
