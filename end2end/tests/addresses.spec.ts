@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signInAsDemo } from './session';
+import { signInAsDemo, closePopins } from './session';
 import { expectNoViolations } from './a11y';
 
 // The address book and the delivery address at checkout (issue #12), as the first demo
@@ -122,6 +122,8 @@ test('without scripts the address form posts, keeps what was typed and names the
   await page.getByTestId('email-form').getByRole('button').click();
   await page.getByTestId('password-form').locator('input[name="password"]').fill('Rosace-demo-2026');
   await page.getByTestId('password-form').locator('button[type="submit"]').click();
+  await expect(page.getByTestId('login-element')).toBeVisible();
+  await closePopins(page);
   await page.goto('/postsales/myaccount/addresses/');
   const t = texts(4);
   const lastName = `Senza ${letters()}`;
