@@ -202,6 +202,12 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Addresses => {
             view! { <crate::address::ui::page::AddressesPage path /> }.into_any()
         }
+        PageKind::MyAccount => {
+            view! { <crate::account::ui::home::MyAccountPage path /> }.into_any()
+        }
+        PageKind::PersonalData => {
+            view! { <crate::account::ui::personal::PersonalDataPage path /> }.into_any()
+        }
         _ => view! { <Placeholder route path /> }.into_any(),
     }
 }

@@ -1,6 +1,7 @@
 //! Rosace: the Leptos app (server-rendered with `ssr`, hydrated in the browser with `hydrate`).
 #![recursion_limit = "256"]
 
+pub mod account;
 pub mod address;
 pub mod app;
 pub mod auth;

@@ -11,6 +11,8 @@ pub enum MemberStatus {
     NotActivated = 0,
     Deactivated = 2,
     Blacklisted = 3,
+    /// Erased at the member's request (GDPR art. 17): an empty row kept for the orders.
+    Erased = 4,
 }
 
 impl MemberStatus {
@@ -19,6 +21,7 @@ impl MemberStatus {
             1 => MemberStatus::Active,
             2 => MemberStatus::Deactivated,
             3 => MemberStatus::Blacklisted,
+            4 => MemberStatus::Erased,
             _ => MemberStatus::NotActivated,
         }
     }
@@ -50,6 +53,8 @@ pub fn login_outcome(f: LoginFacts) -> LoginResult {
         MemberStatus::NotActivated => LoginResult::NotActivated,
         MemberStatus::Deactivated => LoginResult::Deactivated,
         MemberStatus::Blacklisted => LoginResult::Blacklisted,
+        // Its email is gone, so this is not reached by an email; never a way in.
+        MemberStatus::Erased => LoginResult::InvalidIdentifier,
     }
 }
 
@@ -247,6 +252,11 @@ mod tests {
             login_outcome(facts(true, Blacklisted, false, true)),
             LoginResult::Blacklisted
         );
+        assert_eq!(
+            login_outcome(facts(true, Erased, false, true)),
+            LoginResult::InvalidIdentifier
+        );
+        assert_eq!(MemberStatus::from_db(4), Erased);
         // The account state is never revealed to someone without the password.
         assert_eq!(
             login_outcome(facts(true, Blacklisted, false, false)),

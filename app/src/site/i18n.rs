@@ -3,7 +3,7 @@
 //! binary carries no text and a new language or key costs it nothing.
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
 //! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`, `locales/address/`,
-//! `locales/wallet/`) and are
+//! `locales/wallet/`, `locales/account/`) and are
 //! merged in.
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -14,7 +14,7 @@ pub const FALLBACK_LANG: &str = "fr";
 type Table = HashMap<String, String>;
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 8] {
+fn sources(lang: &str) -> [&'static str; 9] {
     match lang {
         "de" => [
             include_str!("../../locales/de.json"),
@@ -25,6 +25,7 @@ fn sources(lang: &str) -> [&'static str; 8] {
             include_str!("../../locales/travel-search/de.json"),
             include_str!("../../locales/address/de.json"),
             include_str!("../../locales/wallet/de.json"),
+            include_str!("../../locales/account/de.json"),
         ],
         "es" => [
             include_str!("../../locales/es.json"),
@@ -35,6 +36,7 @@ fn sources(lang: &str) -> [&'static str; 8] {
             include_str!("../../locales/travel-search/es.json"),
             include_str!("../../locales/address/es.json"),
             include_str!("../../locales/wallet/es.json"),
+            include_str!("../../locales/account/es.json"),
         ],
         "it" => [
             include_str!("../../locales/it.json"),
@@ -45,6 +47,7 @@ fn sources(lang: &str) -> [&'static str; 8] {
             include_str!("../../locales/travel-search/it.json"),
             include_str!("../../locales/address/it.json"),
             include_str!("../../locales/wallet/it.json"),
+            include_str!("../../locales/account/it.json"),
         ],
         "nl" => [
             include_str!("../../locales/nl.json"),
@@ -55,6 +58,7 @@ fn sources(lang: &str) -> [&'static str; 8] {
             include_str!("../../locales/travel-search/nl.json"),
             include_str!("../../locales/address/nl.json"),
             include_str!("../../locales/wallet/nl.json"),
+            include_str!("../../locales/account/nl.json"),
         ],
         _ => [
             include_str!("../../locales/fr.json"),
@@ -65,6 +69,7 @@ fn sources(lang: &str) -> [&'static str; 8] {
             include_str!("../../locales/travel-search/fr.json"),
             include_str!("../../locales/address/fr.json"),
             include_str!("../../locales/wallet/fr.json"),
+            include_str!("../../locales/account/fr.json"),
         ],
     }
 }

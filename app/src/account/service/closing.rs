@@ -1,0 +1,68 @@
+//! Deactivate (reason kept, signed out everywhere, login code 6 from then on) and delete
+//! forever (personal data erased, orders kept without it, the email free to register).
+use crate::account::error::AccountError;
+use crate::account::model::*;
+use crate::account::rules::deactivation_reason_key;
+use crate::account::store::closing;
+use crate::platform::db::Db;
+
+use super::{secrets, Mailer};
+
+pub async fn deactivate(
+    db: &Db,
+    mailer: &Mailer<'_>,
+    member_id: i64,
+    req: &DeactivateRequest,
+    now: i64,
+) -> Result<AccountConfirmation, AccountError> {
+    let reason = req.reason.trim();
+    if deactivation_reason_key(reason).is_none() {
+        return Err(AccountError::invalid(&[("reason", "account.deactivate.error.reason")]));
+    }
+    let me = secrets(db, member_id).await?;
+    let mut tx = db.pool.begin().await?;
+    closing::deactivate(&mut tx, member_id, reason, now).await?;
+    tx.commit().await?;
+    mailer
+        .send(
+            me.site_id,
+            &me.email,
+            "mail.account_deactivated.subject",
+            "mail.account_deactivated.body",
+            &[("name", &me.first_name)],
+            now,
+        )
+        .await;
+    Ok(AccountConfirmation::new("account.deactivate.done"))
+}
+
+/// STEP1 (the request) to STEP2 (done): one transaction erases everything personal.
+pub async fn delete_forever(
+    db: &Db,
+    mailer: &Mailer<'_>,
+    member_id: i64,
+    now: i64,
+) -> Result<AccountConfirmation, AccountError> {
+    let me = secrets(db, member_id).await?;
+    let mut tx = db.pool.begin().await?;
+    if closing::payment_in_progress(&mut tx, member_id).await? {
+        return Err(AccountError::PaymentInProgress);
+    }
+    closing::erase(&mut tx, member_id, now).await?;
+    tx.commit().await?;
+    // The last message to the address, which the shop no longer keeps.
+    mailer
+        .send(
+            me.site_id,
+            &me.email,
+            "mail.account_deleted.subject",
+            "mail.account_deleted.body",
+            &[("name", &me.first_name)],
+            now,
+        )
+        .await;
+    Ok(AccountConfirmation {
+        step: Some("STEP2".into()),
+        ..AccountConfirmation::new("account.delete.done")
+    })
+}

@@ -1,0 +1,175 @@
+//! Closing an account: deactivation (reason kept, sessions ended, status 2) and erasure
+//! (GDPR art. 17): the member row stays as an empty shell so the orders kept for
+//! accounting still have an owner id, and everything that describes the person goes.
+use sqlx::{Any, Row, Transaction};
+
+use crate::auth::rules::MemberStatus;
+
+/// Tables whose rows of the member are deleted on erasure (personal data, or data that
+/// only means something for a person who is gone). `cart_items` is emptied first, giving
+/// its held units back.
+pub const ERASED_TABLES: [&str; 23] = [
+    "sessions",
+    "member_cyphers",
+    "auth_events",
+    "member_popins",
+    "favourites",
+    "search_queries",
+    "cart_recovery",
+    "cart_vouchers",
+    "carts",
+    "voucher_prints",
+    "travel_last_viewed",
+    "member_addresses",
+    "member_bank_details",
+    "member_payment_methods",
+    "member_communications",
+    "member_consent_events",
+    "member_commercial_partners",
+    "member_subscriptions",
+    "brand_alerts",
+    "voucher_participations",
+    "member_email_changes",
+    "cart_items",
+    "member_deactivations",
+];
+
+/// Tables whose rows of the member are kept, by law or for the books, with any personal
+/// detail in them emptied: orders (and their delivery address copy), payments, voucher
+/// redemptions, travel bookings (travellers and address).
+pub const KEPT_TABLES: [&str; 4] = ["orders", "payments", "voucher_redemptions", "travel_bookings"];
+
+/// The address an erased member's row keeps: unique per member and never deliverable
+/// (`.invalid` is reserved), so the real address is free to register again.
+pub fn erased_email(member_id: i64) -> String {
+    format!("erased-{member_id}@erased.invalid")
+}
+
+pub async fn deactivate(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+    reason: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO member_deactivations (member_id, reason, created_at) VALUES ($1, $2, $3)",
+    )
+    .bind(member_id)
+    .bind(reason)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE members SET status = $2, deactivated_at = $3 WHERE id = $1")
+        .bind(member_id)
+        .bind(MemberStatus::Deactivated as i64)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE member_id = $1")
+        .bind(member_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Whether the member's basket is frozen for a payment under way.
+pub async fn payment_in_progress(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM carts WHERE member_id = $1 AND status = 'frozen'",
+    )
+    .bind(member_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Held stock and travel places go back to the sale before the rows that hold them go.
+async fn release_holds(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let lines = sqlx::query("SELECT option_id, quantity FROM cart_items WHERE member_id = $1")
+        .bind(member_id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for r in lines {
+        let (option_id, quantity): (i64, i64) = (r.try_get("option_id")?, r.try_get("quantity")?);
+        crate::cart::store::give_back(tx, option_id, quantity).await?;
+    }
+    let held = sqlx::query(
+        "SELECT id, duration_id, day, places FROM travel_bookings WHERE member_id = $1 AND status = 'held'",
+    )
+    .bind(member_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for r in held {
+        let id: i64 = r.try_get("id")?;
+        let done = sqlx::query(
+            "UPDATE travel_bookings SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'held'",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if done == 1 {
+            let day: String = r.try_get("day")?;
+            crate::travel::store::booking::release(
+                tx,
+                r.try_get("duration_id")?,
+                &day,
+                r.try_get("places")?,
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+pub async fn erase(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    release_holds(tx, member_id, now).await?;
+    for table in ERASED_TABLES {
+        // Table names come from the constant above, never from input.
+        sqlx::query(&format!("DELETE FROM {table} WHERE member_id = $1"))
+            .bind(member_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    sqlx::query(
+        "UPDATE order_addresses SET first_name = '', last_name = '', details = '', extras = '',
+                zip_code = '', city = '', phone = ''
+          WHERE order_id IN (SELECT id FROM orders WHERE member_id = $1)",
+    )
+    .bind(member_id)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE travel_bookings SET participants_json = '[]', address_json = '{}' WHERE member_id = $1",
+    )
+    .bind(member_id)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE members SET email = $2, password_hash = '', civility = 0, first_name = '',
+                last_name = '', birth_date = NULL, zip_code = '', city = '', phone = '',
+                job_id = NULL, sponsor_code = '', optin_partner = 0, optin_email = 0,
+                perso_gdpr = 0, adot_optin = NULL, failed_logins = 0, locked_until = 0,
+                status = $3, erased_at = $4
+          WHERE id = $1",
+    )
+    .bind(member_id)
+    .bind(erased_email(member_id))
+    .bind(MemberStatus::Erased as i64)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! `/myaccount/memberdata`: personal data (gender, names, birth date, phone, job), the
+//! email change (a link to the new address; `?confirmemail=` opens the confirming step)
+//! and the password change. Every form posts without scripts and comes back filled in with
+//! its messages when refused; the script sends them to the REST calls and shows the
+//! confirmation modals.
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use super::draft::{self, Draft};
+use super::frame::{messages, FormBase, ProfileFrame, Tab, TextField, FORM_ACTION};
+use crate::account::api::fetch_account;
+use crate::account::model::AccountView;
+use crate::account::rules::*;
+use crate::context::RequestCtx;
+use crate::ui::error_template::ErrorNotice;
+
+/// Every message the forms may show, for the script.
+const MESSAGES: [&str; 23] = [
+    "myprofile.errors.required",
+    "myprofile.errors.name",
+    "myprofile.errors.gender",
+    "myprofile.errors.birthdate_invalid",
+    "myprofile.errors.birthdate_future",
+    "myprofile.errors.birthdate_too_young",
+    "myprofile.errors.phone_digits",
+    "myprofile.errors.phone_length",
+    "myprofile.errors.job",
+    "myprofile.email.error.same",
+    "myprofile.email.error.not_identical",
+    "myprofile.email.pending",
+    "myprofile.email.sent",
+    "myprofile.password.error.current",
+    "myprofile.password.error.same",
+    "auth.email.invalid",
+    "auth.password.too_short",
+    "auth.password.too_long",
+    "auth.password.common",
+    "account.manage.email",
+    "common.loading",
+    "errors.general_retry.notification",
+    "myprofile.password.error.missing_field",
+];
+
+#[component]
+pub fn PersonalDataPage(path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let confirm = use_query_map()
+        .get_untracked()
+        .get("confirmemail")
+        .filter(|c| c.len() == 32 && c.bytes().all(|b| b.is_ascii_hexdigit()));
+    let load = Resource::new(|| (), |_| fetch_account());
+    let draft = draft::read();
+    view! {
+        <ProfileFrame page="personal" title=ctx.t("page.personaldata") path tab=Tab::Manage messages_json=messages(&MESSAGES)>
+            {confirm.map(|cypher| view! { <ConfirmEmail cypher /> })}
+            <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+                {
+                    let draft = draft.clone();
+                    move || {
+                        let draft = draft.clone();
+                        Suspend::new(async move {
+                            match load.await {
+                                Ok(v) => view! {
+                                    <Profile view=v.clone() draft=draft.clone() />
+                                    <Email view=v draft=draft.clone() />
+                                    <Password draft />
+                                }.into_any(),
+                                Err(_) => view! { <ErrorNotice /> }.into_any(),
+                            }
+                        })
+                    }
+                }
+            </Suspense>
+        </ProfileFrame>
+    }
+}
+
+#[component]
+fn ConfirmEmail(cypher: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <section class="account-section" aria-labelledby="confirm-email-title">
+            <h2 id="confirm-email-title">{ctx.t("myprofile.email.confirm.title")}</h2>
+            <form method="post" action=FORM_ACTION class="account-form" data-testid="confirm-email-form">
+                <FormBase action="confirm_email" />
+                <input type="hidden" name="cypher" value=cypher />
+                <button type="submit" class="button button--primary">{ctx.t("myprofile.email.confirm.submit")}</button>
+            </form>
+        </section>
+    }
+}
+
+/// The form's general message when the draft refused it.
+fn form_error(draft: &Draft, form: &str, key: &str) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let shown = draft.has_errors(form);
+    view! {
+        <p class="account-form__error" role="alert" data-form-error="" hidden=!shown>
+            {shown.then(|| ctx.t(key))}
+        </p>
+    }
+}
+
+#[component]
+fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let p = view.profile;
+    let value = |name: &str, stored: &str| draft.value("profile", name).unwrap_or_else(|| stored.to_string());
+    let error = |field: &str| draft.error("profile", field).map(|k| ctx.t(&k));
+    let gender = draft
+        .value("profile", "gender")
+        .unwrap_or_else(|| p.gender.wire().to_string());
+    let job = draft
+        .value("profile", "jobId")
+        .unwrap_or_else(|| p.job_id.map(|j| j.to_string()).unwrap_or_default());
+    let gender_error = error(F_GENDER);
+    let job_error = error(F_JOB);
+    let no_gender_error = gender_error.is_none();
+    let no_job_error = job_error.is_none();
+    let required = view.birth_date_required;
+    view! {
+        <section class="account-section" aria-labelledby="profile-title">
+            <h2 id="profile-title">{ctx.t("myprofile.personaldata.title")}</h2>
+            <form method="post" action=FORM_ACTION class="account-form" novalidate data-profile-form="profile" data-testid="profile-form">
+                <FormBase action="profile" />
+                {form_error(&draft, "profile", "errors.general_retry.notification")}
+                <fieldset data-field=F_GENDER aria-describedby="gender-error">
+                    <legend>{ctx.t("myprofile.gender")}</legend>
+                    <div class="profile-radios">
+                        {Gender::ALL.into_iter().map(|g| {
+                            let ctx = RequestCtx::current();
+                            let id = format!("gender-{}", g.wire().to_ascii_lowercase());
+                            view! {
+                                <span class="field field--check">
+                                    <input type="radio" id=id.clone() name="gender" value=g.wire() checked=gender == g.wire() data-testid=id.clone() />
+                                    <label for=id>{ctx.t(g.label_key())}</label>
+                                </span>
+                            }
+                        }).collect_view()}
+                    </div>
+                    <span class="field__error" id="gender-error" data-error-for=F_GENDER hidden=no_gender_error>{gender_error}</span>
+                </fieldset>
+                <TextField id="profile-first-name" name="firstName" field=F_NAME label=ctx.t("myprofile.first_name")
+                    value=value("firstName", &p.first_name) error=error(F_NAME) autocomplete="given-name" maxlength="60" filter="name" required=true />
+                <TextField id="profile-last-name" name="lastName" field=F_LAST_NAME label=ctx.t("myprofile.last_name")
+                    value=value("lastName", &p.last_name) error=error(F_LAST_NAME) autocomplete="family-name" maxlength="60" filter="name" required=true />
+                <TextField id="profile-birth-date" name="birthDate" field=F_BIRTH_DATE label=ctx.t("myprofile.birth_date")
+                    value=value("birthDate", &p.birth_date) error=error(F_BIRTH_DATE) autocomplete="bday" maxlength="10" filter="date"
+                    inputmode="numeric" hint=ctx.t("myprofile.birth_date.hint") required=required />
+                <TextField id="profile-phone" name="phone" field=F_PHONE label=ctx.t("myprofile.phone")
+                    value=value("phone", &p.phone) error=error(F_PHONE) kind="tel" autocomplete="tel" maxlength="15" filter="digits"
+                    inputmode="numeric" hint=ctx.t("myprofile.phone.hint") />
+                <p class="field" data-field=F_JOB>
+                    <label for="profile-job">{ctx.t("myprofile.job")}</label>
+                    <select id="profile-job" name="jobId" aria-describedby="job-error" data-testid="field-jobId">
+                        <option value="" selected=job.is_empty()>{ctx.t("myprofile.job.none")}</option>
+                        {view.jobs.into_iter().map(|j| {
+                            let id = j.id.to_string();
+                            let selected = id == job;
+                            view! { <option value=id selected=selected>{j.title}</option> }
+                        }).collect_view()}
+                    </select>
+                    <span class="field__error" id="job-error" data-error-for=F_JOB hidden=no_job_error>{job_error}</span>
+                </p>
+                <button type="submit" class="button button--primary" data-testid="profile-save">{ctx.t("myprofile.save")}</button>
+            </form>
+        </section>
+    }
+}
+
+#[component]
+fn Email(view: AccountView, draft: Draft) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let p = view.profile;
+    let error = |field: &str| draft.error("email", field).map(|k| ctx.t(&k));
+    let pending = p.pending_email.clone();
+    let no_pending = pending.is_none();
+    view! {
+        <section class="account-section" aria-labelledby="email-title">
+            <h2 id="email-title">{ctx.t("myprofile.email.title")}</h2>
+            <p data-testid="current-email">{ctx.t_with("account.manage.email", &[("email", &p.email)])}</p>
+            <p class="account-hint" data-testid="pending-email" hidden=no_pending>
+                {pending.map(|e| ctx.t_with("myprofile.email.pending", &[("email", &e)]))}
+            </p>
+            <form method="post" action=FORM_ACTION class="account-form" novalidate data-profile-form="email" data-testid="email-form">
+                <FormBase action="email" />
+                {form_error(&draft, "email", "errors.general_retry.notification")}
+                <TextField id="email-new" name="Email" field=F_NEW_MAIL label=ctx.t("myprofile.email.new")
+                    value=draft.value("email", "Email").unwrap_or_default() error=error(F_NEW_MAIL) kind="email" autocomplete="email" maxlength="254" required=true />
+                <TextField id="email-confirm" name="ConfirmEmail" field=F_CONFIRM_EMAIL label=ctx.t("myprofile.email.confirm")
+                    value=draft.value("email", "ConfirmEmail").unwrap_or_default() error=error(F_CONFIRM_EMAIL) kind="email" autocomplete="email" maxlength="254" required=true />
+                <button type="submit" class="button button--primary" data-testid="email-save">{ctx.t("myprofile.email.save")}</button>
+            </form>
+            <dialog id="email-dialog" class="account-dialog" aria-labelledby="email-dialog-title" data-testid="email-dialog">
+                <h2 id="email-dialog-title">{ctx.t("myprofile.email.notification")}</h2>
+                <p data-dialog-text="">{ctx.t("myprofile.email.sent")}</p>
+                <button type="button" class="button button--primary" data-dialog-cancel="">{ctx.t("account.close")}</button>
+            </dialog>
+        </section>
+    }
+}
+
+#[component]
+fn Password(draft: Draft) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let error = |field: &str| draft.error("password", field).map(|k| ctx.t(&k));
+    let code_key = draft
+        .errors
+        .iter()
+        .find(|(f, _)| f == "code")
+        .map(|(_, k)| k.clone())
+        .unwrap_or_else(|| "errors.general_retry.notification".into());
+    let shown = draft.has_errors("password");
+    view! {
+        <section class="account-section" aria-labelledby="password-title">
+            <h2 id="password-title">{ctx.t("myprofile.password.title")}</h2>
+            <form method="post" action=FORM_ACTION class="account-form" novalidate data-profile-form="password" data-testid="password-form">
+                <FormBase action="password" />
+                <p class="account-form__error" role="alert" data-form-error="" hidden=!shown>{shown.then(|| ctx.t(&code_key))}</p>
+                <TextField id="password-current" name="currentPassword" field=F_CURRENT_PASSWORD label=ctx.t("myprofile.password.current")
+                    value=String::new() error=error(F_CURRENT_PASSWORD) kind="password" autocomplete="current-password" maxlength="256" required=true />
+                <TextField id="password-new" name="password" field=F_PASSWORD label=ctx.t("myprofile.password.new")
+                    value=String::new() error=error(F_PASSWORD) kind="password" autocomplete="new-password" maxlength="256"
+                    hint=ctx.t("auth.password.rules") required=true />
+                <TextField id="password-confirm" name="confirmPassword" field=F_CONFIRM_PASSWORD label=ctx.t("myprofile.password.confirm")
+                    value=String::new() error=error(F_CONFIRM_PASSWORD) kind="password" autocomplete="new-password" maxlength="256" required=true />
+                <button type="submit" class="button button--primary" data-testid="password-save">{ctx.t("myprofile.password.save")}</button>
+            </form>
+            <dialog id="password-dialog" class="account-dialog" aria-labelledby="password-dialog-title" data-testid="password-dialog">
+                <h2 id="password-dialog-title">{ctx.t("myprofile.password.notification")}</h2>
+                <p>{ctx.t("myprofile.password.sessions_ended")}</p>
+                <button type="button" class="button button--primary" data-dialog-cancel="">{ctx.t("account.close")}</button>
+            </dialog>
+        </section>
+    }
+}
