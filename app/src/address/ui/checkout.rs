@@ -2,12 +2,13 @@
 //! the member's addresses as radio buttons with the favourite (else the first) chosen, a
 //! form to add one that posts and comes back to the cart, and a link to the address book.
 //! The cart island reads the chosen `deliveryAddressId` when it pays; the server refuses
-//! to take payment without an address of the member's.
+//! to take payment without an address of the member's. No `addresses.js` here: the cart
+//! is at its first-load budget, and the inline form posts and comes back without it.
 use leptos::prelude::*;
 
 use super::draft;
 use super::form::AddressForm;
-use super::page::{address_lines, messages, PAGE, SCRIPT};
+use super::page::{address_lines, messages, PAGE};
 use crate::address::api::fetch_addresses;
 use crate::address::model::Address;
 use crate::address::rules::default_address;
@@ -32,7 +33,6 @@ pub fn DeliveryChoice() -> impl IntoView {
                 })}
             </Suspense>
         </section>
-        <script src=SCRIPT defer></script>
     }
 }
 
