@@ -263,10 +263,7 @@ pub fn check_password_change(
     if new != confirm {
         return Err(PasswordRefusal {
             code: PasswordChangeError::NotIdentical,
-            fields: vec![(
-                F_CONFIRM_PASSWORD,
-                "myprofile.password.error.not_identical",
-            )],
+            fields: vec![(F_CONFIRM_PASSWORD, "myprofile.password.error.not_identical")],
         });
     }
     if let Some(key) = password_problem(new) {
@@ -304,7 +301,10 @@ pub fn check_new_email(
         return Err(vec![(F_NEW_MAIL, "myprofile.email.error.same")]);
     }
     if confirm.trim().to_ascii_lowercase() != email {
-        return Err(vec![(F_CONFIRM_EMAIL, "myprofile.email.error.not_identical")]);
+        return Err(vec![(
+            F_CONFIRM_EMAIL,
+            "myprofile.email.error.not_identical",
+        )]);
     }
     Ok(email)
 }

@@ -1,5 +1,6 @@
 //! Browser targets that work without scripts and are not REST calls: the HTML forms'
 //! POST targets (Post/Redirect/Get) and the sign-in links (logout, autologin).
+pub mod account;
 pub mod address;
 pub mod auth;
 pub mod communications;
@@ -25,6 +26,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route("/authentication/logout", get(auth::logout_page))
         .route("/gr/authentication/autologin", get(auth::autologin_page))
         .route("/onboarding/form", post(onboarding::onboarding_form))
+        .route("/myaccount/form", post(account::account_form))
         .route("/find/recent/{id}/delete", post(search::delete_recent_form))
         .route(
             "/postsales/myaccount/wallet/form",

@@ -1,6 +1,7 @@
 //! The REST API at the spec's paths (section 7). Each area's module owns its router; the
 //! routers register every handler's path and schemas in the OpenAPI document as they route
 //! it (utoipa-axum), so the document cannot drift from what is served.
+pub mod account;
 pub mod address;
 pub mod auth;
 pub mod cart;
@@ -45,6 +46,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(travel_search::router())
         .merge(onboarding::router())
         .merge(wallet::router())
+        .merge(account::router())
         .merge(address::router())
         .merge(communications::router())
         .merge(promotions::router())

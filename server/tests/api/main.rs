@@ -3,6 +3,7 @@
 //! database per test; `helpers` starts it and holds what several areas share.
 mod helpers;
 
+mod account;
 mod address;
 mod auth;
 mod cart;

@@ -24,7 +24,10 @@ fn password_change_reports_missing_fields_first() {
     // Even with a mismatch elsewhere, a missing field is what the member fixes first.
     let r = check_password_change("", "Velvet-Orchard-42", "other").unwrap_err();
     assert_eq!(r.code, PasswordChangeError::MissingField);
-    assert_eq!(r.fields, [(F_CURRENT_PASSWORD, "myprofile.password.error.missing_field")]);
+    assert_eq!(
+        r.fields,
+        [(F_CURRENT_PASSWORD, "myprofile.password.error.missing_field")]
+    );
 }
 
 #[test]
@@ -49,8 +52,12 @@ fn password_change_applies_the_password_policy() {
         assert_eq!(r.code, PasswordChangeError::NotValid, "{new}");
         assert_eq!(r.fields, [(F_PASSWORD, key)]);
     }
-    let r = check_password_change("Velvet-Orchard-42", "Velvet-Orchard-42", "Velvet-Orchard-42")
-        .unwrap_err();
+    let r = check_password_change(
+        "Velvet-Orchard-42",
+        "Velvet-Orchard-42",
+        "Velvet-Orchard-42",
+    )
+    .unwrap_err();
     assert_eq!(r.code, PasswordChangeError::NotValid);
     assert_eq!(r.fields, [(F_PASSWORD, "myprofile.password.error.same")]);
     // Any script and emoji count as characters.
@@ -71,8 +78,18 @@ fn password_change_codes_are_the_spec_strings() {
 
 #[test]
 fn names_take_letters_of_any_script_and_spaces_only() {
-    for ok in ["Zoé", "Anne Marie", "Γιώργος", "Ólafur", "Łukasz", "  Jan  "] {
-        assert!(check_profile(&profile(ok, "Durand", "", ""), TODAY).is_ok(), "{ok}");
+    for ok in [
+        "Zoé",
+        "Anne Marie",
+        "Γιώργος",
+        "Ólafur",
+        "Łukasz",
+        "  Jan  ",
+    ] {
+        assert!(
+            check_profile(&profile(ok, "Durand", "", ""), TODAY).is_ok(),
+            "{ok}"
+        );
     }
     for (bad, key) in [
         ("", "myprofile.errors.required"),
@@ -87,15 +104,28 @@ fn names_take_letters_of_any_script_and_spaces_only() {
         assert_eq!(errs, [(F_NAME, key)], "{bad:?}");
     }
     let v = check_profile(&profile(" Anne   Marie ", "de  la Tour", "", ""), TODAY).unwrap();
-    assert_eq!((v.first_name.as_str(), v.last_name.as_str()), ("Anne Marie", "de la Tour"));
+    assert_eq!(
+        (v.first_name.as_str(), v.last_name.as_str()),
+        ("Anne Marie", "de la Tour")
+    );
     assert!(is_name_char('é') && is_name_char(' ') && !is_name_char('-') && !is_name_char('1'));
 }
 
 #[test]
 fn birth_dates_are_dd_mm_yyyy_real_past_and_old_enough() {
-    assert_eq!(check_birth_date("15/08/1985", TODAY), Ok("1985-08-15".into()));
-    assert_eq!(check_birth_date("29/02/2000", TODAY), Ok("2000-02-29".into()));
-    assert_eq!(check_birth_date("23/11/2010", TODAY), Ok("2010-11-23".into()), "16 today");
+    assert_eq!(
+        check_birth_date("15/08/1985", TODAY),
+        Ok("1985-08-15".into())
+    );
+    assert_eq!(
+        check_birth_date("29/02/2000", TODAY),
+        Ok("2000-02-29".into())
+    );
+    assert_eq!(
+        check_birth_date("23/11/2010", TODAY),
+        Ok("2010-11-23".into()),
+        "16 today"
+    );
     for (bad, key) in [
         ("31/02/1990", "myprofile.errors.birthdate_invalid"),
         ("29/02/1999", "myprofile.errors.birthdate_invalid"),
@@ -131,11 +161,26 @@ fn phones_are_digits_only_within_e164_length() {
     assert_eq!(phone_problem(""), None);
     assert_eq!(phone_problem("0612345678"), None);
     assert_eq!(phone_problem("491701234567890"), None);
-    assert_eq!(phone_problem("+33612345678"), Some("myprofile.errors.phone_digits"));
-    assert_eq!(phone_problem("06 12 34 56 78"), Some("myprofile.errors.phone_digits"));
-    assert_eq!(phone_problem("０６１２３４５６７８"), Some("myprofile.errors.phone_digits"));
-    assert_eq!(phone_problem("12345"), Some("myprofile.errors.phone_length"));
-    assert_eq!(phone_problem(&"1".repeat(16)), Some("myprofile.errors.phone_length"));
+    assert_eq!(
+        phone_problem("+33612345678"),
+        Some("myprofile.errors.phone_digits")
+    );
+    assert_eq!(
+        phone_problem("06 12 34 56 78"),
+        Some("myprofile.errors.phone_digits")
+    );
+    assert_eq!(
+        phone_problem("０６１２３４５６７８"),
+        Some("myprofile.errors.phone_digits")
+    );
+    assert_eq!(
+        phone_problem("12345"),
+        Some("myprofile.errors.phone_length")
+    );
+    assert_eq!(
+        phone_problem(&"1".repeat(16)),
+        Some("myprofile.errors.phone_length")
+    );
     assert!(is_digit_key('7') && !is_digit_key('+') && !is_digit_key('٣'));
 }
 
@@ -149,13 +194,24 @@ fn a_profile_reports_every_faulty_field_at_once() {
         phone: "abc",
         birth_date_required: false,
     };
-    let fields: Vec<_> = check_profile(&p, TODAY).unwrap_err().into_iter().map(|e| e.0).collect();
-    assert_eq!(fields, [F_GENDER, F_NAME, F_LAST_NAME, F_BIRTH_DATE, F_PHONE]);
+    let fields: Vec<_> = check_profile(&p, TODAY)
+        .unwrap_err()
+        .into_iter()
+        .map(|e| e.0)
+        .collect();
+    assert_eq!(
+        fields,
+        [F_GENDER, F_NAME, F_LAST_NAME, F_BIRTH_DATE, F_PHONE]
+    );
     for g in Gender::ALL {
         assert_eq!(Gender::from_wire(g.wire()), Some(g));
         assert_eq!(Gender::from_civility(g.civility()), g);
     }
-    assert_eq!(Gender::from_wire("male"), None, "the wire's spelling exactly");
+    assert_eq!(
+        Gender::from_wire("male"),
+        None,
+        "the wire's spelling exactly"
+    );
 }
 
 #[test]
@@ -166,11 +222,36 @@ fn new_emails_are_checked_against_format_confirmation_and_the_current_one() {
     );
     for (new, confirm, field, key) in [
         ("", "", F_NEW_MAIL, "myprofile.errors.required"),
-        ("not-an-email", "not-an-email", F_NEW_MAIL, "auth.email.invalid"),
-        ("zoé@example.com", "zoé@example.com", F_NEW_MAIL, "auth.email.invalid"),
-        ("old@example.com", "old@example.com", F_NEW_MAIL, "myprofile.email.error.same"),
-        ("new@example.com", "new@example.org", F_CONFIRM_EMAIL, "myprofile.email.error.not_identical"),
-        ("new@example.com", "", F_CONFIRM_EMAIL, "myprofile.email.error.not_identical"),
+        (
+            "not-an-email",
+            "not-an-email",
+            F_NEW_MAIL,
+            "auth.email.invalid",
+        ),
+        (
+            "zoé@example.com",
+            "zoé@example.com",
+            F_NEW_MAIL,
+            "auth.email.invalid",
+        ),
+        (
+            "old@example.com",
+            "old@example.com",
+            F_NEW_MAIL,
+            "myprofile.email.error.same",
+        ),
+        (
+            "new@example.com",
+            "new@example.org",
+            F_CONFIRM_EMAIL,
+            "myprofile.email.error.not_identical",
+        ),
+        (
+            "new@example.com",
+            "",
+            F_CONFIRM_EMAIL,
+            "myprofile.email.error.not_identical",
+        ),
     ] {
         assert_eq!(
             check_new_email(new, confirm, "Old@example.com"),

@@ -17,7 +17,10 @@ pub async fn deactivate(
 ) -> Result<AccountConfirmation, AccountError> {
     let reason = req.reason.trim();
     if deactivation_reason_key(reason).is_none() {
-        return Err(AccountError::invalid(&[("reason", "account.deactivate.error.reason")]));
+        return Err(AccountError::invalid(&[(
+            "reason",
+            "account.deactivate.error.reason",
+        )]));
     }
     let me = secrets(db, member_id).await?;
     let mut tx = db.pool.begin().await?;

@@ -2,7 +2,10 @@
 //! (argon2id, the session rotated, every other session ended, a notice email).
 use crate::account::error::AccountError;
 use crate::account::model::*;
-use crate::account::rules::{check_new_email, check_password_change, PasswordChangeError, PasswordRefusal, F_CURRENT_PASSWORD, F_NEW_MAIL};
+use crate::account::rules::{
+    check_new_email, check_password_change, PasswordChangeError, PasswordRefusal,
+    F_CONFIRM_PASSWORD, F_CURRENT_PASSWORD, F_NEW_MAIL,
+};
 use crate::account::store;
 use crate::auth::settings::AuthSettings;
 use crate::platform::db::Db;
@@ -136,7 +139,13 @@ pub async fn change_password(
 ) -> Result<PasswordChanged, AccountError> {
     rate_limit(db, auth, member_id, client, now).await?;
     let confirm = req.confirm_password.as_deref().unwrap_or(&req.new_password);
-    check_password_change(&req.old_password, &req.new_password, confirm)?;
+    check_password_change(&req.old_password, &req.new_password, confirm).map_err(|mut r| {
+        // A client that sends no confirmation is not told to fill one in.
+        if req.confirm_password.is_none() {
+            r.fields.retain(|(f, _)| *f != F_CONFIRM_PASSWORD);
+        }
+        r
+    })?;
     let me = secrets(db, member_id).await?;
     if !password::verify(&req.old_password, &me.password_hash) {
         return Err(PasswordRefusal {
@@ -145,7 +154,8 @@ pub async fn change_password(
         }
         .into());
     }
-    let hash = password::hash(&req.new_password).map_err(|e| AccountError::Internal(e.to_string()))?;
+    let hash =
+        password::hash(&req.new_password).map_err(|e| AccountError::Internal(e.to_string()))?;
     let remember = store::session_remembered(db, current_token_hash).await?;
     let mut tx = db.pool.begin().await?;
     store::set_password_hash(&mut tx, member_id, &hash).await?;

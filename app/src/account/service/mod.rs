@@ -25,7 +25,15 @@ pub struct Mailer<'a> {
 impl Mailer<'_> {
     /// Sends in the member's site language; a failure is logged, never shown: the change
     /// it reports is already made.
-    pub async fn send(&self, site_id: u16, to: &str, subject: &str, body: &str, args: &[(&str, &str)], now: i64) {
+    pub async fn send(
+        &self,
+        site_id: u16,
+        to: &str,
+        subject: &str,
+        body: &str,
+        args: &[(&str, &str)],
+        now: i64,
+    ) {
         let lang = site::i18n::lang_of(site::by_id_or_default(site_id).locale);
         let m = Mail {
             to: to.into(),
@@ -76,7 +84,7 @@ pub async fn rate_limit(
 }
 
 async fn secrets(db: &Db, member_id: i64) -> Result<store::MemberSecrets, AccountError> {
-    store::secrets(db, member_id)
-        .await?
-        .ok_or_else(|| AccountError::Internal(format!("member {member_id} of a live session is missing")))
+    store::secrets(db, member_id).await?.ok_or_else(|| {
+        AccountError::Internal(format!("member {member_id} of a live session is missing"))
+    })
 }

@@ -10,9 +10,9 @@ use crate::site;
 use super::today;
 
 pub async fn profile(db: &Db, member_id: i64, now: i64) -> Result<MemberProfile, AccountError> {
-    store::profile(db, member_id, now)
-        .await?
-        .ok_or_else(|| AccountError::Internal(format!("member {member_id} of a live session is missing")))
+    store::profile(db, member_id, now).await?.ok_or_else(|| {
+        AccountError::Internal(format!("member {member_id} of a live session is missing"))
+    })
 }
 
 pub async fn jobs(db: &Db, lang: &str) -> Result<JobsResponse, AccountError> {

@@ -37,7 +37,12 @@ pub const ERASED_TABLES: [&str; 23] = [
 /// Tables whose rows of the member are kept, by law or for the books, with any personal
 /// detail in them emptied: orders (and their delivery address copy), payments, voucher
 /// redemptions, travel bookings (travellers and address).
-pub const KEPT_TABLES: [&str; 4] = ["orders", "payments", "voucher_redemptions", "travel_bookings"];
+pub const KEPT_TABLES: [&str; 4] = [
+    "orders",
+    "payments",
+    "voucher_redemptions",
+    "travel_bookings",
+];
 
 /// The address an erased member's row keeps: unique per member and never deliverable
 /// (`.invalid` is reserved), so the real address is free to register again.
@@ -77,12 +82,11 @@ pub async fn payment_in_progress(
     tx: &mut Transaction<'static, Any>,
     member_id: i64,
 ) -> Result<bool, sqlx::Error> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM carts WHERE member_id = $1 AND status = 'frozen'",
-    )
-    .bind(member_id)
-    .fetch_one(&mut **tx)
-    .await?;
+    let n: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM carts WHERE member_id = $1 AND status = 'frozen'")
+            .bind(member_id)
+            .fetch_one(&mut **tx)
+            .await?;
     Ok(n > 0)
 }
 

@@ -35,13 +35,23 @@ impl Draft {
 
     pub fn value(&self, form: &str, name: &str) -> Option<String> {
         (self.form == form)
-            .then(|| self.values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+            .then(|| {
+                self.values
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .map(|(_, v)| v.clone())
+            })
             .flatten()
     }
 
     pub fn error(&self, form: &str, field: &str) -> Option<String> {
         (self.form == form)
-            .then(|| self.errors.iter().find(|(f, _)| f == field).map(|(_, k)| k.clone()))
+            .then(|| {
+                self.errors
+                    .iter()
+                    .find(|(f, _)| f == field)
+                    .map(|(_, k)| k.clone())
+            })
             .flatten()
     }
 
@@ -120,7 +130,10 @@ mod tests {
     fn drafts_round_trip_cookie_safe_and_keep_only_form_messages() {
         let d = Draft::new(
             "profile",
-            &[("firstName", "Zoé; Γιώργος 🌹"), ("phone", &"9".repeat(500))],
+            &[
+                ("firstName", "Zoé; Γιώργος 🌹"),
+                ("phone", &"9".repeat(500)),
+            ],
             vec![
                 ("NAME".into(), "myprofile.errors.name".into()),
                 ("NAME".into(), "<script>".into()),
@@ -129,10 +142,20 @@ mod tests {
         let encoded = d.encode();
         assert!(!encoded.contains(';') && !encoded.contains(' ') && !encoded.contains(','));
         let back = Draft::decode(&encoded).unwrap();
-        assert_eq!(back.value("profile", "firstName").unwrap(), "Zoé; Γιώργος 🌹");
+        assert_eq!(
+            back.value("profile", "firstName").unwrap(),
+            "Zoé; Γιώργος 🌹"
+        );
         assert_eq!(back.value("profile", "phone").unwrap().len(), VALUE_MAX);
-        assert_eq!(back.value("email", "firstName"), None, "another form's values stay");
-        assert_eq!(back.error("profile", "NAME").unwrap(), "myprofile.errors.name");
+        assert_eq!(
+            back.value("email", "firstName"),
+            None,
+            "another form's values stay"
+        );
+        assert_eq!(
+            back.error("profile", "NAME").unwrap(),
+            "myprofile.errors.name"
+        );
         assert_eq!(back.errors.len(), 1);
         assert_eq!(Draft::decode("%zz"), None);
         assert_eq!(Draft::decode("not json"), None);

@@ -14,16 +14,44 @@ use crate::ui::error_template::ErrorNotice;
 
 /// The account menu's sections (spec 001 §2 "Account menu sections") whose pages exist.
 const MENU: [(&str, &str, &str); 7] = [
-    ("personal-data", "/myaccount/memberdata", "account.menu.personal_data"),
-    ("address-book", "/postsales/myaccount/addresses/", "account.menu.address_book"),
-    ("wallet", "/postsales/myaccount/wallet/", "account.menu.wallet"),
+    (
+        "personal-data",
+        "/myaccount/memberdata",
+        "account.menu.personal_data",
+    ),
+    (
+        "address-book",
+        "/postsales/myaccount/addresses/",
+        "account.menu.address_book",
+    ),
+    (
+        "wallet",
+        "/postsales/myaccount/wallet/",
+        "account.menu.wallet",
+    ),
     ("my-orders", "/my-orders", "account.menu.my_orders"),
-    ("favourites", "/postsales/favourites", "account.menu.favourites"),
-    ("vouchers-promos", "/vouchers-promotions", "account.menu.vouchers"),
-    ("notifications-alerts", "/memberaccount/communications", "account.menu.notifications"),
+    (
+        "favourites",
+        "/postsales/favourites",
+        "account.menu.favourites",
+    ),
+    (
+        "vouchers-promos",
+        "/vouchers-promotions",
+        "account.menu.vouchers",
+    ),
+    (
+        "notifications-alerts",
+        "/memberaccount/communications",
+        "account.menu.notifications",
+    ),
 ];
 
-const MESSAGES: [&str; 3] = ["account.deactivate.error.reason", "common.loading", "account.delete.done"];
+const MESSAGES: [&str; 3] = [
+    "account.deactivate.error.reason",
+    "common.loading",
+    "account.delete.done",
+];
 
 #[component]
 pub fn MyAccountPage(path: String) -> impl IntoView {

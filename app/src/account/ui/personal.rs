@@ -105,7 +105,11 @@ fn form_error(draft: &Draft, form: &str, key: &str) -> impl IntoView {
 fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
     let ctx = RequestCtx::current();
     let p = view.profile;
-    let value = |name: &str, stored: &str| draft.value("profile", name).unwrap_or_else(|| stored.to_string());
+    let value = |name: &str, stored: &str| {
+        draft
+            .value("profile", name)
+            .unwrap_or_else(|| stored.to_string())
+    };
     let error = |field: &str| draft.error("profile", field).map(|k| ctx.t(&k));
     let gender = draft
         .value("profile", "gender")
