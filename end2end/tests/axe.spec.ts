@@ -38,6 +38,9 @@ test('member page kinds have no accessibility violation', async ({ page }, info)
   await expectNoViolations(page, '/my-orders');
   await expectNoViolations(page, '/postsales/favourites');
   await expectNoViolations(page, '/gr/myaccount');
+  await expectNoViolations(page, '/myaccount/memberdata');
+  await expectNoViolations(page, '/myaccount?tab=deactivate');
+  await expectNoViolations(page, '/myaccount?tab=delete');
   await expectNoViolations(page, '/postsales/myaccount/wallet/');
   await expectNoViolations(page, '/postsales/myaccount/addresses/');
   await expectNoViolations(page, '/communications');
