@@ -7,6 +7,8 @@ use app::cart::settings::CartSettings;
 use app::dsa::settings::DsaSettings;
 use app::platform::mail::MailSettings;
 
+use crate::middleware::client_ip::TrustedProxies;
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -19,7 +21,9 @@ pub struct Config {
     /// Origin used for canonical links when sites share one host.
     pub public_origin: String,
     pub demo_data: bool,
-    pub trust_forwarded_for: bool,
+    /// Proxies whose `X-Forwarded-For` entries are believed (`ROSACE_TRUSTED_PROXIES`);
+    /// empty: the socket peer is the client and the header is ignored.
+    pub trusted_proxies: TrustedProxies,
     pub db_max_connections: u32,
     pub json_logs: bool,
     /// The application's settings, by area.
@@ -28,6 +32,10 @@ pub struct Config {
     pub cart_sweep_secs: u64,
     /// How long a page's HTML as anonymous visitors see it is reused (0: never).
     pub page_cache_ms: u64,
+    /// Seconds between two purges of ended rate-limit windows.
+    pub rate_limit_purge_secs: u64,
+    /// What start-up logs at WARN level about the settings (deprecated names, ...).
+    pub warnings: Vec<String>,
 }
 
 /// The application's settings, by area; each area defines its defaults beside its code.
@@ -63,23 +71,44 @@ impl Default for Settings {
 
 impl Settings {
     /// The defaults, with what the environment sets over them.
-    fn from_env(data_dir: &str) -> Result<Settings, String> {
+    fn from_vars(data_dir: &str, vars: Vars) -> Result<Settings, String> {
+        let env = |name: &str| env(vars, name);
         let d = Settings::default();
         Ok(Settings {
             auth: AuthSettings {
-                lockout_threshold: env_parse("ROSACE_LOCKOUT_THRESHOLD", d.auth.lockout_threshold)?,
-                lockout_secs: env_parse("ROSACE_LOCKOUT_SECS", d.auth.lockout_secs)?,
-                login_rate_limit: env_parse("ROSACE_LOGIN_RATE_LIMIT", d.auth.login_rate_limit)?,
+                lockout_threshold: env_parse(
+                    vars,
+                    "ROSACE_LOCKOUT_THRESHOLD",
+                    d.auth.lockout_threshold,
+                )?,
+                lockout_secs: env_parse(vars, "ROSACE_LOCKOUT_SECS", d.auth.lockout_secs)?,
+                login_rate_limit: env_parse(
+                    vars,
+                    "ROSACE_LOGIN_RATE_LIMIT",
+                    d.auth.login_rate_limit,
+                )?,
                 ..d.auth
             },
             dsa: DsaSettings {
-                rate_limit: env_parse("ROSACE_DSA_RATE_LIMIT", d.dsa.rate_limit)?,
-                rate_window_secs: env_parse("ROSACE_DSA_RATE_WINDOW_SECS", d.dsa.rate_window_secs)?,
+                rate_limit: env_parse(vars, "ROSACE_DSA_RATE_LIMIT", d.dsa.rate_limit)?,
+                rate_window_secs: env_parse(
+                    vars,
+                    "ROSACE_DSA_RATE_WINDOW_SECS",
+                    d.dsa.rate_window_secs,
+                )?,
             },
             cart: CartSettings {
-                hold_secs: env_parse("ROSACE_CART_HOLD_SECS", d.cart.hold_secs)?,
-                max_per_member: env_parse("ROSACE_CART_MAX_PER_MEMBER", d.cart.max_per_member)?,
-                checkout_capacity: env_parse("ROSACE_CHECKOUT_CAPACITY", d.cart.checkout_capacity)?,
+                hold_secs: env_parse(vars, "ROSACE_CART_HOLD_SECS", d.cart.hold_secs)?,
+                max_per_member: env_parse(
+                    vars,
+                    "ROSACE_CART_MAX_PER_MEMBER",
+                    d.cart.max_per_member,
+                )?,
+                checkout_capacity: env_parse(
+                    vars,
+                    "ROSACE_CHECKOUT_CAPACITY",
+                    d.cart.checkout_capacity,
+                )?,
                 ..d.cart
             },
             mail: MailSettings {
@@ -88,7 +117,7 @@ impl Settings {
                     .unwrap_or_else(|| format!("{data_dir}/outbox")),
                 smtp_url: env("ROSACE_SMTP_URL"),
             },
-            secure_cookies: env_parse("ROSACE_SECURE_COOKIES", d.secure_cookies)?,
+            secure_cookies: env_parse(vars, "ROSACE_SECURE_COOKIES", d.secure_cookies)?,
             xsrf_secret: d.xsrf_secret,
             wallet_key: match env(app::wallet::crypto::KEY_ENV) {
                 Some(hex) => app::wallet::crypto::WalletKey::from_text(&hex)?,
@@ -98,18 +127,38 @@ impl Settings {
     }
 }
 
-fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+/// Where settings are read from: the process environment, or a map in tests.
+pub type Vars<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+fn env(vars: Vars, name: &str) -> Option<String> {
+    vars(name).filter(|v| !v.trim().is_empty())
 }
 
-fn env_parse<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
-    match env(name) {
+fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result<T, String> {
+    match env(vars, name) {
         None => Ok(default),
         Some(v) => v
             .trim()
             .parse()
             .map_err(|_| format!("{name}: cannot parse {v:?}")),
     }
+}
+
+/// `ROSACE_TRUSTED_PROXIES` (addresses and networks). The former
+/// `ROSACE_TRUST_FORWARDED_FOR=true` believed the header from anyone and took its first
+/// entry; it now means "the proxy runs on this machine" (loopback peers are trusted), and
+/// start-up warns that it is deprecated.
+fn trusted_proxies(vars: Vars, warnings: &mut Vec<String>) -> Result<TrustedProxies, String> {
+    let listed = TrustedProxies::parse(&env(vars, "ROSACE_TRUSTED_PROXIES").unwrap_or_default())?;
+    if listed.is_empty() && env_parse(vars, "ROSACE_TRUST_FORWARDED_FOR", false)? {
+        warnings.push(
+            "ROSACE_TRUST_FORWARDED_FOR is deprecated: X-Forwarded-For is read only from \
+             loopback peers; name your proxies in ROSACE_TRUSTED_PROXIES"
+                .into(),
+        );
+        return Ok(TrustedProxies::loopback());
+    }
+    Ok(listed)
 }
 
 /// Parses `host=site,host=site` (e.g. `www.rosace.fr=1,www.rosace.de=2`).
@@ -133,6 +182,12 @@ pub fn parse_site_hosts(spec: &str) -> Result<HashMap<String, u16>, String> {
 
 impl Config {
     pub fn from_env(default_addr: SocketAddr) -> Result<Config, String> {
+        Config::from_vars(default_addr, &|name| std::env::var(name).ok())
+    }
+
+    /// The configuration from `vars` (the environment's names and values).
+    pub fn from_vars(default_addr: SocketAddr, vars: Vars) -> Result<Config, String> {
+        let env = |name: &str| env(vars, name);
         let addr = match env("ROSACE_ADDR") {
             Some(a) => a
                 .parse()
@@ -140,6 +195,7 @@ impl Config {
             None => default_addr,
         };
         let data_dir = env("ROSACE_DATA_DIR").unwrap_or_else(|| "data".into());
+        let mut warnings = Vec::new();
         let database_url = env("DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{data_dir}/rosace.db?mode=rwc"));
         Ok(Config {
@@ -149,13 +205,15 @@ impl Config {
             site_hosts: parse_site_hosts(&env("ROSACE_SITE_HOSTS").unwrap_or_default())?,
             public_scheme: env("ROSACE_PUBLIC_SCHEME").unwrap_or_else(|| "https".into()),
             public_origin: env("ROSACE_PUBLIC_ORIGIN").unwrap_or_else(|| format!("http://{addr}")),
-            demo_data: env_parse("ROSACE_DEMO_DATA", true)?,
-            trust_forwarded_for: env_parse("ROSACE_TRUST_FORWARDED_FOR", false)?,
-            db_max_connections: env_parse("ROSACE_DB_MAX_CONNECTIONS", 16)?,
+            demo_data: env_parse(vars, "ROSACE_DEMO_DATA", true)?,
+            trusted_proxies: trusted_proxies(vars, &mut warnings)?,
+            db_max_connections: env_parse(vars, "ROSACE_DB_MAX_CONNECTIONS", 16)?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
-            settings: Settings::from_env(&data_dir)?,
-            cart_sweep_secs: env_parse("ROSACE_CART_SWEEP_SECS", 5)?,
-            page_cache_ms: env_parse("ROSACE_PAGE_CACHE_MS", 2000)?,
+            settings: Settings::from_vars(&data_dir, vars)?,
+            cart_sweep_secs: env_parse(vars, "ROSACE_CART_SWEEP_SECS", 5)?,
+            page_cache_ms: env_parse(vars, "ROSACE_PAGE_CACHE_MS", 2000)?,
+            rate_limit_purge_secs: env_parse(vars, "ROSACE_RATE_LIMIT_PURGE_SECS", 60)?,
+            warnings,
         })
     }
 
@@ -186,5 +244,34 @@ mod tests {
         assert!(parse_site_hosts("x=5").is_err());
         assert!(parse_site_hosts("nohost").is_err());
         assert!(parse_site_hosts("").unwrap().is_empty());
+    }
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, String> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_vars("127.0.0.1:3000".parse().unwrap(), &|name| {
+            vars.get(name).cloned()
+        })
+    }
+
+    #[test]
+    fn trusted_proxies_default_to_none_and_parse_networks() {
+        let c = config(&[]).unwrap();
+        assert!(c.trusted_proxies.is_empty());
+        assert!(c.warnings.is_empty());
+        let c = config(&[("ROSACE_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.0.7")]).unwrap();
+        assert!(c.trusted_proxies.contains("10.1.2.3".parse().unwrap()));
+        assert!(!c.trusted_proxies.contains("11.1.2.3".parse().unwrap()));
+        assert!(config(&[("ROSACE_TRUSTED_PROXIES", "everyone")]).is_err());
+    }
+
+    #[test]
+    fn the_former_trust_flag_trusts_loopback_only_and_warns() {
+        let c = config(&[("ROSACE_TRUST_FORWARDED_FOR", "true")]).unwrap();
+        assert!(c.trusted_proxies.contains("127.0.0.1".parse().unwrap()));
+        assert!(!c.trusted_proxies.contains("203.0.113.9".parse().unwrap()));
+        assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
     }
 }

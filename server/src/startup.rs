@@ -11,6 +11,9 @@ pub type StartError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Connects, migrates, creates demo data when asked, and returns the shared context.
 pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
+    for w in &config.warnings {
+        tracing::warn!("{w}");
+    }
     if config.database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir)?;
     }
@@ -54,6 +57,13 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
             }
         });
     }
+    // Ended rate-limit windows are deleted now and on a schedule (their rows would pile up,
+    // one per address ever seen).
+    app::platform::ratelimit::purge(&db, app::platform::state::now()).await?;
+    tokio::spawn(app::platform::ratelimit::purger(
+        db.clone(),
+        std::time::Duration::from_secs(config.rate_limit_purge_secs.max(1)),
+    ));
     let page_cache = Arc::new(crate::serve::page_cache::PageCache::new(
         std::time::Duration::from_millis(config.page_cache_ms),
     ));

@@ -1,4 +1,7 @@
 //! Fixed-window counters in the database, so every server instance sees the same counts.
+//! Each row knows when its window ends (`expires_at`); [`purge`] deletes ended rows and
+//! runs on a schedule (the server's start-up spawns [`purger`]), so buckets that are never
+//! hit again (one per spoofed or passing address) do not pile up.
 use sqlx::Row;
 
 use crate::platform::db::Db;
@@ -11,24 +14,46 @@ pub async fn hit(
     window_secs: i64,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let window_start = now - now.rem_euclid(window_secs.max(1));
+    Ok(count(db, bucket, window_secs, now).await? <= limit)
+}
+
+/// Counts one hit for `bucket` and answers the hits of the current window, this one
+/// included (`limit + 1` is the first refused hit: callers log that one only).
+pub async fn count(db: &Db, bucket: &str, window_secs: i64, now: i64) -> Result<i64, sqlx::Error> {
+    let window_secs = window_secs.max(1);
+    let window_start = now - now.rem_euclid(window_secs);
     let row = sqlx::query(
-        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
+        "INSERT INTO rate_limits (bucket, window_start, hits, expires_at) VALUES ($1, $2, 1, $3)
          ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
          RETURNING hits",
     )
     .bind(bucket)
     .bind(window_start)
+    .bind(window_start + window_secs)
     .fetch_one(&db.pool)
     .await?;
-    let hits: i64 = row.try_get("hits")?;
-    if hits == 1 {
-        // First hit of a new window: drop stale windows of this bucket.
-        sqlx::query("DELETE FROM rate_limits WHERE bucket = $1 AND window_start < $2")
-            .bind(bucket)
-            .bind(window_start)
+    row.try_get("hits")
+}
+
+/// Deletes every row whose window has ended; answers how many went.
+pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    Ok(
+        sqlx::query("DELETE FROM rate_limits WHERE expires_at <= $1")
+            .bind(now)
             .execute(&db.pool)
-            .await?;
+            .await?
+            .rows_affected(),
+    )
+}
+
+/// Purges ended windows every `every`, for as long as the server runs.
+pub async fn purger(db: Db, every: std::time::Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        match purge(&db, crate::platform::state::now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(rows = n, "ended rate-limit windows purged"),
+            Err(e) => tracing::warn!(error = %e, "rate-limit purge failed"),
+        }
     }
-    Ok(hits <= limit)
 }

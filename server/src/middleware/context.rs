@@ -66,18 +66,9 @@ fn query_param(query: &str, name: &str) -> Option<String> {
         .map(|(_, v)| v)
 }
 
+/// The client address a request is counted by (see `client_ip`).
 pub fn client_key(app: &AppCtx, headers: &HeaderMap, peer: Option<SocketAddr>) -> String {
-    if app.config.trust_forwarded_for {
-        if let Some(ip) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-        {
-            return ip.trim().to_string();
-        }
-    }
-    peer.map(|p| p.ip().to_string())
-        .unwrap_or_else(|| "unknown".into())
+    super::client_ip::client_key(headers, peer, &app.config.trusted_proxies)
 }
 
 /// Resolves site and session, applies the access rules of pages, and keeps the site and

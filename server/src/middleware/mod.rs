@@ -1,5 +1,6 @@
 //! Per-request layers, outermost first: request id and logs, security headers, site and
 //! session context (with the page access rules), CSRF.
+pub mod client_ip;
 pub mod context;
 pub mod cookies;
 pub mod csrf;

@@ -63,16 +63,19 @@ pub async fn login(
     now: i64,
 ) -> Result<LoginOutcome, AuthError> {
     let s = settings;
-    if !crate::platform::ratelimit::hit(
+    let hits = crate::platform::ratelimit::count(
         &state.db,
         &format!("login:{client}"),
-        s.login_rate_limit,
         s.login_rate_window_secs,
         now,
     )
-    .await?
-    {
-        store::event(&state.db, req.site_id, None, "login_flood", client, "", now).await;
+    .await?;
+    if hits > s.login_rate_limit {
+        // Logged once per client and window, not on every refused request (the log would
+        // otherwise grow as fast as a flood).
+        if hits == s.login_rate_limit + 1 {
+            store::event(&state.db, req.site_id, None, "login_flood", client, "", now).await;
+        }
         return Err(AuthError::TooManyRequests);
     }
     let email = normalize_email(&req.email);

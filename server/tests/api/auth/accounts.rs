@@ -272,6 +272,16 @@ async fn login_flood(t: TestApp) {
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["error_code"], "toomanyrequests", "{body}");
     assert_eq!(body["error_description"], "auth.error.too_many", "{body}");
+    // Refused again: the flood is logged once per window, not once per request.
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/login",
+        login("ghost@example.com", "wrong-1"),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 429);
     assert_eq!(
         t.count("SELECT COUNT(*) FROM auth_events WHERE kind = 'login_flood'")
             .await,

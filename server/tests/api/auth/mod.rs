@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::helpers::TestApp;
 
 mod accounts;
+mod client_address;
 mod forms;
 mod onboarding;
 mod sessions;
