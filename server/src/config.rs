@@ -74,6 +74,7 @@ impl Settings {
     fn from_vars(data_dir: &str, vars: Vars) -> Result<Settings, String> {
         let env = |name: &str| env(vars, name);
         let d = Settings::default();
+        let login_rate_limit = env_parse(vars, "ROSACE_LOGIN_RATE_LIMIT", d.auth.login_rate_limit)?;
         Ok(Settings {
             auth: AuthSettings {
                 lockout_threshold: env_parse(
@@ -82,10 +83,11 @@ impl Settings {
                     d.auth.lockout_threshold,
                 )?,
                 lockout_secs: env_parse(vars, "ROSACE_LOCKOUT_SECS", d.auth.lockout_secs)?,
-                login_rate_limit: env_parse(
+                login_rate_limit,
+                exists_rate_limit: env_parse(
                     vars,
-                    "ROSACE_LOGIN_RATE_LIMIT",
-                    d.auth.login_rate_limit,
+                    "ROSACE_EXISTS_RATE_LIMIT",
+                    2 * login_rate_limit,
                 )?,
                 ..d.auth
             },

@@ -11,6 +11,10 @@ pub struct AuthSettings {
     /// Login attempts per client address and window before 429 (ROSACE_LOGIN_RATE_LIMIT).
     pub login_rate_limit: i64,
     pub login_rate_window_secs: i64,
+    /// Member-exists checks per client address and window before 429
+    /// (ROSACE_EXISTS_RATE_LIMIT; the server defaults it to twice the login limit: one
+    /// check per sign-in, with room for typing mistakes).
+    pub exists_rate_limit: i64,
     /// Lifetime of activation and autologin cyphers.
     pub cypher_ttl_secs: i64,
 }
@@ -22,6 +26,7 @@ impl Default for AuthSettings {
             lockout_secs: 900,
             login_rate_limit: 30,
             login_rate_window_secs: 600,
+            exists_rate_limit: 60,
             cypher_ttl_secs: 48 * 3600,
         }
     }

@@ -10,8 +10,6 @@ pub struct MemberRow {
     pub first_name: String,
     pub password_hash: String,
     pub status: MemberStatus,
-    pub failed_logins: i64,
-    pub locked_until: i64,
 }
 
 fn member(r: &sqlx::any::AnyRow) -> Result<MemberRow, sqlx::Error> {
@@ -21,13 +19,10 @@ fn member(r: &sqlx::any::AnyRow) -> Result<MemberRow, sqlx::Error> {
         first_name: r.try_get("first_name")?,
         password_hash: r.try_get("password_hash")?,
         status: MemberStatus::from_db(r.try_get("status")?),
-        failed_logins: r.try_get("failed_logins")?,
-        locked_until: r.try_get("locked_until")?,
     })
 }
 
-const MEMBER_COLUMNS: &str =
-    "id, site_id, first_name, password_hash, status, failed_logins, locked_until";
+const MEMBER_COLUMNS: &str = "id, site_id, first_name, password_hash, status";
 
 pub async fn member_by_email(
     db: &Db,
@@ -56,31 +51,94 @@ pub async fn member_by_id(db: &Db, id: i64) -> Result<Option<MemberRow>, sqlx::E
         .transpose()
 }
 
-/// Counts a failed password; locks the account when the threshold is reached.
-/// One statement, so concurrent failures are all counted.
+// Lockout (security review M2). Failed passwords are counted per account *and client
+// address*, not per account alone: with a per-account counter anyone who knows an email
+// could keep its owner locked out for good (five wrong passwords every 15 minutes from
+// anywhere). Counted per client, the attacker locks only themselves out of that account;
+// the member, from their own address, still signs in. What bounds guessing instead: this
+// lock per (account, client), the per-client login limit across all accounts
+// (`login_rate_limit`), and the trusted-proxy rule that stops a client from choosing its
+// address (M1). Residual risk, written in the README: an attacker with many addresses gets
+// `lockout_threshold` guesses per address and lockout period on one account.
+//
+// The counters live in `rate_limits` (bucket `lock:{member}:{client}`, one row with
+// `window_start` 0): `expires_at` is when the counter lapses, or the lock ends; the purge
+// deletes them afterwards, so nothing about a client is kept past the lockout period.
+
+fn lock_bucket(member_id: i64, client: &str) -> String {
+    format!("lock:{member_id}:{client}")
+}
+
+/// Until when `client` is locked out of the account, if it is.
+pub async fn locked_until(
+    db: &Db,
+    member_id: i64,
+    client: &str,
+    threshold: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT hits, expires_at FROM rate_limits WHERE bucket = $1 AND window_start = 0",
+    )
+    .bind(lock_bucket(member_id, client))
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
+    Ok((hits >= threshold && until > now).then_some(until))
+}
+
+/// Counts a failed password of `client` on the account; answers the end of the lock when
+/// this failure reaches the threshold. A counter whose period has passed (a lock that
+/// ended, or failures older than `lockout_secs`) starts again from one, so a lock always
+/// ends. One statement, so concurrent failures are all counted.
 pub async fn record_failure(
     db: &Db,
-    id: i64,
+    member_id: i64,
+    client: &str,
     threshold: i64,
-    lock_until: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE members SET failed_logins = failed_logins + 1,
-                locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3 ELSE locked_until END
-          WHERE id = $1",
+    lockout_secs: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO rate_limits (bucket, window_start, hits, expires_at) VALUES ($1, 0, 1, $4)
+         ON CONFLICT (bucket, window_start) DO UPDATE SET
+            hits = CASE WHEN rate_limits.expires_at <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
+            expires_at = CASE
+                WHEN rate_limits.expires_at <= $3 THEN $4
+                WHEN rate_limits.hits + 1 >= $2 THEN $4
+                ELSE rate_limits.expires_at END
+         RETURNING hits, expires_at",
     )
-    .bind(id)
+    .bind(lock_bucket(member_id, client))
     .bind(threshold)
-    .bind(lock_until)
-    .execute(&db.pool)
+    .bind(now)
+    .bind(now + lockout_secs)
+    .fetch_one(&db.pool)
     .await?;
+    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
+    Ok((hits >= threshold).then_some(until))
+}
+
+/// A right password from `client`: its counter on the account starts again.
+pub async fn reset_failures(db: &Db, member_id: i64, client: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limits WHERE bucket = $1 AND window_start = 0")
+        .bind(lock_bucket(member_id, client))
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 
-pub async fn reset_failures(db: &Db, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE members SET failed_logins = 0, locked_until = 0 WHERE id = $1")
-        .bind(id)
-        .execute(&db.pool)
+/// A new password (recovery): every client's counter on the account starts again.
+pub async fn clear_failures<'e, E: sqlx::Executor<'e, Database = Any>>(
+    executor: E,
+    member_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limits WHERE bucket LIKE $1 AND window_start = 0")
+        .bind(format!("lock:{member_id}:%"))
+        .execute(executor)
         .await?;
     Ok(())
 }

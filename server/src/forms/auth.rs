@@ -161,17 +161,21 @@ pub async fn auth_form(
         format!("/gr/authentication?step={step}&email={email_q}&returnurl={ret_q}{extra}{s}")
     };
     match f.step.as_str() {
-        "email" => match service::check_email(&app.state, site, &f.email).await {
-            Ok(r) if r.result == 2 => see_other(&page("password", "")),
-            Ok(r) if r.result == 1 => see_other(&format!(
-                "/gr/registration?step=register&email={email_q}&returnurl={ret_q}{s}"
-            )),
-            Ok(r) => see_other(&page(
-                "email",
-                &format!("&error={}", r.msg_key.unwrap_or_default()),
-            )),
-            Err(e) => see_other(&page("email", &format!("&error={}", e.message_key()))),
-        },
+        "email" => {
+            match service::check_email(&app.state, &app.settings.auth, &client, site, &f.email, now)
+                .await
+            {
+                Ok(r) if r.result == 2 => see_other(&page("password", "")),
+                Ok(r) if r.result == 1 => see_other(&format!(
+                    "/gr/registration?step=register&email={email_q}&returnurl={ret_q}{s}"
+                )),
+                Ok(r) => see_other(&page(
+                    "email",
+                    &format!("&error={}", r.msg_key.unwrap_or_default()),
+                )),
+                Err(e) => see_other(&page("email", &format!("&error={}", e.message_key()))),
+            }
+        }
         "password" => {
             let req = LoginRequest {
                 email: f.email.clone(),

@@ -20,11 +20,27 @@ pub fn normalize_email(email: &str) -> String {
 }
 
 /// Member-exists check: 1 unknown (go register), 2 known (go sign in), 3 invalid format.
+/// The spec's email-first flow tells whether an email has an account by design; the
+/// per-client limit keeps that from being a list-every-member service (review M2).
 pub async fn check_email(
     state: &AppState,
+    settings: &AuthSettings,
+    client: &str,
     site_id: u16,
     email: &str,
+    now: i64,
 ) -> Result<EmailCheckResponse, AuthError> {
+    if !crate::platform::ratelimit::hit(
+        &state.db,
+        &format!("exists:{client}"),
+        settings.exists_rate_limit,
+        settings.login_rate_window_secs,
+        now,
+    )
+    .await?
+    {
+        return Err(AuthError::TooManyRequests);
+    }
     let email = normalize_email(email);
     if !is_valid_email(&email) {
         return Ok(EmailCheckResponse {
@@ -80,7 +96,12 @@ pub async fn login(
     }
     let email = normalize_email(&req.email);
     let member = store::member_by_email(&state.db, req.site_id, &email).await?;
-    let locked = member.as_ref().is_some_and(|m| m.locked_until > now);
+    // The lock is this client's on this account (see `store::record_failure`).
+    let mut locked_until = match &member {
+        Some(m) => store::locked_until(&state.db, m.id, client, s.lockout_threshold, now).await?,
+        None => None,
+    };
+    let locked = locked_until.is_some();
     let password_ok = match &member {
         Some(m) if !locked => crate::platform::password::verify(&req.password, &m.password_hash),
         Some(_) => false,
@@ -100,17 +121,20 @@ pub async fn login(
         password_ok,
     });
     let member_id = member.as_ref().map(|m| m.id);
-    let mut locked_until = member
-        .as_ref()
-        .filter(|m| m.locked_until > now)
-        .map(|m| m.locked_until);
     let mut token = None;
     match (result, &member) {
         (LoginResult::InvalidPassword, Some(m)) => {
-            store::record_failure(&state.db, m.id, s.lockout_threshold, now + s.lockout_secs)
-                .await?;
-            if m.failed_logins + 1 >= s.lockout_threshold {
-                locked_until = Some(now + s.lockout_secs);
+            let lock = store::record_failure(
+                &state.db,
+                m.id,
+                client,
+                s.lockout_threshold,
+                s.lockout_secs,
+                now,
+            )
+            .await?;
+            if lock.is_some() {
+                locked_until = lock;
                 store::event(
                     &state.db,
                     req.site_id,
@@ -124,7 +148,7 @@ pub async fn login(
             }
         }
         (LoginResult::Success, Some(m)) => {
-            store::reset_failures(&state.db, m.id).await?;
+            store::reset_failures(&state.db, m.id, client).await?;
             token = Some(session::create(&state.db, m.id, req.remember_me, now).await?);
         }
         _ => {}

@@ -107,6 +107,7 @@ pub async fn update_password(
     .bind(req.member_id)
     .execute(&mut *tx)
     .await?;
+    store::clear_failures(&mut *tx, req.member_id).await?;
     sqlx::query("DELETE FROM sessions WHERE member_id = $1")
         .bind(req.member_id)
         .execute(&mut *tx)

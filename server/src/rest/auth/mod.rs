@@ -62,9 +62,18 @@ async fn json_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, Ap
         (status = 422, body = EmailCheckResponse), (status = 429, body = ErrorBody)))]
 async fn member_exists(
     State(app): State<Arc<AppCtx>>,
+    Client(client): Client,
     Path((email, site_id)): Path<(String, u16)>,
 ) -> Result<Response, ApiError> {
-    let r = service::check_email(&app.state, site_id, &email).await?;
+    let r = service::check_email(
+        &app.state,
+        &app.settings.auth,
+        &client,
+        site_id,
+        &email,
+        app::platform::state::now(),
+    )
+    .await?;
     let status = match r.result {
         1 => StatusCode::OK,
         2 => StatusCode::BAD_REQUEST,

@@ -189,13 +189,11 @@ async fn lockout_then_unlock(t: TestApp) {
     .await;
     assert_eq!(res.json::<Value>().await.unwrap()["result"], 4);
     // Once the period has passed, the right password works and resets the counter.
-    sqlx::query(
-        "UPDATE members SET locked_until = $1 WHERE email = 'demo@rosace.test' AND site_id = 1",
-    )
-    .bind(app::platform::state::now() - 1)
-    .execute(&t.app.state.db.pool)
-    .await
-    .unwrap();
+    sqlx::query("UPDATE rate_limits SET expires_at = $1 WHERE bucket LIKE 'lock:%'")
+        .bind(app::platform::state::now() - 1)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
     let res = post_json(
         &t,
         "/api/authentication/v1/login",
@@ -206,10 +204,8 @@ async fn lockout_then_unlock(t: TestApp) {
     .await;
     assert_eq!(res.json::<Value>().await.unwrap()["result"], 1);
     assert_eq!(
-        t.count(
-            "SELECT failed_logins FROM members WHERE email = 'demo@rosace.test' AND site_id = 1"
-        )
-        .await,
+        t.count("SELECT COUNT(*) FROM rate_limits WHERE bucket LIKE 'lock:%'")
+            .await,
         0
     );
     // Unknown identifier: code 2. Events are logged.

@@ -9,6 +9,7 @@ use crate::helpers::TestApp;
 mod accounts;
 mod client_address;
 mod forms;
+mod lockout;
 mod onboarding;
 mod sessions;
 mod smtp;
