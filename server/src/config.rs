@@ -89,6 +89,16 @@ impl Settings {
                     "ROSACE_EXISTS_RATE_LIMIT",
                     2 * login_rate_limit,
                 )?,
+                register_rate_limit: env_parse(
+                    vars,
+                    "ROSACE_REGISTER_RATE_LIMIT",
+                    d.auth.register_rate_limit,
+                )?,
+                email_rate_limit: env_parse(
+                    vars,
+                    "ROSACE_EMAIL_RATE_LIMIT",
+                    d.auth.email_rate_limit,
+                )?,
                 ..d.auth
             },
             dsa: DsaSettings {

@@ -117,6 +117,10 @@ pub fn parse_birth_date(s: &str) -> Option<(u16, u8, u8)> {
 
 pub const PASSWORD_MIN: usize = 8;
 pub const PASSWORD_MAX: usize = 128;
+/// Login passwords longer than this (in bytes) are refused before hashing. Registration
+/// allows `PASSWORD_MAX` characters (at most 4 bytes each); 256 bytes is room for any
+/// password of 64 characters or more, and for older accounts (review M3).
+pub const LOGIN_PASSWORD_MAX_BYTES: usize = 256;
 
 const COMMON_PASSWORDS: &str = include_str!("common_passwords.txt");
 

@@ -229,6 +229,25 @@ pub async fn consume_cypher(
     row.map(|r| r.try_get("member_id")).transpose()
 }
 
+/// The member of a live (unused, unexpired) cypher, without using it.
+pub async fn live_cypher_member(
+    db: &Db,
+    cypher_hash: &str,
+    kind: &str,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT member_id FROM member_cyphers
+          WHERE cypher_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3",
+    )
+    .bind(cypher_hash)
+    .bind(kind)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| r.try_get("member_id")).transpose()
+}
+
 pub async fn event(
     db: &Db,
     site_id: u16,

@@ -249,7 +249,16 @@ pub async fn auth_form(
                 }
             }
         }
-        "activate" => match service::activate(&app.state, &client, site, &f.cypher, now).await {
+        "activate" => match service::activate(
+            &app.state,
+            &app.settings.auth,
+            &client,
+            site,
+            &f.cypher,
+            now,
+        )
+        .await
+        {
             Ok(_) => see_other(&page("email", "&info=auth.activated")),
             Err(e) => see_other(&page("email", &format!("&error={}", e.message_key()))),
         },
@@ -280,7 +289,8 @@ pub async fn auth_form(
                 member_id: f.memberid.unwrap_or(0),
                 new_password: f.new_password.clone(),
             };
-            match service::update_password(&app.state, &client, &req, now).await {
+            match service::update_password(&app.state, &app.settings.auth, &client, &req, now).await
+            {
                 Ok(()) => see_other(&page("email", "&info=auth.password.updated")),
                 Err(e) => {
                     let key = match &e {

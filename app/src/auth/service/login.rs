@@ -94,6 +94,14 @@ pub async fn login(
         }
         return Err(AuthError::TooManyRequests);
     }
+    // A password longer than any the rules accept is refused before any hashing: argon2
+    // would otherwise be fed whatever the body limit lets through (review M3).
+    if req.password.len() > rules::LOGIN_PASSWORD_MAX_BYTES {
+        return Err(AuthError::Invalid(vec![field(
+            "password",
+            "auth.password.too_long",
+        )]));
+    }
     let email = normalize_email(&req.email);
     let member = store::member_by_email(&state.db, req.site_id, &email).await?;
     // The lock is this client's on this account (see `store::record_failure`).
@@ -102,14 +110,14 @@ pub async fn login(
         None => None,
     };
     let locked = locked_until.is_some();
+    // Unknown emails are checked against a dummy hash: the same work, so timing does not
+    // tell which emails exist.
     let password_ok = match &member {
-        Some(m) if !locked => crate::platform::password::verify(&req.password, &m.password_hash),
-        Some(_) => false,
-        None => {
-            // Same work for unknown emails, so timing does not tell which emails exist.
-            let _ = crate::platform::password::verify(&req.password, &DUMMY_HASH);
-            false
+        Some(m) if !locked => {
+            crate::platform::password::verify_async(&req.password, Some(&m.password_hash)).await
         }
+        Some(_) => false,
+        None => crate::platform::password::verify_async(&req.password, None).await,
     };
     let result = rules::login_outcome(LoginFacts {
         member_found: member.is_some(),
@@ -181,11 +189,6 @@ pub async fn login(
         token,
     })
 }
-
-/// A real argon2id hash, verified against when the email is unknown.
-pub(super) static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-    crate::platform::password::hash(&session::new_token()).unwrap_or_default()
-});
 
 /// Web validate (spec 000 §5): the member of the session, or invalid identifier.
 pub async fn web_validate(

@@ -29,17 +29,24 @@ pub async fn recover_password(
         )]));
     }
     let s = settings;
-    if !crate::platform::ratelimit::hit(
-        &state.db,
+    super::throttle(
+        state,
         &format!("recover:{client}"),
         s.login_rate_limit,
         s.login_rate_window_secs,
         now,
     )
-    .await?
-    {
-        return Err(AuthError::TooManyRequests);
-    }
+    .await?;
+    // Per target address too: recovery mails cannot flood one inbox from many addresses.
+    // (The answer is the same 429 for members and strangers, so it tells nothing.)
+    super::throttle(
+        state,
+        &super::mail_bucket(req.site_id, &email),
+        s.email_rate_limit,
+        s.email_rate_window_secs,
+        now,
+    )
+    .await?;
     if let Some(m) = store::member_by_email(&state.db, req.site_id, &email).await? {
         let (cypher, cypher_hash) = new_cypher();
         let mut tx = state.db.pool.begin().await?;
@@ -77,8 +84,11 @@ pub async fn recover_password(
 }
 
 /// Sets a new password with a recovery cypher, once; ends the member's other sessions.
+/// The cypher is checked before the new password is hashed, so garbage cyphers cost no
+/// hash; the guarded consume below still makes it single use (review M3).
 pub async fn update_password(
     state: &AppState,
+    settings: &AuthSettings,
     client: &str,
     req: &UpdatePasswordRequest,
     now: i64,
@@ -86,17 +96,25 @@ pub async fn update_password(
     if let Some(key) = rules::password_problem(&req.new_password) {
         return Err(AuthError::Invalid(vec![field("newPassword", key)]));
     }
-    let hash = crate::platform::password::hash(&req.new_password)
-        .map_err(|e| AuthError::Internal(e.to_string()))?;
-    let mut tx = state.db.pool.begin().await?;
-    match store::consume_cypher(
-        &mut tx,
-        &session::hash_token(req.cypher.trim()),
-        "recovery",
+    super::throttle(
+        state,
+        &format!("updatepassword:{client}"),
+        settings.login_rate_limit,
+        settings.login_rate_window_secs,
         now,
     )
-    .await?
+    .await?;
+    let cypher_hash = session::hash_token(req.cypher.trim());
+    if store::live_cypher_member(&state.db, &cypher_hash, "recovery", now).await?
+        != Some(req.member_id)
     {
+        return Err(AuthError::CypherInvalid);
+    }
+    let hash = crate::platform::password::hash_async(&req.new_password)
+        .await
+        .map_err(AuthError::Internal)?;
+    let mut tx = state.db.pool.begin().await?;
+    match store::consume_cypher(&mut tx, &cypher_hash, "recovery", now).await? {
         Some(member_id) if member_id == req.member_id => {}
         _ => return Err(AuthError::CypherInvalid),
     }

@@ -87,8 +87,35 @@ pub async fn subscribe(
         return Err(AuthError::Invalid(errors));
     }
     let email = normalize_email(&req.email);
-    let hash = crate::platform::password::hash(&req.password)
-        .map_err(|e| AuthError::Internal(e.to_string()))?;
+    // Per client (account creation, CPU) and per target address (mails to a third party),
+    // before any hashing (review M3).
+    let s = settings;
+    super::throttle(
+        state,
+        &format!("register:{client}"),
+        s.register_rate_limit,
+        s.login_rate_window_secs,
+        now,
+    )
+    .await?;
+    super::throttle(
+        state,
+        &super::mail_bucket(req.site_id, &email),
+        s.email_rate_limit,
+        s.email_rate_window_secs,
+        now,
+    )
+    .await?;
+    // A taken email costs no hash (the insert below still guards against races).
+    if store::member_by_email(&state.db, req.site_id, &email)
+        .await?
+        .is_some()
+    {
+        return Err(AuthError::Invalid(vec![field("email", "auth.email.taken")]));
+    }
+    let hash = crate::platform::password::hash_async(&req.password)
+        .await
+        .map_err(AuthError::Internal)?;
     let birth =
         rules::parse_birth_date(&req.birth_date).map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"));
     let mut tx = state.db.pool.begin().await?;
@@ -164,11 +191,20 @@ pub(super) async fn send(settings: &MailSettings, to: &str, subject: &str, body:
 /// Activates an account from the emailed cypher (single use).
 pub async fn activate(
     state: &AppState,
+    settings: &AuthSettings,
     client: &str,
     site_id: u16,
     cypher: &str,
     now: i64,
 ) -> Result<i64, AuthError> {
+    super::throttle(
+        state,
+        &format!("activate:{client}"),
+        settings.login_rate_limit,
+        settings.login_rate_window_secs,
+        now,
+    )
+    .await?;
     let mut tx = state.db.pool.begin().await?;
     let Some(member_id) = store::consume_cypher(
         &mut tx,

@@ -178,6 +178,7 @@ async fn activate(
 ) -> Result<Json<Confirmation>, ApiError> {
     service::activate(
         &app.state,
+        &app.settings.auth,
         &client,
         body.site_id,
         &body.cypher,
@@ -227,7 +228,14 @@ async fn update_password(
     Client(client): Client,
     Json(body): Json<UpdatePasswordRequest>,
 ) -> Result<Json<Confirmation>, ApiError> {
-    service::update_password(&app.state, &client, &body, app::platform::state::now()).await?;
+    service::update_password(
+        &app.state,
+        &app.settings.auth,
+        &client,
+        &body,
+        app::platform::state::now(),
+    )
+    .await?;
     Ok(Json(Confirmation {
         msg_key: "auth.password.updated",
     }))

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::helpers::TestApp;
 
+mod abuse;
 mod accounts;
 mod client_address;
 mod forms;
