@@ -18,4 +18,16 @@ export async function expectNoViolations(page: Page, path?: string) {
     (v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
   );
   expect(found, `axe on ${path ?? page.url()}`).toEqual([]);
+  // WCAG 1.4.10 reflow, which axe does not check: nothing wider than a phone's screen (a
+  // long email once pushed the account page sideways and hid the consent button).
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return document.documentElement.scrollWidth > width
+      ? [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > width + 1)
+          .slice(0, 3)
+          .map((e) => e.outerHTML.slice(0, 80))
+      : [];
+  });
+  expect(wide, `horizontal scroll on ${path ?? page.url()}`).toEqual([]);
 }
