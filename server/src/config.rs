@@ -20,7 +20,13 @@ pub struct Config {
     pub public_scheme: String,
     /// Origin used for canonical links when sites share one host.
     pub public_origin: String,
+    /// Demo data (and its demo accounts, whose password is published): on by default in
+    /// development, off in production (`ROSACE_DEMO_DATA`).
     pub demo_data: bool,
+    /// `ROSACE_ENV=production`: secure defaults are enforced (see `startup::demo_policy`).
+    pub production: bool,
+    /// `ROSACE_ALLOW_DEMO_ACCOUNTS=1`: a production server may start with demo accounts.
+    pub allow_demo_accounts: bool,
     /// Proxies whose `X-Forwarded-For` entries are believed (`ROSACE_TRUSTED_PROXIES`);
     /// empty: the socket peer is the client and the header is ignored.
     pub trusted_proxies: TrustedProxies,
@@ -45,7 +51,8 @@ pub struct Settings {
     pub dsa: DsaSettings,
     pub cart: CartSettings,
     pub mail: MailSettings,
-    /// Cookies get `Secure` and the `__Host-` prefix (served over HTTPS).
+    /// Cookies get `Secure` and the `__Host-` prefix, and responses HSTS: whenever the
+    /// public origin is https (see [`secure_cookies`]).
     pub secure_cookies: bool,
     /// Key of the CSRF token signatures: made once and kept in the database (shared by
     /// instances), read at start (`startup::prepare`); not from the environment.
@@ -129,7 +136,8 @@ impl Settings {
                     .unwrap_or_else(|| format!("{data_dir}/outbox")),
                 smtp_url: env("ROSACE_SMTP_URL"),
             },
-            secure_cookies: env_parse(vars, "ROSACE_SECURE_COOKIES", d.secure_cookies)?,
+            // Decided with the public origin, in `Config::from_vars`.
+            secure_cookies: d.secure_cookies,
             xsrf_secret: d.xsrf_secret,
             wallet_key: match env(app::wallet::crypto::KEY_ENV) {
                 Some(hex) => app::wallet::crypto::WalletKey::from_text(&hex)?,
@@ -153,6 +161,44 @@ fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result
             .trim()
             .parse()
             .map_err(|_| format!("{name}: cannot parse {v:?}")),
+    }
+}
+
+/// A yes/no setting: `1`, `true`, `yes` or `on` (any case) is yes; unset or empty is no.
+fn env_flag(vars: Vars, name: &str) -> Result<bool, String> {
+    match env(vars, name).map(|v| v.trim().to_ascii_lowercase()) {
+        None => Ok(false),
+        Some(v) if ["1", "true", "yes", "on"].contains(&v.as_str()) => Ok(true),
+        Some(v) if ["0", "false", "no", "off"].contains(&v.as_str()) => Ok(false),
+        Some(v) => Err(format!("{name}: {v:?} is not a yes or no")),
+    }
+}
+
+/// Whether cookies get `Secure`/`__Host-` and responses HSTS: whenever the public origin
+/// is https (`ROSACE_PUBLIC_ORIGIN`, or `ROSACE_PUBLIC_SCHEME` when sites have hosts of
+/// their own), so a deployment gets them without a separate switch (review M5).
+/// `ROSACE_SECURE_COOKIES=true` turns them on for an http origin too (TLS ended by a
+/// proxy that the origin does not show); `false` with an https origin is refused, as a
+/// session cookie sent in clear is never what an https shop wants.
+pub fn secure_cookies(
+    public_origin: &str,
+    public_scheme: &str,
+    has_site_hosts: bool,
+    explicit: Option<bool>,
+) -> Result<bool, String> {
+    let https = public_origin
+        .trim()
+        .to_ascii_lowercase()
+        .starts_with("https://")
+        || (has_site_hosts && public_scheme.trim().eq_ignore_ascii_case("https"));
+    match explicit {
+        Some(false) if https => Err(
+            "ROSACE_SECURE_COOKIES=false: the public origin is https, so cookies are Secure \
+             and HSTS is sent; unset it"
+                .into(),
+        ),
+        Some(on) => Ok(on || https),
+        None => Ok(https),
     }
 }
 
@@ -208,16 +254,27 @@ impl Config {
         };
         let data_dir = env("ROSACE_DATA_DIR").unwrap_or_else(|| "data".into());
         let mut warnings = Vec::new();
+        let production = match env("ROSACE_ENV").as_deref().map(str::trim) {
+            None | Some("development") => false,
+            Some("production") => true,
+            Some(other) => {
+                return Err(format!(
+                    "ROSACE_ENV: {other:?} is neither \"development\" nor \"production\""
+                ))
+            }
+        };
         let database_url = env("DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{data_dir}/rosace.db?mode=rwc"));
-        Ok(Config {
+        let mut config = Config {
             addr,
             database_url,
             data_dir: data_dir.clone(),
             site_hosts: parse_site_hosts(&env("ROSACE_SITE_HOSTS").unwrap_or_default())?,
             public_scheme: env("ROSACE_PUBLIC_SCHEME").unwrap_or_else(|| "https".into()),
             public_origin: env("ROSACE_PUBLIC_ORIGIN").unwrap_or_else(|| format!("http://{addr}")),
-            demo_data: env_parse(vars, "ROSACE_DEMO_DATA", true)?,
+            demo_data: env_parse(vars, "ROSACE_DEMO_DATA", !production)?,
+            production,
+            allow_demo_accounts: env_flag(vars, "ROSACE_ALLOW_DEMO_ACCOUNTS")?,
             trusted_proxies: trusted_proxies(vars, &mut warnings)?,
             db_max_connections: env_parse(vars, "ROSACE_DB_MAX_CONNECTIONS", 16)?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
@@ -226,7 +283,18 @@ impl Config {
             page_cache_ms: env_parse(vars, "ROSACE_PAGE_CACHE_MS", 2000)?,
             rate_limit_purge_secs: env_parse(vars, "ROSACE_RATE_LIMIT_PURGE_SECS", 60)?,
             warnings,
-        })
+        };
+        let explicit = match env("ROSACE_SECURE_COOKIES") {
+            Some(_) => Some(env_parse(vars, "ROSACE_SECURE_COOKIES", false)?),
+            None => None,
+        };
+        config.settings.secure_cookies = secure_cookies(
+            &config.public_origin,
+            &config.public_scheme,
+            !config.site_hosts.is_empty(),
+            explicit,
+        )?;
+        Ok(config)
     }
 
     /// Sites that have a host of their own, for canonical and hreflang links.
@@ -277,6 +345,61 @@ mod tests {
         assert!(c.trusted_proxies.contains("10.1.2.3".parse().unwrap()));
         assert!(!c.trusted_proxies.contains("11.1.2.3".parse().unwrap()));
         assert!(config(&[("ROSACE_TRUSTED_PROXIES", "everyone")]).is_err());
+    }
+
+    #[test]
+    fn an_https_public_origin_means_secure_cookies_and_hsts() {
+        let secure = |vars: &[(&str, &str)]| config(vars).map(|c| c.settings.secure_cookies);
+        // Local development (the README's run command, the browser tests): plain http.
+        assert_eq!(secure(&[]), Ok(false));
+        assert_eq!(
+            secure(&[("ROSACE_PUBLIC_ORIGIN", "http://127.0.0.1:3210")]),
+            Ok(false)
+        );
+        assert_eq!(
+            secure(&[("ROSACE_PUBLIC_ORIGIN", "https://www.rosace.test")]),
+            Ok(true)
+        );
+        assert_eq!(
+            secure(&[("ROSACE_PUBLIC_ORIGIN", "HTTPS://www.rosace.test")]),
+            Ok(true)
+        );
+        // Hosts of their own: their scheme (https unless told otherwise).
+        assert_eq!(
+            secure(&[("ROSACE_SITE_HOSTS", "www.rosace.fr=1")]),
+            Ok(true)
+        );
+        assert_eq!(
+            secure(&[
+                ("ROSACE_SITE_HOSTS", "www.rosace.fr=1"),
+                ("ROSACE_PUBLIC_SCHEME", "http")
+            ]),
+            Ok(false)
+        );
+        // The switch can add them, not take them away from an https origin.
+        assert_eq!(secure(&[("ROSACE_SECURE_COOKIES", "true")]), Ok(true));
+        assert!(secure(&[
+            ("ROSACE_PUBLIC_ORIGIN", "https://www.rosace.test"),
+            ("ROSACE_SECURE_COOKIES", "false")
+        ])
+        .is_err());
+    }
+
+    #[test]
+    fn production_mode_turns_demo_data_off_by_default() {
+        let c = config(&[]).unwrap();
+        assert!(!c.production && c.demo_data && !c.allow_demo_accounts);
+        let c = config(&[("ROSACE_ENV", "production")]).unwrap();
+        assert!(c.production && !c.demo_data);
+        let c = config(&[
+            ("ROSACE_ENV", "production"),
+            ("ROSACE_DEMO_DATA", "true"),
+            ("ROSACE_ALLOW_DEMO_ACCOUNTS", "1"),
+        ])
+        .unwrap();
+        assert!(c.production && c.demo_data && c.allow_demo_accounts);
+        assert!(config(&[("ROSACE_ENV", "prod")]).is_err());
+        assert!(config(&[("ROSACE_ALLOW_DEMO_ACCOUNTS", "maybe")]).is_err());
     }
 
     #[test]

@@ -20,6 +20,17 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     let db =
         app::platform::db::Db::connect(&config.database_url, config.db_max_connections).await?;
     db.migrate().await?;
+    let present = demo_accounts_present(&db).await?;
+    match demo_policy(
+        config.production,
+        config.demo_data,
+        present,
+        config.allow_demo_accounts,
+    ) {
+        Err(refusal) => return Err(refusal.into()),
+        Ok(Some(warning)) => tracing::warn!("{warning}"),
+        Ok(None) => {}
+    }
     if config.demo_data {
         demo::ensure(&db, app::platform::state::now()).await?;
     }
@@ -81,6 +92,51 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     }))
 }
 
+/// Whether the demo members (published password) can sign in on this database.
+async fn demo_accounts_present(db: &app::platform::db::Db) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM members WHERE email IN ($1, $2) AND password_hash <> ''",
+    )
+    .bind(demo::DEMO_EMAIL)
+    .bind(demo::DEMO_EMAIL_2)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Demo accounts sign in on every site with a password printed in the README (review M5).
+/// They exist only with demo data (`ROSACE_DEMO_DATA`, on in development, off in
+/// production), and whenever they can sign in the log says so at WARN level. A production
+/// server (`ROSACE_ENV=production`) refuses to start with them, whether demo data is on or
+/// an earlier run left them in the database, unless `ROSACE_ALLOW_DEMO_ACCOUNTS=1`.
+/// Answers the warning to log, or the refusal.
+pub fn demo_policy(
+    production: bool,
+    demo_data: bool,
+    accounts_present: bool,
+    allow: bool,
+) -> Result<Option<String>, String> {
+    if !demo_data && !accounts_present {
+        return Ok(None);
+    }
+    let accounts = format!(
+        "{} and {}, on every site, password in the README",
+        demo::DEMO_EMAIL,
+        demo::DEMO_EMAIL_2
+    );
+    if production && !allow {
+        return Err(format!(
+            "refusing to start: production mode (ROSACE_ENV=production) with demo accounts \
+             ({accounts}); set ROSACE_DEMO_DATA=false and remove them, or \
+             ROSACE_ALLOW_DEMO_ACCOUNTS=1 for a demo server"
+        ));
+    }
+    Ok(Some(format!(
+        "DEMO ACCOUNTS ARE ON: anyone can sign in as {accounts}. Never expose this server \
+         to real customers (ROSACE_DEMO_DATA=false, ROSACE_ENV=production)"
+    )))
+}
+
 /// The CSRF signing key: made once, kept in the database so every instance shares it.
 pub async fn xsrf_secret(db: &app::platform::db::Db) -> Result<Vec<u8>, sqlx::Error> {
     let fresh = app::platform::session::new_token() + &app::platform::session::new_token();
@@ -94,4 +150,24 @@ pub async fn xsrf_secret(db: &app::platform::db::Db) -> Result<Vec<u8>, sqlx::Er
         .fetch_one(&db.pool)
         .await?;
     Ok(stored.into_bytes()[..32].to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::demo_policy;
+
+    #[test]
+    fn demo_accounts_are_announced_and_refused_in_production() {
+        assert_eq!(demo_policy(false, false, false, false), Ok(None));
+        assert_eq!(demo_policy(true, false, false, false), Ok(None));
+        // Development: allowed, loudly.
+        let warning = demo_policy(false, true, true, false).unwrap().unwrap();
+        assert!(warning.contains("DEMO ACCOUNTS ARE ON"), "{warning}");
+        assert!(demo_policy(false, false, true, false).unwrap().is_some());
+        // Production: refused, whether demo data is on or accounts were left behind.
+        assert!(demo_policy(true, true, false, false).is_err());
+        assert!(demo_policy(true, false, true, false).is_err());
+        // Unless explicitly allowed (still loudly).
+        assert!(demo_policy(true, true, true, true).unwrap().is_some());
+    }
 }
