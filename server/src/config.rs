@@ -99,7 +99,7 @@ impl Settings {
                 register_rate_limit: env_parse(
                     vars,
                     "ROSACE_REGISTER_RATE_LIMIT",
-                    d.auth.register_rate_limit,
+                    login_rate_limit,
                 )?,
                 email_rate_limit: env_parse(
                     vars,
@@ -400,6 +400,29 @@ mod tests {
         assert!(c.production && c.demo_data && c.allow_demo_accounts);
         assert!(config(&[("ROSACE_ENV", "prod")]).is_err());
         assert!(config(&[("ROSACE_ALLOW_DEMO_ACCOUNTS", "maybe")]).is_err());
+    }
+
+    #[test]
+    fn sign_in_limits_follow_the_login_limit_unless_set() {
+        let auth = |vars: &[(&str, &str)]| config(vars).unwrap().settings.auth;
+        let a = auth(&[]);
+        assert_eq!(
+            (
+                a.login_rate_limit,
+                a.exists_rate_limit,
+                a.register_rate_limit,
+                a.email_rate_limit
+            ),
+            (30, 60, 30, 5)
+        );
+        // The browser tests raise the login limit only; the others follow.
+        let a = auth(&[("ROSACE_LOGIN_RATE_LIMIT", "1000")]);
+        assert_eq!((a.exists_rate_limit, a.register_rate_limit), (2000, 1000));
+        let a = auth(&[
+            ("ROSACE_EXISTS_RATE_LIMIT", "7"),
+            ("ROSACE_REGISTER_RATE_LIMIT", "3"),
+        ]);
+        assert_eq!((a.exists_rate_limit, a.register_rate_limit), (7, 3));
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub struct AuthSettings {
     /// check per sign-in, with room for typing mistakes).
     pub exists_rate_limit: i64,
     /// Registrations per client address and login window before 429
-    /// (ROSACE_REGISTER_RATE_LIMIT).
+    /// (ROSACE_REGISTER_RATE_LIMIT; the server defaults it to the login limit).
     pub register_rate_limit: i64,
     /// Registrations and recovery requests naming one email address (one site) per
     /// `email_rate_window_secs` before 429 (ROSACE_EMAIL_RATE_LIMIT): each may send that
@@ -35,7 +35,7 @@ impl Default for AuthSettings {
             login_rate_limit: 30,
             login_rate_window_secs: 600,
             exists_rate_limit: 60,
-            register_rate_limit: 20,
+            register_rate_limit: 30,
             email_rate_limit: 5,
             email_rate_window_secs: 3600,
             cypher_ttl_secs: 48 * 3600,
