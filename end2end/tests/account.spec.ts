@@ -1,14 +1,60 @@
 import { test, expect } from './fixtures';
 import { closePopins } from './session';
 import { expectNoViolations } from './a11y';
-import { PASSWORD, memberEmail, otherBrowser, register, signIn, signedIn, texts } from './member-steps';
+import {
+  PASSWORD, lastMail, lastMailLink, memberEmail, otherBrowser, register, signIn, signedIn, texts,
+} from './member-steps';
 
 // My account (issue #12) with members registered for the test (the demo members stay as
-// they are): deleted forever (STEP1, STEP2, the email registers again); the personal-data
+// they are): the email changed through the link mailed to the new address; deleted forever (STEP1, STEP2, the email registers again); the personal-data
 // form and the deletion without scripts. Personal data, the password change and
 // deactivation are steps of member-journey.spec.ts.
 
 const sitesFor = (project: string) => (project === 'desktop' ? [2, 4, 76] : [3, 7, 73]);
+
+test('email change: refused when the two differ, a link to the new address, a notice to the old, signed in with the new one', async ({ page }, info) => {
+  const site = sitesFor(info.project.name)[2];
+  const t = texts(site);
+  const email = memberEmail(site, info.project.name, 'mail');
+  const newEmail = memberEmail(site, info.project.name, 'mailnew');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/myaccount/memberdata');
+  await page.goto('/myaccount/memberdata');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const form = page.getByTestId('email-form');
+  await form.locator('input[name="Email"]').fill(newEmail);
+  await form.locator('input[name="ConfirmEmail"]').fill(`x${newEmail}`);
+  await form.getByTestId('email-save').click();
+  await expect(form.locator('[data-error-for="CONFIRM_EMAIL"]')).toHaveText(t['myprofile.email.error.not_identical']);
+  await form.locator('input[name="ConfirmEmail"]').fill(newEmail);
+  await form.getByTestId('email-save').click();
+  const dialog = page.getByTestId('email-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(t['myprofile.email.sent']);
+  await expectNoViolations(page); // the confirmation modal
+  await dialog.getByRole('button').click();
+  await expect(page.getByTestId('pending-email')).toContainText(newEmail);
+  // Nothing changes until the link is opened; the old address is told.
+  await expect(page.getByTestId('current-email')).toContainText(email);
+  expect(lastMail(email, t['mail.email_change_notice.subject'])).toContain(newEmail);
+  await page.goto(lastMailLink(newEmail, 'confirmemail='));
+  await page.getByTestId('confirm-email-form').getByRole('button').click();
+  await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.email.confirmed']);
+  await expect(page.getByTestId('current-email')).toContainText(newEmail);
+  // The link is single-use, and the new address is the one that signs in.
+  await page.goto(lastMailLink(newEmail, 'confirmemail='));
+  await page.getByTestId('confirm-email-form').getByRole('button').click();
+  await expect(page.getByTestId('account-notice')).toBeHidden();
+  await expect(page.getByText(t['myprofile.email.error.link'])).toBeVisible();
+  await page.context().clearCookies({ name: 'rosace_session' });
+  // The old address is free: signing in with it leads to registration.
+  await page.goto(`/gr/authentication?site=${site}`);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  await expect(page).toHaveURL(/\/gr\/registration/);
+  await signedIn(page, site, newEmail);
+  await expect(page.getByTestId('account-email')).toContainText(newEmail);
+});
 
 test('delete forever: STEP1, STEP2, signed out, the email registers again', async ({ page }, info) => {
   test.setTimeout(180_000);

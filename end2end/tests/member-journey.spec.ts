@@ -35,7 +35,7 @@ for (const index of [0, 1, 2]) {
     await buyWithFavouriteAddress(page, site, lastName, 30 + index);
     await orderShowsAddress(page, site, lastName);
     await personalData(page, site);
-    await changePassword(page, site, other.page);
+    await changePassword(page, site, other.page, email);
     await other.context.close();
     await bankDetails(page, site);
     await communications(page, site);

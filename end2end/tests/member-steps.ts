@@ -29,15 +29,20 @@ export const memberEmail = (site: number, project: string, what: string) =>
 export const letters = () =>
   Array.from({ length: 6 }, () => 'abcdefghijklmnop'[Math.floor(Math.random() * 16)]).join('');
 
-function lastMailLink(to: string, needle: string): string {
+/// The newest mail in the shop's outbox to `to` that contains `needle`.
+export function lastMail(to: string, needle: string): string {
   const dir = join(process.env.ROSACE_E2E_DATA ?? '', 'outbox');
   const mails = readdirSync(dir)
     .sort()
     .reverse()
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .filter((m) => m.includes(`To: ${to}`) && m.includes(needle));
-  expect(mails.length).toBeGreaterThan(0);
-  return mails[0].match(/https?:\/\/\S+/)![0];
+  expect(mails.length, `a mail to ${to} with ${needle}`).toBeGreaterThan(0);
+  return mails[0];
+}
+
+export function lastMailLink(to: string, needle: string): string {
+  return lastMail(to, needle).match(/https?:\/\/\S+/)![0];
 }
 
 /// Registers through the REST call (the registration page has its own test) and activates
@@ -218,8 +223,9 @@ export async function personalData(page: Page, site: number) {
 }
 
 /// Changes the password on the personal-data page (a wrong confirmation first); `other` is
-/// a browser signed in before: it is signed out, this one stays in with its rotated session.
-export async function changePassword(page: Page, site: number, other: Page) {
+/// a browser signed in before: it is signed out, this one stays in with its rotated session;
+/// the member is told by email.
+export async function changePassword(page: Page, site: number, other: Page, email: string) {
   const t = texts(site);
   const form = page.getByTestId('password-form');
   await form.getByTestId('field-currentPassword').fill(PASSWORD);
@@ -237,6 +243,7 @@ export async function changePassword(page: Page, site: number, other: Page) {
   await dialog.getByRole('button').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.password.notification']);
+  lastMail(email, t['mail.password_changed.subject']);
   await other.goto('/myaccount');
   await expect(other).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
   await page.goto('/myaccount');
