@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import {
-  addAddress, bankDetails, buyWithFavouriteAddress, changePassword, communications, deactivate,
+  addAddress, bankDetails, savedCard, buyWithFavouriteAddress, changePassword, communications, deactivate,
   favouriteAddress, letters, memberEmail, orderShowsAddress, otherBrowser, personalData, register,
   signedIn,
 } from './member-steps';
@@ -11,8 +11,9 @@ import {
 // from Luxembourg with its own zip codes): an address refused for its zip code then saved
 // → made the favourite → an item bought with it preselected → the order detail shows it
 // → personal data changed → password changed (a browser signed in before is signed out)
-// → an IBAN refused for its check digit then saved → frequency NONE (the survey opens)
-// → the partner opt-in withdrawn → deactivated (signed out, login code 6).
+// → an IBAN refused for its check digit then saved → the card saved at checkout listed and
+// deleted → frequency NONE (the survey opens) → the partner opt-in withdrawn → a brand
+// alert followed and dropped → deactivated (signed out, login code 6).
 
 const sitesFor = (project: string) => (project === 'desktop' ? [2, 4, 76] : [3, 1, 73]);
 
@@ -32,12 +33,13 @@ for (const index of [0, 1, 2]) {
     const lastName = `Essai ${letters()}`;
     await favouriteAddress(page, site, lastName);
     // Products 30-32 of the first sale: none of the other specs buy them.
-    await buyWithFavouriteAddress(page, site, lastName, 30 + index);
+    await buyWithFavouriteAddress(page, site, lastName, 30 + index, true);
     await orderShowsAddress(page, site, lastName);
     await personalData(page, site);
     await changePassword(page, site, other.page, email);
     await other.context.close();
     await bankDetails(page, site);
+    await savedCard(page, site);
     await communications(page, site);
     await deactivate(page, site, email);
   });

@@ -158,8 +158,8 @@ export async function favouriteAddress(page: Page, site: number, lastName: strin
 }
 
 /// Buys one unit of a product of the site's first sale: the favourite address (`lastName`)
-/// is the delivery address already chosen at checkout.
-export async function buyWithFavouriteAddress(page: Page, site: number, lastName: string, productOffset: number) {
+/// is the delivery address already chosen at checkout. `saveCard`: the sandbox keeps the card.
+export async function buyWithFavouriteAddress(page: Page, site: number, lastName: string, productOffset: number, saveCard = false) {
   const sale = firstSale(site);
   await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -172,6 +172,7 @@ export async function buyWithFavouriteAddress(page: Page, site: number, lastName
   await expect(chosen.locator('input[type="radio"]')).toBeChecked();
   await page.getByTestId('checkout').click();
   await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  if (saveCard) await page.getByTestId('save-card').check();
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('order-confirmed')).toBeVisible();
 }
@@ -317,6 +318,23 @@ export async function bankDetails(page: Page, site: number) {
   await expect(page.getByTestId('stored-iban-masked')).toHaveText(maskedIban(good));
 }
 
+/// The card saved at checkout is listed by its last four digits, and deleted.
+export async function savedCard(page: Page, site: number) {
+  const t = texts(site);
+  await page.goto('/postsales/myaccount/wallet/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const card = page.getByTestId('card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('4242');
+  await expect(page.getByTestId('cards-empty')).toBeHidden();
+  await card.getByTestId('card-delete').click();
+  await expect(page.getByTestId('account-notice')).toHaveText(t['wallet.notice.card_deleted']);
+  await expect(page.getByTestId('card')).toHaveCount(0);
+  await expect(page.getByTestId('cards-empty')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('card')).toHaveCount(0);
+}
+
 /// Frequency NONE opens the cancel survey; the partner opt-in is given, then withdrawn;
 /// each survives a reload.
 export async function communications(page: Page, site: number) {
@@ -353,4 +371,20 @@ export async function communications(page: Page, site: number) {
   await page.reload();
   await expect(page.getByTestId('optin-partner')).not.toBeChecked();
   await expect(page.getByTestId('communicationModel-NONE')).toBeChecked();
+
+  // A brand alert: followed, listed after a reload, dropped.
+  await expect(page.getByTestId('brands-empty')).toBeVisible();
+  await page.locator('.brand-alerts__more summary').click();
+  const option = page.getByTestId('brands-options').getByTestId('brand-alert').first();
+  const brandId = await option.getAttribute('data-brand-id');
+  await option.getByRole('button').click();
+  await expect(page.getByTestId('account-notice')).toHaveText(t['communications.notice.brand_followed']);
+  await page.reload();
+  const followed = page.getByTestId('brands-followed').locator(`[data-brand-id="${brandId}"]`);
+  await expect(followed).toHaveCount(1);
+  await expect(page.getByTestId('brands-empty')).toBeHidden();
+  await followed.getByRole('button').click();
+  await expect(page.getByTestId('account-notice')).toHaveText(t['communications.notice.brand_unfollowed']);
+  await page.reload();
+  await expect(page.getByTestId('brands-followed').getByTestId('brand-alert')).toHaveCount(0);
 }
