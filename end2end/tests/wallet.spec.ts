@@ -24,6 +24,14 @@ async function voucherInCart(page: Page, site: number) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByTestId('my-vouchers').getByTestId('voucher-card')).not.toHaveCount(0);
   await expectNoViolations(page);
+  // The print link opens the member's vouchers as a printable page.
+  await page.getByTestId('vouchers-print').click();
+  const printUrl = await page.getByTestId('print-link').getAttribute('href');
+  const printed = await page.request.get(printUrl!);
+  expect(printed.status()).toBe(200);
+  expect(await printed.text()).toContain(
+    (await page.getByTestId('my-vouchers').getByTestId('voucher-card').first().getAttribute('data-code'))!,
+  );
   const promo = page.getByTestId('promotions').locator('[data-code="ETE20"]');
   const toggle = promo.getByTestId('voucher-toggle');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
