@@ -323,10 +323,15 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         });
     }
     let vouchers = sqlx::query(
+        // A voucher past its dates no longer counts, even if it was put in the cart in time.
         "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value FROM cart_vouchers c
-           JOIN vouchers v ON v.id = c.voucher_id WHERE c.member_id = $1 ORDER BY c.created_at, v.id",
+           JOIN vouchers v ON v.id = c.voucher_id
+          WHERE c.member_id = $1 AND (v.valid_from IS NULL OR v.valid_from <= $2)
+            AND (v.valid_until IS NULL OR v.valid_until > $2)
+          ORDER BY c.created_at, v.id",
     )
     .bind(member_id)
+    .bind(now)
     .fetch_all(&db.pool)
     .await?;
     let mut cart_vouchers = Vec::new();

@@ -94,12 +94,15 @@ impl CartService {
             Err(e) => {
                 self.provider.void(&reference).await;
                 if let CartFailure::Cart(CartError::VoucherExhausted) = e {
-                    // The voucher ran out meanwhile: it leaves the cart, which opens again.
+                    // The voucher ran out or expired meanwhile: it leaves the cart, which
+                    // opens again.
                     sqlx::query(
                         "DELETE FROM cart_vouchers WHERE member_id = $1 AND voucher_id IN
-                           (SELECT id FROM vouchers WHERE total_limit IS NOT NULL AND used_count >= total_limit)",
+                           (SELECT id FROM vouchers WHERE (total_limit IS NOT NULL AND used_count >= total_limit)
+                                OR (valid_until IS NOT NULL AND valid_until <= $2))",
                     )
                     .bind(m.id)
+                    .bind(now)
                     .execute(&self.db.pool)
                     .await?;
                     self.defrost(m, now).await?;
@@ -210,14 +213,17 @@ impl CartService {
             .await?;
         }
         for v in &cart.vouchers {
-            // The spend is conditional: a limited voucher is never used beyond its limits.
+            // The spend is conditional: a voucher is never used beyond its limits, nor
+            // outside its dates (the cart may have been paid long after it was applied).
             let spent = sqlx::query(
                 "UPDATE vouchers SET used_count = used_count + 1
                   WHERE id = $1 AND (total_limit IS NULL OR used_count < total_limit)
+                    AND (valid_from IS NULL OR valid_from <= $3) AND (valid_until IS NULL OR valid_until > $3)
                     AND per_member_limit > (SELECT COUNT(*) FROM voucher_redemptions WHERE voucher_id = $1 AND member_id = $2)",
             )
             .bind(v.voucher_id)
             .bind(m.id)
+            .bind(now)
             .execute(&mut *w.tx)
             .await?
             .rows_affected();

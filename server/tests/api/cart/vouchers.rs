@@ -240,3 +240,79 @@ both!(
     vouchers_loyalty_suspend_on_sqlite,
     vouchers_loyalty_suspend_on_postgres,
 );
+
+/// A voucher put in the cart in time but past its end date when the member pays: the cart
+/// no longer counts it, and the payment neither discounts it nor spends a use of it.
+async fn expired_voucher_is_not_spent_at_payment(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    let opt = option_with_stock(&t, 3, 10).await;
+    let (status, _) = a
+        .call(
+            &t,
+            Method::POST,
+            "/api/cartproxy/v1/item",
+            Some(add(opt, 1)),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (status, cart) = a
+        .call(
+            &t,
+            Method::POST,
+            "/api/cartproxy/v1/vouchers",
+            Some(json!({ "code": "ROSE10" })),
+        )
+        .await;
+    assert_eq!(status, 201, "{cart}");
+    assert!(cart["totals"]["discount"].as_i64().unwrap() > 0);
+    let rose = cart["vouchers"][0]["voucherId"].as_i64().unwrap();
+    let used = |t: &TestApp| {
+        let pool = t.app.state.db.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("SELECT used_count FROM vouchers WHERE id = $1")
+                .bind(rose)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let used_before = used(&t).await;
+    // Time passes: the voucher's end date is now behind us.
+    sqlx::query("UPDATE vouchers SET valid_until = $2 WHERE id = $1")
+        .bind(rose)
+        .bind(app::platform::state::now() - 1)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, cart) = a.call(&t, Method::GET, V1, None).await;
+    assert_eq!(cart["vouchers"].as_array().map(Vec::len), Some(0), "{cart}");
+    assert_eq!(cart["totals"]["discount"].as_i64(), Some(0));
+    let (_, frozen) = a.call(&t, Method::GET, PIPE, None).await;
+    let (status, paid) = a
+        .call(
+            &t,
+            Method::POST,
+            &format!("{PIPE}/pay"),
+            Some(json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242424242424242" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{paid}");
+    assert_eq!(
+        used(&t).await,
+        used_before,
+        "no use of the expired voucher spent"
+    );
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM voucher_redemptions WHERE voucher_id = {rose}"
+        ))
+        .await,
+        0
+    );
+}
+
+both!(
+    expired_voucher_is_not_spent_at_payment,
+    expired_voucher_is_not_spent_at_payment_on_sqlite,
+    expired_voucher_is_not_spent_at_payment_on_postgres,
+);
