@@ -149,7 +149,12 @@ async fn pages_and_forms(t: TestApp) {
         ],
     )
     .await;
-    assert!(location(&res).starts_with("/myaccount/memberdata?notice=myprofile.text.personaldata.notification"), "{}", location(&res));
+    assert!(
+        location(&res)
+            .starts_with("/myaccount/memberdata?notice=myprofile.text.personaldata.notification"),
+        "{}",
+        location(&res)
+    );
     let html = page(&t, &m, &location(&res), "").await;
     assert!(
         html.contains("Vos données personnelles ont été enregistrées.")
@@ -190,7 +195,11 @@ async fn pages_and_forms(t: TestApp) {
         ],
     )
     .await;
-    assert!(location(&res).starts_with("/myaccount/memberdata?notice=myprofile.email.notification"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/myaccount/memberdata?notice=myprofile.email.notification"),
+        "{}",
+        location(&res)
+    );
     let link = super::link_in(super::mails_to(&t, "neu@example.com").last().unwrap());
     let path = link.trim_start_matches("http://shop.test");
     let cypher = path.rsplit('=').next().unwrap();
@@ -208,9 +217,17 @@ async fn pages_and_forms(t: TestApp) {
         ],
     )
     .await;
-    assert!(location(&res).starts_with("/myaccount/memberdata?error=myprofile.email.error.link"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/myaccount/memberdata?error=myprofile.email.error.link"),
+        "{}",
+        location(&res)
+    );
     let res = post_form(&t, &m, &[("action", "confirm_email"), ("cypher", cypher)]).await;
-    assert!(location(&res).starts_with("/myaccount/memberdata?notice=myprofile.email.confirmed"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/myaccount/memberdata?notice=myprofile.email.confirmed"),
+        "{}",
+        location(&res)
+    );
     let html = page(&t, &m, "/myaccount/memberdata", "").await;
     assert!(html.contains("Adresse e-mail : neu@example.com"));
 
@@ -248,16 +265,28 @@ async fn pages_and_forms(t: TestApp) {
         ],
     )
     .await;
-    assert!(location(&res).starts_with("/myaccount/memberdata?notice=myprofile.password.notification"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/myaccount/memberdata?notice=myprofile.password.notification"),
+        "{}",
+        location(&res)
+    );
     let m2 = m.rotated(&res);
     assert_eq!(m.call(&t, Method::GET, super::A, None).await.0, 401);
     assert_eq!(m2.call(&t, Method::GET, super::A, None).await.0, 200);
 
     // Deactivate without a reason: the confirmation step asks again; with one: signed out.
     let res = post_form(&t, &m2, &[("action", "deactivate"), ("reason", "nope")]).await;
-    assert!(location(&res).starts_with("/myaccount?tab=deactivate&step=confirm"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/myaccount?tab=deactivate&step=confirm"),
+        "{}",
+        location(&res)
+    );
     let res = post_form(&t, &m2, &[("action", "deactivate"), ("reason", "OTHER")]).await;
-    assert!(location(&res).starts_with("/gr/authentication?info=account.deactivate.done"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/gr/authentication?info=account.deactivate.done"),
+        "{}",
+        location(&res)
+    );
     let html = t.get(&location(&res)).await.text().await.unwrap();
     assert!(html.contains("Votre compte est désactivé. Vous avez été déconnecté."));
     assert_eq!(
@@ -268,7 +297,11 @@ async fn pages_and_forms(t: TestApp) {
     // Delete forever through its confirmation step.
     let d = member(&t, 1).await;
     let res = post_form(&t, &d, &[("action", "delete")]).await;
-    assert!(location(&res).starts_with("/gr/authentication?info=account.delete.done"), "{}", location(&res));
+    assert!(
+        location(&res).starts_with("/gr/authentication?info=account.delete.done"),
+        "{}",
+        location(&res)
+    );
     assert_eq!(d.call(&t, Method::GET, super::A, None).await.0, 401);
     assert_eq!(login_result(&t, &d.email, PASSWORD, 1).await, 2);
 }
