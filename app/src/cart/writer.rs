@@ -5,7 +5,8 @@ use sqlx::{Any, Row, Transaction};
 
 use super::rules::CartError;
 use super::service::{
-    upsert_cart, AddLine, AddOptions, CartFailure, CartResult, CartSettings, Member,
+    lock_member_cart, upsert_cart, AddLine, AddOptions, CartFailure, CartResult, CartSettings,
+    Member,
 };
 use super::store::OptionInfo;
 
@@ -98,6 +99,7 @@ pub async fn add_in_tx(
     stock_first: bool,
 ) -> Result<Result<(), CartError>, sqlx::Error> {
     let (m, now, cart_type) = (job.m, job.now, job.cart_type.as_str());
+    lock_member_cart(tx, m, now).await?;
     let state = sqlx::query(
         "SELECT (SELECT status FROM carts WHERE member_id = $1) AS status,
                 (SELECT cart_type FROM carts WHERE member_id = $1) AS cart_type,

@@ -194,3 +194,88 @@ both!(
     limited_voucher_is_spent_once_on_postgres,
     bigger_pool,
 );
+
+/// One member sends 20 adds of the same product at once (security review M6): at most the
+/// per-member limit is held, every other add is refused with `max_reached`, and the stock
+/// moved matches the cart. Then a paid order reopened into a cart that already holds the
+/// product is refused when it would take the member past the limit, and changes nothing.
+async fn member_limit(t: TestApp) {
+    let t = Arc::new(t);
+    let limit = t.app.settings.cart.max_per_member;
+    let opt = option_with_stock(&t, 5, 100).await;
+    let member = Arc::new(shopper(&t, 2).await);
+    let mut tasks = JoinSet::new();
+    for _ in 0..20 {
+        let (t, member) = (t.clone(), member.clone());
+        tasks.spawn(async move {
+            let body = json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
+            let (status, err) = member
+                .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(body))
+                .await;
+            if status != 201 {
+                assert_eq!(err["error_code"].as_str(), Some("max_reached"), "{err}");
+            }
+            status == 201
+        });
+    }
+    let added = tasks.join_all().await.into_iter().filter(|ok| *ok).count() as i64;
+    assert_eq!(added, limit, "exactly the limit is held");
+    let (_, cart) = member
+        .call(&t, Method::GET, "/api/cartproxy/v1", None)
+        .await;
+    assert_eq!(cart["items"][0]["quantity"].as_i64(), Some(limit), "{cart}");
+    assert_eq!(stock(&t, opt).await, (100, limit, 0));
+
+    // Pay for two, hold the limit again, then reopen the order: 2 + limit is too many.
+    let (status, _) = member
+        .call(&t, Method::DELETE, "/api/cartproxy/v1", None)
+        .await;
+    assert!(status < 300, "{status}");
+    let add = |q: i64| json!({ "product_id": opt.to_string(), "quantity": q, "cart_type": "fs" });
+    assert_eq!(
+        member
+            .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add(2)))
+            .await
+            .0,
+        201
+    );
+    assert_eq!(checkout(&t, &member).await, 200);
+    let (_, orders) = member
+        .call(&t, Method::GET, "/api/orders/v1/orders", None)
+        .await;
+    let order_id = orders["orders"][0]["id"].as_i64().unwrap();
+    assert_eq!(
+        member
+            .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add(limit)))
+            .await
+            .0,
+        201
+    );
+    let reopen = json!({ "order_to_reopen": order_id.to_string(), "cart_type": "fs" });
+    let (status, err) = member
+        .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(reopen))
+        .await;
+    assert_eq!(
+        err["error_code"].as_str(),
+        Some("max_reached"),
+        "{status} {err}"
+    );
+    assert_eq!(stock(&t, opt).await, (100, limit, 2), "nothing moved");
+    let (_, order) = member
+        .call(
+            &t,
+            Method::GET,
+            &format!("/api/orders/v1/orders/{order_id}"),
+            None,
+        )
+        .await;
+    assert_eq!(order["status"], "validated");
+}
+
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    member_limit,
+    parallel_adds_keep_the_member_limit_on_sqlite,
+    parallel_adds_keep_the_member_limit_on_postgres,
+    bigger_pool,
+);

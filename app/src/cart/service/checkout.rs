@@ -5,7 +5,7 @@
 // Over 400 lines: payment, order writing and reopening share one transaction shape; kept together.
 use sqlx::Row;
 
-use super::{upsert_cart, CartFailure, CartResult, CartService, Member};
+use super::{lock_member_cart, upsert_cart, CartFailure, CartResult, CartService, Member};
 use crate::address::service::delivery_for;
 use crate::address::store as address_store;
 use crate::cart::payment::PaymentOutcome;
@@ -358,6 +358,7 @@ impl CartService {
             return Err(CartError::Reopen.into());
         }
         let mut w = self.begin().await?;
+        lock_member_cart(&mut w.tx, m, now).await?;
         let row = store::cart_row(&mut *w.tx, m.id).await?;
         if row.as_ref().is_some_and(|r| r.status == "frozen") {
             return Err(CartError::Frozen.into());
@@ -416,6 +417,20 @@ impl CartService {
             .bind(now + self.settings.hold_secs)
             .execute(&mut *w.tx)
             .await?;
+            // What the cart already held of the product counts too: reopening does not
+            // take a member past the per-member limit (nothing is changed if it would).
+            let held: i64 = sqlx::query_scalar(
+                "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
+                  WHERE member_id = $1 AND product_id = $2 AND expires_at > $3",
+            )
+            .bind(m.id)
+            .bind(item.item_id)
+            .bind(now)
+            .fetch_one(&mut *w.tx)
+            .await?;
+            if held > self.settings.max_per_member {
+                return Err(CartError::MaxReached.into());
+            }
         }
         let vouchers: Vec<i64> =
             sqlx::query_scalar("SELECT voucher_id FROM voucher_redemptions WHERE order_id = $1")

@@ -55,6 +55,36 @@ impl WriteTx {
     }
 }
 
+/// Makes one member's cart writes run one after another on PostgreSQL, where transactions
+/// run concurrently (READ COMMITTED): without it, parallel adds by one member all read the
+/// same "held so far" and each passes the per-member limit. The member's cart row is
+/// locked until the transaction ends (made first if need be, with no type: a refused write
+/// rolls it back). Other members are not held up. SQLite needs nothing: its writes already
+/// run one at a time (`BEGIN IMMEDIATE`, one writer).
+pub(crate) async fn lock_member_cart(
+    tx: &mut Transaction<'static, Any>,
+    m: Member,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    if tx.backend_name() != "PostgreSQL" {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO carts (member_id, site_id, status, updated_at) VALUES ($1, $2, 'open', $3)
+         ON CONFLICT (member_id) DO NOTHING",
+    )
+    .bind(m.id)
+    .bind(m.site_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("SELECT member_id FROM carts WHERE member_id = $1 FOR UPDATE")
+        .bind(m.id)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Creates the member's cart row or bumps its version (and sets its type when given).
 pub async fn upsert_cart(
     tx: &mut Transaction<'static, Any>,
