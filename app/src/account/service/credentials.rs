@@ -147,15 +147,20 @@ pub async fn change_password(
         r
     })?;
     let me = secrets(db, member_id).await?;
-    if !password::verify(&req.old_password, &me.password_hash) {
+    // Hashing runs off the async threads; an overlong current password is wrong without
+    // costing a hash (the sign-in caps it the same way).
+    if req.old_password.len() > crate::auth::rules::LOGIN_PASSWORD_MAX_BYTES
+        || !password::verify_async(&req.old_password, Some(&me.password_hash)).await
+    {
         return Err(PasswordRefusal {
             code: PasswordChangeError::NotValid,
             fields: vec![(F_CURRENT_PASSWORD, "myprofile.password.error.current")],
         }
         .into());
     }
-    let hash =
-        password::hash(&req.new_password).map_err(|e| AccountError::Internal(e.to_string()))?;
+    let hash = password::hash_async(&req.new_password)
+        .await
+        .map_err(AccountError::Internal)?;
     let remember = store::session_remembered(db, current_token_hash).await?;
     let mut tx = db.pool.begin().await?;
     store::set_password_hash(&mut tx, member_id, &hash).await?;
