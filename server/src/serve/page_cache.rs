@@ -5,8 +5,8 @@
 //! each hit gets the visitor's token and a new nonce, so caching weakens neither.
 //! Members never hit the cache: their pages carry their favourites, holds and name.
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::{to_bytes, Body};
@@ -19,13 +19,22 @@ use app::context::RequestCtx;
 
 use super::page_template::Template;
 
-// Header values cannot hold control characters: plain markers no page text contains.
-const TOKEN_MARK: &str = "__rosace_cached_xsrf_9c41__";
-const NONCE_MARK: &str = "__rosace_cached_nonce_9c41__";
-/// Entries kept at most; the cache is cleared when full (pages are cheap to render again).
-const MAX_ENTRIES: usize = 2048;
+// The placeholders of the visitor's token and nonce in a cached copy: random per process
+// (a visitor cannot put them in a page's text through a search or a product sheet), plain
+// letters and digits (header values cannot hold control characters). A page whose text
+// holds one anyway is not cached.
+static TOKEN_MARK: LazyLock<String> =
+    LazyLock::new(|| format!("__rc_x{}__", app::platform::session::new_token()));
+static NONCE_MARK: LazyLock<String> =
+    LazyLock::new(|| format!("__rc_n{}__", app::platform::session::new_token()));
 const MAX_BODY: usize = 4 * 1024 * 1024;
 const STALE_LIFETIMES: u32 = 5;
+/// Memory the copies may take in all (text and deflated text); the least recently used
+/// go first when a new copy needs room.
+const DEFAULT_BUDGET: usize = 64 * 1024 * 1024;
+/// Copies kept of one page with different query strings: a flood of made-up parameters
+/// (`?z=1`, `?z=2`, ...) renders pages but cannot push the others out of the cache.
+const MAX_VARIANTS: usize = 32;
 
 struct Entry {
     at: Instant,
@@ -35,25 +44,105 @@ struct Entry {
     status: StatusCode,
     headers: HeaderMap,
     body: Template,
+    /// When it was last served (the cache's clock), for least-recently-used eviction.
+    used: AtomicU64,
 }
 
+/// The copies, what they take, and how many each page has.
 #[derive(Default)]
+struct Store {
+    entries: HashMap<String, Arc<Entry>>,
+    bytes: usize,
+    /// Copies per page (path, site and consent; any query string).
+    variants: HashMap<String, usize>,
+}
+
+impl Store {
+    fn remove(&mut self, key: &str) {
+        if let Some(e) = self.entries.remove(key) {
+            self.bytes -= e.body.bytes();
+            let page = page_of(key);
+            if let Some(n) = self.variants.get_mut(page) {
+                *n -= 1;
+                if *n == 0 {
+                    self.variants.remove(page);
+                }
+            }
+        }
+    }
+
+    /// Keeps `entry` under `key` within the budget and the per-page cap: false when the
+    /// page already has its share of variants or the copy alone is over the budget.
+    fn insert(&mut self, key: String, entry: Arc<Entry>, budget: usize) -> bool {
+        let size = entry.body.bytes();
+        self.remove(&key);
+        let page = page_of(&key).to_string();
+        if size > budget || self.variants.get(&page).copied().unwrap_or(0) >= MAX_VARIANTS {
+            return false;
+        }
+        if self.bytes + size > budget {
+            // Down to 90% of the budget at once, so a full cache does not sort on every fill.
+            let mut by_use: Vec<(u64, String)> = self
+                .entries
+                .iter()
+                .map(|(k, e)| (e.used.load(Ordering::Relaxed), k.clone()))
+                .collect();
+            by_use.sort_unstable();
+            let target = budget / 10 * 9;
+            for (_, k) in by_use {
+                if self.bytes + size <= target {
+                    break;
+                }
+                self.remove(&k);
+            }
+        }
+        self.bytes += size;
+        *self.variants.entry(page).or_default() += 1;
+        self.entries.insert(key, entry);
+        true
+    }
+}
+
+/// The page a key (`site|consent|uri`) belongs to: the key without its query string.
+fn page_of(key: &str) -> &str {
+    key.split_once('?').map_or(key, |(page, _)| page)
+}
+
 pub struct PageCache {
     /// How long a copy is fresh (0: the cache is off).
     ttl: Duration,
-    entries: Mutex<HashMap<String, Arc<Entry>>>,
+    budget: usize,
+    clock: AtomicU64,
+    store: Mutex<Store>,
     /// Pages being rendered with no usable copy: others asking for them wait for that
     /// render instead of all rendering at once (a burst after a quiet spell).
     rendering: Mutex<HashMap<String, Arc<tokio::sync::Notify>>>,
-    renders: std::sync::atomic::AtomicU64,
+    renders: AtomicU64,
 }
 
 impl PageCache {
     pub fn new(ttl: Duration) -> PageCache {
+        PageCache::with_budget(ttl, DEFAULT_BUDGET)
+    }
+
+    /// A cache whose copies take at most `budget` bytes.
+    pub fn with_budget(ttl: Duration, budget: usize) -> PageCache {
         PageCache {
             ttl,
-            ..Default::default()
+            budget,
+            clock: AtomicU64::new(0),
+            store: Mutex::new(Store::default()),
+            rendering: Mutex::new(HashMap::new()),
+            renders: AtomicU64::new(0),
         }
+    }
+
+    /// The copies kept and the bytes they take (for tests and diagnostics).
+    pub fn usage(&self) -> (usize, usize) {
+        self.store
+            .lock()
+            .map(|s| (s.entries.len(), s.bytes))
+            .unwrap_or_default()
     }
 
     /// Pages rendered to fill the cache since start (for tests and diagnostics).
@@ -142,7 +231,7 @@ fn serve(entry: &Entry, xsrf: &str, gzip: bool) -> Response {
         .headers
         .get(header::CONTENT_SECURITY_POLICY)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| HeaderValue::from_str(&v.replace(NONCE_MARK, &nonce)).ok())
+        .and_then(|v| HeaderValue::from_str(&v.replace(NONCE_MARK.as_str(), &nonce)).ok())
     {
         res.headers_mut()
             .insert(header::CONTENT_SECURITY_POLICY, csp);
@@ -164,8 +253,18 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
     }
     // Everything the page depends on besides the token: the site and what the visitor
     // answered to the consent banner (the rest of an anonymous context is the same for all).
-    let key = format!("{}|{}|{:?}", req.uri(), ctx.site_id, ctx.onboarding);
+    // Site and consent first: the key up to the query string names the page (`page_of`).
+    let key = format!("{}|{:?}|{}", ctx.site_id, ctx.onboarding, req.uri());
     Some((key, ctx.xsrf.clone(), accepts_gzip(req.headers())))
+}
+
+/// The page's text with the placeholders in place of the visitor's token and nonce; none
+/// when the text already holds a placeholder (it would be cut there on every hit).
+fn with_marks(text: &str, xsrf: &str, nonce: &str) -> Option<String> {
+    if text.contains(TOKEN_MARK.as_str()) || text.contains(NONCE_MARK.as_str()) {
+        return None;
+    }
+    Some(text.replace(xsrf, &TOKEN_MARK).replace(nonce, &NONCE_MARK))
 }
 
 pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next) -> Response {
@@ -173,7 +272,14 @@ pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next
     let Some((key, xsrf, gzip)) = cacheable_request(&req).filter(|_| !ttl.is_zero()) else {
         return next.run(req).await;
     };
-    let lookup = || cache.entries.lock().ok().and_then(|m| m.get(&key).cloned());
+    let lookup = || {
+        let entry = cache.store.lock().ok()?.entries.get(&key).cloned()?;
+        entry.used.store(
+            cache.clock.fetch_add(1, Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
+        Some(entry)
+    };
     if let Some(entry) = lookup() {
         let age = entry.at.elapsed();
         let fresh = age < ttl;
@@ -237,8 +343,10 @@ pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next
     let Ok(bytes) = to_bytes(body, MAX_BODY).await else {
         return Response::from_parts(parts, Body::empty());
     };
-    if let Ok(text) = std::str::from_utf8(&bytes) {
-        let template = text.replace(&xsrf, TOKEN_MARK).replace(&nonce, NONCE_MARK);
+    if let Some(template) = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|text| with_marks(text, &xsrf, &nonce))
+    {
         let mut headers = parts.headers.clone();
         headers.remove(header::CONTENT_LENGTH);
         // A copy whose policy could not take the marker is not shared: its nonce would not
@@ -246,7 +354,7 @@ pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next
         let csp = headers
             .get(header::CONTENT_SECURITY_POLICY)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| HeaderValue::from_str(&v.replace(&nonce, NONCE_MARK)).ok());
+            .and_then(|v| HeaderValue::from_str(&v.replace(&nonce, NONCE_MARK.as_str())).ok());
         if let Some(csp) = csp {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
             // Cut and deflated before taking the lock every hit goes through.
@@ -255,13 +363,11 @@ pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next
                 refreshing: AtomicBool::new(false),
                 status: parts.status,
                 headers,
-                body: Template::parse(&template, TOKEN_MARK, NONCE_MARK),
+                body: Template::parse(&template, &TOKEN_MARK, &NONCE_MARK),
+                used: AtomicU64::new(cache.clock.fetch_add(1, Ordering::Relaxed)),
             });
-            if let Ok(mut m) = cache.entries.lock() {
-                if m.len() >= MAX_ENTRIES {
-                    m.clear();
-                }
-                m.insert(key.clone(), entry);
+            if let Ok(mut store) = cache.store.lock() {
+                store.insert(key.clone(), entry, cache.budget);
             }
         }
     }
@@ -294,7 +400,7 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(
             header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_str(&format!("script-src 'nonce-{NONCE_MARK}'")).unwrap(),
+            HeaderValue::from_str(&format!("script-src 'nonce-{}'", *NONCE_MARK)).unwrap(),
         );
         let entry = Entry {
             at: Instant::now(),
@@ -302,10 +408,14 @@ mod tests {
             status: StatusCode::OK,
             headers,
             body: Template::parse(
-                &format!("<html data-x=\"{TOKEN_MARK}\"><script nonce=\"{NONCE_MARK}\"></script>"),
-                TOKEN_MARK,
-                NONCE_MARK,
+                &format!(
+                    "<html data-x=\"{}\"><script nonce=\"{}\"></script>",
+                    *TOKEN_MARK, *NONCE_MARK
+                ),
+                &TOKEN_MARK,
+                &NONCE_MARK,
             ),
+            used: AtomicU64::new(0),
         };
         let a = serve(&entry, "token-a", false);
         assert_eq!(a.status(), StatusCode::OK);
@@ -345,6 +455,77 @@ mod tests {
         };
         assert_ne!(nonce(&a), nonce(&b));
         assert_eq!(nonce(&a).len(), 32);
+    }
+
+    #[test]
+    fn marks_are_random_and_a_page_holding_one_is_not_cached() {
+        assert!(TOKEN_MARK.len() > 32 && NONCE_MARK.len() > 32);
+        assert_ne!(*TOKEN_MARK, *NONCE_MARK);
+        assert!(!TOKEN_MARK.contains("9c41") && !NONCE_MARK.contains("9c41"));
+        let page = "<p>t0ken1</p><script nonce=\"n0nce1\"></script>";
+        let cut = with_marks(page, "t0ken1", "n0nce1").unwrap();
+        assert_eq!(
+            cut,
+            format!(
+                "<p>{}</p><script nonce=\"{}\"></script>",
+                *TOKEN_MARK, *NONCE_MARK
+            )
+        );
+        // A search for the placeholder itself: the page is served but never shared.
+        let reflected = format!("<p>{}</p><script nonce=\"n0nce1\"></script>", *NONCE_MARK);
+        assert_eq!(with_marks(&reflected, "t0ken1", "n0nce1"), None);
+    }
+
+    fn entry(size: usize, used: u64) -> Arc<Entry> {
+        Arc::new(Entry {
+            at: Instant::now(),
+            refreshing: AtomicBool::new(false),
+            status: StatusCode::OK,
+            headers: HeaderMap::new(),
+            body: Template::parse(&"x".repeat(size), &TOKEN_MARK, &NONCE_MARK),
+            used: AtomicU64::new(used),
+        })
+    }
+
+    #[test]
+    fn a_full_cache_drops_the_least_recently_used_copies_not_all() {
+        let one = entry(1000, 0).body.bytes();
+        let mut store = Store::default();
+        for n in 0..10u64 {
+            assert!(store.insert(format!("1|A|/p{n}"), entry(1000, n), one * 10));
+        }
+        assert_eq!((store.entries.len(), store.bytes), (10, one * 10));
+        // The home page was just served: it is the most recently used.
+        store.entries["1|A|/p0"].used.store(100, Ordering::Relaxed);
+        assert!(store.insert("1|A|/new".into(), entry(1000, 101), one * 10));
+        assert!(store.bytes <= one * 9, "down to 90% of the budget");
+        assert!(store.entries.contains_key("1|A|/p0"), "the hot page stays");
+        assert!(store.entries.contains_key("1|A|/new"));
+        assert!(
+            !store.entries.contains_key("1|A|/p1"),
+            "the coldest goes first"
+        );
+        // Replacing a copy does not count it twice.
+        let before = store.bytes;
+        assert!(store.insert("1|A|/new".into(), entry(1000, 102), one * 10));
+        assert_eq!(store.bytes, before);
+    }
+
+    #[test]
+    fn one_page_keeps_a_bounded_number_of_query_variants() {
+        let mut store = Store::default();
+        let budget = 1 << 30;
+        assert!(store.insert("1|A|/c/x/1001/0".into(), entry(10, 0), budget));
+        for n in 1..MAX_VARIANTS {
+            assert!(store.insert(format!("1|A|/c/x/1001/0?z={n}"), entry(10, 0), budget));
+        }
+        assert!(!store.insert("1|A|/c/x/1001/0?z=flood".into(), entry(10, 0), budget));
+        // Other pages, sites and consents still get their copies.
+        assert!(store.insert("1|A|/c/x/1002/0?z=1".into(), entry(10, 0), budget));
+        assert!(store.insert("2|A|/c/x/1001/0?z=1".into(), entry(10, 0), budget));
+        assert_eq!(store.entries.len(), MAX_VARIANTS + 2);
+        store.remove("1|A|/c/x/1001/0?z=1");
+        assert!(store.insert("1|A|/c/x/1001/0?z=again".into(), entry(10, 0), budget));
     }
 
     #[test]

@@ -114,6 +114,11 @@ impl Template {
         }
     }
 
+    /// What the copy holds in memory (its text and deflated text), for the cache's budget.
+    pub fn bytes(&self) -> usize {
+        self.text_len + self.deflated_len
+    }
+
     /// The marks in order, for tests.
     #[cfg(test)]
     pub fn marks(&self) -> Vec<Option<Mark>> {

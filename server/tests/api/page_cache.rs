@@ -116,3 +116,23 @@ async fn a_burst_renders_a_page_once_and_browsers_get_it_compressed() {
     assert_eq!(same(&xsrf, &csp, &html), same(xsrf0, csp0, html0));
     assert_eq!(t.app.page_cache.renders(), 1);
 }
+
+/// A flood of made-up query strings (security review M7) renders pages but keeps at most
+/// a few dozen copies of the page, and the hot copy is still served from the cache.
+#[tokio::test]
+async fn a_query_string_flood_cannot_push_hot_pages_out() {
+    let t = start_with(Backend::Sqlite, |c| c.page_cache_ms = 60_000).await;
+    let home = "/c/vente/1001/0";
+    assert_eq!(t.get(home).await.status(), 200);
+    let renders = t.app.page_cache.renders();
+    for n in 0..100 {
+        assert_eq!(t.get(&format!("{home}?z={n}")).await.status(), 200);
+    }
+    let (copies, _) = t.app.page_cache.usage();
+    assert!(copies <= 32, "{copies} copies of one page");
+    let before = t.app.page_cache.renders();
+    assert_eq!(before, renders + 100, "each made-up variant was rendered");
+    let res = t.get(home).await;
+    assert!(res.headers().contains_key("age"), "served from the cache");
+    assert_eq!(t.app.page_cache.renders(), before);
+}
