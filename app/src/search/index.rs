@@ -367,8 +367,9 @@ impl SiteIndex {
         let Some(last) = toks.last() else {
             return vec![];
         };
-        let head: String = match query.rfind(|c: char| !c.is_alphanumeric()) {
-            Some(i) => query[..=i].to_string(),
+        // Up to and with the last separator, which may take more than one byte ("l’ro").
+        let head: String = match query.char_indices().rfind(|(_, c)| !c.is_alphanumeric()) {
+            Some((i, c)) => query[..i + c.len_utf8()].to_string(),
             None => String::new(),
         };
         let allowed: Option<HashSet<u32>> = (toks.len() > 1).then(|| {
@@ -591,6 +592,9 @@ mod tests {
         assert_eq!(i.completions("Robe l", 5), vec!["Robe léna".to_string()]);
         assert!(i.completions("robe ", 5).is_empty(), "nothing being typed");
         assert!(i.completions("chemise", 5).is_empty(), "already complete");
+        // A separator of more than one byte before the word being typed (it panicked).
+        assert_eq!(i.completions("Robe «l", 5), vec!["Robe «léna".to_string()]);
+        assert_eq!(i.completions("©cein", 5), vec!["©ceinture".to_string()]);
     }
 
     #[test]

@@ -367,3 +367,55 @@ both!(
     search_calls_on_sqlite,
     search_calls_on_postgres,
 );
+
+/// Suggestions for a query whose last separator takes more than one byte (`«`, `’`, `©`):
+/// the completion keeps it (the server panicked and dropped the connection; found by
+/// scripts/fuzz.sh).
+async fn suggestions_after_a_multibyte_separator(t: TestApp) {
+    for query in ["robe «l", "l’ro", "©ro", "\u{80}0"] {
+        let (status, body) = json(
+            &t,
+            &format!(
+                "/api/catalog/v1/search/suggestions?query={}&siteId=1",
+                urlencode(query)
+            ),
+            "",
+        )
+        .await;
+        assert_eq!(status, 200, "{query}");
+        let head = query.rsplit_once('«').map(|(h, _)| format!("{h}«"));
+        for s in body["suggestions"].as_array().expect("a list") {
+            if let (Some(head), "autocompletion") = (&head, s["kind"].as_str().unwrap_or("")) {
+                assert!(
+                    s["label"].as_str().unwrap().starts_with(head.as_str()),
+                    "{s}"
+                );
+            }
+        }
+    }
+    let (_, body) = json(
+        &t,
+        &format!(
+            "/api/catalog/v1/search/suggestions?query={}&siteId=1",
+            urlencode("robe «")
+        ),
+        "",
+    )
+    .await;
+    let completions: Vec<&Value> = body["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "autocompletion")
+        .collect();
+    assert!(
+        completions.is_empty(),
+        "nothing being typed: {completions:?}"
+    );
+}
+
+both!(
+    suggestions_after_a_multibyte_separator,
+    suggestions_after_a_multibyte_separator_on_sqlite,
+    suggestions_after_a_multibyte_separator_on_postgres,
+);
