@@ -4,7 +4,7 @@
 //! addresses: another member's id is a 404 like an id that never existed.
 use std::sync::Arc;
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +18,7 @@ use app::address::service::{self, Owner};
 use app::model::error::{ErrorBody, WireError};
 use app::platform::session::SessionMember;
 
-use super::extract::{SignedIn, SiteId};
+use super::extract::{Path, SignedIn, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

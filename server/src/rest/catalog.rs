@@ -2,7 +2,7 @@
 //! and filters, items and their options, favourites, brand pages.
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
@@ -14,7 +14,7 @@ use app::model::catalog_api::*;
 use app::model::error::ErrorBody;
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::{MaybeMember, Params, SignedIn, SiteId};
+use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -134,7 +134,9 @@ async fn catalog_tree(
     tag = "catalog",
     params(("saleId" = i64, Path), ("catalogId" = i64, Path), ContentParams,
         ("x-vp-siteid" = Option<u16>, Header)),
-    responses((status = 200, body = CatalogContent), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = CatalogContent), (status = 400, body = ErrorBody,
+        description = "a path or query parameter that does not parse"),
+        (status = 404, body = ErrorBody)))]
 async fn catalog_content(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,
@@ -294,7 +296,9 @@ async fn favourite_remove(
 /// A brand's items across the site's live sales.
 #[utoipa::path(get, path = "/api/catalog/v1/brands/{brandId}/items", tag = "catalog",
     params(("brandId" = i64, Path), ContentParams, ("x-vp-siteid" = Option<u16>, Header)),
-    responses((status = 200, body = BrandItems), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = BrandItems), (status = 400, body = ErrorBody,
+        description = "a path or query parameter that does not parse"),
+        (status = 404, body = ErrorBody)))]
 async fn brand_items(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,

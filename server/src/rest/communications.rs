@@ -3,7 +3,7 @@
 //! and unsubscribe). Ids in paths and bodies are checked against the signed-in member.
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use serde::de::DeserializeOwned;
@@ -17,7 +17,7 @@ use app::model::error::ErrorBody;
 use app::platform::state::now;
 
 use super::error::ApiError;
-use super::extract::SignedIn;
+use super::extract::{Path, SignedIn};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

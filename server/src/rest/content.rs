@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +18,7 @@ use app::model::error::ErrorBody;
 use app::model::home::Home;
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::{Params, SiteId};
+use super::extract::{Params, Path, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

@@ -2,7 +2,6 @@
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use axum::Json;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -10,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::model::error::ErrorBody;
 
+use super::extract::JsonBody;
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -38,7 +38,7 @@ pub struct MetricTags {
     params(("X-XSRF-TOKEN" = String, Header)),
     request_body = MetricsBatch,
     responses((status = 204, description = "logged"), (status = 400, body = ErrorBody)))]
-async fn metrics(Json(batch): Json<MetricsBatch>) -> StatusCode {
+async fn metrics(JsonBody(batch): JsonBody<MetricsBatch>) -> StatusCode {
     let app_name = batch.tags.app_name.as_deref().unwrap_or("");
     tracing::info!(count = batch.metrics.len(), app = %app_name, "frontend metrics");
     StatusCode::NO_CONTENT

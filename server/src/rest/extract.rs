@@ -154,3 +154,35 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Par
             .map_err(|_| ApiError::bad_request("bad_query", "errors.general_retry.notification"))
     }
 }
+
+/// Path parameters as typed values; one that does not parse (a number out of range, bytes
+/// that are not UTF-8) is a 400 with the standard body instead of axum's plain-text
+/// rejection. The OpenAPI document lists that 400 on every operation with a path parameter.
+pub struct Path<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Path(p)| Path(p))
+            .map_err(|_| ApiError::bad_request("bad_path", "errors.general_retry.notification"))
+    }
+}
+
+/// A JSON request body; a missing, unreadable or mistyped one is a 400 with the standard
+/// body instead of axum's plain-text 415 or 422. The OpenAPI document lists that 400 on
+/// every operation with a request body.
+pub struct JsonBody<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        axum::Json::<T>::from_request(req, state)
+            .await
+            .map(|axum::Json(b)| JsonBody(b))
+            .map_err(|_| ApiError::bad_request("bad_body", "errors.general_retry.notification"))
+    }
+}

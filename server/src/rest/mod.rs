@@ -33,7 +33,7 @@ use crate::state::AppCtx;
 
 /// Every REST route with the OpenAPI document built from the same handlers.
 pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+    let parts = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(auth::router())
         .merge(cart::router())
         .merge(orders::router())
@@ -52,7 +52,10 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(promotions::router())
         .merge(diagnostics::router())
         .merge(health::router())
-        .split_for_parts()
+        .split_for_parts();
+    let (routes, mut doc) = parts;
+    openapi::complete(&mut doc);
+    (routes, doc)
 }
 
 /// The REST router, serving its own document at `/api/openapi.json` and a browsable page.

@@ -2,7 +2,7 @@
 //! answers to it, and `IsAdotOptinAccepted`.
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -15,7 +15,7 @@ use app::onboarding::rules::{self, PopinType};
 use app::onboarding::store;
 
 use super::error::{ApiError, LogAs};
-use super::extract::SignedIn;
+use super::extract::{JsonBody, Path, SignedIn};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -79,7 +79,7 @@ async fn answer_popin(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     Path((popin_type, version)): Path<(i64, i64)>,
-    Json(body): Json<PopinAnswer>,
+    JsonBody(body): JsonBody<PopinAnswer>,
 ) -> Result<StatusCode, ApiError> {
     let kind = PopinType::from_code(popin_type).ok_or(ApiError::bad_request(
         "unknown_popin",
@@ -119,7 +119,7 @@ pub struct AdotAnswer {
 async fn adot_optin(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
-    Json(body): Json<AdotAnswer>,
+    JsonBody(body): JsonBody<AdotAnswer>,
 ) -> Result<StatusCode, ApiError> {
     app::onboarding::service::adot(&app.state.db, m.member_id, body.accepted)
         .await

@@ -7,6 +7,8 @@ use axum::http::header;
 use axum::response::{Html, IntoResponse};
 use axum::routing::get;
 use axum::Router;
+use utoipa::openapi::path::{Operation, Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::{Content, Ref, RefOr, Required, ResponseBuilder};
 use utoipa::OpenApi;
 
 use crate::state::AppCtx;
@@ -27,6 +29,93 @@ use crate::state::AppCtx;
     )
 )]
 pub struct ApiDoc;
+
+/// Adds what the layers around the handlers answer to every operation they apply to, so the
+/// document lists every status a client can get (schemathesis checks it, `scripts/fuzz.sh`):
+///
+/// - every state-changing `/api/` call (anything but GET, HEAD and OPTIONS) takes the
+///   `X-XSRF-TOKEN` header and answers 403 `csrf` without a valid one (`middleware::csrf`);
+/// - every call with a path parameter or a JSON body answers 400 when the parameter does not
+///   parse or the body is no JSON of the documented shape (`extract::Path`, `JsonBody` and
+///   the areas' own body readers).
+///
+/// A status an operation documents itself (with its own body or wording) is left as it is.
+pub fn complete(doc: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let guarded = path.starts_with("/api/");
+        let ops = [
+            (&mut item.get, false),
+            (&mut item.head, false),
+            (&mut item.options, false),
+            (&mut item.post, guarded),
+            (&mut item.put, guarded),
+            (&mut item.patch, guarded),
+            (&mut item.delete, guarded),
+        ];
+        for (op, changes_state) in ops {
+            let Some(op) = op.as_mut() else { continue };
+            if changes_state {
+                add_xsrf(op);
+            }
+            let params = op.parameters.iter().flatten();
+            let in_path = params
+                .filter_map(|p| match p {
+                    RefOr::T(p) => Some(p),
+                    RefOr::Ref(_) => None,
+                })
+                .any(|p| matches!(p.parameter_in, ParameterIn::Path));
+            if in_path || op.request_body.is_some() {
+                add_error(
+                    op,
+                    "400",
+                    "a path parameter that does not parse, or a body that is no JSON of the \
+                     documented shape",
+                );
+            }
+        }
+    }
+}
+
+fn add_xsrf(op: &mut Operation) {
+    let params = op.parameters.get_or_insert_with(Vec::new);
+    let declared = params.iter().any(|p| {
+        matches!(p, RefOr::T(Parameter { name, parameter_in: ParameterIn::Header, .. })
+            if name.eq_ignore_ascii_case(app::platform::csrf::HEADER))
+    });
+    if !declared {
+        params.push(RefOr::T(
+            ParameterBuilder::new()
+                .name("X-XSRF-TOKEN")
+                .parameter_in(ParameterIn::Header)
+                .required(Required::True)
+                .description(Some("echoes the `XSRF-TOKEN` cookie"))
+                .schema(Some(utoipa::openapi::schema::Object::with_type(
+                    utoipa::openapi::schema::Type::String,
+                )))
+                .build(),
+        ));
+    }
+    add_error(
+        op,
+        "403",
+        "no valid XSRF token: the `X-XSRF-TOKEN` header must echo the `XSRF-TOKEN` cookie",
+    );
+}
+
+/// Documents `status` answering the standard error body, unless the operation already does.
+fn add_error(op: &mut Operation, status: &str, description: &str) {
+    if op.responses.responses.contains_key(status) {
+        return;
+    }
+    let body = Content::new(Some(Ref::from_schema_name("ErrorBody")));
+    let response = ResponseBuilder::new()
+        .description(description)
+        .content("application/json", body)
+        .build();
+    op.responses
+        .responses
+        .insert(status.to_string(), RefOr::T(response));
+}
 
 /// `GET /api/openapi.json` (the document, serialised once) and `GET /api/docs` (the page).
 pub fn router(doc: utoipa::openapi::OpenApi) -> Router<Arc<AppCtx>> {

@@ -1,7 +1,7 @@
 //! The member's orders (spec 001 §7 "Post-sales": orders).
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use serde_json::Value;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -11,7 +11,7 @@ use app::model::cart::{Order, Orders};
 use app::model::error::ErrorBody;
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::CartMember;
+use super::extract::{CartMember, Path};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

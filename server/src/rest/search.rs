@@ -2,7 +2,7 @@
 //! typing (with a device header), the member's recent queries and their deletion.
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::Deserialize;
@@ -15,7 +15,7 @@ use app::search::rules::MAX_QUERY_CHARS;
 use app::search::store::{self, SearchQuery};
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::{MaybeMember, Params, SignedIn, SiteId};
+use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

@@ -3,7 +3,7 @@
 //! (checkout holds places, pay, cancel).
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
@@ -16,7 +16,7 @@ use app::travel::error::TravelError;
 use app::travel::service::{Booking, BookingRequest};
 
 use super::error::ApiError;
-use super::extract::{MaybeMember, SignedIn, SiteId};
+use super::extract::{JsonBody, MaybeMember, Path, SignedIn, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -75,7 +75,7 @@ async fn dates(
 async fn checkout(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
-    Json(req): Json<BookingRequest>,
+    JsonBody(req): JsonBody<BookingRequest>,
 ) -> Result<(StatusCode, Json<Booking>), ApiError> {
     let site = app::site::by_id_or_default(m.site_id);
     let booking = app
@@ -114,7 +114,7 @@ async fn pay(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     Path(id): Path<i64>,
-    Json(req): Json<PayRequest>,
+    JsonBody(req): JsonBody<PayRequest>,
 ) -> Result<Json<Booking>, ApiError> {
     Ok(Json(
         app.travel

@@ -4,7 +4,7 @@
 //! cannot be read is a 400 naming it, an unknown or ended sale a 404.
 use std::sync::Arc;
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -20,7 +20,7 @@ use app::travel::rules::{self, FILTER_NAMES};
 use app::travel::store::offers;
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::{MaybeMember, Params, SiteId};
+use super::extract::{MaybeMember, Params, Path, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

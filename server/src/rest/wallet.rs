@@ -2,7 +2,7 @@
 //! method"): every id in a path is looked up among the signed-in member's own rows only.
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -12,7 +12,7 @@ use app::wallet::model::*;
 use app::wallet::service;
 
 use super::error::ApiError;
-use super::extract::SignedIn;
+use super::extract::{Path, SignedIn};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {

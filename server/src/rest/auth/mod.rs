@@ -4,7 +4,7 @@ pub mod session;
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Request, State};
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
@@ -54,17 +54,21 @@ async fn json_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, Ap
 }
 
 /// Whether an email has an account on a site: 200 result 1 (unknown: register), 400
-/// result 2 (known: sign in), 422 result 3 (not an email).
+/// result 2 (known: sign in), 422 result 3 (not an email). A site id that is no site
+/// number (or a path that is not UTF-8) is a 404: there is no such site to ask about.
 #[utoipa::path(get, path = "/api/authentication/v1/members/{email}/sites/{siteId}/exists",
     tag = "authentication",
     params(("email" = String, Path), ("siteId" = u16, Path)),
     responses((status = 200, body = EmailCheckResponse), (status = 400, body = EmailCheckResponse),
+        (status = 404, body = ErrorBody, description = "the site id is not a site number"),
         (status = 422, body = EmailCheckResponse), (status = 429, body = ErrorBody)))]
 async fn member_exists(
     State(app): State<Arc<AppCtx>>,
     Client(client): Client,
-    Path((email, site_id)): Path<(String, u16)>,
+    path: Result<axum::extract::Path<(String, u16)>, axum::extract::rejection::PathRejection>,
 ) -> Result<Response, ApiError> {
+    // The documented 400 is an answer (the email is known), so a bad path cannot be one.
+    let axum::extract::Path((email, site_id)) = path.map_err(|_| ApiError::NotFound)?;
     let r = service::check_email(
         &app.state,
         &app.settings.auth,
@@ -174,8 +178,9 @@ async fn subscribe(
 async fn activate(
     State(app): State<Arc<AppCtx>>,
     Client(client): Client,
-    Json(body): Json<CypherRequest>,
+    req: Request,
 ) -> Result<Json<Confirmation>, ApiError> {
+    let body: CypherRequest = json_body(req).await?;
     service::activate(
         &app.state,
         &app.settings.auth,
@@ -200,8 +205,9 @@ async fn recover_password(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Client(client): Client,
-    Json(body): Json<RecoverPasswordRequest>,
+    req: Request,
 ) -> Result<Json<Confirmation>, ApiError> {
+    let body: RecoverPasswordRequest = json_body(req).await?;
     let base = link_base(&ctx, body.site_id);
     service::recover_password(
         &app.state,
@@ -226,8 +232,9 @@ async fn recover_password(
 async fn update_password(
     State(app): State<Arc<AppCtx>>,
     Client(client): Client,
-    Json(body): Json<UpdatePasswordRequest>,
+    req: Request,
 ) -> Result<Json<Confirmation>, ApiError> {
+    let body: UpdatePasswordRequest = json_body(req).await?;
     service::update_password(
         &app.state,
         &app.settings.auth,
@@ -251,9 +258,16 @@ async fn autologin(
     State(app): State<Arc<AppCtx>>,
     Extension(session): Extension<SessionInfo>,
     Client(client): Client,
-    Json(body): Json<CypherRequest>,
+    req: Request,
 ) -> Result<Response, ApiError> {
-    match service::autologin(&app.state, &client, &body, app::platform::state::now()).await {
+    // A body that is no cypher request is answered like a cypher that is not valid.
+    let outcome = match json_body::<CypherRequest>(req).await {
+        Ok(body) => {
+            service::autologin(&app.state, &client, &body, app::platform::state::now()).await
+        }
+        Err(_) => Err(AuthError::CypherInvalid),
+    };
+    match outcome {
         Ok((token, r)) => {
             let res = Json(r).into_response();
             Ok(with_new_session(&app, session.token.as_deref(), &token, false, res).await)

@@ -191,10 +191,12 @@ async fn suspended(
     }))
 }
 
-/// Suspends the basket to recover it later.
+/// Suspends the basket to recover it later (261 while it is frozen for payment, 412 when
+/// there is nothing to suspend).
 #[utoipa::path(post, path = "/api/cartproxy/v1/suspend", tag = "cart",
     params(("X-XSRF-TOKEN" = String, Header)),
-    responses((status = 200, body = SuspendState), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = SuspendState), (status = 261, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 412, body = ErrorBody)))]
 async fn suspend(
     State(app): State<Arc<AppCtx>>,
     CartMember(m): CartMember,

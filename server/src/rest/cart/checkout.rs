@@ -2,7 +2,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -15,7 +15,7 @@ use app::model::error::ErrorBody;
 
 use super::{cart_answer, parse};
 use crate::rest::error::{ApiError, LogAs};
-use crate::rest::extract::CartMember;
+use crate::rest::extract::{CartMember, Path};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -28,9 +28,12 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(waiting_line))
 }
 
-/// Freezes the cart for payment and gives its hash (204 when the cart is empty).
+/// Freezes the cart for payment and gives its hash (204 when the cart is empty; 260 when
+/// holds expired since the last look; 263 until the member has accepted the terms).
 #[utoipa::path(get, path = "/api/cartproxy/orderpiper/cart/v3", tag = "checkout",
     responses((status = 200, body = FrozenCart), (status = 204, description = "empty cart"),
+        (status = 260, body = ErrorBody, description = "holds expired: the cart was released"),
+        (status = 263, body = ErrorBody, description = "onboarding first: terms not accepted"),
         (status = 401, body = ErrorBody)))]
 async fn cart_hash(
     State(app): State<Arc<AppCtx>>,

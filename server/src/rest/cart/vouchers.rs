@@ -2,7 +2,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
@@ -16,7 +16,7 @@ use app::model::error::ErrorBody;
 
 use super::{cart_answer, parse};
 use crate::rest::error::{ApiError, LogAs};
-use crate::rest::extract::CartMember;
+use crate::rest::extract::{CartMember, Path};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
