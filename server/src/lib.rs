@@ -73,6 +73,9 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
         .with_state(leptos_options.clone())
 }
 
+/// The largest request body a route takes unless it says otherwise.
+pub const BODY_MAX: usize = 64 * 1024;
+
 /// The whole HTTP application.
 pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     let site_root = leptos_options.site_root.to_string();
@@ -114,6 +117,22 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             middleware::security_headers,
         ))
         .layer(CompressionLayer::new())
-        .layer(axum::extract::DefaultBodyLimit::max(20 * 1024 * 1024))
+        // A request's response must start within the timeout (408), and its body arrive
+        // within the header timeout: slow clients cannot hold workers forever.
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            std::time::Duration::from_secs(app.config.request_timeout_secs),
+        ))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            std::time::Duration::from_secs(app.config.header_timeout_secs),
+        ))
+        .layer(axum::middleware::from_fn(rest::error::json_too_large))
+        .layer(axum::middleware::from_fn_with_state(
+            middleware::InFlight::new(app.config.max_in_flight),
+            middleware::shed,
+        ))
+        // Small by default: every call and form takes a little JSON or a few fields (the
+        // DSA call, the one that takes files, raises its own limit).
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
         .layer(axum::middleware::from_fn(middleware::request_id))
 }

@@ -1,5 +1,3 @@
-use std::net::SocketAddr;
-
 use leptos::prelude::get_configuration;
 use tracing_subscriber::EnvFilter;
 
@@ -41,6 +39,7 @@ async fn main() {
             .init();
     }
     let addr = config.addr;
+    let header_timeout_secs = config.header_timeout_secs;
     let app = match server::prepare(config).await {
         Ok(a) => a,
         Err(e) => {
@@ -57,24 +56,13 @@ async fn main() {
         }
     };
     tracing::info!("Rosace listening on http://{addr}");
-    // Without TCP_NODELAY a response written in two pieces can wait for the client's
-    // delayed ACK (40 ms on Linux) before its last piece leaves.
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!(error = %e, "cannot set TCP_NODELAY");
-        }
-    });
-    let served = axum::serve(
+    server::serve::listen::listen(
         listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
+        router,
+        std::time::Duration::from_secs(header_timeout_secs),
+        shutdown_signal(),
     )
-    .with_graceful_shutdown(shutdown_signal())
     .await;
-    if let Err(e) = served {
-        tracing::error!(error = %e, "server error");
-        std::process::exit(1);
-    }
     tracing::info!("stopped after finishing in-flight requests");
 }
 

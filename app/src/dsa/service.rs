@@ -14,14 +14,14 @@ pub struct Upload {
     pub bytes: Vec<u8>,
 }
 
-pub async fn submit(
+/// Counts a report against the client's limit; the caller asks before reading the body,
+/// so a refused client costs no upload buffering.
+pub async fn admit(
     state: &AppState,
     settings: &DsaSettings,
     client_key: &str,
-    req: DsaFormRequest,
-    uploads: Vec<Upload>,
     now: i64,
-) -> Result<DsaFormResponse, DsaError> {
+) -> Result<(), DsaError> {
     let s = settings;
     let bucket = format!("dsa:{client_key}");
     if !crate::platform::ratelimit::hit(&state.db, &bucket, s.rate_limit, s.rate_window_secs, now)
@@ -29,6 +29,17 @@ pub async fn submit(
     {
         return Err(DsaError::RateLimited);
     }
+    Ok(())
+}
+
+/// Stores a report the client was admitted for ([`admit`]).
+pub async fn submit(
+    state: &AppState,
+    client_key: &str,
+    req: DsaFormRequest,
+    uploads: Vec<Upload>,
+    now: i64,
+) -> Result<DsaFormResponse, DsaError> {
     let metas: Vec<FileMeta<'_>> = uploads
         .iter()
         .map(|u| FileMeta {

@@ -6,9 +6,11 @@ pub mod cookies;
 pub mod csrf;
 pub mod headers;
 pub mod request_id;
+pub mod shed;
 
 pub use context::{redirect, request_context, SessionInfo};
 pub use cookies::{cookie, session_cookie, session_cookie_name, xsrf_cookie, SITE_COOKIE};
 pub use csrf::{csrf, forbidden_csrf};
 pub use headers::security_headers;
 pub use request_id::request_id;
+pub use shed::{shed, InFlight};

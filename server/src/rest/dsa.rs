@@ -1,7 +1,7 @@
 //! The report-illegal-content form's call (spec 001 §7, DSA): the React widget posts here.
 use std::sync::Arc;
 
-use axum::extract::{Multipart, Request, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Request, State};
 use axum::http::{header, StatusCode};
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -12,14 +12,21 @@ use app::dsa::{
 };
 use app::model::dsa::{
     DsaFieldError, DsaFormErrorResponse, DsaFormRequest, DsaFormResponse, DSA_MAX_FILES,
+    DSA_MAX_FILE_BYTES,
 };
 
 use super::error::ApiError;
 use super::extract::Client;
 use crate::state::AppCtx;
 
+/// The one call that takes files: up to three of 5 MB and the form (the rest of the API
+/// keeps the small default limit set in `crate::router`).
+const DSA_BODY_MAX: usize = DSA_MAX_FILES * DSA_MAX_FILE_BYTES + 1024 * 1024;
+
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
-    OpenApiRouter::new().routes(routes!(dsa_contact_form))
+    OpenApiRouter::new()
+        .routes(routes!(dsa_contact_form))
+        .layer(DefaultBodyLimit::max(DSA_BODY_MAX))
 }
 
 /// Reports illegal content (DSA): JSON, or multipart with a `payload` part (the JSON) and
@@ -35,6 +42,14 @@ async fn dsa_contact_form(
     Client(client): Client,
     req: Request,
 ) -> Result<(StatusCode, Json<DsaFormResponse>), ApiError> {
+    // Counted before the body is read: a refused client costs no upload buffering.
+    service::admit(
+        &app.state,
+        &app.settings.dsa,
+        &client,
+        app::platform::state::now(),
+    )
+    .await?;
     let content_type = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -61,7 +76,6 @@ async fn dsa_contact_form(
     })?;
     let ok = service::submit(
         &app.state,
-        &app.settings.dsa,
         &client,
         request,
         uploads,
@@ -83,6 +97,7 @@ async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), (
                 payload = Some(serde_json::from_str::<DsaFormRequest>(&text).map_err(|_| ())?);
             }
             Some("files") => {
+                let mut field = field;
                 if uploads.len() > DSA_MAX_FILES {
                     // Enough to report the count error; don't buffer more.
                     continue;
@@ -94,11 +109,17 @@ async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), (
                     .take(200)
                     .collect();
                 let content_type = field.content_type().unwrap_or("").to_string();
-                let bytes = field.bytes().await.map_err(|_| ())?;
+                // One byte past the limit is enough for the rules to refuse the file's
+                // size; the rest of an oversized part is read and dropped, not kept.
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(|_| ())? {
+                    let room = (DSA_MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
+                    bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                }
                 uploads.push(Upload {
                     name,
                     content_type,
-                    bytes: bytes.to_vec(),
+                    bytes,
                 });
             }
             _ => {}

@@ -191,6 +191,31 @@ impl<T> OrNotFound<T> for Option<T> {
     }
 }
 
+/// A body over its limit is refused by axum before any handler runs, with a plain-text
+/// 413: API callers get the standard error body instead, like every other refusal.
+pub async fn json_too_large(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let api = req.uri().path().starts_with("/api/");
+    let res = next.run(req).await;
+    let json = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !api || res.status() != StatusCode::PAYLOAD_TOO_LARGE || json {
+        return res;
+    }
+    (
+        StatusCode::PAYLOAD_TOO_LARGE,
+        axum::Json(ErrorBody::new(
+            "too_large",
+            "errors.general_retry.notification",
+        )),
+    )
+        .into_response()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -116,11 +116,18 @@ async fn pay(
     Path(id): Path<i64>,
     JsonBody(req): JsonBody<PayRequest>,
 ) -> Result<Json<Booking>, ApiError> {
-    Ok(Json(
-        app.travel
+    // Its own task: a payment runs to its end even when the client goes away or the
+    // request times out, which would drop this future.
+    let travel = app.travel.clone();
+    let paying = tokio::spawn(async move {
+        travel
             .pay(m.member_id, m.site_id, id, req.card.as_deref(), now())
-            .await?,
-    ))
+            .await
+    });
+    let booking = paying
+        .await
+        .map_err(|e| TravelError::Storage(sqlx::Error::Protocol(format!("payment task: {e}"))))??;
+    Ok(Json(booking))
 }
 
 /// Gives a held booking's places back.

@@ -1,6 +1,7 @@
 //! Serving what is not an API call: the page cache and its template splicer, built files
 //! with their precompressed copies, demo images, robots.txt and the sitemap.
 pub mod images;
+pub mod listen;
 pub mod page_cache;
 pub mod page_template;
 pub mod precompress;

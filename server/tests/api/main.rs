@@ -14,6 +14,7 @@ mod demo_data;
 mod dsa_form;
 mod foundation;
 mod home;
+mod limits;
 mod lists;
 mod page_cache;
 mod promotions;

@@ -9,6 +9,7 @@ use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::cart::rules::{self, CartError};
+use app::cart::service::CartFailure;
 use app::cart::waiting::Admission;
 use app::model::cart::*;
 use app::model::error::ErrorBody;
@@ -85,16 +86,30 @@ async fn pay(
                 .into_response());
         }
     };
-    let order = app
-        .cart
-        .pay(
-            m,
-            &req.cart_hash,
-            req.card.as_deref(),
+    // Its own task: a payment runs to its end (an order, or the charge voided) even when
+    // the client goes away or the request times out, which would drop this future.
+    let paying = {
+        let (app, hash, card, address) = (
+            app.clone(),
+            req.cart_hash.clone(),
+            req.card.clone(),
             req.address_id,
-            app::platform::state::now(),
-        )
+        );
+        tokio::spawn(async move {
+            app.cart
+                .pay(
+                    m,
+                    &hash,
+                    card.as_deref(),
+                    address,
+                    app::platform::state::now(),
+                )
+                .await
+        })
+    };
+    let order = paying
         .await
+        .unwrap_or(Err(CartFailure::Cart(CartError::Unexpected)))
         .log_as("Unavailable Order Pipe")?;
     if req.save_card {
         save_card(&app, m.id, req.card.as_deref()).await;

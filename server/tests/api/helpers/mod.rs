@@ -118,7 +118,8 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
         .site_root("target/site")
         .site_pkg_dir("pkg")
         .build();
-    let base = serve(server::router(app.clone(), options)).await;
+    let header_timeout = std::time::Duration::from_secs(app.config.header_timeout_secs);
+    let base = serve_with(server::router(app.clone(), options), header_timeout).await;
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -131,18 +132,20 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
     }
 }
 
-/// Serves `router` on a free loopback port; its base URL.
+/// Serves `router` on a free loopback port as the shop does; its base URL.
 pub async fn serve(router: axum::Router) -> String {
+    serve_with(router, std::time::Duration::from_secs(10)).await
+}
+
+pub async fn serve_with(router: axum::Router, header_timeout: std::time::Duration) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr: SocketAddr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
+    tokio::spawn(server::serve::listen::listen(
+        listener,
+        router,
+        header_timeout,
+        std::future::pending(),
+    ));
     format!("http://{addr}")
 }
 

@@ -1,0 +1,102 @@
+//! Resource limits (security review M4): small request bodies except where files are
+//! taken, a deadline for slow clients' headers, and load shedding (503 with `Retry-After`)
+//! instead of a collapse under overload; the shop keeps serving after each.
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::helpers::{start, start_with, Backend};
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_refused_before_it_is_read() {
+    let t = start(Backend::Sqlite).await;
+    let xsrf = t.xsrf().await;
+    let post = |body: String| {
+        let t = &t;
+        let xsrf = xsrf.clone();
+        async move {
+            t.client
+                .post(t.url("/api/frontend-logger/v1/metrics"))
+                .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+                .header("X-XSRF-TOKEN", &xsrf)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    };
+    // A million zeros in a list, valid for this call: once a 300 MB heap, now refused
+    // past 64 KB with the documented 400.
+    let flood = format!("{{\"metrics\":[{}0]}}", "0,".repeat(1_000_000));
+    assert_eq!(post(flood).await, 400);
+    let small = "{\"metrics\":[{\"name\":\"LCP\",\"value\":1200}]}".to_string();
+    assert!(post(small).await < 300, "a normal batch still goes through");
+}
+
+#[tokio::test]
+async fn a_client_slow_to_send_its_headers_is_cut_off() {
+    let t = start_with(Backend::Sqlite, |c| c.header_timeout_secs = 1).await;
+    let addr = t.base.trim_start_matches("http://").to_string();
+    let mut slow = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    slow.write_all(b"GET /health HTTP/1.1\r\nHost: shop.test\r\n")
+        .await
+        .unwrap();
+    // Never ends its headers: the server closes the connection after the timeout.
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "the connection was closed by the server");
+    assert!(!String::from_utf8_lossy(&buf).contains("200 OK"));
+    assert_eq!(t.get("/health").await.status(), 200, "others are served");
+}
+
+#[tokio::test]
+async fn overload_is_shed_with_retry_after_and_health_still_answers() {
+    let t = start_with(Backend::Sqlite, |c| c.max_in_flight = 1).await;
+    // One slow payment (the sandbox's slow bank card takes 4 s) holds the only slot.
+    let member = crate::helpers::cart::shopper(&t, 2).await;
+    let opt = crate::helpers::cart::option_with_stock(&t, 4, 5).await;
+    let add =
+        serde_json::json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
+    let (status, _) = member
+        .call(
+            &t,
+            reqwest::Method::POST,
+            "/api/cartproxy/v1/item",
+            Some(add),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let pipe = "/api/cartproxy/orderpiper/cart/v3";
+    let (_, frozen) = member.call(&t, reqwest::Method::GET, pipe, None).await;
+    let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4000 0000 0000 3220" });
+    let slow = {
+        let (client, url, cookie, xsrf) = (
+            member.client.clone(),
+            t.url(&format!("{pipe}/pay")),
+            member.cookie.clone(),
+            member.xsrf.clone(),
+        );
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .header("cookie", cookie)
+                .header("X-XSRF-TOKEN", xsrf)
+                .json(&pay)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let shed = t.get("/gr/aboutus").await;
+    assert_eq!(shed.status(), 503);
+    assert_eq!(shed.headers()["retry-after"], "1");
+    assert_eq!(t.get("/health").await.status(), 200);
+    assert_eq!(slow.await.unwrap(), 200, "the slow payment went through");
+    assert_eq!(t.get("/gr/aboutus").await.status(), 200, "served again");
+}
