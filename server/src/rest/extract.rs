@@ -183,6 +183,26 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<
         axum::Json::<T>::from_request(req, state)
             .await
             .map(|axum::Json(b)| JsonBody(b))
-            .map_err(|_| ApiError::bad_request("bad_body", "errors.general_retry.notification"))
+            .map_err(|e| {
+                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    too_large()
+                } else {
+                    ApiError::bad_request("bad_body", "errors.general_retry.notification")
+                }
+            })
+    }
+}
+
+/// 413 in the standard body: a request body past the size limit (documented on every call
+/// with a body).
+pub fn too_large() -> ApiError {
+    ApiError::Wire {
+        status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+        body: Box::new(app::model::error::ErrorBody::new(
+            "too_large",
+            "errors.general_retry.notification",
+        )),
+        cause: None,
+        what: "request body too large",
     }
 }

@@ -35,6 +35,7 @@ pub struct ApiDoc;
 ///
 /// - every state-changing `/api/` call (anything but GET, HEAD and OPTIONS) takes the
 ///   `X-XSRF-TOKEN` header and answers 403 `csrf` without a valid one (`middleware::csrf`);
+/// - every call with a body answers 413 `too_large` past the body limit (`rest::error`);
 /// - every call with a path parameter or a JSON body answers 400 when the parameter does not
 ///   parse or the body is no JSON of the documented shape (`extract::Path`, `JsonBody` and
 ///   the areas' own body readers).
@@ -64,6 +65,13 @@ pub fn complete(doc: &mut utoipa::openapi::OpenApi) {
                     RefOr::Ref(_) => None,
                 })
                 .any(|p| matches!(p.parameter_in, ParameterIn::Path));
+            if op.request_body.is_some() {
+                add_error(
+                    op,
+                    "413",
+                    "a body over the size limit (64 KB, 16 KB for the sign-in calls, 16 MB for the DSA report)",
+                );
+            }
             if in_path || op.request_body.is_some() {
                 add_error(
                     op,

@@ -296,7 +296,7 @@ async fn generated_images_are_svg() {
 /// What a client sends wrong gets the documented answer, in the standard body, never
 /// axum's plain-text 400, 415 or 422 (found by scripts/fuzz.sh): the document lists 403
 /// and the XSRF header on every state change, 400 on every call with a path parameter or a
-/// body, and the calls answer them.
+/// body, 413 on every call with a body, and the calls answer them.
 async fn malformed_requests_get_documented_answers(t: TestApp) {
     let doc: serde_json::Value = t.get("/api/openapi.json").await.json().await.unwrap();
     for (path, item) in doc["paths"].as_object().unwrap() {
@@ -317,6 +317,9 @@ async fn malformed_requests_get_documented_answers(t: TestApp) {
             }
             if params.iter().any(|p| p["in"] == "path") || op.get("requestBody").is_some() {
                 assert!(responses.contains_key("400"), "{method} {path}: 400");
+            }
+            if op.get("requestBody").is_some() {
+                assert!(responses.contains_key("413"), "{method} {path}: 413");
             }
         }
     }
@@ -390,6 +393,21 @@ async fn malformed_requests_get_documented_answers(t: TestApp) {
     assert_eq!(status, 400);
     assert_eq!(answer["redirectUrl"], "/", "{answer}");
     assert!(answer["result"].is_u64(), "{answer}");
+
+    // A body past the limit: 413 in the standard body, as documented.
+    let res = t
+        .client
+        .post(t.url("/api/frontend-logger/v1/metrics"))
+        .header("cookie", &anon)
+        .header("x-xsrf-token", &xsrf)
+        .header("content-type", "application/json")
+        .body(format!("{{\"metrics\": [\"{}\"]}}", "x".repeat(70 * 1024)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 413);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert!(is_error_body(&body, "too_large"), "{body}");
 
     // A member's calls with a body of another shape.
     let session = t.member_session(1).await;

@@ -29,9 +29,9 @@ async fn a_body_over_the_limit_is_refused_before_it_is_read() {
         }
     };
     // A million zeros in a list, valid for this call: once a 300 MB heap, now refused
-    // past 64 KB with the documented 400.
+    // past 64 KB with the documented 413.
     let flood = format!("{{\"metrics\":[{}0]}}", "0,".repeat(1_000_000));
-    assert_eq!(post(flood).await, 400);
+    assert_eq!(post(flood).await, 413);
     let small = "{\"metrics\":[{\"name\":\"LCP\",\"value\":1200}]}".to_string();
     assert!(post(small).await < 300, "a normal batch still goes through");
 }

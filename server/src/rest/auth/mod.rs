@@ -44,13 +44,13 @@ pub struct Confirmation {
     msg_key: &'static str,
 }
 
-/// Reads a JSON body; anything unreadable is a 400 in the sign-in error shape.
+/// Reads a JSON body; a body past 16 KB (or one that stops arriving) is a 413, anything
+/// unreadable a 400 in the sign-in error shape.
 async fn json_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, ApiError> {
-    let invalid = || ApiError::from(AuthError::Invalid(vec![]));
     let bytes = axum::body::to_bytes(req.into_body(), 16 * 1024)
         .await
-        .map_err(|_| invalid())?;
-    serde_json::from_slice(&bytes).map_err(|_| invalid())
+        .map_err(|_| super::extract::too_large())?;
+    serde_json::from_slice(&bytes).map_err(|_| ApiError::from(AuthError::Invalid(vec![])))
 }
 
 /// Whether an email has an account on a site: 200 result 1 (unknown: register), 400
