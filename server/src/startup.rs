@@ -68,10 +68,10 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
             }
         });
     }
-    // Ended rate-limit windows are deleted now and on a schedule (their rows would pile up,
-    // one per address ever seen).
-    app::platform::ratelimit::purge(&db, app::platform::state::now()).await?;
-    tokio::spawn(app::platform::ratelimit::purger(
+    // Expired rows (rate-limit windows, sessions, links, old sign-in events) are deleted
+    // now and on a schedule: they would pile up, one per visit or address ever seen.
+    app::platform::retention::purge(&db, app::platform::state::now()).await?;
+    tokio::spawn(app::platform::retention::purger(
         db.clone(),
         std::time::Duration::from_secs(config.rate_limit_purge_secs.max(1)),
     ));

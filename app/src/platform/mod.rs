@@ -5,6 +5,7 @@ pub mod db;
 pub mod mail;
 pub mod password;
 pub mod ratelimit;
+pub mod retention;
 pub mod session;
 pub mod sql;
 pub mod state;

@@ -45,15 +45,3 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
             .rows_affected(),
     )
 }
-
-/// Purges ended windows every `every`, for as long as the server runs.
-pub async fn purger(db: Db, every: std::time::Duration) {
-    loop {
-        tokio::time::sleep(every).await;
-        match purge(&db, crate::platform::state::now()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::debug!(rows = n, "ended rate-limit windows purged"),
-            Err(e) => tracing::warn!(error = %e, "rate-limit purge failed"),
-        }
-    }
-}

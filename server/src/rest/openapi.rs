@@ -72,6 +72,17 @@ pub fn complete(doc: &mut utoipa::openapi::OpenApi) {
                     "a body over the size limit (64 KB, 16 KB for the sign-in calls, 16 MB for the DSA report)",
                 );
             }
+            // The layers in front of every call (see `crate::router`): no JSON body.
+            add_status(
+                op,
+                "503",
+                "the shop is overloaded (`ROSACE_MAX_IN_FLIGHT`); retry after `Retry-After`",
+            );
+            add_status(
+                op,
+                "408",
+                "the response did not start within the request timeout",
+            );
             if in_path || op.request_body.is_some() {
                 add_error(
                     op,
@@ -111,6 +122,16 @@ fn add_xsrf(op: &mut Operation) {
 }
 
 /// Documents `status` answering the standard error body, unless the operation already does.
+fn add_status(op: &mut Operation, status: &str, description: &str) {
+    if op.responses.responses.contains_key(status) {
+        return;
+    }
+    let response = ResponseBuilder::new().description(description).build();
+    op.responses
+        .responses
+        .insert(status.to_string(), RefOr::T(response));
+}
+
 fn add_error(op: &mut Operation, status: &str, description: &str) {
     if op.responses.responses.contains_key(status) {
         return;

@@ -321,6 +321,9 @@ async fn malformed_requests_get_documented_answers(t: TestApp) {
             if op.get("requestBody").is_some() {
                 assert!(responses.contains_key("413"), "{method} {path}: 413");
             }
+            // Load shedding and the request timeout sit in front of every call.
+            assert!(responses.contains_key("503"), "{method} {path}: 503");
+            assert!(responses.contains_key("408"), "{method} {path}: 408");
         }
     }
 

@@ -18,6 +18,7 @@ mod limits;
 mod lists;
 mod page_cache;
 mod promotions;
+mod retention;
 mod search;
 mod static_files;
 mod travel;

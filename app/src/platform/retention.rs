@@ -1,0 +1,43 @@
+//! Data retention: rows that have no use once they expired are deleted on a schedule, so
+//! tables do not grow with every visit and nothing personal is kept longer than needed:
+//! ended sessions, used or expired sign-in and email-change links, voucher print links,
+//! ended rate-limit windows, and sign-in events after [`AUTH_EVENTS_KEPT_SECS`].
+use crate::platform::db::Db;
+
+/// How long sign-in events are kept: long enough to look into an attack on an account.
+pub const AUTH_EVENTS_KEPT_SECS: i64 = 90 * 24 * 3600;
+
+/// Deletes what expired by `now`; the number of rows deleted.
+pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let mut deleted = crate::platform::ratelimit::purge(db, now).await?;
+    for sql in [
+        "DELETE FROM sessions WHERE expires_at <= $1 OR idle_expires_at <= $1",
+        "DELETE FROM member_cyphers WHERE expires_at <= $1",
+        "DELETE FROM member_email_changes WHERE expires_at <= $1",
+        "DELETE FROM voucher_prints WHERE expires_at <= $1",
+    ] {
+        deleted += sqlx::query(sql)
+            .bind(now)
+            .execute(&db.pool)
+            .await?
+            .rows_affected();
+    }
+    deleted += sqlx::query("DELETE FROM auth_events WHERE created_at <= $1")
+        .bind(now - AUTH_EVENTS_KEPT_SECS)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(deleted)
+}
+
+/// Purges every `every`, for as long as the server runs.
+pub async fn purger(db: Db, every: std::time::Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        match purge(&db, crate::platform::state::now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(rows = n, "expired rows purged"),
+            Err(e) => tracing::warn!(error = %e, "retention purge failed"),
+        }
+    }
+}
