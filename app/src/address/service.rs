@@ -44,7 +44,7 @@ pub async fn create(
     now: i64,
 ) -> Result<Address, AddressError> {
     let valid = check_address(owner.site_id, req).map_err(AddressError::Invalid)?;
-    let mut tx = db.pool.begin().await.map_err(save_failed)?;
+    let mut tx = db.begin().await.map_err(save_failed)?;
     let count = store::count(&mut tx, owner.member_id)
         .await
         .map_err(save_failed)?;
@@ -77,7 +77,7 @@ pub async fn update(
     now: i64,
 ) -> Result<Address, AddressError> {
     let valid = check_address(owner.site_id, req).map_err(AddressError::Invalid)?;
-    let mut tx = db.pool.begin().await.map_err(save_failed)?;
+    let mut tx = db.begin().await.map_err(save_failed)?;
     if !store::update(&mut tx, owner.member_id, id, &valid, now)
         .await
         .map_err(save_failed)?
@@ -100,7 +100,7 @@ pub async fn update(
 
 /// Makes one of the member's addresses their favourite.
 pub async fn make_favourite(db: &Db, owner: Owner, id: i64) -> Result<Address, AddressError> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     if store::get(&mut tx, owner.member_id, id).await?.is_none() {
         return Err(AddressError::NotFound);
     }
@@ -115,7 +115,7 @@ pub async fn make_favourite(db: &Db, owner: Owner, id: i64) -> Result<Address, A
 /// Deletes one of the member's addresses for good (orders keep their own copies). The
 /// favourite's place is not handed on: checkout then takes the first (spec 001 §3).
 pub async fn delete(db: &Db, owner: Owner, id: i64) -> Result<(), AddressError> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     if !store::delete(&mut tx, owner.member_id, id).await? {
         return Err(AddressError::NotFound);
     }

@@ -66,7 +66,7 @@ pub async fn set_preferences(
     ) else {
         return Err(E::Invalid("invalid_preferences"));
     };
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let consents = store::consents(&mut *tx, member_id).await?;
     if !option_set(consents.site_id).allows(channel, model) {
         return Err(E::Invalid("invalid_preferences"));
@@ -102,7 +102,7 @@ pub async fn set_optins(
     if req.is_optin_perso.is_none() && req.is_optin_partner.is_none() {
         return Err(E::Invalid("invalid_optins"));
     }
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let consents = store::consents(&mut *tx, member_id).await?;
     let changes = [
         ("perso_gdpr", "perso", req.is_optin_perso, consents.perso),
@@ -139,7 +139,7 @@ pub async fn set_partners(
     if req.settings.is_empty() || req.settings.len() > MAX_PARTNER_SETTINGS {
         return Err(E::Invalid("invalid_partners"));
     }
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     for s in &req.settings {
         let known: Option<i64> =
             sqlx::query_scalar("SELECT id FROM commercial_partners WHERE id = $1")
@@ -204,7 +204,7 @@ pub async fn cancel_subscription(
     req: &CancelRequest,
     now: i64,
 ) -> Result<(), E> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let reason: Option<i64> =
         sqlx::query_scalar("SELECT id FROM subscription_cancel_reasons WHERE id = $1")
             .bind(req.cancel_reason_id)
@@ -252,7 +252,7 @@ pub async fn brand_alert(
     follow: bool,
     now: i64,
 ) -> Result<BrandAlerts, E> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let known: Option<i64> = sqlx::query_scalar("SELECT id FROM brands WHERE id = $1")
         .bind(brand_id)
         .fetch_optional(&mut *tx)

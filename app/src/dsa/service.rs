@@ -52,7 +52,7 @@ pub async fn submit(
     if !errors.is_empty() {
         return Err(DsaError::Invalid(errors));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let id = store::insert_report(&mut tx, &req, client_key, now).await?;
     for u in &uploads {
         store::insert_file(&mut tx, id, &u.name, &u.content_type, &u.bytes).await?;

@@ -40,7 +40,7 @@ pub(crate) async fn answer(
     birth_date: Option<String>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     sqlx::query(
         "INSERT INTO member_popins (member_id, popin_type, version, action, answered_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (member_id, popin_type, version) DO NOTHING",

@@ -34,7 +34,7 @@ pub async fn save_bank_details(
     let sealed = key
         .seal(valid.iban.as_str().as_bytes(), &iban_aad(member_id, &guid))
         .ok_or_else(|| WalletError::SaveFailed("no wallet key".into()))?;
-    let mut tx = db.pool.begin().await.map_err(save_failed)?;
+    let mut tx = db.begin().await.map_err(save_failed)?;
     store::replace_bank_details(
         &mut tx,
         member_id,

@@ -23,7 +23,7 @@ pub async fn deactivate(
         )]));
     }
     let me = secrets(db, member_id).await?;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     closing::deactivate(&mut tx, member_id, reason, now).await?;
     tx.commit().await?;
     mailer
@@ -47,7 +47,7 @@ pub async fn delete_forever(
     now: i64,
 ) -> Result<AccountConfirmation, AccountError> {
     let me = secrets(db, member_id).await?;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     if closing::payment_in_progress(&mut tx, member_id).await? {
         return Err(AccountError::PaymentInProgress);
     }

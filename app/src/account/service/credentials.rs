@@ -40,7 +40,7 @@ pub async fn request_email_change(
     let email = check_new_email(&req.email, &req.confirm_email, &me.email)
         .map_err(|e| AccountError::invalid(&e))?;
     let cypher = session::new_token();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     if store::email_in_use(&mut tx, me.site_id, &email, member_id).await? {
         return Err(email_taken());
     }
@@ -95,7 +95,7 @@ pub async fn confirm_email_change(
         return Err(AccountError::LinkInvalid);
     }
     let site_id = secrets(db, member_id).await?.site_id;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let Some(email) =
         store::consume_email_change(&mut tx, &session::hash_token(cypher), member_id, now).await?
     else {
@@ -162,7 +162,7 @@ pub async fn change_password(
         .await
         .map_err(AccountError::Internal)?;
     let remember = store::session_remembered(db, current_token_hash).await?;
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     store::set_password_hash(&mut tx, member_id, &hash).await?;
     store::end_sessions(&mut tx, member_id, None).await?;
     let token = store::new_session(&mut tx, member_id, remember, now).await?;

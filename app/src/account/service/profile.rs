@@ -94,7 +94,7 @@ pub async fn update_profile(
             return Err(AccountError::invalid(&errors));
         }
     };
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     store::update_profile(&mut tx, member_id, &valid, req.job_id).await?;
     tx.commit().await?;
     Ok(AccountConfirmation {

@@ -49,7 +49,7 @@ pub async fn recover_password(
     .await?;
     if let Some(m) = store::member_by_email(&state.db, req.site_id, &email).await? {
         let (cypher, cypher_hash) = new_cypher();
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin().await?;
         store::insert_cypher(&mut tx, m.id, "recovery", &cypher_hash, now, now + 3600).await?;
         tx.commit().await?;
         let lang = site::i18n::lang_of(site::by_id_or_default(req.site_id).locale);
@@ -113,7 +113,7 @@ pub async fn update_password(
     let hash = crate::platform::password::hash_async(&req.new_password)
         .await
         .map_err(AuthError::Internal)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     match store::consume_cypher(&mut tx, &cypher_hash, "recovery", now).await? {
         Some(member_id) if member_id == req.member_id => {}
         _ => return Err(AuthError::CypherInvalid),
@@ -152,7 +152,7 @@ pub async fn issue_autologin(
     now: i64,
 ) -> Result<String, AuthError> {
     let (cypher, cypher_hash) = new_cypher();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     store::insert_cypher(
         &mut tx,
         member_id,
@@ -173,7 +173,7 @@ pub async fn autologin(
     req: &CypherRequest,
     now: i64,
 ) -> Result<(String, AutologinResponse), AuthError> {
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let Some(member_id) = store::consume_cypher(
         &mut tx,
         &session::hash_token(req.cypher.trim()),

@@ -118,7 +118,7 @@ pub async fn subscribe(
         .map_err(AuthError::Internal)?;
     let birth =
         rules::parse_birth_date(&req.birth_date).map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"));
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let member = NewMember {
         site_id: req.site_id,
         email: &email,
@@ -205,7 +205,7 @@ pub async fn activate(
         now,
     )
     .await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let Some(member_id) = store::consume_cypher(
         &mut tx,
         &session::hash_token(cypher.trim()),

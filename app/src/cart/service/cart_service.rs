@@ -80,7 +80,7 @@ impl CartService {
                 tx: pool.begin_with("BEGIN IMMEDIATE").await?,
             }),
             None => Ok(WriteTx {
-                tx: self.db.pool.begin().await?,
+                tx: self.db.begin().await?,
             }),
         }
     }

@@ -21,7 +21,7 @@ pub(crate) async fn record(
     }
     let key = index::recent_key(&query);
     let site = i64::from(site_id);
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     // Deleted and inserted again, so a repeated query moves to the top with a new id.
     sqlx::query(
         "DELETE FROM search_queries WHERE member_id = $1 AND site_id = $2 AND query_key = $3",

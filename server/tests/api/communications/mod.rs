@@ -393,3 +393,33 @@ both!(
     optins_partners_brands_on_sqlite,
     optins_partners_brands_on_postgres
 );
+
+/// Writes that read first (does the brand exist?) and then insert, sent by several clients
+/// of one member at once: each waits its turn instead of failing with "database is locked"
+/// on SQLite (a 500 that scripts/fuzz.sh found with two workers).
+async fn concurrent_writes_wait_their_turn(t: TestApp) {
+    let t = std::sync::Arc::new(t);
+    let s = std::sync::Arc::new(on_site(&t, 1).await);
+    let mut tasks = tokio::task::JoinSet::new();
+    for brand in 1..=24 {
+        let (t, s) = (t.clone(), s.clone());
+        tasks.spawn(async move {
+            let path = format!("/api/postsales/v1/brandalerts/{brand}");
+            let (status, body) = s.call(&t, Method::PUT, &path, None).await;
+            (status, body)
+        });
+    }
+    for (status, body) in tasks.join_all().await {
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, settings) = s.call(&t, Method::GET, C, None).await;
+    let followed = settings["brandAlerts"]["brands"].as_array().map(Vec::len);
+    assert_eq!(followed, Some(24), "{settings}");
+}
+
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    concurrent_writes_wait_their_turn,
+    concurrent_brand_follows_wait_their_turn_on_sqlite,
+    concurrent_brand_follows_wait_their_turn_on_postgres,
+);
