@@ -5,11 +5,14 @@
 #      including the ts-rs drift check of the React widget's generated types;
 #   2. schema fuzzing of the REST API (scripts/fuzz.sh: schemathesis over every operation
 #      of the OpenAPI document, on the server binary the Rust tests built);
-#   3. the React widget's vitest tests, type check and build;
-#   4. the browser build as it ships (release, split into lazy chunks: cargo leptos build
+#   3. the OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
+#      cookies, headers, CSRF, sessions, lockout, open redirects, member B on member A's
+#      ids; over the http origin and an https public origin), on the same binary;
+#   4. the React widget's vitest tests, type check and build;
+#   5. the browser build as it ships (release, split into lazy chunks: cargo leptos build
 #      --release --frontend-only --split) and the Playwright tests in Debian's Chromium
 #      against the running shop, including the first-load size budget and axe;
-#   5. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
+#   6. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
 # -h prints this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -33,6 +36,9 @@ cargo nextest run --workspace --no-fail-fast
 
 step "schema fuzzing (schemathesis over the REST API, on the server cargo nextest built)"
 scripts/fuzz.sh
+
+step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
+scripts/asvs-check.sh
 
 step "React widget: vitest, type check, build"
 (cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
