@@ -135,6 +135,12 @@ impl Settings {
                     "ROSACE_CHECKOUT_CAPACITY",
                     d.cart.checkout_capacity,
                 )?,
+                checkout_lease_secs: env_parse(
+                    vars,
+                    "ROSACE_CHECKOUT_LEASE_SECS",
+                    d.cart.checkout_lease_secs,
+                )?
+                .max(1),
                 ..d.cart
             },
             mail: MailSettings {

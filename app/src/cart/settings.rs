@@ -9,6 +9,9 @@ pub struct CartSettings {
     pub max_per_member: i64,
     /// Payments running at once before the waiting line (ROSACE_CHECKOUT_CAPACITY).
     pub checkout_capacity: usize,
+    /// How long a payment keeps its slot at most, so that the slot of an instance killed
+    /// mid-payment comes back (ROSACE_CHECKOUT_LEASE_SECS, default 60).
+    pub checkout_lease_secs: i64,
     /// How long after payment an order can be reopened.
     pub reopen_window_secs: i64,
 }
@@ -19,6 +22,7 @@ impl Default for CartSettings {
             hold_secs: 900,
             max_per_member: 5,
             checkout_capacity: 64,
+            checkout_lease_secs: 60,
             reopen_window_secs: 1800,
         }
     }

@@ -1,189 +1,287 @@
 //! The checkout waiting line: at most `capacity` payments run at once; beyond it members
 //! get a ticket and wait their turn in arrival order (FIFO). A ticket that becomes ready
 //! keeps a slot for [`READY_HOLD`]; unused, the slot goes to the next ticket.
-//! Per process: each instance admits its own share of the load.
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+//!
+//! It lives in the database (`checkout_line`), not in the process, so that every instance
+//! of the shop on one database shares one line and one capacity, and a member's payment
+//! runs once at a time whichever instance they reach (single flight). Each call runs in a
+//! write transaction that holds the line's lock (SQLite: `BEGIN IMMEDIATE`; PostgreSQL:
+//! an advisory lock), so places and positions are one global first-come-first-served
+//! order. A paying place is a lease: if its instance dies, the slot comes back after
+//! the lease (`checkout_lease_secs`).
+use sqlx::{Any, Row, Transaction};
 
 use crate::model::cart::WaitingLine as WaitingLineView;
+use crate::platform::db::Db;
 
-/// How long a ready ticket keeps its payment slot.
-pub const READY_HOLD: Duration = Duration::from_secs(30);
+/// How long a ready ticket keeps its payment slot (seconds).
+pub const READY_HOLD: i64 = 30;
+/// How long a queued place is kept without its member asking for it (seconds); the page
+/// asks again every `retryAfter` seconds (at most 10).
+pub const QUEUE_KEEP: i64 = 60;
 
-#[derive(Default)]
-struct Inner {
-    in_flight: usize,
-    queue: VecDeque<(String, i64)>,
-    ready: HashMap<String, (i64, Instant)>,
-}
+/// Key of the PostgreSQL advisory lock that orders the line's transactions.
+const LINE_LOCK: i64 = 0x5741_4954;
 
 pub struct WaitingLine {
-    capacity: usize,
-    inner: Arc<Mutex<Inner>>,
+    db: Db,
+    capacity: i64,
+    /// How long a payment keeps its slot at most (seconds): longer than any payment
+    /// takes (the provider call and the order's transaction), short enough that a slot
+    /// held by a killed instance comes back soon.
+    lease: i64,
 }
 
-/// A payment slot; dropping it lets the next ticket in.
+/// A payment slot. [`Permit::release`] gives it back; a permit dropped unreleased (a
+/// panic, a dropped future) gives it back in the background.
 pub struct Permit {
-    inner: Arc<Mutex<Inner>>,
-    capacity: usize,
+    db: Db,
+    ticket: String,
+    released: bool,
+}
+
+impl Permit {
+    pub async fn release(mut self) {
+        self.released = true;
+        if let Err(e) = free(&self.db, &self.ticket).await {
+            // The lease lapses on its own and the slot comes back.
+            tracing::warn!(error = %e, "cannot free a payment slot");
+        }
+    }
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
-        let mut g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        g.in_flight = g.in_flight.saturating_sub(1);
-        promote(&mut g, self.capacity);
+        if self.released {
+            return;
+        }
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            let (db, ticket) = (self.db.clone(), std::mem::take(&mut self.ticket));
+            rt.spawn(async move {
+                let _ = free(&db, &ticket).await;
+            });
+        }
     }
+}
+
+async fn free(db: &Db, ticket: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM checkout_line WHERE ticket = $1")
+        .bind(ticket)
+        .execute(&db.pool)
+        .await
+        .map(|_| ())
 }
 
 pub enum Admission {
     Admitted(Permit),
     Queued(WaitingLineView),
+    /// This member's payment is already running (on this instance or another).
+    AlreadyPaying,
 }
 
-fn promote(g: &mut Inner, capacity: usize) {
-    let now = Instant::now();
-    let stale: Vec<String> = g
-        .ready
-        .iter()
-        .filter(|(_, (_, deadline))| *deadline <= now)
-        .map(|(t, _)| t.clone())
-        .collect();
-    for t in stale {
-        g.ready.remove(&t);
-        g.in_flight = g.in_flight.saturating_sub(1);
-    }
-    while g.in_flight < capacity {
-        let Some((ticket, member)) = g.queue.pop_front() else {
-            break;
-        };
-        g.ready.insert(ticket, (member, now + READY_HOLD));
-        g.in_flight += 1;
-    }
-}
-
-fn view(ticket: &str, position: usize, capacity: usize) -> WaitingLineView {
+fn view(ticket: &str, position: i64, capacity: i64) -> WaitingLineView {
     WaitingLineView {
         ticket: ticket.to_string(),
-        position: position as i64,
+        position,
         retry_after: if position == 0 {
             0
         } else {
-            (1 + position / capacity.max(1)).min(10) as i64
+            (1 + position / capacity.max(1)).min(10)
         },
         ready: position == 0,
     }
 }
 
 fn new_ticket() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static SEQ: AtomicU64 = AtomicU64::new(1);
-    let seq = SEQ.fetch_add(1, Ordering::Relaxed);
-    let salt = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    format!("wl{seq:x}{salt:08x}")
+    // Random: a ticket names a member's place, so it must not be guessable.
+    format!("wl{:032x}", rand::random::<u128>())
+}
+
+struct Place {
+    ticket: String,
+    seq: i64,
+    state: String,
+}
+
+type Tx = Transaction<'static, Any>;
+
+async fn lock_line(db: &Db) -> Result<Tx, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    if tx.backend_name() == "PostgreSQL" {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(LINE_LOCK)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(tx)
+}
+
+/// Drops lapsed places (abandoned tickets, unused ready slots, leases of dead instances)
+/// and lets the oldest queued members into the free slots.
+async fn promote(tx: &mut Tx, capacity: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM checkout_line WHERE deadline <= $1")
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    let busy: i64 = sqlx::query("SELECT COUNT(*) FROM checkout_line WHERE state <> 'queued'")
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    let free = capacity - busy;
+    if free > 0 {
+        sqlx::query(
+            "UPDATE checkout_line SET state = 'ready', deadline = $1 WHERE ticket IN
+               (SELECT ticket FROM checkout_line WHERE state = 'queued' ORDER BY seq LIMIT $2)",
+        )
+        .bind(now + READY_HOLD)
+        .bind(free)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn place_of(tx: &mut Tx, column: &str, value: Key<'_>) -> Result<Option<Place>, sqlx::Error> {
+    let sql = format!("SELECT ticket, seq, state FROM checkout_line WHERE {column} = $1");
+    let query = sqlx::query(&sql);
+    let query = match value {
+        Key::Ticket(t) => query.bind(t.to_string()),
+        Key::Member(m) => query.bind(m),
+    };
+    let Some(row) = query.fetch_optional(&mut **tx).await? else {
+        return Ok(None);
+    };
+    Ok(Some(Place {
+        ticket: row.try_get("ticket")?,
+        seq: row.try_get("seq")?,
+        state: row.try_get("state")?,
+    }))
+}
+
+enum Key<'a> {
+    Ticket(&'a str),
+    Member(i64),
+}
+
+/// 1-based position of a queued place.
+async fn position(tx: &mut Tx, seq: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query("SELECT COUNT(*) FROM checkout_line WHERE state = 'queued' AND seq <= $1")
+        .bind(seq)
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)
+}
+
+async fn set_state(
+    tx: &mut Tx,
+    ticket: &str,
+    state: &str,
+    deadline: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE checkout_line SET state = $1, deadline = $2 WHERE ticket = $3")
+        .bind(state)
+        .bind(deadline)
+        .bind(ticket)
+        .execute(&mut **tx)
+        .await
+        .map(|_| ())
 }
 
 impl WaitingLine {
-    pub fn new(capacity: usize) -> WaitingLine {
+    pub fn new(db: Db, capacity: usize, lease_secs: i64) -> WaitingLine {
         WaitingLine {
-            capacity,
-            inner: Arc::new(Mutex::new(Inner::default())),
+            db,
+            capacity: capacity.min(i64::MAX as usize) as i64,
+            lease: lease_secs,
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    fn permit(&self, ticket: String) -> Permit {
+        Permit {
+            db: self.db.clone(),
+            ticket,
+            released: false,
+        }
     }
 
-    /// Admits a member's payment now, or queues it (a member holds one ticket at a time).
-    pub fn admit(&self, member_id: i64, ticket: Option<&str>) -> Admission {
-        let mut g = self.lock();
-        promote(&mut g, self.capacity);
-        let permit = || Permit {
-            inner: self.inner.clone(),
-            capacity: self.capacity,
-        };
-        if let Some(t) = ticket {
-            if g.ready.get(t).is_some_and(|(m, _)| *m == member_id) {
-                g.ready.remove(t);
-                return Admission::Admitted(permit());
+    /// Admits a member's payment now, or queues it. A member holds one place at a time,
+    /// found by their id (the ticket they send is not needed, so nobody can use another's
+    /// ready ticket to jump the line); a member whose payment is running is told so rather
+    /// than paying twice.
+    pub async fn admit(&self, member_id: i64, now: i64) -> Result<Admission, sqlx::Error> {
+        let mut tx = lock_line(&self.db).await?;
+        promote(&mut tx, self.capacity, now).await?;
+        let answer = match place_of(&mut tx, "member_id", Key::Member(member_id)).await? {
+            Some(p) if p.state == "paying" => Admission::AlreadyPaying,
+            // A ready place is the member's whichever ticket they send: it is their turn.
+            Some(p) if p.state == "ready" => {
+                set_state(&mut tx, &p.ticket, "paying", now + self.lease).await?;
+                Admission::Admitted(self.permit(p.ticket))
             }
-        }
-        if let Some(i) = g.queue.iter().position(|(_, m)| *m == member_id) {
-            return Admission::Queued(view(&g.queue[i].0, i + 1, self.capacity));
-        }
-        if let Some((t, _)) = g.ready.iter().find(|(_, (m, _))| *m == member_id) {
-            let t = t.clone();
-            g.ready.remove(&t);
-            return Admission::Admitted(permit());
-        }
-        if g.queue.is_empty() && g.in_flight < self.capacity {
-            g.in_flight += 1;
-            return Admission::Admitted(permit());
-        }
-        let t = new_ticket();
-        g.queue.push_back((t.clone(), member_id));
-        Admission::Queued(view(&t, g.queue.len(), self.capacity))
-    }
-
-    /// Position of a ticket: 0 and ready when it is the member's turn; `None` if unknown.
-    pub fn status(&self, ticket: &str) -> Option<WaitingLineView> {
-        let mut g = self.lock();
-        promote(&mut g, self.capacity);
-        if g.ready.contains_key(ticket) {
-            return Some(view(ticket, 0, self.capacity));
-        }
-        g.queue
-            .iter()
-            .position(|(t, _)| t == ticket)
-            .map(|i| view(ticket, i + 1, self.capacity))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn queued(a: Admission) -> WaitingLineView {
-        match a {
-            Admission::Queued(v) => v,
-            Admission::Admitted(_) => panic!("expected a ticket"),
-        }
-    }
-
-    #[test]
-    fn first_in_first_out_beyond_capacity() {
-        let line = WaitingLine::new(1);
-        let Admission::Admitted(first) = line.admit(1, None) else {
-            panic!("capacity 1 admits the first")
+            Some(p) => {
+                set_state(&mut tx, &p.ticket, "queued", now + QUEUE_KEEP).await?;
+                let at = position(&mut tx, p.seq).await?;
+                Admission::Queued(view(&p.ticket, at, self.capacity))
+            }
+            None => {
+                let queued = position(&mut tx, i64::MAX).await?;
+                let busy: i64 =
+                    sqlx::query("SELECT COUNT(*) FROM checkout_line WHERE state <> 'queued'")
+                        .fetch_one(&mut *tx)
+                        .await?
+                        .try_get(0)?;
+                let seq: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM checkout_line")
+                    .fetch_one(&mut *tx)
+                    .await?
+                    .try_get(0)?;
+                let t = new_ticket();
+                let admit = queued == 0 && busy < self.capacity;
+                let (state, deadline) = if admit {
+                    ("paying", now + self.lease)
+                } else {
+                    ("queued", now + QUEUE_KEEP)
+                };
+                sqlx::query(
+                    "INSERT INTO checkout_line (ticket, member_id, seq, state, deadline)
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(&t)
+                .bind(member_id)
+                .bind(seq)
+                .bind(state)
+                .bind(deadline)
+                .execute(&mut *tx)
+                .await?;
+                if admit {
+                    Admission::Admitted(self.permit(t))
+                } else {
+                    Admission::Queued(view(&t, queued + 1, self.capacity))
+                }
+            }
         };
-        let b = queued(line.admit(2, None));
-        let c = queued(line.admit(3, None));
-        assert_eq!((b.position, c.position), (1, 2));
-        assert_eq!(
-            queued(line.admit(2, None)).ticket,
-            b.ticket,
-            "one ticket per member"
-        );
-        assert_eq!(line.status(&c.ticket).unwrap().position, 2);
-        drop(first);
-        let ready = line.status(&b.ticket).unwrap();
-        assert!(ready.ready && ready.position == 0);
-        assert_eq!(line.status(&c.ticket).unwrap().position, 1);
-        // Member 3 cannot jump the line; member 2 comes in with the ready ticket.
-        assert!(matches!(
-            line.admit(3, Some(&c.ticket)),
-            Admission::Queued(_)
-        ));
-        let Admission::Admitted(second) = line.admit(2, Some(&b.ticket)) else {
-            panic!("ready ticket admits")
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    /// Position of a ticket: 0 and ready when it is the member's turn; `None` if unknown
+    /// or lapsed. Asking keeps a queued place.
+    pub async fn status(
+        &self,
+        ticket: &str,
+        now: i64,
+    ) -> Result<Option<WaitingLineView>, sqlx::Error> {
+        let mut tx = lock_line(&self.db).await?;
+        promote(&mut tx, self.capacity, now).await?;
+        let answer = match place_of(&mut tx, "ticket", Key::Ticket(ticket)).await? {
+            None => None,
+            Some(p) if p.state == "queued" => {
+                set_state(&mut tx, &p.ticket, "queued", now + QUEUE_KEEP).await?;
+                let at = position(&mut tx, p.seq).await?;
+                Some(view(ticket, at, self.capacity))
+            }
+            Some(_) => Some(view(ticket, 0, self.capacity)),
         };
-        drop(second);
-        assert!(line.status(&c.ticket).unwrap().ready);
-        assert!(line.status("nope").is_none());
+        tx.commit().await?;
+        Ok(answer)
     }
 }

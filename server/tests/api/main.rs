@@ -24,4 +24,5 @@ mod static_files;
 mod travel;
 mod travel_catalog;
 mod travel_search;
+mod two_instances;
 mod wallet;

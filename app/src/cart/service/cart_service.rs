@@ -63,8 +63,12 @@ impl CartService {
             queue
         });
         Ok(CartService {
+            waiting: WaitingLine::new(
+                db.clone(),
+                settings.checkout_capacity,
+                settings.checkout_lease_secs,
+            ),
             db,
-            waiting: WaitingLine::new(settings.checkout_capacity),
             settings,
             write_pool,
             adder,

@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::cart::rules::{self, CartError};
 use app::cart::service::CartFailure;
-use app::cart::waiting::Admission;
+use app::cart::waiting::{Admission, Permit};
 use app::model::cart::*;
 use app::model::error::ErrorBody;
 
@@ -59,6 +59,7 @@ async fn cart_hash(
     params(("X-XSRF-TOKEN" = String, Header)), request_body = PayRequest,
     responses((status = 200, body = Payment), (status = 202, body = Queued),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "this member's payment is still running"),
         (status = 412, body = ErrorBody)))]
 async fn pay(
     State(app): State<Arc<AppCtx>>,
@@ -69,13 +70,10 @@ async fn pay(
     if req.cart_hash.is_empty() {
         return Err(CartError::BadRequest.into());
     }
-    let _permit = match app
-        .cart
-        .waiting
-        .admit(m.id, req.waiting_line_ticket.as_deref())
-    {
-        Admission::Admitted(p) => p,
-        Admission::Queued(line) => {
+    let permit = admit(&app, m.id).await?;
+    let permit = match permit {
+        Ok(p) => p,
+        Err(line) => {
             let retry = line.retry_after.to_string();
             let body = Queued { waiting_line: line };
             return Ok((
@@ -86,8 +84,9 @@ async fn pay(
                 .into_response());
         }
     };
-    // Its own task: a payment runs to its end (an order, or the charge voided) even when
-    // the client goes away or the request times out, which would drop this future.
+    // Its own task, with its slot: a payment runs to its end (an order, or the charge
+    // voided) even when the client goes away or the request times out, which would drop
+    // this future.
     let paying = {
         let (app, hash, card, address) = (
             app.clone(),
@@ -96,7 +95,8 @@ async fn pay(
             req.address_id,
         );
         tokio::spawn(async move {
-            app.cart
+            let paid = app
+                .cart
                 .pay(
                     m,
                     &hash,
@@ -104,7 +104,9 @@ async fn pay(
                     address,
                     app::platform::state::now(),
                 )
-                .await
+                .await;
+            permit.release().await;
+            paid
         })
     };
     let order = paying
@@ -120,6 +122,46 @@ async fn pay(
         order,
     })
     .into_response())
+}
+
+/// How long a second payment of a member waits for their first to end before answering
+/// 409: within the request timeout.
+const SINGLE_FLIGHT_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// A payment slot, or the member's place in the line. A member whose payment is already
+/// running (a double click, a retry on another instance) waits for it to end; their
+/// payment then finds the order by its cart hash instead of charging again.
+async fn admit(app: &AppCtx, member_id: i64) -> Result<Result<Permit, WaitingLine>, ApiError> {
+    const WHAT: &str = "Unavailable Order Pipe";
+    let started = std::time::Instant::now();
+    loop {
+        let now = app::platform::state::now();
+        match app
+            .cart
+            .waiting
+            .admit(member_id, now)
+            .await
+            .map_err(CartFailure::from)
+            .log_as(WHAT)?
+        {
+            Admission::Admitted(p) => return Ok(Ok(p)),
+            Admission::Queued(line) => return Ok(Err(line)),
+            Admission::AlreadyPaying if started.elapsed() < SINGLE_FLIGHT_WAIT => {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
+            Admission::AlreadyPaying => {
+                return Err(ApiError::Wire {
+                    status: StatusCode::CONFLICT,
+                    body: Box::new(ErrorBody::new(
+                        "payment_in_progress",
+                        "errors.general_retry.notification",
+                    )),
+                    cause: None,
+                    what: "",
+                })
+            }
+        }
+    }
 }
 
 /// Keeps the paid card in the member's wallet. The order is paid whatever happens here,
@@ -204,7 +246,10 @@ async fn waiting_line(
 ) -> Result<Json<WaitingLine>, ApiError> {
     app.cart
         .waiting
-        .status(&ticket)
+        .status(&ticket, app::platform::state::now())
+        .await
+        .map_err(CartFailure::from)
+        .log_as("waiting line unavailable")?
         .map(Json)
         .ok_or(ApiError::Wire {
             status: StatusCode::GONE,

@@ -7,6 +7,7 @@ mod checkout;
 mod header;
 mod holds;
 mod vouchers;
+mod waiting_line;
 
 const V1: &str = "/api/cartproxy/v1";
 const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
