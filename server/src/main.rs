@@ -8,6 +8,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() {
+    if std::env::args().nth(1).as_deref() == Some("backup") {
+        std::process::exit(backup(std::env::args().nth(2)).await);
+    }
     let leptos_conf = match get_configuration(None) {
         Ok(c) => c,
         Err(e) => {
@@ -81,4 +84,50 @@ async fn shutdown_signal() {
     };
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     tracing::info!("shutdown signal received");
+}
+
+/// `server backup <file>`: a consistent copy of the SQLite database named by the same
+/// settings as the shop (DATABASE_URL, ROSACE_DATA_DIR), taken while it serves.
+async fn backup(dest: Option<String>) -> i32 {
+    let Some(dest) = dest else {
+        eprintln!("usage: server backup <file>");
+        return 2;
+    };
+    let config = match server::config::Config::from_env(([127, 0, 0, 1], 3000).into()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("configuration error: {e}");
+            return 2;
+        }
+    };
+    if let Some(file) = config.database_url.strip_prefix("sqlite://") {
+        let file = file.split('?').next().unwrap_or(file);
+        if !std::path::Path::new(file).exists() {
+            eprintln!("no database at {file}: nothing to back up");
+            return 1;
+        }
+    }
+    let db = match app::platform::db::Db::connect(&config.database_url, 1).await {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("cannot open the database: {e}");
+            return 1;
+        }
+    };
+    match server::backup::sqlite_online_backup(&db, std::path::Path::new(&dest)).await {
+        Ok(()) => {
+            println!("backup written to {dest}");
+            println!(
+                "the saved bank details in it are encrypted: keep the wallet key (ROSACE_WALLET_KEY, \
+                 or {}/{}) too, stored apart from the backups",
+                config.data_dir,
+                app::wallet::crypto::KEY_FILE
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
 }

@@ -6,6 +6,7 @@ mod helpers;
 mod account;
 mod address;
 mod auth;
+mod backup;
 mod cart;
 mod cart_concurrency;
 mod catalog;

@@ -64,6 +64,8 @@ async fn launch(t: &TestApp, name: &str) -> Instance {
         .env("ROSACE_DATA_DIR", &dir)
         .env("ROSACE_PUBLIC_ORIGIN", format!("http://127.0.0.1:{port}"))
         .env("ROSACE_DB_MAX_CONNECTIONS", "8")
+        // Instances behind one load balancer share the key of the saved bank details.
+        .env("ROSACE_WALLET_KEY", "5a".repeat(32))
         .env("ROSACE_CHECKOUT_CAPACITY", CAPACITY.to_string())
         .env("ROSACE_CHECKOUT_LEASE_SECS", LEASE_SECS.to_string())
         .env("ROSACE_CART_HOLD_SECS", HOLD_SECS.to_string())
