@@ -253,7 +253,10 @@ fn CartView(children: Children) -> impl IntoView {
                                 pay_with(hash, Some(next.ticket))
                             }
                             Ok(Some(next)) => checkout.set(Checkout::Waiting { hash, line: next }),
-                            _ => checkout.set(Checkout::Waiting { hash, line }),
+                            // The place lapsed (410: a tab in the background asks too
+                            // seldom): paying again takes a new one, or pays at once.
+                            Err(_) => pay_with(hash, None),
+                            Ok(None) => checkout.set(Checkout::Waiting { hash, line }),
                         }
                     });
                 },
