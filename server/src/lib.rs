@@ -127,7 +127,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             std::time::Duration::from_secs(app.config.header_timeout_secs),
         ))
-        .layer(axum::middleware::from_fn(rest::error::json_too_large))
+        .layer(axum::middleware::from_fn(rest::error::json_rejections))
         .layer(axum::middleware::from_fn_with_state(
             middleware::InFlight::new(app.config.max_in_flight),
             middleware::shed,

@@ -7,7 +7,10 @@ use rand::RngCore;
 
 use crate::platform::session::hex;
 
+/// The cookie over plain HTTP (development, the end-to-end tests).
 pub const COOKIE: &str = "XSRF-TOKEN";
+/// The cookie over HTTPS: `__Host-` so that no sibling host or plain-HTTP page can set it.
+pub const SECURE_COOKIE: &str = "__Host-XSRF-TOKEN";
 pub const HEADER: &str = "x-xsrf-token";
 pub const FORM_FIELD: &str = "_xsrf";
 
@@ -20,7 +23,7 @@ fn mac(secret: &[u8], nonce: &str, binding: &str) -> String {
     hex(&m.finalize().into_bytes())
 }
 
-/// A fresh token bound to `binding` (the session token hash, or "anon").
+/// A fresh token bound to `binding` (the session token hash, or the visitor's pre-session id).
 pub fn issue(secret: &[u8], binding: &str) -> String {
     let mut nonce = [0u8; 16];
     rand::thread_rng().fill_bytes(&mut nonce);

@@ -52,7 +52,7 @@ pub fn check_xsrf(
     headers: &HeaderMap,
     form_token: &str,
 ) -> Result<(), Response> {
-    let cookie_token = middleware::cookie(headers, app::platform::csrf::COOKIE);
+    let cookie_token = middleware::cookie(headers, middleware::xsrf_cookie_name(app));
     if app::platform::csrf::check(
         &app.settings.xsrf_secret,
         &session.binding,

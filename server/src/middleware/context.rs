@@ -13,7 +13,10 @@ use app::context::RequestCtx;
 use app::platform::session::SessionMember;
 use app::routes::{self, Access};
 
-use super::cookies::{cookie, session_cookie_name, site_cookie, xsrf_cookie, SITE_COOKIE};
+use super::cookies::{
+    cookie, session_cookie_name, site_cookie, visitor_cookie, visitor_cookie_name, xsrf_cookie,
+    xsrf_cookie_name, SITE_COOKIE,
+};
 use crate::serve::is_static;
 use crate::state::AppCtx;
 
@@ -26,10 +29,22 @@ pub struct SessionInfo {
     pub binding: String,
 }
 
-pub fn binding_for(member: Option<&SessionMember>) -> String {
-    member
-        .map(|m| m.token_hash.clone())
-        .unwrap_or_else(|| "anon".into())
+/// What a visitor's CSRF tokens are bound to: a member's session, or else the visitor's
+/// pre-session id (never a constant shared by every anonymous visitor).
+pub fn binding_for(member: Option<&SessionMember>, visitor: &str) -> String {
+    match member {
+        Some(m) => m.token_hash.clone(),
+        None => format!("visitor:{visitor}"),
+    }
+}
+
+/// A pre-session id: 128 random bits in hex.
+fn new_visitor_id() -> String {
+    app::platform::session::hex(&rand::random::<[u8; 16]>())
+}
+
+fn is_visitor_id(v: &str) -> bool {
+    v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Site of a request: mapped host first, then `?site=`, then the cookie, then site 1.
@@ -93,6 +108,20 @@ pub async fn request_context(
         },
         None => None,
     };
+    // Accounts belong to one site: a session made on another site is not signed in here
+    // (pages and API alike), so that site's members-only pages, favourites and recent
+    // searches are never mixed with another site's account and cart.
+    let member = member.filter(|m| {
+        let same_site = m.site_id == site_id;
+        if !same_site {
+            tracing::info!(
+                session_site = m.site_id,
+                site = site_id,
+                "session of another site: anonymous here"
+            );
+        }
+        same_site
+    });
     let is_page = !path.starts_with("/api/") && !is_static(&path);
     if is_page && req.method() == Method::GET {
         if let Some(route) = routes::resolve(&path) {
@@ -106,9 +135,15 @@ pub async fn request_context(
             }
         }
     }
-    let binding = binding_for(member.as_ref());
+    // An anonymous visitor's tokens are bound to their pre-session id; one who has none
+    // yet gets a new one (set below with the token), so a token sent without it is refused.
+    let known_visitor =
+        cookie(req.headers(), visitor_cookie_name(&app)).filter(|v| is_visitor_id(v));
+    let new_visitor = known_visitor.is_none();
+    let visitor = known_visitor.unwrap_or_else(new_visitor_id);
+    let binding = binding_for(member.as_ref(), &visitor);
     let secret = &app.settings.xsrf_secret;
-    let current_xsrf = cookie(req.headers(), app::platform::csrf::COOKIE)
+    let current_xsrf = cookie(req.headers(), xsrf_cookie_name(&app))
         .filter(|t| app::platform::csrf::is_valid(secret, &binding, t));
     let (xsrf, new_xsrf) = match current_xsrf {
         Some(t) => (t, false),
@@ -140,6 +175,7 @@ pub async fn request_context(
         cart_count,
     };
     req.extensions_mut().insert(ctx);
+    let anonymous = member.is_none();
     req.extensions_mut().insert(SessionInfo {
         token,
         member,
@@ -147,22 +183,54 @@ pub async fn request_context(
     });
     let mut res = next.run(req).await;
     if set_site_cookie {
-        if let Ok(v) = HeaderValue::from_str(&site_cookie(site_id)) {
+        let c = site_cookie(site_id, app.settings.secure_cookies);
+        if let Ok(v) = HeaderValue::from_str(&c) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }
-    // Handlers that change the session set their own XSRF cookie.
-    let handler_set_xsrf = res.headers().get_all(header::SET_COOKIE).iter().any(|v| {
-        v.to_str()
-            .is_ok_and(|s| s.starts_with(app::platform::csrf::COOKIE))
-    });
+    // Handlers that change the session set their own XSRF cookie. One that ends it hands
+    // back a token for no session: it is bound here to the visitor's pre-session id.
+    let xsrf_prefix = format!("{}=", xsrf_cookie_name(&app));
+    let mut handler_set_xsrf = false;
+    let mut visitor_token = None;
+    if let header::Entry::Occupied(mut cookies) = res.headers_mut().entry(header::SET_COOKIE) {
+        for v in cookies.iter_mut() {
+            let Some(token) = v
+                .to_str()
+                .ok()
+                .and_then(|s| s.strip_prefix(xsrf_prefix.as_str()))
+                .map(|rest| rest.split(';').next().unwrap_or("").to_string())
+            else {
+                continue;
+            };
+            handler_set_xsrf = true;
+            if app::platform::csrf::is_valid(secret, ANONYMOUS, &token) {
+                let bound = app::platform::csrf::issue(secret, &binding_for(None, &visitor));
+                if let Ok(c) = HeaderValue::from_str(&xsrf_cookie(&app, &bound)) {
+                    *v = c;
+                    visitor_token = Some(bound);
+                }
+            }
+        }
+    }
+    let mut set_visitor = visitor_token.is_some();
     if is_page && new_xsrf && !handler_set_xsrf {
         if let Ok(v) = HeaderValue::from_str(&xsrf_cookie(&app, &xsrf)) {
+            res.headers_mut().append(header::SET_COOKIE, v);
+            set_visitor |= anonymous;
+        }
+    }
+    if set_visitor && new_visitor {
+        if let Ok(v) = HeaderValue::from_str(&visitor_cookie(&app, &visitor)) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }
     res
 }
+
+/// What the sign-out handler binds the token of "no session" to; never accepted, it is
+/// re-issued for the visitor's pre-session id on the way out.
+const ANONYMOUS: &str = "anon";
 
 /// Consent for everyone; popins and banners for members (spec 000 §6).
 async fn onboarding_view(

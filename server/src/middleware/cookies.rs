@@ -40,9 +40,19 @@ pub fn session_cookie(app: &AppCtx, token: &str, max_age: Option<i64>) -> String
     c.build().to_string()
 }
 
+/// The XSRF cookie's name: `__Host-XSRF-TOKEN` over HTTPS (no sibling host or plain-HTTP
+/// page can set or shadow it), `XSRF-TOKEN` otherwise.
+pub fn xsrf_cookie_name(app: &AppCtx) -> &'static str {
+    if app.settings.secure_cookies {
+        app::platform::csrf::SECURE_COOKIE
+    } else {
+        app::platform::csrf::COOKIE
+    }
+}
+
 /// `Set-Cookie` for the XSRF token: readable by scripts (they echo it in a header).
 pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
-    Cookie::build((app::platform::csrf::COOKIE, token))
+    Cookie::build((xsrf_cookie_name(app), token))
         .path("/")
         .same_site(SameSite::Lax)
         .secure(app.settings.secure_cookies)
@@ -50,12 +60,39 @@ pub fn xsrf_cookie(app: &AppCtx, token: &str) -> String {
         .to_string()
 }
 
-/// `Set-Cookie` remembering the visitor's site for a year.
-pub fn site_cookie(site_id: u16) -> String {
+/// The pre-session cookie: a random id per visitor that anonymous XSRF tokens are bound
+/// to, so that one visitor's token is worthless to another.
+pub const VISITOR_COOKIE: &str = "rosace_visitor";
+pub const SECURE_VISITOR_COOKIE: &str = "__Host-rosace_visitor";
+
+pub fn visitor_cookie_name(app: &AppCtx) -> &'static str {
+    if app.settings.secure_cookies {
+        SECURE_VISITOR_COOKIE
+    } else {
+        VISITOR_COOKIE
+    }
+}
+
+/// `Set-Cookie` for the pre-session id: HttpOnly, for the browser session, `__Host-` and
+/// Secure over HTTPS.
+pub fn visitor_cookie(app: &AppCtx, id: &str) -> String {
+    Cookie::build((visitor_cookie_name(app), id))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(app.settings.secure_cookies)
+        .build()
+        .to_string()
+}
+
+/// `Set-Cookie` remembering the visitor's site for a year (Secure over HTTPS, so a
+/// plain-HTTP response cannot overwrite it).
+pub fn site_cookie(site_id: u16, secure: bool) -> String {
     Cookie::build((SITE_COOKIE, site_id.to_string()))
         .path("/")
         .max_age(cookie::time::Duration::days(365))
         .same_site(SameSite::Lax)
+        .secure(secure)
         .build()
         .to_string()
 }
@@ -76,10 +113,17 @@ mod tests {
 
     #[test]
     fn site_cookie_keeps_its_attributes() {
-        let c = site_cookie(69);
+        let c = site_cookie(69, false);
         assert!(c.starts_with("site=69"), "{c}");
         assert!(
             c.contains("Path=/") && c.contains("Max-Age=31536000") && c.contains("SameSite=Lax")
         );
+        assert!(!c.contains("Secure"), "{c}");
+    }
+
+    #[test]
+    fn site_cookie_is_secure_over_https() {
+        let c = site_cookie(69, true);
+        assert!(c.starts_with("site=69") && c.contains("Secure"), "{c}");
     }
 }

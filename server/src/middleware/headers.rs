@@ -1,5 +1,5 @@
 //! Security headers on every response; pages (which carry the visitor's XSRF token) are
-//! never kept by shared caches.
+//! never kept by shared caches, and nothing a signed-in member gets is kept at all.
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -7,13 +7,31 @@ use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use super::cookies::{cookie, session_cookie_name};
 use crate::state::AppCtx;
+
+/// The policy of every response that sets none of its own (JSON, images, files, the
+/// voucher print page's 404): nothing may load, and no page may frame it. Leptos pages
+/// send their nonce'd policy; the print page and the API browser send their own.
+pub const FALLBACK_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// Swagger UI at `/api/docs`: its script and styles are files of ours (`/api-docs/`), it
+/// sets inline styles and fetches the document.
+pub const DOCS_CSP: &str =
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; \
+     form-action 'none'";
 
 pub async fn security_headers(
     State(app): State<Arc<AppCtx>>,
     req: Request,
     next: Next,
 ) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let docs = req.uri().path() == "/api/docs";
+    // A request with a session cookie may be answered with that member's data (even a
+    // stale cookie: whether it is still valid is decided further in).
+    let with_session = cookie(req.headers(), session_cookie_name(&app)).is_some();
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.insert(
@@ -28,18 +46,24 @@ pub async fn security_headers(
     let html = h
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
-    if html && !h.contains_key(header::CACHE_CONTROL) {
+    let sets_cookie = h.contains_key(header::SET_COOKIE);
+    // Member data (cart, orders, favourites, first name) must not stay in the browser's
+    // disk cache of a shared computer: every API answer and page of a request with a
+    // session, and every API answer that sets a cookie (a sign-in), is `no-store`.
+    // Anonymous catalog answers and static files keep what their handler says.
+    if (with_session && (api || html)) || (sets_cookie && api) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    } else if html && !h.contains_key(header::CACHE_CONTROL) {
         h.insert(
             header::CACHE_CONTROL,
             HeaderValue::from_static("private, no-cache"),
         );
     }
-    if !h.contains_key("content-security-policy") {
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        let policy = if docs { DOCS_CSP } else { FALLBACK_CSP };
         h.insert(
-            "content-security-policy",
-            HeaderValue::from_static(
-                "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
-            ),
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(policy),
         );
     }
     if app.settings.secure_cookies {

@@ -9,7 +9,9 @@ pub mod request_id;
 pub mod shed;
 
 pub use context::{redirect, request_context, SessionInfo};
-pub use cookies::{cookie, session_cookie, session_cookie_name, xsrf_cookie, SITE_COOKIE};
+pub use cookies::{
+    cookie, session_cookie, session_cookie_name, xsrf_cookie, xsrf_cookie_name, SITE_COOKIE,
+};
 pub use csrf::{csrf, forbidden_csrf};
 pub use headers::security_headers;
 pub use request_id::request_id;

@@ -191,29 +191,56 @@ impl<T> OrNotFound<T> for Option<T> {
     }
 }
 
-/// A body over its limit is refused by axum before any handler runs, with a plain-text
-/// 413: API callers get the standard error body instead, like every other refusal.
-pub async fn json_too_large(
+/// axum's own refusals (a body over its limit, and the rejections of the `Json`, `Path`,
+/// `Query` and `Form` extractors: "Failed to deserialize the JSON body into the target
+/// type: missing field `siteId` at line 1 column 2") are plain text that names our fields
+/// and serde's details. Every one becomes the standard error body with a generic key, on
+/// every path: our handlers answer JSON or HTML, never a plain-text 4xx.
+pub async fn json_rejections(
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let api = req.uri().path().starts_with("/api/");
     let res = next.run(req).await;
+    let plain_text = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/plain"));
+    let code = match res.status() {
+        // A body past the limit may come from a part of axum with no content type.
+        StatusCode::PAYLOAD_TOO_LARGE if api => "too_large",
+        StatusCode::BAD_REQUEST
+        | StatusCode::UNPROCESSABLE_ENTITY
+        | StatusCode::UNSUPPORTED_MEDIA_TYPE
+            if plain_text =>
+        {
+            "bad_request"
+        }
+        _ => return res,
+    };
     let json = res
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !api || res.status() != StatusCode::PAYLOAD_TOO_LARGE || json {
+    if json {
         return res;
     }
-    (
-        StatusCode::PAYLOAD_TOO_LARGE,
-        axum::Json(ErrorBody::new(
-            "too_large",
-            "errors.general_retry.notification",
-        )),
-    )
-        .into_response()
+    let (mut parts, _) = res.into_parts();
+    // The headers of the way out stay (security headers, request id); the body is new.
+    for h in [
+        axum::http::header::CONTENT_ENCODING,
+        axum::http::header::CONTENT_LENGTH,
+        axum::http::header::VARY,
+    ] {
+        parts.headers.remove(h);
+    }
+    parts.headers.insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::to_vec(&ErrorBody::new(code, "errors.general_retry.notification"))
+        .unwrap_or_default();
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 #[cfg(test)]

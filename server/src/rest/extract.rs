@@ -65,6 +65,22 @@ fn session(parts: &Parts) -> Option<&SessionInfo> {
     parts.extensions.get::<SessionInfo>()
 }
 
+/// The session's member, when the call is for the member's own site. Accounts belong to
+/// one site: the session layer already drops a member whose site is not the request's
+/// (host, `?site=`, cookie); a call that names another site (`siteId`, `x-vp-siteid`) is
+/// anonymous too, so favourites, recent searches and the cart are never filed under a
+/// site the account does not belong to.
+fn member(parts: &Parts) -> Option<&SessionMember> {
+    let m = session(parts)?.member.as_ref()?;
+    let ctx_site = parts
+        .extensions
+        .get::<RequestCtx>()
+        .map(|c| c.site_id)
+        .unwrap_or(m.site_id);
+    let SiteId(site) = SiteId::resolve(ctx_site, &parts.headers, parts.uri.query());
+    (site == m.site_id).then_some(m)
+}
+
 /// The signed-in member, if any.
 #[derive(Clone, Debug)]
 pub struct MaybeMember(pub Option<SessionMember>);
@@ -73,7 +89,7 @@ impl<S: Send + Sync> FromRequestParts<S> for MaybeMember {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(MaybeMember(session(parts).and_then(|s| s.member.clone())))
+        Ok(MaybeMember(member(parts).cloned()))
     }
 }
 
@@ -91,8 +107,8 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        session(parts)
-            .and_then(|s| s.member.clone())
+        member(parts)
+            .cloned()
             .map(SignedIn)
             .ok_or(ApiError::Unauthorized)
     }
@@ -105,8 +121,7 @@ impl<S: Send + Sync> FromRequestParts<S> for CartMember {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        session(parts)
-            .and_then(|s| s.member.as_ref())
+        member(parts)
             .map(|m| {
                 CartMember(CartMemberId {
                     id: m.member_id,

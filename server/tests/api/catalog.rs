@@ -200,7 +200,10 @@ async fn catalog_calls(t: TestApp) {
                         "/api/catalog/v2/sale/1001/item/{item_id}/favorite"
                     )),
                 )
-                .header("cookie", format!("{cookie}; XSRF-TOKEN={xsrf}"))
+                .header(
+                    "cookie",
+                    format!("{cookie}; {}", crate::helpers::xsrf_cookie(&xsrf)),
+                )
                 .header("X-XSRF-TOKEN", xsrf)
                 .send()
                 .await

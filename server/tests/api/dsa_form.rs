@@ -31,7 +31,7 @@ async fn post(t: &TestApp, form: Form, xsrf: Option<&str>) -> reqwest::Response 
         .multipart(form);
     if let Some(token) = xsrf {
         req = req
-            .header("cookie", format!("XSRF-TOKEN={token}"))
+            .header("cookie", crate::helpers::xsrf_cookie(token))
             .header("X-XSRF-TOKEN", token);
     }
     req.send().await.unwrap()
@@ -53,7 +53,7 @@ async fn dsa_flow(t: TestApp) {
     let res = t
         .client
         .post(t.url("/api/postsale/v1/help/dsacontactform"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(xsrf))
         .header("X-XSRF-TOKEN", "forged")
         .multipart(form(&report("legal@acme.example")))
         .send()

@@ -258,7 +258,7 @@ async fn health_openapi_headers_and_request_id() {
             let res = t
                 .client
                 .request(method.clone(), t.url(&concrete))
-                .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+                .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
                 .header("x-xsrf-token", &xsrf)
                 .send()
                 .await
@@ -369,7 +369,7 @@ async fn malformed_requests_get_documented_answers(t: TestApp) {
             )
         }
     };
-    let anon = format!("XSRF-TOKEN={xsrf}");
+    let anon = crate::helpers::xsrf_cookie(&xsrf);
     for path in [
         "/api/frontend-logger/v1/metrics",
         "/api/authentication/v1/activate",
@@ -416,7 +416,7 @@ async fn malformed_requests_get_documented_answers(t: TestApp) {
     let session = t.member_session(1).await;
     let page = t.get_with_cookie("/gr/aboutus", &session).await;
     let member_xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
-    let cookie = format!("{session}; XSRF-TOKEN={member_xsrf}");
+    let cookie = format!("{session}; {}", crate::helpers::xsrf_cookie(&member_xsrf));
     for (path, body) in [
         ("/api/partner/v1/adot-optin", None),
         (

@@ -17,7 +17,7 @@ async fn a_body_over_the_limit_is_refused_before_it_is_read() {
         async move {
             t.client
                 .post(t.url("/api/frontend-logger/v1/metrics"))
-                .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+                .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
                 .header("X-XSRF-TOKEN", &xsrf)
                 .header("content-type", "application/json")
                 .body(body)

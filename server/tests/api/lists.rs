@@ -59,7 +59,10 @@ async fn brand_and_favourites(t: TestApp) {
         let res = t
             .client
             .put(t.url(&format!("/api/catalog/v2/sale/{sale}/item/{item}/favorite")))
-            .header("cookie", format!("{session}; XSRF-TOKEN={xsrf}"))
+            .header(
+                "cookie",
+                format!("{session}; {}", crate::helpers::xsrf_cookie(&xsrf)),
+            )
             .header("X-XSRF-TOKEN", &xsrf)
             .send()
             .await

@@ -20,6 +20,7 @@ mod lists;
 mod page_cache;
 mod promotions;
 mod retention;
+mod review_low;
 mod search;
 mod static_files;
 mod travel;

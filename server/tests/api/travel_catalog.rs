@@ -273,7 +273,10 @@ async fn favourites(t: TestApp) {
     let res = t
         .client
         .put(t.url(&format!("/api/catalog/v2/sale/{SALE}/item/{id}/favorite")))
-        .header("cookie", format!("{session}; XSRF-TOKEN={xsrf}"))
+        .header(
+            "cookie",
+            format!("{session}; {}", crate::helpers::xsrf_cookie(&xsrf)),
+        )
         .header("X-XSRF-TOKEN", xsrf)
         .send()
         .await

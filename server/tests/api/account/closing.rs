@@ -262,7 +262,7 @@ async fn delete_forever(t: TestApp) {
     let res = t
         .client
         .post(t.url("/api/authentication/v1/subscribe"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
         .header("X-XSRF-TOKEN", &xsrf)
         .json(&json!({ "siteId": 1, "email": m.email, "password": "Nouveau-Jardin-7", "civility": 2,
             "firstName": "Zoé", "lastName": "Durand", "birthDate": "15/08/1985", "cgv": true, "privacyPolicy": true }))

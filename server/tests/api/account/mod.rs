@@ -22,15 +22,18 @@ pub struct Member {
     pub email: String,
     pub token: String,
     pub xsrf: String,
+    /// The member's site: a session is signed in there only (the site cookie says it).
+    pub site_id: u16,
 }
 
 impl Member {
     pub fn cookie(&self) -> String {
         format!(
-            "{}={}; XSRF-TOKEN={}",
+            "{}={}; XSRF-TOKEN={}; site={}",
             app::platform::session::COOKIE,
             self.token,
-            self.xsrf
+            self.xsrf,
+            self.site_id
         )
     }
 
@@ -130,6 +133,7 @@ pub async fn member(t: &TestApp, site_id: u16) -> Member {
             .await
             .unwrap();
     Member {
+        site_id,
         id,
         email,
         xsrf: xsrf_for(t, &token),
@@ -203,7 +207,7 @@ pub async fn login_result(t: &TestApp, email: &str, password: &str, site_id: u16
     let res = t
         .client
         .post(t.url("/api/authentication/v1/login"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
         .header("X-XSRF-TOKEN", &xsrf)
         .json(&serde_json::json!({"email": email, "password": password, "rememberMe": false, "siteId": site_id}))
         .send()

@@ -39,8 +39,9 @@ pub async fn member_on(t: &TestApp, site: u16) -> Shopper {
     );
     Shopper {
         member_id,
+        // The site cookie: a session is signed in on its member's site only.
         cookie: format!(
-            "{}={token}; XSRF-TOKEN={xsrf}",
+            "{}={token}; XSRF-TOKEN={xsrf}; site={site}",
             app::platform::session::COOKIE
         ),
         xsrf,

@@ -16,7 +16,7 @@ pub(super) async fn post_from(
     let mut req = t
         .client
         .post(t.url(path))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(xsrf))
         .header("X-XSRF-TOKEN", xsrf);
     if let Some(xff) = forwarded_for {
         req = req.header("x-forwarded-for", xff);

@@ -37,7 +37,7 @@ async fn html_forms_work_without_scripts_and_refuse_cross_site_posts() {
     let res = t
         .client
         .post(t.url("/gr/authentication/form"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
         .form(&form(&[
             ("_xsrf", &xsrf),
             ("step", "email"),
@@ -57,7 +57,7 @@ async fn html_forms_work_without_scripts_and_refuse_cross_site_posts() {
     let res = t
         .client
         .post(t.url("/gr/authentication/form"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
         .form(&form(&[
             ("_xsrf", &xsrf),
             ("step", "password"),
@@ -80,7 +80,7 @@ async fn html_forms_work_without_scripts_and_refuse_cross_site_posts() {
     let res = t
         .client
         .post(t.url("/gr/authentication/form"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
         .form(&form(&[
             ("_xsrf", &xsrf),
             ("step", "password"),

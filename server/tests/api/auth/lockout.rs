@@ -48,7 +48,7 @@ async fn exists_check_is_throttled_per_client(t: TestApp) {
     let res = t
         .client
         .post(t.url("/gr/authentication/form"))
-        .header("cookie", format!("XSRF-TOKEN={xsrf}"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
         .header("x-forwarded-for", ATTACKER)
         .form(&[
             ("_xsrf", xsrf.as_str()),

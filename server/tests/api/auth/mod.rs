@@ -25,7 +25,10 @@ async fn post_json(
 ) -> reqwest::Response {
     t.client
         .post(t.url(path))
-        .header("cookie", format!("{cookies}; XSRF-TOKEN={xsrf}"))
+        .header(
+            "cookie",
+            format!("{cookies}; {}", crate::helpers::xsrf_cookie(xsrf)),
+        )
         .header("X-XSRF-TOKEN", xsrf)
         .json(&body)
         .send()

@@ -37,7 +37,7 @@ async fn consent_popins_and_banners() {
     };
     // Custom choice: performance only.
     let res = post_form(
-        format!("XSRF-TOKEN={xsrf}"),
+        crate::helpers::xsrf_cookie(&xsrf),
         format!("_xsrf={xsrf}&kind=consent&back=%2F&choice=custom&categories=C0002"),
     )
     .await;
@@ -68,7 +68,7 @@ async fn consent_popins_and_banners() {
     let member_xsrf = cookie_value(&member_page, "XSRF-TOKEN").unwrap();
     let html = member_page.text().await.unwrap();
     assert!(html.contains("data-popin-type=\"welcome\""));
-    let cookies = format!("{session}; XSRF-TOKEN={member_xsrf}");
+    let cookies = format!("{session}; {}", crate::helpers::xsrf_cookie(&member_xsrf));
     for (code, version, name, extra) in [
         (0, 1, "personalisation", ""),
         (1, 1, "birthdate", ""),

@@ -34,8 +34,8 @@ async fn https_origin_is_secure_by_default(t: TestApp) {
     );
     let xsrf = set_cookies(&page)
         .into_iter()
-        .find(|c| c.starts_with("XSRF-TOKEN="))
-        .unwrap();
+        .find(|c| c.starts_with("__Host-XSRF-TOKEN="))
+        .expect("the __Host- XSRF cookie (security review L2)");
     assert!(xsrf.contains("; Secure"), "{xsrf}");
     let res = demo_login(&t).await;
     let session = set_cookies(&res)

@@ -12,7 +12,9 @@ mod forms;
 const C: &str = "/api/postsales/v1/communications";
 
 pub(super) async fn on_site(t: &TestApp, site: i64) -> Shopper {
-    let s = shopper(t, 2).await;
+    let mut s = shopper(t, 2).await;
+    // A session is signed in on its member's site only: the site cookie says which.
+    s.cookie = format!("{}; site={site}", s.cookie);
     sqlx::query("UPDATE members SET site_id = $2 WHERE id = $1")
         .bind(s.member_id)
         .bind(site)

@@ -235,7 +235,9 @@ impl TestApp {
     /// A fresh anonymous XSRF token, as a page visit hands it out.
     pub async fn xsrf(&self) -> String {
         let res = self.get("/gr/aboutus").await;
-        cookie_value(&res, "XSRF-TOKEN").expect("pages set the XSRF cookie")
+        cookie_value(&res, "XSRF-TOKEN")
+            .or_else(|| cookie_value(&res, "__Host-XSRF-TOKEN"))
+            .expect("pages set the XSRF cookie")
     }
 
     pub async fn count(&self, sql: &str) -> i64 {
@@ -253,8 +255,24 @@ pub async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, serde_json::Va
     (status, res.json().await.unwrap_or(serde_json::Value::Null))
 }
 
-/// Value of a cookie set by a response.
+/// Value of a cookie set by a response. An XSRF token read this way is remembered with
+/// the pre-session id the same response set (anonymous tokens are bound to it): see
+/// [`xsrf_cookie`].
 pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
+    let value = set_cookie_value(res, name)?;
+    if name.ends_with("XSRF-TOKEN") {
+        let mut line = format!("{name}={value}");
+        for visitor in ["rosace_visitor", "__Host-rosace_visitor"] {
+            if let Some(id) = set_cookie_value(res, visitor) {
+                line = format!("{visitor}={id}; {line}");
+            }
+        }
+        XSRF_COOKIES.lock().unwrap().insert(value.clone(), line);
+    }
+    Some(value)
+}
+
+fn set_cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
     res.headers()
         .get_all("set-cookie")
         .iter()
@@ -263,4 +281,19 @@ pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
             v.strip_prefix(&format!("{name}="))
                 .map(|rest| rest.split(';').next().unwrap_or("").to_string())
         })
+}
+
+static XSRF_COOKIES: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// The cookies a browser holding this XSRF token sends with it: the token, and for an
+/// anonymous one the pre-session id it is bound to (as the response that set it gave).
+/// A token made up by a test (a member's) is sent alone.
+pub fn xsrf_cookie(token: &str) -> String {
+    XSRF_COOKIES
+        .lock()
+        .unwrap()
+        .get(token)
+        .cloned()
+        .unwrap_or_else(|| format!("XSRF-TOKEN={token}"))
 }

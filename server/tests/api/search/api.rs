@@ -259,7 +259,7 @@ async fn search_calls(t: TestApp) {
     assert_eq!(body["error_code"], "unauthorized");
     let anon_xsrf = t.xsrf().await;
     assert_eq!(
-        delete(&t, 1, &format!("XSRF-TOKEN={anon_xsrf}"), &anon_xsrf).await,
+        delete(&t, 1, &crate::helpers::xsrf_cookie(&anon_xsrf), &anon_xsrf).await,
         401
     );
     assert_eq!(t.count("SELECT COUNT(*) FROM search_queries").await, 0);

@@ -60,7 +60,10 @@ async fn pick_product(t: &TestApp, site: u16, sale: i64) -> (i64, String, String
 async fn with_xsrf(t: &TestApp, session: &str) -> (String, String) {
     let page = t.get_with_cookie("/gr/aboutus", session).await;
     let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
-    (format!("{session}; XSRF-TOKEN={xsrf}"), xsrf)
+    (
+        format!("{session}; {}", crate::helpers::xsrf_cookie(&xsrf)),
+        xsrf,
+    )
 }
 
 fn urlencode(s: &str) -> String {

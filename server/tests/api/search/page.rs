@@ -69,7 +69,7 @@ async fn find_page_is_server_rendered() {
         .unwrap();
     assert!(html.contains(&format!("action=\"/find/recent/{id}/delete\"")));
     let (cookie, xsrf) = match xsrf {
-        Some(x) => (format!("{session}; XSRF-TOKEN={x}"), x),
+        Some(x) => (format!("{session}; {}", crate::helpers::xsrf_cookie(&x)), x),
         None => with_xsrf(&t, &session).await,
     };
     // The delete form: refused without the token, then Post/Redirect/Get to /find.
