@@ -22,6 +22,9 @@
     const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
     return hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
   };
+  // The XSRF cookie is `__Host-XSRF-TOKEN` over HTTPS, `XSRF-TOKEN` over plain HTTP.
+  const XSRF_COOKIE = 'XSRF-TOKEN';
+  const xsrfToken = () => cookie(`__Host-${XSRF_COOKIE}`) || cookie(XSRF_COOKIE);
 
   // --- Key filters (mirror app/src/account/rules.rs: is_name_char, is_digit_key) --------
   const ALLOWED = {
@@ -99,7 +102,7 @@
         credentials: 'same-origin',
         headers: {
           'Content-Type': 'application/json',
-          'X-XSRF-TOKEN': cookie('XSRF-TOKEN'),
+          'X-XSRF-TOKEN': xsrfToken(),
           'X-VP-Origin': 'web',
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -172,7 +175,7 @@
     if (!r.ok) return showErrors(form, r);
     form.reset();
     // The session was rotated, and its XSRF token with it: the no-script fields follow.
-    const token = cookie('XSRF-TOKEN');
+    const token = xsrfToken();
     for (const input of document.querySelectorAll('input[name="_xsrf"]')) input.value = token;
     notice(r.data.msgKey);
     openDialog('password-dialog');

@@ -1,7 +1,9 @@
 // Performance metrics (consent category C0002): the page includes this script only when
 // the visitor accepted that category. Sends navigation timings once, batched.
 (function () {
-  var token = (document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/) || [])[1];
+  // The XSRF cookie is `__Host-XSRF-TOKEN` over HTTPS, `XSRF-TOKEN` over plain HTTP.
+  var token = (document.cookie.match(/(?:^|; )__Host-XSRF-TOKEN=([^;]*)/) ||
+    document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/) || [])[1];
   function send() {
     var nav = performance.getEntriesByType('navigation')[0];
     if (!nav || !token) return;

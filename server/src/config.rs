@@ -58,6 +58,7 @@ pub struct Settings {
     pub dsa: DsaSettings,
     pub cart: CartSettings,
     pub mail: MailSettings,
+    pub home: app::home::settings::HomeSettings,
     /// Cookies get `Secure` and the `__Host-` prefix, and responses HSTS: whenever the
     /// public origin is https (see [`secure_cookies`]).
     pub secure_cookies: bool,
@@ -76,6 +77,7 @@ impl Default for Settings {
             dsa: DsaSettings::default(),
             cart: CartSettings::default(),
             mail: MailSettings::default(),
+            home: Default::default(),
             secure_cookies: false,
             xsrf_secret: vec![7; 32],
             wallet_key: Default::default(),
@@ -148,6 +150,9 @@ impl Settings {
                 outbox_dir: env("ROSACE_OUTBOX_DIR")
                     .unwrap_or_else(|| format!("{data_dir}/outbox")),
                 smtp_url: env("ROSACE_SMTP_URL"),
+            },
+            home: app::home::settings::HomeSettings {
+                preview_dates: env_flag(vars, "ROSACE_HOME_PREVIEW")?,
             },
             // Decided with the public origin, in `Config::from_vars`.
             secure_cookies: d.secure_cookies,

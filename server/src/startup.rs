@@ -44,6 +44,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         ..config.settings.clone()
     };
     let origins = config.origins();
+    let home_settings = settings.home.clone();
     let cart = Arc::new(
         app::cart::service::CartService::connect(db.clone(), settings.cart.clone()).await?,
     );
@@ -88,7 +89,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         page_cache,
         translations: Default::default(),
         search: Default::default(),
-        homes: Default::default(),
+        homes: Arc::new(app::home::store::HomeCache::new(home_settings)),
     }))
 }
 

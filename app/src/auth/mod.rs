@@ -1,4 +1,5 @@
 //! Members: sign-in, registration, password recovery, autologin, logout.
+pub mod api;
 #[cfg(feature = "ssr")]
 pub mod error;
 pub mod rules;

@@ -212,9 +212,58 @@ pub fn registration_fields(site_id: u16) -> RegistrationFields {
     }
 }
 
+/// The message a sign-in page link may name in `error` or `info`: only a known translation
+/// key of the sign-in or error messages. Anything else (a sentence an attacker wrote into
+/// a phishing link, an unknown key) shows nothing (review L5).
+/// (Besides, the two messages of the account's closing, which ends on this page.)
+pub fn page_message_key(key: &str) -> Option<&str> {
+    let key = key.trim();
+    ((key.starts_with("auth.") || key.starts_with("errors.") || SIGNED_OUT_NOTICES.contains(&key))
+        && crate::site::i18n::lookup(crate::site::i18n::FALLBACK_LANG, key).is_some())
+    .then_some(key)
+}
+
+/// The shop's own logout link: with the page's CSRF token, so a browser that sends no
+/// Fetch Metadata can still sign out while other sites' links cannot (review L1). The
+/// token names nothing once the session it is bound to has ended.
+pub fn logout_href(xsrf: &str) -> String {
+    format!(
+        "/authentication/logout/?_xsrf={}",
+        crate::routes::encode_query_value(xsrf)
+    )
+}
+
+/// Messages of the account's closing, shown on the sign-in page it ends on.
+const SIGNED_OUT_NOTICES: [&str; 2] = ["account.deactivate.done", "account.delete.done"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sign_in_page_messages_are_known_keys_only() {
+        assert_eq!(
+            page_message_key("auth.recover.sent"),
+            Some("auth.recover.sent")
+        );
+        assert_eq!(
+            page_message_key("errors.general_retry.notification"),
+            Some("errors.general_retry.notification")
+        );
+        assert_eq!(
+            page_message_key("account.delete.done"),
+            Some("account.delete.done")
+        );
+        for refused in [
+            "Your account is suspended, call +33 1 23 45 67 89",
+            "auth.no.such.key",
+            "header.search.placeholder",
+            "account.tabs.manage",
+            "",
+        ] {
+            assert_eq!(page_message_key(refused), None, "{refused}");
+        }
+    }
 
     fn facts(found: bool, status: MemberStatus, locked: bool, ok: bool) -> LoginFacts {
         LoginFacts {

@@ -229,6 +229,24 @@ pub async fn consume_cypher(
     row.map(|r| r.try_get("member_id")).transpose()
 }
 
+/// Marks every unused recovery and autologin link of the member used (a new password
+/// ends them all; review L8).
+pub async fn use_up_links(
+    tx: &mut Transaction<'_, Any>,
+    member_id: i64,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE member_cyphers SET used_at = $2
+          WHERE member_id = $1 AND used_at IS NULL AND kind IN ('recovery', 'autologin')",
+    )
+    .bind(member_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
 /// The member of a live (unused, unexpired) cypher, without using it.
 pub async fn live_cypher_member(
     db: &Db,

@@ -72,10 +72,31 @@ impl CatalogQuery {
     }
 }
 
+/// The filter lists of a server function call within the limits (review L10): more than
+/// 20 distinct values, or one past 64 characters, answers 400 with the key and reads
+/// nothing. (The pages never send such lists: their URL parsing keeps the first 20.)
+#[cfg(feature = "ssr")]
+pub(crate) fn checked_lists(lists: [&mut Vec<String>; 3]) -> Result<(), ServerFnError> {
+    for list in lists {
+        match crate::catalog::rules::checked(list) {
+            Ok(values) => *list = values,
+            Err(_) => {
+                if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
+                    res.set_status(axum::http::StatusCode::BAD_REQUEST);
+                }
+                return Err(ServerFnError::new(crate::catalog::rules::LIST_TOO_LONG_KEY));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "catalog/page")]
 pub async fn fetch_catalog_page(
     query: CatalogQuery,
 ) -> Result<Option<CatalogPageData>, ServerFnError> {
+    let mut query = query;
+    checked_lists([&mut query.brands, &mut query.colors, &mut query.sizes])?;
     let state = app_state()?;
     let now = now();
     let member = RequestCtx::current().member_id;

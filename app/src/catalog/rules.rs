@@ -47,12 +47,62 @@ fn q(value: &str) -> String {
 /// into the path as a slug, after the catalogId segment; with several or none they stay in
 /// the query and the catalogId segment leaves the path for the query. `dc=0` marks the
 /// default state; `page` paginates.
-/// A comma-separated filter value as a list, empty items dropped (`brand=a,,b`).
+/// A filter list takes at most this many distinct values (review L10: each value is a
+/// bound parameter of an `IN (...)`)...
+pub const MAX_LIST_VALUES: usize = 20;
+/// ...of at most this many characters each.
+pub const MAX_LIST_VALUE_CHARS: usize = 64;
+
+/// A comma-separated filter value as a list, as pages read it: empty items and repeats
+/// dropped (`brand=a,,b,a`), a value past [`MAX_LIST_VALUE_CHARS`] ignored, and the values
+/// past the first [`MAX_LIST_VALUES`] ignored.
 pub fn comma_list(v: &str) -> Vec<String> {
-    v.split(',')
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
+    capped(v.split(',').map(str::to_string))
+}
+
+/// The values of a list within the limits, in their order (see [`comma_list`]).
+pub fn capped(values: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for v in values {
+        if out.len() == MAX_LIST_VALUES {
+            break;
+        }
+        if !v.is_empty() && v.chars().count() <= MAX_LIST_VALUE_CHARS && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// A list past the limits: JSON calls answer it with 400 rather than guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListTooLong;
+
+/// Translation key of [`ListTooLong`].
+pub const LIST_TOO_LONG_KEY: &str = "errors.too_many_filters";
+
+/// A list as JSON calls take it: more than [`MAX_LIST_VALUES`] distinct values, or one
+/// longer than [`MAX_LIST_VALUE_CHARS`], is refused; repeats and empty items are dropped.
+pub fn checked(values: &[String]) -> Result<Vec<String>, ListTooLong> {
+    let mut out: Vec<String> = Vec::new();
+    for v in values.iter().filter(|v| !v.is_empty()) {
+        if v.chars().count() > MAX_LIST_VALUE_CHARS {
+            return Err(ListTooLong);
+        }
+        if !out.contains(v) {
+            if out.len() == MAX_LIST_VALUES {
+                return Err(ListTooLong);
+            }
+            out.push(v.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// [`checked`] of a comma-separated value.
+pub fn checked_comma_list(v: &str) -> Result<Vec<String>, ListTooLong> {
+    let values: Vec<String> = v.split(',').map(str::to_string).collect();
+    checked(&values)
 }
 
 pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
@@ -145,14 +195,19 @@ pub fn parse_catalog_url(
                     };
                 }
             }
-            other => {
+            // Other filters: a bounded number of them (each is a list of its own).
+            other if sel.filters.len() < MAX_LIST_VALUES || sel.filters.contains_key(other) => {
                 let values = comma_list(v);
                 if !values.is_empty() {
                     sel.filters.insert(other.to_string(), values);
                 }
             }
+            _ => {}
         }
     }
+    // Repeated `brand=` and `color=` parameters add up: the cap holds for the whole list.
+    sel.brands = capped(std::mem::take(&mut sel.brands));
+    sel.colors = capped(std::mem::take(&mut sel.colors));
     sel
 }
 
@@ -348,6 +403,48 @@ mod price_tests {
         assert_eq!(price_range(Some("abc")), (None, None));
         assert_eq!(price_range(Some("x-y")), (None, None));
         assert_eq!(price_range(None), (None, None));
+    }
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::*;
+
+    #[test]
+    fn pages_keep_at_most_twenty_short_distinct_values() {
+        assert_eq!(comma_list("a,,b,a"), vec!["a", "b"]);
+        let many: Vec<String> = (0..5000).map(|n| format!("b{n}")).collect();
+        let list = comma_list(&many.join(","));
+        assert_eq!(list.len(), MAX_LIST_VALUES);
+        assert_eq!(list[19], "b19");
+        let long = "x".repeat(MAX_LIST_VALUE_CHARS + 1);
+        assert_eq!(comma_list(&format!("{long},ok")), vec!["ok"]);
+        // Repeated parameters add up to one capped list; other filters are bounded too.
+        let mut pairs: Vec<(String, String)> = many
+            .iter()
+            .map(|b| ("brand".to_string(), b.clone()))
+            .collect();
+        pairs.extend((0..100).map(|n| (format!("f{n}"), many.join(","))));
+        let sel = parse_catalog_url(None, None, |_| false, &pairs);
+        assert_eq!(sel.brands.len(), MAX_LIST_VALUES);
+        assert!(sel.filters.len() <= MAX_LIST_VALUES);
+        assert!(sel.filters.values().all(|v| v.len() <= MAX_LIST_VALUES));
+    }
+
+    #[test]
+    fn json_calls_refuse_lists_past_the_limits() {
+        let twenty: Vec<String> = (0..20).map(|n| format!("v{n}")).collect();
+        assert_eq!(checked(&twenty), Ok(twenty.clone()));
+        let mut repeated = twenty.clone();
+        repeated.extend(twenty.clone());
+        assert_eq!(checked(&repeated), Ok(twenty.clone()));
+        let mut more = twenty.clone();
+        more.push("v20".into());
+        assert_eq!(checked(&more), Err(ListTooLong));
+        assert_eq!(checked(&["x".repeat(65)]), Err(ListTooLong));
+        assert_eq!(checked(&["é".repeat(64)]).map(|v| v.len()), Ok(1));
+        assert_eq!(checked_comma_list("a,,b"), Ok(vec!["a".into(), "b".into()]));
+        assert_eq!(checked_comma_list(&more.join(",")), Err(ListTooLong));
     }
 }
 

@@ -49,29 +49,29 @@ pub async fn fetch_home(query: HomePageQuery) -> Result<HomeLoad, ServerFnError>
     } = query;
     let state = app_state()?;
     let now = now();
-    let preview_date = preview_date.trim().to_string();
-    let preview_day = if preview_date.is_empty() {
-        None
-    } else {
-        match rules::parse_preview_date(&preview_date) {
-            Some(day) => Some(day),
-            None => {
-                return Ok(HomeLoad {
-                    home: None,
-                    now,
-                    bad_date: true,
-                })
-            }
+    let cache = shared::<store::HomeCache>()?;
+    // Ignored unless the server allows previews (review L6).
+    let preview_date = cache
+        .preview_date(Some(preview_date.as_str()))
+        .map(str::to_string);
+    let preview_day = match preview_date.as_deref().map(rules::parse_preview_date) {
+        None => None,
+        Some(Some(day)) => Some(day),
+        Some(None) => {
+            return Ok(HomeLoad {
+                home: None,
+                now,
+                bad_date: true,
+            })
         }
     };
     let q = store::HomeQuery {
         key: name,
         reduced,
         preview_day,
-        preview_date: preview_day.map(|_| preview_date),
+        preview_date: preview_day.and(preview_date),
         skip_mobile_check: false,
     };
-    let cache = shared::<store::HomeCache>()?;
     let home = store::home_cached(&state.db, &cache, site_id, &q, now)
         .await
         .wire::<HomeError>()?;

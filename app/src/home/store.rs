@@ -65,10 +65,29 @@ type HomeKey = (u16, String, bool, Option<i64>, bool);
 
 /// Short-lived copies of what every visitor of a site sees: its live sales and its homes.
 /// Owned by the application state (one per database), never a process-wide static.
+/// It also carries the home settings, so pages and the REST call read the same ones.
 #[derive(Default)]
 pub struct HomeCache {
     sales: Mutex<HashMap<u16, (i64, Vec<SaleCard>)>>,
     homes: Mutex<HashMap<HomeKey, (i64, Option<Home>)>>,
+    settings: crate::home::settings::HomeSettings,
+}
+
+impl HomeCache {
+    pub fn new(settings: crate::home::settings::HomeSettings) -> HomeCache {
+        HomeCache {
+            settings,
+            ..Default::default()
+        }
+    }
+
+    /// The `previewDate` of a request as the server takes it: `None` when it is empty or
+    /// when previews are off (review L6: nobody else sees upcoming sales).
+    pub fn preview_date<'a>(&self, asked: Option<&'a str>) -> Option<&'a str> {
+        asked
+            .map(str::trim)
+            .filter(|d| self.settings.preview_dates && !d.is_empty())
+    }
 }
 
 /// [`live_sales`] through the short cache (the database stays the truth).

@@ -47,6 +47,16 @@ pub const MODAL_POPINS: [(PopinType, i64); 5] = [
     (PopinType::Optin, 1),
 ];
 
+/// The version of a modal popin a member can answer: the current one (review L4: an
+/// answer to a future terms version would hide the next terms and let checkout through).
+/// `None` for a type that is no modal popin (the data-partner banner has its own call).
+pub fn current_version(kind: PopinType) -> Option<i64> {
+    MODAL_POPINS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, version)| *version)
+}
+
 /// What the server knows of a member for onboarding.
 #[derive(Clone, Debug, Default)]
 pub struct MemberOnboarding {
@@ -157,6 +167,13 @@ mod tests {
         assert!(show_adot_banner(&m));
         m.adot_answered = true;
         assert!(!show_adot_banner(&m));
+    }
+
+    #[test]
+    fn only_the_current_version_can_be_answered() {
+        assert_eq!(current_version(PopinType::TermsAndConditions), Some(2));
+        assert_eq!(current_version(PopinType::Welcome), Some(1));
+        assert_eq!(current_version(PopinType::Adot), None);
     }
 
     #[test]

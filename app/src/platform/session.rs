@@ -3,7 +3,7 @@
 //! at every sign-in; logout deletes the row.
 use blake2::{Blake2s256, Digest};
 use rand::RngCore;
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 
 use crate::platform::db::Db;
 
@@ -88,6 +88,10 @@ pub async fn member_for_token(
     }))
 }
 
+/// A member keeps at most this many sessions: a new one past it ends the oldest (review
+/// L11), so sign-ins in a loop cannot pile rows up.
+pub const MAX_PER_MEMBER: i64 = 20;
+
 /// Creates a session row and returns its token (shown to the browser once, as a cookie).
 pub async fn create(
     db: &Db,
@@ -95,21 +99,60 @@ pub async fn create(
     remember: bool,
     now: i64,
 ) -> Result<String, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let token = insert(&mut tx, member_id, remember, now).await?;
+    tx.commit().await?;
+    Ok(token)
+}
+
+/// [`create`] inside the caller's transaction (a password change and its new session
+/// commit together). Past [`MAX_PER_MEMBER`], the member's oldest other sessions end.
+pub async fn insert(
+    tx: &mut Transaction<'_, Any>,
+    member_id: i64,
+    remember: bool,
+    now: i64,
+) -> Result<String, sqlx::Error> {
     let token = new_token();
+    let hash = hash_token(&token);
     let (idle, absolute) = lifetimes(remember);
     sqlx::query(
         "INSERT INTO sessions (token_hash, member_id, remember, created_at, last_seen_at, idle_expires_at, expires_at)
          VALUES ($1, $2, $3, $4, $4, $5, $6)",
     )
-    .bind(hash_token(&token))
+    .bind(&hash)
     .bind(member_id)
     .bind(i64::from(remember))
     .bind(now)
     .bind(now + idle)
     .bind(now + absolute)
-    .execute(&db.pool)
+    .execute(&mut **tx)
+    .await?;
+    // The new session always stays; of the others, the newest MAX - 1.
+    sqlx::query(
+        "DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2 AND token_hash NOT IN (
+             SELECT token_hash FROM sessions WHERE member_id = $1 AND token_hash <> $2
+              ORDER BY created_at DESC, last_seen_at DESC LIMIT $3)",
+    )
+    .bind(member_id)
+    .bind(&hash)
+    .bind(MAX_PER_MEMBER - 1)
+    .execute(&mut **tx)
     .await?;
     Ok(token)
+}
+
+/// Ends every session of the member but `keep` (a token hash): "sign out everywhere else".
+/// The number of sessions ended.
+pub async fn end_others(db: &Db, member_id: i64, keep: &str) -> Result<u64, sqlx::Error> {
+    Ok(
+        sqlx::query("DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2")
+            .bind(member_id)
+            .bind(keep)
+            .execute(&db.pool)
+            .await?
+            .rows_affected(),
+    )
 }
 
 pub async fn delete(db: &Db, token: &str) -> Result<(), sqlx::Error> {

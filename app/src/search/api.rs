@@ -45,6 +45,8 @@ pub struct SearchPageQuery {
 
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "search/page")]
 pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData, ServerFnError> {
+    let mut query = query;
+    crate::catalog::api::checked_lists([&mut query.brands, &mut query.colors, &mut query.sizes])?;
     let SearchPageQuery {
         site_id,
         q,

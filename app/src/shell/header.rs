@@ -142,8 +142,9 @@ fn HeaderBar(transparent: bool) -> impl IntoView {
                         })
                         .collect_view()}
                     {member.then(|| view! {
-                        // A full page load: the server ends the session.
-                        <li><a href="/authentication/logout/" rel="external" data-testid="logout">{ctx_menu.t("menu.logout")}</a></li>
+                        // A full page load: the server ends the session. The token lets
+                        // browsers without Fetch Metadata sign out too (review L1).
+                        <li><a href=crate::auth::rules::logout_href(&ctx_menu.xsrf) rel="external" data-testid="logout">{ctx_menu.t("menu.logout")}</a></li>
                     })}
                 </ul>
             </nav>

@@ -7,7 +7,10 @@ import type { DsaFieldError } from '../generated/DsaFieldError';
 export const TRANSLATIONS_PATH = '/api/content/v1/translations';
 export const DSA_FORM_PATH = '/api/postsale/v1/help/dsacontactform';
 export const FALLBACK_LOCALE = 'fr-fr';
+/** The XSRF cookie over plain HTTP (development, the end-to-end tests); over HTTPS the
+ * shop names it `__Host-XSRF-TOKEN` so that no other host or plain-HTTP page can set it. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const SECURE_XSRF_COOKIE = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export type TranslationTable = Record<string, string>;
@@ -52,6 +55,11 @@ export function readCookie(name: string, cookieString: string = document.cookie)
   return undefined;
 }
 
+/** The XSRF token the shop handed out: the `__Host-` cookie when there is one. */
+export function readXsrfToken(cookieString: string = document.cookie): string | undefined {
+  return readCookie(SECURE_XSRF_COOKIE, cookieString) ?? readCookie(XSRF_COOKIE, cookieString);
+}
+
 export type SubmitOutcome =
   | { kind: 'submitted'; response: DsaFormResponse | null }
   | { kind: 'invalid'; fieldErrors: DsaFieldError[]; messageKey: string | null }
@@ -81,7 +89,7 @@ function asErrorResponse(body: unknown): Partial<DsaFormErrorResponse> {
 /** POSTs the report; never rejects, the outcome says what happened. */
 export async function submitDsaForm(req: DsaFormRequest, files: readonly File[]): Promise<SubmitOutcome> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-VP-Origin': 'web' };
-  const xsrf = readCookie(XSRF_COOKIE);
+  const xsrf = readXsrfToken();
   if (xsrf) headers[XSRF_HEADER] = xsrf;
 
   let res: Response;

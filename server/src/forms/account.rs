@@ -268,6 +268,22 @@ pub async fn account_form(
                 Err(e) => failed(&app, &ctx, &format!("{HOME}?tab=deactivate"), &e),
             }
         }
+        // Sign out everywhere else (review L11): the other sessions end, this one stays.
+        "end_sessions" => {
+            match app::auth::service::end_other_sessions(&app.state, &client, m, now).await {
+                Ok(_) => back(&app, &ctx, PERSONAL, "notice", "myprofile.sessions.ended"),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot end the other sessions");
+                    back(
+                        &app,
+                        &ctx,
+                        PERSONAL,
+                        "error",
+                        "errors.general_retry.notification",
+                    )
+                }
+            }
+        }
         "delete" => match service::delete_forever(db, &mailer, m.member_id, now).await {
             Ok(done) => signed_out(&app, &ctx, &done.msg_key),
             Err(e) => failed(&app, &ctx, &format!("{HOME}?tab=delete"), &e),

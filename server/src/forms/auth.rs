@@ -20,20 +20,29 @@ use crate::rest::auth::session::{clear_session, link_base, site_suffix, with_new
 use crate::rest::extract::Client;
 use crate::state::AppCtx;
 
-/// `/authentication/logout/`: ends the session and goes home. A cross-site request (a link
-/// or image on another site) does not end it: only same-site navigation does.
+/// `/authentication/logout/`: ends the session and goes home. Only the shop's own pages
+/// can end it: a browser that sends Fetch Metadata must say `same-origin` (or `none`, the
+/// member typing the address); a request without it (an older browser, or a link or image
+/// on another site seen by one) must carry the session's CSRF token in `_xsrf`, as the
+/// shop's own logout links do (review L1). Anything else goes home signed in.
 pub async fn logout_page(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     Client(client): Client,
     headers: HeaderMap,
+    axum::extract::Query(q): axum::extract::Query<LogoutLink>,
 ) -> Response {
     let fetch_site = headers
         .get("sec-fetch-site")
         .and_then(|v| v.to_str().ok())
-        .unwrap_or("none");
-    if !matches!(fetch_site, "same-origin" | "none") {
+        .map(|v| v.trim().to_ascii_lowercase());
+    let own_page = matches!(fetch_site.as_deref(), Some("same-origin" | "none"));
+    let with_token = q
+        .xsrf
+        .as_deref()
+        .is_some_and(|t| check_xsrf(&app, &session, &headers, t).is_ok());
+    if !own_page && !with_token {
         return middleware::redirect("/");
     }
     if let Err(e) = service::logout(
@@ -52,6 +61,13 @@ pub async fn logout_page(
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
+pub struct LogoutLink {
+    #[serde(rename = "_xsrf")]
+    xsrf: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
 pub struct AutologinLink {
     cypher: Option<String>,
     returnurl: Option<String>,
@@ -59,39 +75,39 @@ pub struct AutologinLink {
     return_url: Option<String>,
 }
 
-/// Autologin link: success signs in and redirects (302) with the cookies; failure shows
-/// the sign-in page normally (spec 000 §8).
+/// Autologin link (spec 000 §7): nothing happens on the link itself (review L1: a link
+/// sent by someone else would sign the visitor into the sender's account). A valid link
+/// goes to its confirmation page, "Continue as <first name>?", whose form signs in
+/// (`auth_form`, step `autologin`, with the CSRF token); an invalid one shows the sign-in
+/// page normally (spec 000 §8).
 pub async fn autologin_page(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
     axum::extract::Query(q): axum::extract::Query<AutologinLink>,
 ) -> Response {
-    let return_url = q.returnurl.or(q.return_url);
-    let body = CypherRequest {
-        site_id: ctx.site_id,
-        cypher: q.cypher.unwrap_or_default(),
-        return_url: return_url.clone(),
-    };
-    match service::autologin(&app.state, &client, &body, app::platform::state::now()).await {
-        Ok((token, r)) => {
-            with_new_session(
-                &app,
-                session.token.as_deref(),
-                &token,
-                false,
-                middleware::redirect(&r.redirect_url),
-            )
-            .await
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, "autologin failed");
-            let back = format!(
-                "/gr/authentication?returnurl={}",
-                encode_query_value(&safe_return_url(return_url.as_deref()))
-            );
-            middleware::redirect(&back)
+    let return_url = safe_return_url(q.returnurl.or(q.return_url).as_deref());
+    let cypher = q.cypher.unwrap_or_default();
+    let ret_q = encode_query_value(&return_url);
+    let s = site_suffix(&ctx, ctx.site_id);
+    match service::autologin_member(
+        &app.state,
+        ctx.site_id,
+        &cypher,
+        app::platform::state::now(),
+    )
+    .await
+    {
+        Ok(Some(_)) => middleware::redirect(&format!(
+            "/gr/authentication?step=autologin&cypher={}&returnurl={ret_q}{s}",
+            encode_query_value(cypher.trim())
+        )),
+        outcome => {
+            if let Err(e) = outcome {
+                tracing::error!(error = %e, "autologin check failed");
+            } else {
+                tracing::warn!("autologin failed: invalid, used or expired cypher");
+            }
+            middleware::redirect(&format!("/gr/authentication?returnurl={ret_q}"))
         }
     }
 }
@@ -249,6 +265,30 @@ pub async fn auth_form(
                 }
             }
         }
+        // The autologin link's confirmation (review L1): the link's cypher signs in now.
+        "autologin" => {
+            let req = CypherRequest {
+                site_id: site,
+                cypher: f.cypher.clone(),
+                return_url: Some(f.returnurl.clone()),
+            };
+            match service::autologin(&app.state, &client, &req, now).await {
+                Ok((token, r)) => {
+                    with_new_session(
+                        &app,
+                        session.token.as_deref(),
+                        &token,
+                        false,
+                        see_other(&r.redirect_url),
+                    )
+                    .await
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "autologin failed");
+                    see_other(&format!("/gr/authentication?returnurl={ret_q}{s}"))
+                }
+            }
+        }
         "activate" => match service::activate(
             &app.state,
             &app.settings.auth,
@@ -289,7 +329,15 @@ pub async fn auth_form(
                 member_id: f.memberid.unwrap_or(0),
                 new_password: f.new_password.clone(),
             };
-            match service::update_password(&app.state, &app.settings.auth, &client, &req, now).await
+            match service::update_password(
+                &app.state,
+                &app.settings.auth,
+                &app.settings.mail,
+                &client,
+                &req,
+                now,
+            )
+            .await
             {
                 Ok(()) => see_other(&page("email", "&info=auth.password.updated")),
                 Err(e) => {

@@ -47,11 +47,11 @@ pub struct ContentParams {
     /// `price_asc`, `price_desc`, `discount`, `new`.
     sort: Option<String>,
     search_term: Option<String>,
-    /// Comma-separated brand slugs.
+    /// Comma-separated brand slugs (at most 20 distinct, 64 characters each).
     brand: Option<String>,
-    /// Comma-separated colours.
+    /// Comma-separated colours (at most 20 distinct, 64 characters each).
     color: Option<String>,
-    /// Comma-separated sizes.
+    /// Comma-separated sizes (at most 20 distinct, 64 characters each).
     size: Option<String>,
     /// `min-max` in euros (either side may be empty).
     price: Option<String>,
@@ -59,10 +59,18 @@ pub struct ContentParams {
     request_id: Option<String>,
 }
 
-fn list(v: &Option<String>) -> Vec<String> {
+/// A comma-separated list; more than 20 distinct values, or one past 64 characters, is a
+/// 400 (review L10).
+fn list(v: &Option<String>) -> Result<Vec<String>, ApiError> {
     v.as_deref()
-        .map(app::catalog::rules::comma_list)
-        .unwrap_or_default()
+        .map(app::catalog::rules::checked_comma_list)
+        .transpose()
+        .map(Option::unwrap_or_default)
+        .map_err(|_| too_many_values())
+}
+
+fn too_many_values() -> ApiError {
+    ApiError::bad_request("too_many_values", app::catalog::rules::LIST_TOO_LONG_KEY)
 }
 
 fn num(v: &Option<String>, default: i64) -> i64 {
@@ -72,9 +80,9 @@ fn num(v: &Option<String>, default: i64) -> i64 {
 }
 
 impl ContentParams {
-    pub fn query(&self) -> ContentQuery {
+    pub fn query(&self) -> Result<ContentQuery, ApiError> {
         let (price_min, price_max) = app::catalog::rules::price_range(self.price.as_deref());
-        ContentQuery {
+        Ok(ContentQuery {
             in_stock: self
                 .in_stock
                 .as_deref()
@@ -84,13 +92,13 @@ impl ContentParams {
             offset: num(&self.offset, 0),
             sort: self.sort.clone().filter(|s| !s.is_empty()),
             search_term: self.search_term.clone(),
-            brands: list(&self.brand),
-            colors: list(&self.color),
-            sizes: list(&self.size),
+            brands: list(&self.brand)?,
+            colors: list(&self.color)?,
+            sizes: list(&self.size)?,
             price_min,
             price_max,
             request_id: num(&self.request_id, 0),
-        }
+        })
     }
 }
 
@@ -135,7 +143,7 @@ async fn catalog_tree(
     params(("saleId" = i64, Path), ("catalogId" = i64, Path), ContentParams,
         ("x-vp-siteid" = Option<u16>, Header)),
     responses((status = 200, body = CatalogContent), (status = 400, body = ErrorBody,
-        description = "a path or query parameter that does not parse"),
+        description = "a path or query parameter that does not parse, or a filter list past 20 values or 64 characters a value (too_many_values)"),
         (status = 404, body = ErrorBody)))]
 async fn catalog_content(
     State(app): State<Arc<AppCtx>>,
@@ -145,6 +153,7 @@ async fn catalog_content(
     Params(q): Params<ContentParams>,
 ) -> Result<Json<CatalogContent>, ApiError> {
     let now = app::platform::state::now();
+    let query = q.query()?;
     const WHAT: &str = "[Error] cannot fetch search items";
     // Only the existence of the sale matters here, not its tree.
     if !store::sale_is_live(&app.state.db, site, sale_id, now)
@@ -158,7 +167,7 @@ async fn catalog_content(
         site,
         sale_id,
         catalog_id,
-        &q.query(),
+        &query,
         app.cart.viewer(member.id()),
         now,
     )
@@ -297,7 +306,7 @@ async fn favourite_remove(
 #[utoipa::path(get, path = "/api/catalog/v1/brands/{brandId}/items", tag = "catalog",
     params(("brandId" = i64, Path), ContentParams, ("x-vp-siteid" = Option<u16>, Header)),
     responses((status = 200, body = BrandItems), (status = 400, body = ErrorBody,
-        description = "a path or query parameter that does not parse"),
+        description = "a path or query parameter that does not parse, or a filter list past 20 values or 64 characters a value (too_many_values)"),
         (status = 404, body = ErrorBody)))]
 async fn brand_items(
     State(app): State<Arc<AppCtx>>,
@@ -306,7 +315,7 @@ async fn brand_items(
     Path(brand_id): Path<i64>,
     Params(q): Params<ContentParams>,
 ) -> Result<Json<BrandItems>, ApiError> {
-    let query = q.query();
+    let query = q.query()?;
     let (name, content) = store::brand_items(
         &app.state.db,
         site,

@@ -100,7 +100,8 @@ pub struct HomeParams {
     /// The reduced home: first 4 modules, no media-ads banners.
     #[param(value_type = Option<bool>)]
     is_home_reduced: Option<String>,
-    /// `YYYY-MM-DD`: sales and sale banners as live on that day.
+    /// `YYYY-MM-DD`: sales and sale banners as live on that day. Only when the server
+    /// allows previews (`ROSACE_HOME_PREVIEW`); ignored otherwise.
     preview_date: Option<String>,
     /// Keep sale, campaign and split banners without a mobile image.
     #[param(value_type = Option<bool>)]
@@ -137,11 +138,10 @@ async fn home(
             "errors.not_found",
         ));
     }
-    let preview = q
-        .preview_date
-        .as_deref()
-        .map(str::trim)
-        .filter(|d| !d.is_empty())
+    // Ignored unless the server allows previews (`ROSACE_HOME_PREVIEW`, review L6).
+    let preview = app
+        .homes
+        .preview_date(q.preview_date.as_deref())
         .map(str::to_string);
     let preview_day = match preview.as_deref().map(parse_preview_date) {
         None => None,

@@ -232,7 +232,13 @@ async fn home_calls(t: TestApp) {
     );
 }
 
-both!(home_calls, home_calls_on_sqlite, home_calls_on_postgres);
+// Previews are for editors: these servers allow them (`ROSACE_HOME_PREVIEW`).
+both!(
+    home_calls,
+    home_calls_on_sqlite,
+    home_calls_on_postgres,
+    |c: &mut server::config::Config| c.settings.home.preview_dates = true
+);
 
 async fn home_pages(t: TestApp) {
     for path in [
@@ -293,4 +299,37 @@ async fn home_pages(t: TestApp) {
     assert!(res.text().await.unwrap().contains("Pagina non trovata"));
 }
 
-both!(home_pages, home_pages_on_sqlite, home_pages_on_postgres);
+both!(
+    home_pages,
+    home_pages_on_sqlite,
+    home_pages_on_postgres,
+    |c: &mut server::config::Config| c.settings.home.preview_dates = true
+);
+
+/// Review L6: by default (`ROSACE_HOME_PREVIEW` unset) `previewDate` is ignored, on the
+/// homes call and on the page: nobody sees a sale before it starts, and a date that does
+/// not parse is no error.
+#[tokio::test]
+async fn preview_dates_are_ignored_unless_allowed() {
+    let t = crate::helpers::start(crate::helpers::Backend::Sqlite).await;
+    let now = app::platform::state::now();
+    let tomorrow = sale_starting_tomorrow(&t, now).await;
+    let (status, home) = json(
+        &t,
+        &format!("/api/content/v1/homes/default?previewDate={tomorrow}"),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(home["previewDate"].is_null());
+    assert!(!ids(&module(&home, "sales")["sales"], "id").contains(&1999));
+    assert!(!ids(&module(&home, "highlights")["banners"], "id").contains(&99_999));
+    let (status, _) = json(&t, "/api/content/v1/homes/default?previewDate=2026-02-30").await;
+    assert_eq!(status, 200);
+    let res = t.get(&format!("/?site=1&previewDate={tomorrow}")).await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(!html.contains("data-testid=\"home-preview\""));
+    assert!(!html.contains("/img/sale/1999/"));
+    let res = t.get("/?site=1&previewDate=2026-13-01").await;
+    assert_eq!(res.status(), 200);
+}

@@ -14,6 +14,7 @@ mod communications;
 mod demo_data;
 mod dsa_form;
 mod foundation;
+mod hardening;
 mod home;
 mod limits;
 mod lists;

@@ -225,27 +225,14 @@ pub async fn end_sessions(
     )
 }
 
-/// A new session inside the caller's transaction (same row as `platform::session::create`
-/// writes), so a password change and its new session commit together.
+/// A new session inside the caller's transaction (`platform::session::insert`: the same
+/// row and the same cap per member), so a password change and its new session commit
+/// together.
 pub async fn new_session(
     tx: &mut Transaction<'static, Any>,
     member_id: i64,
     remember: bool,
     now: i64,
 ) -> Result<String, sqlx::Error> {
-    let token = session::new_token();
-    let (idle, absolute) = session::lifetimes(remember);
-    sqlx::query(
-        "INSERT INTO sessions (token_hash, member_id, remember, created_at, last_seen_at, idle_expires_at, expires_at)
-         VALUES ($1, $2, $3, $4, $4, $5, $6)",
-    )
-    .bind(session::hash_token(&token))
-    .bind(member_id)
-    .bind(i64::from(remember))
-    .bind(now)
-    .bind(now + idle)
-    .bind(now + absolute)
-    .execute(&mut **tx)
-    .await?;
-    Ok(token)
+    session::insert(tx, member_id, remember, now).await
 }

@@ -14,8 +14,9 @@ pub const SCRIPT: &str = "/js/account.js";
 pub const FORM_ACTION: &str = "/myaccount/form";
 
 /// Keys a redirect may show.
-const NOTICES: [&str; 17] = [
+const NOTICES: [&str; 18] = [
     "myprofile.text.personaldata.notification",
+    "myprofile.sessions.ended",
     "myprofile.email.notification",
     "myprofile.email.confirmed",
     "myprofile.password.notification",

@@ -103,7 +103,7 @@ fn Manage(view: AccountView) -> impl IntoView {
                     let ctx = RequestCtx::current();
                     view! { <li><a href=href data-section=section>{ctx.t(key)}</a></li> }
                 }).collect_view()}
-                <li><a href="/authentication/logout/" rel="external" data-section="disconnect">{ctx.t("menu.logout")}</a></li>
+                <li><a href=crate::auth::rules::logout_href(&ctx.xsrf) rel="external" data-section="disconnect">{ctx.t("menu.logout")}</a></li>
             </ul>
         </section>
     }

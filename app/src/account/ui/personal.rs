@@ -236,5 +236,23 @@ fn Password(draft: Draft) -> impl IntoView {
                 <button type="button" class="button button--primary" data-dialog-cancel="">{ctx.t("account.close")}</button>
             </dialog>
         </section>
+        <OtherSessions />
+    }
+}
+
+/// "Sign out everywhere else" (review L11): a plain form, without scripts too; every other
+/// session of the member ends, this one stays.
+#[component]
+fn OtherSessions() -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <section class="account-section" aria-labelledby="sessions-title">
+            <h2 id="sessions-title">{ctx.t("myprofile.sessions.title")}</h2>
+            <form method="post" action=FORM_ACTION class="account-form" data-testid="end-sessions-form">
+                <FormBase action="end_sessions" />
+                <p id="sessions-hint">{ctx.t("myprofile.sessions.hint")}</p>
+                <button type="submit" class="button" aria-describedby="sessions-hint" data-testid="end-sessions">{ctx.t("myprofile.sessions.end")}</button>
+            </form>
+        </section>
     }
 }

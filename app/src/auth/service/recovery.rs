@@ -83,12 +83,16 @@ pub async fn recover_password(
     Ok(())
 }
 
-/// Sets a new password with a recovery cypher, once; ends the member's other sessions.
+/// Sets a new password with a recovery cypher, once; ends the member's sessions and, in
+/// the same transaction, uses up every other recovery and autologin link still out, so a
+/// link an attacker kept stops working with the reset (review L8); then the member gets
+/// the "your password was changed" notice the account's password change sends.
 /// The cypher is checked before the new password is hashed, so garbage cyphers cost no
 /// hash; the guarded consume below still makes it single use (review M3).
 pub async fn update_password(
     state: &AppState,
     settings: &AuthSettings,
+    mail: &MailSettings,
     client: &str,
     req: &UpdatePasswordRequest,
     now: i64,
@@ -126,11 +130,28 @@ pub async fn update_password(
     .execute(&mut *tx)
     .await?;
     store::clear_failures(&mut *tx, req.member_id).await?;
+    store::use_up_links(&mut tx, req.member_id, now).await?;
     sqlx::query("DELETE FROM sessions WHERE member_id = $1")
         .bind(req.member_id)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
+    if let Some(me) = crate::account::store::secrets(&state.db, req.member_id).await? {
+        let mailer = crate::account::service::Mailer {
+            settings: mail,
+            link_base: "",
+        };
+        mailer
+            .send(
+                me.site_id,
+                &me.email,
+                "mail.password_changed.subject",
+                "mail.password_changed.body",
+                &[("name", &me.first_name)],
+                now,
+            )
+            .await;
+    }
     store::event(
         &state.db,
         req.site_id,
@@ -164,6 +185,31 @@ pub async fn issue_autologin(
     .await?;
     tx.commit().await?;
     Ok(cypher)
+}
+
+/// The first name of the member an autologin cypher would sign in, without using it: the link is live and
+/// the member active on this site. The link's page asks "Continue as <first name>?" with
+/// this, and only the confirmed form (with its CSRF token) signs in (review L1: a link
+/// alone must not put a visitor into someone else's account).
+pub async fn autologin_member(
+    state: &AppState,
+    site_id: u16,
+    cypher: &str,
+    now: i64,
+) -> Result<Option<String>, AuthError> {
+    let cypher = cypher.trim();
+    if cypher.is_empty() || cypher.len() > 64 {
+        return Ok(None);
+    }
+    let hash = session::hash_token(cypher);
+    let Some(member_id) = store::live_cypher_member(&state.db, &hash, "autologin", now).await?
+    else {
+        return Ok(None);
+    };
+    Ok(store::member_by_id(&state.db, member_id)
+        .await?
+        .filter(|m| m.status == MemberStatus::Active && m.site_id == site_id)
+        .map(|m| m.first_name))
 }
 
 /// Autologin: a valid cypher opens a session and names where to go.
@@ -234,4 +280,26 @@ pub async fn logout(
         .await;
     }
     Ok(())
+}
+
+/// "Sign out everywhere else": every other session of the member ends, the one asking
+/// stays (review L11). The number of sessions ended.
+pub async fn end_other_sessions(
+    state: &AppState,
+    client: &str,
+    member: &session::SessionMember,
+    now: i64,
+) -> Result<u64, AuthError> {
+    let ended = session::end_others(&state.db, member.member_id, &member.token_hash).await?;
+    store::event(
+        &state.db,
+        member.site_id,
+        Some(member.member_id),
+        "end_other_sessions",
+        client,
+        &ended.to_string(),
+        now,
+    )
+    .await;
+    Ok(ended)
 }

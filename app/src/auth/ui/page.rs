@@ -32,6 +32,8 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     };
     let step = if q("signin") == "activate" && !q("cypher").is_empty() {
         "activate".to_string()
+    } else if q("step") == "autologin" && !q("cypher").is_empty() {
+        "autologin".to_string()
     } else if !q("updatepassword").is_empty() && !q("cypher").is_empty() {
         "updatepassword".to_string()
     } else {
@@ -43,8 +45,13 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let title = ctx.t(route.kind.title_key());
     let brand = ctx.site().brand.name();
     let description = ctx.t_with("auth.description", &[("brand", brand)]);
-    let error = q("error");
-    let info = q("info");
+    // Only our own messages: a link cannot put its text on the page (review L5).
+    let error = crate::auth::rules::page_message_key(&q("error"))
+        .unwrap_or_default()
+        .to_string();
+    let info = crate::auth::rules::page_message_key(&q("info"))
+        .unwrap_or_default()
+        .to_string();
     let email = q("email");
     let hidden_common = {
         let xsrf = ctx.xsrf.clone();
@@ -118,6 +125,10 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
             </form>
         }
         .into_any(),
+        "autologin" => view! {
+            <AutologinConfirm cypher=q("cypher") return_url=return_url.clone() />
+        }
+        .into_any(),
         "activate" => view! {
             <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="activate-form">
                 {hidden_common("activate")}
@@ -150,6 +161,61 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
             {message}
             {body}
         </section>
+    }
+}
+
+/// An autologin link's page (review L1): "Continue as <first name>?" and a form that
+/// signs in only when posted (with the CSRF token), so a link sent by someone else cannot
+/// sign the visitor into the sender's account. A link that is no longer valid shows the
+/// sign-in form (spec 000 §8: the page renders normally).
+#[component]
+fn AutologinConfirm(cypher: String, return_url: String) -> impl IntoView {
+    let xsrf = RequestCtx::current().xsrf;
+    let name = Resource::new(
+        {
+            let cypher = cypher.clone();
+            move || cypher.clone()
+        },
+        crate::auth::api::autologin_name,
+    );
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let cypher = cypher.clone();
+                let return_url = return_url.clone();
+                move || {
+                    let cypher = cypher.clone();
+                    let return_url = return_url.clone();
+                    let xsrf = xsrf.clone();
+                    Suspend::new(async move {
+                        let ctx = RequestCtx::current();
+                        match name.await {
+                            Ok(Some(first_name)) => {
+                                let args = [("name", first_name.as_str())];
+                                view! {
+                                    <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="autologin-form" aria-labelledby="autologin-title">
+                                        <input type="hidden" name="_xsrf" value=xsrf />
+                                        <input type="hidden" name="step" value="autologin" />
+                                        <input type="hidden" name="returnurl" value=return_url.clone() />
+                                        <input type="hidden" name="cypher" value=cypher />
+                                        <h2 id="autologin-title">{ctx.t_with("auth.autologin.title", &args)}</h2>
+                                        <p>{ctx.t_with("auth.autologin.intro", &args)}</p>
+                                        <button class="button button--primary" type="submit" data-testid="autologin-continue">{ctx.t_with("auth.autologin.submit", &args)}</button>
+                                        <a class="auth__back" href=format!("/gr/authentication?returnurl={}", crate::routes::encode_query_value(&return_url))>{ctx.t("auth.autologin.other")}</a>
+                                    </form>
+                                }
+                                .into_any()
+                            }
+                            _ => view! {
+                                <p class="auth__error" role="alert" data-testid="auth-error">{ctx.t("auth.error.cypher")}</p>
+                                <a class="auth__back" href=format!("/gr/authentication?returnurl={}", crate::routes::encode_query_value(&return_url))>{ctx.t("auth.back")}</a>
+                            }
+                            .into_any(),
+                        }
+                    })
+                }
+            }
+        </Suspense>
     }
 }
 

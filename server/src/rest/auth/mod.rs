@@ -19,7 +19,7 @@ use app::model::auth::*;
 use app::model::error::ErrorBody;
 
 use super::error::ApiError;
-use super::extract::Client;
+use super::extract::{Client, SignedIn};
 use crate::middleware::SessionInfo;
 use crate::state::AppCtx;
 use session::{clear_session, link_base, with_new_session};
@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(update_password))
         .routes(routes!(autologin))
         .routes(routes!(logout))
+        .routes(routes!(end_other_sessions))
 }
 
 /// A confirmation: the translation key of the message to show.
@@ -238,6 +239,7 @@ async fn update_password(
     service::update_password(
         &app.state,
         &app.settings.auth,
+        &app.settings.mail,
         &client,
         &body,
         app::platform::state::now(),
@@ -303,4 +305,31 @@ async fn logout(
     )
     .await?;
     Ok(clear_session(&app, StatusCode::NO_CONTENT.into_response()))
+}
+
+/// What signing out everywhere else did.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionsEnded {
+    /// How many other sessions ended.
+    ended: u64,
+    msg_key: &'static str,
+}
+
+/// Signs the member out everywhere else: every other session of the member ends (other
+/// browsers and devices must sign in again); this one stays.
+#[utoipa::path(post, path = "/api/authentication/v1/sessions/end-others", tag = "authentication",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 200, body = SessionsEnded), (status = 401, body = ErrorBody)))]
+async fn end_other_sessions(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Client(client): Client,
+) -> Result<Json<SessionsEnded>, ApiError> {
+    let ended =
+        service::end_other_sessions(&app.state, &client, &m, app::platform::state::now()).await?;
+    Ok(Json(SessionsEnded {
+        ended,
+        msg_key: "myprofile.sessions.ended",
+    }))
 }

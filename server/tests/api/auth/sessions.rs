@@ -96,10 +96,13 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
     );
     assert!(cookie_value(&res, app::platform::session::COOKIE).is_none());
 
-    // Autologin: 302 to the ReturnUrl with a session; the old session's token is replaced.
+    // Autologin (review L1): the link only asks "Continue as <first name>?"; the session
+    // comes from the confirmed form, with its CSRF token. The old session's token is then
+    // replaced.
     let old = app::platform::session::create(db, member_id, false, now)
         .await
         .unwrap();
+    let old_cookie = format!("rosace_session={old}");
     let fresh =
         app::auth::service::issue_autologin(&t.app.state, &t.app.settings.auth, member_id, now)
             .await
@@ -107,10 +110,68 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
     let res = t
         .get_with_cookie(
             &format!("/gr/authentication/autologin?cypher={fresh}&returnurl=/gr/my-orders"),
-            &format!("rosace_session={old}"),
+            &old_cookie,
         )
         .await;
     assert_eq!(res.status(), 302);
+    let confirm = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        confirm.starts_with(&format!(
+            "/gr/authentication?step=autologin&cypher={fresh}&returnurl=/gr/my-orders"
+        )),
+        "{confirm}"
+    );
+    assert!(
+        cookie_value(&res, app::platform::session::COOKIE).is_none(),
+        "no session from the link alone"
+    );
+    let first_name: String = sqlx::query_scalar("SELECT first_name FROM members WHERE id = $1")
+        .bind(member_id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    let page = t.get_with_cookie(&confirm, &old_cookie).await;
+    assert_eq!(page.status(), 200);
+    let page_xsrf = cookie_value(&page, "XSRF-TOKEN");
+    let html = page.text().await.unwrap();
+    assert!(html.contains("data-testid=\"autologin-form\""));
+    assert!(html.contains(&format!("Continuer en tant que {first_name}")));
+    // The page hands out the visitor's XSRF token with its form.
+    let xsrf_old = page_xsrf.expect("the page sets the XSRF cookie");
+    let confirm_form = |cypher: &str, returnurl: &str, session: &str, token: &str| {
+        let t = &t;
+        let body = format!(
+            "_xsrf={token}&step=autologin&cypher={cypher}&returnurl={}",
+            app::routes::encode_query_value(returnurl)
+        );
+        let cookies = format!("rosace_session={session}; XSRF-TOKEN={token}");
+        async move {
+            t.client
+                .post(t.url("/gr/authentication/form"))
+                .header("cookie", cookies)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    // Without the token (a form on another site): refused, the link stays usable.
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", format!("{old_cookie}; XSRF-TOKEN={xsrf_old}"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!(
+            "step=autologin&cypher={fresh}&returnurl=/gr/my-orders"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    assert!(cookie_value(&res, app::platform::session::COOKIE).is_none());
+    let res = confirm_form(&fresh, "/gr/my-orders", &old, &xsrf_old).await;
+    assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/gr/my-orders");
     let new = cookie_value(&res, app::platform::session::COOKIE).unwrap();
     assert_ne!(new, old, "a new token at sign-in");
@@ -125,6 +186,14 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
         .await
         .unwrap()
         .is_some());
+    // Used: the link now shows the sign-in page.
+    let res = t
+        .get(&format!("/gr/authentication/autologin?cypher={fresh}"))
+        .await;
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .starts_with("/gr/authentication?returnurl="));
     // An open redirect is refused.
     let again =
         app::auth::service::issue_autologin(&t.app.state, &t.app.settings.auth, member_id, now)
@@ -135,6 +204,18 @@ async fn recovery_autologin_rotation_and_timeouts(t: TestApp) {
             "/gr/authentication/autologin?cypher={again}&returnurl=https://evil.example/"
         ))
         .await;
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .contains("&returnurl=/&"));
+    let xsrf_new = cookie_value(
+        &t.get_with_cookie("/gr/aboutus", &format!("rosace_session={new}"))
+            .await,
+        "XSRF-TOKEN",
+    )
+    .unwrap();
+    let res = confirm_form(&again, "https://evil.example/", &new, &xsrf_new).await;
+    assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/");
 
     // Idle timeout (30 min) and absolute timeout (12 h) without "remember me".
