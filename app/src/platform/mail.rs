@@ -32,12 +32,13 @@ impl Default for MailSettings {
 
 pub const FROM: &str = "Rosace <no-reply@rosace.test>";
 
-/// Sends a message; returns where it went (a file path or the SMTP URL).
+/// Sends a message; returns where it went, for the log: the SMTP URL or the outbox folder,
+/// never the file (its name holds the address: no email addresses in logs).
 pub async fn send(settings: &MailSettings, mail: &Mail, now: i64) -> Result<String, String> {
     match settings.smtp_url.as_deref() {
         Some(url) => send_smtp(url, mail).await.map(|_| url.to_string()),
         None => write_outbox(&settings.outbox_dir, mail, now)
-            .map(|p| p.display().to_string())
+            .map(|_| settings.outbox_dir.clone())
             .map_err(|e| e.to_string()),
     }
 }
@@ -108,5 +109,25 @@ mod tests {
         );
         assert_eq!(super::smtp_host_port("http://x"), None);
         assert_eq!(super::smtp_host_port("smtp://:25"), None);
+    }
+
+    /// What `send` gives the log names the outbox, never the message's file: its name
+    /// holds the recipient (review I6: no email addresses in logs).
+    #[tokio::test]
+    async fn the_log_line_holds_no_address() {
+        let dir = std::env::temp_dir().join(format!("rosace-mail-{}", rand::random::<u64>()));
+        let settings = super::MailSettings {
+            outbox_dir: dir.display().to_string(),
+            smtp_url: None,
+        };
+        let mail = super::Mail {
+            to: "jeanne.martin@example.com".into(),
+            subject: "s".into(),
+            body: "b".into(),
+        };
+        let logged = super::send(&settings, &mail, 1).await.unwrap();
+        assert!(!logged.contains("jeanne"), "{logged}");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "the mail was written");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
