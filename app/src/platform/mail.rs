@@ -127,7 +127,11 @@ mod tests {
         };
         let logged = super::send(&settings, &mail, 1).await.unwrap();
         assert!(!logged.contains("jeanne"), "{logged}");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "the mail was written");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "the mail was written"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
