@@ -270,6 +270,16 @@ impl WaitingLine {
         ticket: &str,
         now: i64,
     ) -> Result<Option<WaitingLineView>, sqlx::Error> {
+        // Anyone may ask (no session needed): a made-up ticket is answered from a read,
+        // so a flood of them never takes the write lock the cart needs.
+        let known = sqlx::query("SELECT 1 FROM checkout_line WHERE ticket = $1")
+            .bind(ticket)
+            .fetch_optional(&self.db.pool)
+            .await?
+            .is_some();
+        if !known {
+            return Ok(None);
+        }
         let mut tx = lock_line(&self.db).await?;
         promote(&mut tx, self.capacity, now).await?;
         let answer = match place_of(&mut tx, "ticket", Key::Ticket(ticket)).await? {
