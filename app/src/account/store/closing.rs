@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 23] = [
+pub const ERASED_TABLES: [&str; 24] = [
     "sessions",
     "member_cyphers",
     "auth_events",
@@ -32,6 +32,7 @@ pub const ERASED_TABLES: [&str; 23] = [
     "member_email_changes",
     "cart_items",
     "member_deactivations",
+    "checkout_line",
 ];
 
 /// Tables whose rows of the member are kept, by law or for the books, with any personal
