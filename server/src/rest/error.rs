@@ -201,11 +201,29 @@ pub async fn json_rejections(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let api = req.uri().path().starts_with("/api/");
+    let server_fn = req.uri().path().starts_with("/api/fn/");
     let res = next.run(req).await;
     let plain_text = res
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"text/plain"));
+    // A server function's arguments that do not deserialize: Leptos answers 500 with
+    // "Args|missing field `query`". Its other errors pass as they are (the app decodes them).
+    let res = if server_fn && plain_text && res.status() == StatusCode::INTERNAL_SERVER_ERROR {
+        let (parts, body) = res.into_parts();
+        let bytes = axum::body::to_bytes(body, 64 * 1024)
+            .await
+            .unwrap_or_default();
+        if bytes.starts_with(b"Args|") {
+            let mut parts = parts;
+            parts.status = StatusCode::BAD_REQUEST;
+            Response::from_parts(parts, axum::body::Body::empty())
+        } else {
+            Response::from_parts(parts, axum::body::Body::from(bytes))
+        }
+    } else {
+        res
+    };
     let code = match res.status() {
         // A body past the limit may come from a part of axum with no content type.
         StatusCode::PAYLOAD_TOO_LARGE if api => "too_large",

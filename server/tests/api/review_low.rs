@@ -384,7 +384,8 @@ async fn the_print_page_and_every_other_response_have_a_strict_policy() {
 // L14 ------------------------------------------------------------------------------------
 
 /// Words of serde's and axum's own messages that name our fields or types.
-const LEAKS: [&str; 10] = [
+const LEAKS: [&str; 11] = [
+    "Args|",
     "duplicate field",
     "deserialize",
     "missing field",
@@ -484,6 +485,11 @@ async fn malformed_requests_get_the_standard_error_body() {
             .await
             .unwrap();
         assert_standard_error(res, &format!("{path} with {body} as {content_type}")).await;
+    }
+    // Server functions with arguments that do not deserialize.
+    for path in ["/api/fn/search/page?bogus=1", "/api/fn/catalog/page?x=1"] {
+        let res = send(Method::GET, path).send().await.unwrap();
+        assert_standard_error(res, path).await;
     }
     // HTML forms: a path that does not parse, a form without its fields.
     let res = send(Method::POST, "/find/recent/not-a-number/delete")
