@@ -65,8 +65,10 @@ sign_in() {
   local headers=$DATA/sign-in.headers xsrf session
   curl -sf -D "$headers" -o /dev/null "$BASE/gr/aboutus" || die "GET /gr/aboutus failed"
   xsrf=$(set_cookie XSRF-TOKEN "$headers")
-  [[ -n "$xsrf" ]] || die "no XSRF-TOKEN cookie from /gr/aboutus"
-  curl -sf -D "$headers" -o "$DATA/sign-in.json" -H "Cookie: XSRF-TOKEN=$xsrf" \
+  visitor=$(set_cookie rosace_visitor "$headers")
+  [[ -n "$xsrf" && -n "$visitor" ]] || die "no XSRF-TOKEN or rosace_visitor cookie from /gr/aboutus"
+  # A visitor's token is bound to their visitor cookie: both go back.
+  curl -sf -D "$headers" -o "$DATA/sign-in.json" -H "Cookie: XSRF-TOKEN=$xsrf; rosace_visitor=$visitor" \
     -H "X-XSRF-TOKEN: $xsrf" -H 'Content-Type: application/json' \
     -d '{"email":"demo@rosace.test","password":"Rosace-demo-2026","rememberMe":false,"siteId":1}' \
     "$BASE/api/authentication/v1/login" || die "the sign-in call failed"
