@@ -168,8 +168,14 @@ async function isSignedIn(cookieHeader) {
   const page = await v.req('GET', '/gr/aboutus', { cookie: session, keep: true });
   const x = page.setCookies.find((c) => isXsrfName(c.name));
   if (!x) throw new Error('a page set no XSRF cookie');
+  // A token handed to a visitor (the session may be dead) is bound to their visitor
+  // cookie, which goes back with it.
+  const visitor = page.setCookies
+    .filter((c) => /(^|-)rosace_visitor$/.test(c.name))
+    .map((c) => `; ${c.name}=${c.value}`)
+    .join('');
   const r = await v.req('POST', '/api/authentication/v1/webvalidate', {
-    cookie: `${session}; ${x.name}=${x.value}`,
+    cookie: `${session}; ${x.name}=${x.value}${visitor}`,
     xsrf: x.value,
     keep: true,
   });
