@@ -189,6 +189,19 @@ async fn try_pay_in_turn(on: &Endpoint, who: &Shopper, hash: &str) -> Option<i64
     }
 }
 
+/// The member adds one unit of `option` on `on`, which must hold it.
+async fn hold(on: &Endpoint, who: &Shopper, option: i64) {
+    let (status, body) = call(
+        on,
+        who,
+        Method::POST,
+        "/api/cartproxy/v1/item",
+        Some(add(option)),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+}
+
 async fn frozen_hash(on: &Endpoint, who: &Shopper) -> String {
     let (status, body) = call(on, who, Method::GET, PIPE, None).await;
     assert_eq!(status, 200, "{body}");
@@ -299,18 +312,7 @@ async fn one_line_first_come_first_served(t: &TestApp, a: &Endpoint, b: &Endpoin
     for n in 0..6 {
         let (on, other) = if n % 2 == 0 { (a, b) } else { (b, a) };
         let who = shopper(t, 2).await;
-        assert_eq!(
-            call(
-                on,
-                &who,
-                Method::POST,
-                "/api/cartproxy/v1/item",
-                Some(add(option))
-            )
-            .await
-            .0,
-            201
-        );
+        hold(on, &who, option).await;
         let hash = frozen_hash(other, &who).await;
         let (status, body) = call(
             on,
@@ -420,35 +422,13 @@ async fn kill_mid_checkout(t: &TestApp, a: Instance, b: &Endpoint) {
     let mut members = Vec::new();
     for _ in 0..30 {
         let who = shopper(t, 2).await;
-        assert_eq!(
-            call(
-                &a.at,
-                &who,
-                Method::POST,
-                "/api/cartproxy/v1/item",
-                Some(add(option))
-            )
-            .await
-            .0,
-            201
-        );
+        hold(&a.at, &who, option).await;
         let hash = frozen_hash(&a.at, &who).await;
         members.push((Arc::new(who), hash));
     }
     // A member who only holds an item, on the instance about to die: the hold must go.
     let holder = shopper(t, 2).await;
-    assert_eq!(
-        call(
-            &a.at,
-            &holder,
-            Method::POST,
-            "/api/cartproxy/v1/item",
-            Some(add(option))
-        )
-        .await
-        .0,
-        201
-    );
+    hold(&a.at, &holder, option).await;
 
     // Every member pays on A, waiting their turn, while A is killed.
     let mut paying = Vec::new();

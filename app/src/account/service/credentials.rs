@@ -167,16 +167,7 @@ pub async fn change_password(
     store::end_sessions(&mut tx, member_id, None).await?;
     let token = store::new_session(&mut tx, member_id, remember, now).await?;
     tx.commit().await?;
-    mailer
-        .send(
-            me.site_id,
-            &me.email,
-            "mail.password_changed.subject",
-            "mail.password_changed.body",
-            &[("name", &me.first_name)],
-            now,
-        )
-        .await;
+    mailer.password_changed(&me, now).await;
     Ok(PasswordChanged {
         token,
         remember,

@@ -45,6 +45,19 @@ impl Mailer<'_> {
             Err(e) => tracing::error!(error = %e, "cannot send account email"),
         }
     }
+
+    /// The "your password was changed" notice, after a change in My account or a reset.
+    pub async fn password_changed(&self, me: &crate::account::store::MemberSecrets, now: i64) {
+        self.send(
+            me.site_id,
+            &me.email,
+            "mail.password_changed.subject",
+            "mail.password_changed.body",
+            &[("name", &me.first_name)],
+            now,
+        )
+        .await;
+    }
 }
 
 /// Today's date (UTC) as (year, month, day), for the birth-date rules.

@@ -141,16 +141,7 @@ pub async fn update_password(
             settings: mail,
             link_base: "",
         };
-        mailer
-            .send(
-                me.site_id,
-                &me.email,
-                "mail.password_changed.subject",
-                "mail.password_changed.body",
-                &[("name", &me.first_name)],
-                now,
-            )
-            .await;
+        mailer.password_changed(&me, now).await;
     }
     store::event(
         &state.db,
