@@ -11,13 +11,16 @@ pub mod client;
 pub mod communications;
 pub mod context;
 pub mod dsa;
+pub mod help;
 pub mod home;
 pub mod model;
 pub mod onboarding;
+pub mod orders;
 #[cfg(feature = "ssr")]
 pub mod platform;
 pub mod product;
 pub mod promotions;
+pub mod rosedeals;
 pub mod routes;
 pub mod search;
 pub mod shell;

@@ -3,8 +3,8 @@
 //! binary carries no text and a new language or key costs it nothing.
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
 //! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`, `locales/address/`,
-//! `locales/wallet/`, `locales/account/`) and are
-//! merged in.
+//! `locales/wallet/`, `locales/account/`, `locales/orders/`, `locales/help/`,
+//! `locales/rosedeals/`) and are merged in.
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -13,64 +13,34 @@ pub const FALLBACK_LANG: &str = "fr";
 
 type Table = HashMap<String, String>;
 
+/// One language's files: the shared table, then each area's.
+macro_rules! locale_files {
+    ($lang:literal) => {
+        [
+            include_str!(concat!("../../locales/", $lang, ".json")),
+            include_str!(concat!("../../locales/dsa/", $lang, ".json")),
+            include_str!(concat!("../../locales/travel/", $lang, ".json")),
+            include_str!(concat!("../../locales/travel-widgets/", $lang, ".json")),
+            include_str!(concat!("../../locales/travel-catalog/", $lang, ".json")),
+            include_str!(concat!("../../locales/travel-search/", $lang, ".json")),
+            include_str!(concat!("../../locales/address/", $lang, ".json")),
+            include_str!(concat!("../../locales/wallet/", $lang, ".json")),
+            include_str!(concat!("../../locales/account/", $lang, ".json")),
+            include_str!(concat!("../../locales/orders/", $lang, ".json")),
+            include_str!(concat!("../../locales/help/", $lang, ".json")),
+            include_str!(concat!("../../locales/rosedeals/", $lang, ".json")),
+        ]
+    };
+}
+
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 9] {
+fn sources(lang: &str) -> [&'static str; 12] {
     match lang {
-        "de" => [
-            include_str!("../../locales/de.json"),
-            include_str!("../../locales/dsa/de.json"),
-            include_str!("../../locales/travel/de.json"),
-            include_str!("../../locales/travel-widgets/de.json"),
-            include_str!("../../locales/travel-catalog/de.json"),
-            include_str!("../../locales/travel-search/de.json"),
-            include_str!("../../locales/address/de.json"),
-            include_str!("../../locales/wallet/de.json"),
-            include_str!("../../locales/account/de.json"),
-        ],
-        "es" => [
-            include_str!("../../locales/es.json"),
-            include_str!("../../locales/dsa/es.json"),
-            include_str!("../../locales/travel/es.json"),
-            include_str!("../../locales/travel-widgets/es.json"),
-            include_str!("../../locales/travel-catalog/es.json"),
-            include_str!("../../locales/travel-search/es.json"),
-            include_str!("../../locales/address/es.json"),
-            include_str!("../../locales/wallet/es.json"),
-            include_str!("../../locales/account/es.json"),
-        ],
-        "it" => [
-            include_str!("../../locales/it.json"),
-            include_str!("../../locales/dsa/it.json"),
-            include_str!("../../locales/travel/it.json"),
-            include_str!("../../locales/travel-widgets/it.json"),
-            include_str!("../../locales/travel-catalog/it.json"),
-            include_str!("../../locales/travel-search/it.json"),
-            include_str!("../../locales/address/it.json"),
-            include_str!("../../locales/wallet/it.json"),
-            include_str!("../../locales/account/it.json"),
-        ],
-        "nl" => [
-            include_str!("../../locales/nl.json"),
-            include_str!("../../locales/dsa/nl.json"),
-            include_str!("../../locales/travel/nl.json"),
-            include_str!("../../locales/travel-widgets/nl.json"),
-            include_str!("../../locales/travel-catalog/nl.json"),
-            include_str!("../../locales/travel-search/nl.json"),
-            include_str!("../../locales/address/nl.json"),
-            include_str!("../../locales/wallet/nl.json"),
-            include_str!("../../locales/account/nl.json"),
-        ],
-        _ => [
-            include_str!("../../locales/fr.json"),
-            include_str!("../../locales/dsa/fr.json"),
-            include_str!("../../locales/travel/fr.json"),
-            include_str!("../../locales/travel-widgets/fr.json"),
-            include_str!("../../locales/travel-catalog/fr.json"),
-            include_str!("../../locales/travel-search/fr.json"),
-            include_str!("../../locales/address/fr.json"),
-            include_str!("../../locales/wallet/fr.json"),
-            include_str!("../../locales/account/fr.json"),
-        ],
+        "de" => locale_files!("de"),
+        "es" => locale_files!("es"),
+        "it" => locale_files!("it"),
+        "nl" => locale_files!("nl"),
+        _ => locale_files!("fr"),
     }
 }
 

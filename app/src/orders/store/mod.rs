@@ -1,0 +1,2 @@
+//! The orders' SQL.
+pub mod status;
