@@ -1,6 +1,7 @@
 //! The Rosace server: the edge around the Leptos app. Routers come from their roles
 //! (`rest`, `forms`, `serve`, the Leptos pages); this file only merges them and adds the
 //! layers.
+pub mod admin;
 pub mod backup;
 pub mod config;
 pub mod demo;

@@ -11,6 +11,10 @@ async fn main() {
     if std::env::args().nth(1).as_deref() == Some("backup") {
         std::process::exit(backup(std::env::args().nth(2)).await);
     }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(code) = server::admin::run(&args).await {
+        std::process::exit(code);
+    }
     let leptos_conf = match get_configuration(None) {
         Ok(c) => c,
         Err(e) => {
