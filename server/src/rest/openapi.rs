@@ -18,8 +18,10 @@ use crate::state::AppCtx;
     info(
         title = "Rosace REST API",
         description = "The public contract of the shop (spec 000 and 001, section 7). Every \
-            state-changing call needs the `X-XSRF-TOKEN` header echoing the `XSRF-TOKEN` cookie; \
-            member calls need the session cookie. Errors answer `{error_code, error_description}` \
+            state-changing call needs the `X-XSRF-TOKEN` header echoing the `XSRF-TOKEN` cookie \
+            (`__Host-XSRF-TOKEN` over HTTPS). A visitor's token is bound to the `rosace_visitor` \
+            cookie (`__Host-rosace_visitor` over HTTPS), which must be sent back with it; a \
+            member's token is bound to the session cookie, which member calls need. Errors answer `{error_code, error_description}` \
             where `error_description` is a translation key.",
     ),
     tags(
@@ -107,7 +109,10 @@ fn add_xsrf(op: &mut Operation) {
                 .name("X-XSRF-TOKEN")
                 .parameter_in(ParameterIn::Header)
                 .required(Required::True)
-                .description(Some("echoes the `XSRF-TOKEN` cookie"))
+                .description(Some(
+                    "echoes the `XSRF-TOKEN` cookie (`__Host-XSRF-TOKEN` over HTTPS), sent with \
+                     the cookie it is bound to: the session, or `rosace_visitor` before sign-in",
+                ))
                 .schema(Some(utoipa::openapi::schema::Object::with_type(
                     utoipa::openapi::schema::Type::String,
                 )))
