@@ -159,11 +159,12 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
             view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()
         }
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
-        PageKind::MyOrders => view! { <crate::cart::ui::orders::OrdersPage path /> }.into_any(),
+        PageKind::MyOrders => {
+            view! { <crate::orders::ui::list::OrdersListPage path /> }.into_any()
+        }
         PageKind::OrderDetails if route.get_id("orderId").is_some() => {
-            let order_id = route.get_id("orderId");
-            view! { <crate::cart::ui::orders::OrdersPage path order_id=order_id.unwrap_or(0) /> }
-                .into_any()
+            let order_id = route.get_id("orderId").unwrap_or(0);
+            view! { <crate::orders::ui::detail::OrderDetailPage path order_id /> }.into_any()
         }
         PageKind::Brand => view! { <crate::catalog::ui::BrandPage route path /> }.into_any(),
         PageKind::Search => view! { <crate::search::ui::SearchPage /> }.into_any(),

@@ -40,6 +40,9 @@ pub struct Config {
     pub page_cache_ms: u64,
     /// Seconds between two purges of ended rate-limit windows.
     pub rate_limit_purge_secs: u64,
+    /// Seconds between two passes of the fulfilment simulator over paid orders
+    /// (`ROSACE_FULFILMENT_SECS`; 0, the default: off).
+    pub fulfilment_secs: u64,
     /// Requests worked on at once; more get 503 with `Retry-After` at once (load shedding).
     pub max_in_flight: usize,
     /// Seconds a request may take until its response starts (then 408).
@@ -300,6 +303,11 @@ impl Config {
             cart_sweep_secs: env_parse(vars, "ROSACE_CART_SWEEP_SECS", 5)?,
             page_cache_ms: env_parse(vars, "ROSACE_PAGE_CACHE_MS", 2000)?,
             rate_limit_purge_secs: env_parse(vars, "ROSACE_RATE_LIMIT_PURGE_SECS", 60)?,
+            fulfilment_secs: env_parse(
+                vars,
+                "ROSACE_FULFILMENT_SECS",
+                app::orders::service::FULFILMENT_SECS_DEFAULT,
+            )?,
             max_in_flight: env_parse(vars, "ROSACE_MAX_IN_FLIGHT", 512)?,
             request_timeout_secs: env_parse(vars, "ROSACE_REQUEST_TIMEOUT_SECS", 30)?,
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,

@@ -76,6 +76,13 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         db.clone(),
         std::time::Duration::from_secs(config.rate_limit_purge_secs.max(1)),
     ));
+    // The fulfilment simulator, when asked for: paid orders move one step every N seconds.
+    if config.fulfilment_secs > 0 {
+        tokio::spawn(app::orders::service::fulfilment_job(
+            db.clone(),
+            std::time::Duration::from_secs(config.fulfilment_secs),
+        ));
+    }
     let page_cache = Arc::new(crate::serve::page_cache::PageCache::new(
         std::time::Duration::from_millis(config.page_cache_ms),
     ));

@@ -1,4 +1,12 @@
 //! After the sale: the member's orders with their life cycle, invoices and returns
 //! (spec 001 §2–§9 "Post-sales").
+pub mod api;
+#[cfg(feature = "ssr")]
+pub mod error;
+pub mod model;
+pub mod rules;
+#[cfg(feature = "ssr")]
+pub mod service;
 #[cfg(feature = "ssr")]
 pub mod store;
+pub mod ui;

@@ -335,6 +335,7 @@ impl TravelService {
         .bind(now)
         .fetch_one(&mut *w.tx)
         .await?;
+        crate::orders::store::status::record_created(&mut w.tx, order_id, "validated", now).await?;
         sqlx::query("UPDATE travel_bookings SET order_id = $2 WHERE id = $1")
             .bind(id)
             .bind(order_id)

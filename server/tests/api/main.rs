@@ -18,6 +18,7 @@ mod hardening;
 mod home;
 mod limits;
 mod lists;
+mod orders;
 mod page_cache;
 mod promotions;
 mod retention;

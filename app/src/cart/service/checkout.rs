@@ -157,6 +157,7 @@ impl CartService {
             // Paid already (a concurrent or repeated call with the same key).
             return Ok(order_id);
         }
+        crate::orders::store::status::record_created(&mut w.tx, order_id, "validated", now).await?;
         let closed = sqlx::query(
             "UPDATE carts SET status = 'open', cart_hash = NULL, cart_type = NULL, loyalty_product_id = NULL,
                     version = version + 1, updated_at = $3
@@ -389,6 +390,8 @@ impl CartService {
         if changed != 1 {
             return Err(CartError::Reopen.into());
         }
+        // The reopening ends the order's timeline.
+        crate::orders::store::status::record_created(&mut w.tx, order_id, "reopened", now).await?;
         for item in &order.items {
             let option_id: i64 = item.product_id.parse().unwrap_or(0);
             let moved = sqlx::query(

@@ -4,6 +4,5 @@
 pub mod add;
 pub mod call;
 pub mod cart_page;
-pub mod orders;
 
 pub use call::{cart_call, clock, state_notice, CART, PIPE};

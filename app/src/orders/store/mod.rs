@@ -1,2 +1,4 @@
 //! The orders' SQL.
+pub mod fulfilment;
+pub mod read;
 pub mod status;

@@ -1,0 +1,363 @@
+//! The orders' pure rules (spec 001 §2, §3, §8): the 16 statuses with their wire names and
+//! label keys, the moves allowed between them, the timeline's order, the detail and help
+//! links, paging, and the tracking number the fulfilment simulator hands out. No I/O;
+//! compiled for the server and the browser alike.
+use std::cmp::Ordering;
+
+/// An order's status (spec 001 §3 "Order statuses").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OrderStatus {
+    Active,
+    Cancelled,
+    Expired,
+    InPreparation,
+    Received,
+    ReceivedPartially,
+    Refunded,
+    RefundInProgress,
+    ReturnRequested,
+    ReturnRequestedDenied,
+    ReturnRequestedAccepted,
+    ReturnReceived,
+    Shipped,
+    ShippedPartially,
+    Validated,
+    ValidatedAvailable,
+}
+
+use OrderStatus::*;
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 16] = [
+        Active,
+        Cancelled,
+        Expired,
+        InPreparation,
+        Received,
+        ReceivedPartially,
+        Refunded,
+        RefundInProgress,
+        ReturnRequested,
+        ReturnRequestedDenied,
+        ReturnRequestedAccepted,
+        ReturnReceived,
+        Shipped,
+        ShippedPartially,
+        Validated,
+        ValidatedAvailable,
+    ];
+
+    /// The name on the wire and in the database.
+    pub fn wire(self) -> &'static str {
+        match self {
+            Active => "active",
+            Cancelled => "cancelled",
+            Expired => "expired",
+            InPreparation => "in_preparation",
+            Received => "received",
+            ReceivedPartially => "received_partially",
+            Refunded => "refunded",
+            RefundInProgress => "refund_in_progress",
+            ReturnRequested => "return_requested",
+            ReturnRequestedDenied => "return_requested_denied",
+            ReturnRequestedAccepted => "return_requested_accepted",
+            ReturnReceived => "return_received",
+            Shipped => "shipped",
+            ShippedPartially => "shipped_partially",
+            Validated => "validated",
+            ValidatedAvailable => "validated_available",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<OrderStatus> {
+        Self::ALL.into_iter().find(|st| st.wire() == s)
+    }
+
+    /// The translation key of its label (`orders.status.<name>`).
+    pub fn label_key(self) -> String {
+        format!("orders.status.{}", self.wire())
+    }
+
+    /// The statuses this one may move to.
+    pub fn next_allowed(self) -> &'static [OrderStatus] {
+        match self {
+            Active => &[Validated, Cancelled, Expired],
+            Validated | ValidatedAvailable => &[InPreparation, Cancelled],
+            InPreparation => &[Shipped, ShippedPartially, Cancelled],
+            ShippedPartially => &[Shipped, ReceivedPartially],
+            Shipped => &[Received, ReceivedPartially],
+            ReceivedPartially => &[Received, ReturnRequested],
+            Received => &[ReturnRequested],
+            ReturnRequested => &[ReturnRequestedAccepted, ReturnRequestedDenied],
+            ReturnRequestedAccepted => &[ReturnReceived],
+            ReturnReceived => &[RefundInProgress],
+            RefundInProgress => &[Refunded],
+            Cancelled | Expired | Refunded | ReturnRequestedDenied => &[],
+        }
+    }
+
+    pub fn can_move_to(self, to: OrderStatus) -> bool {
+        self.next_allowed().contains(&to)
+    }
+
+    /// The fulfilment simulator's next step: preparation, shipping, delivery, and the
+    /// steps of an accepted return. `None` where a person decides (a return request) or the
+    /// order has come to rest.
+    pub fn simulator_next(self) -> Option<OrderStatus> {
+        match self {
+            Validated | ValidatedAvailable => Some(InPreparation),
+            InPreparation => Some(Shipped),
+            Shipped => Some(Received),
+            ShippedPartially => Some(ReceivedPartially),
+            ReturnRequestedAccepted => Some(ReturnReceived),
+            ReturnReceived => Some(RefundInProgress),
+            RefundInProgress => Some(Refunded),
+            _ => None,
+        }
+    }
+
+    /// Whether the parcel left: the detail shows the tracking number from here on.
+    pub fn is_shipped(self) -> bool {
+        !matches!(
+            self,
+            Active | Cancelled | Expired | InPreparation | Validated | ValidatedAvailable
+        )
+    }
+
+    /// Moving here hands out a tracking number (when the order has none yet).
+    pub fn assigns_tracking(self) -> bool {
+        matches!(self, Shipped | ShippedPartially)
+    }
+}
+
+/// The label key of a status as stored, known or not: the 16 statuses, and `reopened` of
+/// the cart's reopen flow (spec 000 §3); anything else shows as `orders.status.unknown`.
+pub fn status_label_key(status: &str) -> String {
+    match OrderStatus::parse(status) {
+        Some(s) => s.label_key(),
+        None if status == REOPENED => format!("orders.status.{REOPENED}"),
+        None => "orders.status.unknown".into(),
+    }
+}
+
+/// The status the cart gives an order it reopens (not one of the 16; it ends the order).
+pub const REOPENED: &str = "reopened";
+
+/// Why a move is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveRefusal {
+    UnknownStatus(String),
+    NotAllowed { from: String, to: String },
+    /// The simulator has no next step from here.
+    AtRest(String),
+}
+
+impl std::fmt::Display for MoveRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveRefusal::UnknownStatus(s) => write!(
+                f,
+                "unknown status {s:?} (one of: {})",
+                OrderStatus::ALL.map(|s| s.wire()).join(", ")
+            ),
+            MoveRefusal::NotAllowed { from, to } => {
+                let allowed = OrderStatus::parse(from)
+                    .map(|s| s.next_allowed().iter().map(|n| n.wire()).collect::<Vec<_>>())
+                    .unwrap_or_default();
+                if allowed.is_empty() {
+                    write!(f, "an order {from} cannot become {to} (it moves no further)")
+                } else {
+                    write!(
+                        f,
+                        "an order {from} cannot become {to} (allowed: {})",
+                        allowed.join(", ")
+                    )
+                }
+            }
+            MoveRefusal::AtRest(s) => {
+                write!(f, "an order {s} has no next step in the simulator")
+            }
+        }
+    }
+}
+
+/// Checks a move from the stored status to `to` (`None`: the simulator's next step).
+pub fn plan_move(from: &str, to: Option<&str>) -> Result<OrderStatus, MoveRefusal> {
+    let current = OrderStatus::parse(from);
+    match to {
+        Some(to) => {
+            let target =
+                OrderStatus::parse(to).ok_or_else(|| MoveRefusal::UnknownStatus(to.into()))?;
+            match current {
+                Some(c) if c.can_move_to(target) => Ok(target),
+                _ => Err(MoveRefusal::NotAllowed {
+                    from: from.into(),
+                    to: to.into(),
+                }),
+            }
+        }
+        None => current
+            .and_then(OrderStatus::simulator_next)
+            .ok_or_else(|| MoveRefusal::AtRest(from.into())),
+    }
+}
+
+/// One step of an order's timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimelineStep {
+    pub id: i64,
+    pub status: String,
+    pub at: i64,
+}
+
+/// Timeline order: oldest first; events of the same second in the order they were written.
+pub fn timeline_order(a: &TimelineStep, b: &TimelineStep) -> Ordering {
+    a.at.cmp(&b.at).then(a.id.cmp(&b.id))
+}
+
+pub fn sort_timeline(steps: &mut [TimelineStep]) {
+    steps.sort_by(timeline_order);
+}
+
+/// The post-sales base path (spec 001 §2).
+pub const POSTSALES_BASE: &str = "/postsales";
+
+/// The revamped order-detail flag (spec 001 §2): on in this shop.
+pub const REVAMPED_ORDER_DETAIL: bool = true;
+
+/// The order-detail link (spec 001 §2): with the revamped flag on, a marketplace order goes
+/// to `{base}/{orderId}/details` and any other to `/my-orders/{type}/{orderId}`; with the
+/// flag off, the order's own details url (`/details/{orderId}` when it has none).
+pub fn detail_url(revamped: bool, order_type: &str, order_id: i64, own_url: Option<&str>) -> String {
+    if revamped {
+        if order_type == "marketplace" {
+            format!("{POSTSALES_BASE}/{order_id}/details")
+        } else {
+            format!("/my-orders/{order_type}/{order_id}")
+        }
+    } else {
+        own_url
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("/details/{order_id}"))
+    }
+}
+
+/// The help-form link of an order (spec 001 §2: base path, the id, the help form).
+pub fn help_url(order_id: i64) -> String {
+    format!("{POSTSALES_BASE}/{order_id}/helpform")
+}
+
+/// Orders per page unless asked (spec 001 §9: the post-sales constant 10).
+pub const DEFAULT_PAGE_SIZE: u32 = 10;
+pub const MAX_PAGE_SIZE: u32 = 50;
+
+/// A page of a list: number from 1, size 1 to [`MAX_PAGE_SIZE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paging {
+    pub page: u32,
+    pub size: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PagingError {
+    Page,
+    Size,
+}
+
+impl Paging {
+    /// Reads `page` and `size` as sent (absent: page 1, size 10). Anything that is not a
+    /// whole number in range is refused, not clamped: a client asking for page 0 or size
+    /// 500 has a bug to hear about.
+    pub fn parse(page: Option<&str>, size: Option<&str>) -> Result<Paging, PagingError> {
+        let page = match page.map(str::trim) {
+            None | Some("") => 1,
+            Some(p) => p
+                .parse::<u32>()
+                .ok()
+                .filter(|p| (1..=100_000).contains(p))
+                .ok_or(PagingError::Page)?,
+        };
+        let size = match size.map(str::trim) {
+            None | Some("") => DEFAULT_PAGE_SIZE,
+            Some(s) => s
+                .parse::<u32>()
+                .ok()
+                .filter(|s| (1..=MAX_PAGE_SIZE).contains(s))
+                .ok_or(PagingError::Size)?,
+        };
+        Ok(Paging { page, size })
+    }
+
+    /// A page number from a page's address, where a bad one just means the first page.
+    pub fn lenient(page: Option<&str>) -> Paging {
+        Paging::parse(page, None).unwrap_or(Paging {
+            page: 1,
+            size: DEFAULT_PAGE_SIZE,
+        })
+    }
+
+    pub fn offset(self) -> i64 {
+        i64::from(self.page - 1) * i64::from(self.size)
+    }
+}
+
+/// How many pages `total` items fill (at least 1: an empty list is one empty page).
+pub fn page_count(total: i64, size: u32) -> u32 {
+    let size = i64::from(size.max(1));
+    u32::try_from(((total.max(0) + size - 1) / size).max(1)).unwrap_or(u32::MAX)
+}
+
+/// The page numbers a pager offers: from 1 (spec 001 §9: options start at 1).
+pub fn page_options(total: i64, size: u32) -> std::ops::RangeInclusive<u32> {
+    1..=page_count(total, size)
+}
+
+/// The S10 check digit (UPU S10: weights 8 6 4 2 3 5 9 7 over the 8-digit serial).
+pub fn s10_check_digit(serial: u32) -> u32 {
+    const WEIGHTS: [u32; 8] = [8, 6, 4, 2, 3, 5, 9, 7];
+    let digits = format!("{:08}", serial % 100_000_000);
+    let sum: u32 = digits
+        .bytes()
+        .zip(WEIGHTS)
+        .map(|(d, w)| u32::from(d - b'0') * w)
+        .sum();
+    match 11 - sum % 11 {
+        10 => 0,
+        11 => 5,
+        c => c,
+    }
+}
+
+/// The tracking number the simulator gives a shipped order: UPU S10 shaped, `RS` + an
+/// 8-digit serial from the order id + its check digit + `FR` (e.g. `RS00000042?FR`).
+pub fn tracking_number(order_id: i64) -> String {
+    let serial = u32::try_from(order_id.rem_euclid(100_000_000)).unwrap_or(0);
+    format!("RS{serial:08}{}FR", s10_check_digit(serial))
+}
+
+/// Whether `s` is a tracking number of ours (shape and check digit).
+pub fn is_tracking_number(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 13 || !s.starts_with("RS") || !s.ends_with("FR") {
+        return false;
+    }
+    let digits = &s[2..11];
+    if !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let serial: u32 = digits[..8].parse().unwrap_or(0);
+    u32::from(b[10] - b'0') == s10_check_digit(serial)
+}
+
+/// A payment reference as the member sees it: its last four characters, the rest hidden.
+pub fn mask_reference(reference: &str) -> String {
+    let chars: Vec<char> = reference.chars().collect();
+    if chars.len() <= 4 {
+        return "•".repeat(chars.len());
+    }
+    let (hidden, shown) = chars.split_at(chars.len() - 4);
+    format!("{}{}", "•".repeat(hidden.len().min(8)), shown.iter().collect::<String>())
+}
+
+#[cfg(test)]
+mod tests;

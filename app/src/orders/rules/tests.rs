@@ -1,0 +1,202 @@
+use super::*;
+
+#[test]
+fn sixteen_statuses_with_wire_names_and_label_keys() {
+    assert_eq!(OrderStatus::ALL.len(), 16);
+    for s in OrderStatus::ALL {
+        assert_eq!(OrderStatus::parse(s.wire()), Some(s));
+        assert_eq!(s.label_key(), format!("orders.status.{}", s.wire()));
+    }
+    assert_eq!(
+        OrderStatus::ReturnRequestedAccepted.wire(),
+        "return_requested_accepted"
+    );
+    assert_eq!(OrderStatus::parse("Shipped"), None);
+    assert_eq!(status_label_key("validated"), "orders.status.validated");
+    assert_eq!(status_label_key("reopened"), "orders.status.reopened");
+    assert_eq!(status_label_key("lost_at_sea"), "orders.status.unknown");
+}
+
+#[test]
+fn every_label_key_is_translated_in_every_language() {
+    let mut keys: Vec<String> = OrderStatus::ALL.iter().map(|s| s.label_key()).collect();
+    keys.push(status_label_key("reopened"));
+    keys.push(status_label_key("?"));
+    for lang in crate::site::i18n::LANGS {
+        for key in &keys {
+            assert!(
+                crate::site::i18n::table(lang).contains_key(key.as_str()),
+                "{lang}: {key}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_simulator_path_and_the_return_path() {
+    use OrderStatus::*;
+    let mut s = Validated;
+    let mut path = vec![s];
+    while let Some(n) = s.simulator_next() {
+        assert!(s.can_move_to(n), "{s:?} -> {n:?}");
+        s = n;
+        path.push(s);
+    }
+    assert_eq!(path, [Validated, InPreparation, Shipped, Received]);
+    assert!(InPreparation.can_move_to(ShippedPartially));
+    assert!(ShippedPartially.can_move_to(ReceivedPartially));
+    assert!(ShippedPartially.can_move_to(Shipped));
+    assert!(Received.can_move_to(ReturnRequested));
+    assert!(ReturnRequested.can_move_to(ReturnRequestedAccepted));
+    assert!(ReturnRequested.can_move_to(ReturnRequestedDenied));
+    assert_eq!(ReturnRequested.simulator_next(), None, "a person decides");
+    let mut s = ReturnRequestedAccepted;
+    let mut refund = vec![s];
+    while let Some(n) = s.simulator_next() {
+        assert!(s.can_move_to(n));
+        s = n;
+        refund.push(s);
+    }
+    assert_eq!(
+        refund,
+        [
+            ReturnRequestedAccepted,
+            ReturnReceived,
+            RefundInProgress,
+            Refunded
+        ]
+    );
+    assert!(Validated.can_move_to(Cancelled));
+    assert!(InPreparation.can_move_to(Cancelled));
+    for rest in [Cancelled, Expired, Refunded, ReturnRequestedDenied] {
+        assert!(rest.next_allowed().is_empty(), "{rest:?}");
+    }
+}
+
+#[test]
+fn refused_moves_say_why() {
+    assert_eq!(plan_move("validated", None), Ok(OrderStatus::InPreparation));
+    assert_eq!(
+        plan_move("in_preparation", Some("shipped_partially")),
+        Ok(OrderStatus::ShippedPartially)
+    );
+    let e = plan_move("shipped", Some("cancelled")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "an order shipped cannot become cancelled (allowed: received, received_partially)"
+    );
+    assert_eq!(
+        plan_move("validated", Some("received")),
+        Err(MoveRefusal::NotAllowed {
+            from: "validated".into(),
+            to: "received".into()
+        })
+    );
+    assert!(matches!(
+        plan_move("validated", Some("teleported")),
+        Err(MoveRefusal::UnknownStatus(_))
+    ));
+    assert_eq!(
+        plan_move("received", None),
+        Err(MoveRefusal::AtRest("received".into()))
+    );
+    assert!(plan_move("reopened", None).is_err());
+    assert!(plan_move("reopened", Some("in_preparation")).is_err());
+    assert!(plan_move("refunded", Some("shipped"))
+        .unwrap_err()
+        .to_string()
+        .contains("moves no further"));
+}
+
+#[test]
+fn timeline_is_oldest_first_and_stable_by_id() {
+    let step = |id, at, status: &str| TimelineStep {
+        id,
+        status: status.into(),
+        at,
+    };
+    let mut t = vec![
+        step(4, 300, "shipped"),
+        step(3, 200, "in_preparation"),
+        step(1, 100, "validated"),
+        step(6, 300, "received"),
+        step(5, 300, "shipped_partially"),
+    ];
+    sort_timeline(&mut t);
+    assert_eq!(
+        t.iter().map(|s| s.id).collect::<Vec<_>>(),
+        [1, 3, 4, 5, 6]
+    );
+}
+
+#[test]
+fn detail_link_rule() {
+    assert_eq!(
+        detail_url(true, "marketplace", 42, None),
+        "/postsales/42/details"
+    );
+    assert_eq!(detail_url(true, "fs", 42, None), "/my-orders/fs/42");
+    assert_eq!(detail_url(true, "travel", 7, None), "/my-orders/travel/7");
+    assert_eq!(
+        detail_url(false, "marketplace", 42, Some("/somewhere/42")),
+        "/somewhere/42"
+    );
+    assert_eq!(detail_url(false, "fs", 42, None), "/details/42");
+    assert_eq!(help_url(42), "/postsales/42/helpform");
+    // Every link lands on the order-detail page of the route table.
+    for url in [
+        detail_url(true, "marketplace", 42, None),
+        detail_url(true, "fs", 42, None),
+        detail_url(false, "fs", 42, None),
+    ] {
+        let route = crate::routes::resolve(&url).unwrap();
+        assert_eq!(route.kind, crate::routes::PageKind::OrderDetails, "{url}");
+        assert_eq!(route.get_id("orderId"), Some(42));
+    }
+}
+
+#[test]
+fn paging() {
+    assert_eq!(Paging::parse(None, None), Ok(Paging { page: 1, size: 10 }));
+    assert_eq!(
+        Paging::parse(Some("3"), Some("50")),
+        Ok(Paging { page: 3, size: 50 })
+    );
+    assert_eq!(Paging::parse(Some("0"), None), Err(PagingError::Page));
+    assert_eq!(Paging::parse(Some("-1"), None), Err(PagingError::Page));
+    assert_eq!(Paging::parse(Some("x"), None), Err(PagingError::Page));
+    assert_eq!(Paging::parse(None, Some("0")), Err(PagingError::Size));
+    assert_eq!(Paging::parse(None, Some("51")), Err(PagingError::Size));
+    assert_eq!(Paging::parse(None, Some("1.5")), Err(PagingError::Size));
+    assert_eq!(Paging::lenient(Some("zz")), Paging { page: 1, size: 10 });
+    assert_eq!(Paging { page: 3, size: 10 }.offset(), 20);
+    assert_eq!(page_count(0, 10), 1);
+    assert_eq!(page_count(10, 10), 1);
+    assert_eq!(page_count(11, 10), 2);
+    assert_eq!(page_options(25, 10), 1..=3);
+    assert_eq!(*page_options(0, 10).start(), 1);
+}
+
+#[test]
+fn tracking_numbers_are_s10_shaped() {
+    // The UPU's own example.
+    assert_eq!(s10_check_digit(47312482), 9);
+    let n = tracking_number(42);
+    assert_eq!(n.len(), 13);
+    assert!(n.starts_with("RS00000042") && n.ends_with("FR"), "{n}");
+    assert!(is_tracking_number(&n));
+    assert_eq!(tracking_number(42), n, "the same order, the same number");
+    assert_ne!(tracking_number(43), n);
+    assert!(!is_tracking_number("RS000000420FR") || n == "RS000000420FR");
+    assert!(!is_tracking_number("XX000000420FR"));
+    for id in [1, 9, 99_999_999, 123_456_789] {
+        assert!(is_tracking_number(&tracking_number(id)), "{id}");
+    }
+}
+
+#[test]
+fn payment_references_are_masked() {
+    assert_eq!(mask_reference("sbx_0123456789abcdef"), "••••••••cdef");
+    assert_eq!(mask_reference("abc"), "•••");
+    assert_eq!(mask_reference("abcd1"), "•bcd1");
+}

@@ -1,0 +1,168 @@
+//! The orders' operations: the member's list and detail (reads, each checked against the
+//! member), and the life-cycle moves of the fulfilment simulator, each one transaction
+//! through `store::status::record`.
+use crate::orders::error::OrdersError;
+use crate::orders::model::{OrderDetail, OrderEvent, OrderPayment, OrderSummary, OrdersPage};
+use crate::orders::rules::{
+    self, detail_url, help_url, plan_move, sort_timeline, OrderStatus, Paging,
+};
+use crate::orders::store::{fulfilment, read, status};
+use crate::platform::db::{Backend, Db};
+
+/// One page of the member's orders, newest first, with the total.
+pub async fn list(db: &Db, member_id: i64, paging: Paging) -> Result<OrdersPage, OrdersError> {
+    let mut conn = db.pool.acquire().await?;
+    let total = read::count(&mut conn, member_id).await?;
+    let ids = read::page_ids(
+        &mut conn,
+        member_id,
+        i64::from(paging.size),
+        paging.offset(),
+    )
+    .await?;
+    let mut orders = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some((order, _)) = read::order(&mut conn, member_id, id).await? {
+            orders.push(OrderSummary {
+                detail_url: detail_url(
+                    rules::REVAMPED_ORDER_DETAIL,
+                    &order.cart_type,
+                    order.id,
+                    None,
+                ),
+                order,
+            });
+        }
+    }
+    Ok(OrdersPage {
+        orders,
+        page: paging.page,
+        size: paging.size,
+        total,
+    })
+}
+
+/// One of the member's orders with its life; another member's is [`OrdersError::NotFound`].
+pub async fn detail(db: &Db, member_id: i64, order_id: i64) -> Result<OrderDetail, OrdersError> {
+    let mut conn = db.pool.acquire().await?;
+    let (order, tracking) = read::order(&mut conn, member_id, order_id)
+        .await?
+        .ok_or(OrdersError::NotFound)?;
+    let mut steps = read::events(&mut conn, order_id).await?;
+    sort_timeline(&mut steps);
+    let payment = read::payment(&mut conn, order_id)
+        .await?
+        .filter(|(reference, _)| !reference.is_empty())
+        .map(|(reference, paid_at)| OrderPayment {
+            method: "card".into(),
+            reference: rules::mask_reference(&reference),
+            paid_at,
+        });
+    let shipped = OrderStatus::parse(&order.status).is_some_and(OrderStatus::is_shipped);
+    Ok(OrderDetail {
+        detail_url: detail_url(
+            rules::REVAMPED_ORDER_DETAIL,
+            &order.cart_type,
+            order.id,
+            None,
+        ),
+        help_url: help_url(order.id),
+        tracking_number: tracking.filter(|_| shipped),
+        events: steps
+            .into_iter()
+            .map(|s| OrderEvent {
+                status: s.status,
+                at: s.at,
+            })
+            .collect(),
+        payment,
+        order,
+    })
+}
+
+/// A move the simulator (or an operator) made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub order_id: i64,
+    pub from: String,
+    pub to: OrderStatus,
+    pub tracking_number: Option<String>,
+}
+
+/// Moves an order one step along the simulator path (`to` = `None`) or straight to `to`
+/// when the life cycle allows it, in one transaction: the status, its timeline event, the
+/// member's notification, and a tracking number when it ships.
+pub async fn advance(
+    db: &Db,
+    order_id: i64,
+    to: Option<&str>,
+    note: Option<&str>,
+    now: i64,
+) -> Result<Moved, OrdersError> {
+    let mut tx = db.begin().await?;
+    let (from, tracking) =
+        fulfilment::lock_status(&mut tx, order_id, db.backend == Backend::Postgres)
+            .await?
+            .ok_or(OrdersError::NotFound)?;
+    let target = plan_move(&from, to).map_err(OrdersError::Refused)?;
+    let tracking = match tracking {
+        None if target.assigns_tracking() => {
+            let number = rules::tracking_number(order_id);
+            fulfilment::set_tracking(&mut tx, order_id, &number).await?;
+            Some(number)
+        }
+        other => other,
+    };
+    status::record(&mut tx, order_id, target.wire(), note, now).await?;
+    tx.commit().await?;
+    Ok(Moved {
+        order_id,
+        from,
+        to: target,
+        tracking_number: tracking.filter(|_| target.is_shipped()),
+    })
+}
+
+/// Most orders one simulator pass moves.
+pub const SIMULATE_BATCH: i64 = 500;
+
+/// One simulator step for every order that can move (each its own transaction); an order
+/// another writer moved meanwhile is skipped.
+pub async fn simulate(db: &Db, now: i64) -> Result<Vec<Moved>, OrdersError> {
+    let movable: Vec<&str> = OrderStatus::ALL
+        .iter()
+        .filter(|s| s.simulator_next().is_some())
+        .map(|s| s.wire())
+        .collect();
+    let ids = {
+        let mut conn = db.pool.acquire().await?;
+        fulfilment::in_statuses(&mut conn, &movable, SIMULATE_BATCH).await?
+    };
+    let mut moved = Vec::with_capacity(ids.len());
+    for id in ids {
+        match advance(db, id, None, Some("simulator"), now).await {
+            Ok(m) => moved.push(m),
+            Err(OrdersError::Refused(_) | OrdersError::NotFound) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(moved)
+}
+
+/// `ROSACE_FULFILMENT_SECS` unless set: the background simulator is off.
+pub const FULFILMENT_SECS_DEFAULT: u64 = 0;
+
+/// The background fulfilment job (`ROSACE_FULFILMENT_SECS`): one simulator pass every
+/// `every`.
+pub async fn fulfilment_job(db: Db, every: std::time::Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        match simulate(&db, crate::platform::state::now()).await {
+            Ok(moved) if !moved.is_empty() => {
+                tracing::info!(orders = moved.len(), "fulfilment simulator moved orders");
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "fulfilment simulator pass failed"),
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The fulfilment simulator's SQL: which orders can move, the guarded read of an order's
+//! status inside the move's transaction, the tracking number.
+use sqlx::{Any, AnyConnection, Row, Transaction};
+
+/// An order's status, read inside the move's transaction; on PostgreSQL the row stays
+/// locked until the end of it (SQLite's `BEGIN IMMEDIATE` already serializes writers).
+pub async fn lock_status(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    postgres: bool,
+) -> Result<Option<(String, Option<String>)>, sqlx::Error> {
+    let sql = if postgres {
+        "SELECT status, tracking_number FROM orders WHERE id = $1 FOR UPDATE"
+    } else {
+        "SELECT status, tracking_number FROM orders WHERE id = $1"
+    };
+    sqlx::query(sql)
+        .bind(order_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|r| Ok((r.try_get("status")?, r.try_get("tracking_number")?)))
+        .transpose()
+}
+
+/// Gives the order its tracking number.
+pub async fn set_tracking(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    tracking: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE orders SET tracking_number = $2 WHERE id = $1 AND tracking_number IS NULL",
+    )
+    .bind(order_id)
+    .bind(tracking)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The orders in one of `statuses`, oldest first (the simulator's work list).
+pub async fn in_statuses(
+    conn: &mut AnyConnection,
+    statuses: &[&str],
+    limit: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    if statuses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = (0..statuses.len())
+        .map(|i| format!("${}", i + 2))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "SELECT id FROM orders WHERE status IN ({list}) ORDER BY created_at, id LIMIT $1"
+    );
+    let mut q = sqlx::query_scalar(&sql).bind(limit);
+    for s in statuses {
+        q = q.bind(*s);
+    }
+    q.fetch_all(&mut *conn).await
+}

@@ -1,0 +1,131 @@
+//! One order (`/my-orders/{type}/{id}`, `/details/{id}`, `/postsales/{id}/details`): its
+//! lines, delivery address, payment, tracking number once shipped, the timeline of its
+//! statuses, the help link and the after-sale actions; another member's order is not found.
+use leptos::prelude::*;
+
+use super::reopen::ReopenButton;
+use super::{iso, t};
+use crate::context::RequestCtx;
+use crate::orders::api::fetch_order;
+use crate::orders::model::OrderDetail;
+use crate::orders::rules::status_label_key;
+use crate::ui::SeoMeta;
+
+#[component]
+pub fn OrderDetailPage(path: String, order_id: i64) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let title = ctx.t_with("orders.number", &[("order", &order_id.to_string())]);
+    let load = Resource::new(move || order_id, fetch_order);
+    view! {
+        <SeoMeta title=title.clone() description=ctx.t("page.orderdetails") path indexable=false />
+        <section class="orders-page order-detail" data-testid="order-detail" aria-labelledby="order-title">
+            <h1 id="order-title">{title}</h1>
+            <Suspense fallback=|| view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
+                {move || Suspend::new(async move {
+                    match load.await {
+                        Ok(d) => view! { <Detail detail=d /> }.into_any(),
+                        Err(e) if e.to_string().contains("orders.not_found") => {
+                            view! { <p class="error" role="alert" data-testid="order-not-found">{t("orders.not_found")}</p> }.into_any()
+                        }
+                        Err(_) => view! { <crate::ui::error_template::ErrorNotice /> }.into_any(),
+                    }
+                })}
+            </Suspense>
+            <p class="order-detail__back"><a href="/my-orders">{t("orders.back")}</a></p>
+        </section>
+    }
+}
+
+#[component]
+fn Detail(detail: OrderDetail) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let o = detail.order.clone();
+    let status = ctx.t(&status_label_key(&o.status));
+    let lines = o
+        .items
+        .iter()
+        .map(|i| {
+            let ctx = RequestCtx::current();
+            view! {
+                <li class="order-line" data-testid="order-line">
+                    <span class="order-line__name">{format!("{} · {}", i.name, i.option_label)}</span>
+                    <span class="order-line__qty">{ctx.t_with("orders.detail.quantity", &[("quantity", &i.quantity.to_string())])}</span>
+                    <span class="order-line__price">{ctx.money(i.unit_price * i.quantity)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let address = o.delivery_address.as_ref().map(|a| {
+        let lines = crate::address::ui::page::address_lines(a);
+        view! {
+            <section class="order-detail__block" data-testid="order-delivery" aria-labelledby="order-delivery-title">
+                <h2 id="order-delivery-title">{t("address.order.title")}</h2>
+                <p>{lines.into_iter().enumerate().map(|(i, l)| view! { {(i > 0).then(|| view! { <br /> })}{l} }).collect_view()}</p>
+            </section>
+        }
+    });
+    let payment = detail.payment.clone().map(|p| {
+        let ctx = RequestCtx::current();
+        view! {
+            <section class="order-detail__block" data-testid="order-payment" aria-labelledby="order-payment-title">
+                <h2 id="order-payment-title">{ctx.t("orders.detail.payment")}</h2>
+                <p>
+                    {ctx.t(&format!("orders.payment.{}", p.method))}" · "
+                    <span data-testid="order-payment-reference">{ctx.t_with("orders.payment.reference", &[("reference", &p.reference)])}</span>
+                    " · "<time datetime=iso(p.paid_at)>{ctx.date(p.paid_at)}</time>
+                </p>
+            </section>
+        }
+    });
+    let events = detail
+        .events
+        .iter()
+        .map(|e| {
+            let ctx = RequestCtx::current();
+            view! {
+                <li class="order-timeline__step" data-testid="order-event" data-status=e.status.clone()>
+                    <span class="order-timeline__status">{ctx.t(&status_label_key(&e.status))}</span>
+                    " "
+                    <time class="order-timeline__at" datetime=iso(e.at)>
+                        {ctx.t_with("orders.detail.at", &[("date", &ctx.date(e.at)), ("time", &crate::site::format::time(e.at))])}
+                    </time>
+                </li>
+            }
+        })
+        .collect_view();
+    let tracking = detail.tracking_number.clone().map(|n| {
+        view! {
+            <p class="order-detail__tracking">
+                {t("orders.detail.tracking")}" "
+                <strong data-testid="order-tracking">{n}</strong>
+            </p>
+        }
+    });
+    let reopenable = o.status == "validated" && o.cart_type != "travel";
+    view! {
+        <div class="order-detail__summary">
+            <p>
+                <span class="order__status" data-testid="order-status" data-status=o.status.clone()>{status}</span>
+                " · "<time datetime=iso(o.created_at)>{ctx.date(o.created_at)}</time>
+            </p>
+            <p class="order-detail__total" data-testid="order-total">{ctx.t_with("orders.detail.total", &[("total", &ctx.money(o.total))])}</p>
+        </div>
+        <section class="order-detail__block" aria-labelledby="order-lines-title">
+            <h2 id="order-lines-title">{ctx.t("orders.detail.lines")}</h2>
+            <ul class="order-lines">{lines}</ul>
+        </section>
+        {address}
+        {payment}
+        <section class="order-detail__block" data-testid="order-follow" aria-labelledby="order-follow-title">
+            <h2 id="order-follow-title">{ctx.t("orders.detail.timeline")}</h2>
+            {tracking}
+            <ol class="order-timeline" data-testid="order-timeline">{events}</ol>
+        </section>
+        <section class="order-detail__block" aria-labelledby="order-help-title">
+            <h2 id="order-help-title">{ctx.t("orders.detail.help_title")}</h2>
+            <p><a href=detail.help_url.clone() data-testid="order-help">{ctx.t("orders.detail.help")}</a></p>
+            <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() />
+            {reopenable.then(|| view! { <ReopenButton order_id=o.id cart_type=o.cart_type.clone() label=ctx.t("orders.reopen") /> })}
+        </section>
+    }
+}
