@@ -194,6 +194,7 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
             view! { <crate::travel::ui::error_page::TravelErrorPage route path /> }.into_any()
         }
         PageKind::Wallet => view! { <crate::wallet::ui::page::WalletPage path /> }.into_any(),
+        PageKind::Deals => view! { <crate::rosedeals::ui::DealsPage route path /> }.into_any(),
         PageKind::Communications => {
             view! { <crate::communications::ui::CommunicationsPage path /> }.into_any()
         }

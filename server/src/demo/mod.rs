@@ -13,6 +13,7 @@ mod addresses;
 mod catalog;
 mod homes;
 mod members;
+mod rosedeals;
 mod travel;
 mod travel_words;
 mod vouchers;
@@ -122,6 +123,7 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
             "demo data created"
         );
     }
+    rosedeals::ensure(db, now).await?;
     refresh_dates(db, now).await?;
     vouchers::ensure(db).await?;
     account::ensure(db, now).await?;

@@ -17,6 +17,7 @@ pub mod onboarding;
 pub mod openapi;
 pub mod orders;
 pub mod promotions;
+pub mod rosedeals;
 pub mod search;
 pub mod travel;
 pub mod travel_catalog;
@@ -50,6 +51,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(address::router())
         .merge(communications::router())
         .merge(promotions::router())
+        .merge(rosedeals::router())
         .merge(diagnostics::router())
         .merge(health::router())
         .split_for_parts();

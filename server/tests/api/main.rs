@@ -23,6 +23,7 @@ mod page_cache;
 mod promotions;
 mod retention;
 mod review_low;
+mod rosedeals;
 mod search;
 mod static_files;
 mod travel;

@@ -245,6 +245,8 @@ impl CartService {
             .bind(m.id)
             .execute(&mut *w.tx)
             .await?;
+        // Rose deals: one voucher per unit of a deal, issued with the order (issue #14).
+        crate::rosedeals::store::issue_vouchers(&mut w.tx, order_id, now).await?;
         address_store::copy_to_order(&mut w.tx, order_id, &delivery).await?;
         sqlx::query(
             "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at) VALUES ($1, $2, $3, 'approved', $4, $5)",

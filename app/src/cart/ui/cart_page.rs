@@ -376,10 +376,14 @@ fn CartView(children: Children) -> impl IntoView {
                     leptos::task::spawn_local(async move {
                         let outcome = cart_call("POST", &format!("{CART}/suspend"), Some(json!({}))).await;
                         suspend.update(|s| *s = reduce_suspend(s, Some(outcome.as_ref().map(|_| true).map_err(|_| ()))));
-                        if let Err(e) = outcome {
-                            notice.set(Some(e.message_key()));
+                        match outcome {
+                            // Spec 000 §4: a suspended basket goes on to the ongoing deals.
+                            Ok(_) => crate::client::navigate("/rosedeals/ongoing"),
+                            Err(e) => {
+                                notice.set(Some(e.message_key()));
+                                refresh();
+                            }
                         }
-                        refresh();
                     });
                 }>{t("cart.suspend")}</button>
             " · "

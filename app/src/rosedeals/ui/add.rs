@@ -1,0 +1,10 @@
+//! A deal's add-to-cart button: the product page's `AddToCart` (same payload, states and
+//! messages) with the deal's one option chosen.
+use leptos::prelude::*;
+
+#[island]
+pub fn AddDeal(sale_id: i64, option_id: i64) -> impl IntoView {
+    crate::ui::hydrated::island_ready();
+    let selected = RwSignal::new(Some(option_id));
+    view! { <crate::cart::ui::add::AddToCart sale_id selected on_added=|_: ()| () /> }
+}

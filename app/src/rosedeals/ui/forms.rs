@@ -1,0 +1,212 @@
+//! The refund and retry forms (`/rosedeals/refund?basketId=`), the refund's result
+//! (`/rosedeals/refund-result?basketId=`), and contact (`contact-form`, `mail`).
+use leptos::prelude::*;
+
+use crate::context::RequestCtx;
+use crate::rosedeals::api::{fetch_order, fetch_orders};
+use crate::ui::error_template::ErrorNotice;
+
+fn t(key: &str) -> String {
+    RequestCtx::current().t(key)
+}
+
+/// One labelled text field of a form (`form` prefixes the ids).
+fn field(
+    form: &'static str,
+    name: &'static str,
+    key: &str,
+    autocomplete: &'static str,
+    required: bool,
+) -> impl IntoView {
+    let id = format!("{form}-{name}");
+    let err = format!("{id}-error");
+    view! {
+        <p class="field" data-field=name>
+            <label for=id.clone()>{t(key)}</label>
+            <input id=id name=name type="text" autocomplete=autocomplete maxlength="200" required=required
+                aria-describedby=err.clone() data-testid=format!("{form}-{name}") />
+            <span class="field__error" id=err data-error-for=name hidden=true></span>
+        </p>
+    }
+}
+
+fn address_fields(form: &'static str) -> impl IntoView {
+    view! {
+        <fieldset class="account-form__group">
+            <legend>{t("rosedeals.form.address")}</legend>
+            {field(form, "firstName", "rosedeals.form.first_name", "given-name", true)}
+            {field(form, "lastName", "rosedeals.form.last_name", "family-name", true)}
+            {field(form, "details", "rosedeals.form.details", "address-line1", false)}
+            {field(form, "extras", "rosedeals.form.extras", "address-line2", false)}
+            {field(form, "zipCode", "rosedeals.form.zip_code", "postal-code", false)}
+            {field(form, "city", "rosedeals.form.city", "address-level2", true)}
+            {field(form, "country", "rosedeals.form.country", "country", true)}
+        </fieldset>
+    }
+}
+
+fn content_field(form: &'static str) -> impl IntoView {
+    let id = format!("{form}-content");
+    view! {
+        <p class="field">
+            <label for=id.clone()>{t("rosedeals.form.content")}</label>
+            <textarea id=id name="content" maxlength="2000" rows="4" data-testid=format!("{form}-content")></textarea>
+        </p>
+    }
+}
+
+#[component]
+pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
+    let Some(id) = basket_id else {
+        return view! { <ErrorNotice key="errors.not_found" /> }.into_any();
+    };
+    let load = Resource::new(move || id, fetch_order);
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
+            {move || Suspend::new(async move {
+                match load.await {
+                    Ok(order) => {
+                        let ctx = RequestCtx::current();
+                        let active: Vec<_> = order.vouchers.iter().filter(|v| v.status == "active").cloned().collect();
+                        let refundable: i64 = active.iter().map(|v| v.price).sum();
+                        view! {
+                            <p class="account-hint" data-testid="refund-summary">{ctx.t_with("rosedeals.refund.intro", &[("id", &id.to_string()), ("amount", &ctx.money(refundable))])}</p>
+                            <section class="account-section" aria-labelledby="refund-title">
+                                <h2 id="refund-title">{t("rosedeals.refund.form_title")}</h2>
+                                <form class="account-form" data-rosedeals-form="refund" data-basket-id=id novalidate data-testid="refund-form">
+                                    <p class="account-form__error" role="alert" data-form-error hidden=true></p>
+                                    {address_fields("refund")}
+                                    <p class="field" data-field="iban">
+                                        <label for="refund-iban">{t("rosedeals.form.iban")}</label>
+                                        <input id="refund-iban" name="iban" type="text" autocomplete="off" maxlength="64" spellcheck="false"
+                                            aria-describedby="refund-iban-hint refund-iban-error" data-testid="refund-iban" />
+                                        <span class="account-hint" id="refund-iban-hint">{t("rosedeals.form.iban_hint")}</span>
+                                        <span class="field__error" id="refund-iban-error" data-error-for="iban" data-testid="refund-iban-error" hidden=true></span>
+                                    </p>
+                                    <p class="field field--check">
+                                        <input id="refund-storeIban" name="storeIban" type="checkbox" value="true" />
+                                        <label for="refund-storeIban">{t("rosedeals.form.store_iban")}</label>
+                                    </p>
+                                    <p class="field field--check">
+                                        <input id="refund-isSuspended" name="isSuspended" type="checkbox" value="true" />
+                                        <label for="refund-isSuspended">{t("rosedeals.form.is_suspended")}</label>
+                                    </p>
+                                    {content_field("refund")}
+                                    <button type="submit" class="button button--primary" data-testid="refund-submit">{t("rosedeals.refund.submit")}</button>
+                                </form>
+                            </section>
+                            <section class="account-section" aria-labelledby="retry-title">
+                                <h2 id="retry-title">{t("rosedeals.retry.title")}</h2>
+                                <p class="account-hint">{t("rosedeals.retry.intro")}</p>
+                                <form class="account-form" data-rosedeals-form="retry" data-basket-id=id novalidate data-testid="retry-form">
+                                    <p class="account-form__error" role="alert" data-form-error hidden=true></p>
+                                    <fieldset class="account-form__group">
+                                        <legend>{t("rosedeals.form.vouchers")}</legend>
+                                        {active.into_iter().enumerate().map(|(i, v)| {
+                                            let vid = format!("retry-voucher-{i}");
+                                            view! {
+                                                <p class="field field--check">
+                                                    <input id=vid.clone() name="vouchers" type="checkbox" value=v.code.clone() />
+                                                    <label for=vid>{format!("{} · {}", v.partner, v.code)}</label>
+                                                </p>
+                                            }
+                                        }).collect_view()}
+                                    </fieldset>
+                                    {address_fields("retry")}
+                                    {content_field("retry")}
+                                    <button type="submit" class="button" data-testid="retry-submit">{t("rosedeals.retry.submit")}</button>
+                                </form>
+                            </section>
+                        }.into_any()
+                    }
+                    Err(_) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn RefundResultPage(basket_id: Option<i64>) -> impl IntoView {
+    let Some(id) = basket_id else {
+        return view! { <ErrorNotice key="errors.not_found" /> }.into_any();
+    };
+    let load = Resource::new(move || id, fetch_order);
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
+            {move || Suspend::new(async move {
+                let ctx = RequestCtx::current();
+                match load.await {
+                    Ok(order) => match order.refund_amount {
+                        Some(amount) => view! {
+                            <p class="deal-result" data-testid="refund-amount" role="status">
+                                {ctx.t_with("rosedeals.result.amount", &[("amount", &ctx.money(amount))])}
+                            </p>
+                            <p>{ctx.t("rosedeals.result.next")}</p>
+                            <p><a href="/rosedeals/history">{ctx.t("rosedeals.nav.history")}</a></p>
+                        }.into_any(),
+                        None => view! { <p data-testid="refund-none">{ctx.t("rosedeals.result.none")}</p> }.into_any(),
+                    },
+                    Err(_) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn ContactPage() -> impl IntoView {
+    let load = Resource::new(|| (), |_| fetch_orders(false, 1));
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
+            {move || Suspend::new(async move {
+                let codes: Vec<(String, String)> = match load.await {
+                    Ok(p) => p.orders.iter().flat_map(|o| o.vouchers.iter().map(|v| (v.code.clone(), v.partner.clone()))).collect(),
+                    Err(_) => vec![],
+                };
+                view! {
+                    <form class="account-form" data-rosedeals-form="contact" novalidate data-testid="contact-form">
+                        <p class="account-form__error" role="alert" data-form-error hidden=true></p>
+                        <p class="field">
+                            <label for="contact-subject">{t("rosedeals.contact.subject")}</label>
+                            <input id="contact-subject" name="subject" type="text" maxlength="200" required=true data-testid="contact-subject" />
+                        </p>
+                        <p class="field">
+                            <label for="contact-message">{t("rosedeals.contact.message")}</label>
+                            <textarea id="contact-message" name="message" maxlength="2000" rows="5" required=true data-testid="contact-message"></textarea>
+                        </p>
+                        <fieldset class="account-form__group">
+                            <legend>{t("rosedeals.form.vouchers")}</legend>
+                            {codes.is_empty().then(|| view! { <p class="account-empty">{t("rosedeals.ongoing.empty")}</p> })}
+                            {codes.into_iter().enumerate().map(|(i, (code, partner))| {
+                                let vid = format!("contact-voucher-{i}");
+                                view! {
+                                    <p class="field field--check">
+                                        <input id=vid.clone() name="vouchers" type="checkbox" value=code.clone() />
+                                        <label for=vid>{format!("{partner} · {code}")}</label>
+                                    </p>
+                                }
+                            }).collect_view()}
+                        </fieldset>
+                        {address_fields("contact")}
+                        <p class="field">
+                            <label for="contact-attachments">{t("rosedeals.contact.attachments")}</label>
+                            <input id="contact-attachments" name="attachments" type="file" multiple=true accept="application/pdf,image/png,image/jpeg" />
+                        </p>
+                        <button type="submit" class="button button--primary" data-testid="contact-submit">{t("rosedeals.contact.submit")}</button>
+                    </form>
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+pub fn MailPage() -> impl IntoView {
+    view! {
+        <p class="deal-result" role="status" data-testid="mail-sent">{t("rosedeals.mail.text")}</p>
+        <p><a href="/rosedeals/ongoing">{t("rosedeals.nav.ongoing")}</a></p>
+    }
+}

@@ -1,0 +1,116 @@
+//! The rose-deals pages (spec 001 §2): the deals home (`/rosedeals`, `/gr/home/rosedeals`),
+//! the current and archived orders (`ongoing`, `history`), the refund and retry forms
+//! (`refund`), the refund's result, and contact (`contact-form`, `mail`). Rendered by the
+//! server; the forms are sent by `/js/rosedeals.js` (texts from `data-messages`).
+pub mod add;
+mod forms;
+mod home;
+mod orders;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use crate::context::RequestCtx;
+use crate::routes::ResolvedRoute;
+use crate::ui::SeoMeta;
+
+pub const SCRIPT: &str = "/js/rosedeals.js";
+
+/// Texts the script shows.
+const MESSAGES: [&str; 12] = [
+    "rosedeals.errors.invalid_iban",
+    "rosedeals.errors.already_refunded",
+    "rosedeals.errors.nothing_to_refund",
+    "rosedeals.errors.missing_values",
+    "rosedeals.errors.no_iban",
+    "rosedeals.retry.done",
+    "rosedeals.contact.sent",
+    "rosedeals.contact.attached",
+    "dsaform.error.file_type",
+    "dsaform.error.file_size",
+    "dsaform.error.file_count",
+    "errors.general_retry.notification",
+];
+
+fn messages() -> String {
+    let ctx = RequestCtx::current();
+    let map: serde_json::Map<String, serde_json::Value> = MESSAGES
+        .iter()
+        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+/// `?name=` of the page as a number.
+fn query_id(name: &str) -> Option<i64> {
+    use_query_map()
+        .get_untracked()
+        .get(name)
+        .and_then(|v| v.parse().ok())
+}
+
+#[component]
+pub fn DealsPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let section = route.get("section").unwrap_or("").to_string();
+    let title = match section.as_str() {
+        "ongoing" => ctx.t("rosedeals.ongoing.title"),
+        "history" => ctx.t("rosedeals.history.title"),
+        "refund" => ctx.t("rosedeals.refund.title"),
+        "refund-result" => ctx.t("rosedeals.result.title"),
+        "contact-form" => ctx.t("rosedeals.contact.title"),
+        "mail" => ctx.t("rosedeals.mail.title"),
+        _ => ctx.t("page.deals"),
+    };
+    let brand = ctx.site().brand.name();
+    let description = ctx.t_with("page.description", &[("page", &title), ("brand", brand)]);
+    let body = match section.as_str() {
+        "ongoing" => view! { <orders::OrdersList archived=false /> }.into_any(),
+        "history" => view! { <orders::OrdersList archived=true /> }.into_any(),
+        "refund" => view! { <forms::RefundPage basket_id=query_id("basketId") /> }.into_any(),
+        "refund-result" => {
+            view! { <forms::RefundResultPage basket_id=query_id("basketId") /> }.into_any()
+        }
+        "contact-form" => view! { <forms::ContactPage /> }.into_any(),
+        "mail" => view! { <forms::MailPage /> }.into_any(),
+        _ => view! { <home::DealsHome /> }.into_any(),
+    };
+    let xsrf = ctx.xsrf.clone();
+    let page_kind = section.clone();
+    view! {
+        <SeoMeta title=title.clone() description path indexable=false />
+        <div class="rosedeals-page" data-rosedeals-page=page_kind data-messages=messages() data-xsrf=xsrf>
+            <h1>{title}</h1>
+            <Nav current=section />
+            <p class="account-notice account-notice--error" data-testid="rosedeals-error" role="alert" hidden=true></p>
+            <p class="account-notice" data-testid="rosedeals-notice" role="status" aria-live="polite" hidden=true></p>
+            {body}
+        </div>
+        <script src=SCRIPT defer></script>
+    }
+}
+
+#[component]
+fn Nav(current: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let links = [
+        ("", "/rosedeals", "rosedeals.nav.deals"),
+        ("ongoing", "/rosedeals/ongoing", "rosedeals.nav.ongoing"),
+        ("history", "/rosedeals/history", "rosedeals.nav.history"),
+        (
+            "contact-form",
+            "/rosedeals/contact-form",
+            "rosedeals.nav.contact",
+        ),
+    ];
+    view! {
+        <nav class="rosedeals-nav" aria-label=ctx.t("page.deals")>
+            <ul>
+                {links.into_iter().map(|(section, href, key)| {
+                    let here = (section == current).then_some("page");
+                    view! { <li><a href=href aria-current=here>{RequestCtx::current().t(key)}</a></li> }
+                }).collect_view()}
+            </ul>
+        </nav>
+    }
+}
