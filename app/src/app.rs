@@ -210,6 +210,19 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::PersonalData => {
             view! { <crate::account::ui::personal::PersonalDataPage path /> }.into_any()
         }
+        PageKind::HelpForm => {
+            view! { <crate::help::ui::form::HelpFormPage route path /> }.into_any()
+        }
+        PageKind::MyNotifications => {
+            view! { <crate::help::ui::centre::MessageCentrePage path /> }.into_any()
+        }
+        PageKind::Chat => view! { <crate::help::ui::chat::ChatPage path /> }.into_any(),
+        PageKind::ContactSelector => {
+            view! { <crate::help::ui::pages::ContactSelectorPage path /> }.into_any()
+        }
+        PageKind::PostSalesError => {
+            view! { <crate::help::ui::pages::PostSalesErrorPage path /> }.into_any()
+        }
         _ => view! { <Placeholder route path /> }.into_any(),
     }
 }

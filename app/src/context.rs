@@ -23,6 +23,9 @@ pub struct RequestCtx {
     /// Units held in the member's cart (0 for visitors), for the header's cart link.
     #[serde(default)]
     pub cart_count: i64,
+    /// Unread messages of the member's message centre (0 for visitors), for the header bell.
+    #[serde(default)]
+    pub unread_count: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

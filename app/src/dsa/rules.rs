@@ -18,15 +18,7 @@ fn err(field: &str, key: &str) -> DsaFieldError {
     }
 }
 
-/// Magic numbers, so a renamed executable is not accepted as a PDF.
-fn content_matches(content_type: &str, bytes: &[u8]) -> bool {
-    match content_type {
-        "application/pdf" => bytes.starts_with(b"%PDF-"),
-        "image/png" => bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]),
-        "image/jpeg" => bytes.starts_with(&[0xFF, 0xD8, 0xFF]),
-        _ => false,
-    }
-}
+use crate::model::upload::content_matches;
 
 /// Every field error of a report; empty when it can be stored.
 pub fn validate(req: &DsaFormRequest, files: &[FileMeta<'_>]) -> Vec<DsaFieldError> {

@@ -6,13 +6,8 @@ use crate::dsa::store;
 use crate::model::dsa::{DsaFormRequest, DsaFormResponse};
 use crate::platform::state::AppState;
 
-/// An uploaded file, owned.
-#[derive(Clone, Debug)]
-pub struct Upload {
-    pub name: String,
-    pub content_type: String,
-    pub bytes: Vec<u8>,
-}
+/// An uploaded file, owned (shared with the help form).
+pub use crate::model::upload::Upload;
 
 /// Counts a report against the client's limit; the caller asks before reading the body,
 /// so a refused client costs no upload buffering.

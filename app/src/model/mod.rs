@@ -10,3 +10,4 @@ pub mod onboarding;
 pub mod search;
 pub mod travel;
 pub mod travel_catalog;
+pub mod upload;

@@ -36,6 +36,13 @@ fn HeaderBar(transparent: bool) -> impl IntoView {
     let cart_count = CartCount::current();
     let (menu_open, set_menu_open) = signal(false);
     let member = ctx.is_member();
+    // The message centre's unread count, counted by the server for this page (help area).
+    let unread = ctx.unread_count.max(0);
+    let bell_label = if unread > 0 {
+        ctx.t_with("help.bell.unread", &[("count", &unread.to_string())])
+    } else {
+        ctx.t("header.messages")
+    };
     let login = if member {
         let name = ctx.member_first_name.clone().unwrap_or_default();
         view! {
@@ -100,10 +107,13 @@ fn HeaderBar(transparent: bool) -> impl IntoView {
                             <path d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" fill="currentColor"></path>
                         </svg>
                     </a>
-                    <a class="header__messages" href="/gr/my-notifications/" aria-label=ctx.t("header.messages")>
+                    <a class="header__messages" href="/gr/my-notifications/" aria-label=bell_label data-testid="header-bell" data-unread=unread.to_string()>
                         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                             <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z" fill="currentColor"></path>
                         </svg>
+                        {(unread > 0).then(|| view! {
+                            <span class="header__cart-count header__messages-count" aria-hidden="true" data-testid="bell-count">{unread}</span>
+                        })}
                     </a>
                     <a class="header__cart" href="/cart" data-testid="cart-link">
                         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

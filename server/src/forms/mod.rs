@@ -4,6 +4,7 @@ pub mod account;
 pub mod address;
 pub mod auth;
 pub mod communications;
+pub mod help;
 pub mod onboarding;
 pub mod promotions;
 pub mod search;
@@ -41,6 +42,15 @@ pub fn router() -> Router<Arc<AppCtx>> {
             "/postsales/myaccount/addresses/form",
             post(address::address_form),
         )
+        .route(
+            "/helpform/send",
+            post(help::send_form).layer(axum::extract::DefaultBodyLimit::max(
+                app::help::rules::TOTAL_MAX_BYTES + 1024 * 1024,
+            )),
+        )
+        .route("/helpform/feedback", post(help::feedback_form))
+        .route("/my-notifications/reply", post(help::reply_form))
+        .route("/chat/send", post(help::chat_form))
 }
 
 /// A form carries the XSRF token in its hidden `_xsrf` field (the API layer checks the

@@ -164,6 +164,15 @@ pub async fn request_context(
             }),
         _ => 0,
     };
+    let unread_count = match (&member, page_view) {
+        (Some(m), true) => app::help::service::unread_count(&app.state.db, m.member_id)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "cannot count the unread messages");
+                0
+            }),
+        _ => 0,
+    };
     let ctx = RequestCtx {
         site_id,
         member_id: member.as_ref().map(|m| m.member_id),
@@ -173,6 +182,7 @@ pub async fn request_context(
         xsrf: xsrf.clone(),
         onboarding,
         cart_count,
+        unread_count,
     };
     req.extensions_mut().insert(ctx);
     let anonymous = member.is_none();

@@ -97,30 +97,11 @@ async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), (
                 payload = Some(serde_json::from_str::<DsaFormRequest>(&text).map_err(|_| ())?);
             }
             Some("files") => {
-                let mut field = field;
                 if uploads.len() > DSA_MAX_FILES {
                     // Enough to report the count error; don't buffer more.
                     continue;
                 }
-                let name = field
-                    .file_name()
-                    .unwrap_or("file")
-                    .chars()
-                    .take(200)
-                    .collect();
-                let content_type = field.content_type().unwrap_or("").to_string();
-                // One byte past the limit is enough for the rules to refuse the file's
-                // size; the rest of an oversized part is read and dropped, not kept.
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(|_| ())? {
-                    let room = (DSA_MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
-                    bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-                }
-                uploads.push(Upload {
-                    name,
-                    content_type,
-                    bytes,
-                });
+                uploads.push(super::upload::read_file(field, DSA_MAX_FILE_BYTES).await?);
             }
             _ => {}
         }

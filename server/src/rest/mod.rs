@@ -13,6 +13,7 @@ pub mod dsa;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod help;
 pub mod onboarding;
 pub mod openapi;
 pub mod orders;
@@ -22,6 +23,7 @@ pub mod search;
 pub mod travel;
 pub mod travel_catalog;
 pub mod travel_search;
+pub mod upload;
 pub mod wallet;
 
 use std::sync::Arc;
@@ -47,6 +49,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(travel_search::router())
         .merge(onboarding::router())
         .merge(wallet::router())
+        .merge(help::router())
         .merge(account::router())
         .merge(address::router())
         .merge(communications::router())

@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 24] = [
+pub const ERASED_TABLES: [&str; 28] = [
     "sessions",
     "member_cyphers",
     "auth_events",
@@ -33,6 +33,11 @@ pub const ERASED_TABLES: [&str; 24] = [
     "cart_items",
     "member_deactivations",
     "checkout_line",
+    // The help centre: files and messages before their tickets.
+    "help_attachments",
+    "help_messages",
+    "help_evaluations",
+    "help_tickets",
 ];
 
 /// Tables whose rows of the member are kept, by law or for the books, with any personal

@@ -1,0 +1,519 @@
+//! The help centre's operations: each checks its input (with the rules of `rules.rs`),
+//! then writes in one transaction.
+use crate::help::answer::Answerer;
+use crate::help::config::{self, HelpConfig};
+use crate::help::error::HelpError;
+use crate::help::model::*;
+use crate::help::rules::{self, HelpAction, HelpField, HelpFormState, TicketStatus};
+use crate::help::store::{self, NewTicket};
+use crate::model::error::FieldError;
+use crate::model::upload::{content_matches, Upload, ALLOWED_TYPES};
+use crate::platform::db::Db;
+use crate::platform::mail::{self, Mail, MailSettings};
+
+/// The form's state as the message says it, through the same reducer the page uses.
+fn state_of(req: &ContactRequest) -> HelpFormState {
+    let (reason, sub) = match req.subject_id.split_once('.') {
+        Some((r, s)) => (r, Some(s)),
+        None => (req.subject_id.as_str(), None),
+    };
+    let mut s = HelpFormState::default();
+    if !reason.is_empty() {
+        s = rules::reduce(s, HelpAction::SelectReason(reason.into()));
+    }
+    if let Some(sub) = sub.filter(|s| !s.is_empty()) {
+        s = rules::reduce(s, HelpAction::SelectSubReason(sub.into()));
+    }
+    s = rules::reduce(s, HelpAction::SelectOrder(req.order_id));
+    rules::reduce(s, HelpAction::SetMessage(req.body.clone()))
+}
+
+/// The faults of a message on this site: the rules' checks, plus a sub-reason the reason
+/// does not have and a title past its bound.
+pub fn check_message(config: &HelpConfig, req: &ContactRequest) -> Vec<FieldError> {
+    let state = state_of(req);
+    let reason = state
+        .selected_reason
+        .as_deref()
+        .and_then(|r| config.reason(r));
+    let mut faults = rules::check(&state, reason.map(|r| r.rule()).as_ref());
+    if let (Some(reason), Some(sub)) = (reason, state.selected_sub_reason.as_deref()) {
+        if !reason.sub_reasons.contains(&sub) && !faults.contains(&HelpField::SubReason) {
+            faults.push(HelpField::SubReason);
+        }
+    }
+    let mut errors: Vec<FieldError> = faults
+        .into_iter()
+        .map(|f| FieldError {
+            field: f.wire().into(),
+            message_key: f.message_key().into(),
+        })
+        .collect();
+    if req.subject_title.chars().count() > 200
+        || req
+            .operation_code
+            .as_deref()
+            .is_some_and(|c| c.chars().count() > 64)
+    {
+        errors.push(FieldError {
+            field: "subjectTitle".into(),
+            message_key: "help.errors.form".into(),
+        });
+    }
+    errors
+}
+
+/// The files' faults: count, each file's size, the total, and the type by content.
+pub fn check_files(files: &[Upload]) -> Result<(), HelpError> {
+    if files.len() > rules::MAX_FILES {
+        return Err(HelpError::FileCount);
+    }
+    if files.iter().any(|f| f.bytes.len() > rules::FILE_MAX_BYTES) {
+        return Err(HelpError::FileTooLarge);
+    }
+    if files.iter().map(|f| f.bytes.len()).sum::<usize>() > rules::TOTAL_MAX_BYTES {
+        return Err(HelpError::TotalTooLarge);
+    }
+    if files.iter().any(|f| {
+        !ALLOWED_TYPES.contains(&f.content_type.as_str())
+            || !content_matches(&f.content_type, &f.bytes)
+    }) {
+        return Err(HelpError::FileType);
+    }
+    Ok(())
+}
+
+async fn check_order(db: &Db, member_id: i64, order_id: Option<i64>) -> Result<(), HelpError> {
+    if let Some(order) = order_id {
+        let mut conn = db.pool.acquire().await?;
+        if !store::owns_order(&mut conn, member_id, order).await? {
+            return Err(HelpError::NotFound);
+        }
+    }
+    Ok(())
+}
+
+fn title_of(req: &ContactRequest) -> String {
+    let t = req.subject_title.trim();
+    if t.is_empty() {
+        req.subject_id.clone()
+    } else {
+        t.to_string()
+    }
+}
+
+/// Sends a message to support: it becomes a ticket with the files attached.
+pub async fn contact(
+    db: &Db,
+    site_id: u16,
+    member_id: i64,
+    req: &ContactRequest,
+    files: &[Upload],
+    now: i64,
+) -> Result<ContactResponse, HelpError> {
+    let config = config::for_site(site_id);
+    let errors = check_message(&config, req);
+    if !errors.is_empty() {
+        return Err(HelpError::Invalid(errors));
+    }
+    if !config.tickets_allowed {
+        return Err(HelpError::TicketsClosed);
+    }
+    if !files.is_empty() && !config.attachments {
+        return Err(HelpError::FileCount);
+    }
+    check_files(files)?;
+    check_order(db, member_id, req.order_id).await?;
+    let title = title_of(req);
+    let mut tx = db.begin().await?;
+    let ticket_id = store::insert_ticket(
+        &mut tx,
+        &NewTicket {
+            member_id,
+            site_id,
+            subject_id: &req.subject_id,
+            subject_title: &title,
+            operation_code: req.operation_code.as_deref().filter(|c| !c.is_empty()),
+            order_id: req.order_id,
+            channel: "form",
+        },
+        now,
+    )
+    .await?;
+    let message_id = store::insert_message(
+        &mut tx,
+        ticket_id,
+        member_id,
+        "member",
+        req.body.trim(),
+        TicketStatus::Open.wire(),
+        now,
+    )
+    .await?;
+    for f in files {
+        store::insert_attachment(&mut tx, message_id, member_id, f).await?;
+    }
+    tx.commit().await?;
+    Ok(ContactResponse {
+        ticket_id,
+        message_has_been_sent: true,
+    })
+}
+
+/// Looks for a help article answering the message; an answer is kept as an evaluation
+/// (question, article, member) the member then rates.
+pub async fn answer(
+    db: &Db,
+    answerer: &dyn Answerer,
+    site_id: u16,
+    member_id: i64,
+    req: &ContactRequest,
+    now: i64,
+) -> Result<AnswerResponse, HelpError> {
+    let config = config::for_site(site_id);
+    let errors = check_message(&config, req);
+    if !errors.is_empty() {
+        return Err(HelpError::Invalid(errors));
+    }
+    check_order(db, member_id, req.order_id).await?;
+    let lang = crate::site::by_id_or_default(site_id).lang;
+    let Some(found) = answerer.answer(lang, &req.body) else {
+        return Ok(AnswerResponse { answer: None });
+    };
+    let Some(article) = answerer.article(lang, &found.article_id) else {
+        return Ok(AnswerResponse { answer: None });
+    };
+    let evaluation = store::Evaluation {
+        id: crate::platform::session::new_token(),
+        member_id,
+        site_id: i64::from(site_id),
+        article_id: article.id.clone(),
+        subject_id: req.subject_id.clone(),
+        subject_title: title_of(req),
+        question: req.body.trim().to_string(),
+        operation_code: req.operation_code.clone().filter(|c| !c.is_empty()),
+        order_id: req.order_id,
+        satisfaction: None,
+        ticket_id: None,
+    };
+    store::insert_evaluation(db, &evaluation, (found.score * 1000.0) as i64, now).await?;
+    Ok(AnswerResponse {
+        answer: Some(Answer {
+            evaluation_id: evaluation.id,
+            article_id: article.id.clone(),
+            title: article.title.clone(),
+            body: article.body.clone(),
+        }),
+    })
+}
+
+/// The member rates an answer: a good rating closes the matter; a bad one sends the
+/// stored message as a ticket (once: rating again returns the same outcome).
+pub async fn feedback(
+    db: &Db,
+    member_id: i64,
+    evaluation_id: &str,
+    satisfaction: &str,
+    now: i64,
+) -> Result<FeedbackResponse, HelpError> {
+    let good = rules::satisfied(satisfaction).ok_or_else(|| {
+        HelpError::Invalid(vec![FieldError {
+            field: "satisfaction".into(),
+            message_key: "help.errors.form".into(),
+        }])
+    })?;
+    let mut tx = db.begin().await?;
+    let e = store::evaluation(&mut tx, member_id, evaluation_id)
+        .await?
+        .ok_or(HelpError::NotFound)?;
+    if let Some(done) = e.satisfaction.clone() {
+        return Ok(FeedbackResponse {
+            message_has_been_sent: e.ticket_id.is_some(),
+            satisfaction: done,
+            ticket_id: e.ticket_id,
+        });
+    }
+    let ticket_id = if good {
+        None
+    } else {
+        let site_id = u16::try_from(e.site_id).unwrap_or(crate::site::DEFAULT_SITE_ID);
+        let id = store::insert_ticket(
+            &mut tx,
+            &NewTicket {
+                member_id,
+                site_id,
+                subject_id: &e.subject_id,
+                subject_title: &e.subject_title,
+                operation_code: e.operation_code.as_deref(),
+                order_id: e.order_id,
+                channel: "form",
+            },
+            now,
+        )
+        .await?;
+        store::insert_message(&mut tx, id, member_id, "member", &e.question, "open", now).await?;
+        Some(id)
+    };
+    let word = if good { "good" } else { "bad" };
+    store::rate_evaluation(&mut tx, &e.id, word, ticket_id).await?;
+    tx.commit().await?;
+    Ok(FeedbackResponse {
+        satisfaction: word.into(),
+        ticket_id,
+        message_has_been_sent: ticket_id.is_some(),
+    })
+}
+
+pub async fn message_centre(db: &Db, member_id: i64) -> Result<MessageCentre, HelpError> {
+    Ok(MessageCentre {
+        unread_count: store::unread_count(db, member_id).await?,
+        notifications: store::notifications(db, member_id, 50).await?,
+        tickets: store::tickets(db, member_id).await?,
+    })
+}
+
+pub async fn unread_count(db: &Db, member_id: i64) -> Result<i64, HelpError> {
+    Ok(store::unread_count(db, member_id).await?)
+}
+
+pub async fn thread(db: &Db, member_id: i64, ticket_id: i64) -> Result<TicketThread, HelpError> {
+    store::thread(db, member_id, ticket_id)
+        .await?
+        .ok_or(HelpError::NotFound)
+}
+
+/// Opening a thread reads support's answers in it.
+pub async fn open_thread(
+    db: &Db,
+    member_id: i64,
+    ticket_id: i64,
+    now: i64,
+) -> Result<TicketThread, HelpError> {
+    let t = thread(db, member_id, ticket_id).await?;
+    store::mark_ticket_read(db, member_id, ticket_id, now).await?;
+    Ok(t)
+}
+
+pub async fn mark_read(
+    db: &Db,
+    member_id: i64,
+    notification_id: i64,
+    now: i64,
+) -> Result<UnreadCount, HelpError> {
+    if !store::mark_read(db, member_id, notification_id, now).await? {
+        return Err(HelpError::NotFound);
+    }
+    Ok(UnreadCount {
+        unread_count: store::unread_count(db, member_id).await?,
+    })
+}
+
+pub async fn mark_ticket_read(
+    db: &Db,
+    member_id: i64,
+    ticket_id: i64,
+    now: i64,
+) -> Result<UnreadCount, HelpError> {
+    thread(db, member_id, ticket_id).await?;
+    store::mark_ticket_read(db, member_id, ticket_id, now).await?;
+    Ok(UnreadCount {
+        unread_count: store::unread_count(db, member_id).await?,
+    })
+}
+
+fn check_body(body: &str) -> Result<(), HelpError> {
+    let len = body.trim().chars().count();
+    if (1..=rules::MESSAGE_MAX).contains(&len) {
+        Ok(())
+    } else {
+        Err(HelpError::Invalid(vec![FieldError {
+            field: "body".into(),
+            message_key: "help.errors.reply".into(),
+        }]))
+    }
+}
+
+/// The member answers in one of their threads (it reopens).
+pub async fn reply(
+    db: &Db,
+    member_id: i64,
+    ticket_id: i64,
+    body: &str,
+    now: i64,
+) -> Result<TicketThread, HelpError> {
+    check_body(body)?;
+    let mut tx = db.begin().await?;
+    store::ticket_status(&mut tx, member_id, ticket_id)
+        .await?
+        .ok_or(HelpError::NotFound)?;
+    store::insert_message(
+        &mut tx,
+        ticket_id,
+        member_id,
+        "member",
+        body.trim(),
+        "open",
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    thread(db, member_id, ticket_id).await
+}
+
+/// A chat message: continues the member's open chat thread on this reason (and order),
+/// or starts one.
+pub async fn chat(
+    db: &Db,
+    site_id: u16,
+    member_id: i64,
+    req: &ChatRequest,
+    now: i64,
+) -> Result<TicketThread, HelpError> {
+    check_body(&req.body)?;
+    let config = config::for_site(site_id);
+    let reason = config.reason(req.reason.trim()).ok_or_else(|| {
+        HelpError::Invalid(vec![FieldError {
+            field: "reason".into(),
+            message_key: HelpField::Reason.message_key().into(),
+        }])
+    })?;
+    check_order(db, member_id, req.order_id).await?;
+    let lang = crate::site::by_id_or_default(site_id).lang;
+    let title = crate::site::i18n::t(lang, &format!("help.reason.{}", reason.id));
+    let mut tx = db.begin().await?;
+    let ticket_id = match store::open_chat(&mut tx, member_id, reason.id, req.order_id).await? {
+        Some(id) => id,
+        None => {
+            store::insert_ticket(
+                &mut tx,
+                &NewTicket {
+                    member_id,
+                    site_id,
+                    subject_id: reason.id,
+                    subject_title: &title,
+                    operation_code: None,
+                    order_id: req.order_id,
+                    channel: "chat",
+                },
+                now,
+            )
+            .await?
+        }
+    };
+    store::insert_message(
+        &mut tx,
+        ticket_id,
+        member_id,
+        "member",
+        req.body.trim(),
+        "open",
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    thread(db, member_id, ticket_id).await
+}
+
+/// What `server support reply` did.
+pub struct SupportReply {
+    pub ticket_id: i64,
+    pub member_id: i64,
+    pub mailed: Result<String, String>,
+}
+
+/// Support answers a ticket: the message, the message centre's notice (kind `ticket`) and
+/// an email to the member, in the member's site language. The email goes after the
+/// commit: a mail failure does not undo the answer (it is reported).
+pub async fn support_reply(
+    db: &Db,
+    mail_settings: &MailSettings,
+    public_origin: &str,
+    ticket_id: i64,
+    text: &str,
+    now: i64,
+) -> Result<SupportReply, HelpError> {
+    check_body(text)?;
+    let mut tx = db.begin().await?;
+    let t = store::support_ticket_by_id(&mut tx, ticket_id)
+        .await?
+        .ok_or(HelpError::NotFound)?;
+    store::insert_message(
+        &mut tx,
+        ticket_id,
+        t.member_id,
+        "support",
+        text.trim(),
+        TicketStatus::Answered.wire(),
+        now,
+    )
+    .await?;
+    store::insert_ticket_notification(&mut tx, t.member_id, ticket_id, now).await?;
+    tx.commit().await?;
+    let site = crate::site::by_id_or_default(u16::try_from(t.site_id).unwrap_or(1));
+    let link = format!(
+        "{}/my-notifications?ticket={ticket_id}",
+        public_origin.trim_end_matches('/')
+    );
+    let mail = Mail {
+        to: t.email.clone(),
+        subject: crate::site::i18n::t_with(
+            site.lang,
+            "help.mail.subject",
+            &[("subject", &t.subject_title)],
+        ),
+        body: crate::site::i18n::t_with(
+            site.lang,
+            "help.mail.body",
+            &[
+                ("name", &t.first_name),
+                ("subject", &t.subject_title),
+                ("text", text.trim()),
+                ("link", &link),
+            ],
+        ),
+    };
+    let mailed = mail::send(mail_settings, &mail, now).await;
+    Ok(SupportReply {
+        ticket_id,
+        member_id: t.member_id,
+        mailed,
+    })
+}
+
+/// Support closes a ticket.
+pub async fn support_close(db: &Db, ticket_id: i64, now: i64) -> Result<(), HelpError> {
+    let n = sqlx::query("UPDATE help_tickets SET status = 'closed', updated_at = $2 WHERE id = $1")
+        .bind(ticket_id)
+        .bind(now)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    if n == 0 {
+        return Err(HelpError::NotFound);
+    }
+    Ok(())
+}
+
+/// The member's orders as the form's options (numbered from 1, newest first).
+pub async fn order_options(
+    db: &Db,
+    member_id: i64,
+    site_id: u16,
+) -> Result<Vec<rules::OrderOption>, HelpError> {
+    let site = crate::site::by_id_or_default(site_id);
+    let facts: Vec<rules::OrderFacts> = store::member_orders(db, member_id)
+        .await?
+        .into_iter()
+        .map(|o| rules::OrderFacts {
+            order_id: o.id,
+            operation_name: if o.operation_name.is_empty() {
+                format!("#{}", o.id)
+            } else {
+                o.operation_name
+            },
+            date: crate::site::format::date(site.date_format, o.created_at),
+            price: crate::site::format::money(site.locale, o.total),
+        })
+        .collect();
+    Ok(rules::order_options(&facts))
+}

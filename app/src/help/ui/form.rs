@@ -1,0 +1,244 @@
+//! `/helpform`, `/helpform/{orderId}`, `/postsales/{orderId}/helpform`: the contact form
+//! (reason, sub-reason, one of the member's orders, message, files). Without scripts it
+//! posts to `FORM_ACTION`, which looks for an automatic answer first; `/js/help.js` does
+//! the same through the REST calls. An answer shows here with its rating buttons
+//! (`?evaluation=`); a site that takes no tickets shows the extra text (`?extra=1`).
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+use super::{reason_label, sub_reason_label, ContactMethods, HelpFrame, NewWindowLink, Xsrf};
+use crate::context::RequestCtx;
+use crate::help::api::{fetch_evaluation, fetch_order_options};
+use crate::help::config;
+use crate::help::model::Answer;
+use crate::help::rules::{self, OrderOption};
+use crate::routes::ResolvedRoute;
+use crate::ui::error_template::ErrorNotice;
+
+pub const FORM_ACTION: &str = "/helpform/send";
+pub const FEEDBACK_ACTION: &str = "/helpform/feedback";
+pub const SCRIPT: &str = "/js/help.js";
+
+/// Texts the script shows (it never builds wording).
+const MESSAGES: [&str; 17] = [
+    "help.errors.reason",
+    "help.errors.sub_reason",
+    "help.errors.order",
+    "help.errors.message",
+    "help.errors.form",
+    "help.errors.file_type",
+    "help.errors.file_count",
+    "help.errors.file_size",
+    "help.errors.total_size",
+    "help.errors.send",
+    "help.errors.timeout",
+    "errors.general_retry.notification",
+    "help.answer.title",
+    "help.answer.question",
+    "help.answer.good",
+    "help.answer.bad",
+    "help.notice.thanks",
+];
+
+fn messages_json(ctx: &RequestCtx) -> String {
+    let mut keys: Vec<&str> = MESSAGES.to_vec();
+    keys.extend(["help.notice.sent", "help.sent.link", "common.loading"]);
+    let map: serde_json::Map<String, serde_json::Value> = keys
+        .iter()
+        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+#[component]
+pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let query = use_query_map().get_untracked();
+    let config = config::for_site(ctx.site_id);
+    let order_param = route
+        .get_id("orderId")
+        .or_else(|| query.get("order").and_then(|o| o.parse().ok()));
+    let reason = query.get("reason").filter(|r| config.reason(r).is_some());
+    let sub = query.get("sub");
+    let evaluation = query.get("evaluation");
+    let extra = query.get("extra").is_some();
+    let field_errors: Vec<String> = query
+        .get("fields")
+        .map(|f| f.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    let orders = Resource::new(|| (), |_| fetch_order_options());
+    let chat_href = rules::chat_link(
+        reason.as_deref().unwrap_or("other"),
+        order_param.map(|o| (o, false)),
+    );
+    let answer = evaluation.map(|id| Resource::new(move || id.clone(), fetch_evaluation));
+    let has_error = move |f: &str| field_errors.iter().any(|e| e == f);
+    let [e_subject, e_sub, e_order, e_body] =
+        ["subjectId", "subReasonId", "orderId", "body"].map(has_error);
+    let any_error = e_subject || e_sub || e_order || e_body;
+    let err = |f: &'static str, on: bool, key: &'static str| {
+        let ctx = RequestCtx::current();
+        view! {
+            <span class="field__error" id=format!("help-{f}-error") data-error-for=f hidden=!on>
+                {on.then(|| ctx.t(key))}
+            </span>
+        }
+    };
+    let invalid = |on: bool| on.then_some("true");
+    view! {
+        <HelpFrame page="helpform" title=ctx.t("page.helpform") path>
+            {answer.map(|answer| view! {
+                <Suspense fallback=|| ()>
+                    {move || Suspend::new(async move {
+                        match answer.await {
+                            Ok(Some(a)) => view! { <AnswerPanel answer=a /> }.into_any(),
+                            _ => ().into_any(),
+                        }
+                    })}
+                </Suspense>
+            })}
+            <section class="help-extra" data-testid="help-extra" hidden=!extra aria-labelledby="help-extra-title">
+                <h2 id="help-extra-title">{ctx.t("help.extra.title")}</h2>
+                <p>{ctx.t("help.extra.text")}</p>
+                <ContactMethods methods=config.contact_methods.clone() />
+            </section>
+            <p class="account-hint">{ctx.t("help.form.intro")}</p>
+            <form method="post" action=FORM_ACTION enctype="multipart/form-data" class="account-form help-form"
+                novalidate id="help-form" data-testid="help-form"
+                data-tickets=config.tickets_allowed.to_string()
+                data-attachments=config.attachments.to_string()
+                data-timeout=rules::MULTIPART_TIMEOUT_MS.to_string()
+                data-messages=messages_json(&ctx)>
+                <Xsrf />
+                <input type="hidden" name="contactFrom" value="Front" />
+                <p class="account-form__error" role="alert" data-form-error hidden=!any_error>
+                    {any_error.then(|| ctx.t("help.errors.form"))}
+                </p>
+                <p class="field">
+                    <label for="help-reason">{ctx.t("help.form.reason")}</label>
+                    <select id="help-reason" name="reason" required data-testid="help-reason"
+                        aria-invalid=invalid(e_subject) aria-describedby="help-subjectId-error">
+                        <option value="">{ctx.t("help.form.choose")}</option>
+                        {config.reasons.iter().map(|r| {
+                            let selected = reason.as_deref() == Some(r.id);
+                            view! { <option value=r.id selected=selected data-needs-order=r.needs_order.to_string()>{reason_label(&ctx, r.id)}</option> }
+                        }).collect_view()}
+                    </select>
+                    {err("subjectId", e_subject, "help.errors.reason")}
+                </p>
+                <p class="field">
+                    <label for="help-sub">{ctx.t("help.form.sub_reason")}</label>
+                    <select id="help-sub" name="subReason" data-testid="help-sub"
+                        aria-invalid=invalid(e_sub) aria-describedby="help-subReasonId-error">
+                        <option value="">{ctx.t("help.form.choose")}</option>
+                        {config.reasons.iter().filter(|r| !r.sub_reasons.is_empty()).map(|r| {
+                            view! {
+                                <optgroup label=reason_label(&ctx, r.id) data-reason=r.id>
+                                    {r.sub_reasons.iter().map(|s| {
+                                        let selected = sub.as_deref() == Some(*s);
+                                        view! { <option value=*s selected=selected>{sub_reason_label(&ctx, s)}</option> }
+                                    }).collect_view()}
+                                </optgroup>
+                            }
+                        }).collect_view()}
+                    </select>
+                    {err("subReasonId", e_sub, "help.errors.sub_reason")}
+                </p>
+                <p class="field">
+                    <label for="help-order">{ctx.t("help.form.order")}</label>
+                    <Suspense fallback=|| view! { <select id="help-order" name="orderId" disabled><option value="">"…"</option></select> }>
+                        {move || Suspend::new(async move {
+                            let options = orders.await.unwrap_or_default();
+                            view! { <OrderSelect options selected=order_param invalid=e_order /> }
+                        })}
+                    </Suspense>
+                    <span class="field__hint" id="help-order-alert" data-order-alert hidden=!e_order>
+                        {ctx.t("help.order.alert")}
+                    </span>
+                    {err("orderId", e_order, "help.errors.order")}
+                </p>
+                <p class="field">
+                    <label for="help-body">{ctx.t("help.form.message")}</label>
+                    <textarea id="help-body" name="body" rows="6" required
+                        minlength=rules::MESSAGE_MIN.to_string() maxlength=rules::MESSAGE_MAX.to_string()
+                        data-testid="help-body" aria-invalid=invalid(e_body) aria-describedby="help-body-error"></textarea>
+                    {err("body", e_body, "help.errors.message")}
+                </p>
+                {config.attachments.then(|| view! {
+                    <p class="field">
+                        <label for="help-files">{ctx.t("help.form.files")}</label>
+                        <input id="help-files" name="fileAttachments" type="file" multiple
+                            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+                            aria-describedby="help-files-hint" data-testid="help-files" />
+                        <span class="field__hint" id="help-files-hint">
+                            {ctx.t_with("help.form.files_hint", &[
+                                ("count", &rules::MAX_FILES.to_string()),
+                                ("size", &(rules::FILE_MAX_BYTES / (1024 * 1024)).to_string()),
+                                ("total", &(rules::TOTAL_MAX_BYTES / (1024 * 1024)).to_string()),
+                            ])}
+                        </span>
+                    </p>
+                })}
+                <button type="submit" class="button button--primary" data-testid="help-send">{ctx.t("help.form.send")}</button>
+            </form>
+            <div data-help-result aria-live="polite"></div>
+            <section class="help-other" aria-labelledby="help-other-title">
+                <h2 id="help-other-title">{ctx.t("help.other.title")}</h2>
+                <p><NewWindowLink href=chat_href label=ctx.t("help.chat.open") testid="help-chat-link" /></p>
+                <p><a class="help-link" href="/postsales/contactselector">{ctx.t("page.contactselector")}</a></p>
+                <ContactMethods methods=config.contact_methods.clone() />
+            </section>
+        </HelpFrame>
+        <script src=SCRIPT defer></script>
+    }
+}
+
+#[component]
+fn OrderSelect(options: Vec<OrderOption>, selected: Option<i64>, invalid: bool) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <select id="help-order" name="orderId" data-testid="help-order" aria-invalid=invalid.then_some("true")
+            aria-describedby="help-order-alert help-orderId-error">
+            <option value="">{ctx.t("help.form.no_order")}</option>
+            {options.into_iter().map(|o| {
+                let is = selected == Some(o.order_id);
+                view! { <option value=o.order_id.to_string() selected=is data-operation=o.operation_name.clone()>{o.label}</option> }
+            }).collect_view()}
+        </select>
+    }
+}
+
+/// The automatic answer with its two rating buttons (each a form without scripts).
+#[component]
+pub fn AnswerPanel(answer: Answer) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let button = |satisfaction: &'static str, key: &'static str, class: &'static str| {
+        let ctx = RequestCtx::current();
+        view! {
+            <form method="post" action=FEEDBACK_ACTION class="help-answer__rate">
+                <Xsrf />
+                <input type="hidden" name="evaluationId" value=answer.evaluation_id.clone() />
+                <input type="hidden" name="satisfaction" value=satisfaction />
+                <button type="submit" class=class data-testid=format!("help-rate-{satisfaction}")>{ctx.t(key)}</button>
+            </form>
+        }
+    };
+    view! {
+        <section class="help-answer" data-testid="help-answer" aria-labelledby="help-answer-title">
+            <h2 id="help-answer-title">{ctx.t("help.answer.title")}</h2>
+            <h3 data-testid="help-answer-article" data-article=answer.article_id.clone()>{answer.title.clone()}</h3>
+            <p>{answer.body.clone()}</p>
+            <p class="help-answer__question">{ctx.t("help.answer.question")}</p>
+            <div class="help-answer__buttons">
+                {button("good", "help.answer.good", "button button--primary")}
+                {button("bad", "help.answer.bad", "button")}
+            </div>
+        </section>
+    }
+}
+
+/// Shown when the page could not load its data.
+#[component]
+pub fn HelpLoadError() -> impl IntoView {
+    view! { <ErrorNotice /> }
+}

@@ -1,0 +1,235 @@
+//! The help pages' forms without scripts (Post/Redirect/Get): the contact form (answer
+//! first, then a ticket when no article answers and the site takes tickets), the rating
+//! of an answer, a member's reply in a thread, a chat message.
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::Extension;
+use serde::Deserialize;
+
+use app::context::RequestCtx;
+use app::help::error::HelpError;
+use app::help::model::{ChatRequest, ContactRequest};
+use app::help::rules::{self, NextStep};
+use app::help::{config, service};
+use app::model::error::WireError;
+
+use super::auth::see_other;
+use super::check_xsrf;
+use crate::middleware::{self, SessionInfo};
+use crate::rest::auth::session::site_suffix;
+use crate::state::AppCtx;
+
+const FORM: &str = "/helpform";
+const CENTRE: &str = "/my-notifications";
+
+fn to(ctx: &RequestCtx, path_and_query: &str) -> Response {
+    let suffix = site_suffix(ctx, ctx.site_id);
+    match suffix.strip_prefix('&') {
+        Some(s) if !path_and_query.contains('?') => see_other(&format!("{path_and_query}?{s}")),
+        _ => see_other(&format!("{path_and_query}{suffix}")),
+    }
+}
+
+fn form_error(ctx: &RequestCtx, req: &ContactRequest, e: &HelpError) -> Response {
+    let (reason, sub) = req
+        .subject_id
+        .split_once('.')
+        .unwrap_or((req.subject_id.as_str(), ""));
+    let fields = e
+        .field_errors()
+        .map(|f| {
+            f.iter()
+                .map(|f| f.field.clone())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .unwrap_or_default();
+    let mut q = format!(
+        "{FORM}?error={}&reason={}&sub={}&fields={}",
+        e.message_key(),
+        app::routes::encode_query_value(reason),
+        app::routes::encode_query_value(sub),
+        app::routes::encode_query_value(&fields)
+    );
+    if let Some(o) = req.order_id {
+        q.push_str(&format!("&order={o}"));
+    }
+    to(ctx, &q)
+}
+
+pub async fn send_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    req: Request,
+) -> Response {
+    let headers = req.headers().clone();
+    let Ok((mut request, files, fields)) = crate::rest::help::read_contact(req).await else {
+        return to(&ctx, &format!("{FORM}?error=help.errors.file_size"));
+    };
+    let token = fields.get("_xsrf").cloned().unwrap_or_default();
+    if let Err(refused) = check_xsrf(&app, &session, &headers, &token) {
+        return refused;
+    }
+    let Some(m) = &session.member else {
+        return middleware::redirect(&app::routes::login_redirect(FORM));
+    };
+    // The page's two selects become the spec's subject.
+    let reason = fields.get("reason").cloned().unwrap_or_default();
+    let sub = fields.get("subReason").cloned().unwrap_or_default();
+    if request.subject_id.is_empty() {
+        request.subject_id = if sub.is_empty() {
+            reason.clone()
+        } else {
+            format!("{reason}.{sub}")
+        };
+    }
+    if request.subject_title.is_empty() {
+        let lang = ctx.lang();
+        let mut title = app::site::i18n::t(lang, &format!("help.reason.{reason}"));
+        if !sub.is_empty() {
+            title = format!("{title} – {}", app::site::i18n::t(lang, &format!("help.subreason.{sub}")));
+        }
+        request.subject_title = title;
+    }
+    if request.contact_from.is_empty() {
+        request.contact_from = "Front".into();
+    }
+    let db = &app.state.db;
+    let now = app::platform::state::now();
+    let answered = match service::answer(
+        db,
+        app::help::kb::answerer(),
+        ctx.site_id,
+        m.member_id,
+        &request,
+        now,
+    )
+    .await
+    {
+        Ok(a) => a.answer,
+        Err(e) => return form_error(&ctx, &request, &e),
+    };
+    let config = config::for_site(ctx.site_id);
+    match rules::after_answer(answered.is_some(), config.tickets_allowed, !files.is_empty()) {
+        NextStep::ShowAnswer => {
+            let id = answered.map(|a| a.evaluation_id).unwrap_or_default();
+            to(&ctx, &format!("{FORM}?evaluation={id}&reason={reason}&sub={sub}"))
+        }
+        NextStep::ShowExtraText => to(&ctx, &format!("{FORM}?extra=1&reason={reason}")),
+        NextStep::SendTicket { .. } => {
+            match service::contact(db, ctx.site_id, m.member_id, &request, &files, now).await {
+                Ok(r) => to(
+                    &ctx,
+                    &format!("{CENTRE}?ticket={}&notice=help.notice.sent", r.ticket_id),
+                ),
+                Err(e) => form_error(&ctx, &request, &e),
+            }
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SmallForm {
+    #[serde(rename = "_xsrf")]
+    xsrf: String,
+    #[serde(rename = "evaluationId")]
+    evaluation_id: String,
+    satisfaction: String,
+    #[serde(rename = "ticketId")]
+    ticket_id: i64,
+    body: String,
+    reason: String,
+    #[serde(rename = "orderId")]
+    order_id: String,
+    #[serde(rename = "isPastOrder")]
+    is_past_order: String,
+}
+
+/// Reads a small urlencoded form, checks its token and the session.
+fn small(
+    app: &AppCtx,
+    session: &SessionInfo,
+    headers: &HeaderMap,
+    body: &str,
+    back: &str,
+) -> Result<(SmallForm, i64), Response> {
+    let f = serde_urlencoded::from_str::<SmallForm>(body).map_err(|_| see_other(back))?;
+    check_xsrf(app, session, headers, &f.xsrf)?;
+    let m = session
+        .member
+        .as_ref()
+        .ok_or_else(|| middleware::redirect(&app::routes::login_redirect(back)))?;
+    Ok((f, m.member_id))
+}
+
+pub async fn feedback_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    let (f, member_id) = match small(&app, &session, &headers, &body, FORM) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let now = app::platform::state::now();
+    match service::feedback(&app.state.db, member_id, &f.evaluation_id, &f.satisfaction, now).await {
+        Ok(r) => match r.ticket_id {
+            Some(t) => to(&ctx, &format!("{CENTRE}?ticket={t}&notice=help.notice.sent")),
+            None => to(&ctx, &format!("{FORM}?notice=help.notice.thanks")),
+        },
+        Err(e) => to(&ctx, &format!("{FORM}?error={}", e.message_key())),
+    }
+}
+
+pub async fn reply_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    let (f, member_id) = match small(&app, &session, &headers, &body, CENTRE) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let now = app::platform::state::now();
+    let back = format!("{CENTRE}?ticket={}", f.ticket_id);
+    match service::reply(&app.state.db, member_id, f.ticket_id, &f.body, now).await {
+        Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.reply_sent")),
+        Err(HelpError::NotFound) => to(&ctx, &format!("{CENTRE}?error=errors.not_found")),
+        Err(e) => to(&ctx, &format!("{back}&error={}", e.message_key())),
+    }
+}
+
+pub async fn chat_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    let (f, member_id) = match small(&app, &session, &headers, &body, "/chat") {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let order_id = f.order_id.trim().parse::<i64>().ok();
+    let past = f.is_past_order == "true";
+    let back = rules::chat_link(&f.reason, order_id.map(|o| (o, past)));
+    let req = ChatRequest {
+        reason: f.reason.clone(),
+        order_id,
+        body: f.body.clone(),
+    };
+    let now = app::platform::state::now();
+    match service::chat(&app.state.db, ctx.site_id, member_id, &req, now).await {
+        Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.chat_sent")),
+        Err(e) => to(&ctx, &format!("{back}&error={}", e.message_key())),
+    }
+}

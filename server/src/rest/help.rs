@@ -1,0 +1,334 @@
+//! Help centre and message centre calls (spec 001 §7 "Send contact form", "Revamped
+//! contact form", "AI response", "AI feedback"; the message centre's list, unread count,
+//! threads and reads). Every id in a path is looked up among the signed-in member's own
+//! rows only: another member's ticket, evaluation, notification or order answers 404.
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Multipart, Request, State};
+use axum::http::{header, StatusCode};
+use axum::Json;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use app::help::error::HelpError;
+use app::help::model::*;
+use app::help::rules::{FILE_MAX_BYTES, MAX_FILES, TOTAL_MAX_BYTES};
+use app::help::service;
+use app::model::error::ErrorBody;
+use app::model::upload::Upload;
+
+use super::error::ApiError;
+use super::extract::{Path, SignedIn, SiteId};
+use crate::state::AppCtx;
+
+/// The contact call takes files: the total allowed and room for the fields. A body past
+/// it is refused by axum (413) before it is read.
+const HELP_BODY_MAX: usize = TOTAL_MAX_BYTES + 1024 * 1024;
+
+pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
+    let contact = OpenApiRouter::new()
+        .routes(routes!(contact))
+        .layer(DefaultBodyLimit::max(HELP_BODY_MAX));
+    OpenApiRouter::new()
+        .merge(contact)
+        .routes(routes!(answer))
+        .routes(routes!(feedback))
+        .routes(routes!(notifications))
+        .routes(routes!(unread_count))
+        .routes(routes!(mark_read))
+        .routes(routes!(thread))
+        .routes(routes!(reply))
+        .routes(routes!(mark_ticket_read))
+        .routes(routes!(chat))
+}
+
+fn wire(e: HelpError) -> ApiError {
+    ApiError::wire(&e).logged_as("Help send or feedback failure")
+}
+
+fn now() -> i64 {
+    app::platform::state::now()
+}
+
+fn json_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
+    serde_json::from_str(body).map_err(|_| wire(HelpError::Unreadable))
+}
+
+/// A contact message from JSON, or from multipart: a `payload` part holding the JSON, or
+/// one text part per field, and `fileAttachments` parts. Other text parts come back in the
+/// map (the no-script form's `_xsrf`, `reason`, `subReason`).
+pub async fn read_contact(
+    req: Request,
+) -> Result<(ContactRequest, Vec<Upload>, HashMap<String, String>), HelpError> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    if content_type.starts_with("application/json") {
+        let bytes = axum::body::to_bytes(req.into_body(), 64 * 1024)
+            .await
+            .map_err(|_| HelpError::Unreadable)?;
+        let r = serde_json::from_slice(&bytes).map_err(|_| HelpError::Unreadable)?;
+        return Ok((r, vec![], HashMap::new()));
+    }
+    if !content_type.starts_with("multipart/form-data") {
+        return Err(HelpError::Unreadable);
+    }
+    use axum::extract::FromRequest;
+    let mut mp = Multipart::from_request(req, &())
+        .await
+        .map_err(|_| HelpError::Unreadable)?;
+    let mut payload = None;
+    let mut fields = HashMap::new();
+    let mut files = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let field = match mp.next_field().await {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            // A body cut by the size limit.
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(HelpError::TotalTooLarge)
+            }
+            Err(_) => return Err(HelpError::Unreadable),
+        };
+        let name = field.name().unwrap_or("").to_string();
+        match name.as_str() {
+            "fileAttachments" | "files" => {
+                let is_empty_input = field.file_name().is_some_and(str::is_empty);
+                let file = super::upload::read_file(field, FILE_MAX_BYTES)
+                    .await
+                    .map_err(|()| HelpError::Unreadable)?;
+                // A file input left empty sends one part without a name or content.
+                if is_empty_input && file.bytes.is_empty() {
+                    continue;
+                }
+                if files.len() >= MAX_FILES {
+                    return Err(HelpError::FileCount);
+                }
+                total += file.bytes.len();
+                if file.bytes.len() > FILE_MAX_BYTES {
+                    return Err(HelpError::FileTooLarge);
+                }
+                if total > TOTAL_MAX_BYTES {
+                    return Err(HelpError::TotalTooLarge);
+                }
+                files.push(file);
+            }
+            "payload" => {
+                let text = field.text().await.map_err(|_| HelpError::Unreadable)?;
+                payload = Some(
+                    serde_json::from_str::<ContactRequest>(&text)
+                        .map_err(|_| HelpError::Unreadable)?,
+                );
+            }
+            _ => {
+                let text = field.text().await.map_err(|_| HelpError::Unreadable)?;
+                if fields.len() < 32 && text.len() <= 16 * 1024 {
+                    fields.insert(name, text);
+                }
+            }
+        }
+    }
+    let request = payload.unwrap_or_else(|| {
+        let get = |k: &str| fields.get(k).cloned().unwrap_or_default();
+        ContactRequest {
+            contact_from: get("contactFrom"),
+            subject_id: get("subjectId"),
+            subject_title: get("subjectTitle"),
+            body: get("body"),
+            operation_code: fields.get("operationCode").cloned().filter(|c| !c.is_empty()),
+            order_id: fields.get("orderId").and_then(|o| o.trim().parse().ok()),
+        }
+    });
+    Ok((request, files, fields))
+}
+
+/// Sends a message to support; it becomes a ticket. JSON (spec: contactFrom, subjectId,
+/// subjectTitle, body, operationCode, orderId), or multipart/form-data with the same
+/// fields (or a `payload` part holding the JSON) and up to three `fileAttachments`
+/// (PDF, PNG, JPEG by content; 4 MB each, 8 MB together).
+#[utoipa::path(post, path = "/api/postsale/v1/help/contact", tag = "help",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body(content = ContactRequest, content_type = "application/json",
+        description = "or multipart/form-data: the same fields (or `payload`, this JSON) and `fileAttachments` parts"),
+    responses((status = 201, body = ContactResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody)))]
+async fn contact(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    SiteId(site_id): SiteId,
+    req: Request,
+) -> Result<(StatusCode, Json<ContactResponse>), ApiError> {
+    let (request, files, _) = read_contact(req).await.map_err(wire)?;
+    service::contact(&app.state.db, site_id, m.member_id, &request, &files, now())
+        .await
+        .map(|r| (StatusCode::CREATED, Json(r)))
+        .map_err(wire)
+}
+
+/// Looks for a help article that answers the message (no files): `{"answer": {...}}`, kept
+/// as an evaluation the member rates, or `{"answer": null}`.
+#[utoipa::path(post, path = "/api/postsale/v1/help/answer", tag = "help",
+    params(("X-XSRF-TOKEN" = String, Header)), request_body = ContactRequest,
+    responses((status = 200, body = AnswerResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn answer(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    SiteId(site_id): SiteId,
+    body: String,
+) -> Result<Json<AnswerResponse>, ApiError> {
+    let request: ContactRequest = json_body(&body)?;
+    service::answer(
+        &app.state.db,
+        app::help::kb::answerer(),
+        site_id,
+        m.member_id,
+        &request,
+        now(),
+    )
+    .await
+    .map(Json)
+    .map_err(wire)
+}
+
+/// Rates an answer: `good` closes the matter, `bad` sends the stored message as a ticket.
+#[utoipa::path(post, path = "/api/postsale/v1/help/answer/{evaluationId}", tag = "help",
+    params(("evaluationId" = String, Path), ("X-XSRF-TOKEN" = String, Header)),
+    request_body = FeedbackRequest,
+    responses((status = 200, body = FeedbackResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn feedback(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Path(evaluation_id): Path<String>,
+    body: String,
+) -> Result<Json<FeedbackResponse>, ApiError> {
+    let request: FeedbackRequest = json_body(&body)?;
+    if !request.evaluation_id.is_empty() && request.evaluation_id != evaluation_id {
+        return Err(wire(HelpError::Unreadable));
+    }
+    service::feedback(
+        &app.state.db,
+        m.member_id,
+        &evaluation_id,
+        &request.satisfaction,
+        now(),
+    )
+    .await
+    .map(Json)
+    .map_err(wire)
+}
+
+/// The message centre: notifications (orders, support answers), tickets, unread count.
+#[utoipa::path(get, path = "/api/postsale/v1/notifications", tag = "help",
+    responses((status = 200, body = MessageCentre), (status = 401, body = ErrorBody)))]
+async fn notifications(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+) -> Result<Json<MessageCentre>, ApiError> {
+    service::message_centre(&app.state.db, m.member_id)
+        .await
+        .map(Json)
+        .map_err(wire)
+}
+
+#[utoipa::path(get, path = "/api/postsale/v1/notifications/unread-count", tag = "help",
+    responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody)))]
+async fn unread_count(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+) -> Result<Json<UnreadCount>, ApiError> {
+    service::unread_count(&app.state.db, m.member_id)
+        .await
+        .map(|unread_count| Json(UnreadCount { unread_count }))
+        .map_err(wire)
+}
+
+/// Marks one notification read; answers the unread count left.
+#[utoipa::path(post, path = "/api/postsale/v1/notifications/{id}/read", tag = "help",
+    params(("id" = i64, Path), ("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn mark_read(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Json<UnreadCount>, ApiError> {
+    service::mark_read(&app.state.db, m.member_id, id, now())
+        .await
+        .map(Json)
+        .map_err(wire)
+}
+
+/// One of the member's tickets with its messages and the files listed.
+#[utoipa::path(get, path = "/api/postsale/v1/help/tickets/{id}", tag = "help",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = TicketThread), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn thread(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Json<TicketThread>, ApiError> {
+    service::thread(&app.state.db, m.member_id, id)
+        .await
+        .map(Json)
+        .map_err(wire)
+}
+
+/// The member answers in one of their threads (it reopens).
+#[utoipa::path(post, path = "/api/postsale/v1/help/tickets/{id}/messages", tag = "help",
+    params(("id" = i64, Path), ("X-XSRF-TOKEN" = String, Header)), request_body = ReplyRequest,
+    responses((status = 201, body = TicketThread), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn reply(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Path(id): Path<i64>,
+    body: String,
+) -> Result<(StatusCode, Json<TicketThread>), ApiError> {
+    let request: ReplyRequest = json_body(&body)?;
+    service::reply(&app.state.db, m.member_id, id, &request.body, now())
+        .await
+        .map(|t| (StatusCode::CREATED, Json(t)))
+        .map_err(wire)
+}
+
+/// Marks support's answers in one thread read; answers the unread count left.
+#[utoipa::path(post, path = "/api/postsale/v1/help/tickets/{id}/read", tag = "help",
+    params(("id" = i64, Path), ("X-XSRF-TOKEN" = String, Header)),
+    responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn mark_ticket_read(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<Json<UnreadCount>, ApiError> {
+    service::mark_ticket_read(&app.state.db, m.member_id, id, now())
+        .await
+        .map(Json)
+        .map_err(wire)
+}
+
+/// A chat message: starts or continues the member's chat thread on a reason (and order).
+#[utoipa::path(post, path = "/api/postsale/v1/help/chat", tag = "help",
+    params(("X-XSRF-TOKEN" = String, Header)), request_body = ChatRequest,
+    responses((status = 201, body = TicketThread), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn chat(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    SiteId(site_id): SiteId,
+    body: String,
+) -> Result<(StatusCode, Json<TicketThread>), ApiError> {
+    let request: ChatRequest = json_body(&body)?;
+    service::chat(&app.state.db, site_id, m.member_id, &request, now())
+        .await
+        .map(|t| (StatusCode::CREATED, Json(t)))
+        .map_err(wire)
+}
