@@ -159,9 +159,7 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
             view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()
         }
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
-        PageKind::MyOrders => {
-            view! { <crate::orders::ui::list::OrdersListPage path /> }.into_any()
-        }
+        PageKind::MyOrders => view! { <crate::orders::ui::list::OrdersListPage path /> }.into_any(),
         PageKind::OrderDetails if route.get_id("orderId").is_some() => {
             let order_id = route.get_id("orderId").unwrap_or(0);
             view! { <crate::orders::ui::detail::OrderDetailPage path order_id /> }.into_any()

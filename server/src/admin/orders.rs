@@ -12,7 +12,8 @@
 use app::orders::error::OrdersError;
 use app::orders::service::{self, Moved};
 
-const USAGE: &str = "usage: server orders advance <ORDER_ID> [STATUS]\n       server orders simulate";
+const USAGE: &str =
+    "usage: server orders advance <ORDER_ID> [STATUS]\n       server orders simulate";
 
 fn describe(m: &Moved) -> String {
     match &m.tracking_number {
@@ -48,8 +49,14 @@ pub async fn run(args: &[String]) -> i32 {
                 }
             };
             let now = app::platform::state::now();
-            match service::advance(&db, id, rest.get(1).map(String::as_str), Some("operator"), now)
-                .await
+            match service::advance(
+                &db,
+                id,
+                rest.get(1).map(String::as_str),
+                Some("operator"),
+                now,
+            )
+            .await
             {
                 Ok(m) => {
                     println!("{}", describe(&m));

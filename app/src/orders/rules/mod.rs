@@ -147,7 +147,10 @@ pub const REOPENED: &str = "reopened";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveRefusal {
     UnknownStatus(String),
-    NotAllowed { from: String, to: String },
+    NotAllowed {
+        from: String,
+        to: String,
+    },
     /// The simulator has no next step from here.
     AtRest(String),
 }
@@ -162,10 +165,18 @@ impl std::fmt::Display for MoveRefusal {
             ),
             MoveRefusal::NotAllowed { from, to } => {
                 let allowed = OrderStatus::parse(from)
-                    .map(|s| s.next_allowed().iter().map(|n| n.wire()).collect::<Vec<_>>())
+                    .map(|s| {
+                        s.next_allowed()
+                            .iter()
+                            .map(|n| n.wire())
+                            .collect::<Vec<_>>()
+                    })
                     .unwrap_or_default();
                 if allowed.is_empty() {
-                    write!(f, "an order {from} cannot become {to} (it moves no further)")
+                    write!(
+                        f,
+                        "an order {from} cannot become {to} (it moves no further)"
+                    )
                 } else {
                     write!(
                         f,
@@ -228,7 +239,12 @@ pub const REVAMPED_ORDER_DETAIL: bool = true;
 /// The order-detail link (spec 001 §2): with the revamped flag on, a marketplace order goes
 /// to `{base}/{orderId}/details` and any other to `/my-orders/{type}/{orderId}`; with the
 /// flag off, the order's own details url (`/details/{orderId}` when it has none).
-pub fn detail_url(revamped: bool, order_type: &str, order_id: i64, own_url: Option<&str>) -> String {
+pub fn detail_url(
+    revamped: bool,
+    order_type: &str,
+    order_id: i64,
+    own_url: Option<&str>,
+) -> String {
     if revamped {
         if order_type == "marketplace" {
             format!("{POSTSALES_BASE}/{order_id}/details")
@@ -356,7 +372,11 @@ pub fn mask_reference(reference: &str) -> String {
         return "•".repeat(chars.len());
     }
     let (hidden, shown) = chars.split_at(chars.len() - 4);
-    format!("{}{}", "•".repeat(hidden.len().min(8)), shown.iter().collect::<String>())
+    format!(
+        "{}{}",
+        "•".repeat(hidden.len().min(8)),
+        shown.iter().collect::<String>()
+    )
 }
 
 #[cfg(test)]

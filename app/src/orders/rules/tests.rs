@@ -123,10 +123,7 @@ fn timeline_is_oldest_first_and_stable_by_id() {
         step(5, 300, "shipped_partially"),
     ];
     sort_timeline(&mut t);
-    assert_eq!(
-        t.iter().map(|s| s.id).collect::<Vec<_>>(),
-        [1, 3, 4, 5, 6]
-    );
+    assert_eq!(t.iter().map(|s| s.id).collect::<Vec<_>>(), [1, 3, 4, 5, 6]);
 }
 
 #[test]

@@ -28,13 +28,11 @@ pub async fn set_tracking(
     order_id: i64,
     tracking: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE orders SET tracking_number = $2 WHERE id = $1 AND tracking_number IS NULL",
-    )
-    .bind(order_id)
-    .bind(tracking)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("UPDATE orders SET tracking_number = $2 WHERE id = $1 AND tracking_number IS NULL")
+        .bind(order_id)
+        .bind(tracking)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -51,9 +49,8 @@ pub async fn in_statuses(
         .map(|i| format!("${}", i + 2))
         .collect::<Vec<_>>()
         .join(", ");
-    let sql = format!(
-        "SELECT id FROM orders WHERE status IN ({list}) ORDER BY created_at, id LIMIT $1"
-    );
+    let sql =
+        format!("SELECT id FROM orders WHERE status IN ({list}) ORDER BY created_at, id LIMIT $1");
     let mut q = sqlx::query_scalar(&sql).bind(limit);
     for s in statuses {
         q = q.bind(*s);

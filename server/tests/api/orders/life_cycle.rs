@@ -21,31 +21,51 @@ async fn life_cycle(t: TestApp) {
 
     let (status, d) = detail(&t, &a, id).await;
     assert_eq!(status, 200, "{d}");
-    assert_eq!(timeline(&d), ["validated"], "the payment starts the timeline");
+    assert_eq!(
+        timeline(&d),
+        ["validated"],
+        "the payment starts the timeline"
+    );
     assert_eq!(d["trackingNumber"], serde_json::Value::Null);
     assert_eq!(d["detailUrl"], format!("/my-orders/fs/{id}"));
     assert_eq!(d["helpUrl"], format!("/postsales/{id}/helpform"));
     assert_eq!(d["payment"]["method"], "card");
-    let reference: String = sqlx::query_scalar("SELECT payment_reference FROM orders WHERE id = $1")
-        .bind(id)
-        .fetch_one(&t.app.state.db.pool)
-        .await
-        .unwrap();
+    let reference: String =
+        sqlx::query_scalar("SELECT payment_reference FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
     let masked = d["payment"]["reference"].as_str().unwrap();
-    assert!(masked.ends_with(&reference[reference.len() - 4..]) && masked.starts_with('•'), "{masked}");
+    assert!(
+        masked.ends_with(&reference[reference.len() - 4..]) && masked.starts_with('•'),
+        "{masked}"
+    );
     assert!(!masked.contains(&reference));
     assert_eq!(d["deliveryAddress"]["city"], "Paris");
     assert_eq!(d["items"][0]["quantity"], 1);
 
     // Another member's order is not found, by the API and by the page.
     assert_eq!(detail(&t, &b, id).await.0, 404);
-    let page = t.get_with_cookie(&format!("/my-orders/fs/{id}"), &b.cookie).await.text().await.unwrap();
+    let page = t
+        .get_with_cookie(&format!("/my-orders/fs/{id}"), &b.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(page.contains("data-testid=\"order-not-found\""));
 
     // The simulator path; shipping gives a tracking number.
     let m = step(&t, id, None).await.unwrap();
-    assert_eq!((m.from.as_str(), m.to), ("validated", OrderStatus::InPreparation));
-    assert_eq!(notifications(&t, a.member_id).await, Vec::<String>::new(), "preparation is not notified");
+    assert_eq!(
+        (m.from.as_str(), m.to),
+        ("validated", OrderStatus::InPreparation)
+    );
+    assert_eq!(
+        notifications(&t, a.member_id).await,
+        Vec::<String>::new(),
+        "preparation is not notified"
+    );
     let m = step(&t, id, None).await.unwrap();
     assert_eq!(m.to, OrderStatus::Shipped);
     let tracking = m.tracking_number.clone().unwrap();
@@ -54,9 +74,20 @@ async fn life_cycle(t: TestApp) {
     assert_eq!(d["status"], "shipped");
     assert_eq!(d["trackingNumber"], tracking.as_str());
     assert_eq!(timeline(&d), ["validated", "in_preparation", "shipped"]);
-    let page = t.get_with_cookie(&format!("/my-orders/fs/{id}"), &a.cookie).await.text().await.unwrap();
-    assert!(page.contains(&tracking), "the page shows the tracking number");
-    assert!(page.contains("Expédiée") && page.contains("En préparation"), "localized timeline");
+    let page = t
+        .get_with_cookie(&format!("/my-orders/fs/{id}"), &a.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains(&tracking),
+        "the page shows the tracking number"
+    );
+    assert!(
+        page.contains("Expédiée") && page.contains("En préparation"),
+        "localized timeline"
+    );
     assert!(page.contains(&format!("href=\"/postsales/{id}/helpform\"")));
 
     // Refused moves change nothing.
@@ -68,20 +99,36 @@ async fn life_cycle(t: TestApp) {
         ),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(step(&t, id, Some("lost")).await, Err(OrdersError::Refused(_))));
-    assert!(matches!(step(&t, 987_654, None).await, Err(OrdersError::NotFound)));
+    assert!(matches!(
+        step(&t, id, Some("lost")).await,
+        Err(OrdersError::Refused(_))
+    ));
+    assert!(matches!(
+        step(&t, 987_654, None).await,
+        Err(OrdersError::NotFound)
+    ));
     assert_eq!(t.count("SELECT COUNT(*) FROM order_events").await, before);
     assert_eq!(detail(&t, &a, id).await.1["status"], "shipped");
 
     assert_eq!(step(&t, id, None).await.unwrap().to, OrderStatus::Received);
-    assert!(matches!(step(&t, id, None).await, Err(OrdersError::Refused(_))), "at rest");
+    assert!(
+        matches!(step(&t, id, None).await, Err(OrdersError::Refused(_))),
+        "at rest"
+    );
     // The return path: a person decides, the simulator does the rest.
     step(&t, id, Some("return_requested")).await.unwrap();
-    step(&t, id, Some("return_requested_accepted")).await.unwrap();
+    step(&t, id, Some("return_requested_accepted"))
+        .await
+        .unwrap();
     let now = app::platform::state::now();
     for expected in ["return_received", "refund_in_progress", "refunded"] {
         let moved = service::simulate(&t.app.state.db, now).await.unwrap();
-        assert!(moved.iter().any(|m| m.order_id == id && m.to.wire() == expected), "{expected}: {moved:?}");
+        assert!(
+            moved
+                .iter()
+                .any(|m| m.order_id == id && m.to.wire() == expected),
+            "{expected}: {moved:?}"
+        );
     }
     let (_, d) = detail(&t, &a, id).await;
     assert_eq!(
@@ -98,10 +145,21 @@ async fn life_cycle(t: TestApp) {
             "refunded"
         ]
     );
-    assert_eq!(d["trackingNumber"], tracking.as_str(), "kept after delivery");
+    assert_eq!(
+        d["trackingNumber"],
+        tracking.as_str(),
+        "kept after delivery"
+    );
     assert_eq!(
         notifications(&t, a.member_id).await,
-        ["shipped", "received", "return_requested_accepted", "return_received", "refund_in_progress", "refunded"]
+        [
+            "shipped",
+            "received",
+            "return_requested_accepted",
+            "return_received",
+            "refund_in_progress",
+            "refunded"
+        ]
     );
     assert!(notifications(&t, b.member_id).await.is_empty());
 
@@ -111,7 +169,13 @@ async fn life_cycle(t: TestApp) {
     let moved = service::simulate(&t.app.state.db, now).await.unwrap();
     assert!(moved.iter().all(|m| m.order_id != second));
     let (_, d) = detail(&t, &a, second).await;
-    assert_eq!((d["status"].as_str(), timeline(&d)), (Some("cancelled"), vec!["validated".to_string(), "cancelled".into()]));
+    assert_eq!(
+        (d["status"].as_str(), timeline(&d)),
+        (
+            Some("cancelled"),
+            vec!["validated".to_string(), "cancelled".into()]
+        )
+    );
     assert_eq!(d["trackingNumber"], serde_json::Value::Null);
 }
 

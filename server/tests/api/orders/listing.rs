@@ -33,24 +33,54 @@ async fn paging(t: TestApp) {
 
     let (status, p1) = a.call(&t, Method::GET, ORDERS, None).await;
     assert_eq!(status, 200, "{p1}");
-    assert_eq!((p1["page"].as_u64(), p1["size"].as_u64(), p1["total"].as_i64()), (Some(1), Some(10), Some(23)));
+    assert_eq!(
+        (
+            p1["page"].as_u64(),
+            p1["size"].as_u64(),
+            p1["total"].as_i64()
+        ),
+        (Some(1), Some(10), Some(23))
+    );
     let list = p1["orders"].as_array().unwrap();
     assert_eq!(list.len(), 10);
     assert_eq!(list[0]["id"].as_i64(), Some(bought), "newest first");
     assert_eq!(list[0]["detailUrl"], format!("/my-orders/fs/{bought}"));
-    let times: Vec<i64> = list.iter().map(|o| o["createdAt"].as_i64().unwrap()).collect();
+    let times: Vec<i64> = list
+        .iter()
+        .map(|o| o["createdAt"].as_i64().unwrap())
+        .collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
 
-    let (_, p3) = a.call(&t, Method::GET, &format!("{ORDERS}?page=3"), None).await;
-    assert_eq!((p3["page"].as_u64(), p3["orders"].as_array().unwrap().len()), (Some(3), 3));
-    let (_, all) = a.call(&t, Method::GET, &format!("{ORDERS}?page=1&size=50"), None).await;
+    let (_, p3) = a
+        .call(&t, Method::GET, &format!("{ORDERS}?page=3"), None)
+        .await;
+    assert_eq!(
+        (p3["page"].as_u64(), p3["orders"].as_array().unwrap().len()),
+        (Some(3), 3)
+    );
+    let (_, all) = a
+        .call(&t, Method::GET, &format!("{ORDERS}?page=1&size=50"), None)
+        .await;
     let all = all["orders"].as_array().unwrap().clone();
     assert_eq!(all.len(), 23);
-    let travel: Vec<&serde_json::Value> = all.iter().filter(|o| o["cartType"] == "travel").collect();
+    let travel: Vec<&serde_json::Value> =
+        all.iter().filter(|o| o["cartType"] == "travel").collect();
     assert_eq!(travel.len(), 1, "travel bookings are orders too");
-    assert!(travel[0]["detailUrl"].as_str().unwrap().starts_with("/my-orders/travel/"));
-    let (status, past) = a.call(&t, Method::GET, &format!("{ORDERS}?page=4"), None).await;
-    assert_eq!((status, past["orders"].as_array().unwrap().len(), past["total"].as_i64()), (200, 0, Some(23)));
+    assert!(travel[0]["detailUrl"]
+        .as_str()
+        .unwrap()
+        .starts_with("/my-orders/travel/"));
+    let (status, past) = a
+        .call(&t, Method::GET, &format!("{ORDERS}?page=4"), None)
+        .await;
+    assert_eq!(
+        (
+            status,
+            past["orders"].as_array().unwrap().len(),
+            past["total"].as_i64()
+        ),
+        (200, 0, Some(23))
+    );
 
     for (query, code) in [
         ("page=0", "bad_page"),
@@ -60,14 +90,25 @@ async fn paging(t: TestApp) {
         ("size=51", "bad_size"),
         ("size=ten", "bad_size"),
     ] {
-        let (status, err) = a.call(&t, Method::GET, &format!("{ORDERS}?{query}"), None).await;
+        let (status, err) = a
+            .call(&t, Method::GET, &format!("{ORDERS}?{query}"), None)
+            .await;
         assert_eq!(status, 400, "{query}: {err}");
         assert_eq!(err["error_code"], code, "{query}");
-        assert_eq!(err["error_description"], "errors.general_retry.notification");
+        assert_eq!(
+            err["error_description"],
+            "errors.general_retry.notification"
+        );
     }
 
     let (_, none) = other.call(&t, Method::GET, ORDERS, None).await;
-    assert_eq!((none["total"].as_i64(), none["orders"].as_array().unwrap().len()), (Some(0), 0));
+    assert_eq!(
+        (
+            none["total"].as_i64(),
+            none["orders"].as_array().unwrap().len()
+        ),
+        (Some(0), 0)
+    );
     assert_eq!(t.get(ORDERS).await.status(), 401);
 
     // The page itself, as a browser without scripts gets it: orders, localized statuses,
@@ -79,11 +120,19 @@ async fn paging(t: TestApp) {
         .await
         .unwrap();
     assert!(html.contains("data-testid=\"orders-pager\""), "pager");
-    assert!(html.contains("href=\"/my-orders?page=3\""), "next page link");
+    assert!(
+        html.contains("href=\"/my-orders?page=3\""),
+        "next page link"
+    );
     assert!(html.contains("aria-current=\"page\""));
     assert!(html.contains("Validée"), "localized status");
     assert_eq!(html.matches("data-testid=\"order\"").count(), 10);
-    let empty = t.get_with_cookie("/my-orders", &other.cookie).await.text().await.unwrap();
+    let empty = t
+        .get_with_cookie("/my-orders", &other.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(empty.contains("data-testid=\"orders-empty\""));
 }
 

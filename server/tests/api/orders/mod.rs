@@ -34,7 +34,8 @@ async fn buy(t: &TestApp, s: &Shopper, nth: i64) -> i64 {
 }
 
 async fn detail(t: &TestApp, s: &Shopper, id: i64) -> (u16, Value) {
-    s.call(t, Method::GET, &format!("{ORDERS}/{id}"), None).await
+    s.call(t, Method::GET, &format!("{ORDERS}/{id}"), None)
+        .await
 }
 
 /// The statuses of an order's timeline, oldest first.

@@ -36,12 +36,17 @@ async fn the_simulator_command_moves_orders_as_a_process() {
 
     let (code, out, err) = orders_command(&t, &["advance", &sid]);
     assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(out.trim(), format!("order {id}: validated -> in_preparation"));
+    assert_eq!(
+        out.trim(),
+        format!("order {id}: validated -> in_preparation")
+    );
 
     let (code, _, err) = orders_command(&t, &["advance", &sid, "received"]);
     assert_eq!(code, 1);
     assert!(
-        err.contains(&format!("refused: order {id}: an order in_preparation cannot become received")),
+        err.contains(&format!(
+            "refused: order {id}: an order in_preparation cannot become received"
+        )),
         "{err}"
     );
 
@@ -51,13 +56,30 @@ async fn the_simulator_command_moves_orders_as_a_process() {
         .lines()
         .find(|l| l.starts_with(&format!("order {id}:")))
         .unwrap_or_else(|| panic!("{out}"));
-    assert!(line.contains("in_preparation -> shipped (tracking number RS"), "{line}");
+    assert!(
+        line.contains("in_preparation -> shipped (tracking number RS"),
+        "{line}"
+    );
     assert!(out.trim_end().ends_with("order(s) moved"), "{out}");
 
     let (code, out, _) = orders_command(&t, &["advance", &sid, "received_partially"]);
-    assert_eq!((code, out.trim()), (0, format!("order {id}: shipped -> received_partially").as_str()));
+    assert_eq!(
+        (code, out.trim()),
+        (
+            0,
+            format!("order {id}: shipped -> received_partially").as_str()
+        )
+    );
     let (_, d) = detail(&t, &a, id).await;
-    assert_eq!(timeline(&d), ["validated", "in_preparation", "shipped", "received_partially"]);
+    assert_eq!(
+        timeline(&d),
+        [
+            "validated",
+            "in_preparation",
+            "shipped",
+            "received_partially"
+        ]
+    );
     assert!(d["trackingNumber"].as_str().unwrap().starts_with("RS"));
 
     let (code, _, err) = orders_command(&t, &["advance", "999999"]);
@@ -66,7 +88,10 @@ async fn the_simulator_command_moves_orders_as_a_process() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = orders_command(&t, &[]);
     assert_eq!(code, 2);
-    assert!(err.contains("usage: server orders advance <ORDER_ID> [STATUS]"), "{err}");
+    assert!(
+        err.contains("usage: server orders advance <ORDER_ID> [STATUS]"),
+        "{err}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -78,7 +103,10 @@ async fn the_background_job_moves_paid_orders_when_asked() {
     loop {
         let (_, d) = detail(&t, &a, id).await;
         if d["status"] == "received" {
-            assert_eq!(timeline(&d), ["validated", "in_preparation", "shipped", "received"]);
+            assert_eq!(
+                timeline(&d),
+                ["validated", "in_preparation", "shipped", "received"]
+            );
             break;
         }
         assert!(Instant::now() < deadline, "still {}", d["status"]);
