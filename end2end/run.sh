@@ -38,7 +38,7 @@ fi
 cd end2end
 OUT="$DATA/playwright.out"
 set +e
-ROSACE_E2E_BASE_URL="http://127.0.0.1:$PORT" ROSACE_E2E_DATA="$DATA" npx playwright test "$@" 2>&1 | tee "$OUT"
+ROSACE_E2E_BASE_URL="http://127.0.0.1:$PORT" ROSACE_E2E_DATA="$DATA" ROSACE_E2E_BIN="$BIN" npx playwright test "$@" 2>&1 | tee "$OUT"
 status=${PIPESTATUS[0]}
 set -e
 if [[ $status -ne 0 ]]; then

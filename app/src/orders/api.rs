@@ -8,11 +8,11 @@ use crate::orders::model::{OrderDetail, OrdersPage};
 use crate::platform::state::WireResult;
 
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "orders/list")]
-pub async fn fetch_orders(page: u32) -> Result<OrdersPage, ServerFnError> {
+pub async fn fetch_orders(page: u32, size: u32) -> Result<OrdersPage, ServerFnError> {
     use crate::orders::{error::OrdersError, rules::Paging, service};
     let state = crate::platform::state::app_state()?;
     let member = crate::wallet::api::member()?;
-    let paging = Paging::lenient(Some(&page.to_string()));
+    let paging = Paging::lenient(Some(&page.to_string()), Some(&size.to_string()));
     service::list(&state.db, member, paging)
         .await
         .wire::<OrdersError>()

@@ -304,12 +304,13 @@ impl Paging {
         Ok(Paging { page, size })
     }
 
-    /// A page number from a page's address, where a bad one just means the first page.
-    pub fn lenient(page: Option<&str>) -> Paging {
-        Paging::parse(page, None).unwrap_or(Paging {
-            page: 1,
-            size: DEFAULT_PAGE_SIZE,
-        })
+    /// A page number and size from a page's address, where a bad one just means the first
+    /// page, or the default size.
+    pub fn lenient(page: Option<&str>, size: Option<&str>) -> Paging {
+        Paging {
+            page: Paging::parse(page, None).map_or(1, |p| p.page),
+            size: Paging::parse(None, size).map_or(DEFAULT_PAGE_SIZE, |p| p.size),
+        }
     }
 
     pub fn offset(self) -> i64 {

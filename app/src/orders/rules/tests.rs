@@ -165,7 +165,18 @@ fn paging() {
     assert_eq!(Paging::parse(None, Some("0")), Err(PagingError::Size));
     assert_eq!(Paging::parse(None, Some("51")), Err(PagingError::Size));
     assert_eq!(Paging::parse(None, Some("1.5")), Err(PagingError::Size));
-    assert_eq!(Paging::lenient(Some("zz")), Paging { page: 1, size: 10 });
+    assert_eq!(
+        Paging::lenient(Some("zz"), None),
+        Paging { page: 1, size: 10 }
+    );
+    assert_eq!(
+        Paging::lenient(Some("2"), Some("99")),
+        Paging { page: 2, size: 10 }
+    );
+    assert_eq!(
+        Paging::lenient(None, Some("1")),
+        Paging { page: 1, size: 1 }
+    );
     assert_eq!(Paging { page: 3, size: 10 }.offset(), 20);
     assert_eq!(page_count(0, 10), 1);
     assert_eq!(page_count(10, 10), 1);

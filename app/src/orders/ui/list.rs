@@ -7,7 +7,7 @@ use super::{iso, t};
 use crate::context::RequestCtx;
 use crate::orders::api::fetch_orders;
 use crate::orders::model::{OrderSummary, OrdersPage};
-use crate::orders::rules::{page_count, page_options, status_label_key, Paging};
+use crate::orders::rules::{page_count, page_options, status_label_key, Paging, DEFAULT_PAGE_SIZE};
 use crate::ui::error_template::ErrorNotice;
 use crate::ui::SeoMeta;
 
@@ -16,8 +16,11 @@ pub fn OrdersListPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let title = ctx.t("page.myorders");
     let query = use_query_map().get_untracked();
-    let page = Paging::lenient(query.get("page").as_deref()).page;
-    let load = Resource::new(move || page, fetch_orders);
+    let paging = Paging::lenient(query.get("page").as_deref(), query.get("size").as_deref());
+    let load = Resource::new(
+        move || (paging.page, paging.size),
+        |(page, size)| fetch_orders(page, size),
+    );
     view! {
         <SeoMeta title=title.clone() description=title.clone() path indexable=false />
         <section class="orders-page" data-testid="orders-page" aria-labelledby="orders-title">
@@ -94,7 +97,14 @@ fn Pager(current: u32, total: i64, size: u32) -> impl IntoView {
     if pages <= 1 {
         return ().into_any();
     }
-    let href = |n: u32| format!("/my-orders?page={n}");
+    // A size asked for in the address stays in the links; the default one is left out.
+    let href = move |n: u32| {
+        if size == DEFAULT_PAGE_SIZE {
+            format!("/my-orders?page={n}")
+        } else {
+            format!("/my-orders?page={n}&size={size}")
+        }
+    };
     let numbers = page_options(total, size)
         .map(|n| {
             let label = RequestCtx::current().t_with("orders.pager.page", &[("page", &n.to_string())]);

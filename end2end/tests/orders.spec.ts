@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
+import { expectNoViolations } from './a11y';
+import { firstSale } from './member-steps';
+
+// The member's orders after the sale (issue #14) as the first demo member on a site no
+// other spec shops on: two orders paged one a page, then the fulfilment simulator run as
+// the operator runs it (`server orders advance`, end2end/run.sh exposes the binary and the
+// data directory) moves the newest to shipped, with its tracking number, then received,
+// each step in the detail's timeline. Axe on the list and the detail.
+
+const read = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/${file}`, import.meta.url), 'utf8'));
+// Sites 66 and 69 speak French.
+const fr: Record<string, string> = { ...read('fr.json'), ...read('orders/fr.json') };
+
+/// `server orders <args>` on the shop's database: what it printed (throws on a non-zero exit,
+/// with its stderr in the message).
+function simulator(args: string[]): string {
+  const bin = process.env.ROSACE_E2E_BIN;
+  expect(bin, 'ROSACE_E2E_BIN (end2end/run.sh sets it)').toBeTruthy();
+  return execFileSync(bin!, ['orders', ...args], {
+    env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function buy(page: Page, site: number, productOffset: number) {
+  const sale = firstSale(site);
+  await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('order-confirmed')).toBeVisible();
+}
+
+const timeline = (page: Page) =>
+  page.getByTestId('order-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+
+test('orders page one a page; the simulator ships the newest with a tracking number, then it is received', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 66 : 69;
+  await signInAsDemo(page, site);
+  await buy(page, site, 4);
+  await buy(page, site, 6);
+
+  // One a page: the newest first, the pager's links move to the older one.
+  await page.goto('/my-orders?size=1');
+  const order = page.getByTestId('order');
+  await expect(order).toHaveCount(1);
+  const newest = (await order.getAttribute('data-order-id'))!;
+  await expect(order).toHaveAttribute('data-status', 'validated');
+  await expect(order.getByTestId('order-status')).toHaveText(fr['orders.status.validated']);
+  await expect(page.getByTestId('pager-current')).toHaveText('1');
+  await expectNoViolations(page);
+  await page.getByTestId('pager-next').click();
+  await expect(page).toHaveURL(/\/my-orders\?page=2&size=1$/);
+  await expect(page.getByTestId('pager-current')).toHaveText('2');
+  const older = (await page.getByTestId('order').getAttribute('data-order-id'))!;
+  expect(Number(older)).toBeLessThan(Number(newest));
+  await expect(page.getByTestId('pager-prev')).toHaveAttribute('href', '/my-orders?page=1&size=1');
+
+  // The warehouse prepares and ships it: a tracking number.
+  expect(simulator(['advance', newest])).toContain(`order ${newest}: validated -> in_preparation`);
+  const shipped = simulator(['advance', newest]);
+  expect(shipped).toMatch(new RegExp(`order ${newest}: in_preparation -> shipped \\(tracking number RS\\d{9}FR\\)`));
+  const tracking = shipped.match(/RS\d{9}FR/)![0];
+
+  await page.goto('/my-orders');
+  await page.locator(`[data-testid="order"][data-order-id="${newest}"]`).getByTestId('order-link').click();
+  await expect(page).toHaveURL(new RegExp(`/my-orders/fs/${newest}$`));
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'shipped');
+  await expect(page.getByTestId('order-status')).toHaveText(fr['orders.status.shipped']);
+  await expect(page.getByTestId('order-tracking')).toHaveText(tracking);
+  expect(await timeline(page)).toEqual(['validated', 'in_preparation', 'shipped']);
+  await expect(page.getByTestId('order-event').last()).toContainText(fr['orders.status.shipped']);
+  await expect(page.getByTestId('order-event').last().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
+  await expect(page.getByTestId('order-help')).toHaveAttribute('href', `/postsales/${newest}/helpform`);
+  await expect(page.getByTestId('order-payment-reference')).toContainText('•');
+  await expectNoViolations(page);
+
+  // A shipped order is not cancelled; it is received.
+  expect(() => simulator(['advance', newest, 'cancelled'])).toThrow(/refused: order \d+: an order shipped cannot become cancelled/);
+  expect(simulator(['advance', newest])).toContain('shipped -> received');
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'received');
+  expect(await timeline(page)).toEqual(['validated', 'in_preparation', 'shipped', 'received']);
+  await expect(page.getByTestId('order-event').last()).toContainText(fr['orders.status.received']);
+  await expect(page.getByTestId('order-tracking')).toHaveText(tracking);
+
+  // The list says so too; the older order has not moved.
+  await page.goto('/my-orders');
+  await expect(page.locator(`[data-testid="order"][data-order-id="${newest}"]`)).toHaveAttribute('data-status', 'received');
+  await expect(page.locator(`[data-testid="order"][data-order-id="${older}"]`)).toHaveAttribute('data-status', 'validated');
+  await expectNoViolations(page);
+});
