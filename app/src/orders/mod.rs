@@ -3,7 +3,10 @@
 pub mod api;
 #[cfg(feature = "ssr")]
 pub mod error;
+pub mod invoice;
+pub mod marketplace;
 pub mod model;
+pub mod returns;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;

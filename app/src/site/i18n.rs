@@ -4,7 +4,7 @@
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
 //! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`, `locales/address/`,
 //! `locales/wallet/`, `locales/account/`, `locales/orders/`, `locales/help/`,
-//! `locales/rosedeals/`) and are merged in.
+//! `locales/rosedeals/`, `locales/aftersale/`) and are merged in.
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -29,12 +29,13 @@ macro_rules! locale_files {
             include_str!(concat!("../../locales/orders/", $lang, ".json")),
             include_str!(concat!("../../locales/help/", $lang, ".json")),
             include_str!(concat!("../../locales/rosedeals/", $lang, ".json")),
+            include_str!(concat!("../../locales/aftersale/", $lang, ".json")),
         ]
     };
 }
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 12] {
+fn sources(lang: &str) -> [&'static str; 13] {
     match lang {
         "de" => locale_files!("de"),
         "es" => locale_files!("es"),

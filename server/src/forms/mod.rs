@@ -1,6 +1,7 @@
 //! Browser targets that work without scripts and are not REST calls: the HTML forms'
 //! POST targets (Post/Redirect/Get) and the sign-in links (logout, autologin).
 pub mod account;
+pub mod aftersale;
 pub mod address;
 pub mod auth;
 pub mod communications;
@@ -51,6 +52,10 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route("/helpform/feedback", post(help::feedback_form))
         .route("/my-notifications/reply", post(help::reply_form))
         .route("/chat/send", post(help::chat_form))
+        .route(
+            "/postsales/orders/{id}/aftersale",
+            post(aftersale::aftersale_form),
+        )
 }
 
 /// A form carries the XSRF token in its hidden `_xsrf` field (the API layer checks the

@@ -17,6 +17,7 @@ pub mod help;
 pub mod onboarding;
 pub mod openapi;
 pub mod orders;
+pub mod postsale_orders;
 pub mod promotions;
 pub mod rosedeals;
 pub mod search;
@@ -40,6 +41,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(cart::router())
         .merge(orders::router())
+        .merge(postsale_orders::router())
         .merge(catalog::router())
         .merge(search::router())
         .merge(content::router())

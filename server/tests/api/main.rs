@@ -5,6 +5,7 @@ mod helpers;
 
 mod account;
 mod address;
+mod aftersale;
 mod auth;
 mod backup;
 mod cart;

@@ -1,0 +1,16 @@
+//! Invoices (issue #14): one number per paid order, given once and never again, and the
+//! PDF of the order with the seller of its site and the VAT of every line.
+#[cfg(feature = "ssr")]
+pub mod pdf;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
+pub mod store;
+pub mod vat;
+
+/// Statuses of orders that were not, or are no longer, paid: no invoice.
+pub const NOT_INVOICEABLE: [&str; 4] = ["active", "cancelled", "expired", "reopened"];
+
+pub fn invoiceable(status: &str) -> bool {
+    !NOT_INVOICEABLE.contains(&status)
+}

@@ -1,0 +1,366 @@
+//! Returns as pure rules (spec 001 §3 "Return reasons", §4 "Returns form send"): the
+//! reasons, which orders may be returned, which lines and quantities a request may ask
+//! for, and the returns form's state. No I/O; used by the server and the browser alike.
+use serde::{Deserialize, Serialize};
+
+/// A return reason of the list: its id and the translation key of its label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reason {
+    pub id: &'static str,
+    pub label_key: &'static str,
+    pub sub_reasons: &'static [(&'static str, &'static str)],
+}
+
+pub const REASONS: [Reason; 5] = [
+    Reason {
+        id: "defective",
+        label_key: "aftersale.returns.reason.defective",
+        sub_reasons: &[
+            ("broken", "aftersale.returns.sub.broken"),
+            ("not_working", "aftersale.returns.sub.not_working"),
+        ],
+    },
+    Reason {
+        id: "wrong_item",
+        label_key: "aftersale.returns.reason.wrong_item",
+        sub_reasons: &[],
+    },
+    Reason {
+        id: "size",
+        label_key: "aftersale.returns.reason.size",
+        sub_reasons: &[
+            ("too_small", "aftersale.returns.sub.too_small"),
+            ("too_big", "aftersale.returns.sub.too_big"),
+        ],
+    },
+    Reason {
+        id: "not_as_described",
+        label_key: "aftersale.returns.reason.not_as_described",
+        sub_reasons: &[],
+    },
+    Reason {
+        id: "changed_mind",
+        label_key: "aftersale.returns.reason.changed_mind",
+        sub_reasons: &[],
+    },
+];
+
+/// The reason a marketplace return is filed under when its body names none (spec 001 §7:
+/// the marketplace return call carries only `products`).
+pub const MARKETPLACE_DEFAULT_REASON: &str = "changed_mind";
+
+pub const MAX_COMMENT_CHARS: usize = 1000;
+
+/// Statuses in which an order has reached the member ("delivered": received or received
+/// partially) or is already in a return; a new return may be asked for in any of them,
+/// for the lines and units not yet asked for.
+pub const RETURNABLE: [&str; 6] = [
+    "received",
+    "received_partially",
+    "return_requested",
+    "return_requested_accepted",
+    "return_requested_denied",
+    "return_received",
+];
+
+pub fn returnable(status: &str) -> bool {
+    RETURNABLE.contains(&status)
+}
+
+/// Why a return request is refused, each the spec's `error_code`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NoProducts,
+    InvalidQuantity(String),
+    UnknownProduct(String),
+    AlreadyRequested(String),
+    InvalidReason,
+    InvalidComment,
+}
+
+/// Checks the reason, sub-reason and comment of a request.
+pub fn check_reason(
+    reason_id: &str,
+    sub_reason_id: Option<&str>,
+    comment: Option<&str>,
+) -> Result<(), Refusal> {
+    let reason = REASONS
+        .iter()
+        .find(|r| r.id == reason_id)
+        .ok_or(Refusal::InvalidReason)?;
+    match sub_reason_id.filter(|s| !s.is_empty()) {
+        Some(sub) if !reason.sub_reasons.iter().any(|(id, _)| *id == sub) => {
+            return Err(Refusal::InvalidReason)
+        }
+        _ => {}
+    }
+    if comment.is_some_and(|c| c.chars().count() > MAX_COMMENT_CHARS) {
+        return Err(Refusal::InvalidComment);
+    }
+    Ok(())
+}
+
+/// One order line as the return check sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineState {
+    pub product_id: i64,
+    pub bought: i64,
+    /// Units in returns not denied.
+    pub returned: i64,
+    /// A return of this line is open.
+    pub open: bool,
+}
+
+/// The lines and quantities a request asks for, checked against what was bought: each
+/// line at most once, quantity 1 ..= bought − already returned, no line with an open
+/// return. The accepted lines come back in the request's order.
+pub fn check_selection(
+    lines: &[LineState],
+    requested: &[(String, i64)],
+) -> Result<Vec<(i64, i64)>, Refusal> {
+    if requested.is_empty() {
+        return Err(Refusal::NoProducts);
+    }
+    let mut out: Vec<(i64, i64)> = Vec::with_capacity(requested.len());
+    for (raw_id, quantity) in requested {
+        let line = raw_id
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .and_then(|id| lines.iter().find(|l| l.product_id == id))
+            .ok_or_else(|| Refusal::UnknownProduct(raw_id.clone()))?;
+        if out.iter().any(|(id, _)| *id == line.product_id) {
+            return Err(Refusal::InvalidQuantity(raw_id.clone()));
+        }
+        if line.open {
+            return Err(Refusal::AlreadyRequested(raw_id.clone()));
+        }
+        if *quantity < 1 || *quantity > line.bought - line.returned {
+            return Err(Refusal::InvalidQuantity(raw_id.clone()));
+        }
+        out.push((line.product_id, *quantity));
+    }
+    Ok(out)
+}
+
+/// The returns form's send state (spec 001 §4): pending resets it; fulfilled marks it
+/// submitted, keeping an error code the answer carried; rejected marks it submitted with
+/// `process_failure`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnsFormState {
+    pub loading: bool,
+    pub submitted: bool,
+    pub error_code: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReturnsFormAction {
+    Pending,
+    Fulfilled { error_code: Option<String> },
+    Rejected,
+}
+
+pub const PROCESS_FAILURE: &str = "process_failure";
+
+pub fn reduce_returns_form(
+    _state: &ReturnsFormState,
+    action: &ReturnsFormAction,
+) -> ReturnsFormState {
+    match action {
+        ReturnsFormAction::Pending => ReturnsFormState {
+            loading: true,
+            submitted: false,
+            error_code: None,
+        },
+        ReturnsFormAction::Fulfilled { error_code } => ReturnsFormState {
+            loading: false,
+            submitted: true,
+            error_code: error_code.clone(),
+        },
+        ReturnsFormAction::Rejected => ReturnsFormState {
+            loading: false,
+            submitted: true,
+            error_code: Some(PROCESS_FAILURE.into()),
+        },
+    }
+}
+
+/// What the form shows after a send: success only when submitted without an error code.
+pub fn succeeded(state: &ReturnsFormState) -> bool {
+    state.submitted && state.error_code.is_none()
+}
+
+/// The message key of an error code the returns calls answer (`aftersale.errors.<code>`),
+/// the generic one for codes the form does not know.
+pub fn error_key(code: &str) -> String {
+    const KNOWN: [&str; 11] = [
+        "order_not_delivered",
+        "invalid_quantity",
+        "no_products",
+        "unknown_product",
+        "return_already_requested",
+        "invalid_reason",
+        "invalid_comment",
+        "invalid_message",
+        "not_marketplace_order",
+        "order_not_invoiceable",
+        PROCESS_FAILURE,
+    ];
+    if KNOWN.contains(&code) {
+        format!("aftersale.errors.{code}")
+    } else {
+        format!("aftersale.errors.{PROCESS_FAILURE}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines() -> Vec<LineState> {
+        vec![
+            LineState {
+                product_id: 11,
+                bought: 3,
+                returned: 1,
+                open: false,
+            },
+            LineState {
+                product_id: 12,
+                bought: 1,
+                returned: 0,
+                open: true,
+            },
+            LineState {
+                product_id: 13,
+                bought: 2,
+                returned: 0,
+                open: false,
+            },
+        ]
+    }
+
+    fn req(items: &[(&str, i64)]) -> Vec<(String, i64)> {
+        items.iter().map(|(id, q)| (id.to_string(), *q)).collect()
+    }
+
+    #[test]
+    fn delivered_orders_and_orders_in_a_return_are_returnable() {
+        assert!(returnable("received"));
+        assert!(returnable("received_partially"));
+        assert!(returnable("return_requested"));
+        for s in [
+            "validated",
+            "shipped",
+            "in_preparation",
+            "cancelled",
+            "refunded",
+        ] {
+            assert!(!returnable(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn selection_within_bought_minus_returned() {
+        assert_eq!(
+            check_selection(&lines(), &req(&[("11", 2), (" 13 ", 1)])),
+            Ok(vec![(11, 2), (13, 1)])
+        );
+        assert_eq!(
+            check_selection(&lines(), &req(&[("11", 3)])),
+            Err(Refusal::InvalidQuantity("11".into()))
+        );
+        assert_eq!(
+            check_selection(&lines(), &req(&[("13", 0)])),
+            Err(Refusal::InvalidQuantity("13".into()))
+        );
+        assert_eq!(
+            check_selection(&lines(), &req(&[("13", -1)])),
+            Err(Refusal::InvalidQuantity("13".into()))
+        );
+    }
+
+    #[test]
+    fn selection_refusals() {
+        assert_eq!(check_selection(&lines(), &[]), Err(Refusal::NoProducts));
+        assert_eq!(
+            check_selection(&lines(), &req(&[("99", 1)])),
+            Err(Refusal::UnknownProduct("99".into()))
+        );
+        assert_eq!(
+            check_selection(&lines(), &req(&[("abc", 1)])),
+            Err(Refusal::UnknownProduct("abc".into()))
+        );
+        assert_eq!(
+            check_selection(&lines(), &req(&[("12", 1)])),
+            Err(Refusal::AlreadyRequested("12".into()))
+        );
+        // The same line twice in one request.
+        assert_eq!(
+            check_selection(&lines(), &req(&[("13", 1), ("13", 1)])),
+            Err(Refusal::InvalidQuantity("13".into()))
+        );
+    }
+
+    #[test]
+    fn reasons_and_sub_reasons() {
+        assert_eq!(check_reason("size", Some("too_big"), None), Ok(()));
+        assert_eq!(check_reason("size", Some(""), Some("ok")), Ok(()));
+        assert_eq!(check_reason("wrong_item", None, None), Ok(()));
+        assert_eq!(
+            check_reason("size", Some("broken"), None),
+            Err(Refusal::InvalidReason)
+        );
+        assert_eq!(
+            check_reason("nope", None, None),
+            Err(Refusal::InvalidReason)
+        );
+        let long = "x".repeat(MAX_COMMENT_CHARS + 1);
+        assert_eq!(
+            check_reason("size", None, Some(&long)),
+            Err(Refusal::InvalidComment)
+        );
+        assert!(REASONS.iter().any(|r| r.id == MARKETPLACE_DEFAULT_REASON));
+    }
+
+    #[test]
+    fn returns_form_send_states() {
+        let start = ReturnsFormState {
+            loading: false,
+            submitted: true,
+            error_code: Some("invalid_quantity".into()),
+        };
+        let pending = reduce_returns_form(&start, &ReturnsFormAction::Pending);
+        assert_eq!(
+            pending,
+            ReturnsFormState {
+                loading: true,
+                submitted: false,
+                error_code: None
+            }
+        );
+        let ok = reduce_returns_form(&pending, &ReturnsFormAction::Fulfilled { error_code: None });
+        assert!(ok.submitted && !ok.loading && succeeded(&ok));
+        let kept = reduce_returns_form(
+            &pending,
+            &ReturnsFormAction::Fulfilled {
+                error_code: Some("order_not_delivered".into()),
+            },
+        );
+        assert_eq!(kept.error_code.as_deref(), Some("order_not_delivered"));
+        assert!(kept.submitted && !succeeded(&kept));
+        let failed = reduce_returns_form(&pending, &ReturnsFormAction::Rejected);
+        assert_eq!(failed.error_code.as_deref(), Some(PROCESS_FAILURE));
+        assert!(failed.submitted);
+    }
+
+    #[test]
+    fn error_keys() {
+        assert_eq!(
+            error_key("invalid_quantity"),
+            "aftersale.errors.invalid_quantity"
+        );
+        assert_eq!(error_key("what"), "aftersale.errors.process_failure");
+    }
+}

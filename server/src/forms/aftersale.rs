@@ -1,0 +1,131 @@
+//! The order detail's after-sale forms without scripts (Post/Redirect/Get): a return
+//! request (shop or marketplace) and a message to a marketplace seller. The same service
+//! calls as the REST calls; back to the order with `?aftersale_notice=` or
+//! `?aftersale_error=` (keys the page knows, see `app::orders::ui::after_sale`).
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::Extension;
+
+use app::context::RequestCtx;
+use app::model::error::WireError;
+use app::orders::returns::error::AfterSaleError;
+use app::orders::returns::model::{MarketplaceContactRequest, ReturnProduct, ReturnRequest};
+use app::orders::returns::rules::MARKETPLACE_DEFAULT_REASON;
+use app::orders::returns::service::{self as returns, Channel};
+
+use super::auth::see_other;
+use super::check_xsrf;
+use crate::middleware::{self, SessionInfo};
+use crate::rest::auth::session::site_suffix;
+use crate::rest::extract::Path;
+use crate::state::AppCtx;
+
+fn field<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
+    pairs
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("")
+}
+
+pub async fn aftersale_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Path(raw_id): Path<String>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    let Ok(order_id) = raw_id.parse::<i64>() else {
+        return middleware::redirect("/my-orders");
+    };
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&body).unwrap_or_default();
+    if let Err(refused) = check_xsrf(&app, &session, &headers, field(&pairs, "_xsrf")) {
+        return refused;
+    }
+    let Some(m) = &session.member else {
+        return middleware::redirect(&app::routes::login_redirect("/my-orders"));
+    };
+    let db = &app.state.db;
+    let now = app::platform::state::now();
+    let cart_type: Option<String> =
+        sqlx::query_scalar("SELECT cart_type FROM orders WHERE id = $1 AND member_id = $2")
+            .bind(order_id)
+            .bind(m.member_id)
+            .fetch_optional(&db.pool)
+            .await
+            .ok()
+            .flatten();
+    let Some(cart_type) = cart_type else {
+        return middleware::redirect("/my-orders");
+    };
+    let page = format!("/my-orders/{cart_type}/{order_id}");
+    let products: Vec<ReturnProduct> = pairs
+        .iter()
+        .filter_map(|(k, v)| {
+            let id = k.strip_prefix("qty_")?;
+            let quantity = v.trim().parse::<i64>().ok().filter(|q| *q != 0)?;
+            Some(ReturnProduct {
+                product_id: serde_json::Value::String(id.to_string()),
+                quantity,
+            })
+        })
+        .collect();
+    let text = |name: &str| {
+        let v = field(&pairs, name).trim();
+        (!v.is_empty()).then(|| v.to_string())
+    };
+    let result: Result<&'static str, AfterSaleError> = match field(&pairs, "action") {
+        "return" | "marketplace_return" => {
+            let channel = if field(&pairs, "action") == "return" {
+                Channel::Shop
+            } else {
+                Channel::Marketplace
+            };
+            let req = ReturnRequest {
+                products,
+                reason_id: text("reasonId").unwrap_or_else(|| {
+                    if channel == Channel::Marketplace {
+                        MARKETPLACE_DEFAULT_REASON.into()
+                    } else {
+                        String::new()
+                    }
+                }),
+                sub_reason_id: text("subReasonId"),
+                comment: text("comment"),
+            };
+            returns::request(db, m.member_id, order_id, &req, channel, now)
+                .await
+                .map(|_| "aftersale.returns.success")
+        }
+        "contact" => {
+            let req = MarketplaceContactRequest {
+                message: field(&pairs, "message").to_string(),
+                reason_id: field(&pairs, "reasonId").to_string(),
+            };
+            app::orders::marketplace::service::contact(db, m.member_id, order_id, &req, now)
+                .await
+                .map(|_| "aftersale.marketplace.sent")
+        }
+        _ => Err(AfterSaleError::Unreadable),
+    };
+    let suffix = site_suffix(&ctx, ctx.site_id);
+    match result {
+        Ok(key) => see_other(&format!("{page}?aftersale_notice={key}{suffix}")),
+        Err(e) => {
+            if let Some(cause) = e.cause() {
+                tracing::error!(error = %cause, "after-sale form failed");
+            }
+            let key = match e {
+                AfterSaleError::Storage(_) | AfterSaleError::Unreadable => {
+                    "aftersale.errors.process_failure"
+                }
+                ref other => other.message_key(),
+            };
+            see_other(&format!("{page}?aftersale_error={key}{suffix}"))
+        }
+    }
+}
