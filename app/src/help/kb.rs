@@ -85,6 +85,21 @@ mod tests {
             ("de", "Wie kann ich einen Artikel zurücksenden?", "returns"),
             (
                 "de",
+                "Wo kann ich meine Rechnung herunterladen?",
+                "invoices",
+            ),
+            (
+                "fr",
+                "Comment télécharger la facture de ma commande ?",
+                "invoices",
+            ),
+            (
+                "de",
+                "Wann bekomme ich die Erstattung meiner Rücksendung?",
+                "refunds",
+            ),
+            (
+                "de",
                 "Ich habe mein Passwort vergessen und kann mich nicht anmelden",
                 "account-access",
             ),

@@ -91,7 +91,10 @@ pub async fn send_form(
         let lang = ctx.lang();
         let mut title = app::site::i18n::t(lang, &format!("help.reason.{reason}"));
         if !sub.is_empty() {
-            title = format!("{title} – {}", app::site::i18n::t(lang, &format!("help.subreason.{sub}")));
+            title = format!(
+                "{title} – {}",
+                app::site::i18n::t(lang, &format!("help.subreason.{sub}"))
+            );
         }
         request.subject_title = title;
     }
@@ -114,10 +117,17 @@ pub async fn send_form(
         Err(e) => return form_error(&ctx, &request, &e),
     };
     let config = config::for_site(ctx.site_id);
-    match rules::after_answer(answered.is_some(), config.tickets_allowed, !files.is_empty()) {
+    match rules::after_answer(
+        answered.is_some(),
+        config.tickets_allowed,
+        !files.is_empty(),
+    ) {
         NextStep::ShowAnswer => {
             let id = answered.map(|a| a.evaluation_id).unwrap_or_default();
-            to(&ctx, &format!("{FORM}?evaluation={id}&reason={reason}&sub={sub}"))
+            to(
+                &ctx,
+                &format!("{FORM}?evaluation={id}&reason={reason}&sub={sub}"),
+            )
         }
         NextStep::ShowExtraText => to(&ctx, &format!("{FORM}?extra=1&reason={reason}")),
         NextStep::SendTicket { .. } => {
@@ -151,6 +161,7 @@ pub struct SmallForm {
 }
 
 /// Reads a small urlencoded form, checks its token and the session.
+#[allow(clippy::result_large_err)]
 fn small(
     app: &AppCtx,
     session: &SessionInfo,
@@ -179,9 +190,20 @@ pub async fn feedback_form(
         Err(r) => return r,
     };
     let now = app::platform::state::now();
-    match service::feedback(&app.state.db, member_id, &f.evaluation_id, &f.satisfaction, now).await {
+    match service::feedback(
+        &app.state.db,
+        member_id,
+        &f.evaluation_id,
+        &f.satisfaction,
+        now,
+    )
+    .await
+    {
         Ok(r) => match r.ticket_id {
-            Some(t) => to(&ctx, &format!("{CENTRE}?ticket={t}&notice=help.notice.sent")),
+            Some(t) => to(
+                &ctx,
+                &format!("{CENTRE}?ticket={t}&notice=help.notice.sent"),
+            ),
             None => to(&ctx, &format!("{FORM}?notice=help.notice.thanks")),
         },
         Err(e) => to(&ctx, &format!("{FORM}?error={}", e.message_key())),

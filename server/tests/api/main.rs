@@ -16,6 +16,7 @@ mod demo_data;
 mod dsa_form;
 mod foundation;
 mod hardening;
+mod help;
 mod home;
 mod limits;
 mod lists;

@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 28] = [
+pub const ERASED_TABLES: [&str; 29] = [
     "sessions",
     "member_cyphers",
     "auth_events",
@@ -33,7 +33,9 @@ pub const ERASED_TABLES: [&str; 28] = [
     "cart_items",
     "member_deactivations",
     "checkout_line",
-    // The help centre: files and messages before their tickets.
+    // The message centre (order and ticket notifications) and the help centre: files and
+    // messages before their tickets.
+    "notifications",
     "help_attachments",
     "help_messages",
     "help_evaluations",

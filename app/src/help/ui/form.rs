@@ -108,6 +108,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 data-tickets=config.tickets_allowed.to_string()
                 data-attachments=config.attachments.to_string()
                 data-timeout=rules::MULTIPART_TIMEOUT_MS.to_string()
+                data-order=order_param.map(|o| o.to_string())
                 data-messages=messages_json(&ctx)>
                 <Xsrf />
                 <input type="hidden" name="contactFrom" value="Front" />

@@ -9,7 +9,11 @@ use crate::help::store::{self, NewTicket};
 use crate::model::error::FieldError;
 use crate::model::upload::{content_matches, Upload, ALLOWED_TYPES};
 use crate::platform::db::Db;
-use crate::platform::mail::{self, Mail, MailSettings};
+
+mod centre;
+mod support;
+pub use centre::*;
+pub use support::*;
 
 /// The form's state as the message says it, through the same reducer the page uses.
 fn state_of(req: &ContactRequest) -> HelpFormState {
@@ -83,7 +87,11 @@ pub fn check_files(files: &[Upload]) -> Result<(), HelpError> {
     Ok(())
 }
 
-async fn check_order(db: &Db, member_id: i64, order_id: Option<i64>) -> Result<(), HelpError> {
+pub(super) async fn check_order(
+    db: &Db,
+    member_id: i64,
+    order_id: Option<i64>,
+) -> Result<(), HelpError> {
     if let Some(order) = order_id {
         let mut conn = db.pool.acquire().await?;
         if !store::owns_order(&mut conn, member_id, order).await? {
@@ -262,236 +270,6 @@ pub async fn feedback(
         ticket_id,
         message_has_been_sent: ticket_id.is_some(),
     })
-}
-
-pub async fn message_centre(db: &Db, member_id: i64) -> Result<MessageCentre, HelpError> {
-    Ok(MessageCentre {
-        unread_count: store::unread_count(db, member_id).await?,
-        notifications: store::notifications(db, member_id, 50).await?,
-        tickets: store::tickets(db, member_id).await?,
-    })
-}
-
-pub async fn unread_count(db: &Db, member_id: i64) -> Result<i64, HelpError> {
-    Ok(store::unread_count(db, member_id).await?)
-}
-
-pub async fn thread(db: &Db, member_id: i64, ticket_id: i64) -> Result<TicketThread, HelpError> {
-    store::thread(db, member_id, ticket_id)
-        .await?
-        .ok_or(HelpError::NotFound)
-}
-
-/// Opening a thread reads support's answers in it.
-pub async fn open_thread(
-    db: &Db,
-    member_id: i64,
-    ticket_id: i64,
-    now: i64,
-) -> Result<TicketThread, HelpError> {
-    let t = thread(db, member_id, ticket_id).await?;
-    store::mark_ticket_read(db, member_id, ticket_id, now).await?;
-    Ok(t)
-}
-
-pub async fn mark_read(
-    db: &Db,
-    member_id: i64,
-    notification_id: i64,
-    now: i64,
-) -> Result<UnreadCount, HelpError> {
-    if !store::mark_read(db, member_id, notification_id, now).await? {
-        return Err(HelpError::NotFound);
-    }
-    Ok(UnreadCount {
-        unread_count: store::unread_count(db, member_id).await?,
-    })
-}
-
-pub async fn mark_ticket_read(
-    db: &Db,
-    member_id: i64,
-    ticket_id: i64,
-    now: i64,
-) -> Result<UnreadCount, HelpError> {
-    thread(db, member_id, ticket_id).await?;
-    store::mark_ticket_read(db, member_id, ticket_id, now).await?;
-    Ok(UnreadCount {
-        unread_count: store::unread_count(db, member_id).await?,
-    })
-}
-
-fn check_body(body: &str) -> Result<(), HelpError> {
-    let len = body.trim().chars().count();
-    if (1..=rules::MESSAGE_MAX).contains(&len) {
-        Ok(())
-    } else {
-        Err(HelpError::Invalid(vec![FieldError {
-            field: "body".into(),
-            message_key: "help.errors.reply".into(),
-        }]))
-    }
-}
-
-/// The member answers in one of their threads (it reopens).
-pub async fn reply(
-    db: &Db,
-    member_id: i64,
-    ticket_id: i64,
-    body: &str,
-    now: i64,
-) -> Result<TicketThread, HelpError> {
-    check_body(body)?;
-    let mut tx = db.begin().await?;
-    store::ticket_status(&mut tx, member_id, ticket_id)
-        .await?
-        .ok_or(HelpError::NotFound)?;
-    store::insert_message(
-        &mut tx,
-        ticket_id,
-        member_id,
-        "member",
-        body.trim(),
-        "open",
-        now,
-    )
-    .await?;
-    tx.commit().await?;
-    thread(db, member_id, ticket_id).await
-}
-
-/// A chat message: continues the member's open chat thread on this reason (and order),
-/// or starts one.
-pub async fn chat(
-    db: &Db,
-    site_id: u16,
-    member_id: i64,
-    req: &ChatRequest,
-    now: i64,
-) -> Result<TicketThread, HelpError> {
-    check_body(&req.body)?;
-    let config = config::for_site(site_id);
-    let reason = config.reason(req.reason.trim()).ok_or_else(|| {
-        HelpError::Invalid(vec![FieldError {
-            field: "reason".into(),
-            message_key: HelpField::Reason.message_key().into(),
-        }])
-    })?;
-    check_order(db, member_id, req.order_id).await?;
-    let lang = crate::site::by_id_or_default(site_id).lang;
-    let title = crate::site::i18n::t(lang, &format!("help.reason.{}", reason.id));
-    let mut tx = db.begin().await?;
-    let ticket_id = match store::open_chat(&mut tx, member_id, reason.id, req.order_id).await? {
-        Some(id) => id,
-        None => {
-            store::insert_ticket(
-                &mut tx,
-                &NewTicket {
-                    member_id,
-                    site_id,
-                    subject_id: reason.id,
-                    subject_title: &title,
-                    operation_code: None,
-                    order_id: req.order_id,
-                    channel: "chat",
-                },
-                now,
-            )
-            .await?
-        }
-    };
-    store::insert_message(
-        &mut tx,
-        ticket_id,
-        member_id,
-        "member",
-        req.body.trim(),
-        "open",
-        now,
-    )
-    .await?;
-    tx.commit().await?;
-    thread(db, member_id, ticket_id).await
-}
-
-/// What `server support reply` did.
-pub struct SupportReply {
-    pub ticket_id: i64,
-    pub member_id: i64,
-    pub mailed: Result<String, String>,
-}
-
-/// Support answers a ticket: the message, the message centre's notice (kind `ticket`) and
-/// an email to the member, in the member's site language. The email goes after the
-/// commit: a mail failure does not undo the answer (it is reported).
-pub async fn support_reply(
-    db: &Db,
-    mail_settings: &MailSettings,
-    public_origin: &str,
-    ticket_id: i64,
-    text: &str,
-    now: i64,
-) -> Result<SupportReply, HelpError> {
-    check_body(text)?;
-    let mut tx = db.begin().await?;
-    let t = store::support_ticket_by_id(&mut tx, ticket_id)
-        .await?
-        .ok_or(HelpError::NotFound)?;
-    store::insert_message(
-        &mut tx,
-        ticket_id,
-        t.member_id,
-        "support",
-        text.trim(),
-        TicketStatus::Answered.wire(),
-        now,
-    )
-    .await?;
-    store::insert_ticket_notification(&mut tx, t.member_id, ticket_id, now).await?;
-    tx.commit().await?;
-    let site = crate::site::by_id_or_default(u16::try_from(t.site_id).unwrap_or(1));
-    let link = format!(
-        "{}/my-notifications?ticket={ticket_id}",
-        public_origin.trim_end_matches('/')
-    );
-    let mail = Mail {
-        to: t.email.clone(),
-        subject: crate::site::i18n::t_with(
-            site.lang,
-            "help.mail.subject",
-            &[("subject", &t.subject_title)],
-        ),
-        body: crate::site::i18n::t_with(
-            site.lang,
-            "help.mail.body",
-            &[
-                ("name", &t.first_name),
-                ("subject", &t.subject_title),
-                ("text", text.trim()),
-                ("link", &link),
-            ],
-        ),
-    };
-    let mailed = mail::send(mail_settings, &mail, now).await;
-    Ok(SupportReply {
-        ticket_id,
-        member_id: t.member_id,
-        mailed,
-    })
-}
-
-/// Support closes a ticket.
-pub async fn support_close(db: &Db, ticket_id: i64, now: i64) -> Result<(), HelpError> {
-    let n = sqlx::query("UPDATE help_tickets SET status = 'closed', updated_at = $2 WHERE id = $1")
-        .bind(ticket_id)
-        .bind(now)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
-    if n == 0 {
-        return Err(HelpError::NotFound);
-    }
-    Ok(())
 }
 
 /// The member's orders as the form's options (numbered from 1, newest first).

@@ -7,7 +7,12 @@ use crate::help::model::*;
 use crate::model::upload::Upload;
 use crate::platform::db::Db;
 
-type Tx = Transaction<'static, Any>;
+pub(crate) type Tx = Transaction<'static, Any>;
+
+mod evaluations;
+mod support;
+pub use evaluations::*;
+pub use support::*;
 
 /// One of the member's orders, for the order select.
 pub struct OrderRow {
@@ -337,169 +342,6 @@ pub async fn mark_ticket_read(
     .bind(ticket_id)
     .bind(now)
     .execute(&db.pool)
-    .await?;
-    Ok(())
-}
-
-/// A stored automatic answer: the question it answered and the member's rating.
-pub struct Evaluation {
-    pub id: String,
-    pub member_id: i64,
-    pub site_id: i64,
-    pub article_id: String,
-    pub subject_id: String,
-    pub subject_title: String,
-    pub question: String,
-    pub operation_code: Option<String>,
-    pub order_id: Option<i64>,
-    pub satisfaction: Option<String>,
-    pub ticket_id: Option<i64>,
-}
-
-pub async fn insert_evaluation(
-    db: &Db,
-    e: &Evaluation,
-    score_milli: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO help_evaluations (id, member_id, site_id, article_id, score_milli, subject_id,
-                                       subject_title, question, operation_code, order_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(&e.id)
-    .bind(e.member_id)
-    .bind(e.site_id)
-    .bind(&e.article_id)
-    .bind(score_milli)
-    .bind(&e.subject_id)
-    .bind(&e.subject_title)
-    .bind(&e.question)
-    .bind(e.operation_code.as_deref())
-    .bind(e.order_id)
-    .bind(now)
-    .execute(&db.pool)
-    .await?;
-    Ok(())
-}
-
-pub async fn evaluation(
-    conn: &mut AnyConnection,
-    member_id: i64,
-    id: &str,
-) -> Result<Option<Evaluation>, sqlx::Error> {
-    sqlx::query(
-        "SELECT id, member_id, site_id, article_id, subject_id, subject_title, question,
-                operation_code, order_id, satisfaction, ticket_id
-           FROM help_evaluations WHERE id = $1 AND member_id = $2",
-    )
-    .bind(id)
-    .bind(member_id)
-    .fetch_optional(conn)
-    .await?
-    .map(|r| {
-        Ok(Evaluation {
-            id: r.try_get("id")?,
-            member_id: r.try_get("member_id")?,
-            site_id: r.try_get("site_id")?,
-            article_id: r.try_get("article_id")?,
-            subject_id: r.try_get("subject_id")?,
-            subject_title: r.try_get("subject_title")?,
-            question: r.try_get("question")?,
-            operation_code: r.try_get("operation_code")?,
-            order_id: r.try_get("order_id")?,
-            satisfaction: r.try_get("satisfaction")?,
-            ticket_id: r.try_get("ticket_id")?,
-        })
-    })
-    .transpose()
-}
-
-pub async fn rate_evaluation(
-    tx: &mut Tx,
-    id: &str,
-    satisfaction: &str,
-    ticket_id: Option<i64>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE help_evaluations SET satisfaction = $2, ticket_id = $3 WHERE id = $1")
-        .bind(id)
-        .bind(satisfaction)
-        .bind(ticket_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-/// A ticket as support sees it: whose, on which site, about what.
-pub struct SupportTicket {
-    pub id: i64,
-    pub member_id: i64,
-    pub site_id: i64,
-    pub email: String,
-    pub first_name: String,
-    pub subject_title: String,
-    pub status: String,
-    pub updated_at: i64,
-}
-
-fn support_ticket(r: &sqlx::any::AnyRow) -> Result<SupportTicket, sqlx::Error> {
-    Ok(SupportTicket {
-        id: r.try_get("id")?,
-        member_id: r.try_get("member_id")?,
-        site_id: r.try_get("site_id")?,
-        email: r.try_get("email")?,
-        first_name: r.try_get("first_name")?,
-        subject_title: r.try_get("subject_title")?,
-        status: r.try_get("status")?,
-        updated_at: r.try_get("updated_at")?,
-    })
-}
-
-const SUPPORT_SELECT: &str =
-    "SELECT t.id, t.member_id, t.site_id, m.email, m.first_name, t.subject_title,
-        t.status, t.updated_at FROM help_tickets t JOIN members m ON m.id = t.member_id";
-
-pub async fn support_ticket_by_id(
-    conn: &mut AnyConnection,
-    ticket_id: i64,
-) -> Result<Option<SupportTicket>, sqlx::Error> {
-    sqlx::query(&format!("{SUPPORT_SELECT} WHERE t.id = $1"))
-        .bind(ticket_id)
-        .fetch_optional(conn)
-        .await?
-        .as_ref()
-        .map(support_ticket)
-        .transpose()
-}
-
-/// Tickets waiting for support (open), oldest first, then the rest, newest first.
-pub async fn support_tickets(db: &Db, all: bool) -> Result<Vec<SupportTicket>, sqlx::Error> {
-    let filter = if all { "" } else { " WHERE t.status = 'open'" };
-    sqlx::query(&format!(
-        "{SUPPORT_SELECT}{filter} ORDER BY t.updated_at, t.id LIMIT 200"
-    ))
-    .fetch_all(&db.pool)
-    .await?
-    .iter()
-    .map(support_ticket)
-    .collect()
-}
-
-/// The message centre's notice of a support answer.
-pub async fn insert_ticket_notification(
-    tx: &mut Tx,
-    member_id: i64,
-    ticket_id: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO notifications (member_id, kind, ticket_id, status, created_at)
-         VALUES ($1, 'ticket', $2, 'answered', $3)",
-    )
-    .bind(member_id)
-    .bind(ticket_id)
-    .bind(now)
-    .execute(&mut **tx)
     .await?;
     Ok(())
 }

@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectNoViolations } from './a11y';
+import { memberEmail, register, signedIn } from './member-steps';
+
+// The help centre (issue #14) on two sites in two languages, desktop and phone: a question
+// the help articles answer, rated badly, becomes a ticket in the message centre; support
+// answers with the real `server support reply` command; the header bell counts the unread
+// answer; opening it reads it. Axe on every page on the way, and on the chat, contact
+// selector and post-sales error pages.
+
+const LANG: Record<number, string> = { 1: 'fr', 2: 'de' };
+const help = (site: number): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/help/${LANG[site]}.json`, import.meta.url), 'utf8'));
+
+const QUESTION: Record<number, string> = {
+  1: 'Comment télécharger la facture de ma commande ?',
+  2: 'Wo kann ich meine Rechnung herunterladen?',
+};
+
+function supportReply(ticket: string, text: string): string {
+  const bin = process.env.ROSACE_E2E_BIN;
+  expect(bin, 'ROSACE_E2E_BIN (end2end/run.sh sets it)').toBeTruthy();
+  return execFileSync(bin!, ['support', 'reply', ticket, text], {
+    env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+async function askAndRateBadly(page: Page, site: number) {
+  const t = help(site);
+  await page.goto('/helpform');
+  await expectNoViolations(page);
+  const form = page.getByTestId('help-form');
+  await form.getByTestId('help-reason').selectOption('payment');
+  await form.getByTestId('help-sub').selectOption('invoice');
+  await form.getByTestId('help-body').fill(QUESTION[site]);
+  await form.getByTestId('help-send').click();
+  const answer = page.getByTestId('help-answer');
+  await expect(answer).toBeVisible();
+  await expect(answer.getByTestId('help-answer-article')).toHaveAttribute('data-article', 'invoices');
+  await expect(answer).toContainText(t['help.answer.question']);
+  await expectNoViolations(page);
+  await answer.getByTestId('help-rate-bad').click();
+  await expect(page.getByTestId('help-sent')).toContainText(t['help.notice.sent']);
+}
+
+for (const site of [1, 2]) {
+  test(`a question answered, rated badly, becomes a ticket support answers; the bell counts it (site ${site})`, async ({ page }, info) => {
+    const t = help(site);
+    const email = memberEmail(site, info.project.name, 'help');
+    expect(await register(page, site, email)).toBe(201);
+    await signedIn(page, site, email, '/helpform');
+    await askAndRateBadly(page, site);
+
+    // The ticket is in the message centre, open.
+    await page.goto('/gr/my-notifications/');
+    const ticket = page.getByTestId('ticket').first();
+    await expect(ticket).toContainText(t['help.status.open']);
+    await expectNoViolations(page);
+    const id = (await ticket.getAttribute('data-ticket'))!;
+
+    // Support answers from the command line.
+    const out = supportReply(id, `Support ${site}: your invoice is attached to your order.`);
+    expect(out).toContain(`ticket ${id}: answered`);
+
+    // The bell counts it, with an accessible label.
+    await page.goto('/');
+    const bell = page.getByTestId('header-bell');
+    await expect(bell).toHaveAttribute('aria-label', t['help.bell.unread'].replace('{count}', '1'));
+    await expect(bell.getByTestId('bell-count')).toHaveText('1');
+    await bell.click();
+    await expect(page).toHaveURL(/my-notifications/);
+    const notification = page.getByTestId('notification').first();
+    await expect(notification).toHaveAttribute('data-kind', 'ticket');
+    await expect(notification).toHaveAttribute('data-read', 'false');
+    await expectNoViolations(page);
+    await notification.getByRole('link').click();
+    const thread = page.getByTestId('thread');
+    await expect(thread.locator('[data-author="support"]')).toContainText(`Support ${site}: your invoice is attached to your order.`);
+    await expect(thread.getByTestId('thread-status')).toHaveText(t['help.status.answered']);
+    await expectNoViolations(page);
+    // Read now: the bell has nothing to count.
+    await page.goto('/');
+    await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveCount(0);
+  });
+}
+
+test('the chat, contact selector and post-sales error pages', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const t = help(site);
+  const email = memberEmail(site, info.project.name, 'helppages');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/postsales/contactselector');
+  await page.goto('/postsales/contactselector');
+  const chat = page.getByTestId('choose-chat');
+  await expect(chat).toHaveAttribute('target', '_blank');
+  await expect(chat).toHaveAttribute('rel', 'noopener');
+  await expect(chat).toContainText(t['help.new_window']);
+  await expectNoViolations(page);
+  await page.goto('/chat?reason=order');
+  await page.getByTestId('chat-body').fill('Bonjour / Hallo');
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('help-notice')).toContainText(t['help.notice.chat_sent']);
+  await expect(page.getByTestId('thread').getByTestId('message')).toHaveCount(1);
+  await expectNoViolations(page);
+  await expectNoViolations(page, '/ps/errors');
+  await expect(page.getByTestId('ps-error')).toContainText(t['help.ps_error.text']);
+});

@@ -1,0 +1,310 @@
+// The help form (/helpform): it posts without scripts (server/src/forms/help.rs); this sends
+// it through the REST calls instead and keeps the form's state as app/src/help/rules.rs
+// says (spec 001 §4): choosing a reason clears the sub-reason, order, message, errors and
+// the sent flag; choosing a sub-reason clears the order, message, errors and extra text;
+// choosing an order clears its error and the extra text. Sending asks for an automatic
+// answer first; none, and the site takes tickets: the message goes to support at once
+// (multipart with the files, 15 s timeout, where the site takes files; JSON otherwise);
+// none, and it does not: the extra text shows. A bad rating sends the message as a ticket.
+// Texts come from the page (data-messages): the script never writes wording of its own.
+(() => {
+  if (window.__rosaceHelp) return;
+  window.__rosaceHelp = true;
+
+  const API = '/api/postsale/v1/help';
+  const form = () => document.getElementById('help-form');
+  const text = (key) => {
+    try {
+      return JSON.parse(form().dataset.messages)[key] || key;
+    } catch (_) {
+      return key;
+    }
+  };
+  const xsrf = () => form().querySelector('input[name="_xsrf"]').value;
+  const el = (tag, attrs, content) => {
+    const e = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(([k, v]) => e.setAttribute(k, v));
+    if (content !== undefined) e.textContent = content;
+    return e;
+  };
+
+  const FIELDS = { subjectId: 'help-reason', subReasonId: 'help-sub', orderId: 'help-order', body: 'help-body' };
+  const KEYS = {
+    subjectId: 'help.errors.reason',
+    subReasonId: 'help.errors.sub_reason',
+    orderId: 'help.errors.order',
+    body: 'help.errors.message',
+  };
+
+  function setError(field, on) {
+    const f = form();
+    const input = document.getElementById(FIELDS[field]);
+    const msg = f.querySelector(`[data-error-for="${field}"]`);
+    if (input) {
+      if (on) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+    if (msg) {
+      msg.textContent = on ? text(KEYS[field]) : '';
+      msg.hidden = !on;
+    }
+    if (field === 'orderId') {
+      const alert = f.querySelector('[data-order-alert]');
+      if (alert) alert.hidden = !on;
+    }
+  }
+
+  function clearErrors() {
+    Object.keys(FIELDS).forEach((f) => setError(f, false));
+    formError(null);
+  }
+
+  function formError(key) {
+    const p = form().querySelector('[data-form-error]');
+    p.textContent = key ? text(key) : '';
+    p.hidden = !key;
+  }
+
+  function result() {
+    return document.querySelector('[data-help-result]');
+  }
+
+  function setExtra(on) {
+    const extra = document.querySelector('[data-testid="help-extra"]');
+    if (extra) extra.hidden = !on;
+  }
+
+  // Only the chosen reason's sub-reasons are offered.
+  function filterSubReasons() {
+    const reason = document.getElementById('help-reason').value;
+    const sub = document.getElementById('help-sub');
+    let any = false;
+    sub.querySelectorAll('optgroup').forEach((g) => {
+      const mine = g.dataset.reason === reason;
+      g.hidden = !mine;
+      g.disabled = !mine;
+      any = any || mine;
+    });
+    sub.closest('.field').hidden = !any;
+  }
+
+  function busy(on) {
+    const f = form();
+    f.setAttribute('aria-busy', on ? 'true' : 'false');
+    f.querySelectorAll('button').forEach((b) => (b.disabled = on));
+  }
+
+  async function call(path, body, timeoutMs) {
+    const controller = new AbortController();
+    const timer = timeoutMs ? setTimeout(() => controller.abort(), timeoutMs) : null;
+    const multipart = body instanceof FormData;
+    try {
+      const headers = { 'X-XSRF-TOKEN': xsrf(), 'X-VP-Origin': 'web' };
+      if (!multipart) headers['Content-Type'] = 'application/json';
+      const res = await fetch(API + path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers,
+        body: multipart ? body : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      let data = null;
+      try {
+        data = await res.json();
+      } catch (_) {
+        data = null;
+      }
+      return { ok: res.ok, status: res.status, data };
+    } catch (e) {
+      return { ok: false, status: 0, data: null, timeout: e && e.name === 'AbortError' };
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  function failure(res) {
+    if (res.timeout) return 'help.errors.timeout';
+    const key = res.data && res.data.error_description;
+    if (key && key.startsWith('help.errors.')) return key;
+    return res.status ? 'help.errors.send' : 'errors.general_retry.notification';
+  }
+
+  function showFieldErrors(data) {
+    ((data && data.fieldErrors) || []).forEach((fe) => {
+      if (FIELDS[fe.field]) setError(fe.field, true);
+    });
+  }
+
+  function sent(ticketId) {
+    const box = result();
+    box.replaceChildren();
+    const p = el('p', { class: 'account-notice', role: 'status', 'data-testid': 'help-sent' }, text('help.notice.sent'));
+    if (ticketId) {
+      p.append(' ', el('a', { href: `/my-notifications?ticket=${ticketId}` }, text('help.sent.link')));
+    }
+    box.append(p);
+    form().reset();
+    filterSubReasons();
+    p.setAttribute('tabindex', '-1');
+    p.focus();
+  }
+
+  function showAnswer(answer) {
+    const box = result();
+    box.replaceChildren();
+    const section = el('section', { class: 'help-answer', 'data-testid': 'help-answer', 'aria-labelledby': 'help-answer-live' });
+    const h2 = el('h2', { id: 'help-answer-live', tabindex: '-1' }, text('help.answer.title'));
+    section.append(
+      h2,
+      el('h3', { 'data-testid': 'help-answer-article', 'data-article': answer.articleId }, answer.title),
+      el('p', {}, answer.body),
+      el('p', { class: 'help-answer__question' }, text('help.answer.question')),
+    );
+    const buttons = el('div', { class: 'help-answer__buttons' });
+    [['good', 'help.answer.good', 'button button--primary'], ['bad', 'help.answer.bad', 'button']].forEach(([s, key, cls]) => {
+      const b = el('button', { type: 'button', class: cls, 'data-testid': `help-rate-${s}` }, text(key));
+      b.addEventListener('click', async () => {
+        buttons.querySelectorAll('button').forEach((x) => (x.disabled = true));
+        const res = await call(`/answer/${encodeURIComponent(answer.evaluationId)}`, {
+          satisfaction: s,
+          evaluationId: answer.evaluationId,
+        });
+        if (!res.ok) {
+          buttons.querySelectorAll('button').forEach((x) => (x.disabled = false));
+          section.append(el('p', { class: 'field__error', role: 'alert' }, text(failure(res))));
+          return;
+        }
+        if (res.data.ticketId) {
+          sent(res.data.ticketId);
+        } else {
+          box.replaceChildren(el('p', { class: 'account-notice', role: 'status', 'data-testid': 'help-thanks' }, text('help.notice.thanks')));
+          form().reset();
+          filterSubReasons();
+        }
+      });
+      buttons.append(b);
+    });
+    section.append(buttons);
+    box.append(section);
+    h2.focus();
+  }
+
+  function payload() {
+    const f = form();
+    const reason = document.getElementById('help-reason');
+    const sub = document.getElementById('help-sub');
+    const order = document.getElementById('help-order');
+    const label = (s) => (s.selectedIndex > 0 ? s.options[s.selectedIndex].textContent.trim() : '');
+    const subjectId = sub.value ? `${reason.value}.${sub.value}` : reason.value;
+    const title = [label(reason), label(sub)].filter(Boolean).join(' – ');
+    return {
+      contactFrom: 'Front',
+      subjectId,
+      subjectTitle: title,
+      body: f.querySelector('#help-body').value.trim(),
+      operationCode: null,
+      orderId: order && order.value ? Number(order.value) : null,
+    };
+  }
+
+  // The checks of rules::check, before anything is sent.
+  function check() {
+    const reason = document.getElementById('help-reason');
+    const sub = document.getElementById('help-sub');
+    const order = document.getElementById('help-order');
+    const chosen = reason.options[reason.selectedIndex];
+    const faults = [];
+    if (!reason.value) faults.push('subjectId');
+    const hasSubs = reason.value && sub.querySelector(`optgroup[data-reason="${reason.value}"]`);
+    if (hasSubs && !sub.value) faults.push('subReasonId');
+    if (reason.value && chosen.dataset.needsOrder === 'true' && (!order || !order.value)) faults.push('orderId');
+    const len = [...document.getElementById('help-body').value.trim()].length;
+    if (len < 10 || len > 4000) faults.push('body');
+    faults.forEach((f) => setError(f, true));
+    return faults.length === 0;
+  }
+
+  async function send(e) {
+    e.preventDefault();
+    const f = form();
+    clearErrors();
+    setExtra(false);
+    result().replaceChildren();
+    if (!check()) {
+      formError('help.errors.form');
+      return;
+    }
+    const message = payload();
+    busy(true);
+    try {
+      const found = await call('/answer', message);
+      if (!found.ok) {
+        showFieldErrors(found.data);
+        formError(failure(found));
+        return;
+      }
+      if (found.data && found.data.answer) {
+        showAnswer(found.data.answer);
+        return;
+      }
+      if (f.dataset.tickets !== 'true') {
+        setExtra(true);
+        return;
+      }
+      let res;
+      if (f.dataset.attachments === 'true') {
+        const data = new FormData();
+        Object.entries(message).forEach(([k, v]) => {
+          if (v !== null && v !== undefined) data.append(k, String(v));
+        });
+        const files = f.querySelector('#help-files');
+        [...((files && files.files) || [])].forEach((file) => data.append('fileAttachments', file, file.name));
+        res = await call('/contact', data, Number(f.dataset.timeout) || 15000);
+      } else {
+        res = await call('/contact', message);
+      }
+      if (!res.ok) {
+        showFieldErrors(res.data);
+        formError(failure(res));
+        return;
+      }
+      sent(res.data.ticketId);
+    } finally {
+      busy(false);
+    }
+  }
+
+  document.addEventListener('change', (e) => {
+    const f = form();
+    if (!f || !f.contains(e.target)) return;
+    const order = document.getElementById('help-order');
+    const body = document.getElementById('help-body');
+    if (e.target.id === 'help-reason') {
+      document.getElementById('help-sub').value = '';
+      // The order of an order's own help form (/postsales/{id}/helpform) is the page's.
+      if (order) order.value = f.dataset.order || '';
+      body.value = '';
+      clearErrors();
+      result().replaceChildren();
+      filterSubReasons();
+    } else if (e.target.id === 'help-sub') {
+      if (order) order.value = f.dataset.order || '';
+      body.value = '';
+      clearErrors();
+      setExtra(false);
+    } else if (e.target.id === 'help-order') {
+      setError('orderId', false);
+      setExtra(false);
+    }
+  });
+  document.addEventListener('input', (e) => {
+    if (e.target && e.target.id === 'help-body') setError('body', false);
+  });
+  document.addEventListener('submit', (e) => {
+    if (e.target && e.target.id === 'help-form') send(e);
+  });
+  const init = () => form() && filterSubReasons();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+  document.addEventListener('rosace:navigated', init);
+})();
