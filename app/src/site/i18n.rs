@@ -13,7 +13,8 @@ pub const FALLBACK_LANG: &str = "fr";
 
 type Table = HashMap<String, String>;
 
-/// One language's files: the shared table, then each area's.
+/// One language's files: the shared table, then each area's (the browser build has none).
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 macro_rules! locale_files {
     ($lang:literal) => {
         [
