@@ -139,7 +139,10 @@ pub async fn read_contact(
             subject_id: get("subjectId"),
             subject_title: get("subjectTitle"),
             body: get("body"),
-            operation_code: fields.get("operationCode").cloned().filter(|c| !c.is_empty()),
+            operation_code: fields
+                .get("operationCode")
+                .cloned()
+                .filter(|c| !c.is_empty()),
             order_id: fields.get("orderId").and_then(|o| o.trim().parse().ok()),
         }
     });
