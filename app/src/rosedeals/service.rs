@@ -81,12 +81,13 @@ pub async fn refund(
     let order_status = store::owned_status(&mut tx, member_id, order_id)
         .await?
         .ok_or(DealsError::NotFound)?;
+    // Refunded already (a second post, or one that waited for a concurrent one).
+    if matches!(order_status.as_str(), "refund_in_progress" | "refunded") {
+        return Err(DealsError::AlreadyRefunded);
+    }
     let vouchers = store::voucher_rows(&mut tx, order_id, now).await?;
     if vouchers.is_empty() {
         return Err(DealsError::NotFound);
-    }
-    if matches!(order_status.as_str(), "refund_in_progress" | "refunded") {
-        return Err(DealsError::AlreadyRefunded);
     }
     let priced: Vec<(&str, i64)> = vouchers.iter().map(|v| (v.status, v.price)).collect();
     let amount = rules::refund_amount(&priced);

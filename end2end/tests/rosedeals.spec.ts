@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+import { signInAsDemo, DEMO_EMAIL, DEMO_EMAIL_2 } from './session';
+import { expectNoViolations } from './a11y';
+
+// Rose deals (issue #14), one site per project (desktop: site 1 in French, phone: site 3 in
+// Spanish): a deal bought from the rose-deals home through the cart, its voucher on the
+// ongoing page and its print page, a refund refused for a wrong IBAN (the form says so in
+// the site's language) then done with a right one, and the refund's amount on the result
+// page. Axe on every page on the way.
+
+const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
+const dealSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 900;
+const LANG: Record<number, string> = { 1: 'fr', 3: 'es' };
+const texts = (site: number): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/rosedeals/${LANG[site]}.json`, import.meta.url), 'utf8'));
+
+test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund done', async ({ page }, info) => {
+  const desktop = info.project.name === 'desktop';
+  const site = desktop ? 1 : 3;
+  const t = texts(site);
+  // Members the cart specs do not use on these sites.
+  await signInAsDemo(page, site, '/', desktop ? DEMO_EMAIL_2 : DEMO_EMAIL);
+
+  // The rose-deals home lists the site's deals, server-rendered.
+  await page.goto('/gr/home/rosedeals');
+  await expect(page.getByTestId('deal-sale')).not.toHaveCount(0);
+  expect(await page.getByTestId('deal').count()).toBeGreaterThanOrEqual(6);
+  await expectNoViolations(page);
+  await page.goto('/rosedeals');
+  const deal = page.locator(`[data-testid="deal"][data-item-id="${dealSale(site) * 100 + 3}"]`);
+  await expect(deal).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await deal.getByTestId('add-to-cart').click();
+  await expect(deal.getByTestId('added-to-cart')).toBeVisible();
+
+  // Paid through the ordinary cart.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).not.toHaveCount(0);
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('order-confirmed')).toBeVisible();
+
+  // Ongoing: the order with its voucher.
+  await page.goto('/rosedeals/ongoing');
+  const order = page.getByTestId('deal-order').first();
+  await expect(order).toBeVisible();
+  const code = (await order.getByTestId('deal-voucher-code').first().textContent())!.trim();
+  expect(code).toMatch(/^RD-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  await expectNoViolations(page);
+
+  // The print page shows the code and a print button.
+  const href = (await order.getByTestId('deal-print').getAttribute('href'))!;
+  const printPage = await page.context().newPage();
+  await printPage.goto(href);
+  await expect(printPage.getByTestId('print-vouchers')).toContainText(code);
+  await expect(printPage.locator('#print')).toBeVisible();
+  // A standalone page without the app's hydration marker: axe directly.
+  const printed = await new AxeBuilder({ page: printPage })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  expect(printed.violations.map((v) => v.id)).toEqual([]);
+  await printPage.close();
+
+  // Refund: a wrong IBAN is refused with the form's message, a right one refunds.
+  await order.getByTestId('deal-refund-link').click();
+  await expect(page).toHaveURL(/\/rosedeals\/refund\?basketId=\d+$/);
+  const form = page.getByTestId('refund-form');
+  await form.getByTestId('refund-firstName').fill('Marie');
+  await form.getByTestId('refund-lastName').fill('Curie');
+  await form.getByTestId('refund-city').fill(desktop ? 'Paris' : 'Madrid');
+  await form.getByTestId('refund-country').fill(desktop ? 'FR' : 'ES');
+  await expectNoViolations(page);
+  await form.getByTestId('refund-iban').fill('FR15 2004 1010 0505 0001 3M02 606');
+  await form.getByTestId('refund-submit').click();
+  await expect(form.getByTestId('refund-iban-error')).toHaveText(t['rosedeals.errors.invalid_iban']);
+  await expect(form.getByTestId('refund-iban')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page);
+  await form.getByTestId('refund-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
+  await form.getByTestId('refund-submit').click();
+
+  await expect(page).toHaveURL(/\/rosedeals\/refund-result\?basketId=\d+$/);
+  await expect(page.getByTestId('refund-amount')).toBeVisible();
+  await expect(page.getByTestId('refund-amount')).toContainText('€');
+  await expectNoViolations(page);
+
+  // The order is archived now.
+  await page.goto('/rosedeals/history');
+  await expect(page.getByTestId('deal-order').first()).toBeVisible();
+  await expectNoViolations(page);
+});
