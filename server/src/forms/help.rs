@@ -33,6 +33,10 @@ fn to(ctx: &RequestCtx, path_and_query: &str) -> Response {
     }
 }
 
+fn enc(s: &str) -> String {
+    app::routes::encode_query_value(s)
+}
+
 fn form_error(ctx: &RequestCtx, req: &ContactRequest, e: &HelpError) -> Response {
     let (reason, sub) = req
         .subject_id
@@ -67,8 +71,9 @@ pub async fn send_form(
     req: Request,
 ) -> Response {
     let headers = req.headers().clone();
-    let Ok((mut request, files, fields)) = crate::rest::help::read_contact(req).await else {
-        return to(&ctx, &format!("{FORM}?error=help.errors.file_size"));
+    let (mut request, files, fields) = match crate::rest::help::read_contact(req).await {
+        Ok(parts) => parts,
+        Err(e) => return to(&ctx, &format!("{FORM}?error={}", e.message_key())),
     };
     let token = fields.get("_xsrf").cloned().unwrap_or_default();
     if let Err(refused) = check_xsrf(&app, &session, &headers, &token) {
@@ -124,12 +129,13 @@ pub async fn send_form(
     ) {
         NextStep::ShowAnswer => {
             let id = answered.map(|a| a.evaluation_id).unwrap_or_default();
+            let (reason, sub) = (enc(&reason), enc(&sub));
             to(
                 &ctx,
                 &format!("{FORM}?evaluation={id}&reason={reason}&sub={sub}"),
             )
         }
-        NextStep::ShowExtraText => to(&ctx, &format!("{FORM}?extra=1&reason={reason}")),
+        NextStep::ShowExtraText => to(&ctx, &format!("{FORM}?extra=1&reason={}", enc(&reason))),
         NextStep::SendTicket { .. } => {
             match service::contact(db, ctx.site_id, m.member_id, &request, &files, now).await {
                 Ok(r) => to(
