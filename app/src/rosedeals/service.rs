@@ -143,7 +143,7 @@ pub async fn refund(
             form.address.last_name.trim()
         );
         crate::wallet::store::replace_bank_details(
-            &mut *tx,
+            &mut tx,
             member_id,
             &guid,
             sealed,
