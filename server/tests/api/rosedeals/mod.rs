@@ -5,6 +5,7 @@
 //! vouchers, attachments are checked as the DSA report's.
 mod contact;
 mod deals;
+mod pages;
 mod refund;
 
 use reqwest::Method;
