@@ -14,8 +14,12 @@ import { firstSale } from './member-steps';
 
 const read = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../app/locales/${file}`, import.meta.url), 'utf8'));
-// Sites 66 and 69 speak French.
-const fr: Record<string, string> = { ...read('fr.json'), ...read('orders/fr.json') };
+// Site 66 speaks Spanish, site 69 Italian.
+const LANG: Record<number, string> = { 66: 'es', 69: 'it' };
+const texts = (site: number): Record<string, string> => ({
+  ...read(`${LANG[site]}.json`),
+  ...read(`orders/${LANG[site]}.json`),
+});
 
 /// `server orders <args>` on the shop's database: what it printed (throws on a non-zero exit,
 /// with its stderr in the message).
@@ -49,6 +53,7 @@ const timeline = (page: Page) =>
 
 test('orders page one a page; the simulator ships the newest with a tracking number, then it is received', async ({ page }, info) => {
   const site = info.project.name === 'desktop' ? 66 : 69;
+  const t = texts(site);
   await signInAsDemo(page, site);
   await buy(page, site, 4);
   await buy(page, site, 6);
@@ -59,7 +64,7 @@ test('orders page one a page; the simulator ships the newest with a tracking num
   await expect(order).toHaveCount(1);
   const newest = (await order.getAttribute('data-order-id'))!;
   await expect(order).toHaveAttribute('data-status', 'validated');
-  await expect(order.getByTestId('order-status')).toHaveText(fr['orders.status.validated']);
+  await expect(order.getByTestId('order-status')).toHaveText(t['orders.status.validated']);
   await expect(page.getByTestId('pager-current')).toHaveText('1');
   await expectNoViolations(page);
   await page.getByTestId('pager-next').click();
@@ -79,10 +84,10 @@ test('orders page one a page; the simulator ships the newest with a tracking num
   await page.locator(`[data-testid="order"][data-order-id="${newest}"]`).getByTestId('order-link').click();
   await expect(page).toHaveURL(new RegExp(`/my-orders/fs/${newest}$`));
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'shipped');
-  await expect(page.getByTestId('order-status')).toHaveText(fr['orders.status.shipped']);
+  await expect(page.getByTestId('order-status')).toHaveText(t['orders.status.shipped']);
   await expect(page.getByTestId('order-tracking')).toHaveText(tracking);
   expect(await timeline(page)).toEqual(['validated', 'in_preparation', 'shipped']);
-  await expect(page.getByTestId('order-event').last()).toContainText(fr['orders.status.shipped']);
+  await expect(page.getByTestId('order-event').last()).toContainText(t['orders.status.shipped']);
   await expect(page.getByTestId('order-event').last().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
   await expect(page.getByTestId('order-help')).toHaveAttribute('href', `/postsales/${newest}/helpform`);
   await expect(page.getByTestId('order-payment-reference')).toContainText('•');
@@ -94,7 +99,7 @@ test('orders page one a page; the simulator ships the newest with a tracking num
   await page.reload();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'received');
   expect(await timeline(page)).toEqual(['validated', 'in_preparation', 'shipped', 'received']);
-  await expect(page.getByTestId('order-event').last()).toContainText(fr['orders.status.received']);
+  await expect(page.getByTestId('order-event').last()).toContainText(t['orders.status.received']);
   await expect(page.getByTestId('order-tracking')).toHaveText(tracking);
 
   // The list says so too; the older order has not moved.
