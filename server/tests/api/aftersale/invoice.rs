@@ -107,9 +107,7 @@ async fn invoices(t: TestApp) {
         let head: String = name.chars().take(12).collect();
         assert!(text.contains(&head), "{head} missing in {text}");
     }
-    let paid = app::site::format::money("fr-FR", total)
-        .replace('\u{202f}', " ")
-        .replace('\u{a0}', " ");
+    let paid = app::site::format::money("fr-FR", total).replace(['\u{202f}', '\u{a0}'], " ");
     assert!(text.contains(&paid), "total {paid} missing in {text}");
     assert!(text.contains("Total TTC pay"), "{text}");
     assert!(text.contains("Total TVA"), "{text}");
