@@ -1,8 +1,8 @@
 //! Browser targets that work without scripts and are not REST calls: the HTML forms'
 //! POST targets (Post/Redirect/Get) and the sign-in links (logout, autologin).
 pub mod account;
-pub mod aftersale;
 pub mod address;
+pub mod aftersale;
 pub mod auth;
 pub mod communications;
 pub mod help;
