@@ -115,3 +115,26 @@ test('the personal-data form works without scripts', async ({ browser, baseURL }
   await expect(page.getByTestId('auth-info')).toHaveText(t['account.delete.done']);
   await context.close();
 });
+
+test('sign out everywhere else: the other browser is signed out, this one stays', async ({ page, browser, baseURL }, info) => {
+  const site = sitesFor(info.project.name)[2];
+  const t = texts(site);
+  const email = memberEmail(site, info.project.name, 'endothers');
+  expect(await register(page, site, email)).toBe(201);
+  const other = await otherBrowser(browser, baseURL);
+  await signedIn(other.page, site, email);
+  await signedIn(page, site, email, '/myaccount/memberdata');
+  await page.goto('/myaccount/memberdata');
+  const section = page.getByRole('region', { name: t['myprofile.sessions.title'] });
+  await expect(section).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByTestId('end-sessions').click();
+  await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.sessions.ended']);
+  await expectNoViolations(page);
+  // The other browser's session is gone; this one still opens members' pages.
+  await other.page.goto('/myaccount');
+  await expect(other.page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+  await page.goto('/myaccount');
+  await expect(page.getByTestId('account-tabs')).toBeVisible();
+  await other.context.close();
+});
