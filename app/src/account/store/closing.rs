@@ -52,6 +52,18 @@ pub const KEPT_TABLES: [&str; 4] = [
     "travel_bookings",
 ];
 
+/// Tables keyed by an order rather than a member, and what erasure does with them: the
+/// ones in `ORDER_TABLES_EMPTIED` hold what the person wrote (return comments, messages to
+/// sellers and to rose-deal support, refund addresses, attachments) and are emptied; the
+/// others hold only the order's own facts (lines, timeline, invoice, vouchers) and stay.
+pub const ORDER_TABLES_EMPTIED: [&str; 5] = [
+    "returns",
+    "marketplace_messages",
+    "rosedeal_refunds",
+    "rosedeal_retries",
+    "rosedeal_messages",
+];
+
 /// The address an erased member's row keeps: unique per member and never deliverable
 /// (`.invalid` is reserved), so the real address is free to register again.
 pub fn erased_email(member_id: i64) -> String {
@@ -163,6 +175,7 @@ pub async fn erase(
     .bind(member_id)
     .execute(&mut **tx)
     .await?;
+    erase_order_texts(tx, member_id).await?;
     sqlx::query(
         "UPDATE travel_bookings SET participants_json = '[]', address_json = '{}' WHERE member_id = $1",
     )
@@ -183,5 +196,37 @@ pub async fn erase(
     .bind(now)
     .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+/// Empties what the member wrote in the tables of `ORDER_TABLES_EMPTIED` (and the files
+/// attached to their rose-deal messages); the rows stay with their orders.
+async fn erase_order_texts(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+) -> Result<(), sqlx::Error> {
+    const ORDERS: &str = "(SELECT id FROM orders WHERE member_id = $1)";
+    let statements = [
+        format!("UPDATE returns SET comment = NULL WHERE order_id IN {ORDERS}"),
+        format!("UPDATE marketplace_messages SET message = '' WHERE order_id IN {ORDERS}"),
+        format!(
+            "UPDATE rosedeal_refunds SET address_json = '{{}}', content = '', iban_masked = ''
+              WHERE order_id IN {ORDERS}"
+        ),
+        format!(
+            "UPDATE rosedeal_retries SET address_json = '{{}}', content = '' WHERE order_id IN {ORDERS}"
+        ),
+        format!(
+            "DELETE FROM rosedeal_attachments WHERE message_id IN
+               (SELECT id FROM rosedeal_messages WHERE order_id IN {ORDERS})"
+        ),
+        format!(
+            "UPDATE rosedeal_messages SET subject = '', message = '', address_json = '{{}}'
+              WHERE order_id IN {ORDERS}"
+        ),
+    ];
+    for sql in statements {
+        sqlx::query(&sql).bind(member_id).execute(&mut **tx).await?;
+    }
     Ok(())
 }
