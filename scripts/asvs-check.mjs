@@ -121,6 +121,10 @@ class Visitor {
     if (opts.json !== undefined) {
       body = JSON.stringify(opts.json);
       headers['content-type'] = 'application/json';
+    } else if (opts.multipart !== undefined) {
+      // fetch sets the multipart content type with its boundary.
+      body = new FormData();
+      for (const [k, v] of Object.entries(opts.multipart)) body.append(k, v);
     } else if (opts.form !== undefined) {
       body = typeof opts.form === 'string' ? opts.form : new URLSearchParams(opts.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -750,6 +754,18 @@ async function setupMemberA() {
   } catch (e) {
     console.log(`note: A's travel booking not made (${e.message})`);
   }
+  // A's help ticket and automatic-answer evaluation (issue #14); notifications and rose-deal
+  // requests A may not have: a made-up id is tried then (B must get 404 all the same).
+  const ticket = await A.req('POST', '/api/postsale/v1/help/contact', {
+    json: { contactFrom: 'Front', subjectId: 'other', subjectTitle: 'Question', body: 'Une question de A sur sa commande.', orderId: owned.order },
+  });
+  owned.ticket = ticket.json?.ticketId;
+  if (owned.ticket == null) console.log(`note: A's ticket not made (HTTP ${ticket.status} ${ticket.text.slice(0, 100)})`);
+  const answer = await A.req('POST', '/api/postsale/v1/help/answer', {
+    json: { contactFrom: 'Front', subjectId: 'order.delivery', subjectTitle: 'Livraison', orderId: owned.order, body: 'Quels sont les délais de livraison de ma commande ?' },
+  });
+  owned.evaluation = answer.json?.answer?.evaluationId;
+  if (owned.evaluation == null) console.log(`note: A's answer evaluation not made (HTTP ${answer.status} ${answer.text.slice(0, 100)})`);
   // A personal voucher of A, selected, and one in A's (open) cart.
   const vouchers = await A.req('GET', '/api/postsales/v1/vouchers');
   const personal = vouchers.json?.vouchers?.find((x) => /^MERCI/.test(x.code)) || vouchers.json?.vouchers?.[0];
@@ -819,6 +835,32 @@ async function checkIdor() {
     '/api/travel/v1/bookings/{id}': { id: owned.booking },
     '/api/travel/v1/bookings/{id}/cancel': { id: owned.booking },
     '/api/travel/v1/bookings/{id}/pay': { id: owned.booking },
+    '/api/postsale/v1/orders/{orderId}/invoice': { orderId: owned.order },
+    '/api/postsale/v1/orders/{orderId}/returns': { orderId: owned.order },
+    '/api/postsale/v1/marketplace/orders/{orderId}/contact': { orderId: owned.order },
+    '/api/postsale/v1/marketplace/orders/{orderId}/return': { orderId: owned.order },
+    '/api/postsale/v1/help/tickets/{id}': { id: owned.ticket },
+    '/api/postsale/v1/help/tickets/{id}/messages': { id: owned.ticket },
+    '/api/postsale/v1/help/tickets/{id}/read': { id: owned.ticket },
+    '/api/postsale/v1/help/answer/{evaluationId}': { evaluationId: owned.evaluation ?? 'ev-0123456789abcdef' },
+    '/api/postsale/v1/notifications/{id}/read': { id: owned.notification ?? 987654321 },
+    // A rose-deal basket is an order of A's (its id); the rmi request id is made up.
+    '/api/rosedeals/v1/orders/{basketId}': { basketId: owned.order },
+    '/api/rosedeals/v1/orders/{basketId}/refund': { basketId: owned.order },
+    '/api/rosedeals/v1/orders/{basketId}/retry': { basketId: owned.order },
+    '/api/rosedeals/v1/rmi/{requestId}': { requestId: owned.rmi ?? '0123456789abcdef0123456789abcdef' },
+  };
+  const address = JSON.stringify({ firstName: 'Bea', lastName: 'Asvs', details: '1 rue B', zipCode: '75001', city: 'Paris', country: 'FR' });
+  const bodyFor = {
+    '/api/postsale/v1/help/answer/{evaluationId}': { json: { satisfaction: 'bad' } },
+    '/api/postsale/v1/help/tickets/{id}/messages': { json: { body: 'Bonjour, ma question.' } },
+    '/api/rosedeals/v1/orders/{basketId}/refund': {
+      multipart: { address, content: 'Remboursement', iban: 'FR7630006000011234567890189', isSuspended: 'false', storeIban: 'false' },
+    },
+    '/api/rosedeals/v1/orders/{basketId}/retry': { multipart: { address, content: 'Code refusé', vouchers: '["RD-AAAA-BBBB-CCCC"]' } },
+    '/api/rosedeals/v1/rmi/{requestId}': {
+      multipart: { attachments: new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }) },
+    },
   };
   // Path ids that name no member's object (public catalog, the member's own answers keyed by
   // a catalog id, or public by design in the review).
@@ -830,7 +872,8 @@ async function checkIdor() {
     const path = fillPath(o.path, idFor[o.path]);
     await item(`access control: B on A's id: ${o.method} ${o.path}`, async () => {
       const json = o.op.requestBody ? { cartHash: 'x', generateDeeplinkReturnUrl: false, card: SANDBOX_CARD } : undefined;
-      const r = await B.req(o.method, path, { json });
+      // A body the call accepts, so that what answers is the ownership check, not the parser.
+      const r = await B.req(o.method, path, bodyFor[o.path] ?? { json });
       const p = [];
       const code = r.json?.error_code;
       // 403/404; or the documented "unknown" answer of an id that is not in B's own list
