@@ -110,6 +110,9 @@ test('a suspended basket gives its units back and can be recovered', async ({ pa
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByTestId('cart-suspend').click();
+  // Spec 000 §4: a suspended basket leads to the ongoing-deals page; the cart then offers it back.
+  await expect(page).toHaveURL(/\/rosedeals\/ongoing/);
+  await page.goto('/cart');
   await expect(page.getByTestId('cart-recovery')).toBeVisible();
   await expect(page.getByTestId('cart-line')).toHaveCount(0);
   await page.getByTestId('cart-recover').click();

@@ -108,7 +108,7 @@ test('travel home → search → map → product → calendar → child → chec
   // The booking is an order of its own in My orders.
   await booked.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/my-orders\/travel\/\d+/);
-  await expect(page.getByTestId('order').first()).toBeVisible();
+  await expect(page.getByTestId('order-line').first()).toBeVisible();
   await expectNoViolations(page);
   expect(errors).toEqual([]);
 });

@@ -83,7 +83,7 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   await expectNoViolations(page);
   await booked.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/my-orders\/travel\/\d+/);
-  await expect(page.getByTestId('order').first()).toContainText('·');
+  await expect(page.getByTestId('order-line').first()).toContainText('·');
 
   // The trip just booked is first in the member's last viewed on the travel home, and
   // another trip's page lists it too.
