@@ -11,7 +11,7 @@ use crate::address::store as address_store;
 use crate::cart::payment::PaymentOutcome;
 use crate::cart::rules::CartError;
 use crate::cart::store;
-use crate::model::cart::{Order, OrderItem};
+use crate::model::cart::Order;
 
 impl CartService {
     /// Pays the frozen cart whose hash is `cart_hash` with the provider, for delivery to
@@ -276,72 +276,12 @@ impl CartService {
         }
     }
 
-    /// The member's orders, newest first.
-    pub async fn orders(&self, m: Member) -> CartResult<Vec<Order>> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM orders WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT 200",
-        )
-        .bind(m.id)
-        .fetch_all(&self.db.pool)
-        .await?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(o) = self.order(m, id).await? {
-                out.push(o);
-            }
-        }
-        Ok(out)
-    }
-
-    /// One of the member's orders.
+    /// One of the member's orders (the orders area's reader: one query shape for both).
     pub async fn order(&self, m: Member, id: i64) -> CartResult<Option<Order>> {
-        let Some(r) = sqlx::query(
-            "SELECT id, status, cart_type, subtotal, discount, shipping, loyalty, total, currency, created_at
-               FROM orders WHERE id = $1 AND member_id = $2",
-        )
-        .bind(id)
-        .bind(m.id)
-        .fetch_optional(&self.db.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        let items = sqlx::query(
-            "SELECT option_id, product_id, sale_id, name, option_label, quantity, unit_price FROM order_items
-              WHERE order_id = $1 ORDER BY option_id",
-        )
-        .bind(id)
-        .fetch_all(&self.db.pool)
-        .await?
-        .iter()
-        .map(|i| {
-            Ok(OrderItem {
-                product_id: i.try_get::<i64, _>("option_id")?.to_string(),
-                item_id: i.try_get("product_id")?,
-                sale_id: i.try_get("sale_id")?,
-                name: i.try_get("name")?,
-                option_label: i.try_get("option_label")?,
-                quantity: i.try_get("quantity")?,
-                unit_price: i.try_get("unit_price")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let mut conn = self.db.pool.acquire().await?;
-        let delivery_address = address_store::order_address(&mut conn, id).await?;
-        Ok(Some(Order {
-            id: r.try_get("id")?,
-            status: r.try_get("status")?,
-            cart_type: r.try_get("cart_type")?,
-            subtotal: r.try_get("subtotal")?,
-            discount: r.try_get("discount")?,
-            shipping: r.try_get("shipping")?,
-            loyalty: r.try_get("loyalty")?,
-            total: r.try_get("total")?,
-            currency: r.try_get("currency")?,
-            created_at: r.try_get("created_at")?,
-            items,
-            delivery_address,
-        }))
+        Ok(crate::orders::store::read::order(&mut conn, m.id, id)
+            .await?
+            .map(|(order, _tracking)| order))
     }
 
     /// Reopens a validated order of the member, paid less than the reopen window ago:
