@@ -801,6 +801,9 @@ async function snapshotA() {
     cart: (await A.req('GET', '/api/cartproxy/v1')).json?.vouchers,
     vouchers: await get('/api/postsales/v1/vouchers'),
     booking: owned.booking != null ? await get(`/api/travel/v1/bookings/${owned.booking}`) : null,
+    // Issue #15: A's brand alerts (the brands place's followed flags) and sponsorship.
+    brands: await get('/api/catalog/v1/brands'),
+    sponsorship: await get('/api/members/v1/sponsorship'),
   };
 }
 
@@ -844,6 +847,8 @@ async function checkIdor() {
     '/api/postsale/v1/help/tickets/{id}/read': { id: owned.ticket },
     '/api/postsale/v1/help/answer/{evaluationId}': { evaluationId: owned.evaluation ?? 'ev-0123456789abcdef' },
     '/api/postsale/v1/notifications/{id}/read': { id: owned.notification ?? 987654321 },
+    // A's ticket above has no file: an id no member owns still must answer B 404.
+    '/api/postsale/v1/help/attachments/{id}': { id: owned.attachment ?? 987654321 },
     // A rose-deal basket is an order of A's (its id); the rmi request id is made up.
     '/api/rosedeals/v1/orders/{basketId}': { basketId: owned.order },
     '/api/rosedeals/v1/orders/{basketId}/refund': { basketId: owned.order },
@@ -863,8 +868,12 @@ async function checkIdor() {
     },
   };
   // Path ids that name no member's object (public catalog, the member's own answers keyed by
-  // a catalog id, or public by design in the review).
-  const notOwned = /\/catalog\/v[0-9]+\/(sale|brands)\/|\/content\/|\/travel\/v1\/(campaigns|durations)\/|\/members\/\{email\}|\/waiting-line\/|\/popins\/v1\/|\/brandalerts\/|\/features/;
+  // a catalog id, or public by design in the review). Social sign-in's `{provider}` names a
+  // provider (google, facebook, apple): those calls act on the session's own member.
+  const notOwned = /\/catalog\/v[0-9]+\/(sale|brands)\/|\/content\/|\/travel\/v1\/(campaigns|durations)\/|\/members\/\{email\}|\/waiting-line\/|\/popins\/v1\/|\/brandalerts\/|\/features|\/thirdparty\/\{provider\}/;
+  // Issue #15: A follows a brand; B's unfollow through the brands place must not touch it.
+  owned.brand = (await A.req('GET', '/api/catalog/v1/brands')).json?.[0]?.id;
+  if (owned.brand != null) await A.req('PUT', `/api/postsales/v1/brandalerts/${owned.brand}`);
   const before = await snapshotA();
   const routes = operations().filter((o) => o.path.includes('{') && !notOwned.test(o.path));
   const unknown = routes.filter((o) => !idFor[o.path]);
@@ -904,6 +913,15 @@ async function checkIdor() {
     ['POST /postsales/myaccount/wallet/form delete A\'s bank details', () => B.req('POST', '/postsales/myaccount/wallet/form', { form: { _xsrf: B.xsrf, action: 'delete_iban', guid: String(owned.iban) } })],
     ['POST /find/recent/{A\'s}/delete', () => B.req('POST', `/find/recent/${owned.recent}/delete`, { form: { _xsrf: B.xsrf } })],
     ['POST /vouchers-promotions/form toggle A\'s voucher', () => B.req('POST', '/vouchers-promotions/form', { form: { _xsrf: B.xsrf, action: 'toggle', voucherId: String(owned.voucher), participationId: String(owned.participation ?? '') } })],
+    // The no-script forms of the order detail and of the rose deals (issue #14).
+    ['POST /postsales/orders/{A\'s}/aftersale reopen', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale`, { form: { _xsrf: B.xsrf, action: 'reopen' } })],
+    ['POST /postsales/orders/{A\'s}/aftersale return', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale`, { form: { _xsrf: B.xsrf, action: 'return', reasonId: 'changed_mind', [`qty_${owned.optionId}`]: '1' } })],
+    ['POST /rosedeals/forms/refund/{A\'s}', () => B.req('POST', `/rosedeals/forms/refund/${owned.order}`, { multipart: { _xsrf: B.xsrf, firstName: 'Bea', lastName: 'Asvs', city: 'Paris', country: 'FR', iban: 'FR7630006000011234567890189', content: 'Remboursement' } })],
+    ['POST /brandsplace/form unfollow the brand A follows', () => B.req('POST', '/brandsplace/form', { form: { _xsrf: B.xsrf, action: 'unfollow', brandId: String(owned.brand ?? 0) } })],
+    ['POST /rosedeals/forms/retry/{A\'s}', () => B.req('POST', `/rosedeals/forms/retry/${owned.order}`, { multipart: { _xsrf: B.xsrf, vouchers: 'RD-AAAA-BBBB-CCCC' } })],
+    // The message centre's "mark as read" form (ticket or notification of A's).
+    ['POST /my-notifications/read {ticketId: A\'s}', () => B.req('POST', '/my-notifications/read', { form: { _xsrf: B.xsrf, ticketId: String(owned.ticket ?? 0) } })],
+    ['POST /my-notifications/read {notificationId: A\'s}', () => B.req('POST', '/my-notifications/read', { form: { _xsrf: B.xsrf, notificationId: String(owned.notification ?? 987654321) } })],
   ];
   // B pays its own frozen cart with A's address: the order must not carry it.
   bodyTries.push(['POST .../cart/v3/pay {addressId: A\'s} on B\'s cart', async () => {

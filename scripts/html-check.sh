@@ -50,6 +50,14 @@ save sign-in /gr/authentication
 save registration /gr/registration
 save portal /gr/portal
 save privacy /registration/privacypolicy
+save conditions /registration/generalconditions
+save aboutus /gr/aboutus
+save landing-sales /l/ventes-de-la-semaine
+save landing-brand /l/marque-a-la-une
+save menu /menu
+save brandsplace /brandsplace
+save brandsplace-search "/brandsplace?q=a"
+save operation "/operation?error=operation.expired&code=ETE2019"
 curl -s -b "$CONSENT" "$BASE/nowhere" -o "$DATA/pages/not-found.html"
 
 # A member: the sign-in steps as the browser posts them (XSRF token from the cookie jar).
@@ -69,6 +77,7 @@ save orders /my-orders "$JAR"
 save favourites /postsales/favourites "$JAR"
 save placeholder /gr/my-notifications/ "$JAR"
 save myaccount /gr/myaccount "$JAR"
+save member-menu /menu "$JAR"
 save personal-data /myaccount/memberdata "$JAR"
 save deactivate "/myaccount?tab=deactivate" "$JAR"
 save deactivate-confirm "/myaccount?tab=deactivate&step=confirm&reason=OTHER" "$JAR"
@@ -80,6 +89,18 @@ save addresses-edit "/postsales/myaccount/addresses/?edit=1" "$JAR"
 save communications /memberaccount/communications "$JAR"
 save communications-survey "/communications?survey=1" "$JAR"
 save vouchers /vouchers-promotions "$JAR"
+save postsales /postsales "$JAR"
+save loyalty /checkout/loyalty "$JAR"
+save member-brandsplace /brandsplace "$JAR"
+save sponsorship /gr/sponsorship "$JAR"
+# After the sale: an order's detail (its server forms), the rose-deals forms and a refusal.
+order_detail=$(grep -o 'href="/my-orders/[a-z]*/[0-9]*"' "$DATA/pages/orders.html" | head -n 1 | cut -d'"' -f2 || true)
+[[ -z "$order_detail" ]] || save order-detail "$order_detail?aftersale_error=aftersale.errors.no_products" "$JAR"
+save rosedeals /rosedeals "$JAR"
+save rosedeals-ongoing /rosedeals/ongoing "$JAR"
+save rosedeals-contact "/rosedeals/contact-form?error=rosedeals.errors.missing_values" "$JAR"
+basket=$(grep -o 'basketId=[0-9]*' "$DATA/pages/rosedeals-ongoing.html" | head -n 1 | cut -d= -f2 || true)
+[[ -z "$basket" ]] || save rosedeals-refund "/rosedeals/refund?basketId=$basket&form=refund&error=rosedeals.errors.invalid_iban&field=iban" "$JAR"
 # Travel (site 1's first travel sale follows its 24 shopping sales; offer 3 has several
 # packages and cities).
 save travel-home-seo /voyages

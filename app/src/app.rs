@@ -62,10 +62,13 @@ fn content_security_policy() {
     let nonce = leptos::nonce::use_nonce()
         .map(|n| n.to_string())
         .unwrap_or_default();
+    // Social sign-in's form is answered by a redirect to the provider: its origin must be
+    // an allowed form action.
+    let providers = crate::auth::social::form_origins();
     let policy = format!(
         "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
-         font-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+         font-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self' {providers}"
     );
     if let Ok(value) = axum::http::HeaderValue::from_str(&policy) {
         response.insert_header(axum::http::header::CONTENT_SECURITY_POLICY, value);
@@ -141,7 +144,7 @@ fn Page() -> impl IntoView {
             Some(route) => render(route, path.clone()),
         };
         view! {
-            <Header simplified transparent />
+            <Header simplified transparent path=path.clone() />
             <main id="main" class="page">{body}</main>
             <Footer path=path.clone() />
             <crate::onboarding::ui::OnboardingLayer back=crate::routes::with_query(&path, &location.search.get_untracked()) home=transparent />
@@ -158,7 +161,17 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Catalog if route.get("campaignId").is_some() => {
             view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()
         }
+        PageKind::Catalog => {
+            let id = route.get_id("catalogId").unwrap_or(0);
+            let search = use_location().search.get_untracked();
+            view! { <crate::operations::ui::CatalogByIdPage id search /> }.into_any()
+        }
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
+        PageKind::BrandsPlace => view! { <crate::brands::ui::BrandsPlacePage path /> }.into_any(),
+        PageKind::Operation => view! { <crate::operations::ui::OperationPage path /> }.into_any(),
+        PageKind::Sponsorship => {
+            view! { <crate::sponsorship::ui::SponsorshipPage path /> }.into_any()
+        }
         PageKind::MyOrders => view! { <crate::orders::ui::list::OrdersListPage path /> }.into_any(),
         PageKind::OrderDetails if route.get_id("orderId").is_some() => {
             let order_id = route.get_id("orderId").unwrap_or(0);
@@ -221,6 +234,17 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::PostSalesError => {
             view! { <crate::help::ui::pages::PostSalesErrorPage path /> }.into_any()
         }
+        PageKind::AboutUs | PageKind::PrivacyPolicy | PageKind::GeneralConditions => {
+            match crate::content::rules::Document::of(route.kind) {
+                Some(doc) => view! { <crate::content::ui::DocumentPage doc /> }.into_any(),
+                None => NotFound().into_any(),
+            }
+        }
+        PageKind::Landing => view! { <crate::content::ui::LandingPage route path /> }.into_any(),
+        PageKind::PostSales => view! { <crate::content::ui::PostSalesPage path /> }.into_any(),
+        PageKind::Loyalty => view! { <crate::content::ui::LoyaltyPage path /> }.into_any(),
+        PageKind::Logout => view! { <crate::content::ui::LogoutRedirect /> }.into_any(),
+        PageKind::MobileMenu => view! { <crate::shell::menu::MobileMenuPage /> }.into_any(),
         _ => view! { <Placeholder route path /> }.into_any(),
     }
 }

@@ -6,6 +6,10 @@
 // WASM not loaded yet) falls back to a normal page load, which always works.
 (() => {
   let navigation = 0;
+  let inflight = null;
+  // Route changes that failed for another reason than a newer one cancelling them: counted
+  // here (and logged) for the diagnostics; the page then loads normally.
+  window.__rosaceRouteErrors = 0;
   const HEAD_TAGS = 'title, meta[name], meta[property], link[rel=canonical], link[rel=alternate], script[type="application/ld+json"]';
 
   function linkTarget(ev) {
@@ -58,10 +62,12 @@
       return;
     }
     const current = ++navigation;
+    if (inflight) inflight.abort();
+    const controller = (inflight = new AbortController());
     const bar = document.querySelector('.progress-bar');
     if (bar) bar.classList.add('progress-bar--active');
     try {
-      const resp = await fetch(url, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+      const resp = await fetch(url, { headers: { Accept: 'text/html' }, credentials: 'same-origin', signal: controller.signal });
       const type = resp.headers.get('content-type') || '';
       if (!type.startsWith('text/html') || resp.status >= 500) throw new Error(`status ${resp.status}`);
       const text = await resp.text();
@@ -85,8 +91,14 @@
       // After the scroll, so an island that restores its own position (the homes) wins.
       hydrateIslands();
       watchWidgets();
+      document.dispatchEvent(new Event('rosace:navigated'));
     } catch (e) {
+      if (e && e.name === 'AbortError') return;
+      window.__rosaceRouteErrors += 1;
+      console.error('route change failed', url.toString(), e && e.message);
       location.assign(url);
+    } finally {
+      if (current === navigation) inflight = null;
     }
   }
 

@@ -15,6 +15,7 @@ pub enum PageKind {
     Portal,
     Registration,
     PrivacyPolicy,
+    GeneralConditions,
     Home,
     Landing,
     BrandsPlace,
@@ -63,6 +64,7 @@ impl PageKind {
             Portal => "page.portal",
             Registration => "page.registration",
             PrivacyPolicy => "page.privacypolicy",
+            GeneralConditions => "page.generalconditions",
             Home => "page.home",
             Landing => "page.landing",
             BrandsPlace => "page.brandsplace",
@@ -107,7 +109,12 @@ impl PageKind {
         use PageKind::*;
         matches!(
             self,
-            Home | AboutUs | Registration | Portal | Authentication | PrivacyPolicy
+            Home | AboutUs
+                | Registration
+                | Portal
+                | Authentication
+                | PrivacyPolicy
+                | GeneralConditions
         )
     }
 
@@ -168,7 +175,18 @@ impl ResolvedRoute {
     pub fn access(&self) -> Access {
         if self.kind.is_crawlable() {
             Access::Public
-        } else if self.seo || matches!(self.kind, PageKind::Search | PageKind::Logout) {
+        } else if self.seo
+            || matches!(
+                self.kind,
+                PageKind::Search
+                    | PageKind::Logout
+                    | PageKind::MobileMenu
+                    // Issue #15: the brands place is crawlable; an operation link records
+                    // its code for a visitor too.
+                    | PageKind::BrandsPlace
+                    | PageKind::Operation
+            )
+        {
             Access::OpenDoor
         } else {
             Access::MembersOnly
@@ -197,6 +215,7 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["portal"] => r(Portal),
         ["registration"] => r(Registration),
         ["registration", "privacypolicy"] => r(PrivacyPolicy),
+        ["registration", "generalconditions"] => r(GeneralConditions),
         ["aboutus"] => r(AboutUs),
         ["home", "default"] => r(Home),
         ["home", "travel"] => r(Travel),

@@ -22,6 +22,14 @@ test('visitor page kinds have no accessibility violation', async ({ page }) => {
   await expectNoViolations(page, '/gr/registration');
   await expectNoViolations(page, '/gr/portal');
   await expectNoViolations(page, '/registration/privacypolicy');
+  await expectNoViolations(page, '/registration/generalconditions');
+  await expectNoViolations(page, '/gr/aboutus');
+  await expectNoViolations(page, '/l/ventes-de-la-semaine');
+  await expectNoViolations(page, '/l/marque-a-la-une');
+  await expectNoViolations(page, '/menu');
+  await expectNoViolations(page, '/brandsplace');
+  await expectNoViolations(page, '/brandsplace?q=a');
+  await expectNoViolations(page, '/operation?error=operation.expired&code=ETE2019');
   await expectNoViolations(page, '/nowhere');
 });
 
@@ -38,6 +46,7 @@ test('member page kinds have no accessibility violation', async ({ page }, info)
   await expectNoViolations(page, '/my-orders');
   await expectNoViolations(page, '/postsales/favourites');
   await expectNoViolations(page, '/gr/myaccount');
+  await expectNoViolations(page, '/menu');
   await expectNoViolations(page, '/myaccount/memberdata');
   await expectNoViolations(page, '/myaccount?tab=deactivate');
   await expectNoViolations(page, '/myaccount?tab=delete');
@@ -46,6 +55,14 @@ test('member page kinds have no accessibility violation', async ({ page }, info)
   await expectNoViolations(page, '/communications');
   await expectNoViolations(page, '/communications?survey=1');
   await expectNoViolations(page, '/vouchers-promotions');
+  await expectNoViolations(page, '/postsales');
+  await expectNoViolations(page, '/checkout/loyalty');
+  await expectNoViolations(page, '/brandsplace');
+  await expectNoViolations(page, '/gr/sponsorship');
+  await expectNoViolations(page, '/chat?reason=order');
+  await expectNoViolations(page, '/postsales/contactselector');
+  await expectNoViolations(page, '/ps/errors');
+  await expectNoViolations(page, '/gr/my-notifications/');
 });
 
 test('the consent banner has no accessibility violation', async ({ browser, baseURL }) => {

@@ -8,8 +8,8 @@ import { memberEmail, register, signedIn } from './member-steps';
 // The help centre (issue #14) on two sites in two languages, desktop and phone: a question
 // the help articles answer, rated badly, becomes a ticket in the message centre; support
 // answers with the real `server support reply` command; the header bell counts the unread
-// answer; opening it reads it. Axe on every page on the way, and on the chat, contact
-// selector and post-sales error pages.
+// answer; opening it reads nothing, "mark as read" (a POST form) does. Axe on every page
+// on the way, and on the chat, contact selector and post-sales error pages.
 
 const LANG: Record<number, string> = { 1: 'fr', 2: 'de' };
 const help = (site: number): Record<string, string> =>
@@ -82,6 +82,11 @@ for (const site of [1, 2]) {
     await expect(thread.locator('[data-author="support"]')).toContainText(`Support ${site}: your invoice is attached to your order.`);
     await expect(thread.getByTestId('thread-status')).toHaveText(t['help.status.answered']);
     await expectNoViolations(page);
+    // Opening it (a GET) read nothing: the bell still counts it until "mark as read" (POST).
+    await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveText('1');
+    await page.getByTestId('mark-read').click();
+    await expect(page.getByTestId('help-notice')).toContainText(t['help.notice.read']);
+    await expect(page.getByTestId('mark-read')).toHaveCount(0);
     // Read now: the bell has nothing to count.
     await page.goto('/');
     await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveCount(0);

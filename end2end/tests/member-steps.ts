@@ -13,12 +13,12 @@ const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
 export const firstSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 1;
 const LANG: Record<number, string> = { 2: 'de', 3: 'es', 4: 'it', 7: 'de', 73: 'fr', 76: 'nl' };
 
-/// The site's texts: the shell's and the account areas' (no key differs between them).
+/// The site's texts: the shell's, the account areas' and social sign-in's (no key differs between them).
 export const texts = (site: number): Record<string, string> => {
   const lang = LANG[site] ?? 'fr';
   const read = (dir: string) =>
     JSON.parse(readFileSync(new URL(`../../app/locales/${dir}${lang}.json`, import.meta.url), 'utf8'));
-  return { ...read(''), ...read('address/'), ...read('wallet/'), ...read('account/') };
+  return { ...read(''), ...read('address/'), ...read('wallet/'), ...read('account/'), ...read('social/') };
 };
 
 export const PASSWORD = 'Velvet-Orchard-42';

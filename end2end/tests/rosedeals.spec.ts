@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { signInAsDemo, DEMO_EMAIL } from './session';
 import { expectNoViolations } from './a11y';
+import { addAddress, memberEmail, register, signedIn } from './member-steps';
 
 // Rose deals (issue #14), one site per project (desktop: site 73 in French, phone: site 3 in
 // Spanish): a deal bought from the rose-deals home through the cart, its voucher on the
@@ -12,7 +13,7 @@ import { expectNoViolations } from './a11y';
 
 const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
 const dealSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 900;
-const LANG: Record<number, string> = { 73: 'fr', 3: 'es' };
+const LANG: Record<number, string> = { 73: 'fr', 3: 'es', 76: 'nl' };
 const texts = (site: number): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/locales/rosedeals/${LANG[site]}.json`, import.meta.url), 'utf8'));
 
@@ -90,4 +91,100 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   await page.goto('/rosedeals/history');
   await expect(page.getByTestId('deal-order').first()).toBeVisible();
   await expectNoViolations(page);
+});
+
+// Without scripts (issue #14): the retry, the contact message and the refund post as plain
+// multipart forms and come back with the result or the refusal in the site's language. A
+// member of its own (registered here) buys a deal with scripts on, then a browser without
+// scripts shares the session.
+const here = (p: import('@playwright/test').Page) => {
+  const u = new URL(p.url());
+  return u.pathname + u.search;
+};
+
+test('the refund, retry and contact forms work without scripts', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(120_000);
+  const site = info.project.name === 'desktop' ? 73 : 76;
+  const t = texts(site);
+  const email = memberEmail(site, info.project.name, 'deals-nojs');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/');
+  await addAddress(page, site, 'Sansjs');
+  await page.goto('/rosedeals');
+  const deal = page.locator(`[data-testid="deal"][data-item-id="${dealSale(site) * 100 + 4}"]`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await deal.getByTestId('add-to-cart').click();
+  await expect(deal.getByTestId('added-to-cart')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('order-confirmed')).toBeVisible();
+
+  const noJs = await browser.newContext({ ...info.project.use, baseURL, javaScriptEnabled: false });
+  await noJs.addCookies(await page.context().cookies());
+  const p = await noJs.newPage();
+  try {
+    await p.goto('/rosedeals/ongoing');
+    const order = p.getByTestId('deal-order').first();
+    const code = (await order.getByTestId('deal-voucher-code').first().textContent())!.trim();
+
+    // Retry: the voucher chosen, a new code.
+    await order.getByTestId('deal-refund-link').click();
+    const retry = p.getByTestId('retry-form');
+    await retry.locator(`input[name="vouchers"][value="${code}"]`).check();
+    await retry.getByTestId('retry-submit').click();
+    await expect(p).toHaveURL(/\/rosedeals\/ongoing\?notice=rosedeals\.retry\.done/);
+    await expect(p.getByTestId('rosedeals-notice')).toHaveText(t['rosedeals.retry.done']);
+    const fresh = (await p.getByTestId('deal-order').first().getByTestId('deal-voucher-code').first().textContent())!.trim();
+    expect(fresh).not.toBe(code);
+    await expectNoViolations(page, here(p)); // the same server page, checked where axe can run
+
+    // Contact: without a profile, "Missing values" in the form; with one, sent.
+    await p.goto('/rosedeals/contact-form');
+    const contact = p.getByTestId('contact-form');
+    await contact.getByTestId('contact-subject').fill('Code');
+    await contact.getByTestId('contact-message').fill('Le magasin refuse mon code.');
+    await contact.locator(`input[name="vouchers"][value="${fresh}"]`).check();
+    await contact.getByTestId('contact-submit').click();
+    await expect(p).toHaveURL(/\/rosedeals\/contact-form\?error=rosedeals\.errors\.missing_values/);
+    await expect(p.getByTestId('contact-form').locator('[data-form-error]')).toHaveText(t['rosedeals.errors.missing_values']);
+    await expectNoViolations(page, here(p)); // the same server page, checked where axe can run
+    const again = p.getByTestId('contact-form');
+    await again.getByTestId('contact-subject').fill('Code');
+    await again.getByTestId('contact-message').fill('Le magasin refuse mon code.');
+    await again.locator(`input[name="vouchers"][value="${fresh}"]`).check();
+    for (const [field, value] of [['firstName', 'Marie'], ['lastName', 'Curie'], ['city', 'Lille'], ['country', 'FR']]) {
+      await again.getByTestId(`contact-${field}`).fill(value);
+    }
+    await again.getByTestId('contact-submit').click();
+    await expect(p).toHaveURL(/\/rosedeals\/mail/);
+    await expect(p.getByTestId('mail-sent')).toHaveText(t['rosedeals.mail.text']);
+
+    // Refund: a wrong IBAN comes back on its field, a right one leads to the amount.
+    await p.goto('/rosedeals/ongoing');
+    await p.getByTestId('deal-order').first().getByTestId('deal-refund-link').click();
+    const fill = async () => {
+      const form = p.getByTestId('refund-form');
+      for (const [field, value] of [['firstName', 'Marie'], ['lastName', 'Curie'], ['city', 'Lille'], ['country', 'FR']]) {
+        await form.getByTestId(`refund-${field}`).fill(value);
+      }
+      return form;
+    };
+    let form = await fill();
+    await form.getByTestId('refund-iban').fill('FR15 2004 1010 0505 0001 3M02 606');
+    await form.getByTestId('refund-submit').click();
+    form = p.getByTestId('refund-form');
+    await expect(form.getByTestId('refund-iban-error')).toHaveText(t['rosedeals.errors.invalid_iban']);
+    await expect(form.getByTestId('refund-iban')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page, here(p)); // the same server page, checked where axe can run
+    form = await fill();
+    await form.getByTestId('refund-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
+    await form.getByTestId('refund-submit').click();
+    await expect(p).toHaveURL(/\/rosedeals\/refund-result\?basketId=\d+(&site=\d+)?$/);
+    await expect(p.getByTestId('refund-amount')).toContainText('€');
+  } finally {
+    await noJs.close();
+  }
 });

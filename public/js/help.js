@@ -7,7 +7,83 @@
 // (multipart with the files, 15 s timeout, where the site takes files; JSON otherwise);
 // none, and it does not: the extra text shows. A bad rating sends the message as a ticket.
 // Texts come from the page (data-messages): the script never writes wording of its own.
+// The reset rules and the checks before a send are rules::reduce and rules::check, tested
+// against app/tests/vectors/help.json, which the Rust tests read too.
 (() => {
+  const MESSAGE_MIN = 10;
+  const MESSAGE_MAX = 4000;
+  const clearStateErrors = (s) => {
+    s.reasonError = false;
+    s.subReasonError = false;
+    s.orderError = false;
+    s.messageError = false;
+    s.sendMessageError = null;
+  };
+  // rules::reduce, for what the form does before a send.
+  function reduce(state, action) {
+    const s = { ...state };
+    switch (action.type) {
+      case 'selectReason':
+        s.selectedReason = action.value;
+        s.selectedSubReason = null;
+        s.selectedSale = null;
+        s.selectedOrder = null;
+        s.textAreaMessage = '';
+        clearStateErrors(s);
+        s.openOrderAlert = false;
+        s.messageHasBeenSent = false;
+        s.helpFormGenAiResponse = null;
+        s.genAiResFeedbackError = null;
+        break;
+      case 'selectSubReason':
+        s.selectedSubReason = action.value;
+        s.selectedSale = null;
+        s.selectedOrder = null;
+        s.textAreaMessage = '';
+        clearStateErrors(s);
+        s.openOrderAlert = false;
+        s.displayExtraText = false;
+        break;
+      case 'selectOrder':
+        s.selectedOrder = action.value;
+        s.orderError = false;
+        s.openOrderAlert = false;
+        s.displayExtraText = false;
+        break;
+      case 'setMessage':
+        s.textAreaMessage = action.value;
+        s.messageError = false;
+        break;
+      case 'invalid':
+        action.fields.forEach((f) => {
+          if (f === 'subjectId') s.reasonError = true;
+          else if (f === 'subReasonId') s.subReasonError = true;
+          else if (f === 'orderId') {
+            s.orderError = true;
+            s.openOrderAlert = true;
+          } else if (f === 'body') s.messageError = true;
+        });
+        break;
+      default:
+        break;
+    }
+    return s;
+  }
+  // rules::check: the faults that stop a send, in form order (wire names).
+  function check(state, rule) {
+    const faults = [];
+    if (state.selectedReason !== null && state.selectedReason !== undefined && rule) {
+      if (rule.hasSubReasons && (state.selectedSubReason === null || state.selectedSubReason === undefined)) faults.push('subReasonId');
+      if (rule.needsOrder && (state.selectedOrder === null || state.selectedOrder === undefined)) faults.push('orderId');
+    } else {
+      faults.push('subjectId');
+    }
+    const len = [...state.textAreaMessage.trim()].length;
+    if (len < MESSAGE_MIN || len > MESSAGE_MAX) faults.push('body');
+    return faults;
+  }
+  window.__rosaceHelpRules = { reduce, check };
+
   if (window.__rosaceHelp) return;
   window.__rosaceHelp = true;
 
@@ -207,21 +283,53 @@
     };
   }
 
-  // The checks of rules::check, before anything is sent.
-  function check() {
+  // The form's state as the rules see it, read from the fields.
+  function domState() {
     const reason = document.getElementById('help-reason');
     const sub = document.getElementById('help-sub');
     const order = document.getElementById('help-order');
+    return {
+      selectedReason: reason.value || null,
+      selectedSubReason: sub.value || null,
+      selectedOrder: order && order.value ? Number(order.value) : null,
+      textAreaMessage: document.getElementById('help-body').value,
+    };
+  }
+
+  // rules::check before anything is sent.
+  function checkForm() {
+    const reason = document.getElementById('help-reason');
+    const sub = document.getElementById('help-sub');
     const chosen = reason.options[reason.selectedIndex];
-    const faults = [];
-    if (!reason.value) faults.push('subjectId');
-    const hasSubs = reason.value && sub.querySelector(`optgroup[data-reason="${reason.value}"]`);
-    if (hasSubs && !sub.value) faults.push('subReasonId');
-    if (reason.value && chosen.dataset.needsOrder === 'true' && (!order || !order.value)) faults.push('orderId');
-    const len = [...document.getElementById('help-body').value.trim()].length;
-    if (len < 10 || len > 4000) faults.push('body');
-    faults.forEach((f) => setError(f, true));
+    const rule = reason.value
+      ? {
+          hasSubReasons: !!sub.querySelector(`optgroup[data-reason="${reason.value}"]`),
+          needsOrder: chosen.dataset.needsOrder === 'true',
+        }
+      : null;
+    const faults = check(domState(), rule);
+    const next = reduce({}, { type: 'invalid', fields: faults });
+    if (next.reasonError) setError('subjectId', true);
+    if (next.subReasonError) setError('subReasonId', true);
+    if (next.orderError) setError('orderId', true);
+    if (next.messageError) setError('body', true);
     return faults.length === 0;
+  }
+
+  // Applies what rules::reduce left of a change to the fields.
+  function apply(next) {
+    const f = form();
+    const order = document.getElementById('help-order');
+    document.getElementById('help-sub').value = next.selectedSubReason || '';
+    // The order of an order's own help form (/postsales/{id}/helpform) is the page's.
+    if (order) order.value = next.selectedOrder !== null ? String(next.selectedOrder) : f.dataset.order || '';
+    document.getElementById('help-body').value = next.textAreaMessage;
+    setError('subjectId', next.reasonError);
+    setError('subReasonId', next.subReasonError);
+    setError('orderId', next.orderError);
+    setError('body', next.messageError);
+    if (!next.sendMessageError) formError(null);
+    setExtra(next.displayExtraText);
   }
 
   async function send(e) {
@@ -230,14 +338,26 @@
     clearErrors();
     setExtra(false);
     result().replaceChildren();
-    if (!check()) {
+    if (!checkForm()) {
       formError('help.errors.form');
       return;
     }
     const message = payload();
+    const withFiles = () => {
+      const data = new FormData();
+      Object.entries(message).forEach(([k, v]) => {
+        if (v !== null && v !== undefined) data.append(k, String(v));
+      });
+      const files = f.querySelector('#help-files');
+      [...((files && files.files) || [])].forEach((file) => data.append('fileAttachments', file, file.name));
+      return data;
+    };
+    const chosen = f.querySelector('#help-files');
+    const hasFiles = f.dataset.attachments === 'true' && chosen && chosen.files && chosen.files.length > 0;
     busy(true);
     try {
-      const found = await call('/answer', message);
+      // The files go with the question: an answer rated "not helpful" sends them to support.
+      const found = await call('/answer', hasFiles ? withFiles() : message, hasFiles ? Number(f.dataset.timeout) || 15000 : 0);
       if (!found.ok) {
         showFieldErrors(found.data);
         formError(failure(found));
@@ -253,13 +373,7 @@
       }
       let res;
       if (f.dataset.attachments === 'true') {
-        const data = new FormData();
-        Object.entries(message).forEach(([k, v]) => {
-          if (v !== null && v !== undefined) data.append(k, String(v));
-        });
-        const files = f.querySelector('#help-files');
-        [...((files && files.files) || [])].forEach((file) => data.append('fileAttachments', file, file.name));
-        res = await call('/contact', data, Number(f.dataset.timeout) || 15000);
+        res = await call('/contact', withFiles(), Number(f.dataset.timeout) || 15000);
       } else {
         res = await call('/contact', message);
       }
@@ -277,24 +391,34 @@
   document.addEventListener('change', (e) => {
     const f = form();
     if (!f || !f.contains(e.target)) return;
-    const order = document.getElementById('help-order');
-    const body = document.getElementById('help-body');
+    const extra = document.querySelector('[data-testid="help-extra"]');
+    const now = {
+      ...domState(),
+      reasonError: false,
+      subReasonError: false,
+      orderError: false,
+      messageError: false,
+      openOrderAlert: false,
+      sendMessageError: null,
+      messageHasBeenSent: false,
+      displayExtraText: !!extra && !extra.hidden,
+    };
+    ['subjectId', 'subReasonId', 'orderId', 'body'].forEach((field) => {
+      const input = document.getElementById(FIELDS[field]);
+      const on = !!input && input.getAttribute('aria-invalid') === 'true';
+      if (field === 'subjectId') now.reasonError = on;
+      else if (field === 'subReasonId') now.subReasonError = on;
+      else if (field === 'orderId') now.orderError = on;
+      else now.messageError = on;
+    });
     if (e.target.id === 'help-reason') {
-      document.getElementById('help-sub').value = '';
-      // The order of an order's own help form (/postsales/{id}/helpform) is the page's.
-      if (order) order.value = f.dataset.order || '';
-      body.value = '';
-      clearErrors();
+      apply(reduce(now, { type: 'selectReason', value: e.target.value }));
       result().replaceChildren();
       filterSubReasons();
     } else if (e.target.id === 'help-sub') {
-      if (order) order.value = f.dataset.order || '';
-      body.value = '';
-      clearErrors();
-      setExtra(false);
+      apply(reduce(now, { type: 'selectSubReason', value: e.target.value }));
     } else if (e.target.id === 'help-order') {
-      setError('orderId', false);
-      setExtra(false);
+      apply(reduce(now, { type: 'selectOrder', value: e.target.value ? Number(e.target.value) : null }));
     }
   });
   document.addEventListener('input', (e) => {

@@ -3,8 +3,71 @@
 // server's error code as the page's text (data-messages: the script never writes wording
 // of its own), and after a successful refund or retry fetches page 1 of the current and
 // archived lists in parallel (spec 001 §4) before moving on.
+// Without scripts the forms post to server/src/forms/rosedeals.rs (multipart, redirects).
+// The rules repeated from app/src/rosedeals/rules.rs (the refund state, the error keys, the
+// contact message's "Missing values" check) are tested against app/tests/vectors/rosedeals.json,
+// which the Rust tests read too.
 // A classic script run again by in-app navigation: listeners are added once, on document.
 (() => {
+  const POST_ERROR = 'post_error';
+  // rules::reduce_refund.
+  function reduceRefund(state, action) {
+    const n = { ...state };
+    switch (action.type) {
+      case 'refundPending':
+      case 'retryPending':
+        n.loading = true;
+        n.error = false;
+        n.errorCode = null;
+        n.success = false;
+        break;
+      case 'refundSuccess':
+        n.loading = false;
+        n.success = true;
+        n.amount = action.amount;
+        n.iban = '';
+        n.ibanStored = false;
+        break;
+      case 'retrySuccess':
+        n.loading = false;
+        n.success = true;
+        break;
+      default:
+        // refundRejected, retryRejected
+        n.loading = false;
+        n.error = true;
+        if (action.code) {
+          n.errorCode = action.code;
+        } else {
+          n.errorCode = POST_ERROR;
+          if (action.type === 'refundRejected') n.iban = '';
+        }
+    }
+    return n;
+  }
+  // rules::refresh_after: page 1 of both lists after a success.
+  const refreshAfter = (action) =>
+    action.type === 'refundSuccess' || action.type === 'retrySuccess' ? [['current', 1], ['archived', 1]] : null;
+  // rules::error_key.
+  const ERROR_KEYS = {
+    invalid_iban: 'rosedeals.errors.invalid_iban',
+    already_refunded: 'rosedeals.errors.already_refunded',
+    nothing_to_refund: 'rosedeals.errors.nothing_to_refund',
+    missing_values: 'rosedeals.errors.missing_values',
+    no_iban: 'rosedeals.errors.no_iban',
+  };
+  const errorKey = (body) =>
+    (body && Object.prototype.hasOwnProperty.call(ERROR_KEYS, body.error_code) && ERROR_KEYS[body.error_code]) ||
+    'errors.general_retry.notification';
+  // rules::address_present and rules::check_contact ("Missing values").
+  const addressPresent = (a) =>
+    ['firstName', 'lastName', 'city', 'country'].every((f) => String(a[f] || '').trim() !== '');
+  const checkContact = (m) =>
+    !!m.address && addressPresent(m.address) && (m.vouchers || []).some((v) => String(v).trim() !== '')
+      ? null
+      : 'Missing values';
+  window.__rosaceDealsRules = { reduceRefund, refreshAfter, errorKey, addressPresent, checkContact };
+
   if (window.__rosaceDeals) return;
   window.__rosaceDeals = true;
 
@@ -17,19 +80,13 @@
       return key;
     }
   };
-  const KEYS = {
-    invalid_iban: 'rosedeals.errors.invalid_iban',
-    no_iban: 'rosedeals.errors.no_iban',
-    already_refunded: 'rosedeals.errors.already_refunded',
-    nothing_to_refund: 'rosedeals.errors.nothing_to_refund',
-    missing_values: 'rosedeals.errors.missing_values',
-  };
+  // An attachment refusal names its own message (the DSA report's); else the code's key.
   const keyOf = (data) => {
-    const code = data && data.error_code;
-    if (KEYS[code]) return KEYS[code];
     const field = data && data.fieldErrors && data.fieldErrors[0];
-    if (field && field.messageKey && field.messageKey.startsWith('dsaform.')) return field.messageKey;
-    return 'errors.general_retry.notification';
+    if (data && data.error_code === 'invalid_attachment' && field && field.messageKey && field.messageKey.startsWith('dsaform.')) {
+      return field.messageKey;
+    }
+    return errorKey(data);
   };
 
   async function call(method, path, body, json) {
@@ -131,15 +188,18 @@
     body.append('iban', form.querySelector('[name="iban"]').value);
     body.append('isSuspended', String(form.querySelector('[name="isSuspended"]').checked));
     body.append('storeIban', String(form.querySelector('[name="storeIban"]').checked));
+    const iban = form.querySelector('[name="iban"]');
+    let state = reduceRefund({ iban: iban.value, ibanStored: false, amount: null }, { type: 'refundPending' });
     const r = await call('POST', `/orders/${id}/refund`, body);
+    const code = (r.data && r.data.error_code) || null;
+    const action = r.ok ? { type: 'refundSuccess', amount: r.data && r.data.amount } : { type: 'refundRejected', code };
+    state = reduceRefund(state, action);
+    iban.value = state.iban;
     if (r.ok) {
-      form.querySelector('[name="iban"]').value = '';
-      await refreshLists();
+      if (refreshAfter(action)) await refreshLists();
       window.location.assign(`/rosedeals/refund-result?basketId=${encodeURIComponent(id)}`);
       return;
     }
-    const code = r.data && r.data.error_code;
-    if (!code) form.querySelector('[name="iban"]').value = '';
     showError(form, keyOf(r.data), code === 'invalid_iban' || code === 'no_iban' ? 'iban' : null);
   }
 
@@ -151,7 +211,7 @@
     body.append('vouchers', JSON.stringify(checked(form, 'vouchers')));
     const r = await call('POST', `/orders/${id}/retry`, body);
     if (r.ok) {
-      await refreshLists();
+      if (refreshAfter({ type: 'retrySuccess' })) await refreshLists();
       window.location.assign('/rosedeals/ongoing');
       return;
     }
@@ -166,6 +226,11 @@
       address: address(form),
     };
     if (!message.address.firstName && !message.address.lastName) message.address = null;
+    if (checkContact(message)) {
+      console.error('send message error: Missing values');
+      showError(form, 'rosedeals.errors.missing_values', null);
+      return;
+    }
     const r = await call('POST', '/messages', JSON.stringify(message), true);
     if (!r.ok) {
       if (r.data && r.data.error_code === 'missing_values') console.error('send message error: Missing values');

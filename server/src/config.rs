@@ -52,6 +52,9 @@ pub struct Config {
     pub header_timeout_secs: u64,
     /// What start-up logs at WARN level about the settings (deprecated names, ...).
     pub warnings: Vec<String>,
+    /// Social sign-in providers (`ROSACE_OIDC_<PROVIDER>_ISSUER`, `_CLIENT_ID`,
+    /// `_CLIENT_SECRET`); one without all three is not offered.
+    pub social: crate::rest::auth::social::oidc::SocialConfig,
 }
 
 /// The application's settings, by area; each area defines its defaults beside its code.
@@ -312,6 +315,7 @@ impl Config {
             request_timeout_secs: env_parse(vars, "ROSACE_REQUEST_TIMEOUT_SECS", 30)?,
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,
             warnings,
+            social: crate::rest::auth::social::oidc::SocialConfig::from_vars(vars),
         };
         let explicit = match env("ROSACE_SECURE_COOKIES") {
             Some(_) => Some(env_parse(vars, "ROSACE_SECURE_COOKIES", false)?),

@@ -11,6 +11,7 @@ pub mod rest;
 pub mod serve;
 pub mod startup;
 pub mod state;
+pub mod test_idp;
 
 use std::sync::Arc;
 

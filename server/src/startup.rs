@@ -20,6 +20,8 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     let db =
         app::platform::db::Db::connect(&config.database_url, config.db_max_connections).await?;
     db.migrate().await?;
+    app::auth::social::set_enabled(config.social.enabled());
+    app::auth::social::set_form_origins(config.social.providers.iter().map(|p| p.issuer.as_str()));
     let present = demo_accounts_present(&db).await?;
     match demo_policy(
         config.production,

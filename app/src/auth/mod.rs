@@ -7,6 +7,7 @@ pub mod rules;
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod settings;
+pub mod social;
 #[cfg(feature = "ssr")]
 mod store;
 pub mod ui;

@@ -60,18 +60,14 @@ pub async fn fetch_message_centre() -> Result<MessageCentre, ServerFnError> {
         .wire::<HelpError>()
 }
 
-/// A thread, opened: support's answers in it are read from now on.
+/// One of the member's threads. Reading it marks nothing: the read mark is a POST
+/// (`/my-notifications/read`, or the REST `.../tickets/{id}/read`).
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "help/thread")]
-pub async fn open_thread(ticket_id: i64) -> Result<TicketThread, ServerFnError> {
+pub async fn fetch_thread(ticket_id: i64) -> Result<TicketThread, ServerFnError> {
     let state = crate::platform::state::app_state()?;
-    crate::help::service::open_thread(
-        &state.db,
-        member()?,
-        ticket_id,
-        crate::platform::state::now(),
-    )
-    .await
-    .wire::<HelpError>()
+    crate::help::service::thread(&state.db, member()?, ticket_id)
+        .await
+        .wire::<HelpError>()
 }
 
 /// The open chat thread on a reason (and order), if any.
@@ -97,18 +93,9 @@ pub async fn fetch_chat(
         return Ok(None);
     };
     drop(conn);
-    crate::help::service::open_thread(&state.db, member_id, id, crate::platform::state::now())
+    // A GET reads nothing: replies are marked read by the message centre's POST form.
+    crate::help::service::thread(&state.db, member_id, id)
         .await
         .map(Some)
-        .wire::<HelpError>()
-}
-
-/// Opens an order notification (marks it read).
-#[server(prefix = "/api/fn", input = GetUrl, endpoint = "help/notification")]
-pub async fn open_notification(id: i64) -> Result<i64, ServerFnError> {
-    let state = crate::platform::state::app_state()?;
-    crate::help::service::mark_read(&state.db, member()?, id, crate::platform::state::now())
-        .await
-        .map(|c| c.unread_count)
         .wire::<HelpError>()
 }

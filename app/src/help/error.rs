@@ -26,6 +26,9 @@ pub enum HelpError {
     /// No such order, ticket, notification or evaluation among the member's own.
     #[error("not found")]
     NotFound,
+    /// Too many automatic-answer calls in the window (`rules::ANSWER_RATE_LIMIT`).
+    #[error("too many requests")]
+    TooMany,
     #[error("storage failure: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -40,6 +43,7 @@ impl WireError for HelpError {
             HelpError::FileTooLarge | HelpError::TotalTooLarge => 413,
             HelpError::TicketsClosed => 403,
             HelpError::NotFound => 404,
+            HelpError::TooMany => 429,
             HelpError::Storage(_) => 500,
         }
     }
@@ -53,6 +57,7 @@ impl WireError for HelpError {
             HelpError::TotalTooLarge => "files_too_large",
             HelpError::TicketsClosed => "tickets_closed",
             HelpError::NotFound => "not_found",
+            HelpError::TooMany => "too_many_requests",
             HelpError::Storage(_) => "unexpected",
         }
     }
@@ -65,6 +70,7 @@ impl WireError for HelpError {
             HelpError::TotalTooLarge => "help.errors.total_size",
             HelpError::TicketsClosed => "help.errors.tickets_closed",
             HelpError::NotFound => "errors.not_found",
+            HelpError::TooMany => "help.errors.too_many",
             HelpError::Storage(_) => "errors.general_retry.notification",
         }
     }

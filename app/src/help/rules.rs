@@ -11,6 +11,11 @@ pub const MESSAGE_MAX: usize = 4000;
 /// Attachments: at most this many files, each at most `FILE_MAX_BYTES`, all together at
 /// most `TOTAL_MAX_BYTES` (PDF, PNG, JPEG, told by their first bytes).
 pub const MAX_FILES: usize = 3;
+
+/// The automatic-answer call's rate limit per member: (calls, window in seconds). A
+/// search over the articles is cheap, but each answer is a stored evaluation; past this,
+/// 429 with `help.errors.too_many`.
+pub const ANSWER_RATE_LIMIT: (i64, i64) = (20, 60);
 pub const FILE_MAX_BYTES: usize = 4 * 1024 * 1024;
 pub const TOTAL_MAX_BYTES: usize = 8 * 1024 * 1024;
 /// The multipart send's timeout in the browser (spec 001 §9: 15 000 ms).

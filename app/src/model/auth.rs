@@ -122,6 +122,9 @@ pub struct SubscribeRequest {
     pub privacy_policy: bool,
     pub optin_partner: bool,
     pub sponsorship_code: String,
+    /// The sponsor's member id from the share link (`godfatherid`), used when no code is given.
+    #[serde(alias = "godfatherid")]
+    pub godfather_id: String,
     pub return_url: Option<String>,
 }
 

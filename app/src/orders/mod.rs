@@ -10,6 +10,7 @@ pub mod returns;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
+pub mod settings;
 #[cfg(feature = "ssr")]
 pub mod store;
 pub mod ui;

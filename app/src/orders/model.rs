@@ -19,8 +19,12 @@ pub struct OrderEvent {
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OrderPayment {
-    /// `card` (the only method of this shop's provider).
+    /// What paid at checkout: `card` (typed), `wallet` (a saved card) or `voucher`
+    /// (vouchers covered the whole amount; nothing charged).
     pub method: String,
+    /// The card, masked to its last four digits (`•••• 4242`), when a card paid.
+    #[serde(default)]
+    pub card: Option<String>,
     pub reference: String,
     /// Unix seconds.
     pub paid_at: i64,
@@ -49,6 +53,35 @@ pub struct OrderDetail {
     pub payment: Option<OrderPayment>,
     pub detail_url: String,
     pub help_url: String,
+    /// What refunds gave back so far, in cents.
+    #[serde(default)]
+    pub refunded_amount: i64,
+    /// The order's returns, oldest first, with their lines and refund.
+    #[serde(default)]
+    pub returns: Vec<OrderReturn>,
+}
+
+/// A return of the order as the member sees it: its state (`requested`, `accepted`,
+/// `denied`, `received`, `refund_in_progress`, `refunded`), the lines sent back and, once
+/// the refund started, its amount.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct OrderReturn {
+    pub id: i64,
+    pub status: String,
+    pub created_at: i64,
+    pub refund_amount: Option<i64>,
+    pub lines: Vec<OrderReturnLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct OrderReturnLine {
+    pub product_id: i64,
+    pub name: String,
+    pub quantity: i64,
 }
 
 /// A page of the member's orders, newest first (all kinds, travel included).

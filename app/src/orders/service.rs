@@ -25,7 +25,7 @@ pub async fn list(db: &Db, member_id: i64, paging: Paging) -> Result<OrdersPage,
         if let Some((order, _)) = read::order(&mut conn, member_id, id).await? {
             orders.push(OrderSummary {
                 detail_url: detail_url(
-                    rules::REVAMPED_ORDER_DETAIL,
+                    crate::orders::settings::OrdersSettings::current().revamped_detail,
                     &order.cart_type,
                     order.id,
                     None,
@@ -52,21 +52,26 @@ pub async fn detail(db: &Db, member_id: i64, order_id: i64) -> Result<OrderDetai
     sort_timeline(&mut steps);
     let payment = read::payment(&mut conn, order_id)
         .await?
-        .filter(|(reference, _)| !reference.is_empty())
-        .map(|(reference, paid_at)| OrderPayment {
-            method: "card".into(),
-            reference: rules::mask_reference(&reference),
-            paid_at,
+        .filter(|p| !p.reference.is_empty())
+        .map(|p| OrderPayment {
+            card: p.last4.as_deref().and_then(rules::mask_card),
+            method: p.method,
+            reference: rules::mask_reference(&p.reference),
+            paid_at: p.paid_at,
         });
+    let refunded_amount = read::refunded_amount(&mut conn, order_id).await?;
+    let returns = crate::orders::returns::store::of_order(&mut conn, order_id).await?;
     let shipped = OrderStatus::parse(&order.status).is_some_and(OrderStatus::is_shipped);
     Ok(OrderDetail {
         detail_url: detail_url(
-            rules::REVAMPED_ORDER_DETAIL,
+            crate::orders::settings::OrdersSettings::current().revamped_detail,
             &order.cart_type,
             order.id,
             None,
         ),
         help_url: help_url(order.id),
+        refunded_amount,
+        returns,
         tracking_number: tracking.filter(|_| shipped),
         events: steps
             .into_iter()
@@ -114,6 +119,7 @@ pub async fn advance(
         other => other,
     };
     status::record(&mut tx, order_id, target.wire(), note, now).await?;
+    crate::orders::returns::store::settle(&mut tx, order_id, target.wire(), now).await?;
     tx.commit().await?;
     Ok(Moved {
         order_id,

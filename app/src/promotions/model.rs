@@ -39,10 +39,5 @@ pub struct VouchersAndPromotions {
     pub selection: Vec<Selection>,
 }
 
-/// POST `/api/postsales/v1/vouchers/print`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct PrintUrl {
-    pub print_url: String,
-}
+/// POST `/api/postsales/v1/vouchers/print`. One print link shape for the whole API: the cart's print call answers the same.
+pub use crate::model::cart::PrintUrl;

@@ -87,6 +87,12 @@ pub async fn refund(
     }
     let vouchers = store::voucher_rows(&mut tx, order_id, now).await?;
     if vouchers.is_empty() {
+        // Under read committed a concurrent refund may have voided the vouchers between the
+        // status read above and this one: that post was first, this one is a repeat.
+        let again = store::owned_status(&mut tx, member_id, order_id).await?;
+        if matches!(again.as_deref(), Some("refund_in_progress" | "refunded")) {
+            return Err(DealsError::AlreadyRefunded);
+        }
         return Err(DealsError::NotFound);
     }
     let priced: Vec<(&str, i64)> = vouchers.iter().map(|v| (v.status, v.price)).collect();

@@ -1,22 +1,31 @@
 use leptos::prelude::*;
 
+use crate::content::api::fetch_footer;
+use crate::content::model::Footer as FooterData;
 use crate::context::RequestCtx;
 use crate::site::SITES;
 
-/// Footer with legal links and the site switcher. The switcher links reload the page on
+/// The footer: its sections and links from the footer call (spec 000 §7, the content
+/// area's `footer` service, also served at `GET /api/content/v1/footer`), then the site
+/// switcher. Rendered on the server; every link leads to a page that exists, and
+/// members-only links are shown to members only. The switcher links reload the page on
 /// purpose (`rel="external"`): the server resolves the site and sets the cookie.
 #[component]
 pub fn Footer(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let current = ctx.site_id;
-    let brand = ctx.site().brand.name();
+    let data = Resource::new(|| (), |_| fetch_footer());
     view! {
         <footer class="footer">
-            <nav class="footer__links" aria-label=ctx.t("footer.links.label")>
-                <a href="/gr/aboutus">{ctx.t("menu.aboutus")}</a>
-                <a href="/registration/privacypolicy">{ctx.t("page.privacypolicy")}</a>
-                <a href="/helpform">{ctx.t("menu.help")}</a>
-            </nav>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match data.await {
+                        Ok(footer) => view! { <FooterSections footer /> }.into_any(),
+                        // Without its call the footer keeps the links every page needs.
+                        Err(_) => view! { <FallbackLinks /> }.into_any(),
+                    }
+                })}
+            </Suspense>
             <nav class="footer__sites" aria-label=ctx.t("footer.sites.label") data-testid="site-switcher">
                 <span class="footer__sites-title">{ctx.t("footer.sites.title")}</span>
                 <ul>
@@ -40,7 +49,51 @@ pub fn Footer(path: String) -> impl IntoView {
                         .collect_view()}
                 </ul>
             </nav>
-            <p class="footer__legal">{ctx.t_with("footer.copyright", &[("brand", brand)])}</p>
         </footer>
+    }
+}
+
+#[component]
+fn FooterSections(footer: FooterData) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <nav class="footer__links" aria-label=ctx.t("footer.links.label") data-testid="footer-links">
+            {footer
+                .sections
+                .into_iter()
+                .map(|s| {
+                    let heading = format!("footer-{}", s.id);
+                    let labelled_by = heading.clone();
+                    view! {
+                        <section class="footer__section" data-section=s.id.clone() aria-labelledby=labelled_by>
+                            <h2 class="footer__title" id=heading>{s.title}</h2>
+                            <ul>
+                                {s.links
+                                    .into_iter()
+                                    .map(|l| view! { <li><a href=l.href data-link=l.id>{l.label}</a></li> })
+                                    .collect_view()}
+                            </ul>
+                        </section>
+                    }
+                })
+                .collect_view()}
+        </nav>
+        <p class="footer__legal">{footer.copyright}</p>
+    }
+}
+
+#[component]
+fn FallbackLinks() -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let brand = ctx.site().brand.name();
+    view! {
+        <nav class="footer__links" aria-label=ctx.t("footer.links.label")>
+            <ul>
+                <li><a href="/gr/aboutus">{ctx.t("menu.aboutus")}</a></li>
+                <li><a href="/registration/generalconditions">{ctx.t("page.generalconditions")}</a></li>
+                <li><a href="/registration/privacypolicy">{ctx.t("page.privacypolicy")}</a></li>
+            </ul>
+        </nav>
+        <p class="footer__legal">{ctx.t_with("footer.copyright", &[("brand", brand)])}</p>
     }
 }

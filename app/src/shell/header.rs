@@ -1,56 +1,128 @@
+//! The fixed header (spec 001 §2): home tabs and header categories, logo, search field,
+//! cart link with its count, login element (the account menu when signed in), the
+//! message-centre widget and the lateral menu. Server HTML, complete without scripts (the
+//! burger is a link to `/menu`); `/js/header.js` opens the menus in place, keeps the header
+//! cache and fills the categories' flyouts from it. Only the cart count is an island: it
+//! follows adds made on the page.
 use leptos::prelude::*;
 
+use super::menu::{AccountMenu, LateralMenu};
+use super::model::{HeaderContent, HomeHeader};
 use crate::context::RequestCtx;
 use crate::ui::cart_count::CartCount;
+
+pub const SCRIPT: &str = "/js/header.js";
 
 fn logo(ctx: &RequestCtx) -> impl IntoView {
     let site = ctx.site();
     let brand = site.brand.name();
     view! {
         <a class="header__logo" href="/" aria-label=ctx.t_with("header.logo.label", &[("brand", brand)])>
-            <img src=site.logo_url() alt=brand width="120" height="32" />
+            <img src=site.logo_url() alt=brand width="188" height="50" />
         </a>
     }
 }
 
-/// The fixed header: logo, search field, cart, login element, message centre, lateral menu.
+/// The header content of this request, from the same service as `GET /header`. A failure
+/// leaves the tabs and categories out (logged); the rest of the header does not need it.
+pub async fn load_content() -> HeaderContent {
+    #[cfg(feature = "ssr")]
+    {
+        let ctx = RequestCtx::current();
+        let Ok(state) = crate::platform::state::app_state() else {
+            return HeaderContent::default();
+        };
+        let window = crate::home::rules::LiveWindow::now(crate::platform::state::now());
+        match super::service::header(&state.db, ctx.site_id, ctx.member_id, window).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(error = %e, "Cannot fetch header");
+                HeaderContent::default()
+            }
+        }
+    }
+    #[cfg(not(feature = "ssr"))]
+    HeaderContent::default()
+}
+
 /// Sign-in pages get the simplified header (logo only), which needs no script.
 #[component]
-pub fn Header(simplified: bool, transparent: bool) -> impl IntoView {
+pub fn Header(simplified: bool, transparent: bool, path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
     if simplified {
-        let ctx = RequestCtx::current();
         return view! { <header class="header header--simplified">{logo(&ctx)}</header> }
             .into_any();
     }
-    view! { <HeaderBar transparent /> }.into_any()
+    let fallback = {
+        let ctx = ctx.clone();
+        move || view! { <header class="header"><div class="header__inner">{logo(&ctx)}<span class="header__placeholder" aria-hidden="true"></span></div></header> }
+    };
+    view! {
+        <Suspense fallback>
+            {move || {
+                let path = path.clone();
+                Suspend::new(async move {
+                    let content = load_content().await;
+                    view! { <FullHeader content transparent path /> }
+                })
+            }}
+        </Suspense>
+        <script type="module" src=SCRIPT></script>
+    }
+    .into_any()
 }
 
-/// The full header, an island: the burger opens the lateral menu and the cart count
-/// follows adds made on the page.
-#[island]
-fn HeaderBar(transparent: bool) -> impl IntoView {
-    crate::ui::hydrated::island_ready();
+fn current_tab<'a>(tabs: &'a [HomeHeader], path: &str) -> Option<&'a HomeHeader> {
+    let path = path
+        .strip_prefix("/gr")
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path);
+    tabs.iter().find(|t| {
+        let href = t.href.strip_prefix("/gr").unwrap_or(&t.href);
+        href == path || (t.name == "default" && (path == "/home/default" || path == "/h/default"))
+    })
+}
+
+#[component]
+fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
-    let logo = logo(&ctx);
-    CartCount::sync_with_page();
-    let cart_count = CartCount::current();
-    let (menu_open, set_menu_open) = signal(false);
     let member = ctx.is_member();
-    // The message centre's unread count, counted by the server for this page (help area).
-    let unread = ctx.unread_count.max(0);
-    let bell_label = if unread > 0 {
-        ctx.t_with("help.bell.unread", &[("count", &unread.to_string())])
-    } else {
-        ctx.t("header.messages")
-    };
+    let current = current_tab(&content.home_tabs, &path).map(|t| t.id);
+    // Transparent over a home whose settings say so.
+    let transparent =
+        transparent && current_tab(&content.home_tabs, &path).is_some_and(|t| t.transparent);
+    let member_key = ctx.member_id.map(|m| m.to_string()).unwrap_or_default();
+    let tabs = content
+        .home_tabs
+        .iter()
+        .map(|t| {
+            view! {
+                <li>
+                    <a class="header__tab" href=t.href.clone() aria-current=(Some(t.id) == current).then_some("page") data-testid="home-tab">
+                        {t.label.clone()}
+                    </a>
+                </li>
+            }
+        })
+        .collect_view();
+    let categories = content
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            view! {
+                <li class="header__category" data-category=i.to_string()>
+                    <a href=c.href.clone() data-testid="header-category">{c.label.clone()}</a>
+                    <div class="header__flyout" data-flyout=i.to_string() hidden>
+                        <span class="header__skeleton" aria-hidden="true"></span>
+                        <span class="header__skeleton" aria-hidden="true"></span>
+                    </div>
+                </li>
+            }
+        })
+        .collect_view();
     let login = if member {
-        let name = ctx.member_first_name.clone().unwrap_or_default();
-        view! {
-            <a class="header__login" href="/gr/myaccount" data-testid="login-element">
-                {ctx.t_with("header.account.hello", &[("name", &name)])}
-            </a>
-        }
-        .into_any()
+        view! { <AccountMenu /> }.into_any()
     } else {
         view! {
             <a class="header__login" href="/gr/authentication" data-testid="login-element">
@@ -59,36 +131,30 @@ fn HeaderBar(transparent: bool) -> impl IntoView {
         }
         .into_any()
     };
-    let menu_items: Vec<(&str, &str, bool)> = vec![
-        ("/", "menu.home", false),
-        ("/gr/myaccount", "menu.account", true),
-        ("/gr/my-orders", "menu.orders", true),
-        ("/postsales/favourites", "menu.favourites", true),
-        ("/vouchers-promotions", "menu.vouchers", true),
-        ("/home/travel", "menu.travel", true),
-        ("/rosedeals", "menu.rosedeals", true),
-        ("/gr/sponsorship", "menu.sponsorship", true),
-        ("/helpform", "menu.help", true),
-        ("/gr/aboutus", "menu.aboutus", false),
-    ];
-    let ctx_menu = ctx.clone();
     view! {
-        <header class="header" class:header--transparent=transparent>
+        <header
+            class="header"
+            class:header--transparent=transparent
+            data-header=""
+            data-site=ctx.site_id.to_string()
+            data-member=member_key
+            data-status-text=ctx.t("shell.header.failed")
+        >
             <div class="header__inner">
-                <button
+                <a
                     class="header__burger"
-                    type="button"
+                    href="/menu"
+                    role="button"
                     aria-controls="lateral-menu"
-                    aria-expanded=move || menu_open.get().to_string()
+                    aria-expanded="false"
                     aria-label=ctx.t("header.menu.open")
                     data-testid="burger"
-                    on:click=move |_| set_menu_open.update(|open| *open = !*open)
                 >
                     <span></span>
                     <span></span>
                     <span></span>
-                </button>
-                {logo}
+                </a>
+                {logo(&ctx)}
                 <form class="header__search" action="/find" method="get" role="search">
                     <label class="visually-hidden" for="header-search">
                         {ctx.t("header.search.label")}
@@ -107,57 +173,93 @@ fn HeaderBar(transparent: bool) -> impl IntoView {
                             <path d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" fill="currentColor"></path>
                         </svg>
                     </a>
-                    <a class="header__messages" href="/gr/my-notifications/" aria-label=bell_label data-testid="header-bell" data-unread=unread.to_string()>
-                        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                            <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z" fill="currentColor"></path>
-                        </svg>
-                        {(unread > 0).then(|| view! {
-                            <span class="header__cart-count header__messages-count" aria-hidden="true" data-testid="bell-count">{unread}</span>
-                        })}
-                    </a>
-                    <a class="header__cart" href="/cart" data-testid="cart-link">
-                        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                            <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H20l-3.6 7H8.1l-.9 2H19v2H4l2.3-4.4L3.6 4H1V2h3.5z" fill="currentColor"></path>
-                        </svg>
-                        <span class="visually-hidden">{ctx.t("header.cart")}</span>
-                        {move || {
-                            let n = cart_count.as_ref().map(CartCount::get).unwrap_or(0);
-                            (n > 0).then(|| view! {
-                                <span class="header__cart-count" data-testid="cart-count">{n}</span>
-                            })
-                        }}
-                    </a>
+                    <MessageCentre content=content.clone() />
+                    <CartLink />
                     {login}
                 </nav>
             </div>
-            <nav
-                id="lateral-menu"
-                class="lateral-menu"
-                class:lateral-menu--open=move || menu_open.get()
-                aria-label=ctx.t("menu.label")
-                data-testid="lateral-menu"
-            >
-                <ul>
-                    {menu_items
-                        .into_iter()
-                        .filter(|(_, _, logged_in)| member || !logged_in)
-                        .map(|(href, key, _)| {
-                            view! {
-                                <li>
-                                    <a href=href on:click=move |_| set_menu_open.set(false)>
-                                        {ctx_menu.t(key)}
-                                    </a>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                    {member.then(|| view! {
-                        // A full page load: the server ends the session. The token lets
-                        // browsers without Fetch Metadata sign out too (review L1).
-                        <li><a href=crate::auth::rules::logout_href(&ctx_menu.xsrf) rel="external" data-testid="logout">{ctx_menu.t("menu.logout")}</a></li>
-                    })}
-                </ul>
-            </nav>
+            <LateralMenu />
         </header>
+        // The home tabs and categories: a row below the fixed bar that scrolls with the
+        // page (56 + 57 = 113 px on phones, 69 + 76 = 145 px from tablets on).
+        <nav class="header__nav" aria-label=ctx.t("shell.header.nav")>
+            <ul class="header__tabs" data-testid="home-tabs">{tabs}</ul>
+            <ul class="header__categories" data-testid="header-categories">{categories}</ul>
+            <p class="header__status" data-testid="header-status" role="status"></p>
+        </nav>
+    }
+}
+
+/// The message-centre widget: the bell with the unread count (to the message centre) and,
+/// on hover or focus, the newest messages.
+#[component]
+fn MessageCentre(content: HeaderContent) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let unread = ctx.unread_count.max(0);
+    let bell_label = if unread > 0 {
+        ctx.t_with("help.bell.unread", &[("count", &unread.to_string())])
+    } else {
+        ctx.t("header.messages")
+    };
+    let list = ctx.is_member().then(|| {
+        let items = content
+            .messages
+            .into_iter()
+            .map(|m| {
+                view! {
+                    <li class:bell__unread=!m.read>
+                        <a href=m.href data-testid="bell-message">{m.label}</a>
+                    </li>
+                }
+            })
+            .collect_view();
+        let empty = content_is_empty(unread, &ctx);
+        view! {
+            <div class="bell__panel" data-testid="bell-panel">
+                <ul>{items}</ul>
+                {empty}
+                <a class="bell__all" href="/gr/my-notifications/">{ctx.t("shell.bell.all")}</a>
+            </div>
+        }
+    });
+    view! {
+        <div class="bell">
+            <a class="header__messages" href="/gr/my-notifications/" aria-label=bell_label data-testid="header-bell" data-unread=unread.to_string()>
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                    <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z" fill="currentColor"></path>
+                </svg>
+                {(unread > 0).then(|| view! {
+                    <span class="header__cart-count header__messages-count" aria-hidden="true" data-testid="bell-count">{unread}</span>
+                })}
+            </a>
+            {list}
+        </div>
+    }
+}
+
+fn content_is_empty(unread: i64, ctx: &RequestCtx) -> Option<impl IntoView> {
+    (unread == 0).then(|| view! { <p class="bell__empty">{ctx.t("shell.bell.none_unread")}</p> })
+}
+
+/// The cart link: an island, so the count follows the adds made on the page.
+#[island]
+fn CartLink() -> impl IntoView {
+    crate::ui::hydrated::island_ready();
+    let ctx = RequestCtx::current();
+    CartCount::sync_with_page();
+    let cart_count = CartCount::current();
+    view! {
+        <a class="header__cart" href="/cart" data-testid="cart-link">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H20l-3.6 7H8.1l-.9 2H19v2H4l2.3-4.4L3.6 4H1V2h3.5z" fill="currentColor"></path>
+            </svg>
+            <span class="visually-hidden">{ctx.t("header.cart")}</span>
+            {move || {
+                let n = cart_count.as_ref().map(CartCount::get).unwrap_or(0);
+                (n > 0).then(|| view! {
+                    <span class="header__cart-count" data-testid="cart-count">{n}</span>
+                })
+            }}
+        </a>
     }
 }

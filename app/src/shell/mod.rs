@@ -1,7 +1,13 @@
-//! The shell (spec 000 §2, §9): header, footer, progress bar. The page switch is in `app.rs`.
+//! The shell (spec 000 §2, §9; 001 §2): header, lateral and account menus, the mobile
+//! menu page, footer, progress bar. The page switch is in `app.rs`.
 mod footer;
 mod header;
+pub mod menu;
+pub mod model;
 mod progress_bar;
+pub mod rules;
+#[cfg(feature = "ssr")]
+pub mod service;
 mod theme;
 
 pub use footer::Footer;

@@ -3,5 +3,5 @@ use leptos::prelude::*;
 
 #[component]
 pub fn ProgressBar() -> impl IntoView {
-    view! { <div class="progress-bar" aria-hidden="true"></div> }
+    view! { <div class="progress-bar" aria-hidden="true" data-testid="progress-bar"></div> }
 }

@@ -31,12 +31,16 @@ macro_rules! locale_files {
             include_str!(concat!("../../locales/help/", $lang, ".json")),
             include_str!(concat!("../../locales/rosedeals/", $lang, ".json")),
             include_str!(concat!("../../locales/aftersale/", $lang, ".json")),
+            include_str!(concat!("../../locales/content/", $lang, ".json")),
+            include_str!(concat!("../../locales/shell/", $lang, ".json")),
+            include_str!(concat!("../../locales/marketing/", $lang, ".json")),
+            include_str!(concat!("../../locales/social/", $lang, ".json")),
         ]
     };
 }
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 13] {
+fn sources(lang: &str) -> [&'static str; 17] {
     match lang {
         "de" => locale_files!("de"),
         "es" => locale_files!("es"),

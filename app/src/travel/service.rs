@@ -356,6 +356,8 @@ impl TravelService {
         .bind(id)
         .execute(&mut *w.tx)
         .await?;
+        // A booking is a paid order too: the sponsor's reward (issue #15).
+        crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
         w.commit().await?;
         self.booking(member_id, id).await
     }

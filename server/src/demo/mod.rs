@@ -11,8 +11,10 @@ use app::platform::db::Db;
 mod account;
 mod addresses;
 mod catalog;
+mod content;
 mod homes;
 mod members;
+mod operations;
 mod rosedeals;
 mod travel;
 mod travel_words;
@@ -126,8 +128,10 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
     rosedeals::ensure(db, now).await?;
     refresh_dates(db, now).await?;
     vouchers::ensure(db).await?;
+    operations::ensure(db, now).await?;
     account::ensure(db, now).await?;
     addresses::ensure(db, now).await?;
+    content::ensure(db).await?;
     Ok(())
 }
 

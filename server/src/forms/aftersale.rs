@@ -1,7 +1,8 @@
 //! The order detail's after-sale forms without scripts (Post/Redirect/Get): a return
-//! request (shop or marketplace) and a message to a marketplace seller. The same service
-//! calls as the REST calls; back to the order with `?aftersale_notice=` or
-//! `?aftersale_error=` (keys the page knows, see `app::orders::ui::after_sale`).
+//! request (shop or marketplace), a message to a marketplace seller, and reopening a recent
+//! order into the cart. The same service calls as the REST calls; back to the order with
+//! `?aftersale_notice=` or `?aftersale_error=` (keys the page knows, see
+//! `app::orders::ui::after_sale`), or on to the cart once an order is reopened.
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -78,6 +79,25 @@ pub async fn aftersale_form(
         let v = field(&pairs, name).trim();
         (!v.is_empty()).then(|| v.to_string())
     };
+    let suffix = site_suffix(&ctx, ctx.site_id);
+    if field(&pairs, "action") == "reopen" {
+        let member = app::cart::service::Member {
+            id: m.member_id,
+            site_id: i64::from(m.site_id),
+        };
+        return match app.cart.reopen(member, order_id, now).await {
+            // As the button did with scripts: the cart, in the site the session is on.
+            Ok(()) => see_other("/cart"),
+            Err(e) => {
+                if let app::cart::error::CartFailure::Db(cause) = &e {
+                    tracing::error!(error = %cause, "cannot reopen order");
+                }
+                let key = app::orders::ui::after_sale::known_message(e.message_key())
+                    .unwrap_or("cart.errors.unexpected");
+                see_other(&format!("{page}?aftersale_error={key}{suffix}"))
+            }
+        };
+    }
     let result: Result<&'static str, AfterSaleError> = match field(&pairs, "action") {
         "return" | "marketplace_return" => {
             let channel = if field(&pairs, "action") == "return" {
@@ -112,7 +132,6 @@ pub async fn aftersale_form(
         }
         _ => Err(AfterSaleError::Unreadable),
     };
-    let suffix = site_suffix(&ctx, ctx.site_id);
     match result {
         Ok(key) => see_other(&format!("{page}?aftersale_notice={key}{suffix}")),
         Err(e) => {

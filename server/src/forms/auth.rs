@@ -150,6 +150,9 @@ pub struct AuthForm {
     optin_partner: Option<String>,
     #[serde(rename = "sponsorshipCode")]
     sponsorship_code: String,
+    /// The share link's sponsor (issue #15), carried from step to step.
+    mgmcode: String,
+    godfatherid: String,
     cypher: String,
     memberid: Option<i64>,
     #[serde(rename = "newPassword")]
@@ -173,6 +176,15 @@ pub async fn auth_form(
     let s = site_suffix(&ctx, site);
     let email_q = encode_query_value(f.email.trim());
     let ret_q = encode_query_value(&safe_return_url(Some(&f.returnurl)));
+    // The share link's sponsor parameters stay with the visitor up to the registration.
+    let sponsor_q: String = [
+        ("mgmcode", f.mgmcode.trim()),
+        ("godfatherid", f.godfatherid.trim()),
+    ]
+    .iter()
+    .filter(|(_, v)| !v.is_empty())
+    .map(|(k, v)| format!("&{k}={}", encode_query_value(v)))
+    .collect();
     let page = |step: &str, extra: &str| {
         format!("/gr/authentication?step={step}&email={email_q}&returnurl={ret_q}{extra}{s}")
     };
@@ -183,7 +195,7 @@ pub async fn auth_form(
             {
                 Ok(r) if r.result == 2 => see_other(&page("password", "")),
                 Ok(r) if r.result == 1 => see_other(&format!(
-                    "/gr/registration?step=register&email={email_q}&returnurl={ret_q}{s}"
+                    "/gr/registration?step=register&email={email_q}&returnurl={ret_q}{sponsor_q}{s}"
                 )),
                 Ok(r) => see_other(&page(
                     "email",
@@ -235,7 +247,12 @@ pub async fn auth_form(
                 cgv: f.cgv.is_some(),
                 privacy_policy: f.privacy_policy.is_some(),
                 optin_partner: f.optin_partner.is_some(),
-                sponsorship_code: f.sponsorship_code.clone(),
+                sponsorship_code: if f.sponsorship_code.trim().is_empty() {
+                    f.mgmcode.clone()
+                } else {
+                    f.sponsorship_code.clone()
+                },
+                godfather_id: f.godfatherid.clone(),
                 return_url: Some(f.returnurl.clone()),
             };
             match service::subscribe(
@@ -258,7 +275,7 @@ pub async fn auth_form(
                         _ => (String::new(), e.message_key().to_string()),
                     };
                     see_other(&format!(
-                        "/gr/registration?step=register&email={email_q}&firstname={}&lastname={}&returnurl={ret_q}&field={field}&error={key}{s}",
+                        "/gr/registration?step=register&email={email_q}&firstname={}&lastname={}&returnurl={ret_q}&field={field}&error={key}{sponsor_q}{s}",
                         encode_query_value(f.first_name.trim()),
                         encode_query_value(f.last_name.trim()),
                     ))

@@ -114,6 +114,7 @@ pub async fn send_form(
         ctx.site_id,
         m.member_id,
         &request,
+        &files,
         now,
     )
     .await
@@ -158,6 +159,8 @@ pub struct SmallForm {
     satisfaction: String,
     #[serde(rename = "ticketId")]
     ticket_id: i64,
+    #[serde(rename = "notificationId")]
+    notification_id: i64,
     body: String,
     reason: String,
     #[serde(rename = "orderId")]
@@ -233,6 +236,39 @@ pub async fn reply_form(
         Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.reply_sent")),
         Err(HelpError::NotFound) => to(&ctx, &format!("{CENTRE}?error=errors.not_found")),
         Err(e) => to(&ctx, &format!("{back}&error={}", e.message_key())),
+    }
+}
+
+/// "Mark as read" on an opened notification (`notificationId`) or thread (`ticketId`):
+/// back to the same view, read, with the header bell's count updated. Someone else's
+/// id reads nothing and comes back with "not found".
+pub async fn read_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    let (f, member_id) = match small(&app, &session, &headers, &body, CENTRE) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let now = app::platform::state::now();
+    let (done, back) = if f.notification_id > 0 {
+        (
+            service::mark_read(&app.state.db, member_id, f.notification_id, now).await,
+            format!("{CENTRE}?notification={}", f.notification_id),
+        )
+    } else {
+        (
+            service::mark_ticket_read(&app.state.db, member_id, f.ticket_id, now).await,
+            format!("{CENTRE}?ticket={}", f.ticket_id),
+        )
+    };
+    match done {
+        Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.read")),
+        Err(HelpError::NotFound) => to(&ctx, &format!("{CENTRE}?error=errors.not_found")),
+        Err(e) => to(&ctx, &format!("{CENTRE}?error={}", e.message_key())),
     }
 }
 

@@ -4,11 +4,15 @@ pub mod account;
 pub mod address;
 pub mod aftersale;
 pub mod auth;
+pub mod brands;
 pub mod communications;
 pub mod help;
 pub mod onboarding;
+pub mod operations;
 pub mod promotions;
+pub mod rosedeals;
 pub mod search;
+pub mod social;
 pub mod wallet;
 
 use std::sync::Arc;
@@ -27,7 +31,23 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route("/authentication/logout/", get(auth::logout_page))
         .route("/authentication/logout", get(auth::logout_page))
         .route("/gr/authentication/autologin", get(auth::autologin_page))
+        .route(app::auth::social::ui::START, post(social::start_form))
+        .route(
+            crate::rest::auth::social::CALLBACK,
+            get(social::callback).post(social::callback_post),
+        )
+        .route(
+            app::auth::social::ui::ASSOCIATE,
+            post(social::associate_form),
+        )
+        .route(app::auth::social::ui::REGISTER, post(social::register_form))
+        .route(app::auth::social::ui::UNLINK, post(social::unlink_form))
         .route("/onboarding/form", post(onboarding::onboarding_form))
+        // Issue #15: brands place alerts, operation links (with and without the base).
+        .route("/brandsplace/form", post(brands::brands_form))
+        .route("/operation/form", post(operations::operation_form))
+        .route("/operation/{code}", get(operations::operation_link))
+        .route("/gr/operation/{code}", get(operations::operation_link))
         .route("/myaccount/form", post(account::account_form))
         .route("/find/recent/{id}/delete", post(search::delete_recent_form))
         .route(
@@ -51,10 +71,19 @@ pub fn router() -> Router<Arc<AppCtx>> {
         )
         .route("/helpform/feedback", post(help::feedback_form))
         .route("/my-notifications/reply", post(help::reply_form))
+        .route("/my-notifications/read", post(help::read_form))
         .route("/chat/send", post(help::chat_form))
         .route(
             "/postsales/orders/{id}/aftersale",
             post(aftersale::aftersale_form),
+        )
+        .route(rosedeals::REFUND, post(rosedeals::refund_form))
+        .route(rosedeals::RETRY, post(rosedeals::retry_form))
+        .route(
+            rosedeals::CONTACT,
+            post(rosedeals::contact_form).layer(axum::extract::DefaultBodyLimit::max(
+                crate::rest::rosedeals::RMI_BODY_MAX,
+            )),
         )
 }
 

@@ -1,5 +1,5 @@
-//! Navigation and content calls (spec 000 §7 "Navigation and content"): translations and
-//! homes by id or name.
+//! Navigation and content calls (spec 000 §7 "Navigation and content"): translations,
+//! homes by id or name, the footer, and the landing pages (list and one by slug).
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -18,13 +18,16 @@ use app::model::error::ErrorBody;
 use app::model::home::Home;
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::{Params, Path, SiteId};
+use super::extract::{MaybeMember, Params, Path, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
         .routes(routes!(translations))
         .routes(routes!(home))
+        .routes(routes!(footer))
+        .routes(routes!(landings))
+        .routes(routes!(landing))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -181,4 +184,72 @@ fn invalid_preview_date(site_id: u16) -> ApiError {
         cause: None,
         what: "",
     }
+}
+
+fn content_error(e: app::content::error::ContentError) -> ApiError {
+    ApiError::wire(&e).logged_as("content call failed")
+}
+
+/// The footer's sections and links for the site (`x-vp-siteid`, else the request's site),
+/// as a visitor or as the signed-in member sees them (members-only links only for them).
+#[utoipa::path(get, path = "/api/content/v1/footer", tag = "content",
+    params(("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = app::content::model::Footer)))]
+async fn footer(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site_id): SiteId,
+    MaybeMember(member): MaybeMember,
+) -> Result<Json<app::content::model::Footer>, ApiError> {
+    app::content::service::footer(&app.state.db, site_id, member.is_some())
+        .await
+        .map(Json)
+        .map_err(content_error)
+}
+
+/// The site's landing pages (slug and heading), in display order.
+#[utoipa::path(get, path = "/api/content/v1/landings", tag = "content",
+    params(("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = [app::content::model::LandingLink])))]
+async fn landings(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site_id): SiteId,
+) -> Result<Json<Vec<app::content::model::LandingLink>>, ApiError> {
+    app::content::store::landings(&app.state.db, site_id)
+        .await
+        .map(Json)
+        .map_err(|e| content_error(e.into()))
+}
+
+/// A landing page: its seoConfig (title, description, footer paragraphs), content blocks
+/// and selection (live sales, or a brand's items) as live now.
+#[utoipa::path(get, path = "/api/content/v1/landings/{slug}", tag = "content",
+    params(("slug" = String, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = app::content::model::Landing),
+        (status = 400, body = ErrorBody, description = "invalid_slug"),
+        (status = 404, body = ErrorBody)))]
+async fn landing(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site_id): SiteId,
+    MaybeMember(member): MaybeMember,
+    Path(slug): Path<String>,
+) -> Result<Json<app::content::model::Landing>, ApiError> {
+    if !app::content::rules::valid_landing_slug(&slug) {
+        return Err(content_error(
+            app::content::error::ContentError::InvalidSlug,
+        ));
+    }
+    let viewer = app::cart::store::Viewer {
+        member_id: member.map(|m| m.member_id),
+        max_per_member: app.cart.settings.max_per_member,
+    };
+    app::content::service::landing(
+        &app.state.db,
+        site_id,
+        &slug,
+        viewer,
+        app::platform::state::now(),
+    )
+    .await
+    .map(Json)
+    .map_err(content_error)
 }

@@ -29,9 +29,13 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     let contact = OpenApiRouter::new()
         .routes(routes!(contact))
         .layer(DefaultBodyLimit::max(HELP_BODY_MAX));
+    let answer = OpenApiRouter::new()
+        .routes(routes!(answer))
+        .layer(DefaultBodyLimit::max(HELP_BODY_MAX));
     OpenApiRouter::new()
         .merge(contact)
-        .routes(routes!(answer))
+        .merge(answer)
+        .routes(routes!(attachment))
         .routes(routes!(feedback))
         .routes(routes!(notifications))
         .routes(routes!(unread_count))
@@ -173,30 +177,85 @@ async fn contact(
         .map_err(wire)
 }
 
-/// Looks for a help article that answers the message (no files): `{"answer": {...}}`, kept
-/// as an evaluation the member rates, or `{"answer": null}`.
+/// Looks for a help article that answers the message: `{"answer": {...}}`, kept as an
+/// evaluation the member rates (with the message's files, which a "not helpful" rating
+/// sends with the ticket), or `{"answer": null}`. JSON, or multipart as the contact call.
+/// At most 20 calls a minute per member (429 `too_many_requests`).
 #[utoipa::path(post, path = "/api/postsale/v1/help/answer", tag = "help",
-    params(("X-XSRF-TOKEN" = String, Header)), request_body = ContactRequest,
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body(content = ContactRequest, content_type = "application/json",
+        description = "or multipart/form-data as the contact call, with `fileAttachments`"),
     responses((status = 200, body = AnswerResponse), (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn answer(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     SiteId(site_id): SiteId,
-    body: String,
+    req: Request,
 ) -> Result<Json<AnswerResponse>, ApiError> {
-    let request: ContactRequest = json_body(&body)?;
+    let (request, files, _) = read_contact(req).await.map_err(wire)?;
     service::answer(
         &app.state.db,
         app::help::kb::answerer(),
         site_id,
         m.member_id,
         &request,
+        &files,
         now(),
     )
     .await
     .map(Json)
     .map_err(wire)
+}
+
+/// Downloads a file the member attached to one of their messages: their own files only
+/// (anyone else's id answers 404), as an attachment with its stored content type, never
+/// sniffed.
+#[utoipa::path(get, path = "/api/postsale/v1/help/attachments/{id}", tag = "help",
+    params(("id" = i64, Path)),
+    responses((status = 200, description = "the file", content_type = "application/octet-stream"),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn attachment(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+    Path(id): Path<i64>,
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
+    let (name, content_type, content) = service::attachment(&app.state.db, m.member_id, id)
+        .await
+        .map_err(wire)?;
+    // The stored type was checked against the content at upload (PDF, PNG, JPEG).
+    let content_type = if app::model::upload::ALLOWED_TYPES.contains(&content_type.as_str()) {
+        content_type
+    } else {
+        "application/octet-stream".into()
+    };
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(100)
+        .collect();
+    let disposition = format!(
+        "attachment; filename=\"{safe}\"; filename*=UTF-8''{}",
+        app::routes::encode_query_value(&name)
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
+        ],
+        content,
+    )
+        .into_response())
 }
 
 /// Rates an answer: `good` closes the matter, `bad` sends the stored message as a ticket.

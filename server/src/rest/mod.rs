@@ -4,6 +4,7 @@
 pub mod account;
 pub mod address;
 pub mod auth;
+pub mod brands;
 pub mod cart;
 pub mod catalog;
 pub mod communications;
@@ -12,15 +13,18 @@ pub mod diagnostics;
 pub mod dsa;
 pub mod error;
 pub mod extract;
+pub mod header;
 pub mod health;
 pub mod help;
 pub mod onboarding;
 pub mod openapi;
+pub mod operations;
 pub mod orders;
 pub mod postsale_orders;
 pub mod promotions;
 pub mod rosedeals;
 pub mod search;
+pub mod sponsorship;
 pub mod travel;
 pub mod travel_catalog;
 pub mod travel_search;
@@ -45,6 +49,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(catalog::router())
         .merge(search::router())
         .merge(content::router())
+        .merge(header::router())
         .merge(dsa::router())
         .merge(travel::router())
         .merge(travel_catalog::router())
@@ -56,6 +61,9 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(address::router())
         .merge(communications::router())
         .merge(promotions::router())
+        .merge(brands::router())
+        .merge(operations::router())
+        .merge(sponsorship::router())
         .merge(rosedeals::router())
         .merge(diagnostics::router())
         .merge(health::router())

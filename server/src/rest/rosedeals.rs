@@ -23,7 +23,7 @@ use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
 use crate::state::AppCtx;
 
 /// The attachments call takes files as the DSA report does (its limits).
-const RMI_BODY_MAX: usize = DSA_MAX_FILES * DSA_MAX_FILE_BYTES + 1024 * 1024;
+pub(crate) const RMI_BODY_MAX: usize = DSA_MAX_FILES * DSA_MAX_FILE_BYTES + 1024 * 1024;
 /// Text parts of the forms (address JSON, content, IBAN, codes).
 const PART_MAX: usize = 16 * 1024;
 
@@ -119,27 +119,28 @@ async fn order(
         .map_err(|e| wire(e, "cannot fetch rosedeals order"))
 }
 
-/// The text parts and files of a multipart form; anything else is a 400.
-struct Parts {
-    texts: Vec<(String, String)>,
-    files: Vec<Upload>,
+/// The text parts and files of a multipart form; anything else is a 400 (the no-script
+/// forms of `forms::rosedeals` read theirs the same way).
+pub(crate) struct Parts {
+    pub(crate) texts: Vec<(String, String)>,
+    pub(crate) files: Vec<Upload>,
 }
 
 impl Parts {
-    fn text(&self, name: &str) -> Option<&str> {
+    pub(crate) fn text(&self, name: &str) -> Option<&str> {
         self.texts
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
-    fn all(&self, name: &str) -> Vec<String> {
+    pub(crate) fn all(&self, name: &str) -> Vec<String> {
         self.texts
             .iter()
             .filter(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
             .collect()
     }
-    fn flag(&self, name: &str) -> bool {
+    pub(crate) fn flag(&self, name: &str) -> bool {
         matches!(self.text(name), Some("true" | "1" | "on"))
     }
     fn address(&self) -> Result<DealAddress, DealsError> {
@@ -160,7 +161,7 @@ impl Parts {
     }
 }
 
-async fn read_parts(req: Request, file_field: &str) -> Result<Parts, DealsError> {
+pub(crate) async fn read_parts(req: Request, file_field: &str) -> Result<Parts, DealsError> {
     let is_multipart = req
         .headers()
         .get(header::CONTENT_TYPE)

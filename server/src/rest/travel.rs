@@ -98,7 +98,7 @@ async fn booking(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct PayRequest {
+pub struct TravelPayRequest {
     /// A sandbox card number.
     pub card: Option<String>,
 }
@@ -107,14 +107,14 @@ pub struct PayRequest {
 /// declined or invalid (the places stay held), 409 when the hold expired.
 #[utoipa::path(post, path = "/api/travel/v1/bookings/{id}/pay", tag = "travel",
     params(("id" = i64, Path), ("X-XSRF-TOKEN" = String, Header)),
-    request_body = PayRequest,
+    request_body = TravelPayRequest,
     responses((status = 200, body = Booking), (status = 402, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn pay(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     Path(id): Path<i64>,
-    JsonBody(req): JsonBody<PayRequest>,
+    JsonBody(req): JsonBody<TravelPayRequest>,
 ) -> Result<Json<Booking>, ApiError> {
     // Its own task: a payment runs to its end even when the client goes away or the
     // request times out, which would drop this future.

@@ -34,7 +34,9 @@ fn xml_escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Crawlable pages plus the open-door SEO catalogs of live sales, with hreflang alternates.
+/// Crawlable pages (the documents among them), the site's landing pages, and the open-door
+/// SEO catalogs of live sales. The pages every site has get their hreflang alternates;
+/// landing pages and catalogs are the site's own.
 pub async fn sitemap(db: Db, req: Request) -> Response {
     let ctx = ctx(&req);
     let site = ctx.site();
@@ -45,10 +47,19 @@ pub async fn sitemap(db: Db, req: Request) -> Response {
         "/gr/portal",
         "/gr/authentication",
         "/registration/privacypolicy",
+        "/registration/generalconditions",
+        "/brandsplace",
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
+    let shared = paths.len();
+    for landing in app::content::store::landings(&db, site.site_id)
+        .await
+        .unwrap_or_default()
+    {
+        paths.push(format!("/l/{}", landing.slug));
+    }
     let sql = format!(
         "SELECT s.id, s.slug, (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
            FROM sales s WHERE {}
@@ -74,12 +85,12 @@ pub async fn sitemap(db: Db, req: Request) -> Response {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
-    for path in &paths {
+    for (i, path) in paths.iter().enumerate() {
         xml.push_str(&format!(
             "  <url>\n    <loc>{}</loc>\n",
             xml_escape(&ctx.url_on(site.site_id, path))
         ));
-        if !path.starts_with("/c/") {
+        if i < shared {
             for s in site.siblings() {
                 xml.push_str(&format!(
                     "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>\n",

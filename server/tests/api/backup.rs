@@ -1,6 +1,7 @@
 //! Online backup of the SQLite database while checkouts run: the shop started on the
 //! restored copy has every order whose payment was answered before the backup began,
 //! with its payment record, and the member still sees it.
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -17,23 +18,32 @@ async fn a_backup_taken_during_checkouts_restores_every_paid_order() {
     let t = Arc::new(start(Backend::Sqlite).await);
     let option = option_with_stock(&t, 2, 10_000).await;
     let paid: Arc<Mutex<Vec<(i64, i64, Instant)>>> = Arc::default();
-    let gate = Arc::new(tokio::sync::Semaphore::new(6));
+    // Six shoppers at a time keep paying until the backup has ended, then once more each:
+    // checkouts run before, during and after it however long the copy takes (a fixed
+    // number of checkouts could all be over before a slow backup ends).
+    let stop = Arc::new(AtomicBool::new(false));
     let mut load = Vec::new();
-    for _ in 0..80 {
-        let who = shopper(&t, 2).await;
-        let (t, paid, gate) = (t.clone(), paid.clone(), gate.clone());
+    for _ in 0..6 {
+        let (t, paid, stop) = (t.clone(), paid.clone(), stop.clone());
         load.push(tokio::spawn(async move {
-            let _turn = gate.acquire().await.unwrap();
-            let add = json!({ "product_id": option.to_string(), "quantity": 1, "cart_type": "fs" });
-            let (status, _) = who.call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add)).await;
-            assert_eq!(status, 201);
-            let (_, frozen) = who.call(&t, Method::GET, PIPE, None).await;
-            let pay = json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242424242424242" });
-            let (status, body) = who.call(&t, Method::POST, &format!("{PIPE}/pay"), Some(pay)).await;
-            assert_eq!(status, 200, "{body}");
-            let order = body["orderId"].as_i64().unwrap();
-            paid.lock().unwrap().push((order, who.member_id, Instant::now()));
-            who
+            let mut mine = Vec::new();
+            loop {
+                let last = stop.load(Ordering::SeqCst);
+                let who = shopper(&t, 2).await;
+                let add = json!({ "product_id": option.to_string(), "quantity": 1, "cart_type": "fs" });
+                let (status, _) = who.call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add)).await;
+                assert_eq!(status, 201);
+                let (_, frozen) = who.call(&t, Method::GET, PIPE, None).await;
+                let pay = json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242424242424242" });
+                let (status, body) = who.call(&t, Method::POST, &format!("{PIPE}/pay"), Some(pay)).await;
+                assert_eq!(status, 200, "{body}");
+                let order = body["orderId"].as_i64().unwrap();
+                paid.lock().unwrap().push((order, who.member_id, Instant::now()));
+                mine.push(who);
+                if last || mine.len() >= 500 {
+                    return mine;
+                }
+            }
         }));
     }
     while paid.lock().unwrap().len() < 20 {
@@ -45,9 +55,10 @@ async fn a_backup_taken_during_checkouts_restores_every_paid_order() {
         .await
         .expect("backup while serving");
     let ended = Instant::now();
+    stop.store(true, Ordering::SeqCst);
     let mut shoppers = Vec::new();
     for task in load {
-        shoppers.push(task.await.unwrap());
+        shoppers.extend(task.await.unwrap());
     }
     assert!(
         matches!(

@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 29] = [
+pub const ERASED_TABLES: [&str; 32] = [
     "sessions",
     "member_cyphers",
     "auth_events",
@@ -38,8 +38,13 @@ pub const ERASED_TABLES: [&str; 29] = [
     "notifications",
     "help_attachments",
     "help_messages",
+    "help_evaluation_files",
     "help_evaluations",
     "help_tickets",
+    // Social sign-in links (the provider's subject identifies the person) and the
+    // sponsorship code.
+    "member_social_links",
+    "sponsor_codes",
 ];
 
 /// Tables whose rows of the member are kept, by law or for the books, with any personal
@@ -176,6 +181,11 @@ pub async fn erase(
     .execute(&mut **tx)
     .await?;
     erase_order_texts(tx, member_id).await?;
+    // Who sponsored whom says something about both people; the vouchers already given stay.
+    sqlx::query("DELETE FROM sponsorships WHERE sponsored_id = $1 OR sponsor_id = $1")
+        .bind(member_id)
+        .execute(&mut **tx)
+        .await?;
     sqlx::query(
         "UPDATE travel_bookings SET participants_json = '[]', address_json = '{}' WHERE member_id = $1",
     )

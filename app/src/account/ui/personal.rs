@@ -64,6 +64,7 @@ pub fn PersonalDataPage(path: String) -> impl IntoView {
                                     <Profile view=v.clone() draft=draft.clone() />
                                     <Email view=v draft=draft.clone() />
                                     <Password draft />
+                                    <crate::auth::social::ui::LinkedAccounts />
                                 }.into_any(),
                                 Err(_) => view! { <ErrorNotice /> }.into_any(),
                             }

@@ -135,6 +135,21 @@ pub async fn subscribe(
     let Some(member_id) = store::insert_member(&mut tx, &member, now).await? else {
         return Err(AuthError::Invalid(vec![field("email", "auth.email.taken")]));
     };
+    // A sponsor named by code or id is recorded with the account; one that names nobody
+    // (or the new member themselves) is ignored without a word (issue #15).
+    let sponsored = crate::sponsorship::rules::Party {
+        member_id,
+        site_id: i64::from(req.site_id),
+        email: &email,
+    };
+    crate::sponsorship::store::record_sponsor(
+        &mut tx,
+        sponsored,
+        &req.sponsorship_code,
+        &req.godfather_id,
+        now,
+    )
+    .await?;
     let (cypher, cypher_hash) = new_cypher();
     store::insert_cypher(
         &mut tx,

@@ -38,7 +38,9 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
         "updatepassword".to_string()
     } else {
         match q("step").as_str() {
-            s @ ("password" | "register" | "recover" | "done") => s.to_string(),
+            s @ ("password" | "register" | "recover" | "done" | "associate" | "socialregister") => {
+                s.to_string()
+            }
             _ => "email".to_string(),
         }
     };
@@ -56,8 +58,10 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let hidden_common = {
         let xsrf = ctx.xsrf.clone();
         let ret = return_url.clone();
+        // The UTM and the share link's sponsor parameters go from step to step.
         let utm: Vec<(String, String)> = UTM
             .iter()
+            .chain(["mgmcode", "godfatherid"].iter())
             .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
             .collect();
         move |step: &'static str| {
@@ -96,6 +100,11 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
         }
         .into_any(),
         "register" => view! { <Registration email=email.clone() hidden=hidden_common("register").into_any() /> }.into_any(),
+        // Social sign-in's next steps (codes 12 and 13): see `auth::social::ui`.
+        s @ ("associate" | "socialregister") => view! {
+            <crate::auth::social::ui::PendingStep ticket=q("ticket") register={s == "socialregister"} />
+        }
+        .into_any(),
         "done" => view! {
             <div class="auth__form" data-testid="register-done">
                 <p role="status">{ctx.t_with("auth.register.check_email", &[("email", &email)])}</p>
@@ -145,11 +154,12 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 <input id="email" name="email" type="email" autocomplete="email" required value=email.clone() />
                 <button class="button button--primary" type="submit">{ctx.t("auth.next")}</button>
             </form>
+            <crate::auth::social::ui::SocialButtons return_url=return_url.clone() />
         }
         .into_any(),
     };
     let heading = match (route.kind, step.as_str()) {
-        (_, "register") => ctx.t("auth.register.title"),
+        (_, "register" | "socialregister") => ctx.t("auth.register.title"),
         (PageKind::Registration, _) => ctx.t("auth.register.title"),
         _ => ctx.t_with("auth.title", &[("brand", brand)]),
     };
@@ -229,14 +239,8 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
     let req = |v: Visibility| v == Visibility::Mandatory;
     let error_field = q("field");
     let invalid = move |name: &str| (error_field == name).then_some("true");
-    let sponsor = {
-        let m = q("mgmcode");
-        if m.is_empty() {
-            q("godfatherid")
-        } else {
-            m
-        }
-    };
+    // The code field shows the share link's code; the sponsor's id travels hidden.
+    let sponsor = q("mgmcode");
     view! {
         <form class="auth__form auth__form--register" method="post" action="/gr/authentication/form" data-testid="register-form">
             {hidden}

@@ -30,6 +30,60 @@ pub fn is_cart_type(t: &str) -> bool {
     CART_TYPES.contains(&t)
 }
 
+/// How an order was paid, as its detail shows it: a card typed at checkout (its last four
+/// digits kept), or vouchers covering the whole amount (nothing charged, no card needed).
+/// (`wallet`, a card saved in the member's wallet, is a method the order detail knows
+/// too, for a provider that charges saved cards.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PaymentMethod {
+    Card { last4: Option<String> },
+    Voucher,
+}
+
+impl PaymentMethod {
+    /// The name stored on the order and shown through `orders.payment.<name>`.
+    pub fn wire(&self) -> &'static str {
+        match self {
+            PaymentMethod::Card { .. } => "card",
+            PaymentMethod::Voucher => "voucher",
+        }
+    }
+
+    pub fn last4(&self) -> Option<&str> {
+        match self {
+            PaymentMethod::Card { last4 } => last4.as_deref(),
+            PaymentMethod::Voucher => None,
+        }
+    }
+}
+
+/// What pays an order of `total` cents with the card the member typed: nothing to charge
+/// is a voucher-covered order; anything else is the card (its last four digits when the
+/// number has at least 12 digits).
+pub fn checkout_method(total: i64, card: Option<&str>) -> PaymentMethod {
+    if total <= 0 {
+        return PaymentMethod::Voucher;
+    }
+    let digits: String = card
+        .unwrap_or("")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    PaymentMethod::Card {
+        last4: (digits.len() >= 12).then(|| digits[digits.len() - 4..].to_string()),
+    }
+}
+
+/// The cart type a product goes to (spec 000 cart types), from its seller kind: products
+/// of marketplace sales go to the marketplace cart (its checkout makes marketplace orders,
+/// which reach the marketplace help); everything else to the flash-sale cart.
+pub fn cart_type_for_seller(seller_kind: &str) -> &'static str {
+    match seller_kind {
+        "marketplace" => "marketplace",
+        _ => DEFAULT_CART_TYPE,
+    }
+}
+
 // ------------------------------------------------------------------ response codes (§8)
 
 /// Cart response codes (spec §8) with the error code and message key of each failure.

@@ -302,3 +302,46 @@ fn sandbox_cards() {
     assert_eq!(loyalty_product(1).unwrap().0, 2990);
     assert!(loyalty_product(3).is_none());
 }
+
+#[test]
+fn marketplace_products_go_to_the_marketplace_cart() {
+    assert_eq!(cart_type_for_seller("marketplace"), "marketplace");
+    assert_eq!(cart_type_for_seller("fs"), "fs");
+    assert_eq!(cart_type_for_seller("m2m"), "fs");
+    assert_eq!(cart_type_for_seller(""), DEFAULT_CART_TYPE);
+    // The add payload carries it.
+    let (_, body) = cart_payload(
+        &CartInput::Single {
+            product_id: 7,
+            quantity: 1,
+        },
+        Some(cart_type_for_seller("marketplace")),
+        None,
+        None,
+    );
+    assert_eq!(body["cart_type"], "marketplace");
+}
+
+#[test]
+fn the_payment_method_is_what_paid() {
+    assert_eq!(
+        checkout_method(4990, Some("4242 4242 4242 4242")),
+        PaymentMethod::Card {
+            last4: Some("4242".into())
+        }
+    );
+    assert_eq!(
+        checkout_method(4990, Some("4242 4242 4242 4242")).wire(),
+        "card"
+    );
+    // Too short to be a card: no digits kept.
+    assert_eq!(checkout_method(4990, Some("123")).last4(), None);
+    assert_eq!(checkout_method(4990, None).wire(), "card");
+    // Vouchers covered it all: nothing charged, whatever was typed.
+    assert_eq!(
+        checkout_method(0, Some("4242424242424242")),
+        PaymentMethod::Voucher
+    );
+    assert_eq!(checkout_method(0, None).wire(), "voucher");
+    assert_eq!(PaymentMethod::Voucher.last4(), None);
+}

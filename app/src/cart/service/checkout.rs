@@ -58,7 +58,16 @@ impl CartService {
         }
         drop(conn);
         let amount = cart.totals.total;
-        let reference = match self.provider.authorize(cart_hash, amount, card).await {
+        let method = crate::cart::rules::checkout_method(amount, card);
+        // Vouchers cover it all: nothing to charge, the provider is not asked.
+        let authorized = if method == crate::cart::rules::PaymentMethod::Voucher {
+            PaymentOutcome::Approved {
+                reference: format!("vch_{}", &cart_hash[..cart_hash.len().min(24)]),
+            }
+        } else {
+            self.provider.authorize(cart_hash, amount, card).await
+        };
+        let reference = match authorized {
             PaymentOutcome::Approved { reference } => reference,
             PaymentOutcome::InvalidCard => return Err(CartError::InvalidCard.into()),
             PaymentOutcome::Declined => {
@@ -84,7 +93,7 @@ impl CartService {
             }
         };
         match self
-            .commit_order(m, cart_hash, &cart, &reference, address_id, now)
+            .commit_order(m, cart_hash, &cart, (&reference, &method), address_id, now)
             .await
         {
             Ok(id) => Ok(self
@@ -92,7 +101,9 @@ impl CartService {
                 .await?
                 .ok_or(CartFailure::Cart(CartError::Unexpected))?),
             Err(e) => {
-                self.provider.void(&reference).await;
+                if method != crate::cart::rules::PaymentMethod::Voucher {
+                    self.provider.void(&reference).await;
+                }
                 if let CartFailure::Cart(CartError::VoucherExhausted) = e {
                     // The voucher ran out or expired meanwhile: it leaves the cart, which
                     // opens again.
@@ -117,7 +128,7 @@ impl CartService {
         m: Member,
         cart_hash: &str,
         cart: &crate::model::cart::Cart,
-        reference: &str,
+        (reference, method): (&str, &crate::cart::rules::PaymentMethod),
         address_id: Option<i64>,
         now: i64,
     ) -> CartResult<i64> {
@@ -158,6 +169,12 @@ impl CartService {
             return Ok(order_id);
         }
         crate::orders::store::status::record_created(&mut w.tx, order_id, "validated", now).await?;
+        sqlx::query("UPDATE orders SET payment_method = $2, payment_card_last4 = $3 WHERE id = $1")
+            .bind(order_id)
+            .bind(method.wire())
+            .bind(method.last4().map(str::to_string))
+            .execute(&mut *w.tx)
+            .await?;
         let closed = sqlx::query(
             "UPDATE carts SET status = 'open', cart_hash = NULL, cart_type = NULL, loyalty_product_id = NULL,
                     version = version + 1, updated_at = $3
@@ -247,6 +264,8 @@ impl CartService {
             .await?;
         // Rose deals: one voucher per unit of a deal, issued with the order (issue #14).
         crate::rosedeals::store::issue_vouchers(&mut w.tx, order_id, now).await?;
+        // Sponsorship: the sponsor's reward after this member's first order (issue #15).
+        crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
         address_store::copy_to_order(&mut w.tx, order_id, &delivery).await?;
         sqlx::query(
             "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at) VALUES ($1, $2, $3, 'approved', $4, $5)",

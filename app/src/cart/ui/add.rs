@@ -11,6 +11,9 @@ pub fn AddToCart(
     sale_id: i64,
     selected: RwSignal<Option<i64>>,
     #[prop(into)] on_added: Callback<()>,
+    /// The cart type of the product (`cart_type_for_seller`); the flash-sale cart if none.
+    #[prop(optional, into)]
+    cart_type: Option<String>,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
     let state = RwSignal::new(CartState::default());
@@ -37,7 +40,7 @@ pub fn AddToCart(
                 product_id: option_id,
                 quantity: 1,
             },
-            None,
+            cart_type.as_deref(),
             Some(&context),
             None,
         );

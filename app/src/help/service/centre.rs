@@ -28,18 +28,6 @@ pub async fn thread(db: &Db, member_id: i64, ticket_id: i64) -> Result<TicketThr
         .ok_or(HelpError::NotFound)
 }
 
-/// Opening a thread reads support's answers in it.
-pub async fn open_thread(
-    db: &Db,
-    member_id: i64,
-    ticket_id: i64,
-    now: i64,
-) -> Result<TicketThread, HelpError> {
-    let t = thread(db, member_id, ticket_id).await?;
-    store::mark_ticket_read(db, member_id, ticket_id, now).await?;
-    Ok(t)
-}
-
 pub async fn mark_read(
     db: &Db,
     member_id: i64,

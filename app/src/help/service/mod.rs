@@ -110,6 +110,17 @@ fn title_of(req: &ContactRequest) -> String {
     }
 }
 
+/// One of the member's attached files, to download: (name, content type, content).
+pub async fn attachment(
+    db: &Db,
+    member_id: i64,
+    attachment_id: i64,
+) -> Result<(String, String, Vec<u8>), HelpError> {
+    store::attachment(db, member_id, attachment_id)
+        .await?
+        .ok_or(HelpError::NotFound)
+}
+
 /// Sends a message to support: it becomes a ticket with the files attached.
 pub async fn contact(
     db: &Db,
@@ -170,19 +181,30 @@ pub async fn contact(
 
 /// Looks for a help article answering the message; an answer is kept as an evaluation
 /// (question, article, member) the member then rates.
+#[allow(clippy::too_many_arguments)] // the message, its files, who and when
 pub async fn answer(
     db: &Db,
     answerer: &dyn Answerer,
     site_id: u16,
     member_id: i64,
     req: &ContactRequest,
+    files: &[Upload],
     now: i64,
 ) -> Result<AnswerResponse, HelpError> {
+    let bucket = format!("help-answer:{member_id}");
+    let (limit, window) = rules::ANSWER_RATE_LIMIT;
+    if !crate::platform::ratelimit::hit(db, &bucket, limit, window, now).await? {
+        return Err(HelpError::TooMany);
+    }
     let config = config::for_site(site_id);
     let errors = check_message(&config, req);
     if !errors.is_empty() {
         return Err(HelpError::Invalid(errors));
     }
+    if !files.is_empty() && !config.attachments {
+        return Err(HelpError::FileCount);
+    }
+    check_files(files)?;
     check_order(db, member_id, req.order_id).await?;
     let lang = crate::site::by_id_or_default(site_id).lang;
     let Some(found) = answerer.answer(lang, &req.body) else {
@@ -204,7 +226,13 @@ pub async fn answer(
         satisfaction: None,
         ticket_id: None,
     };
-    store::insert_evaluation(db, &evaluation, (found.score * 1000.0) as i64, now).await?;
+    let mut tx = db.begin().await?;
+    store::insert_evaluation(&mut tx, &evaluation, (found.score * 1000.0) as i64, now).await?;
+    // The files wait with the question: a "not helpful" rating sends them with it.
+    for f in files {
+        store::insert_evaluation_file(&mut tx, &evaluation.id, member_id, f).await?;
+    }
+    tx.commit().await?;
     Ok(AnswerResponse {
         answer: Some(Answer {
             evaluation_id: evaluation.id,
@@ -259,9 +287,15 @@ pub async fn feedback(
             now,
         )
         .await?;
-        store::insert_message(&mut tx, id, member_id, "member", &e.question, "open", now).await?;
+        let message_id =
+            store::insert_message(&mut tx, id, member_id, "member", &e.question, "open", now)
+                .await?;
+        store::settle_evaluation_files(&mut tx, &e.id, Some(message_id)).await?;
         Some(id)
     };
+    if good {
+        store::settle_evaluation_files(&mut tx, &e.id, None).await?;
+    }
     let word = if good { "good" } else { "bad" };
     store::rate_evaluation(&mut tx, &e.id, word, ticket_id).await?;
     tx.commit().await?;

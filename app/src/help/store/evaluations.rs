@@ -20,7 +20,7 @@ pub struct Evaluation {
 }
 
 pub async fn insert_evaluation(
-    db: &Db,
+    tx: &mut Tx,
     e: &Evaluation,
     score_milli: i64,
     now: i64,
@@ -41,9 +41,80 @@ pub async fn insert_evaluation(
     .bind(e.operation_code.as_deref())
     .bind(e.order_id)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Keeps the files of a question an article answered, until the member rates the answer.
+pub async fn insert_evaluation_file(
+    tx: &mut Tx,
+    evaluation_id: &str,
+    member_id: i64,
+    file: &crate::model::upload::Upload,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO help_evaluation_files (evaluation_id, member_id, name, content_type, size, content)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(evaluation_id)
+    .bind(member_id)
+    .bind(&file.name)
+    .bind(&file.content_type)
+    .bind(file.bytes.len() as i64)
+    .bind(file.bytes.clone())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Once the answer is rated: its files go to the ticket's first message (`Some`, a "not
+/// helpful" rating) or away (`None`: the answer helped, support needs none of them).
+pub async fn settle_evaluation_files(
+    tx: &mut Tx,
+    evaluation_id: &str,
+    to_message: Option<i64>,
+) -> Result<(), sqlx::Error> {
+    if let Some(message_id) = to_message {
+        sqlx::query(
+            "INSERT INTO help_attachments (message_id, member_id, name, content_type, size, content)
+             SELECT $2, member_id, name, content_type, size, content
+               FROM help_evaluation_files WHERE evaluation_id = $1 ORDER BY id",
+        )
+        .bind(evaluation_id)
+        .bind(message_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    sqlx::query("DELETE FROM help_evaluation_files WHERE evaluation_id = $1")
+        .bind(evaluation_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// One of the member's attached files (name, content type, content); `None` for anyone
+/// else's or no such file.
+pub async fn attachment(
+    db: &Db,
+    member_id: i64,
+    attachment_id: i64,
+) -> Result<Option<(String, String, Vec<u8>)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT name, content_type, content FROM help_attachments WHERE id = $1 AND member_id = $2",
+    )
+    .bind(attachment_id)
+    .bind(member_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| {
+        Ok((
+            r.try_get("name")?,
+            r.try_get("content_type")?,
+            r.try_get("content")?,
+        ))
+    })
+    .transpose()
 }
 
 pub async fn evaluation(

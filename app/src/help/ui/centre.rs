@@ -1,18 +1,20 @@
 //! `/my-notifications` (and `/gr/my-notifications/`): the message centre. The member's
-//! tickets as threads (`?ticket=` opens one and reads support's answers in it) and the
-//! notifications: orders that changed status, support answers (`?notification=` opens
-//! one and marks it read).
+//! tickets as threads (`?ticket=` opens one) and the notifications: orders that changed
+//! status, support answers (`?notification=` opens one). Opening (a GET) marks nothing:
+//! "mark as read" is a POST form with the XSRF token (`/my-notifications/read`), which
+//! the page script may send in place.
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::{HelpFrame, Xsrf};
 use crate::context::RequestCtx;
-use crate::help::api::{fetch_message_centre, open_notification, open_thread};
+use crate::help::api::{fetch_message_centre, fetch_thread};
 use crate::help::model::{MessageCentre, NotificationItem, TicketThread};
 use crate::ui::error_template::ErrorNotice;
 
 pub const REPLY_ACTION: &str = "/my-notifications/reply";
 pub const PAGE: &str = "/my-notifications";
+pub const READ_ACTION: &str = "/my-notifications/read";
 
 fn status_label(ctx: &RequestCtx, status: &str) -> String {
     ctx.t(&format!("help.status.{status}"))
@@ -26,12 +28,22 @@ pub fn MessageCentrePage(path: String) -> impl IntoView {
     let notification: Option<i64> = query.get("notification").and_then(|t| t.parse().ok());
     let body = match ticket {
         Some(id) => {
-            let thread = Resource::new(move || id, open_thread);
+            let thread = Resource::new(
+                move || id,
+                |id| async move {
+                    let t = fetch_thread(id).await?;
+                    let unread = fetch_message_centre()
+                        .await
+                        .map(|c| c.tickets.iter().any(|x| x.id == id && x.unread > 0))
+                        .unwrap_or(false);
+                    Ok::<_, ServerFnError>((t, unread))
+                },
+            );
             view! {
                 <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                     {move || Suspend::new(async move {
                         match thread.await {
-                            Ok(t) => view! { <Thread thread=t /> }.into_any(),
+                            Ok((t, unread)) => view! { <Thread thread=t unread /> }.into_any(),
                             Err(_) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
                         }
                     })}
@@ -42,16 +54,7 @@ pub fn MessageCentrePage(path: String) -> impl IntoView {
         None => {
             let centre = Resource::new(
                 move || notification,
-                |n| async move {
-                    // Read first, so the list (and its counts) show it read.
-                    let opened = match n {
-                        Some(id) => open_notification(id).await.is_ok(),
-                        None => false,
-                    };
-                    fetch_message_centre()
-                        .await
-                        .map(|c| (c, opened.then_some(n).flatten()))
-                },
+                |n| async move { fetch_message_centre().await.map(|c| (c, n)) },
             );
             view! {
                 <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
@@ -123,6 +126,7 @@ fn Centre(centre: MessageCentre, opened: Option<i64>) -> impl IntoView {
                     {n.order_id.map(|o| view! {
                         <p><a class="button" href=format!("/details/{o}")>{ctx.t("help.notification.see_order")}</a></p>
                     })}
+                    {(!n.read).then(|| view! { <MarkRead field="notificationId" id=n.id /> })}
                 </section>
             }
         })}
@@ -168,11 +172,12 @@ fn Centre(centre: MessageCentre, opened: Option<i64>) -> impl IntoView {
 /// One ticket: its messages (member's and support's, with the files listed) and the
 /// member's answer box.
 #[component]
-pub fn Thread(thread: TicketThread) -> impl IntoView {
+pub fn Thread(thread: TicketThread, #[prop(optional)] unread: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     let id = thread.id;
     view! {
         <p><a class="help-link" href=PAGE>{ctx.t("help.centre.back")}</a></p>
+        {unread.then(|| view! { <MarkRead field="ticketId" id /> })}
         <section class="help-thread" data-testid="thread" data-ticket=id.to_string() aria-labelledby="help-thread-title">
             <h2 id="help-thread-title">{thread.subject_title.clone()}</h2>
             <p>
@@ -208,5 +213,19 @@ pub fn Thread(thread: TicketThread) -> impl IntoView {
                 <button type="submit" class="button button--primary" data-testid="reply-send">{ctx.t("help.thread.send")}</button>
             </form>
         </section>
+    }
+}
+
+/// "Mark as read": a server form (POST, XSRF token) that works without scripts; the page
+/// script sends it in place.
+#[component]
+fn MarkRead(field: &'static str, id: i64) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <form method="post" action=READ_ACTION class="help-read" data-testid="mark-read-form">
+            <Xsrf />
+            <input type="hidden" name=field value=id.to_string() />
+            <button type="submit" class="button" data-testid="mark-read">{ctx.t("help.centre.mark_read")}</button>
+        </form>
     }
 }

@@ -16,10 +16,11 @@ use crate::ui::SeoMeta;
 
 /// Keys a redirect may show (`?notice=` / `?error=`): known keys only, so a link cannot
 /// make the page say anything else.
-const NOTICES: [&str; 14] = [
+const NOTICES: [&str; 15] = [
     "help.notice.sent",
     "help.notice.thanks",
     "help.notice.reply_sent",
+    "help.notice.read",
     "help.notice.chat_sent",
     "help.errors.form",
     "help.errors.file_type",

@@ -10,6 +10,9 @@ pub enum AfterSaleError {
     NotFound,
     #[error("order not delivered")]
     OrderNotDelivered,
+    /// Past the return window (`ROSACE_RETURN_WINDOW_DAYS` after delivery).
+    #[error("return window closed")]
+    WindowClosed,
     #[error("order not paid")]
     NotInvoiceable,
     #[error("not a marketplace order")]
@@ -44,6 +47,7 @@ impl WireError for AfterSaleError {
         match self {
             AfterSaleError::NotFound => "not_found",
             AfterSaleError::OrderNotDelivered => "order_not_delivered",
+            AfterSaleError::WindowClosed => "return_window_closed",
             AfterSaleError::NotInvoiceable => "order_not_invoiceable",
             AfterSaleError::NotMarketplace => "not_marketplace_order",
             AfterSaleError::Refused(r) => match r {
@@ -63,6 +67,7 @@ impl WireError for AfterSaleError {
         match self {
             AfterSaleError::NotFound => "errors.not_found",
             AfterSaleError::OrderNotDelivered => "aftersale.errors.order_not_delivered",
+            AfterSaleError::WindowClosed => "aftersale.errors.return_window_closed",
             AfterSaleError::NotInvoiceable => "aftersale.errors.order_not_invoiceable",
             AfterSaleError::NotMarketplace => "aftersale.errors.not_marketplace_order",
             AfterSaleError::Refused(r) => match r {

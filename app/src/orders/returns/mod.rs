@@ -7,5 +7,6 @@ pub mod model;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
+pub mod settlement;
 #[cfg(feature = "ssr")]
 pub mod store;

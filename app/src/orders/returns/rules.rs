@@ -194,8 +194,9 @@ pub fn succeeded(state: &ReturnsFormState) -> bool {
 /// The message key of an error code the returns calls answer (`aftersale.errors.<code>`),
 /// the generic one for codes the form does not know.
 pub fn error_key(code: &str) -> String {
-    const KNOWN: [&str; 11] = [
+    const KNOWN: [&str; 12] = [
         "order_not_delivered",
+        "return_window_closed",
         "invalid_quantity",
         "no_products",
         "unknown_product",

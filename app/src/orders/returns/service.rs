@@ -79,6 +79,11 @@ pub async fn request(
     if !rules::returnable(&order_status) {
         return Err(AfterSaleError::OrderNotDelivered);
     }
+    let delivered_at = store::delivered_at(&mut tx, order_id).await?;
+    let window = crate::orders::settings::OrdersSettings::current().return_window_days;
+    if !crate::orders::returns::settlement::within_window(delivered_at, now, window) {
+        return Err(AfterSaleError::WindowClosed);
+    }
     let lines = store::line_states(&mut tx, order_id).await?;
     let requested: Vec<(String, i64)> = req
         .products

@@ -1,7 +1,9 @@
 //! The returns' SQL, in the caller's transaction.
 use sqlx::{Any, Row, Transaction};
 
+use crate::orders::model::{OrderReturn, OrderReturnLine};
 use crate::orders::returns::rules::LineState;
+use crate::orders::returns::settlement::{refund_amount, return_step, ReturnStep};
 
 /// The member's order: (status, cart_type), or none for anyone else's.
 pub async fn own_order(
@@ -82,4 +84,184 @@ pub async fn insert_return(
         .await?;
     }
     Ok(id)
+}
+
+/// When the order was first delivered (its first `received`/`received_partially` event).
+pub async fn delivered_at(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT MIN(created_at) FROM order_events
+          WHERE order_id = $1 AND status IN ('received', 'received_partially')",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+/// What the order's move to `order_status` does to its return in progress (see
+/// `settlement::return_step`), in the move's transaction. A refund without a return (a
+/// rose-deal refund) records the rose-deal refund's amount on the order.
+pub async fn settle(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    order_status: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let Some(step) = return_step(order_status) else {
+        return Ok(());
+    };
+    let open: Option<i64> = sqlx::query_scalar(
+        "SELECT MAX(id) FROM returns WHERE order_id = $1 AND settled_at IS NULL",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let Some(return_id) = open else {
+        if step == ReturnStep::Refunded {
+            sqlx::query(
+                "UPDATE orders SET refunded_amount =
+                    COALESCE((SELECT amount FROM rosedeal_refunds WHERE order_id = $1), refunded_amount)
+                  WHERE id = $1",
+            )
+            .bind(order_id)
+            .execute(&mut **tx)
+            .await?;
+        }
+        return Ok(());
+    };
+    match step {
+        ReturnStep::State(state) => {
+            sqlx::query("UPDATE returns SET status = $2 WHERE id = $1")
+                .bind(return_id)
+                .bind(state)
+                .execute(&mut **tx)
+                .await?;
+        }
+        ReturnStep::Denied => {
+            close(tx, return_id, "denied", now).await?;
+        }
+        ReturnStep::RefundStarted => {
+            let amount = returned_value(tx, return_id).await?;
+            sqlx::query(
+                "UPDATE returns SET status = 'refund_in_progress', refund_amount = $2 WHERE id = $1",
+            )
+            .bind(return_id)
+            .bind(amount)
+            .execute(&mut **tx)
+            .await?;
+        }
+        ReturnStep::Refunded => {
+            let started: Option<i64> =
+                sqlx::query_scalar("SELECT refund_amount FROM returns WHERE id = $1")
+                    .bind(return_id)
+                    .fetch_one(&mut **tx)
+                    .await?;
+            let amount = match started {
+                Some(a) => a,
+                None => returned_value(tx, return_id).await?,
+            };
+            sqlx::query("UPDATE returns SET refund_amount = $2 WHERE id = $1")
+                .bind(return_id)
+                .bind(amount)
+                .execute(&mut **tx)
+                .await?;
+            close(tx, return_id, "refunded", now).await?;
+            sqlx::query("UPDATE orders SET refunded_amount = refunded_amount + $2 WHERE id = $1")
+                .bind(order_id)
+                .bind(amount)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Settles a return: its state, when, and its lines are no longer open.
+async fn close(
+    tx: &mut Transaction<'static, Any>,
+    return_id: i64,
+    state: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE returns SET status = $2, settled_at = $3 WHERE id = $1")
+        .bind(return_id)
+        .bind(state)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("UPDATE return_lines SET open = 0 WHERE return_id = $1")
+        .bind(return_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The returned lines of a return at the price paid, in cents.
+async fn returned_value(
+    tx: &mut Transaction<'static, Any>,
+    return_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT l.quantity, i.unit_price FROM return_lines l
+           JOIN order_items i ON i.order_id = l.order_id AND i.option_id = l.option_id
+          WHERE l.return_id = $1",
+    )
+    .bind(return_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let lines = rows
+        .iter()
+        .map(|r| Ok((r.try_get("quantity")?, r.try_get("unit_price")?)))
+        .collect::<Result<Vec<(i64, i64)>, sqlx::Error>>()?;
+    Ok(refund_amount(&lines))
+}
+
+/// The order's returns, oldest first, with their lines (for the order detail).
+pub async fn of_order(
+    conn: &mut sqlx::AnyConnection,
+    order_id: i64,
+) -> Result<Vec<OrderReturn>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, status, created_at, refund_amount FROM returns WHERE order_id = $1 ORDER BY id",
+    )
+    .bind(order_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let id: i64 = r.try_get("id")?;
+        let lines = sqlx::query(
+            "SELECT l.option_id, i.name, i.option_label, l.quantity FROM return_lines l
+               JOIN order_items i ON i.order_id = l.order_id AND i.option_id = l.option_id
+              WHERE l.return_id = $1 ORDER BY l.option_id",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|l| {
+            let name: String = l.try_get("name")?;
+            let label: String = l.try_get("option_label")?;
+            Ok(OrderReturnLine {
+                product_id: l.try_get("option_id")?,
+                name: if label.is_empty() {
+                    name
+                } else {
+                    format!("{name} · {label}")
+                },
+                quantity: l.try_get("quantity")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        out.push(OrderReturn {
+            id,
+            status: r.try_get("status")?,
+            created_at: r.try_get("created_at")?,
+            refund_amount: r.try_get("refund_amount")?,
+            lines,
+        });
+    }
+    Ok(out)
 }

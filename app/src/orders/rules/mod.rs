@@ -233,9 +233,6 @@ pub fn sort_timeline(steps: &mut [TimelineStep]) {
 /// The post-sales base path (spec 001 §2).
 pub const POSTSALES_BASE: &str = "/postsales";
 
-/// The revamped order-detail flag (spec 001 §2): on in this shop.
-pub const REVAMPED_ORDER_DETAIL: bool = true;
-
 /// The order-detail link (spec 001 §2): with the revamped flag on, a marketplace order goes
 /// to `{base}/{orderId}/details` and any other to `/my-orders/{type}/{orderId}`; with the
 /// flag off, the order's own details url (`/details/{orderId}` when it has none).
@@ -364,6 +361,12 @@ pub fn is_tracking_number(s: &str) -> bool {
     }
     let serial: u32 = digits[..8].parse().unwrap_or(0);
     u32::from(b[10] - b'0') == s10_check_digit(serial)
+}
+
+/// A card as the order detail shows it: `•••• ` and its last four digits (anything but
+/// four digits shows nothing).
+pub fn mask_card(last4: &str) -> Option<String> {
+    (last4.len() == 4 && last4.bytes().all(|b| b.is_ascii_digit())).then(|| format!("•••• {last4}"))
 }
 
 /// A payment reference as the member sees it: its last four characters, the rest hidden.

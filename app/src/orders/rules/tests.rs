@@ -203,6 +203,14 @@ fn tracking_numbers_are_s10_shaped() {
 }
 
 #[test]
+fn cards_are_masked_to_their_last_four() {
+    assert_eq!(mask_card("4242").as_deref(), Some("•••• 4242"));
+    assert_eq!(mask_card("42a2"), None);
+    assert_eq!(mask_card("42424"), None);
+    assert_eq!(mask_card(""), None);
+}
+
+#[test]
 fn payment_references_are_masked() {
     assert_eq!(mask_reference("sbx_0123456789abcdef"), "••••••••cdef");
     assert_eq!(mask_reference("abc"), "•••");

@@ -110,14 +110,15 @@ pub async fn events(
         .collect()
 }
 
-/// The approved payment of an order: the provider's reference and when it was taken (a
-/// cart order's row in `payments`; a travel booking keeps only its reference on the order).
+/// The approved payment of an order: the provider's reference, when it was taken (a
+/// cart order's row in `payments`; a travel booking keeps only its reference on the
+/// order), the method and the card's last four digits.
 pub async fn payment(
     conn: &mut AnyConnection,
     order_id: i64,
-) -> Result<Option<(String, i64)>, sqlx::Error> {
+) -> Result<Option<PaymentRow>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT o.payment_reference AS reference,
+        "SELECT o.payment_reference AS reference, o.payment_method, o.payment_card_last4,
                 COALESCE((SELECT MIN(p.created_at) FROM payments p
                            WHERE p.cart_hash = o.idempotency_key AND p.status = 'approved'),
                          o.created_at) AS paid_at
@@ -126,6 +127,29 @@ pub async fn payment(
     .bind(order_id)
     .fetch_optional(&mut *conn)
     .await?;
-    row.map(|r| Ok((r.try_get("reference")?, r.try_get("paid_at")?)))
-        .transpose()
+    row.map(|r| {
+        Ok(PaymentRow {
+            reference: r.try_get("reference")?,
+            paid_at: r.try_get("paid_at")?,
+            method: r.try_get("payment_method")?,
+            last4: r.try_get("payment_card_last4")?,
+        })
+    })
+    .transpose()
+}
+
+/// An order's payment as stored.
+pub struct PaymentRow {
+    pub reference: String,
+    pub paid_at: i64,
+    pub method: String,
+    pub last4: Option<String>,
+}
+
+/// What refunds gave back on the order so far, in cents.
+pub async fn refunded_amount(conn: &mut AnyConnection, order_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT refunded_amount FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(&mut *conn)
+        .await
 }

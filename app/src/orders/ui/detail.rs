@@ -3,7 +3,7 @@
 //! statuses, the help link and the after-sale actions; another member's order is not found.
 use leptos::prelude::*;
 
-use super::reopen::ReopenButton;
+use super::reopen::ReopenForm;
 use super::{iso, t};
 use crate::context::RequestCtx;
 use crate::orders::api::fetch_order;
@@ -70,7 +70,8 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             <section class="order-detail__block" data-testid="order-payment" aria-labelledby="order-payment-title">
                 <h2 id="order-payment-title">{ctx.t("orders.detail.payment")}</h2>
                 <p>
-                    {ctx.t(&format!("orders.payment.{}", p.method))}" · "
+                    {ctx.t(&format!("orders.payment.{}", p.method))}
+                    {p.card.clone().map(|c| view! { " "<span data-testid="order-payment-card">{c}</span> })}" · "
                     <span data-testid="order-payment-reference">{ctx.t_with("orders.payment.reference", &[("reference", &p.reference)])}</span>
                     " · "<time datetime=iso(p.paid_at)>{ctx.date(p.paid_at)}</time>
                 </p>
@@ -121,11 +122,12 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             {tracking}
             <ol class="order-timeline" data-testid="order-timeline">{events}</ol>
         </section>
+        <super::settled::Settlement detail=detail.clone() />
         <section class="order-detail__block" aria-labelledby="order-help-title">
             <h2 id="order-help-title">{ctx.t("orders.detail.help_title")}</h2>
             <p><a href=detail.help_url.clone() data-testid="order-help">{ctx.t("orders.detail.help")}</a></p>
             <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() />
-            {reopenable.then(|| view! { <ReopenButton order_id=o.id cart_type=o.cart_type.clone() label=ctx.t("orders.reopen") /> })}
+            {reopenable.then(|| view! { <ReopenForm order_id=o.id xsrf=ctx.xsrf.clone() label=ctx.t("orders.reopen") /> })}
         </section>
     }
 }

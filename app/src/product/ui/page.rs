@@ -87,7 +87,12 @@ pub struct OptionsState {
 /// The options, their refresh and the add button: the product page's island. Only one
 /// option: it is chosen already.
 #[island(lazy)]
-fn ProductBuy(sale_id: i64, product_id: i64, options: Vec<ProductOption>) -> impl IntoView {
+fn ProductBuy(
+    sale_id: i64,
+    product_id: i64,
+    options: Vec<ProductOption>,
+    cart_type: String,
+) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     let initial = options;
     let ctx = RequestCtx::current();
@@ -203,7 +208,7 @@ fn ProductBuy(sale_id: i64, product_id: i64, options: Vec<ProductOption>) -> imp
                 }
             }}
         </p>
-        <crate::cart::ui::add::AddToCart sale_id selected on_added=move |_| refresh() />
+        <crate::cart::ui::add::AddToCart sale_id selected cart_type=cart_type.clone() on_added=move |_| refresh() />
     }
 }
 
@@ -265,7 +270,8 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                     <s class="product__retail">{ctx.money(product.retail_price_cents)}</s>
                     {discount.map(|d| view! { <span class="product__discount">{format!("-{d}%")}</span> })}
                 </p>
-                <ProductBuy sale_id product_id options=product.options.clone() />
+                <ProductBuy sale_id product_id options=product.options.clone()
+                    cart_type=crate::cart::rules::cart_type_for_seller(&product.seller_kind).to_string() />
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>
                     <dd data-testid="delivery-mode">{ctx.t(&delivery_key)}</dd>

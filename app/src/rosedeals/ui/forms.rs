@@ -1,6 +1,9 @@
 //! The refund and retry forms (`/rosedeals/refund?basketId=`), the refund's result
-//! (`/rosedeals/refund-result?basketId=`), and contact (`contact-form`, `mail`).
+//! (`/rosedeals/refund-result?basketId=`), and contact (`contact-form`, `mail`). The forms
+//! post without scripts (multipart) to `server/src/forms/rosedeals.rs`; a refusal comes
+//! back as `?form=&error=&field=` and shows in the form it concerns.
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 use crate::context::RequestCtx;
 use crate::rosedeals::api::{fetch_order, fetch_orders};
@@ -8,6 +11,25 @@ use crate::ui::error_template::ErrorNotice;
 
 fn t(key: &str) -> String {
     RequestCtx::current().t(key)
+}
+
+fn xsrf() -> impl IntoView {
+    view! { <input type="hidden" name="_xsrf" value=RequestCtx::current().xsrf.clone() /> }
+}
+
+/// The refusal a redirect brought back to `form` (a key the page knows), and its field.
+fn refusal(form: &str) -> (Option<&'static str>, Option<String>) {
+    let q = use_query_map().get_untracked();
+    if q.get("form").as_deref() != Some(form) {
+        return (None, None);
+    }
+    let key = q.get("error").and_then(|k| super::known_message(&k));
+    (key, key.and(q.get("field")))
+}
+
+/// The form's general error slot, filled when the redirect brought one.
+fn form_error(key: Option<&'static str>) -> impl IntoView {
+    view! { <p class="account-form__error" role="alert" data-form-error hidden=key.is_none()>{key.map(t)}</p> }
 }
 
 /// One labelled text field of a form (`form` prefixes the ids).
@@ -69,19 +91,25 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                         let ctx = RequestCtx::current();
                         let active: Vec<_> = order.vouchers.iter().filter(|v| v.status == "active").cloned().collect();
                         let refundable: i64 = active.iter().map(|v| v.price).sum();
+                        let (refund_error, refund_field) = refusal("refund");
+                        let iban_error = refund_field.as_deref().filter(|f| *f == "iban").and(refund_error);
+                        let (retry_error, _) = refusal("retry");
                         view! {
                             <p class="account-hint" data-testid="refund-summary">{ctx.t_with("rosedeals.refund.intro", &[("id", &id.to_string()), ("amount", &ctx.money(refundable))])}</p>
                             <section class="account-section" aria-labelledby="refund-title">
                                 <h2 id="refund-title">{t("rosedeals.refund.form_title")}</h2>
-                                <form class="account-form" data-rosedeals-form="refund" data-basket-id=id novalidate data-testid="refund-form">
-                                    <p class="account-form__error" role="alert" data-form-error hidden=true></p>
+                                <form class="account-form" method="post" enctype="multipart/form-data" action=format!("/rosedeals/forms/refund/{id}")
+                                    data-rosedeals-form="refund" data-basket-id=id novalidate data-testid="refund-form">
+                                    {xsrf()}
+                                    {form_error(refund_error)}
                                     {address_fields("refund")}
                                     <p class="field" data-field="iban">
                                         <label for="refund-iban">{t("rosedeals.form.iban")}</label>
                                         <input id="refund-iban" name="iban" type="text" autocomplete="off" maxlength="64" spellcheck="false"
-                                            aria-describedby="refund-iban-hint refund-iban-error" data-testid="refund-iban" />
+                                            aria-describedby="refund-iban-hint refund-iban-error" data-testid="refund-iban"
+                                            aria-invalid=iban_error.map(|_| "true") />
                                         <span class="account-hint" id="refund-iban-hint">{t("rosedeals.form.iban_hint")}</span>
-                                        <span class="field__error" id="refund-iban-error" data-error-for="iban" data-testid="refund-iban-error" hidden=true></span>
+                                        <span class="field__error" id="refund-iban-error" data-error-for="iban" data-testid="refund-iban-error" hidden=iban_error.is_none()>{iban_error.map(t)}</span>
                                     </p>
                                     <p class="field field--check">
                                         <input id="refund-storeIban" name="storeIban" type="checkbox" value="true" />
@@ -98,8 +126,10 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                             <section class="account-section" aria-labelledby="retry-title">
                                 <h2 id="retry-title">{t("rosedeals.retry.title")}</h2>
                                 <p class="account-hint">{t("rosedeals.retry.intro")}</p>
-                                <form class="account-form" data-rosedeals-form="retry" data-basket-id=id novalidate data-testid="retry-form">
-                                    <p class="account-form__error" role="alert" data-form-error hidden=true></p>
+                                <form class="account-form" method="post" enctype="multipart/form-data" action=format!("/rosedeals/forms/retry/{id}")
+                                    data-rosedeals-form="retry" data-basket-id=id novalidate data-testid="retry-form">
+                                    {xsrf()}
+                                    {form_error(retry_error)}
                                     <fieldset class="account-form__group">
                                         <legend>{t("rosedeals.form.vouchers")}</legend>
                                         {active.into_iter().enumerate().map(|(i, v)| {
@@ -166,9 +196,12 @@ pub fn ContactPage() -> impl IntoView {
                     Ok(p) => p.orders.iter().flat_map(|o| o.vouchers.iter().map(|v| (v.code.clone(), v.partner.clone()))).collect(),
                     Err(_) => vec![],
                 };
+                let error = use_query_map().get_untracked().get("error").and_then(|k| super::known_message(&k));
                 view! {
-                    <form class="account-form" data-rosedeals-form="contact" novalidate data-testid="contact-form">
-                        <p class="account-form__error" role="alert" data-form-error hidden=true></p>
+                    <form class="account-form" method="post" enctype="multipart/form-data" action="/rosedeals/forms/contact"
+                        data-rosedeals-form="contact" novalidate data-testid="contact-form">
+                        {xsrf()}
+                        {form_error(error)}
                         <p class="field">
                             <label for="contact-subject">{t("rosedeals.contact.subject")}</label>
                             <input id="contact-subject" name="subject" type="text" maxlength="200" required=true data-testid="contact-subject" />

@@ -1,7 +1,9 @@
 //! The rose-deals pages (spec 001 §2): the deals home (`/rosedeals`, `/gr/home/rosedeals`),
 //! the current and archived orders (`ongoing`, `history`), the refund and retry forms
 //! (`refund`), the refund's result, and contact (`contact-form`, `mail`). Rendered by the
-//! server; the forms are sent by `/js/rosedeals.js` (texts from `data-messages`).
+//! server. The refund, retry and contact forms post without scripts (multipart, to
+//! `server/src/forms/rosedeals.rs`, which redirects with `?error=`/`?notice=`);
+//! `/js/rosedeals.js` sends them to the REST calls in place (texts from `data-messages`).
 pub mod add;
 mod forms;
 mod home;
@@ -31,6 +33,24 @@ const MESSAGES: [&str; 12] = [
     "dsaform.error.file_count",
     "errors.general_retry.notification",
 ];
+
+/// Keys a redirect may show (`?error=`, `?notice=`): a link cannot make the page say
+/// anything else.
+pub fn known_message(key: &str) -> Option<&'static str> {
+    MESSAGES
+        .iter()
+        .chain(["errors.not_found"].iter())
+        .copied()
+        .find(|k| *k == key)
+}
+
+/// `?name=` of the page, if it is a message the page knows.
+fn query_message(name: &str) -> Option<&'static str> {
+    use_query_map()
+        .get_untracked()
+        .get(name)
+        .and_then(|k| known_message(&k))
+}
 
 fn messages() -> String {
     let ctx = RequestCtx::current();
@@ -77,16 +97,44 @@ pub fn DealsPage(route: ResolvedRoute, path: String) -> impl IntoView {
     };
     let xsrf = ctx.xsrf.clone();
     let page_kind = section.clone();
+    // A refused form shows its error in the form itself.
+    let in_form =
+        section == "contact-form" || use_query_map().get_untracked().get("form").is_some();
+    let error = query_message("error").filter(|_| !in_form);
+    let notice = query_message("notice");
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
         <div class="rosedeals-page" data-rosedeals-page=page_kind data-messages=messages() data-xsrf=xsrf>
             <h1>{title}</h1>
             <Nav current=section />
-            <p class="account-notice account-notice--error" data-testid="rosedeals-error" role="alert" hidden=true></p>
-            <p class="account-notice" data-testid="rosedeals-notice" role="status" aria-live="polite" hidden=true></p>
+            <p class="account-notice account-notice--error" data-testid="rosedeals-error" role="alert" hidden=error.is_none()>
+                {error.map(|k| RequestCtx::current().t(k))}
+            </p>
+            <p class="account-notice" data-testid="rosedeals-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+                {notice.map(|k| RequestCtx::current().t(k))}
+            </p>
             {body}
         </div>
         <script src=SCRIPT defer></script>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_known_keys_come_back_from_a_redirect() {
+        use super::known_message;
+        assert_eq!(
+            known_message("rosedeals.errors.invalid_iban"),
+            Some("rosedeals.errors.invalid_iban")
+        );
+        assert_eq!(
+            known_message("rosedeals.retry.done"),
+            Some("rosedeals.retry.done")
+        );
+        assert_eq!(known_message("errors.not_found"), Some("errors.not_found"));
+        assert_eq!(known_message("rosedeals.errors.made_up"), None);
+        assert_eq!(known_message("<b>hi</b>"), None);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Sign-in REST calls (spec 000 §7 "Authentication and registration"). The same flow
 //! without scripts is in `forms::auth`.
 pub mod session;
+pub mod social;
 
 use std::sync::Arc;
 
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(autologin))
         .routes(routes!(logout))
         .routes(routes!(end_other_sessions))
+        .merge(social::router())
 }
 
 /// A confirmation: the translation key of the message to show.

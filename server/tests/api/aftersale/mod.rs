@@ -8,7 +8,9 @@ use crate::helpers::TestApp;
 
 mod invoice;
 mod marketplace;
+mod reopen_form;
 mod returns;
+mod settlement;
 
 const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
 

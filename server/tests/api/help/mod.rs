@@ -3,7 +3,9 @@
 //! automatic answers and their rating (a bad one becomes a ticket), the message centre's
 //! notifications and unread count, support replies through the real `server support`
 //! command (notification, email in the outbox), and another member's ids answering 404.
+mod files;
 mod pages;
+mod read;
 
 use std::process::Command;
 
@@ -19,7 +21,7 @@ pub const ANSWER: &str = "/api/postsale/v1/help/answer";
 pub const CENTRE: &str = "/api/postsale/v1/notifications";
 pub const UNREAD: &str = "/api/postsale/v1/notifications/unread-count";
 
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR";
+pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR";
 
 /// A paid order of the member, as checkout leaves it.
 pub async fn order_of(t: &TestApp, member_id: i64) -> i64 {

@@ -1,6 +1,6 @@
 //! The help pages as a browser without scripts gets them: the form, the answer with its
 //! rating buttons, a bad rating becoming a ticket in the message centre, the thread opened
-//! (read), the header bell's unread count, chat, contact selector, /ps/errors.
+//! then marked read (POST), the header bell's unread count, chat, contact selector, /ps/errors.
 use reqwest::multipart::Form;
 use reqwest::Method;
 
@@ -123,6 +123,19 @@ async fn the_help_pages_work_without_scripts() {
     let (_, html) = page(&t, &a, &format!("/my-notifications?ticket={ticket}")).await;
     assert!(html.contains("Votre remboursement part demain."));
     assert!(html.contains("data-author=\"support\""));
+    let (_, html) = page(&t, &a, "/").await;
+    assert!(
+        html.contains("data-testid=\"bell-count\""),
+        "opening reads nothing"
+    );
+    let to = post_form(
+        &t,
+        &a,
+        "/my-notifications/read",
+        &[("_xsrf", &a.xsrf), ("ticketId", &ticket.to_string())],
+    )
+    .await;
+    assert!(to.contains("notice=help.notice.read"), "{to}");
     let (_, html) = page(&t, &a, "/").await;
     assert!(!html.contains("data-testid=\"bell-count\""), "read now");
 

@@ -5,6 +5,7 @@
 //! vouchers, attachments are checked as the DSA report's.
 mod contact;
 mod deals;
+mod forms;
 mod pages;
 mod refund;
 

@@ -1,0 +1,158 @@
+//! Operation codes: their shape, the cookie that records the last one followed, where an
+//! operation lands, and what a visitor is told when it does not. Pure code.
+
+/// The operation-code cookie (spec 000 §3 cookie kinds: "operation code"), named after the
+/// entry-page parameter `operationcode`.
+pub const COOKIE: &str = "operationcode";
+/// How long the cookie remembers the operation: 30 days.
+pub const COOKIE_MAX_AGE: i64 = 30 * 24 * 3600;
+const MAX_LEN: usize = 32;
+
+/// A code as typed or linked, in its stored form (upper case), or `None` when it cannot
+/// be a code (no look-up for it).
+pub fn normalize_code(raw: &str) -> Option<String> {
+    let code = raw.trim().to_ascii_uppercase();
+    let ok = !code.is_empty()
+        && code.len() <= MAX_LEN
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    ok.then_some(code)
+}
+
+/// Where an entered operation lands (the enter-operation call's answer).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct OperationLanding {
+    /// The code as stored (upper case).
+    pub code: String,
+    /// The path it lands on: a sale's catalog or a home.
+    pub url: String,
+}
+
+/// What an operation names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A sale, by id: its catalog.
+    Sale(i64),
+    /// A home, by name (`default`: the home page).
+    Home(String),
+}
+
+impl Target {
+    pub fn parse(kind: &str, target: &str) -> Option<Target> {
+        match kind {
+            "sale" => target.parse().ok().map(Target::Sale),
+            "home" => Some(Target::Home(target.to_string())),
+            _ => None,
+        }
+    }
+}
+
+/// The path of a home by name.
+pub fn home_path(name: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() || name.eq_ignore_ascii_case("default") {
+        "/".into()
+    } else {
+        format!("/gr/home/{}", crate::routes::encode_query_value(name))
+    }
+}
+
+/// Why a code did not land: the key of the message the page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No such operation on this site (or not a code at all).
+    Unknown,
+    /// Over, not started yet, or its sale is no longer live.
+    Expired,
+}
+
+impl Refusal {
+    pub fn message_key(self) -> &'static str {
+        match self {
+            Refusal::Unknown => "operation.unknown",
+            Refusal::Expired => "operation.expired",
+        }
+    }
+    /// The page's `error` parameter back to its key (only ours: a link cannot choose text).
+    pub fn from_key(key: &str) -> Option<Refusal> {
+        [Refusal::Unknown, Refusal::Expired]
+            .into_iter()
+            .find(|r| r.message_key() == key)
+    }
+}
+
+/// Whether an operation is running at `now` (start included, end excluded).
+pub fn is_running(starts_at: i64, ends_at: i64, now: i64) -> bool {
+    starts_at <= now && now < ends_at
+}
+
+/// The `Set-Cookie` value that records a followed operation.
+pub fn cookie(code: &str, secure: bool) -> String {
+    format!(
+        "{COOKIE}={code}; Path=/; Max-Age={COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly{}",
+        if secure { "; Secure" } else { "" }
+    )
+}
+
+/// The canonical catalog address of a sale (its first top-level universe).
+pub fn catalog_path(sale_id: i64, universe_id: i64) -> String {
+    format!("/catalog/{sale_id}/{universe_id}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_normalized_or_refused() {
+        assert_eq!(normalize_code(" spring-24 "), Some("SPRING-24".into()));
+        assert_eq!(normalize_code("a_b"), Some("A_B".into()));
+        assert_eq!(normalize_code(""), None);
+        assert_eq!(normalize_code("has space"), None);
+        assert_eq!(normalize_code("x;y"), None);
+        assert_eq!(normalize_code(&"A".repeat(33)), None);
+        assert_eq!(normalize_code(&"A".repeat(32)).map(|c| c.len()), Some(32));
+    }
+
+    #[test]
+    fn targets_and_home_paths() {
+        assert_eq!(Target::parse("sale", "12"), Some(Target::Sale(12)));
+        assert_eq!(Target::parse("sale", "x"), None);
+        assert_eq!(
+            Target::parse("home", "summer"),
+            Some(Target::Home("summer".into()))
+        );
+        assert_eq!(Target::parse("page", "x"), None);
+        assert_eq!(home_path("default"), "/");
+        assert_eq!(home_path(""), "/");
+        assert_eq!(home_path("summer"), "/gr/home/summer");
+        assert_eq!(catalog_path(3, 40), "/catalog/3/40");
+    }
+
+    #[test]
+    fn running_window() {
+        assert!(is_running(10, 20, 10));
+        assert!(is_running(10, 20, 19));
+        assert!(!is_running(10, 20, 20));
+        assert!(!is_running(10, 20, 9));
+    }
+
+    #[test]
+    fn refusals_round_trip_their_keys() {
+        for r in [Refusal::Unknown, Refusal::Expired] {
+            assert_eq!(Refusal::from_key(r.message_key()), Some(r));
+        }
+        assert_eq!(Refusal::from_key("anything"), None);
+    }
+
+    #[test]
+    fn the_cookie_is_scoped_and_secure_when_asked() {
+        assert_eq!(
+            cookie("SPRING", false),
+            "operationcode=SPRING; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly"
+        );
+        assert!(cookie("SPRING", true).ends_with("; Secure"));
+    }
+}

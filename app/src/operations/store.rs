@@ -1,0 +1,69 @@
+//! Operations and the catalog-by-id look-up.
+use sqlx::Row;
+
+use crate::operations::rules::{self, Refusal, Target};
+use crate::platform::db::Db;
+use crate::platform::sql::live_window;
+
+/// The canonical catalog path of a live sale of the site, `None` for an unknown sale,
+/// another site's, or one that is over.
+pub async fn sale_catalog(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
+           FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND s.campaign_kind = 'DEFAULT' AND {}",
+        live_window("$3")
+    ))
+    .bind(sale_id)
+    .bind(i64::from(site_id))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(match row {
+        Some(r) => r
+            .try_get::<Option<i64>, _>("u")?
+            .map(|u| rules::catalog_path(sale_id, u)),
+        None => None,
+    })
+}
+
+/// Enters an operation: where it lands (a path), or why it does not.
+pub async fn enter(
+    db: &Db,
+    site_id: u16,
+    raw_code: &str,
+    now: i64,
+) -> Result<Result<(String, String), Refusal>, sqlx::Error> {
+    let Some(code) = rules::normalize_code(raw_code) else {
+        return Ok(Err(Refusal::Unknown));
+    };
+    let Some(row) = sqlx::query(
+        "SELECT target_kind, target, starts_at, ends_at FROM operations WHERE site_id = $1 AND code = $2",
+    )
+    .bind(i64::from(site_id))
+    .bind(&code)
+    .fetch_optional(&db.pool)
+    .await?
+    else {
+        return Ok(Err(Refusal::Unknown));
+    };
+    if !rules::is_running(row.try_get("starts_at")?, row.try_get("ends_at")?, now) {
+        return Ok(Err(Refusal::Expired));
+    }
+    let target = Target::parse(
+        &row.try_get::<String, _>("target_kind")?,
+        &row.try_get::<String, _>("target")?,
+    );
+    Ok(match target {
+        Some(Target::Sale(id)) => match sale_catalog(db, site_id, id, now).await? {
+            Some(path) => Ok((code, path)),
+            None => Err(Refusal::Expired),
+        },
+        Some(Target::Home(name)) => Ok((code, rules::home_path(&name))),
+        None => Err(Refusal::Unknown),
+    })
+}

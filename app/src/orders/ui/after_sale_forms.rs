@@ -1,0 +1,159 @@
+//! The returns form and the marketplace help form of the order detail, as server HTML:
+//! they post without scripts; `/js/aftersale.js` finds them by `data-aftersale-form` and
+//! sends them in place (`data-api`: the REST call, `data-back`: where a return leads).
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::after_sale::form_action;
+use crate::context::RequestCtx;
+use crate::orders::returns::model::{invoice_url, ReturnReasonView};
+
+fn t(key: &str) -> String {
+    RequestCtx::current().t(key)
+}
+
+/// One order line the returns form offers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReturnLine {
+    pub product_id: String,
+    pub name: String,
+    pub quantity: i64,
+}
+
+/// The returns form: lines and quantities, reason and sub-reason (grouped by reason; the
+/// script offers only the chosen reason's), comment. Shop orders go to the returns call,
+/// marketplace orders to the marketplace return call.
+#[component]
+pub fn ReturnsForm(
+    order_id: i64,
+    lines: Vec<ReturnLine>,
+    reasons: Vec<ReturnReasonView>,
+    marketplace: bool,
+    xsrf: String,
+    back: String,
+) -> impl IntoView {
+    let api = if marketplace {
+        format!("/api/postsale/v1/marketplace/orders/{order_id}/return")
+    } else {
+        format!("/api/postsale/v1/orders/{order_id}/returns")
+    };
+    let rows = lines
+        .iter()
+        .map(|line| {
+            let id = format!("return-qty-{order_id}-{}", line.product_id);
+            let label = RequestCtx::current()
+                .t_with("aftersale.returns.quantity", &[("name", &line.name)]);
+            view! {
+                <p class="aftersale__line">
+                    <label for=id.clone()>{label}</label>
+                    <input id=id type="number" inputmode="numeric" min="0" max=line.quantity.to_string() value="0"
+                        name=format!("qty_{}", line.product_id) data-product-id=line.product_id.clone()
+                        data-testid="return-quantity" />
+                </p>
+            }
+        })
+        .collect_view();
+    let reason_id = format!("return-reason-{order_id}");
+    let sub_id = format!("return-sub-{order_id}");
+    let comment_id = format!("return-comment-{order_id}");
+    let title_id = format!("returns-title-{order_id}");
+    let options = reasons
+        .iter()
+        .map(|r| view! { <option value=r.value.clone()>{r.label.clone()}</option> })
+        .collect_view();
+    let groups = reasons
+        .iter()
+        .filter_map(|r| {
+            let subs = r.sub_reasons.clone()?;
+            Some(view! {
+                <optgroup label=r.label.clone() data-reason=r.value.clone()>
+                    {subs.into_iter().map(|s| view! { <option value=s.value>{s.label}</option> }).collect_view()}
+                </optgroup>
+            })
+        })
+        .collect_view();
+    view! {
+        <form class="aftersale__form" method="post" action=form_action(order_id) data-testid="returns-form"
+            data-aftersale-form="returns" data-api=api data-back=back aria-labelledby=title_id>
+            <h3 id=title_id.clone()>{t("aftersale.returns.title")}</h3>
+            <p>{t("aftersale.returns.intro")}</p>
+            <input type="hidden" name="_xsrf" value=xsrf />
+            <input type="hidden" name="action" value=if marketplace { "marketplace_return" } else { "return" } />
+            {rows}
+            <p class="aftersale__field">
+                <label for=reason_id.clone()>{t("aftersale.returns.reason_label")}</label>
+                <select id=reason_id name="reasonId" required data-testid="return-reason" data-return-reason="">
+                    <option value="">{t("aftersale.returns.choose")}</option>
+                    {options}
+                </select>
+            </p>
+            {(!marketplace).then(|| view! {
+                <p class="aftersale__field" data-sub-field="">
+                    <label for=sub_id.clone()>{t("aftersale.returns.sub_reason_label")}</label>
+                    <select id=sub_id.clone() name="subReasonId" data-testid="return-sub-reason" data-return-sub="">
+                        <option value="">{t("aftersale.returns.choose")}</option>
+                        {groups}
+                    </select>
+                </p>
+                <p class="aftersale__field">
+                    <label for=comment_id.clone()>{t("aftersale.returns.comment")}</label>
+                    <textarea id=comment_id name="comment" maxlength="1000" rows="3"></textarea>
+                </p>
+            })}
+            <p>
+                <button type="submit" class="button button--primary" data-testid="return-send" aria-busy="false">
+                    {t("aftersale.returns.send")}
+                </button>
+            </p>
+            <div data-form-status=""></div>
+        </form>
+    }
+}
+
+/// The marketplace help form (spec 001 §3, §4): a message to the seller under a reason,
+/// and the invoice on request.
+#[component]
+pub fn MarketplaceHelp(
+    order_id: i64,
+    reasons: Vec<ReturnReasonView>,
+    invoice: bool,
+    xsrf: String,
+) -> impl IntoView {
+    let reason_id = format!("mp-reason-{order_id}");
+    let message_id = format!("mp-message-{order_id}");
+    let title_id = format!("mp-title-{order_id}");
+    view! {
+        <section class="aftersale__marketplace" data-testid="marketplace-help" aria-labelledby=title_id>
+            <h3 id=title_id.clone()>{t("aftersale.marketplace.title")}</h3>
+            <p>{t("aftersale.marketplace.intro")}</p>
+            {invoice.then(|| view! {
+                <p class="aftersale__invoice">
+                    <a class="button" href=invoice_url(order_id) download="" data-testid="invoice-download"
+                        data-invoice-request=invoice_url(order_id)>{t("aftersale.invoice.download")}</a>
+                    " "<span data-testid="invoice-number" data-invoice-number="" hidden=true></span>
+                </p>
+            })}
+            <form method="post" action=form_action(order_id) data-testid="marketplace-contact"
+                data-aftersale-form="contact" data-api=format!("/api/postsale/v1/marketplace/orders/{order_id}/contact")>
+                <input type="hidden" name="_xsrf" value=xsrf />
+                <input type="hidden" name="action" value="contact" />
+                <p class="aftersale__field">
+                    <label for=reason_id.clone()>{t("aftersale.marketplace.reason_label")}</label>
+                    <select id=reason_id name="reasonId" required data-testid="marketplace-reason">
+                        <option value="">{t("aftersale.returns.choose")}</option>
+                        {reasons.into_iter().map(|r| view! { <option value=r.value>{r.label}</option> }).collect_view()}
+                    </select>
+                </p>
+                <p class="aftersale__field">
+                    <label for=message_id.clone()>{t("aftersale.marketplace.message")}</label>
+                    <textarea id=message_id name="message" required maxlength="2000" rows="4" data-testid="marketplace-message"></textarea>
+                </p>
+                <p>
+                    <button type="submit" class="button button--primary" data-testid="marketplace-send">{t("aftersale.marketplace.send")}</button>
+                </p>
+                <p class="account-notice" role="status" data-testid="marketplace-sent" hidden=true>{t("aftersale.marketplace.sent")}</p>
+                <div data-form-status=""></div>
+            </form>
+        </section>
+    }
+}

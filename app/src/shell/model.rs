@@ -1,0 +1,90 @@
+//! The header's wire types (`GET /api/content/v1/header`, `GET /api/content/v1/homes/headers`).
+use serde::{Deserialize, Serialize};
+
+use super::rules::{MenuItem, MenuSwitches};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderLink {
+    pub label: String,
+    pub href: String,
+}
+
+/// A live sale in a category's sales list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderSale {
+    pub id: i64,
+    pub name: String,
+    pub href: String,
+    pub logo_url: String,
+}
+
+/// A header category: at most 5 items and 4 sales.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderCategory {
+    pub label: String,
+    pub href: String,
+    pub items: Vec<HeaderLink>,
+    pub sales: Vec<HeaderSale>,
+}
+
+/// A home of the site as a header tab, with at most 7 of its modules (`?part=`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HomeHeader {
+    pub id: i64,
+    pub name: String,
+    pub label: String,
+    /// `DEFAULT` or `TRAVEL`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub href: String,
+    /// The header is transparent over this home.
+    pub transparent: bool,
+    pub modules: Vec<HeaderLink>,
+}
+
+/// One of the newest messages of the member's message centre.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderMessage {
+    pub id: i64,
+    pub label: String,
+    pub href: String,
+    pub read: bool,
+    pub created_at: i64,
+}
+
+/// Everything the header shows for a site, a member and a page.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderContent {
+    pub site_id: u16,
+    pub member_id: Option<i64>,
+    pub home_tabs: Vec<HomeHeader>,
+    pub categories: Vec<HeaderCategory>,
+    pub unread_count: i64,
+    /// The 3 newest messages (members only).
+    pub messages: Vec<HeaderMessage>,
+}
+
+/// The menu config call's answer (`/api/content/v1/menu/10`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct MenuConfig {
+    pub id: u32,
+    pub switches: MenuSwitches,
+    /// The lateral menu for this visitor (loggedIn items only for members).
+    pub items: Vec<MenuItem>,
+    /// The account menu's sections (members only; empty for a visitor).
+    pub account: Vec<MenuItem>,
+}

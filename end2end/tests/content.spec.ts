@@ -1,0 +1,116 @@
+import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
+
+// Content pages (issue #15): about us, privacy policy and general conditions complete
+// without scripts, with canonical and hreflang links; landing pages with their selection
+// and seoConfig; an unknown landing is the real 404; every footer link answers 200.
+
+const PLACEHOLDER = /class="placeholder"[^>]*data-page-kind/;
+
+test('about us, privacy policy and general conditions are complete without scripts', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const [site, path, doc, title] of [
+    [1, '/gr/aboutus', 'aboutus', 'Qui sommes-nous ?'],
+    [2, '/registration/privacypolicy', 'privacypolicy', 'Datenschutzerklärung'],
+    [69, '/registration/generalconditions', 'generalconditions', 'Condizioni generali di vendita'],
+    [71, '/aboutus', 'aboutus', 'Over ons'],
+  ] as const) {
+    const res = await page.goto(`${path}?site=${site}`);
+    expect(res?.status()).toBe(200);
+    const article = page.getByTestId('content-doc');
+    await expect(article).toHaveAttribute('data-doc', doc);
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(await article.locator('section.content-doc__section').count()).toBeGreaterThanOrEqual(5);
+    // The table of contents jumps to each section.
+    const first = await article.locator('.content-doc__toc a').first().getAttribute('href');
+    await expect(page.locator(first!)).toBeVisible();
+    // Canonical on the canonical path, hreflang alternates for the brand's sites.
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toContain(path === '/aboutus' ? '/gr/aboutus' : path);
+    expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBeGreaterThanOrEqual(2);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    expect(await page.content()).not.toMatch(PLACEHOLDER);
+  }
+  // The sister brand's documents speak of it, not of Rosace.
+  await page.goto('/gr/aboutus?site=66');
+  await expect(page.getByTestId('content-doc')).toContainText('Violeta');
+  // The privacy policy lists the cookies the shop sets, with the consent categories.
+  await page.goto('/registration/privacypolicy?site=1');
+  const cookies = page.locator('#cookies table');
+  for (const name of ['rosace_session', 'XSRF-TOKEN', 'site', 'OptanonConsent', 'trv_departure_city']) {
+    await expect(cookies.getByRole('rowheader', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.locator('#consent')).toContainText('C0005');
+  await context.close();
+});
+
+test('the sitemap lists the documents and the landing pages', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml?site=3')).text();
+  for (const path of ['/gr/aboutus', '/registration/privacypolicy', '/registration/generalconditions', '/l/ventas-de-la-semana', '/l/marca-destacada']) {
+    expect(xml).toContain(path);
+  }
+});
+
+test('a landing page shows its blocks, selection and seoConfig; an unknown one is a 404', async ({ page }) => {
+  await page.goto('/?site=3');
+  // Reached from the footer's inspirations.
+  await page.locator('.footer [data-section="inspirations"] a[href="/l/ventas-de-la-semana"]').click();
+  await expect(page).toHaveURL(/\/l\/ventas-de-la-semana$/);
+  const landing = page.getByTestId('landing');
+  await expect(landing.getByRole('heading', { level: 1 })).toHaveText('Las ventas de la semana');
+  await expect(page).toHaveTitle(/Moda de marca y viajes/);
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  expect(description).toContain('Rosace');
+  await expect(page.getByTestId('landing-seo-footer').locator('p')).toHaveCount(2);
+  const sales = page.getByTestId('landing-sales').locator('a');
+  expect(await sales.count()).toBeGreaterThanOrEqual(4);
+  const href = await sales.first().getAttribute('href');
+  expect(href).toMatch(/^\/c\/[^/]+\/\d+\/\d+$/);
+  await sales.first().click();
+  await expect(page).toHaveURL(new RegExp(href!.replace(/\//g, '\\/') + '$'));
+  await expect(page.getByTestId('items-grid')).toBeVisible();
+  // The brand landing: that brand's items.
+  await page.goto('/l/marca-destacada');
+  expect(await page.getByTestId('landing-products').locator('[data-item-id]').count()).toBeGreaterThan(0);
+  // Another site's slug and a made-up one: the real not-found page, with its status.
+  for (const path of ['/l/ventes-de-la-semaine', '/l/nothing-here', '/l/ventas-de-la-semana/extra']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  }
+});
+
+async function footerLinksAnswer(page: import('@playwright/test').Page) {
+  const hrefs = await page.locator('[data-testid="footer-links"] a').evaluateAll((as) =>
+    as.map((a) => a.getAttribute('href') ?? ''),
+  );
+  expect(hrefs.length).toBeGreaterThan(5);
+  for (const href of hrefs) {
+    const res = await page.request.get(href);
+    expect(res.status(), href).toBe(200);
+    expect(await res.text(), href).not.toMatch(PLACEHOLDER);
+  }
+  return hrefs;
+}
+
+test('footer links answer 200, signed out and signed in', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 76;
+  await page.goto(`/?site=${site}`);
+  const visitor = await footerLinksAnswer(page);
+  expect(visitor).toContain('/registration/privacypolicy');
+  expect(visitor).not.toContain('/gr/my-orders');
+  await signInAsDemo(page, site, '/');
+  const member = await footerLinksAnswer(page);
+  expect(member).toContain('/gr/my-orders');
+  expect(member).toContain('/postsales');
+  expect(member).not.toContain('/gr/registration');
+  // The after-sale hub and the premium page are real pages.
+  await page.goto('/postsales');
+  const hub = page.getByTestId('postsales-hub');
+  await expect(hub.locator('a')).toHaveCount(8);
+  await hub.locator('a[href="/gr/my-orders"]').click();
+  await expect(page.getByTestId('orders-page')).toBeVisible();
+  await page.goto('/checkout/loyalty');
+  await expect(page.getByTestId('loyalty-page').locator('a[href="/cart"]').first()).toBeVisible();
+});

@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectNoViolations } from './a11y';
+import { signInAsDemo } from './session';
+import { memberEmail, register, signedIn } from './member-steps';
+
+// Navigation (issue #15) on three sites, desktop and phone: the header's home tabs and
+// categories, the burger's lateral menu signed out (no loggedIn item) and signed in (all of
+// them), the legal side panel, Escape and focus, the account menu's sections (each answers
+// 200 with a real page), the bell's unread count and newest messages, the header cache
+// (one GET /header per 15 minutes and path), a failed header call's status text, /menu
+// without JavaScript, the progress bar and the route-error counter. Axe on the open menus.
+
+const SITES = [1, 66, 73];
+const HEADER_CALL = '/api/content/v1/header';
+
+async function home(page: Page, site: number) {
+  await page.goto(`/?site=${site}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+async function openBurger(page: Page) {
+  const burger = page.getByTestId('burger');
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await burger.click();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.getByTestId('lateral-menu');
+  await expect(menu).toHaveClass(/lateral-menu--open/);
+  return menu;
+}
+
+const itemIds = (page: Page) =>
+  page.getByTestId('lateral-menu').locator(':scope > ul a[data-item]').evaluateAll((as) => as.map((a) => a.getAttribute('data-item')));
+
+for (const site of SITES) {
+  test(`site ${site}: header tabs and categories; the burger signed out has no loggedIn item; legal side panel; Escape`, async ({ page }) => {
+    await home(page, site);
+    const tabs = page.getByTestId('home-tab');
+    expect(await tabs.count()).toBeGreaterThanOrEqual(2);
+    await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
+    const categories = page.getByTestId('header-category');
+    const count = await categories.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(8);
+
+    const menu = await openBurger(page);
+    expect(await itemIds(page)).toEqual(['home']);
+    await expect(menu.getByTestId('menu-login')).toBeVisible();
+    await expect(menu.getByTestId('logout')).toHaveCount(0);
+    await expectNoViolations(page);
+
+    // Information opens the legal side panel: about us, privacy policy, general conditions.
+    await menu.getByTestId('menu-information').click();
+    const panel = page.getByTestId('legal-panel');
+    await expect(panel).toBeVisible();
+    const legal = await panel.getByTestId('legal-item').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(legal).toEqual(['/gr/aboutus', '/registration/privacypolicy', '/registration/generalconditions']);
+    await expectNoViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('burger')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('burger')).toBeFocused();
+    await expect(menu).not.toHaveClass(/lateral-menu--open/);
+  });
+
+  test(`site ${site}: signed in, the burger has every item and the account menu reaches each section`, async ({ page }) => {
+    await signInAsDemo(page, site, '/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const menu = await openBurger(page);
+    expect(await itemIds(page)).toEqual(['home', 'account', 'orders', 'alerts', 'offers', 'help', 'sponsorship', 'disconnect']);
+    await expect(menu.getByTestId('menu-information')).toBeVisible();
+    await expect(menu.getByTestId('logout')).toBeVisible();
+    await expect(menu.getByTestId('menu-login')).toHaveCount(0);
+    await expectNoViolations(page);
+    await page.keyboard.press('Escape');
+
+    // The offers item clears the stored member session (the header cache).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('rosace.header'))).not.toBeNull();
+    await openBurger(page);
+    await menu.locator('a[data-item="offers"]').click();
+    await expect(page).toHaveURL(/vouchers-promotions/);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+    await home(page, site);
+    const account = page.getByTestId('account-menu');
+    await page.getByTestId('login-element').click();
+    await expect(account).toHaveAttribute('open', '');
+    const sections = account.getByTestId('account-section');
+    await expect(sections.first()).toBeVisible();
+    await expectNoViolations(page);
+    const links = await sections.evaluateAll((as) =>
+      as.map((a) => ({ id: a.getAttribute('data-item'), href: a.getAttribute('href')!, kind: a.getAttribute('data-kind') })),
+    );
+    expect(links.map((l) => l.id)).toContain('message-center');
+    expect(links.find((l) => l.id === 'notifications-alerts')?.href).toBe('/memberaccount/communications');
+    expect(links.find((l) => l.id === 'general-conditions')?.kind).toBe('Blank');
+    for (const l of links) {
+      const res = await page.request.get(l.href);
+      expect(res.status(), l.href).toBe(200);
+      const html = await res.text();
+      expect(html, `${l.href} is a placeholder`).not.toContain('class="placeholder"');
+    }
+    // One of them, by the menu itself.
+    await sections.filter({ hasText: /./ }).first().click();
+    await expect(page).toHaveURL(/myaccount/);
+  });
+
+  test(`site ${site}: the header comes from its cache on a reload, one GET /header; a failed call shows its status text`, async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === HEADER_CALL) calls.push(r.url());
+    });
+    // A fresh browser: nothing cached yet, so one call.
+    await page.goto(`/?site=${site}`);
+    await expect.poll(() => calls.length).toBe(1);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('rosace.header'))).not.toBeNull();
+    // The reload finds a fresh cache: no second call within 15 minutes.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForTimeout(500);
+    expect(calls.length).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __rosaceHeaderCalls: number }).__rosaceHeaderCalls)).toBe(0);
+
+    // Another path is another cache key: one more call.
+    await page.goto(`/find?site=${site}`);
+    await expect.poll(() => calls.length).toBe(2);
+
+    // A failing call: the status text of the response shows; the header stays usable.
+    await page.route((url) => url.pathname === HEADER_CALL, (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/?site=${site}`);
+    await expect(page.getByTestId('header-status')).toContainText(/Service Unavailable|503/);
+    await expect(page.getByTestId('burger')).toBeVisible();
+  });
+
+  test(`site ${site}: /menu works without JavaScript and the burger leads there`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto(`/?site=${site}`);
+    await page.getByTestId('burger').click();
+    await expect(page).toHaveURL(/\/menu$/);
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(menu.getByTestId('mobile-menu-back')).toHaveAttribute('href', '/');
+    expect(await menu.getByTestId('mobile-menu-categories').locator(':scope > li').count()).toBeGreaterThan(0);
+    await expect(menu.getByTestId('mobile-menu-items').getByTestId('menu-login')).toBeVisible();
+    await expect(menu.getByTestId('mobile-menu-items').getByTestId('logout')).toHaveCount(0);
+    await menu.getByTestId('mobile-menu-back').click();
+    await expect(page.getByTestId('home-tabs')).toBeVisible();
+    await context.close();
+  });
+}
+
+test('axe on /menu signed out and signed in; the menu page lists the account sections', async ({ page }) => {
+  await expectNoViolations(page, '/menu?site=1');
+  await expect(page.getByTestId('mobile-menu-account')).toHaveCount(0);
+  await signInAsDemo(page, 73, '/menu');
+  await expect(page.getByTestId('mobile-menu-account').getByTestId('account-section').first()).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the bell shows the unread count and the newest messages', async ({ page }, info) => {
+  const site = 1;
+  const email = memberEmail(site, info.project.name, 'bell');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post('/api/postsale/v1/help/contact', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    data: { contactFrom: 'Front', subjectId: 'payment.invoice', subjectTitle: 'Facture', body: 'Où est la facture de ma commande ?' },
+  });
+  expect(res.status()).toBe(201);
+  const { ticketId } = await res.json();
+  const bin = process.env.ROSACE_E2E_BIN;
+  expect(bin, 'ROSACE_E2E_BIN (end2end/run.sh sets it)').toBeTruthy();
+  execFileSync(bin!, ['support', 'reply', String(ticketId), 'Votre facture est dans votre commande.'], {
+    env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
+    encoding: 'utf8',
+  });
+  await home(page, site);
+  const bell = page.getByTestId('header-bell');
+  await expect(bell.getByTestId('bell-count')).toHaveText('1');
+  await bell.focus();
+  const panel = page.getByTestId('bell-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('bell-message').first()).toContainText('Facture');
+  await expect(panel.getByRole('link').last()).toHaveAttribute('href', '/gr/my-notifications/');
+  await expectNoViolations(page);
+});
+
+test('the progress bar shows during an in-page route change; no route error is counted', async ({ page }) => {
+  await home(page, 1);
+  await page.route((url) => url.pathname === '/find', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/find';
+    a.id = 'go-find';
+    a.textContent = 'find';
+    document.body.appendChild(a);
+  });
+  await page.locator('#go-find').click();
+  await expect(page.getByTestId('progress-bar')).toHaveClass(/progress-bar--active/);
+  await expect(page).toHaveURL(/\/find/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await page.evaluate(() => (window as unknown as { __rosaceRouteErrors: number }).__rosaceRouteErrors)).toBe(0);
+});

@@ -1,0 +1,208 @@
+//! The rose-deals forms without scripts (Post/Redirect/Get, multipart as the REST calls):
+//! the refund and the retry of an order's vouchers, and the contact message with its
+//! attachments. The same service calls as `rest::rosedeals`; the answer is a redirect to
+//! the next page (`refund-result`, `ongoing`, `mail`) or back to the form with `?error=`
+//! (and `?notice=`): keys the pages know (`app::rosedeals::ui::known_message`).
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::response::Response;
+use axum::Extension;
+
+use app::context::RequestCtx;
+use app::model::error::WireError;
+use app::rosedeals::error::DealsError;
+use app::rosedeals::model::{ContactMessage, DealAddress, RefundForm, RetryForm};
+use app::rosedeals::service;
+
+use super::auth::see_other;
+use super::check_xsrf;
+use crate::middleware::SessionInfo;
+use crate::rest::auth::session::site_suffix;
+use crate::rest::extract::Path;
+use crate::rest::rosedeals::{read_parts, Parts};
+use crate::state::AppCtx;
+
+pub const REFUND: &str = "/rosedeals/forms/refund/{basket_id}";
+pub const RETRY: &str = "/rosedeals/forms/retry/{basket_id}";
+pub const CONTACT: &str = "/rosedeals/forms/contact";
+
+fn to(ctx: &RequestCtx, path_and_query: &str) -> Response {
+    let suffix = site_suffix(ctx, ctx.site_id);
+    match suffix.strip_prefix('&') {
+        Some(s) if !path_and_query.contains('?') => see_other(&format!("{path_and_query}?{s}")),
+        _ => see_other(&format!("{path_and_query}{suffix}")),
+    }
+}
+
+/// The address of a form's separate fields (the REST calls take it as one JSON part).
+fn address(p: &Parts) -> DealAddress {
+    let v = |n: &str| p.text(n).unwrap_or("").trim().to_string();
+    DealAddress {
+        city: v("city"),
+        country: v("country"),
+        details: v("details"),
+        first_name: v("firstName"),
+        last_name: v("lastName"),
+        zip_code: v("zipCode"),
+        extras: v("extras"),
+    }
+}
+
+/// The message key a refused post shows (the server's own failures: the generic one).
+fn key_of(e: &DealsError) -> &'static str {
+    if let Some(cause) = match e {
+        DealsError::Storage(c) => Some(c.to_string()),
+        DealsError::Wallet(c) => Some(c.clone()),
+        _ => None,
+    } {
+        tracing::error!(error = %cause, "rosedeals form failed");
+    }
+    e.message_key()
+}
+
+/// Reads the multipart body, checks its `_xsrf` part and the signed-in member; `Ok`: the
+/// parts and the member's id, `Err`: the answer to give.
+async fn read(
+    app: &AppCtx,
+    session: &SessionInfo,
+    ctx: &RequestCtx,
+    req: Request,
+    file_field: &str,
+    back: &str,
+) -> Result<(Parts, i64), Response> {
+    let headers = req.headers().clone();
+    let parts = match read_parts(req, file_field).await {
+        Ok(p) => p,
+        Err(e) => {
+            let sep = if back.contains('?') { '&' } else { '?' };
+            return Err(to(ctx, &format!("{back}{sep}error={}", key_of(&e))));
+        }
+    };
+    check_xsrf(app, session, &headers, parts.text("_xsrf").unwrap_or(""))?;
+    match &session.member {
+        Some(m) => Ok((parts, m.member_id)),
+        None => Err(see_other(&app::routes::login_redirect(back))),
+    }
+}
+
+pub async fn refund_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Path(basket_id): Path<i64>,
+    req: Request,
+) -> Response {
+    let back = format!("/rosedeals/refund?basketId={basket_id}");
+    let (parts, member_id) = match read(&app, &session, &ctx, req, "", &back).await {
+        Ok(p) => p,
+        Err(answer) => return answer,
+    };
+    let form = RefundForm {
+        address: address(&parts),
+        content: parts.text("content").unwrap_or("").to_string(),
+        iban: parts.text("iban").unwrap_or("").to_string(),
+        is_suspended: parts.flag("isSuspended"),
+        store_iban: parts.flag("storeIban"),
+    };
+    let now = app::platform::state::now();
+    let db = &app.state.db;
+    match service::refund(
+        db,
+        &app.settings.wallet_key,
+        member_id,
+        basket_id,
+        &form,
+        now,
+    )
+    .await
+    {
+        Ok(_) => to(
+            &ctx,
+            &format!("/rosedeals/refund-result?basketId={basket_id}"),
+        ),
+        Err(DealsError::NotFound) => to(&ctx, "/rosedeals/ongoing?error=errors.not_found"),
+        Err(e) => {
+            let field = match e {
+                DealsError::InvalidIban(_) | DealsError::NoIban => "&field=iban",
+                _ => "",
+            };
+            to(
+                &ctx,
+                &format!("{back}&form=refund&error={}{field}", key_of(&e)),
+            )
+        }
+    }
+}
+
+pub async fn retry_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Path(basket_id): Path<i64>,
+    req: Request,
+) -> Response {
+    let back = format!("/rosedeals/refund?basketId={basket_id}");
+    let (parts, member_id) = match read(&app, &session, &ctx, req, "", &back).await {
+        Ok(p) => p,
+        Err(answer) => return answer,
+    };
+    let form = RetryForm {
+        address: address(&parts),
+        content: parts.text("content").unwrap_or("").to_string(),
+        vouchers: parts.all("vouchers"),
+    };
+    let now = app::platform::state::now();
+    match service::retry(&app.state.db, member_id, basket_id, &form, now).await {
+        Ok(_) => to(&ctx, "/rosedeals/ongoing?notice=rosedeals.retry.done"),
+        Err(DealsError::NotFound) => to(&ctx, "/rosedeals/ongoing?error=errors.not_found"),
+        Err(e) => to(&ctx, &format!("{back}&form=retry&error={}", key_of(&e))),
+    }
+}
+
+pub async fn contact_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    req: Request,
+) -> Response {
+    let back = "/rosedeals/contact-form";
+    let (mut parts, member_id) = match read(&app, &session, &ctx, req, "attachments", back).await {
+        Ok(p) => p,
+        Err(answer) => return answer,
+    };
+    // A file input left empty still sends one nameless, empty part.
+    parts
+        .files
+        .retain(|f| !(f.bytes.is_empty() && (f.name.is_empty() || f.name == "file")));
+    let address = address(&parts);
+    let named = !address.first_name.is_empty() || !address.last_name.is_empty();
+    let msg = ContactMessage {
+        subject: parts.text("subject").unwrap_or("").trim().to_string(),
+        message: parts.text("message").unwrap_or("").trim().to_string(),
+        vouchers: parts.all("vouchers"),
+        address: named.then_some(address),
+    };
+    let now = app::platform::state::now();
+    let db = &app.state.db;
+    let sent = match service::send_message(db, member_id, &msg, now).await {
+        Ok(sent) => sent,
+        Err(e) => {
+            if matches!(e, DealsError::MissingValues) {
+                tracing::warn!("send message error: Missing values");
+            }
+            return to(&ctx, &format!("{back}?error={}", key_of(&e)));
+        }
+    };
+    if !parts.files.is_empty() {
+        if let Err(e) = service::attach(db, member_id, &sent.request_id, &parts.files, now).await {
+            let key = key_of(&e);
+            return to(
+                &ctx,
+                &format!("{back}?notice=rosedeals.contact.sent&error={key}"),
+            );
+        }
+        return to(&ctx, "/rosedeals/mail?notice=rosedeals.contact.attached");
+    }
+    to(&ctx, "/rosedeals/mail")
+}

@@ -1,0 +1,311 @@
+//! Social sign-in without scripts: the provider buttons' POST (to the provider), the
+//! provider's callback, the association (code 12) and registration (code 13) steps, and
+//! the account's unlink form. Post/Redirect/Get with localized messages, CSRF on every
+//! form; the callback is protected by its single-use `state` bound to the visitor.
+use std::sync::Arc;
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::{Extension, Form};
+use serde::Deserialize;
+
+use app::auth::social::rules::{LoginCode, Provider};
+use app::auth::social::service::{self, SocialOutcome, SocialSubscribe, Unlink};
+use app::context::RequestCtx;
+use app::routes::encode_query_value;
+
+use super::auth::see_other;
+use super::check_xsrf;
+use crate::middleware::SessionInfo;
+use crate::rest::auth::session::{site_suffix, with_new_session};
+use crate::rest::auth::social::{begin, validate, CALLBACK};
+use crate::rest::extract::Client;
+use crate::state::AppCtx;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StartForm {
+    #[serde(rename = "_xsrf")]
+    xsrf: String,
+    provider: String,
+    returnurl: String,
+}
+
+/// "Continue with …": the request's secrets are stored, the visitor goes to the provider.
+pub async fn start_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    headers: HeaderMap,
+    Form(f): Form<StartForm>,
+) -> Response {
+    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
+        return refused;
+    }
+    match begin(&app, &ctx, &session, &f.provider, Some(&f.returnurl)).await {
+        Ok(url) => see_other(&url),
+        Err(e) => {
+            let key = match e {
+                crate::rest::error::ApiError::BadRequest { key, .. } => key,
+                _ => "errors.general_retry.notification",
+            };
+            sign_in_page(&ctx, "", &format!("&error={key}"))
+        }
+    }
+}
+
+fn sign_in_page(ctx: &RequestCtx, step: &str, extra: &str) -> Response {
+    let s = site_suffix(ctx, ctx.site_id);
+    let step = if step.is_empty() {
+        String::new()
+    } else {
+        format!("step={step}&")
+    };
+    see_other(&format!(
+        "/gr/authentication?{step}{}{s}",
+        extra.trim_start_matches('&')
+    ))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Callback {
+    code: String,
+    state: String,
+    error: String,
+}
+
+/// Where an outcome sends the visitor (with the new session on success).
+async fn follow(
+    app: &AppCtx,
+    ctx: &RequestCtx,
+    session: &SessionInfo,
+    out: SocialOutcome,
+) -> Response {
+    let ticket = out
+        .ticket
+        .as_deref()
+        .map(encode_query_value)
+        .unwrap_or_default();
+    let s = site_suffix(ctx, ctx.site_id);
+    match out.code {
+        LoginCode::Success => match out.token {
+            Some(t) => {
+                with_new_session(
+                    app,
+                    session.token.as_deref(),
+                    &t,
+                    false,
+                    see_other(&out.redirect_url),
+                )
+                .await
+            }
+            None => sign_in_page(ctx, "", "error=auth.social.code.11"),
+        },
+        LoginCode::EmailMatchNoAssociation if out.pending.is_some() => see_other(&format!(
+            "/gr/authentication?step=associate&ticket={ticket}&info=auth.social.code.12{s}"
+        )),
+        LoginCode::NoAssociationNoEmail => see_other(&format!(
+            "/gr/registration?step=socialregister&ticket={ticket}&info=auth.social.code.13{s}"
+        )),
+        code => sign_in_page(ctx, "", &format!("error={}", code.message_key())),
+    }
+}
+
+/// The provider's redirect back (authorization code flow).
+pub async fn callback(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    Query(q): Query<Callback>,
+) -> Response {
+    if !q.error.is_empty() || q.code.is_empty() || q.state.is_empty() {
+        // The member cancelled at the provider, or the provider refused: the request ends.
+        if !q.state.is_empty() {
+            let now = app::platform::state::now();
+            let _ = service::take_state(&app.state, &q.state, &session.binding, now).await;
+        }
+        return sign_in_page(&ctx, "", "error=auth.social.code.11");
+    }
+    match validate(&app, &ctx, &session, &client, &q.code, &q.state).await {
+        Ok(out) => follow(&app, &ctx, &session, out).await,
+        Err(e) => {
+            tracing::error!(error = ?e, "third-party validate failed");
+            sign_in_page(&ctx, "", "error=errors.general_retry.notification")
+        }
+    }
+}
+
+/// Apple answers with a cross-site form post, which carries no `SameSite=Lax` cookie: it
+/// becomes a GET of the callback, where the visitor's cookies (and so the `state`'s
+/// binding) are there again. Nothing changes here.
+pub async fn callback_post(Form(q): Form<Callback>) -> Response {
+    see_other(&format!(
+        "{CALLBACK}?code={}&state={}&error={}",
+        encode_query_value(&q.code),
+        encode_query_value(&q.state),
+        encode_query_value(&q.error)
+    ))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct AssociateForm {
+    #[serde(rename = "_xsrf")]
+    xsrf: String,
+    ticket: String,
+    password: String,
+}
+
+/// Code 12: the account's password links the provider and signs in.
+pub async fn associate_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    headers: HeaderMap,
+    Form(f): Form<AssociateForm>,
+) -> Response {
+    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
+        return refused;
+    }
+    let now = app::platform::state::now();
+    let ticket_q = encode_query_value(f.ticket.trim());
+    match service::associate(
+        &app.state,
+        &app.settings.auth,
+        &client,
+        ctx.site_id,
+        &f.ticket,
+        &f.password,
+        now,
+    )
+    .await
+    {
+        Ok(out) if out.code == LoginCode::Success => follow(&app, &ctx, &session, out).await,
+        Ok(out) if out.ticket.is_some() => sign_in_page(
+            &ctx,
+            "associate",
+            &format!("ticket={ticket_q}&error={}", out.code.message_key()),
+        ),
+        Ok(out) => sign_in_page(&ctx, "", &format!("error={}", out.code.message_key())),
+        Err(e) => sign_in_page(
+            &ctx,
+            "associate",
+            &format!("ticket={ticket_q}&error={}", e.message_key()),
+        ),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RegisterForm {
+    #[serde(rename = "_xsrf")]
+    xsrf: String,
+    ticket: String,
+    civility: Option<u8>,
+    #[serde(rename = "firstName")]
+    first_name: String,
+    #[serde(rename = "lastName")]
+    last_name: String,
+    cgv: Option<String>,
+    #[serde(rename = "privacyPolicy")]
+    privacy_policy: Option<String>,
+    #[serde(rename = "optinPartner")]
+    optin_partner: Option<String>,
+}
+
+/// Code 13: the third-party registration (registration type association 1).
+pub async fn register_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    headers: HeaderMap,
+    Form(f): Form<RegisterForm>,
+) -> Response {
+    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
+        return refused;
+    }
+    let form = SocialSubscribe {
+        civility: f.civility,
+        first_name: f.first_name,
+        last_name: f.last_name,
+        cgv: f.cgv.is_some(),
+        privacy_policy: f.privacy_policy.is_some(),
+        optin_partner: f.optin_partner.is_some(),
+    };
+    let now = app::platform::state::now();
+    let s = site_suffix(&ctx, ctx.site_id);
+    let again = |key: &str| {
+        see_other(&format!(
+            "/gr/registration?step=socialregister&ticket={}&error={key}{s}",
+            encode_query_value(f.ticket.trim())
+        ))
+    };
+    match service::subscribe_third_party(&app.state, &client, ctx.site_id, &f.ticket, &form, now)
+        .await
+    {
+        Ok(out) => follow(&app, &ctx, &session, out).await,
+        Err(app::auth::error::AuthError::Invalid(errs)) if !errs.is_empty() => {
+            again(&errs[0].message_key)
+        }
+        Err(e) => again(e.message_key()),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct UnlinkForm {
+    #[serde(rename = "_xsrf")]
+    xsrf: String,
+    provider: String,
+}
+
+const PERSONAL_DATA: &str = "/myaccount/memberdata";
+
+/// The account page's unlink button.
+pub async fn unlink_form(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    headers: HeaderMap,
+    Form(f): Form<UnlinkForm>,
+) -> Response {
+    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
+        return refused;
+    }
+    let Some(member) = session.member.as_ref() else {
+        return sign_in_page(
+            &ctx,
+            "",
+            &format!("returnurl={}", encode_query_value(PERSONAL_DATA)),
+        );
+    };
+    let s = site_suffix(&ctx, ctx.site_id);
+    let key = match Provider::from_slug(&f.provider) {
+        None => "auth.social.unlink.unknown",
+        Some(p) => match service::unlink(
+            &app.state,
+            &client,
+            ctx.site_id,
+            member.member_id,
+            p,
+            app::platform::state::now(),
+        )
+        .await
+        {
+            Ok(Unlink::Done) => "auth.social.unlink.done",
+            Ok(Unlink::NotLinked) => "auth.social.unlink.unknown",
+            Ok(Unlink::LastWayIn) => "auth.social.unlink.last",
+            Err(e) => {
+                tracing::error!(error = %e, "unlink failed");
+                "errors.general_retry.notification"
+            }
+        },
+    };
+    see_other(&format!("{PERSONAL_DATA}?social={key}{s}"))
+}

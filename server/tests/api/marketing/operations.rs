@@ -1,0 +1,216 @@
+//! Operation links (cookie and landing, unknown and expired codes, per site, the REST
+//! call) and the catalog by id (302 to the sale's catalog, 404 for anything else).
+use super::{no_site, page};
+use crate::helpers::cart::shopper;
+use crate::helpers::{both, TestApp};
+
+fn set_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("operationcode="))
+        .map(str::to_string)
+}
+
+async fn first_sale_catalog(t: &TestApp, site: i64) -> (i64, String) {
+    let now = app::platform::state::now();
+    let sale: i64 = sqlx::query_scalar(&format!(
+        "SELECT s.id FROM sales s WHERE {} ORDER BY s.position, s.id LIMIT 1",
+        app::platform::sql::LIVE_SALE
+    ))
+    .bind(site)
+    .bind(now)
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let u: i64 = sqlx::query_scalar(
+        "SELECT MIN(id) FROM universes WHERE sale_id = $1 AND parent_id IS NULL",
+    )
+    .bind(sale)
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    (sale, format!("/catalog/{sale}/{u}"))
+}
+
+async fn operation_links(t: TestApp) {
+    // A home operation: 302 to the home page with the cookie (lower case works too).
+    for path in ["/operation/BIENVENUE", "/gr/operation/bienvenue"] {
+        let res = t.get(path).await;
+        assert_eq!(res.status(), 302, "{path}");
+        assert_eq!(no_site(res.headers()["location"].to_str().unwrap()), "/");
+        let cookie = set_cookie(&res).expect("the operation cookie");
+        assert!(cookie.starts_with("operationcode=BIENVENUE;"), "{cookie}");
+        assert!(cookie.contains("Path=/") && cookie.contains("Max-Age=2592000"));
+    }
+    // A sale operation lands on the sale's catalog (a visitor then signs in first).
+    let (_, catalog) = first_sale_catalog(&t, 1).await;
+    let res = t.get("/operation/VENTE-FLASH").await;
+    assert_eq!(res.status(), 302);
+    assert_eq!(
+        no_site(res.headers()["location"].to_str().unwrap()),
+        catalog.as_str()
+    );
+    assert!(set_cookie(&res).is_some());
+    // Another site has its own operations (its own sale).
+    let (_, other) = first_sale_catalog(&t, 4).await;
+    let res = t.get("/operation/VENTE-FLASH?site=4").await;
+    assert_eq!(res.status(), 302);
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .starts_with(&other));
+
+    // Over, unknown, not a code: the explaining page, no cookie, never a 500.
+    for (path, location) in [
+        (
+            "/operation/ETE2019",
+            "/operation?error=operation.expired&code=ETE2019",
+        ),
+        (
+            "/operation/NOPE",
+            "/operation?error=operation.unknown&code=NOPE",
+        ),
+        (
+            "/operation/%3Cb%3E",
+            "/operation?error=operation.unknown&code=",
+        ),
+    ] {
+        let res = t.get(path).await;
+        assert_eq!(res.status(), 303, "{path}");
+        assert_eq!(
+            no_site(res.headers()["location"].to_str().unwrap()),
+            location
+        );
+        assert!(set_cookie(&res).is_none());
+    }
+    // A running operation whose sale is over is over too.
+    sqlx::query("UPDATE sales SET ends_at = 1 WHERE id = (SELECT CAST(target AS BIGINT) FROM operations WHERE site_id = 1 AND code = 'VENTE-FLASH')")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let res = t.get("/operation/VENTE-FLASH").await;
+    assert_eq!(
+        no_site(res.headers()["location"].to_str().unwrap()),
+        "/operation?error=operation.expired&code=VENTE-FLASH"
+    );
+
+    // The page says why, in the site's language, and takes another code.
+    let (status, _, html) = page(&t, None, "/operation?error=operation.expired&code=ETE2019").await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("L&#x27;offre ETE2019 est terminée.")
+            || html.contains("L'offre ETE2019 est terminée."),
+        "{html}"
+    );
+    assert!(html.contains("action=\"/operation/form\""));
+    let (_, _, html) = page(&t, None, "/operation?error=operation.unknown&site=2").await;
+    assert!(html.contains("Dieser Aktionscode existiert auf dieser Seite nicht."));
+    // Only our messages: another key or free text shows nothing.
+    let (_, _, html) = page(&t, None, "/operation?error=hacked&code=%3Cb%3Ex").await;
+    assert!(!html.contains("data-testid=\"operation-error\""));
+    assert!(!html.contains("<b>x"));
+
+    // The page's form: to the code's link; a non-code stays on the page.
+    let xsrf = t.xsrf().await;
+    let post = |code: &'static str| {
+        let xsrf = xsrf.clone();
+        let t = &t;
+        async move {
+            t.client
+                .post(t.url("/operation/form"))
+                .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
+                .form(&[("_xsrf", xsrf.as_str()), ("code", code)])
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let res = post(" bienvenue ").await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(
+        no_site(res.headers()["location"].to_str().unwrap()),
+        "/operation/BIENVENUE"
+    );
+    assert_eq!(
+        no_site(post("a b").await.headers()["location"].to_str().unwrap()),
+        "/operation?error=operation.unknown"
+    );
+    let res = t
+        .client
+        .post(t.url("/operation/form"))
+        .form(&[("code", "BIENVENUE")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403, "the form needs its token");
+
+    // The enter-operation call: the landing and the cookie; 404 unknown, 410 over.
+    let call = |code: &'static str| {
+        let xsrf = xsrf.clone();
+        let t = &t;
+        async move {
+            t.client
+                .post(t.url(&format!("/api/content/v1/operations/{code}")))
+                .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
+                .header("X-XSRF-TOKEN", &xsrf)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let res = call("BIENVENUE").await;
+    assert_eq!(res.status(), 200);
+    assert!(set_cookie(&res).is_some());
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(
+        (body["code"].as_str(), body["url"].as_str()),
+        (Some("BIENVENUE"), Some("/"))
+    );
+    assert_eq!(call("NOPE").await.status(), 404);
+    let res = call("ETE2019").await;
+    assert_eq!(res.status(), 410);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["error_code"], "operation_expired", "{body}");
+}
+both!(
+    operation_links,
+    operation_links_on_sqlite,
+    operation_links_on_postgres
+);
+
+async fn catalog_by_id(t: TestApp) {
+    let s = shopper(&t, 2).await;
+    let (sale, catalog) = first_sale_catalog(&t, 1).await;
+    for path in [format!("/gr/catalog/{sale}"), format!("/catalog/{sale}")] {
+        let (status, location, _) = page(&t, Some(&s), &path).await;
+        assert_eq!(status, 302, "{path}");
+        assert_eq!(location, catalog);
+    }
+    let (_, location, _) = page(&t, Some(&s), &format!("/gr/catalog/{sale}?page=2")).await;
+    assert_eq!(location, format!("{catalog}?page=2"), "the query is kept");
+    // Unknown sale, another site's, one that is over: the 404 page.
+    let (other, _) = first_sale_catalog(&t, 4).await;
+    for id in [999_999_i64, other] {
+        let (status, _, html) = page(&t, Some(&s), &format!("/gr/catalog/{id}")).await;
+        assert_eq!(status, 404, "{id}");
+        assert!(html.contains("data-testid=\"not-found\""));
+    }
+    sqlx::query("UPDATE sales SET ends_at = 1 WHERE id = $1")
+        .bind(sale)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (status, _, _) = page(&t, Some(&s), &format!("/gr/catalog/{sale}")).await;
+    assert_eq!(status, 404);
+    // A visitor signs in first (members-only), coming back here.
+    let (status, location, _) = page(&t, None, &format!("/gr/catalog/{sale}")).await;
+    assert!((300..400).contains(&status));
+    assert!(location.contains("authentication"), "{location}");
+}
+both!(
+    catalog_by_id,
+    catalog_by_id_on_sqlite,
+    catalog_by_id_on_postgres
+);
