@@ -43,6 +43,9 @@ pub struct Sale {
     pub features: SaleFeatures,
     pub legal: SaleLegal,
     pub universes: Vec<Universe>,
+    /// The theme the sale asks for (spec 000 §9): `recycle`, `bw`, or empty for its site's.
+    #[serde(default)]
+    pub theme: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -2,8 +2,5 @@
 use crate::site::Brand;
 
 pub fn theme_color(brand: Brand) -> &'static str {
-    match brand {
-        Brand::Rosace => "#d6336c",
-        Brand::Violeta => "#6f2dbd",
-    }
+    crate::site::theme::Theme::Brand(brand).color()
 }

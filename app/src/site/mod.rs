@@ -2,6 +2,7 @@
 //! translations. The site is request context, never a global.
 pub mod format;
 pub mod i18n;
+pub mod theme;
 
 use serde::{Deserialize, Serialize};
 

@@ -276,3 +276,27 @@ impl Catalog {
         Ok(())
     }
 }
+
+/// The demo sales that ask for a theme (spec 000 §9): on every site, the third sale (a
+/// second-hand one, from a recycling seller) is green "recycle" and the sixth black and
+/// white. An UPDATE, so a database seeded before themes existed gets them too; a theme an
+/// editor changed since is left alone.
+pub(super) async fn ensure_themes(db: &app::platform::db::Db) -> Result<(), sqlx::Error> {
+    for (position, theme) in [
+        (THEMED_SALES[0], app::site::theme::RECYCLE),
+        (THEMED_SALES[1], app::site::theme::BLACK_AND_WHITE),
+    ] {
+        sqlx::query(
+            "UPDATE sales SET theme = $1
+              WHERE campaign_kind = 'DEFAULT' AND theme = '' AND id % 1000 = $2",
+        )
+        .bind(theme)
+        .bind(position)
+        .execute(&db.pool)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The position on its site (sale id modulo 1000) of the recycle and the black-and-white sale.
+pub const THEMED_SALES: [i64; 2] = [3, 6];

@@ -30,6 +30,9 @@ pub struct StartForm {
     xsrf: String,
     provider: String,
     returnurl: String,
+    /// The share link's sponsor, carried to the registration (code 13).
+    mgmcode: String,
+    godfatherid: String,
 }
 
 /// "Continue with …": the request's secrets are stored, the visitor goes to the provider.
@@ -43,7 +46,17 @@ pub async fn start_form(
     if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
         return refused;
     }
-    match begin(&app, &ctx, &session, &f.provider, Some(&f.returnurl)).await {
+    let sponsor = service::Sponsor::new(&f.mgmcode, &f.godfatherid);
+    match begin(
+        &app,
+        &ctx,
+        &session,
+        &f.provider,
+        Some(&f.returnurl),
+        sponsor,
+    )
+    .await
+    {
         Ok(url) => see_other(&url),
         Err(e) => {
             let key = match e {
@@ -215,6 +228,9 @@ pub struct RegisterForm {
     privacy_policy: Option<String>,
     #[serde(rename = "optinPartner")]
     optin_partner: Option<String>,
+    #[serde(rename = "sponsorshipCode")]
+    sponsorship_code: String,
+    godfatherid: String,
 }
 
 /// Code 13: the third-party registration (registration type association 1).
@@ -236,6 +252,8 @@ pub async fn register_form(
         cgv: f.cgv.is_some(),
         privacy_policy: f.privacy_policy.is_some(),
         optin_partner: f.optin_partner.is_some(),
+        sponsorship_code: f.sponsorship_code.clone(),
+        godfather_id: f.godfatherid.clone(),
     };
     let now = app::platform::state::now();
     let s = site_suffix(&ctx, ctx.site_id);

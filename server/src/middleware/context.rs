@@ -150,6 +150,13 @@ pub async fn request_context(
         None => (app::platform::csrf::issue(secret, &binding), true),
     };
     let page_view = is_page && req.method() == Method::GET;
+    // The brand cookie (spec 000 §3, §9): pages (re)set it when missing or naming the other brand.
+    let brand = app::site::by_id_or_default(site_id).brand;
+    let set_app_brand = page_view
+        && app::site::theme::app_brand_cookie_due(
+            cookie(req.headers(), app::site::theme::APP_BRAND_COOKIE).as_deref(),
+            brand,
+        );
     let onboarding = if page_view {
         onboarding_view(&app, req.headers(), member.as_ref()).await
     } else {
@@ -194,6 +201,12 @@ pub async fn request_context(
     let mut res = next.run(req).await;
     if set_site_cookie {
         let c = site_cookie(site_id, app.settings.secure_cookies);
+        if let Ok(v) = HeaderValue::from_str(&c) {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    if set_app_brand {
+        let c = super::cookies::app_brand_cookie(brand, app.settings.secure_cookies);
         if let Ok(v) = HeaderValue::from_str(&c) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }

@@ -97,6 +97,19 @@ pub fn site_cookie(site_id: u16, secure: bool) -> String {
         .to_string()
 }
 
+/// `Set-Cookie` for the brand cookie `appBrand` (spec 000 §3, §9): the brand of the site
+/// the visitor was shown (`Rosace` or `Violeta`), for one day; readable by scripts.
+pub fn app_brand_cookie(brand: app::site::Brand, secure: bool) -> String {
+    use app::site::theme::{APP_BRAND_COOKIE, APP_BRAND_MAX_AGE_SECS};
+    Cookie::build((APP_BRAND_COOKIE, brand.name()))
+        .path("/")
+        .max_age(cookie::time::Duration::seconds(APP_BRAND_MAX_AGE_SECS))
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .build()
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +132,15 @@ mod tests {
             c.contains("Path=/") && c.contains("Max-Age=31536000") && c.contains("SameSite=Lax")
         );
         assert!(!c.contains("Secure"), "{c}");
+    }
+
+    #[test]
+    fn app_brand_cookie_lasts_a_day() {
+        let c = app_brand_cookie(app::site::Brand::Violeta, false);
+        assert!(c.starts_with("appBrand=Violeta"), "{c}");
+        assert!(c.contains("Path=/") && c.contains("Max-Age=86400") && c.contains("SameSite=Lax"));
+        assert!(!c.contains("HttpOnly") && !c.contains("Secure"), "{c}");
+        assert!(app_brand_cookie(app::site::Brand::Rosace, true).contains("Secure"));
     }
 
     #[test]

@@ -33,6 +33,7 @@ mod schema_names;
 mod search;
 mod social;
 mod static_files;
+mod themes;
 mod travel;
 mod travel_catalog;
 mod travel_search;

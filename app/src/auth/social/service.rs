@@ -1,6 +1,7 @@
 //! Social sign-in operations: start (the request's secrets kept server-side), third-party
 //! validate, associate account (code 12), subscribe third party (code 13), unlink.
 use super::rules::{self, IdentityFacts, LoginCode, Provider};
+pub use super::store::Sponsor;
 use super::store::{self, LoginState, NewState, Pending};
 use crate::auth::error::AuthError;
 use crate::auth::rules::{is_valid_name, safe_return_url, LoginResult};
@@ -33,6 +34,8 @@ pub struct Start<'a> {
     pub return_url: Option<&'a str>,
     /// What the visitor's CSRF tokens are bound to: the callback must come from them.
     pub binding: &'a str,
+    /// The share link's sponsor, if the visitor came by one.
+    pub sponsor: Sponsor,
 }
 
 pub async fn start(app: &AppState, s: &Start<'_>, now: i64) -> Result<(), AuthError> {
@@ -47,6 +50,7 @@ pub async fn start(app: &AppState, s: &Start<'_>, now: i64) -> Result<(), AuthEr
             nonce: s.nonce,
             pkce_verifier: s.pkce_verifier,
             return_url: &return_url,
+            sponsor: &s.sponsor,
             expires_at: now + rules::STATE_TTL_SECS,
         },
         now,
@@ -149,6 +153,7 @@ pub async fn third_party_validate(
                 first_name: id.given_name.trim().to_string(),
                 last_name: id.family_name.trim().to_string(),
                 return_url: started.return_url.clone(),
+                sponsor: started.sponsor.clone(),
             };
             let ticket = session::new_token();
             store::insert_pending(
@@ -254,6 +259,10 @@ pub struct SocialSubscribe {
     pub cgv: bool,
     pub privacy_policy: bool,
     pub optin_partner: bool,
+    /// The sponsor's code as typed (the share link's pre-filled); empty: the one the
+    /// sign-in started with, if any.
+    pub sponsorship_code: String,
+    pub godfather_id: String,
 }
 
 /// Subscribe third party (code 13): an active member with registration type association 1,
@@ -319,6 +328,26 @@ pub async fn subscribe_third_party(
             &p.return_url,
         ));
     }
+    // The sponsor, as the email registration records it (unknown, other-site or self
+    // sponsors are ignored without a word).
+    let (code, godfather) =
+        if f.sponsorship_code.trim().is_empty() && f.godfather_id.trim().is_empty() {
+            (p.sponsor.code.as_str(), p.sponsor.godfather_id.as_str())
+        } else {
+            (f.sponsorship_code.trim(), f.godfather_id.trim())
+        };
+    crate::sponsorship::store::record_sponsor(
+        &mut tx,
+        crate::sponsorship::rules::Party {
+            member_id,
+            site_id: i64::from(site_id),
+            email: &p.email,
+        },
+        code,
+        godfather,
+        now,
+    )
+    .await?;
     let token = session::insert(&mut tx, member_id, false, now).await?;
     tx.commit().await?;
     let detail = format!("provider={} registration_type=1", p.provider.id());

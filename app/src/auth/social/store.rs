@@ -13,6 +13,26 @@ pub struct LoginState {
     pub nonce: String,
     pub pkce_verifier: String,
     pub return_url: String,
+    /// The share link's sponsor, carried to the registration (code 13).
+    pub sponsor: Sponsor,
+}
+
+/// A share link's sponsor (`mgmcode`, `godfatherid`), as given: checked at registration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sponsor {
+    pub code: String,
+    pub godfather_id: String,
+}
+
+impl Sponsor {
+    /// At most 64 characters of each (longer ones name nobody anyway).
+    pub fn new(code: &str, godfather_id: &str) -> Sponsor {
+        let cut = |s: &str| s.trim().chars().take(64).collect::<String>();
+        Sponsor {
+            code: cut(code),
+            godfather_id: cut(godfather_id),
+        }
+    }
 }
 
 pub struct NewState<'a> {
@@ -23,6 +43,7 @@ pub struct NewState<'a> {
     pub nonce: &'a str,
     pub pkce_verifier: &'a str,
     pub return_url: &'a str,
+    pub sponsor: &'a Sponsor,
     pub expires_at: i64,
 }
 
@@ -34,7 +55,8 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
         .await?;
     sqlx::query(
         "INSERT INTO social_login_states (state_hash, binding_hash, provider, site_id, nonce,
-             pkce_verifier, return_url, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             pkce_verifier, return_url, expires_at, sponsor_code, godfather_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(hash_token(s.state))
     .bind(hash_token(s.binding))
@@ -44,6 +66,8 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
     .bind(s.pkce_verifier)
     .bind(s.return_url)
     .bind(s.expires_at)
+    .bind(&s.sponsor.code)
+    .bind(&s.sponsor.godfather_id)
     .execute(&db.pool)
     .await?;
     Ok(())
@@ -59,7 +83,8 @@ pub async fn take_state(
 ) -> Result<Option<LoginState>, sqlx::Error> {
     let row = sqlx::query(
         "DELETE FROM social_login_states WHERE state_hash = $1
-         RETURNING binding_hash, provider, site_id, nonce, pkce_verifier, return_url, expires_at",
+         RETURNING binding_hash, provider, site_id, nonce, pkce_verifier, return_url, expires_at,
+                   sponsor_code, godfather_id",
     )
     .bind(hash_token(state))
     .fetch_optional(&db.pool)
@@ -79,6 +104,10 @@ pub async fn take_state(
         nonce: r.try_get("nonce")?,
         pkce_verifier: r.try_get("pkce_verifier")?,
         return_url: r.try_get("return_url")?,
+        sponsor: Sponsor {
+            code: r.try_get("sponsor_code")?,
+            godfather_id: r.try_get("godfather_id")?,
+        },
     }))
 }
 
@@ -92,6 +121,7 @@ pub struct Pending {
     pub first_name: String,
     pub last_name: String,
     pub return_url: String,
+    pub sponsor: Sponsor,
 }
 
 pub async fn insert_pending(
@@ -107,7 +137,8 @@ pub async fn insert_pending(
         .await?;
     sqlx::query(
         "INSERT INTO social_pending (ticket_hash, provider, subject, site_id, email, first_name,
-             last_name, return_url, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             last_name, return_url, expires_at, sponsor_code, godfather_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(hash_token(ticket))
     .bind(i64::from(p.provider.id()))
@@ -118,6 +149,8 @@ pub async fn insert_pending(
     .bind(&p.last_name)
     .bind(&p.return_url)
     .bind(expires_at)
+    .bind(&p.sponsor.code)
+    .bind(&p.sponsor.godfather_id)
     .execute(&db.pool)
     .await?;
     Ok(())
@@ -131,7 +164,8 @@ pub async fn pending(
     now: i64,
 ) -> Result<Option<Pending>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT provider, subject, site_id, email, first_name, last_name, return_url
+        "SELECT provider, subject, site_id, email, first_name, last_name, return_url, sponsor_code,
+                godfather_id
          FROM social_pending WHERE ticket_hash = $1 AND site_id = $2 AND expires_at >= $3",
     )
     .bind(hash_token(ticket))
@@ -151,6 +185,10 @@ pub async fn pending(
         first_name: r.try_get("first_name")?,
         last_name: r.try_get("last_name")?,
         return_url: r.try_get("return_url")?,
+        sponsor: Sponsor {
+            code: r.try_get("sponsor_code")?,
+            godfather_id: r.try_get("godfather_id")?,
+        },
     }))
 }
 

@@ -19,6 +19,12 @@ pub const UNLINK: &str = "/gr/authentication/social/unlink";
 #[component]
 pub fn SocialButtons(return_url: String) -> impl IntoView {
     let ctx = RequestCtx::current();
+    // A share link's sponsor goes with the visitor to the provider and back (code 13).
+    let query = leptos_router::hooks::use_query_map().get_untracked();
+    let sponsor: Vec<(&'static str, String)> = ["mgmcode", "godfatherid"]
+        .into_iter()
+        .filter_map(|k| query.get(k).filter(|v| !v.is_empty()).map(|v| (k, v)))
+        .collect();
     let enabled = super::enabled();
     let shown: Vec<Provider> = Provider::BUTTONS
         .into_iter()
@@ -30,6 +36,7 @@ pub fn SocialButtons(return_url: String) -> impl IntoView {
                 <p class="auth__or">{ctx.t("auth.social.or")}</p>
                 <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
                 <input type="hidden" name="returnurl" value=return_url />
+                {sponsor.into_iter().map(|(k, v)| view! { <input type="hidden" name=k value=v /> }).collect_view()}
                 {shown.into_iter().map(|p| view! {
                     <button class="button auth__provider" type="submit" name="provider" value=p.slug()
                         data-provider=p.slug() data-testid=format!("social-{}", p.slug())>
@@ -48,6 +55,9 @@ pub struct PendingView {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    /// The sponsor's code from the share link the sign-in started on (pre-filled).
+    pub sponsor_code: String,
+    pub godfather_id: String,
 }
 
 /// The identity waiting behind a ticket (nothing is used up by reading it).
@@ -63,6 +73,8 @@ pub async fn social_pending(ticket: String) -> Result<Option<PendingView>, Serve
         email: p.email,
         first_name: p.first_name,
         last_name: p.last_name,
+        sponsor_code: p.sponsor.code,
+        godfather_id: p.sponsor.godfather_id,
     }))
 }
 
@@ -146,6 +158,11 @@ fn RegisterForm(ticket: String, p: PendingView) -> impl IntoView {
             <input id="firstName" name="firstName" autocomplete="given-name" required value=p.first_name />
             <label for="lastName">{ctx.t("auth.lastname")}</label>
             <input id="lastName" name="lastName" autocomplete="family-name" required value=p.last_name />
+            {(cfg.sponsorship_code != Visibility::Hidden).then(|| view! {
+                <label for="sponsorshipCode">{ctx.t("auth.sponsorship")}</label>
+                <input id="sponsorshipCode" name="sponsorshipCode" value=p.sponsor_code.clone() />
+            })}
+            <input type="hidden" name="godfatherid" value=p.godfather_id.clone() />
             <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{ctx.t("auth.cgv")}</label>
             <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{ctx.t("auth.privacy")}</label>
             {(cfg.optin_partner != Visibility::Hidden).then(|| view! {

@@ -14,7 +14,7 @@ pub(super) async fn live_sale_row(
 ) -> Result<Option<AnyRow>, sqlx::Error> {
     sqlx::query(&format!(
         "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
-                s.with_quotation_price, s.with_map
+                s.with_quotation_price, s.with_map, s.theme, s.seller_kind
            FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
         live_window("$3")
     ))
@@ -63,6 +63,11 @@ pub async fn sale(
             products_listing_cgu: String::new(),
         },
         universes,
+        theme: crate::site::theme::Theme::sale_theme(
+            &r.try_get::<String, _>("theme")?,
+            &r.try_get::<String, _>("seller_kind")?,
+        )
+        .to_string(),
     }))
 }
 

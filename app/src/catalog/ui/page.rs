@@ -290,9 +290,16 @@ fn CatalogView(
         "catalog.description",
         &[("sale", &sale.name), ("brand", ctx.site().brand.name())],
     );
+    // A sale may ask for a theme of its own (spec 000 §9): its page wears that palette.
+    let theme = crate::site::theme::Theme::for_sale(ctx.site().brand, &sale.theme, "");
+    let section_class = if theme.is_special() {
+        format!("catalog catalog--themed {}", theme.css_class())
+    } else {
+        "catalog".to_string()
+    };
     view! {
         <SeoMeta title=sale.name.clone() description path=canonical_path />
-        <section class="catalog" data-sale-id=sale_id>
+        <section class=section_class data-sale-id=sale_id data-theme=theme.name()>
             <img class="catalog__banner" src=sale.banner.clone() alt="" width="1200" height="300" />
             <header class="catalog__head">
                 <img class="catalog__logo" src=sale.logo.clone() alt="" width="56" height="56" />

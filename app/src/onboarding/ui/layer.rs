@@ -32,12 +32,17 @@ pub fn OnboardingLayer(back: String, home: bool) -> impl IntoView {
     // Scripts of a consent category run only once it is accepted (C0002: performance).
     let perf = consent_accepted(&view_state.consent, "C0002")
         .then(|| view! { <script src="/js/perf-metrics.js" defer data-consent="C0002"></script> });
+    // The advertising script, behind its loader (spec 000 §4 advertising blocker): only
+    // with the behaviour category (C0004) accepted.
+    let ads = consent_accepted(&view_state.consent, "C0004")
+        .then(|| view! { <script src="/js/ads.js" defer data-consent="C0004"></script> });
     view! {
         {popin}
         {adot}
         {app}
         {consent_banner}
         {perf}
+        {ads}
     }
 }
 

@@ -5,6 +5,7 @@
 //! replayed code, expired token: code 11 and no session), unlink.
 mod flows;
 mod refusals;
+mod sponsor;
 
 use crate::helpers::{cookie_value, start_with, xsrf_cookie, Backend, TestApp};
 

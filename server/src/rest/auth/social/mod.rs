@@ -102,7 +102,15 @@ async fn third_party_login(
     req: Request,
 ) -> Result<Json<ThirdPartyLoginResponse>, ApiError> {
     let body: ThirdPartyLoginRequest = json_body(req).await?;
-    let url = begin(&app, &ctx, &session, &provider, body.return_url.as_deref()).await?;
+    let url = begin(
+        &app,
+        &ctx,
+        &session,
+        &provider,
+        body.return_url.as_deref(),
+        service::Sponsor::default(),
+    )
+    .await?;
     Ok(Json(ThirdPartyLoginResponse {
         authorization_url: url,
     }))
@@ -125,6 +133,7 @@ pub(crate) async fn begin(
     session: &SessionInfo,
     provider: &str,
     return_url: Option<&str>,
+    sponsor: service::Sponsor,
 ) -> Result<String, ApiError> {
     let Some(cfg) = Provider::from_slug(provider).and_then(|p| app.config.social.get(p)) else {
         return Err(code_error(LoginCode::InvalidSocialPlugin));
@@ -145,6 +154,7 @@ pub(crate) async fn begin(
             pkce_verifier: &a.pkce_verifier,
             return_url,
             binding: &session.binding,
+            sponsor,
         },
         app::platform::state::now(),
     )
@@ -313,6 +323,11 @@ pub struct SubscribeThirdPartyRequest {
     cgv: bool,
     privacy_policy: bool,
     optin_partner: bool,
+    /// A sponsor's code (`mgmcode`); unknown, other-site or self sponsors are ignored.
+    sponsorship_code: String,
+    /// The sponsor's member id from a share link (`godfatherid`), when no code is given.
+    #[serde(alias = "godfatherid")]
+    godfather_id: String,
 }
 
 /// Subscribe third party (code 13): registration type association 1, the provider's
@@ -342,6 +357,8 @@ async fn subscribe_third_party(
             cgv: b.cgv,
             privacy_policy: b.privacy_policy,
             optin_partner: b.optin_partner,
+            sponsorship_code: b.sponsorship_code,
+            godfather_id: b.godfather_id,
         },
         app::platform::state::now(),
     )
