@@ -12,6 +12,7 @@ pub mod client;
 pub mod communications;
 pub mod content;
 pub mod context;
+pub mod diagnostics;
 pub mod dsa;
 pub mod help;
 pub mod home;

@@ -274,3 +274,32 @@ fn help_form_checks() {
         assert_eq!(got, expected, "{}", c["name"]);
     }
 }
+
+// ---- diagnostics ----
+
+#[test]
+fn diagnostics_ratings_levels_kinds_and_limits() {
+    use app::diagnostics::rules::{self as diag, Level, MetricKind, Vital};
+    let v = vectors("diagnostics");
+    assert_eq!(v["limits"]["queueMax"], diag::QUEUE_MAX);
+    assert_eq!(v["limits"]["queueFlushMs"], diag::QUEUE_FLUSH_MS);
+    assert_eq!(v["limits"]["breadcrumbsMax"], diag::BREADCRUMBS_MAX);
+    for c in cases(&v, "ratings") {
+        let name = c["name"].as_str().unwrap();
+        let value = c["value"].as_f64().unwrap();
+        let got = Vital::parse(name).map(|vital| diag::rate(vital, value).as_str());
+        assert_eq!(got, c["expected"].as_str(), "{c}");
+    }
+    for (key, valid) in [("valid", true), ("invalid", false)] {
+        for l in v["levels"][key].as_array().unwrap() {
+            assert_eq!(Level::parse(l.as_str().unwrap()).is_some(), valid, "{l}");
+        }
+        for k in v["kinds"][key].as_array().unwrap() {
+            assert_eq!(
+                MetricKind::parse(k.as_str().unwrap()).is_some(),
+                valid,
+                "{k}"
+            );
+        }
+    }
+}

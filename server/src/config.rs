@@ -55,6 +55,9 @@ pub struct Config {
     /// Social sign-in providers (`ROSACE_OIDC_<PROVIDER>_ISSUER`, `_CLIENT_ID`,
     /// `_CLIENT_SECRET`); one without all three is not offered.
     pub social: crate::rest::auth::social::oidc::SocialConfig,
+    /// The bearer token of the Prometheus scrape `GET /metrics` (`ROSACE_METRICS_TOKEN`,
+    /// at least 16 characters); unset: `/metrics` answers 404.
+    pub metrics_token: Option<String>,
 }
 
 /// The application's settings, by area; each area defines its defaults beside its code.
@@ -65,6 +68,8 @@ pub struct Settings {
     pub cart: CartSettings,
     pub mail: MailSettings,
     pub home: app::home::settings::HomeSettings,
+    /// Browser diagnostics: flood limit, development switch (`app::diagnostics::settings`).
+    pub diagnostics: app::diagnostics::settings::DiagnosticsSettings,
     /// Cookies get `Secure` and the `__Host-` prefix, and responses HSTS: whenever the
     /// public origin is https (see [`secure_cookies`]).
     pub secure_cookies: bool,
@@ -84,6 +89,7 @@ impl Default for Settings {
             cart: CartSettings::default(),
             mail: MailSettings::default(),
             home: Default::default(),
+            diagnostics: Default::default(),
             secure_cookies: false,
             xsrf_secret: vec![7; 32],
             wallet_key: Default::default(),
@@ -159,6 +165,20 @@ impl Settings {
             },
             home: app::home::settings::HomeSettings {
                 preview_dates: env_flag(vars, "ROSACE_HOME_PREVIEW")?,
+            },
+            diagnostics: app::diagnostics::settings::DiagnosticsSettings {
+                rate_limit: env_parse(
+                    vars,
+                    "ROSACE_DIAGNOSTICS_RATE_LIMIT",
+                    d.diagnostics.rate_limit,
+                )?,
+                rate_window_secs: env_parse(
+                    vars,
+                    "ROSACE_DIAGNOSTICS_RATE_WINDOW_SECS",
+                    d.diagnostics.rate_window_secs,
+                )?
+                .max(1),
+                frontend_dev: env_flag(vars, "ROSACE_FRONTEND_DEV")?,
             },
             // Decided with the public origin, in `Config::from_vars`.
             secure_cookies: d.secure_cookies,
@@ -243,6 +263,17 @@ fn trusted_proxies(vars: Vars, warnings: &mut Vec<String>) -> Result<TrustedProx
     Ok(listed)
 }
 
+/// `ROSACE_METRICS_TOKEN`: a short token would be guessed, so fewer than 16 characters
+/// (after trimming) stop the start.
+fn metrics_token(vars: Vars) -> Result<Option<String>, String> {
+    match env(vars, "ROSACE_METRICS_TOKEN").map(|t| t.trim().to_string()) {
+        Some(t) if t.chars().count() < 16 => {
+            Err("ROSACE_METRICS_TOKEN: use at least 16 characters".into())
+        }
+        other => Ok(other),
+    }
+}
+
 /// Parses `host=site,host=site` (e.g. `www.rosace.fr=1,www.rosace.de=2`).
 pub fn parse_site_hosts(spec: &str) -> Result<HashMap<String, u16>, String> {
     let mut map = HashMap::new();
@@ -316,6 +347,7 @@ impl Config {
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,
             warnings,
             social: crate::rest::auth::social::oidc::SocialConfig::from_vars(vars),
+            metrics_token: metrics_token(vars)?,
         };
         let explicit = match env("ROSACE_SECURE_COOKIES") {
             Some(_) => Some(env_parse(vars, "ROSACE_SECURE_COOKIES", false)?),
@@ -456,6 +488,24 @@ mod tests {
             ("ROSACE_REGISTER_RATE_LIMIT", "3"),
         ]);
         assert_eq!((a.exists_rate_limit, a.register_rate_limit), (7, 3));
+    }
+
+    #[test]
+    fn diagnostics_settings_and_the_metrics_token() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.metrics_token, None);
+        assert!(!c.settings.diagnostics.frontend_dev);
+        assert_eq!(c.settings.diagnostics.rate_limit, 600);
+        let c = config(&[
+            ("ROSACE_METRICS_TOKEN", " 0123456789abcdef "),
+            ("ROSACE_FRONTEND_DEV", "1"),
+            ("ROSACE_DIAGNOSTICS_RATE_LIMIT", "3"),
+        ])
+        .unwrap();
+        assert_eq!(c.metrics_token.as_deref(), Some("0123456789abcdef"));
+        assert!(c.settings.diagnostics.frontend_dev);
+        assert_eq!(c.settings.diagnostics.rate_limit, 3);
+        assert!(config(&[("ROSACE_METRICS_TOKEN", "short")]).is_err());
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod rest;
 pub mod serve;
 pub mod startup;
 pub mod state;
+pub mod telemetry;
 pub mod test_idp;
 
 use std::sync::Arc;
@@ -33,6 +34,7 @@ struct PageContext {
     search: Arc<app::search::store::SearchIndexes>,
     homes: Arc<app::home::store::HomeCache>,
     cart: Arc<app::cart::service::CartService>,
+    diagnostics: app::diagnostics::settings::DiagnosticsSettings,
 }
 
 impl PageContext {
@@ -41,6 +43,7 @@ impl PageContext {
         provide_context(self.search.clone());
         provide_context(self.homes.clone());
         provide_context(self.cart.clone());
+        provide_context(self.diagnostics.clone());
     }
 }
 
@@ -51,6 +54,7 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
         search: app.search.clone(),
         homes: app.homes.clone(),
         cart: app.cart.clone(),
+        diagnostics: app.settings.diagnostics.clone(),
     };
     let server_fn = {
         let context = context.clone();
@@ -73,6 +77,7 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
             "/api/fn/{*fn_name}",
             axum::routing::get(server_fn.clone()).post(server_fn),
         )
+        .route_layer(axum::middleware::from_fn(middleware::metrics::mark_route))
         .with_state(leptos_options.clone())
 }
 
@@ -88,6 +93,8 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .merge(rest::router())
         .merge(forms::router())
         .merge(serve::router(app.state.db.clone()))
+        // The matched route template, for the request metrics (`middleware::metrics`).
+        .route_layer(axum::middleware::from_fn(middleware::metrics::mark_route))
         .with_state(app.clone());
     let routed = serve::static_files(
         Router::new()
@@ -137,5 +144,10 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         // Small by default: every call and form takes a little JSON or a few fields (the
         // DSA call, the one that takes files, raises its own limit).
         .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
+        // Every answer counted and timed for the Prometheus scrape, 503s and 408s included.
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            middleware::metrics::record,
+        ))
         .layer(axum::middleware::from_fn(middleware::request_id))
 }

@@ -97,6 +97,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         travel,
         page_cache,
         translations: Default::default(),
+        telemetry: Default::default(),
         search: Default::default(),
         homes: Arc::new(app::home::store::HomeCache::new(home_settings)),
     }))

@@ -28,6 +28,8 @@ pub struct AppCtx {
     pub homes: Arc<app::home::store::HomeCache>,
     /// Merged translation tables by (language, fallback language), built on first request.
     pub translations: TranslationsCache,
+    /// The Prometheus scrape's counters and histograms (requests, browser diagnostics).
+    pub telemetry: crate::telemetry::Telemetry,
 }
 
 /// Merged translation tables by (language, fallback language): five languages, so at most

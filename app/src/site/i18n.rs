@@ -35,12 +35,13 @@ macro_rules! locale_files {
             include_str!(concat!("../../locales/shell/", $lang, ".json")),
             include_str!(concat!("../../locales/marketing/", $lang, ".json")),
             include_str!(concat!("../../locales/social/", $lang, ".json")),
+            include_str!(concat!("../../locales/diagnostics/", $lang, ".json")),
         ]
     };
 }
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 17] {
+fn sources(lang: &str) -> [&'static str; 18] {
     match lang {
         "de" => locale_files!("de"),
         "es" => locale_files!("es"),

@@ -5,6 +5,7 @@ pub mod context;
 pub mod cookies;
 pub mod csrf;
 pub mod headers;
+pub mod metrics;
 pub mod request_id;
 pub mod shed;
 

@@ -1,45 +1,160 @@
-//! Frontend diagnostics (spec 000 §7 "Diagnostics"): metric batches are logged, not stored.
+//! Frontend diagnostics (spec 000 §7 "Diagnostics"): the browser's log entries and metric
+//! batches are checked (app::diagnostics::rules), rate-limited per client address, written
+//! to the structured log and counted for the Prometheus scrape, which `GET /metrics` serves
+//! to whoever holds `ROSACE_METRICS_TOKEN` (404 while none is set, 401 to anyone else).
 use std::sync::Arc;
 
-use axum::http::StatusCode;
-use serde::de::IgnoredAny;
-use serde::Deserialize;
-use utoipa::ToSchema;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use app::model::error::ErrorBody;
+use app::diagnostics::error::DiagnosticsError;
+use app::diagnostics::model::{FrontendLogEntry, FrontendMetricsBatch};
+use app::diagnostics::service;
+use app::model::error::{ErrorBody, WireError};
+use app::platform::state::now;
 
-use super::extract::JsonBody;
+use super::error::ApiError;
+use super::extract::{Client, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
-    OpenApiRouter::new().routes(routes!(metrics))
+    OpenApiRouter::new()
+        .routes(routes!(log))
+        .routes(routes!(metrics))
+        .routes(routes!(scrape))
 }
 
-/// A batch of browser timings; only their count and the app name are read.
-#[derive(Deserialize, ToSchema)]
-pub struct MetricsBatch {
-    #[serde(default)]
-    #[schema(value_type = Vec<Object>)]
-    metrics: Vec<IgnoredAny>,
-    #[serde(default)]
-    tags: MetricTags,
+/// The content type of the scrape (OpenMetrics text, which Prometheus reads).
+pub const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// A refusal with its message in the site's language too.
+fn refused(site_id: u16, e: DiagnosticsError) -> ApiError {
+    let lang = app::site::i18n::lang_of(app::site::by_id_or_default(site_id).locale);
+    let mut body = e.body();
+    body.message = Some(app::site::i18n::t(lang, &body.error_description));
+    ApiError::Wire {
+        status: StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        body: Box::new(body),
+        cause: e.cause(),
+        what: "frontend diagnostics failed",
+    }
 }
 
-#[derive(Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MetricTags {
-    #[serde(default)]
-    app_name: Option<String>,
+/// The body as `T`; anything else is a localized 400 `invalid_body`.
+fn read<T: serde::de::DeserializeOwned>(site_id: u16, body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|_| refused(site_id, DiagnosticsError::unreadable()))
 }
 
-/// Logs a batch of frontend metrics.
+/// Counts the call against the client's flood limit (429 past it).
+async fn admit(app: &AppCtx, site_id: u16, client: &str) -> Result<(), ApiError> {
+    service::admit(&app.state.db, &app.settings.diagnostics, client, now())
+        .await
+        .map_err(|e| refused(site_id, e))
+}
+
+/// Writes one frontend log entry to the server's structured log (browsers only post it
+/// with the performance consent, and never from a development shop).
+#[utoipa::path(post, path = "/api/frontend-logger/v1/log", tag = "diagnostics",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = FrontendLogEntry,
+    responses(
+        (status = 204, description = "logged"),
+        (status = 400, body = ErrorBody, description = "invalid_body, unknown_level, invalid_field, too_many or context_too_large, with `fieldErrors` and the localized `message`"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: the client's diagnostics limit for the window")))]
+async fn log(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site_id): SiteId,
+    Client(client): Client,
+    body: Bytes,
+) -> Result<StatusCode, ApiError> {
+    admit(&app, site_id, &client).await?;
+    let entry: FrontendLogEntry = read(site_id, &body)?;
+    let level = service::log(&entry).map_err(|e| refused(site_id, e))?;
+    app.telemetry.log(level);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Logs a batch of frontend measures (Core Web Vitals and others) and counts them for the
+/// Prometheus scrape.
 #[utoipa::path(post, path = "/api/frontend-logger/v1/metrics", tag = "diagnostics",
     params(("X-XSRF-TOKEN" = String, Header)),
-    request_body = MetricsBatch,
-    responses((status = 204, description = "logged"), (status = 400, body = ErrorBody)))]
-async fn metrics(JsonBody(batch): JsonBody<MetricsBatch>) -> StatusCode {
-    let app_name = batch.tags.app_name.as_deref().unwrap_or("");
-    tracing::info!(count = batch.metrics.len(), app = %app_name, "frontend metrics");
-    StatusCode::NO_CONTENT
+    request_body = FrontendMetricsBatch,
+    responses(
+        (status = 204, description = "logged"),
+        (status = 400, body = ErrorBody, description = "invalid_body, unknown_type, invalid_field or too_many, with `fieldErrors` and the localized `message`"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: the client's diagnostics limit for the window")))]
+async fn metrics(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site_id): SiteId,
+    Client(client): Client,
+    body: Bytes,
+) -> Result<StatusCode, ApiError> {
+    admit(&app, site_id, &client).await?;
+    let batch: FrontendMetricsBatch = read(site_id, &body)?;
+    service::metrics(&batch).map_err(|e| refused(site_id, e))?;
+    app.telemetry.metrics(&batch);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Equal texts, compared in a time that does not depend on where they differ.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The Prometheus scrape (OpenMetrics text): request counts and durations by method, route
+/// template and status; browsers' log entries by level, measures by name and kind, Core
+/// Web Vitals histograms and ratings. Send `Authorization: Bearer <ROSACE_METRICS_TOKEN>`.
+#[utoipa::path(get, path = "/metrics", tag = "operations",
+    responses(
+        (status = 200, body = String, content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8", description = "the exposition"),
+        (status = 401, body = ErrorBody, description = "no or another bearer token"),
+        (status = 404, body = ErrorBody, description = "no ROSACE_METRICS_TOKEN is set: the scrape is off")))]
+async fn scrape(State(app): State<Arc<AppCtx>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let Some(token) = app.config.metrics_token.as_deref() else {
+        return Err(ApiError::NotFound);
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    if !same_secret(given.trim().as_bytes(), token.as_bytes()) {
+        let mut res = ApiError::Wire {
+            status: StatusCode::UNAUTHORIZED,
+            body: Box::new(ErrorBody::new(
+                "unauthorized",
+                "diagnostics.errors.metrics_token",
+            )),
+            cause: None,
+            what: "",
+        }
+        .into_response();
+        res.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            HeaderValue::from_static("Bearer realm=\"metrics\""),
+        );
+        return Ok(res);
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(OPENMETRICS)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        app.telemetry.encode(),
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn secrets_compare_whole() {
+        assert!(super::same_secret(b"abc", b"abc"));
+        assert!(!super::same_secret(b"abc", b"abd"));
+        assert!(!super::same_secret(b"abc", b"abcd"));
+        assert!(!super::same_secret(b"", b"a"));
+    }
 }

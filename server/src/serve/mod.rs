@@ -84,5 +84,8 @@ pub fn is_static(path: &str) -> bool {
     ]
     .iter()
     .any(|p| path.starts_with(p))
-        || matches!(path, "/robots.txt" | "/sitemap.xml" | "/health")
+        || matches!(
+            path,
+            "/robots.txt" | "/sitemap.xml" | "/health" | "/metrics"
+        )
 }

@@ -32,7 +32,9 @@ async fn a_body_over_the_limit_is_refused_before_it_is_read() {
     // past 64 KB with the documented 413.
     let flood = format!("{{\"metrics\":[{}0]}}", "0,".repeat(1_000_000));
     assert_eq!(post(flood).await, 413);
-    let small = "{\"metrics\":[{\"name\":\"LCP\",\"value\":1200}]}".to_string();
+    let small = "{\"metrics\":[{\"name\":\"LCP\",\"value\":1200,\"type\":\"timing\"}],\
+                 \"tags\":{\"appName\":\"rosace-web\",\"version\":\"0.1.0\"}}"
+        .to_string();
     assert!(post(small).await < 300, "a normal batch still goes through");
 }
 

@@ -14,6 +14,7 @@ mod catalog;
 mod communications;
 mod content;
 mod demo_data;
+mod diagnostics;
 mod dsa_form;
 mod foundation;
 mod hardening;

@@ -30,7 +30,10 @@ async fn metrics(t: &TestApp, cookie: &str, xsrf: &str) -> u16 {
         .post(t.url("/api/frontend-logger/v1/metrics"))
         .header("cookie", cookie)
         .header("X-XSRF-TOKEN", xsrf)
-        .json(&serde_json::json!({"metrics": [{"name": "LCP", "value": 1200}]}))
+        .json(&serde_json::json!({
+            "metrics": [{"name": "LCP", "value": 1200, "type": "timing"}],
+            "tags": {"appName": "rosace-web", "version": "0.1.0"}
+        }))
         .send()
         .await
         .unwrap()

@@ -29,9 +29,10 @@ pub fn OnboardingLayer(back: String, home: bool) -> impl IntoView {
     let adot = (view_state.adot_banner && view_state.popin.is_none())
         .then(|| view! { <AdotBanner back=back.clone() /> });
     let app = (view_state.app_banner && home).then(|| view! { <AppBanner back=back.clone() /> });
-    // Scripts of a consent category run only once it is accepted (C0002: performance).
+    // Scripts of a consent category run only once it is accepted (C0002: performance):
+    // the diagnostics (Core Web Vitals, metrics batch, error log with breadcrumbs).
     let perf = consent_accepted(&view_state.consent, "C0002")
-        .then(|| view! { <script src="/js/perf-metrics.js" defer data-consent="C0002"></script> });
+        .then(crate::diagnostics::ui::DiagnosticsScript);
     // The advertising script, behind its loader (spec 000 §4 advertising blocker): only
     // with the behaviour category (C0004) accepted.
     let ads = consent_accepted(&view_state.consent, "C0004")

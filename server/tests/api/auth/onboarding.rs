@@ -14,7 +14,7 @@ async fn consent_popins_and_banners() {
     let html = page.text().await.unwrap();
     assert!(html.contains("data-testid=\"consent-banner\""));
     assert!(
-        !html.contains("perf-metrics.js"),
+        !html.contains("/widgets/diagnostics.js"),
         "no performance script before consent"
     );
     assert!(
@@ -55,7 +55,7 @@ async fn consent_popins_and_banners() {
         "a returning visitor is not asked again"
     );
     assert!(
-        html.contains("perf-metrics.js"),
+        html.contains("/widgets/diagnostics.js"),
         "accepted category's script runs"
     );
     // Without the token: refused.

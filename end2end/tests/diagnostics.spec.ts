@@ -1,0 +1,134 @@
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+
+// Diagnostics (issue #16, spec 000 §7 "Diagnostics"): only with the performance consent
+// (C0002) does the page load the diagnostics bundle, which posts the Core Web Vitals
+// (web-vitals library) in metrics batches and an Error log with breadcrumbs for an
+// uncaught error; without the consent nothing is loaded and nothing is posted.
+const METRICS = '/api/frontend-logger/v1/metrics';
+const LOG = '/api/frontend-logger/v1/log';
+const RATINGS = ['good', 'needs-improvement', 'poor'];
+
+type Metric = { name: string; value: number; type: string; tags: Record<string, string> };
+
+function consent(performance: boolean) {
+  return base.extend({
+    context: async ({ context, baseURL }, use) => {
+      const perf = performance ? 1 : 0;
+      await context.addCookies([
+        { name: 'OptanonConsent', value: `groups=C0001:1,C0002:${perf},C0003:0,C0004:0,C0005:0`, url: baseURL! },
+      ]);
+      await use(context);
+    },
+  });
+}
+
+/** Every diagnostics POST the page makes, as they go. */
+function watch(page: Page) {
+  const posts: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/frontend-logger/')) posts.push(r);
+  });
+  const metrics = () =>
+    posts.filter((r) => r.url().includes(METRICS)).flatMap((r) => (r.postDataJSON() as { metrics: Metric[] }).metrics);
+  return { posts, metrics };
+}
+
+/** The page as a tab that goes to the background: what web-vitals reports then leaves. */
+async function hide(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+const withPerformance = consent(true);
+
+withPerformance('with the performance consent, the Core Web Vitals go out in metrics batches', async ({ page }) => {
+  const { posts, metrics } = watch(page);
+  const first = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(METRICS));
+  await page.goto('/gr/aboutus');
+  const tag = page.locator('script[data-diagnostics]');
+  await expect(tag).toHaveAttribute('src', '/widgets/diagnostics.js');
+  await expect(tag).toHaveAttribute('data-dev', 'false');
+
+  // The first batch (1 s after TTFB and FCP were queued): the documented shape.
+  const request = await first;
+  expect(request.headers()['x-xsrf-token']).toBeTruthy();
+  expect(request.headers()['content-type']).toBe('application/json');
+  const batch = request.postDataJSON();
+  expect(Object.keys(batch).sort()).toEqual(['metrics', 'tags']);
+  expect(batch.tags).toEqual({ appName: 'rosace-web', version: await tag.getAttribute('data-app-version') });
+  expect((await request.response())?.status()).toBe(204);
+
+  // An interaction that takes a while (INP), then the tab goes to the background: LCP,
+  // CLS and INP are final then, and leave in a batch.
+  await page.evaluate(() =>
+    document.querySelector('h1')!.addEventListener('click', () => {
+      const start = performance.now();
+      while (performance.now() - start < 120) {
+        /* a slow handler */
+      }
+    }),
+  );
+  await page.locator('h1').first().click();
+  await hide(page);
+  await expect.poll(() => metrics().map((m) => m.name).sort()).toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']);
+  for (const m of metrics()) {
+    expect(m.type).toBe(m.name === 'CLS' ? 'gauge' : 'timing');
+    expect(typeof m.value).toBe('number');
+    expect(m.value).toBeGreaterThanOrEqual(0);
+    expect(RATINGS).toContain(m.tags.rating);
+  }
+  expect(metrics().find((m) => m.name === 'INP')!.value).toBeGreaterThanOrEqual(100);
+  // Every batch was taken by the server.
+  for (const r of posts) expect((await r.response())?.status()).toBe(204);
+});
+
+withPerformance('an uncaught error posts an Error log with the breadcrumbs', async ({ page }) => {
+  await page.goto('/gr/aboutus');
+  await page.waitForFunction(() => '__rosaceDiagnostics' in window);
+  await page.locator('h1').first().click();
+  // A failed call leaves a breadcrumb too.
+  await page.evaluate(() => fetch('/api/no-such-call/v1').then((r) => r.status));
+  const logged = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(LOG));
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('diagnostics e2e: boom');
+    });
+  });
+  const request = await logged;
+  const entry = request.postDataJSON();
+  expect(entry).toMatchObject({ appName: 'rosace-web', level: 'Error' });
+  expect(entry.message).toContain('diagnostics e2e: boom');
+  expect(entry.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  expect(new Date(entry.timestamp).toISOString()).toBe(entry.timestamp);
+  expect(entry.context.stack).toContain('diagnostics e2e: boom');
+  const crumbs = entry.context.breadcrumbs as { category: string; message: string }[];
+  expect(crumbs.length).toBeLessThanOrEqual(50);
+  expect(crumbs).toContainEqual(expect.objectContaining({ category: 'navigation', message: '/gr/aboutus' }));
+  expect(crumbs).toContainEqual(expect.objectContaining({ category: 'click', message: expect.stringMatching(/^h1/) }));
+  expect(crumbs).toContainEqual(expect.objectContaining({ category: 'fetch', message: 'GET /api/no-such-call/v1 404' }));
+  expect((await request.response())?.status()).toBe(204);
+});
+
+consent(false)('without the performance consent, no script and nothing posted', async ({ page }) => {
+  const { posts } = watch(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/widgets/diagnostics.js')) scripts.push(r.url());
+  });
+  await page.goto('/gr/aboutus');
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('script[data-consent="C0002"]')).toHaveCount(0);
+  await page.locator('h1').first().click();
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('no consent: not reported');
+    });
+  });
+  await hide(page);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => '__rosaceDiagnostics' in window)).toBe(false);
+  expect(scripts).toEqual([]);
+  expect(posts).toEqual([]);
+});
