@@ -220,9 +220,54 @@ pub const STATE_TTL_SECS: i64 = 600;
 /// Seconds a verified identity waits for its association or registration step.
 pub const PENDING_TTL_SECS: i64 = 900;
 
+/// A name from an ID token as the registration form may take it (letters and spaces, 60
+/// at most: `auth::rules::is_valid_name`): hyphens, apostrophes, dots and other separators
+/// become spaces, anything else that is not a letter goes, spaces collapse. Providers send
+/// "Jean-Luc" or "O'Neil"; pre-filling them as sent made the pre-filled form refuse itself.
+pub fn prefill_name(s: &str) -> String {
+    let spaced: String = s
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphabetic() {
+                Some(c)
+            } else if c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '.' | '_' | ',') {
+                Some(' ')
+            } else {
+                None
+            }
+        })
+        .collect();
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let joined = words.join(" ");
+    joined
+        .chars()
+        .take(60)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn id_token_names_are_prefilled_as_the_form_accepts_them() {
+        assert_eq!(prefill_name("Jean-Luc"), "Jean Luc");
+        assert_eq!(prefill_name("  O’Neil  d'Arc "), "O Neil d Arc");
+        assert_eq!(prefill_name("Zoë Müller"), "Zoë Müller");
+        assert_eq!(prefill_name("R2-D2"), "R D");
+        assert_eq!(prefill_name("张伟"), "张伟");
+        assert_eq!(prefill_name("123"), "");
+        let long = "Abcdefghij ".repeat(8);
+        assert_eq!(prefill_name(&long).chars().count(), 60);
+        for name in ["Jean-Luc", "O'Neil", "Marie-Thérèse de la Tour", "J. R. R."] {
+            assert!(
+                crate::auth::rules::is_valid_name(&prefill_name(name)),
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn providers_have_the_spec_numbers() {

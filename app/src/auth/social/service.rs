@@ -150,8 +150,9 @@ pub async fn third_party_validate(
                 subject: id.subject.clone(),
                 site_id: site,
                 email,
-                first_name: id.given_name.trim().to_string(),
-                last_name: id.family_name.trim().to_string(),
+                // As the form accepts them: a pre-filled form must not refuse itself.
+                first_name: rules::prefill_name(&id.given_name),
+                last_name: rules::prefill_name(&id.family_name),
                 return_url: started.return_url.clone(),
                 sponsor: started.sponsor.clone(),
             };
