@@ -26,6 +26,10 @@ pub struct RequestCtx {
     /// Unread messages of the member's message centre (0 for visitors), for the header bell.
     #[serde(default)]
     pub unread_count: i64,
+    /// The experiments' variations of this visitor and the features they switch
+    /// (`experiments::rules`), decided by the server before rendering.
+    #[serde(default)]
+    pub experiments: crate::model::experiments::Experiments,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

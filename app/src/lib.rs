@@ -14,6 +14,7 @@ pub mod content;
 pub mod context;
 pub mod diagnostics;
 pub mod dsa;
+pub mod experiments;
 pub mod help;
 pub mod home;
 pub mod model;

@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod catalog_api;
 pub mod dsa;
 pub mod error;
+pub mod experiments;
 pub mod home;
 pub mod onboarding;
 pub mod search;

@@ -37,10 +37,13 @@ fn link(ctx: &RequestCtx, item: &MenuItem, testid: &'static str) -> impl IntoVie
 }
 
 fn items_for(ctx: &RequestCtx) -> Vec<MenuItem> {
-    rules::visible(
-        rules::lateral_menu_items(MenuSwitches::default()),
-        ctx.is_member(),
-    )
+    use crate::model::experiments::Feature;
+    let switches = MenuSwitches {
+        rosedeals_entry: ctx.experiments.on(Feature::RosedealsMenu),
+        favourites_entry: ctx.experiments.on(Feature::FavouritesPage),
+        ..MenuSwitches::default()
+    };
+    rules::visible(rules::lateral_menu_items(switches), ctx.is_member())
 }
 
 /// The burger's menu: a drawer of 293 px on phones, a dropdown from the desktop width on.

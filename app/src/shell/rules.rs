@@ -172,6 +172,12 @@ fn item(id: &str, label_key: &str, href: &str, logged_in: bool, kind: LinkKind) 
 pub struct MenuSwitches {
     pub sponsorship_active: bool,
     pub about_us_active: bool,
+    /// The rose-deal entry (experiment `member_rosedeals_menu`; off: today's menu).
+    #[serde(default)]
+    pub rosedeals_entry: bool,
+    /// The favourites entry (experiment `member_favourites_page`; off: today's menu).
+    #[serde(default)]
+    pub favourites_entry: bool,
 }
 
 impl Default for MenuSwitches {
@@ -179,6 +185,8 @@ impl Default for MenuSwitches {
         MenuSwitches {
             sponsorship_active: true,
             about_us_active: true,
+            rosedeals_entry: false,
+            favourites_entry: false,
         }
     }
 }
@@ -218,6 +226,26 @@ pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
         item("home", "menu.home", "/", false, Default),
         item("account", "menu.account", "/gr/myaccount", true, Default),
         item("orders", "menu.orders", "/gr/my-orders", true, Default),
+    ];
+    if switches.favourites_entry {
+        items.push(item(
+            "favourites",
+            "menu.favourites",
+            "/postsales/favourites",
+            true,
+            Default,
+        ));
+    }
+    if switches.rosedeals_entry {
+        items.push(item(
+            "rosedeals",
+            "menu.rosedeals",
+            "/rosedeals",
+            true,
+            Default,
+        ));
+    }
+    items.extend([
         item(
             "alerts",
             "shell.menu.alerts",
@@ -236,7 +264,7 @@ pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
             )
         },
         item("help", "menu.help", "/helpform", true, Default),
-    ];
+    ]);
     if switches.sponsorship_active {
         items.push(item(
             "sponsorship",

@@ -171,6 +171,7 @@ fn sponsorship_and_about_us_only_when_active() {
     let off = MenuSwitches {
         sponsorship_active: false,
         about_us_active: false,
+        ..MenuSwitches::default()
     };
     let items = lateral_menu_items(off);
     assert!(!ids(&items).contains(&"sponsorship"));

@@ -56,6 +56,16 @@ pub fn ItemTile(
         )
     };
     let discount = crate::site::format::discount_percent(item.price.value, item.price.retail_value);
+    // Dynamic pricing as a price display variant (experiment, spec 000 §6): the saving in
+    // money under the prices. The control shows the prices as they always were.
+    let saving = (ctx
+        .experiments
+        .on(crate::model::experiments::Feature::DynamicPricing)
+        && item.price.retail_value > item.price.value)
+        .then(|| {
+            let amount = ctx.money(item.price.retail_value - item.price.value);
+            ctx.t_with("experiments.price.saving", &[("amount", &amount)])
+        });
     let out = item.availability == Availability::OutOfStock;
     let status = match item.availability {
         Availability::Available => None,
@@ -97,6 +107,7 @@ pub fn ItemTile(
                     <s>{ctx.money(item.price.retail_value)}</s>
                     {discount.map(|d| view! { <span class="item-tile__discount">{format!("-{d}%")}</span> })}
                 </p>
+                {saving.map(|s| view! { <p class="item-tile__saving" data-testid="price-saving">{s}</p> })}
                 {status.map(|s| view! { <p class="item-tile__stock">{s}</p> })}
             </a>
             {if in_island {

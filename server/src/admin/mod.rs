@@ -1,7 +1,9 @@
 //! Operator commands run as `server <command> ...` beside (or instead of) the shop, on the
 //! database the shop's own settings name (DATABASE_URL, ROSACE_DATA_DIR): the fulfilment
-//! simulator (`server orders ...`) and support replies (`server support ...`). Each prints
+//! simulator (`server orders ...`), support replies (`server support ...`) and the
+//! experiments report (`server experiments report`). Each prints
 //! what it did and exits 0, or says why not and exits non-zero.
+pub mod experiments;
 pub mod orders;
 pub mod support;
 
@@ -12,6 +14,7 @@ use app::platform::db::Db;
 pub async fn run(args: &[String]) -> Option<i32> {
     let (command, rest) = args.split_first()?;
     match command.as_str() {
+        "experiments" => Some(experiments::run(rest).await),
         "orders" => Some(orders::run(rest).await),
         "support" => Some(support::run(rest).await),
         _ => None,

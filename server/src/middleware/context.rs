@@ -162,6 +162,13 @@ pub async fn request_context(
     } else {
         Default::default()
     };
+    let (experiments, experiments_cookie) = if page_view {
+        let member_id = member.as_ref().map(|m| m.member_id);
+        super::experiments::for_page(&app, req.headers(), site_id, member_id, &onboarding.consent)
+            .await
+    } else {
+        Default::default()
+    };
     let cart_count = match (&member, page_view) {
         (Some(m), true) => app::cart::store::held_units(&app.state.db, m.member_id, now)
             .await
@@ -190,6 +197,7 @@ pub async fn request_context(
         onboarding,
         cart_count,
         unread_count,
+        experiments,
     };
     req.extensions_mut().insert(ctx);
     let anonymous = member.is_none();
@@ -199,6 +207,9 @@ pub async fn request_context(
         binding,
     });
     let mut res = next.run(req).await;
+    if let Some(v) = experiments_cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        res.headers_mut().append(header::SET_COOKIE, v);
+    }
     if set_site_cookie {
         let c = site_cookie(site_id, app.settings.secure_cookies);
         if let Ok(v) = HeaderValue::from_str(&c) {

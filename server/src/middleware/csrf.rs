@@ -73,7 +73,11 @@ pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> R
         .map(|s| s.binding.clone())
         .unwrap_or_else(|| format!("unbound:{}", rand::random::<u64>()));
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if changes_state && path.starts_with("/api/") && !has_token(&app, &req, &binding) {
+    // The A/B variations call is a POST that changes nothing and is sent without
+    // credentials (spec 000 §7): no token to check.
+    let read_only = app::experiments::rules::is_variations_path(path);
+    if changes_state && path.starts_with("/api/") && !read_only && !has_token(&app, &req, &binding)
+    {
         return forbidden_csrf();
     }
     let signed_in = session.is_some_and(|s| s.member.is_some());

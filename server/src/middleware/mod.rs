@@ -4,6 +4,7 @@ pub mod client_ip;
 pub mod context;
 pub mod cookies;
 pub mod csrf;
+pub mod experiments;
 pub mod headers;
 pub mod metrics;
 pub mod request_id;

@@ -12,6 +12,7 @@ pub mod content;
 pub mod diagnostics;
 pub mod dsa;
 pub mod error;
+pub mod experiments;
 pub mod extract;
 pub mod header;
 pub mod health;
@@ -66,6 +67,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(sponsorship::router())
         .merge(rosedeals::router())
         .merge(diagnostics::router())
+        .merge(experiments::router())
         .merge(health::router())
         .split_for_parts();
     let (routes, mut doc) = parts;

@@ -103,7 +103,7 @@ impl Store {
     }
 }
 
-/// The page a key (`site|consent|uri`) belongs to: the key without its query string.
+/// The page a key (`site|consent|experiments|uri`) belongs to: the key without its query string.
 fn page_of(key: &str) -> &str {
     key.split_once('?').map_or(key, |(page, _)| page)
 }
@@ -251,10 +251,17 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
     if ctx.member_id.is_some() {
         return None;
     }
-    // Everything the page depends on besides the token: the site and what the visitor
-    // answered to the consent banner (the rest of an anonymous context is the same for all).
-    // Site and consent first: the key up to the query string names the page (`page_of`).
-    let key = format!("{}|{:?}|{}", ctx.site_id, ctx.onboarding, req.uri());
+    // Everything the page depends on besides the token: the site, what the visitor
+    // answered to the consent banner and their experiments' variations (the rest of an
+    // anonymous context is the same for all). Those first: the key up to the query string
+    // names the page (`page_of`).
+    let key = format!(
+        "{}|{:?}|{:?}|{}",
+        ctx.site_id,
+        ctx.onboarding,
+        ctx.experiments.assigned,
+        req.uri()
+    );
     Some((key, ctx.xsrf.clone(), accepts_gzip(req.headers())))
 }
 

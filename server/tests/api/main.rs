@@ -16,6 +16,7 @@ mod content;
 mod demo_data;
 mod diagnostics;
 mod dsa_form;
+mod experiments;
 mod foundation;
 mod hardening;
 mod header;

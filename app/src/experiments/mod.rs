@@ -1,0 +1,12 @@
+//! Experiments (A/B, issue #16, spec 000 §6-§7): anonymous id, deterministic bucketing
+//! with configured weights, the features the variations switch (decided by the server
+//! before rendering, carried in the request context), the recorded assignments and
+//! exposures, and the report (`server experiments report`).
+#[cfg(feature = "ssr")]
+pub mod error;
+pub mod report;
+pub mod rules;
+#[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
+pub mod store;

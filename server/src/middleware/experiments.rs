@@ -1,0 +1,96 @@
+//! The experiments of a page view (issue #16, spec 000 §6): decided before the page
+//! renders, so the first HTML already shows each feature as the visitor's variation says.
+//!
+//! Experiments are audience measurement: they run only for visitors who accepted the
+//! performance cookies (C0002, as the performance metrics do). Such an anonymous visitor
+//! gets the anonymous id cookie on their first page view (13 months, HttpOnly, SameSite
+//! Lax, Secure over HTTPS); a member is bucketed by member id. Everyone else sees the
+//! control variations (today's behaviour), and a visitor who withdraws the consent loses
+//! the id. A failure to record is logged and changes nothing on the page.
+use axum::http::HeaderMap;
+use cookie::{Cookie, SameSite};
+
+use app::experiments::rules::{self, Settings, ANON_ID_COOKIE, ANON_ID_MAX_AGE};
+use app::experiments::service::{self, Viewer};
+use app::model::experiments::Experiments;
+
+use super::cookies::cookie;
+use crate::state::AppCtx;
+
+/// `Set-Cookie` for the anonymous id (or, with `None`, its removal).
+pub fn anon_id_cookie(id: Option<&str>, secure: bool) -> String {
+    let age = if id.is_some() { ANON_ID_MAX_AGE } else { 0 };
+    Cookie::build((ANON_ID_COOKIE, id.unwrap_or("")))
+        .path("/")
+        .max_age(cookie::time::Duration::seconds(age))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .build()
+        .to_string()
+}
+
+/// The experiments of this page view and the cookie to set, if any.
+pub async fn for_page(
+    app: &AppCtx,
+    headers: &HeaderMap,
+    site_id: u16,
+    member_id: Option<i64>,
+    consent: &Option<Vec<(String, bool)>>,
+) -> (Experiments, Option<String>) {
+    let secure = app.settings.secure_cookies;
+    let sent = cookie(headers, ANON_ID_COOKIE);
+    if !app::onboarding::rules::consent_accepted(consent, rules::CONSENT_CATEGORY) {
+        return (
+            Experiments::default(),
+            sent.map(|_| anon_id_cookie(None, secure)),
+        );
+    }
+    let anon_id = sent.filter(|v| rules::is_anon_id(v));
+    let new_id = app::platform::session::hex(&rand::random::<[u8; 16]>());
+    let viewer = Viewer {
+        site_id,
+        member_id,
+        anon_id: anon_id.as_deref(),
+    };
+    let settings = Settings::current();
+    let now = app::platform::state::now();
+    let experiments = match service::page_view(&app.state.db, settings, &viewer, &new_id, now).await
+    {
+        Ok(e) => e,
+        Err(e) => {
+            tracing::error!(error = %e, "experiment exposures not recorded");
+            let key = match (member_id, &anon_id) {
+                (Some(m), _) => rules::Subject::Member(m).key(),
+                (None, Some(a)) => rules::Subject::Anonymous(a.clone()).key(),
+                (None, None) => rules::Subject::Anonymous(new_id.clone()).key(),
+            };
+            settings.experiments_for(service::audience(member_id), &key)
+        }
+    };
+    let set =
+        (member_id.is_none() && anon_id.is_none()).then(|| anon_id_cookie(Some(&new_id), secure));
+    (experiments, set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_anonymous_id_cookie_lasts_13_months() {
+        let c = anon_id_cookie(Some("00000000000000000000000000000001"), false);
+        assert!(
+            c.starts_with("rosace_anon_id=00000000000000000000000000000001"),
+            "{c}"
+        );
+        assert!(c.contains("Path=/") && c.contains("Max-Age=34128000") && c.contains("HttpOnly"));
+        assert!(c.contains("SameSite=Lax") && !c.contains("Secure"), "{c}");
+        assert!(anon_id_cookie(Some("x"), true).contains("Secure"));
+        let gone = anon_id_cookie(None, false);
+        assert!(
+            gone.starts_with("rosace_anon_id=;") && gone.contains("Max-Age=0"),
+            "{gone}"
+        );
+    }
+}
