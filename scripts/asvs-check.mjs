@@ -223,7 +223,10 @@ const operations = () => {
   }
   return ops;
 };
-const changesState = (o) => o.method !== 'GET' && o.path.startsWith('/api/');
+// The A/B variations call is a POST that changes nothing and is sent without credentials
+// (spec 000 §7): the CSRF layer lets it through by design (server/src/middleware/csrf.rs).
+const READ_ONLY_POSTS = /^\/api\/abtesting\/v1\/sites\/\{siteId\}\/members\/\{memberId\}\/variations$/;
+const changesState = (o) => o.method !== 'GET' && o.path.startsWith('/api/') && !READ_ONLY_POSTS.test(o.path);
 /** The path with its parameters filled with plausible values (or `ids` by name). */
 function fillPath(path, ids = {}) {
   return path.replace(/\{([^}]+)\}/g, (_, name) => {
