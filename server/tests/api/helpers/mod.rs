@@ -26,6 +26,62 @@ pub struct TestApp {
     _dir: tempdir::Dir,
 }
 
+/// A seeded SQLite database to start from. Seeding the demo data of 11 sites takes SQLite
+/// several seconds of CPU, and nextest runs every test in a process of its own, so each
+/// SQLite test paid for it. The first test of a build seeds a template on disk (keyed by
+/// the test binary, so a rebuild seeds anew, and by the hour, so date-based demo rows are
+/// those of a fresh seed); the others copy it and start as the shop does on a restart
+/// (migrations checked, sale dates moved to now, missing demo rows added).
+mod sqlite_template {
+    use std::path::{Path, PathBuf};
+
+    fn path() -> PathBuf {
+        use std::hash::{Hash, Hasher};
+        let exe = std::env::current_exe().expect("test binary path");
+        let meta = std::fs::metadata(&exe).expect("test binary");
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        exe.hash(&mut h);
+        meta.len().hash(&mut h);
+        meta.modified().ok().hash(&mut h);
+        (app::platform::state::now() / 3600).hash(&mut h);
+        std::env::temp_dir().join(format!("rosace-template-{:016x}.db", h.finish()))
+    }
+
+    pub async fn copy_to(db: &Path) {
+        let template = path();
+        if !template.exists() {
+            build(&template).await;
+        }
+        std::fs::copy(&template, db).expect("copy the seeded template");
+    }
+
+    /// Seeds a throwaway database and writes a compact copy of it (`VACUUM INTO`: one file,
+    /// no WAL), renamed into place so a reader never sees half of it. Two first tests may
+    /// both build one; the last rename wins and both are whole.
+    async fn build(template: &Path) {
+        let dir = std::env::temp_dir().join(format!("rosace-seed-{}", super::unique()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let _cleanup = super::tempdir::Dir(dir.clone());
+        let url = format!("sqlite://{}/rosace.db?mode=rwc", dir.display());
+        let app = server::prepare(super::test_config(url, &dir.display().to_string()))
+            .await
+            .expect("seed the template");
+        let pool = &app.state.db.pool;
+        // Each test's shop makes its own XSRF secret, as a new shop does.
+        sqlx::query("DELETE FROM app_meta WHERE key = 'xsrf_secret'")
+            .execute(pool)
+            .await
+            .expect("template: forget the XSRF secret");
+        let partial = dir.join("template.db");
+        let target = partial.display().to_string().replace('\'', "''");
+        sqlx::query(&format!("VACUUM INTO '{target}'"))
+            .execute(pool)
+            .await
+            .expect("template: VACUUM INTO");
+        std::fs::rename(&partial, template).expect("template in place");
+    }
+}
+
 mod tempdir {
     pub struct Dir(pub std::path::PathBuf);
     impl Drop for Dir {
@@ -110,8 +166,11 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
         Backend::Sqlite => format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
         Backend::Postgres => postgres_url().await,
     };
-    let mut config = test_config(url, &dir.display().to_string());
+    let mut config = test_config(url.clone(), &dir.display().to_string());
     tweak(&mut config);
+    if backend == Backend::Sqlite && config.demo_data && config.database_url == url {
+        sqlite_template::copy_to(&dir.join("rosace.db")).await;
+    }
     let app = server::prepare(config).await.expect("server prepares");
     let options = LeptosOptions::builder()
         .output_name("rosace")
