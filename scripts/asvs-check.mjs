@@ -872,8 +872,10 @@ async function checkIdor() {
   };
   // Path ids that name no member's object (public catalog, the member's own answers keyed by
   // a catalog id, or public by design in the review). Social sign-in's `{provider}` names a
-  // provider (google, facebook, apple): those calls act on the session's own member.
-  const notOwned = /\/catalog\/v[0-9]+\/(sale|brands)\/|\/content\/|\/travel\/v1\/(campaigns|durations)\/|\/members\/\{email\}|\/waiting-line\/|\/popins\/v1\/|\/brandalerts\/|\/features|\/thirdparty\/\{provider\}/;
+  // provider (google, facebook, apple): those calls act on the session's own member. The
+  // A/B variations call's `{memberId}` only picks a bucket (spec 000 §7: no credentials): it
+  // reads and writes nothing of that member.
+  const notOwned = /\/catalog\/v[0-9]+\/(sale|brands)\/|\/content\/|\/travel\/v1\/(campaigns|durations)\/|\/members\/\{email\}|\/waiting-line\/|\/popins\/v1\/|\/brandalerts\/|\/features|\/thirdparty\/\{provider\}|\/abtesting\/v1\//;
   // Issue #15: A follows a brand; B's unfollow through the brands place must not touch it.
   owned.brand = (await A.req('GET', '/api/catalog/v1/brands')).json?.[0]?.id;
   if (owned.brand != null) await A.req('PUT', `/api/postsales/v1/brandalerts/${owned.brand}`);

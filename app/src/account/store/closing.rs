@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 32] = [
+pub const ERASED_TABLES: [&str; 33] = [
     "sessions",
     "member_cyphers",
     "auth_events",
@@ -45,6 +45,9 @@ pub const ERASED_TABLES: [&str; 32] = [
     // sponsorship code.
     "member_social_links",
     "sponsor_codes",
+    // A/B assignments: which variations the person saw (and, through them, what they
+    // browsed); the experiment figures lose them, as they would a closed visitor's cookie.
+    "experiment_assignments",
 ];
 
 /// Tables whose rows of the member are kept, by law or for the books, with any personal
