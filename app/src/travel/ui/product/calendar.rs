@@ -27,6 +27,8 @@ pub fn show_date(iso: &str) -> String {
 #[component]
 pub fn PriceCalendar(
     days: Signal<CalendarDays>,
+    /// The same days as JSON, for the widget (kept as received: no serializer in the WASM).
+    days_json: Signal<String>,
     selected: Signal<Option<String>>,
     loading: Signal<bool>,
     on_pick: Callback<String>,
@@ -45,7 +47,6 @@ pub fn PriceCalendar(
         listen_select(&el, on_pick);
         true
     });
-    let days_json = move || serde_json::to_string(&days.get()).unwrap_or_else(|_| "{}".into());
     let month = move || {
         selected
             .get()
@@ -85,7 +86,7 @@ pub fn PriceCalendar(
         <div class="trip__calendar" node_ref=wrapper aria-busy=move || loading.get().to_string()
             data-widget-visible="/widgets/travel-calendar.js">
             <travel-calendar
-                days=days_json
+                days=move || days_json.get()
                 selected=move || selected.get().unwrap_or_default()
                 locale=site.locale
                 currency=site.currency_code

@@ -8,7 +8,6 @@ use super::calendar::PriceCalendar;
 use super::party::Party;
 use crate::context::RequestCtx;
 use crate::model::travel::{CalendarDays, Package, TravelProduct};
-use crate::travel::api::product::TravelProductLoad;
 use crate::travel::rules::{
     active_checkin, active_city, active_duration, booking_blocks, booking_total, checkout_date,
     checkout_query, quotation_price, BookingBlock, Configuration,
@@ -23,17 +22,20 @@ fn with_package<T>(
     product.with_value(|p| config.with(|c| f(p, c.package(p), c)))
 }
 
+/// `start` is [`super::tape::encode`]'s list: the product's packages, the starting
+/// configuration and the calendar's JSON (not the whole product: see `tape.rs`).
 #[island(lazy)]
-pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoView {
+pub fn Configurator(start: Vec<String>, product_path: String) -> impl IntoView {
     crate::ui::hydrated::island_ready();
-    let TravelProductLoad {
+    let super::tape::ConfiguratorStart {
         product,
         config: start,
-        days: start_days,
-    } = load;
+        days_json: start_json,
+    } = super::tape::decode(&start);
     let product = StoredValue::new(product);
     let config = RwSignal::new(start);
-    let days = RwSignal::new(start_days);
+    let days = RwSignal::new(parse_days(&start_json).unwrap_or_default());
+    let days_json = RwSignal::new(start_json);
     let loading = RwSignal::new(false);
     let days_failed = RwSignal::new(false);
     let t = |k: &str| RequestCtx::current().t(k);
@@ -47,7 +49,7 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
     Effect::new(move |prev: Option<Option<i64>>| {
         let id = duration_id.get();
         if prev.is_some_and(|p| p != id) {
-            load_days(id, days, loading, days_failed);
+            load_days(id, days, days_json, loading, days_failed);
         }
         id
     });
@@ -104,23 +106,25 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
                     .map(|pk| {
                         let id = pk.id;
                         let out = pk.is_out_of_stock;
-                        view! {
-                            <li><label class="choice" class:choice--out=out>
-                                <input type="radio" name="package" value=id.to_string() disabled=out
-                                    prop:checked=move || config.with(|c| c.package_id == Some(id))
-                                    on:change=move |_| config.update(|c| { product.with_value(|p| c.select_package(p, id)); }) />
-                                <span>{pk.title.clone()}</span>
-                                {out.then(|| view! { " "<span class="choice__note">{t("travel.calendar.sold_out")}</span> })}
-                            </label></li>
+                        Choice {
+                            kind: "radio",
+                            name: "package",
+                            value: id.to_string(),
+                            label: pk.title.clone(),
+                            note: out.then(|| t("travel.calendar.sold_out")),
+                            out,
+                            checked: Signal::derive(move || {
+                                config.with(|c| c.package_id == Some(id))
+                            }),
+                            pick: Callback::new(move |_| {
+                                config.update(|c| {
+                                    product.with_value(|p| c.select_package(p, id));
+                                })
+                            }),
                         }
                     })
-                    .collect_view();
-                view! {
-                    <fieldset class="config__group" data-testid="trip-packages">
-                        <legend>{t("travel.configurator.package")}</legend>
-                        <ul class="choices">{items}</ul>
-                    </fieldset>
-                }
+                    .collect();
+                choices("trip-packages", t("travel.configurator.package"), items)
             })
         })
     };
@@ -143,29 +147,32 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
                 .map(|city| {
                     let id = city.id;
                     let out = city.is_out_of_stock;
-                    let active = move || {
-                        with_package(product, config, |_, pk, c| {
-                            pk.and_then(|pk| active_city(pk, c)).map(|x| x.id) == Some(id)
-                        })
+                    let ctx = RequestCtx::current();
+                    let note = if out {
+                        t("travel.calendar.sold_out")
+                    } else {
+                        ctx.t_with(
+                            "travel.configurator.from",
+                            &[("price", &ctx.money(city.price))],
+                        )
                     };
-                    view! {
-                        <li><label class="choice" class:choice--out=out>
-                            <input type="radio" name="city" value=city.code.clone() disabled=out prop:checked=active
-                                on:change=move |_| config.update(|c| c.select_city(id)) />
-                            <span>{city.value.clone()}</span>" "
-                            <span class="choice__note">{if out { t("travel.calendar.sold_out") } else {
-                                RequestCtx::current().t_with("travel.configurator.from", &[("price", &RequestCtx::current().money(city.price))])
-                            }}</span>
-                        </label></li>
+                    Choice {
+                        kind: "radio",
+                        name: "city",
+                        value: city.code,
+                        label: city.value,
+                        note: Some(note),
+                        out,
+                        checked: Signal::derive(move || {
+                            with_package(product, config, |_, pk, c| {
+                                pk.and_then(|pk| active_city(pk, c)).map(|x| x.id) == Some(id)
+                            })
+                        }),
+                        pick: Callback::new(move |_| config.update(|c| c.select_city(id))),
                     }
                 })
-                .collect_view();
-            view! {
-                <fieldset class="config__group" data-testid="trip-cities">
-                    <legend>{t("travel.configurator.city")}</legend>
-                    <ul class="choices">{items}</ul>
-                </fieldset>
-            }
+                .collect();
+            choices("trip-cities", t("travel.configurator.city"), items)
         })
     };
     let durations = move || {
@@ -179,38 +186,35 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
                 .into_iter()
                 .map(|d| {
                     let (day, night, id) = (d.day, d.night, d.id);
-                    let out = d.is_out_of_stock;
-                    let label = RequestCtx::current().t_with(
-                        "travel.configurator.stay",
-                        &[("days", &day.to_string()), ("nights", &night.to_string())],
-                    );
-                    view! {
-                        <li><label class="choice" class:choice--out=out>
-                            <input type="radio" name="duration" value=format!("{day}-{night}") disabled=out
-                                prop:checked=move || duration_id.get() == Some(id)
-                                on:change=move |_| config.update(|c| c.select_duration(day, night)) />
-                            <span>{label}</span>
-                        </label></li>
+                    Choice {
+                        kind: "radio",
+                        name: "duration",
+                        value: format!("{day}-{night}"),
+                        label: RequestCtx::current().t_with(
+                            "travel.configurator.stay",
+                            &[("days", &day.to_string()), ("nights", &night.to_string())],
+                        ),
+                        note: None,
+                        out: d.is_out_of_stock,
+                        checked: Signal::derive(move || duration_id.get() == Some(id)),
+                        pick: Callback::new(move |_| {
+                            config.update(|c| c.select_duration(day, night))
+                        }),
                     }
                 })
-                .collect_view();
-            view! {
-                <fieldset class="config__group" data-testid="trip-durations">
-                    <legend>{t("travel.configurator.duration")}</legend>
-                    <ul class="choices">{items}</ul>
-                </fieldset>
-            }
+                .collect();
+            choices("trip-durations", t("travel.configurator.duration"), items)
         })
     };
     let calendar = move || {
         configurator().filter(|c| c.with_departure_dates).map(|_| view! {
             <section class="config__group config__group--calendar" aria-labelledby="trip-calendar-title">
                 <h2 id="trip-calendar-title" class="config__title">{t("travel.configurator.checkin")}</h2>
-                <PriceCalendar days=days.into() selected=Signal::derive(move || config.with(|c| c.checkin.clone()))
+                <PriceCalendar days=days.into() days_json=days_json.into() selected=Signal::derive(move || config.with(|c| c.checkin.clone()))
                     loading=loading.into() on_pick=pick_day />
                 {move || days_failed.get().then(|| view! {
                     <p class="error" role="alert">{t("travel.calendar.error")}" "
-                        <button type="button" class="link-button" on:click=move |_| load_days(duration_id.get_untracked(), days, loading, days_failed)>{t("common.retry")}</button>
+                        <button type="button" class="link-button" on:click=move |_| load_days(duration_id.get_untracked(), days, days_json, loading, days_failed)>{t("common.retry")}</button>
                     </p>
                 })}
                 {move || (!loading.get() && days.with(CalendarDays::is_empty)).then(|| view! {
@@ -227,23 +231,19 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
                 .into_iter()
                 .map(|b| {
                     let id = b.id;
-                    let price = RequestCtx::current().money(b.price);
-                    view! {
-                        <li><label class="choice">
-                            <input type="checkbox" name="benefits" value=id.to_string()
-                                prop:checked=move || config.with(|c| c.benefits.contains(&id))
-                                on:change=move |_| config.update(|c| c.toggle_benefit(id)) />
-                            <span>{b.label.clone()}</span>" "<span class="choice__note">{format!("+{price}")}</span>
-                        </label></li>
+                    Choice {
+                        kind: "checkbox",
+                        name: "benefits",
+                        value: id.to_string(),
+                        label: b.label,
+                        note: Some(format!("+{}", RequestCtx::current().money(b.price))),
+                        out: false,
+                        checked: Signal::derive(move || config.with(|c| c.benefits.contains(&id))),
+                        pick: Callback::new(move |_| config.update(|c| c.toggle_benefit(id))),
                     }
                 })
-                .collect_view();
-            view! {
-                <fieldset class="config__group" data-testid="trip-benefits">
-                    <legend>{t("travel.configurator.benefits")}</legend>
-                    <ul class="choices">{items}</ul>
-                </fieldset>
-            }
+                .collect();
+            choices("trip-benefits", t("travel.configurator.benefits"), items)
         })
     };
     let party = move || {
@@ -331,6 +331,46 @@ pub fn Configurator(load: TravelProductLoad, product_path: String) -> impl IntoV
     }
 }
 
+/// One option of a picker (package, city, duration, benefit). The four pickers share this
+/// shape and [`choices`], so their markup is one piece of code in the WASM, not four.
+struct Choice {
+    kind: &'static str,
+    name: &'static str,
+    value: String,
+    label: String,
+    /// Shown after the label ("sold out", "from 499 €", "+25 €").
+    note: Option<String>,
+    /// Sold out: shown, not selectable.
+    out: bool,
+    checked: Signal<bool>,
+    pick: Callback<()>,
+}
+
+/// A picker: a titled group of radio buttons or checkboxes.
+fn choices(testid: &'static str, legend: String, items: Vec<Choice>) -> impl IntoView {
+    let items = items
+        .into_iter()
+        .map(|c| {
+            let (checked, pick) = (c.checked, c.pick);
+            view! {
+                <li><label class="choice" class:choice--out=c.out>
+                    <input type=c.kind name=c.name value=c.value disabled=c.out
+                        prop:checked=move || checked.get()
+                        on:change=move |_| pick.run(()) />
+                    <span>{c.label}</span>
+                    {c.note.map(|n| view! { " "<span class="choice__note">{n}</span> })}
+                </label></li>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="config__group" data-testid=testid>
+            <legend>{legend}</legend>
+            <ul class="choices">{items}</ul>
+        </fieldset>
+    }
+}
+
 /// The message of a block, naming the traveller or the minimum when it is about one.
 pub fn block_text(block: BookingBlock) -> String {
     let args = block.message_args();
@@ -338,15 +378,22 @@ pub fn block_text(block: BookingBlock) -> String {
     RequestCtx::current().t_with(block.message_key(), &args)
 }
 
-/// Fetches the calendar of a duration (none: no days).
+/// A calendar as the REST call (and the island's props) carry it.
+fn parse_days(json: &str) -> Option<CalendarDays> {
+    serde_json::from_str(json).ok()
+}
+
+/// Fetches the calendar of a duration (none: no days), keeping its JSON for the widget.
 fn load_days(
     duration_id: Option<i64>,
     days: RwSignal<CalendarDays>,
+    days_json: RwSignal<String>,
     loading: RwSignal<bool>,
     failed: RwSignal<bool>,
 ) {
     let Some(id) = duration_id else {
         days.set(CalendarDays::new());
+        days_json.set("{}".into());
         return;
     };
     loading.set(true);
@@ -355,12 +402,16 @@ fn load_days(
         // The REST call, not the server function: the browser build then carries no
         // server-function client for this island.
         let url = format!("/api/travel/v1/durations/{id}/dates");
-        match crate::client::call("GET", &url, None)
-            .await
-            .map(|r| r.json::<CalendarDays>())
+        let reply = crate::client::call("GET", &url, None).await;
+        match reply
+            .ok()
+            .and_then(|r| parse_days(&r.body).map(|d| (d, r.body)))
         {
-            Ok(Some(d)) => days.set(d),
-            Ok(None) | Err(_) => {
+            Some((d, json)) => {
+                days.set(d);
+                days_json.set(json);
+            }
+            None => {
                 leptos::logging::warn!("Cannot fetch travel dates");
                 failed.set(true);
             }

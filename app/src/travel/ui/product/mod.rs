@@ -6,6 +6,7 @@ mod calendar;
 mod configurator;
 mod facts;
 mod party;
+mod tape;
 
 use leptos::prelude::*;
 
@@ -61,6 +62,8 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
         ],
     );
     let product_path = format!("/t/p/{}/{}", product.campaign_id, product.id);
+    let days_json = serde_json::to_string(&load.days).unwrap_or_else(|_| "{}".into());
+    let start = tape::encode(&load.product, &load.config, &days_json);
     let product_id = product.id;
     view! {
         <SeoMeta title=product.title.clone() description path />
@@ -76,7 +79,7 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
                 <crate::ui::favourite::FavouriteButton sale_id=product.campaign_id item_id=product.id initial=product.favorite compact=false />
             </div>
             <facts::PriceBox product=product.clone() />
-            <configurator::Configurator load product_path />
+            <configurator::Configurator start product_path />
             <facts::Description product />
         </article>
         <RecentTrips current=product_id />
