@@ -74,3 +74,27 @@ test('the consent banner has no accessibility violation', async ({ browser, base
   await expectNoViolations(page, '/');
   await context.close();
 });
+
+// Themes a sale asks for (spec 000 §9, issue #16): the demo's third sale of each site is
+// green "recycle" (#0BA100), its sixth black and white. The theme colour is on the page,
+// with contrast that passes; the brand cookie names the site's brand.
+test('themed sales wear their colours and have no accessibility violation', async ({ page, context }) => {
+  for (const [site, sale, theme, colour] of [
+    [1, 1003, 'recycle', 'rgb(11, 161, 0)'],
+    [1, 1006, 'bw', 'rgb(0, 0, 0)'],
+    [66, 6003, 'recycle', 'rgb(11, 161, 0)'],
+  ] as const) {
+    await expectNoViolations(page, `/c/vente/${sale}/0?site=${site}`);
+    const catalog = page.locator(`[data-sale-id="${sale}"]`);
+    await expect(catalog).toHaveAttribute('data-theme', theme);
+    await expect(catalog).toHaveClass(new RegExp(`theme-${theme}`));
+    await expect(catalog).toHaveCSS('border-top-color', colour);
+    await expect(catalog.locator('.catalog__universes a[aria-current="page"]').first()).toHaveCSS('background-color', colour);
+    const brand = (await context.cookies()).find((c) => c.name === 'appBrand');
+    expect(brand?.value).toBe(site === 66 ? 'Violeta' : 'Rosace');
+  }
+  // An ordinary sale keeps the site's palette.
+  await page.goto('/c/vente/1001/0?site=1');
+  await expect(page.locator('[data-sale-id="1001"]')).toHaveAttribute('data-theme', 'theme-rosace');
+  await expect(page.locator('[data-sale-id="1001"]')).not.toHaveClass(/catalog--themed/);
+});
