@@ -50,21 +50,21 @@ pub fn PriceCalendar(
     let month = move || {
         selected
             .get()
-            .or_else(|| crate::travel::rules::lowest_day(&days.get()))
+            .or_else(|| days.with(crate::travel::rules::lowest_day))
             .map(|d| d[..7].to_string())
             .unwrap_or_default()
     };
     let list = move || {
         let t = |k: &str| RequestCtx::current().t(k);
-        days.get()
-            .into_iter()
+        days.with(|days| {
+            days.iter()
             .map(|(date, day)| {
                 let value = date.clone();
                 let checked = {
                     let date = date.clone();
                     move || selected.get().as_deref() == Some(date.as_str())
                 };
-                let label = show_date(&date);
+                let label = show_date(date);
                 let price = RequestCtx::current().money(day.price);
                 let out = day.is_out_of_stock;
                 view! {
@@ -80,6 +80,7 @@ pub fn PriceCalendar(
                 }
             })
             .collect_view()
+        })
     };
     view! {
         // The widget's script loads as the calendar nears the viewport (`navigation.js`).

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::calendar::PriceCalendar;
 use super::party::Party;
 use crate::context::RequestCtx;
-use crate::model::travel::{CalendarDays, Package, TravelProduct};
+use crate::model::travel::{CalendarDays, Configurator, Package, TravelProduct};
 use crate::travel::rules::{
     active_checkin, active_city, active_duration, booking_blocks, booking_total, checkout_date,
     checkout_query, quotation_price, BookingBlock, Configuration,
@@ -92,11 +92,6 @@ pub fn Configurator(start: Vec<String>, product_path: String) -> impl IntoView {
         })
     });
 
-    let configurator = move || {
-        with_package(product, config, |_, pk, _| {
-            pk.map(|pk| pk.configurator.clone())
-        })
-    };
     let packages = move || {
         product.with_value(|p| {
             (p.packages.len() > 1).then(|| {
@@ -128,8 +123,14 @@ pub fn Configurator(start: Vec<String>, product_path: String) -> impl IntoView {
             })
         })
     };
+    // Reads a flag of the selected package's configurator.
+    let shows = move |flag: fn(&Configurator) -> bool| {
+        with_package(product, config, |_, pk, _| {
+            pk.is_some_and(|pk| flag(&pk.configurator))
+        })
+    };
     let cheapest = move || {
-        configurator().filter(|c| c.with_cheapest_toggle).map(|_| view! {
+        shows(|c| c.with_cheapest_toggle).then(|| view! {
             <label class="config__cheapest">
                 <input type="checkbox" data-testid="trip-cheapest"
                     prop:checked=move || config.with(|c| c.cheapest)
@@ -139,75 +140,79 @@ pub fn Configurator(start: Vec<String>, product_path: String) -> impl IntoView {
         })
     };
     let cities = move || {
-        let conf = configurator()?;
-        (conf.with_departure_cities && !conf.departure_cities.is_empty()).then(|| {
-            let items = conf
-                .departure_cities
-                .into_iter()
-                .map(|city| {
-                    let id = city.id;
-                    let out = city.is_out_of_stock;
-                    let ctx = RequestCtx::current();
-                    let note = if out {
-                        t("travel.calendar.sold_out")
-                    } else {
-                        ctx.t_with(
-                            "travel.configurator.from",
-                            &[("price", &ctx.money(city.price))],
-                        )
-                    };
-                    Choice {
-                        kind: "radio",
-                        name: "city",
-                        value: city.code,
-                        label: city.value,
-                        note: Some(note),
-                        out,
-                        checked: Signal::derive(move || {
-                            with_package(product, config, |_, pk, c| {
-                                pk.and_then(|pk| active_city(pk, c)).map(|x| x.id) == Some(id)
-                            })
-                        }),
-                        pick: Callback::new(move |_| config.update(|c| c.select_city(id))),
-                    }
-                })
-                .collect();
-            choices("trip-cities", t("travel.configurator.city"), items)
-        })
+        let items = with_package(product, config, |_, pk, _| {
+            let conf = &pk?.configurator;
+            (conf.with_departure_cities && !conf.departure_cities.is_empty()).then(|| {
+                conf.departure_cities
+                    .iter()
+                    .map(|city| {
+                        let id = city.id;
+                        let out = city.is_out_of_stock;
+                        let ctx = RequestCtx::current();
+                        let note = if out {
+                            t("travel.calendar.sold_out")
+                        } else {
+                            ctx.t_with(
+                                "travel.configurator.from",
+                                &[("price", &ctx.money(city.price))],
+                            )
+                        };
+                        Choice {
+                            kind: "radio",
+                            name: "city",
+                            value: city.code.clone(),
+                            label: city.value.clone(),
+                            note: Some(note),
+                            out,
+                            checked: Signal::derive(move || {
+                                with_package(product, config, |_, pk, c| {
+                                    pk.and_then(|pk| active_city(pk, c)).map(|x| x.id) == Some(id)
+                                })
+                            }),
+                            pick: Callback::new(move |_| config.update(|c| c.select_city(id))),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })?;
+        Some(choices("trip-cities", t("travel.configurator.city"), items))
     };
     let durations = move || {
-        let conf = configurator()?;
-        let city = with_package(product, config, |_, pk, c| {
-            pk.and_then(|pk| active_city(pk, c)).cloned()
+        let items = with_package(product, config, |_, pk, c| {
+            let pk = pk?;
+            let city = active_city(pk, c)?;
+            (pk.configurator.with_durations && !city.durations.is_empty()).then(|| {
+                city.durations
+                    .iter()
+                    .map(|d| {
+                        let (day, night, id) = (d.day, d.night, d.id);
+                        Choice {
+                            kind: "radio",
+                            name: "duration",
+                            value: format!("{day}-{night}"),
+                            label: RequestCtx::current().t_with(
+                                "travel.configurator.stay",
+                                &[("days", &day.to_string()), ("nights", &night.to_string())],
+                            ),
+                            note: None,
+                            out: d.is_out_of_stock,
+                            checked: Signal::derive(move || duration_id.get() == Some(id)),
+                            pick: Callback::new(move |_| {
+                                config.update(|c| c.select_duration(day, night))
+                            }),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
         })?;
-        (conf.with_durations && !city.durations.is_empty()).then(|| {
-            let items = city
-                .durations
-                .into_iter()
-                .map(|d| {
-                    let (day, night, id) = (d.day, d.night, d.id);
-                    Choice {
-                        kind: "radio",
-                        name: "duration",
-                        value: format!("{day}-{night}"),
-                        label: RequestCtx::current().t_with(
-                            "travel.configurator.stay",
-                            &[("days", &day.to_string()), ("nights", &night.to_string())],
-                        ),
-                        note: None,
-                        out: d.is_out_of_stock,
-                        checked: Signal::derive(move || duration_id.get() == Some(id)),
-                        pick: Callback::new(move |_| {
-                            config.update(|c| c.select_duration(day, night))
-                        }),
-                    }
-                })
-                .collect();
-            choices("trip-durations", t("travel.configurator.duration"), items)
-        })
+        Some(choices(
+            "trip-durations",
+            t("travel.configurator.duration"),
+            items,
+        ))
     };
     let calendar = move || {
-        configurator().filter(|c| c.with_departure_dates).map(|_| view! {
+        shows(|c| c.with_departure_dates).then(|| view! {
             <section class="config__group config__group--calendar" aria-labelledby="trip-calendar-title">
                 <h2 id="trip-calendar-title" class="config__title">{t("travel.configurator.checkin")}</h2>
                 <PriceCalendar days=days.into() days_json=days_json.into() selected=Signal::derive(move || config.with(|c| c.checkin.clone()))
@@ -224,32 +229,38 @@ pub fn Configurator(start: Vec<String>, product_path: String) -> impl IntoView {
         })
     };
     let benefits = move || {
-        let conf = configurator()?;
-        (conf.with_benefits && !conf.benefits.is_empty()).then(|| {
-            let items = conf
-                .benefits
-                .into_iter()
-                .map(|b| {
-                    let id = b.id;
-                    Choice {
-                        kind: "checkbox",
-                        name: "benefits",
-                        value: id.to_string(),
-                        label: b.label,
-                        note: Some(format!("+{}", RequestCtx::current().money(b.price))),
-                        out: false,
-                        checked: Signal::derive(move || config.with(|c| c.benefits.contains(&id))),
-                        pick: Callback::new(move |_| config.update(|c| c.toggle_benefit(id))),
-                    }
-                })
-                .collect();
-            choices("trip-benefits", t("travel.configurator.benefits"), items)
-        })
+        let items = with_package(product, config, |_, pk, _| {
+            let conf = &pk?.configurator;
+            (conf.with_benefits && !conf.benefits.is_empty()).then(|| {
+                conf.benefits
+                    .iter()
+                    .map(|b| {
+                        let id = b.id;
+                        Choice {
+                            kind: "checkbox",
+                            name: "benefits",
+                            value: id.to_string(),
+                            label: b.label.clone(),
+                            note: Some(format!("+{}", RequestCtx::current().money(b.price))),
+                            out: false,
+                            checked: Signal::derive(move || {
+                                config.with(|c| c.benefits.contains(&id))
+                            }),
+                            pick: Callback::new(move |_| config.update(|c| c.toggle_benefit(id))),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })?;
+        Some(choices(
+            "trip-benefits",
+            t("travel.configurator.benefits"),
+            items,
+        ))
     };
     let party = move || {
-        configurator()
-            .filter(|c| c.with_participants)
-            .map(|c| view! { <Party rules=c.participants config checkin=checkin.into() /> })
+        shows(|c| c.with_participants)
+            .then(|| view! { <Party product config checkin=checkin.into() /> })
     };
     let summary = move || {
         let ctx = RequestCtx::current();

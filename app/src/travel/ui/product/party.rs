@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
-use crate::model::travel::{ParticipantProfile, ParticipantRules, ParticipantType};
+use crate::model::travel::{ParticipantProfile, ParticipantRules, ParticipantType, TravelProduct};
 use crate::travel::rules::{birthday_bounds, can_add, can_remove, Configuration};
 
 fn type_key(kind: ParticipantType) -> &'static str {
@@ -23,24 +23,38 @@ fn one_key(kind: ParticipantType) -> &'static str {
     }
 }
 
+/// Runs `f` on the party rules of the configuration's package (none: no rules). Read from
+/// the product rather than copied, so the island carries no code to clone the rules table.
+fn with_rules<T>(
+    product: StoredValue<TravelProduct>,
+    c: &Configuration,
+    f: impl FnOnce(&ParticipantRules) -> T,
+) -> T {
+    product.with_value(|p| match c.package(p) {
+        Some(pk) => f(&pk.configurator.participants),
+        None => f(&ParticipantRules::default()),
+    })
+}
+
 #[component]
 pub fn Party(
-    rules: ParticipantRules,
+    product: StoredValue<TravelProduct>,
     config: RwSignal<Configuration>,
     checkin: Signal<Option<String>>,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
-    let rules = StoredValue::new(rules);
-    let profiles: Vec<ParticipantProfile> = rules.with_value(|r| {
-        if r.profiles.is_empty() {
-            vec![ParticipantProfile {
-                kind: ParticipantType::Adults,
-                min_age: 18,
-                max_age: 120,
-            }]
-        } else {
-            r.profiles.clone()
-        }
+    let profiles: Vec<ParticipantProfile> = config.with_untracked(|c| {
+        with_rules(product, c, |r| {
+            if r.profiles.is_empty() {
+                vec![ParticipantProfile {
+                    kind: ParticipantType::Adults,
+                    min_age: 18,
+                    max_age: 120,
+                }]
+            } else {
+                r.profiles.clone()
+            }
+        })
     });
     let counters = profiles
         .iter()
@@ -53,9 +67,9 @@ pub fn Party(
                 &[("min", &profile.min_age.to_string()), ("max", &profile.max_age.to_string())],
             );
             let count = move || config.with(|c| c.counts().get(kind));
-            let addable = move || rules.with_value(|r| config.with(|c| can_add(r, c.counts(), kind)));
+            let addable = move || config.with(|c| with_rules(product, c, |r| can_add(r, c.counts(), kind)));
             let removable =
-                move || rules.with_value(|r| config.with(|c| can_remove(r, c.counts(), kind)));
+                move || config.with(|c| with_rules(product, c, |r| can_remove(r, c.counts(), kind)));
             let add_label = ctx.t_with("travel.party.add", &[("type", &name)]);
             let remove_label = ctx.t_with("travel.party.remove", &[("type", &name)]);
             let testid = format!("party-{}", type_key(kind).rsplit('.').next().unwrap_or(""));
@@ -65,11 +79,11 @@ pub fn Party(
                     <span class="party__counter">
                         <button type="button" class="party__step" aria-label=remove_label
                             disabled=move || !removable()
-                            on:click=move |_| config.update(|c| { rules.with_value(|r| c.remove_participant(r, kind)); })>"−"</button>
+                            on:click=move |_| config.update(|c| { product.with_value(|p| c.package(p).map(|pk| c.remove_participant(&pk.configurator.participants, kind))); })>"−"</button>
                         <output class="party__count" aria-live="polite">{count}</output>
                         <button type="button" class="party__step" aria-label=add_label
                             disabled=move || !addable()
-                            on:click=move |_| config.update(|c| { rules.with_value(|r| c.add_participant(r, kind)); })>"+"</button>
+                            on:click=move |_| config.update(|c| { product.with_value(|p| c.package(p).map(|pk| c.add_participant(&pk.configurator.participants, kind))); })>"+"</button>
                     </span>
                 </li>
             }
