@@ -8,7 +8,8 @@
   let navigation = 0;
   let inflight = null;
   // Route changes that failed for another reason than a newer one cancelling them: counted
-  // here (and logged) for the diagnostics; the page then loads normally.
+  // here (and logged) for the diagnostics, told as a `rosace:route-error` event for the
+  // tracking library; the page then loads normally.
   window.__rosaceRouteErrors = 0;
   const HEAD_TAGS = 'title, meta[name], meta[property], link[rel=canonical], link[rel=alternate], script[type="application/ld+json"]';
 
@@ -96,6 +97,8 @@
       if (e && e.name === 'AbortError') return;
       window.__rosaceRouteErrors += 1;
       console.error('route change failed', url.toString(), e && e.message);
+      // For the tracking library (diagnostics bundle, with the performance consent only).
+      document.dispatchEvent(new CustomEvent('rosace:route-error', { detail: { path: url.pathname, reason: String((e && e.message) || e).slice(0, 120) } }));
       location.assign(url);
     } finally {
       if (current === navigation) inflight = null;
@@ -134,6 +137,8 @@
     }
   }
   watchWidgets();
+  // Page scripts that swap in new server HTML (the travel configurator) watch it too.
+  window.__rosaceWatchWidgets = watchWidgets;
   // A widget whose script loads when its <details data-widget="..."> is first opened.
   document.addEventListener('toggle', (ev) => {
     const box = ev.target;

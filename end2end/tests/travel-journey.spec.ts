@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 import { expectNoViolations } from './a11y';
+import { configuratorSettled } from './travel-steps';
 
 // The whole travel journey as one member goes through it, on the French site on desktop and
 // the German one on phones: travel home → destination by autocomplete → results with their
@@ -66,11 +67,13 @@ test('travel home → search → map → product → calendar → child → chec
   // Cheapest mode, then a day of the calendar ends it and sets the dates and price.
   const cheapest = page.getByTestId('trip-cheapest');
   await cheapest.check();
+  await configuratorSettled(page);
   await expect(cheapest).toBeChecked();
   await page.getByTestId('travel-calendar').scrollIntoViewIfNeeded();
   const days = page.locator('travel-calendar button.rdp-day_button:not([disabled])');
   await expect(days.first()).toBeVisible();
   await days.nth(2).click();
+  await configuratorSettled(page);
   await expect(cheapest).not.toBeChecked();
   await expect(page.getByTestId('trip-dates')).not.toBeEmpty();
   const totalTwo = await page.getByTestId('trip-total').textContent();

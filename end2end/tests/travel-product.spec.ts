@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 import { expectNoViolations } from './a11y';
+import { configuratorSettled } from './travel-steps';
 
 // Sites in the demo data, in order; each site's first travel sale follows its 24 shopping
 // sales. Offer k=3 of a sale has several packages and departure cities.
@@ -25,12 +26,14 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   // Cheapest mode picks the cheapest city and duration; choosing a day ends it.
   const cheapest = page.getByTestId('trip-cheapest');
   await cheapest.check();
+  await configuratorSettled(page);
   await expect(cheapest).toBeChecked();
   // The calendar's script loads as it nears the viewport.
   await page.getByTestId('travel-calendar').scrollIntoViewIfNeeded();
   const days = page.locator('travel-calendar button.rdp-day_button:not([disabled])');
   await expect(days.first()).toBeVisible();
   await days.nth(1).click();
+  await configuratorSettled(page);
   await expect(cheapest).not.toBeChecked();
   await expect(page.getByTestId('trip-dates')).not.toBeEmpty();
   const perPerson = await page.getByTestId('trip-price').textContent();
@@ -45,6 +48,15 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   await expect(page.getByTestId('trip-blocks')).toBeEmpty();
   await expect(page.getByTestId('trip-total')).not.toHaveText(totalTwo!);
   await expectNoViolations(page);
+  // The configuration is in the address: a reload shows the same one, and the price is
+  // read out.
+  await expect(page).toHaveURL(new RegExp(`party=a,a,c${childBirthday()}`));
+  await expect(page.locator('[data-config-status]')).toContainText(/\d/);
+  const total = await page.getByTestId('trip-total').textContent();
+  await page.reload();
+  await expect(page.getByTestId('party-birthday')).toHaveValue(childBirthday());
+  await expect(page.getByTestId('trip-total')).toHaveText(total!);
+  await expect(page.locator('.config__apply')).toBeHidden();
 
   await page.getByTestId('trip-book').click();
   await expect(page).toHaveURL(/\/checkout\?/);
@@ -110,6 +122,31 @@ test.describe('without JavaScript', () => {
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
     expect(ld['@type']).toBe('Product');
     expect(Number(ld.offers.lowPrice)).toBeGreaterThan(0);
+  });
+
+  test('the configurator is a form: a child, its birthday and a day, sent with the update button', async ({ page }) => {
+    const sale = travelSale(1);
+    await page.goto(`/voyages/p/${sale}/${sale * 100 + 3}`);
+    await page.getByTestId('party-children').locator('button').last().click();
+    await expect(page).toHaveURL(/step=add-c/);
+    await expect(page.getByTestId('party-birthday')).toHaveCount(1);
+    await expect(page.getByTestId('trip-blocks').locator('[data-field="participants.2"]')).toBeVisible();
+    const totalTwo = await page.getByTestId('trip-total').textContent();
+
+    await page.getByTestId('party-birthday').fill(childBirthday());
+    await page.locator('details.trip__dates summary').click();
+    const day = page.getByTestId('travel-dates').locator('input:not([disabled])').nth(3);
+    const date = await day.getAttribute('value');
+    await day.check();
+    await page.locator('.config__apply').click();
+    await expect(page.getByTestId('trip-blocks').locator('[data-field="participants.2"]')).toHaveCount(0);
+    await expect(page.getByTestId('trip-blocks').locator('[data-field="checkin"]')).toHaveCount(0);
+    await expect(page.getByTestId('party-birthday')).toHaveValue(childBirthday());
+    await expect(page.getByTestId('travel-dates').locator(`input[value="${date}"]`)).toBeChecked();
+    await expect(page.getByTestId('trip-dates')).not.toBeEmpty();
+    await expect(page.getByTestId('trip-total')).not.toHaveText(totalTwo!);
+    // Visitors sign in to book; the link brings them back to this product.
+    await expect(page.getByTestId('trip-signin')).toBeVisible();
   });
 });
 

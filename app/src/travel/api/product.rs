@@ -24,12 +24,16 @@ pub struct TravelProductLoad {
 }
 
 /// Opens with the product's default configuration when it names one (cheapest mode off),
-/// else with cheapest mode on.
+/// else with cheapest mode on; `query` (the page's, as the configurator form sends it)
+/// then changes it (`travel::rules::form::configure`). The calendar is the one of the
+/// resolved duration, and the party's ages follow its check-in.
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "travel/product")]
 pub async fn fetch_travel_product(
     campaign_id: i64,
     product_id: i64,
+    query: String,
 ) -> Result<Option<TravelProductLoad>, ServerFnError> {
+    use crate::travel::rules::{active_checkin, form::configure, query_pairs};
     let ctx = RequestCtx::current();
     let service = TravelService::new(cart_service()?);
     let product = match service
@@ -41,7 +45,25 @@ pub async fn fetch_travel_product(
         Err(e) => return Err(e).wire::<TravelError>(),
     };
     let with_defaults = product.default_configuration.package_id.is_some();
-    let config = Configuration::initial(&product, with_defaults);
+    let start = Configuration::initial(&product, with_defaults);
+    let pairs: Vec<_> = query_pairs(&query).into_iter().take(64).collect();
+    let mut config = configure(
+        &product,
+        start,
+        |k| {
+            pairs
+                .iter()
+                .find(|(key, _)| key == k)
+                .map(|(_, v)| v.clone())
+        },
+        |k| {
+            pairs
+                .iter()
+                .filter(|(key, _)| key == k)
+                .map(|(_, v)| v.clone())
+                .collect()
+        },
+    );
     let days = match initial_duration(&product, &config) {
         Some(id) => store::duration_calendar(&app_state()?.db, id, now())
             .await
@@ -49,6 +71,13 @@ pub async fn fetch_travel_product(
             .unwrap_or_default(),
         None => CalendarDays::new(),
     };
+    if let (Some(day), Some(package)) = (
+        active_checkin(&config, &days).map(str::to_string),
+        config.package(&product),
+    ) {
+        let profiles = package.configurator.participants.profiles.clone();
+        config.adjust_ages(&day, &profiles);
+    }
     Ok(Some(TravelProductLoad {
         product,
         config,

@@ -163,6 +163,22 @@ fn kind_code(kind: ParticipantType) -> char {
     }
 }
 
+/// The party as the `party` field: a letter per traveller (`a`, `c`, `b`) with the
+/// birthday after it, comma-separated (`a,a,c2019-05-01`).
+pub fn party_value(participants: &[Participant]) -> String {
+    participants
+        .iter()
+        .map(|p| {
+            format!(
+                "{}{}",
+                kind_code(p.kind),
+                p.birthday.as_deref().unwrap_or("")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// The configuration as the checkout URL's query (`package`, `city`, `days`, `nights`,
 /// `checkin`, `party` = `a,a,c2019-05-01`, `benefits` = `3,4`); the URL starts from the
 /// product path. Cheapest mode is resolved by the caller first (`city`/`days` given).
@@ -181,18 +197,7 @@ pub fn checkout_query(config: &Configuration) -> String {
     if let Some(d) = &config.checkin {
         parts.push(("checkin", d.clone()));
     }
-    let party: Vec<String> = config
-        .participants
-        .iter()
-        .map(|p| {
-            format!(
-                "{}{}",
-                kind_code(p.kind),
-                p.birthday.as_deref().unwrap_or("")
-            )
-        })
-        .collect();
-    parts.push(("party", party.join(",")));
+    parts.push(("party", party_value(&config.participants)));
     if !config.benefits.is_empty() {
         let b: Vec<String> = config.benefits.iter().map(i64::to_string).collect();
         parts.push(("benefits", b.join(",")));

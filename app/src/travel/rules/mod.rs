@@ -9,6 +9,7 @@ mod checkout;
 mod configuration;
 mod date;
 mod filters;
+pub mod form;
 mod party;
 mod pricing;
 pub mod search;
@@ -19,6 +20,8 @@ mod configuration_tests;
 #[cfg(test)]
 mod fixtures;
 #[cfg(test)]
+mod form_tests;
+#[cfg(test)]
 mod vectors;
 
 pub use calendar::{checkout_date, is_selectable_day, lowest_day};
@@ -26,8 +29,8 @@ pub use catalogue::{
     catalog_link, catalogue_page, catalogue_query, catalogue_url, is_default_catalogue, QueryValue,
 };
 pub use checkout::{
-    checkout_problems, checkout_query, parse_checkout_query, with_birthdays, BookingAddress,
-    CheckoutProblem, Traveller,
+    checkout_problems, checkout_query, parse_checkout_query, party_value, with_birthdays,
+    BookingAddress, CheckoutProblem, Traveller,
 };
 pub use configuration::{
     active_checkin, active_city, active_duration, booking_blocks, cheapest_choice, checkin_needed,

@@ -1,14 +1,14 @@
 //! Travel product `/t/p/{campaignId}/{productId}` and its SEO twin `/voyages/p/...`
 //! (spec 001 §2, §3, §4): title, price with its notices, description, tabs and the
-//! configurator with its price calendar. Complete in the server HTML: the configurator's
-//! defaults and the departure days as a plain list are there before any script runs.
+//! configurator with its price calendar. Complete in the server HTML, the configurator
+//! included: it is a form that works without scripts (`configurator.rs`).
 mod calendar;
 mod configurator;
 mod facts;
 mod party;
-mod tape;
 
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
@@ -25,9 +25,11 @@ pub fn TravelProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
         route.get_id("campaignId").unwrap_or(0),
         route.get_id("productId").unwrap_or(0),
     );
+    // The configurator's form comes back to the page with its fields in the query.
+    let query = use_location().search;
     let load = Resource::new(
-        move || key,
-        |(campaign_id, product_id)| fetch_travel_product(campaign_id, product_id),
+        move || (key, query.get()),
+        |((campaign_id, product_id), query)| fetch_travel_product(campaign_id, product_id, query),
     );
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
@@ -62,11 +64,14 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
         ],
     );
     let product_path = format!("/t/p/{}/{}", product.campaign_id, product.id);
-    let days_json = serde_json::to_string(&load.days).unwrap_or_else(|_| "{}".into());
-    let start = tape::encode(&load.product, &load.config, &days_json);
     let product_id = product.id;
+    let TravelProductLoad {
+        product: full,
+        config,
+        days,
+    } = load;
     view! {
-        <SeoMeta title=product.title.clone() description path />
+        <SeoMeta title=product.title.clone() description path=path.clone() />
         <script type="application/ld+json" inner_html=ld></script>
         <article class="trip" data-product-id=product_id>
             <header class="trip__head">
@@ -79,7 +84,7 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
                 <crate::ui::favourite::FavouriteButton sale_id=product.campaign_id item_id=product.id initial=product.favorite compact=false />
             </div>
             <facts::PriceBox product=product.clone() />
-            <configurator::Configurator start product_path />
+            <configurator::ConfiguratorForm product=full config days action=path.clone() product_path />
             <facts::Description product />
         </article>
         <RecentTrips current=product_id />
