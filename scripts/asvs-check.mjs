@@ -741,14 +741,14 @@ async function setupMemberA() {
       const adult = { firstName: 'Camille', lastName: 'Asvs', birthday: '1980-01-01' };
       let r;
       for (const day of days.slice(0, 12)) {
-        r = await A.req('POST', '/api/travel/v1/checkout', {
-          json: {
-            campaignId: offer.campaignId, productId: offer.id, packageId: pkg.id, departureCityId: city.id,
-            days: duration.day, nights: duration.night, checkin: day,
-            participants: [{ type: 'adults' }, { type: 'adults' }], travellers: [adult, adult],
-            address: { firstName: 'Camille', lastName: 'Asvs', street: '7 rue Secrete', zipCode: '75003', city: 'Paris', phone: '+33 6 12 34 56 78' },
-          },
-        });
+        owned.travelRequest = {
+          campaignId: offer.campaignId, productId: offer.id, packageId: pkg.id, departureCityId: city.id,
+          days: duration.day, nights: duration.night, checkin: day,
+          participants: [{ type: 'adults' }, { type: 'adults' }], travellers: [adult, adult],
+          // One of A's saved addresses (issue #11: no typed address any more).
+          addressId: owned.address,
+        };
+        r = await A.req('POST', '/api/travel/v1/checkout', { json: owned.travelRequest });
         owned.booking = r.json?.id ?? r.json?.bookingId ?? r.json?.booking?.id;
         if (owned.booking != null || r.json?.error_code !== 'sold_out') break;
       }
@@ -928,6 +928,13 @@ async function checkIdor() {
     ['POST /my-notifications/read {ticketId: A\'s}', () => B.req('POST', '/my-notifications/read', { form: { _xsrf: B.xsrf, ticketId: String(owned.ticket ?? 0) } })],
     ['POST /my-notifications/read {notificationId: A\'s}', () => B.req('POST', '/my-notifications/read', { form: { _xsrf: B.xsrf, notificationId: String(owned.notification ?? 987654321) } })],
   ];
+  // B books a trip with A's address: refused, nothing held.
+  if (owned.travelRequest) {
+    bodyTries.push(['POST /api/travel/v1/checkout {addressId: A\'s}', async () => {
+      const r = await B.req('POST', '/api/travel/v1/checkout', { json: owned.travelRequest });
+      return r.status < 400 ? { ...r, note: `B booked with A's address (HTTP ${r.status})` } : r;
+    }]);
+  }
   // B pays its own frozen cart with A's address: the order must not carry it.
   bodyTries.push(['POST .../cart/v3/pay {addressId: A\'s} on B\'s cart', async () => {
     await B.req('POST', '/api/cartproxy/v1/item', { json: { product_id: owned.optionId, quantity: 1, cart_type: 'fs' } });

@@ -135,9 +135,14 @@
       });
       if (resp.ok) {
         // A fresh page shows the saved address where the server puts it.
-        if (form.dataset.returnTo === 'cart') {
+        const back = form.dataset.returnTo || '';
+        if (back === 'cart') {
           window.location.hash = 'delivery';
           window.location.reload();
+        } else if (back.charAt(0) === '/') {
+          // A checkout's own path, checked by the server before it wrote the form
+          // (`address::rules::return_path`): the new address is offered there.
+          window.location.assign(back);
         } else {
           window.location.assign('/postsales/myaccount/addresses/?notice=address.notice.saved');
         }

@@ -9,8 +9,11 @@ pub enum TravelError {
     NotFound,
     #[error("the configuration cannot be booked")]
     Blocked(Vec<BookingBlock>),
-    #[error("travellers or address to correct")]
+    #[error("travellers to correct")]
     Invalid(Vec<FieldError>),
+    /// The chosen address is not one of the member's (another member's, or none at all).
+    #[error("no such address in the member's address book")]
+    UnknownAddress,
     #[error("not enough places left on this departure")]
     SoldOut,
     #[error("no such booking")]
@@ -28,7 +31,7 @@ pub enum TravelError {
 impl WireError for TravelError {
     fn status(&self) -> u16 {
         match self {
-            TravelError::NotFound | TravelError::NoBooking => 404,
+            TravelError::NotFound | TravelError::NoBooking | TravelError::UnknownAddress => 404,
             TravelError::Blocked(_) | TravelError::Invalid(_) => 400,
             TravelError::SoldOut | TravelError::Expired => 409,
             TravelError::Declined | TravelError::InvalidCard => 402,
@@ -40,6 +43,7 @@ impl WireError for TravelError {
             TravelError::NotFound => "not_found",
             TravelError::Blocked(_) => "booking_blocked",
             TravelError::Invalid(_) => "invalid_travellers",
+            TravelError::UnknownAddress => "unknown_address",
             TravelError::SoldOut => "sold_out",
             TravelError::NoBooking => "no_booking",
             TravelError::Expired => "hold_expired",
@@ -56,6 +60,7 @@ impl WireError for TravelError {
                 .map(|b| b.message_key())
                 .unwrap_or("travel.error.blocked"),
             TravelError::Invalid(_) => "travel.error.invalid",
+            TravelError::UnknownAddress => "travel.error.unknown_address",
             TravelError::SoldOut => "travel.error.sold_out",
             TravelError::NoBooking => "travel.error.no_booking",
             TravelError::Expired => "travel.error.expired",

@@ -5,14 +5,17 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::address::model::DeliveryAddress;
+use crate::address::rules::default_address;
+use crate::address::store as address_store;
 use crate::cart::payment::PaymentOutcome;
 use crate::cart::service::CartService;
 use crate::model::error::FieldError;
 use crate::model::travel::{Participant, TravelProduct};
 use crate::travel::error::TravelError;
 use crate::travel::rules::{
-    active_checkin, active_duration, booking_blocks, booking_total, checkout_problems,
-    places_taken, with_birthdays, BookingAddress, Configuration, Date, StayLength, Traveller,
+    active_checkin, active_duration, booking_total, checkout_blocks, checkout_problems,
+    places_taken, with_birthdays, Configuration, Date, StayLength, Traveller,
 };
 use crate::travel::store;
 
@@ -38,8 +41,12 @@ pub struct BookingRequest {
     /// Names and birthdays, in the order of `participants`.
     #[serde(default)]
     pub travellers: Vec<Traveller>,
+    /// One of the member's saved addresses (`/api/address/v1`), recorded with the booking;
+    /// left out, their favourite (else their first). Another member's or an unknown id is
+    /// refused (404 `unknown_address`), an empty address book blocks the booking (400,
+    /// field `addressId`).
     #[serde(default)]
-    pub address: BookingAddress,
+    pub address_id: Option<i64>,
 }
 
 /// A booking as the member sees it.
@@ -134,8 +141,29 @@ impl TravelService {
         w.commit().await
     }
 
+    /// The address the booking is recorded with: the chosen one, which must be the
+    /// member's (`UnknownAddress` otherwise), else their favourite, else their first;
+    /// `None` when their address book is empty.
+    async fn booking_address(
+        &self,
+        member_id: i64,
+        chosen: Option<i64>,
+    ) -> Result<Option<DeliveryAddress>, TravelError> {
+        let mut conn = self.db().pool.acquire().await?;
+        let address = match chosen {
+            Some(id) => Some(
+                address_store::get(&mut conn, member_id, id)
+                    .await?
+                    .ok_or(TravelError::UnknownAddress)?,
+            ),
+            None => default_address(&address_store::list(&mut conn, member_id).await?).cloned(),
+        };
+        Ok(address.as_ref().map(DeliveryAddress::from))
+    }
+
     /// Holds the places of the configuration for [`HOLD_SECS`], after checking it against
-    /// the rules; `SoldOut` when the departure has fewer places left than travellers.
+    /// the rules and the member's address book; `SoldOut` when the departure has fewer
+    /// places left than travellers. A refusal holds nothing.
     pub async fn reserve(
         &self,
         member_id: i64,
@@ -166,13 +194,14 @@ impl TravelService {
             cheapest: false,
         };
         let package = config.package(&product).ok_or(TravelError::NotFound)?;
+        let address = self.booking_address(member_id, req.address_id).await?;
         let duration = active_duration(package, &config).ok_or(TravelError::Blocked(vec![
             crate::travel::rules::BookingBlock::MissingDuration,
         ]))?;
         let days = store::duration_calendar(self.db(), duration.id, now)
             .await?
             .unwrap_or_default();
-        let blocks = booking_blocks(&product, &config, &days);
+        let blocks = checkout_blocks(&product, &config, &days, address.is_some());
         // A departure that filled up since the member saw it is sold out, not a mistake.
         let full = days.get(&req.checkin).is_some_and(|d| d.is_out_of_stock);
         if full && blocks == [crate::travel::rules::BookingBlock::DayNotBookable] {
@@ -184,7 +213,6 @@ impl TravelService {
         let problems = checkout_problems(
             &req.participants,
             &req.travellers,
-            &req.address,
             &req.checkin,
             &package.configurator.participants.profiles,
         );
@@ -236,7 +264,8 @@ impl TravelService {
             })
             .collect();
         let participants = serde_json::to_string(&travellers).unwrap_or_else(|_| "[]".into());
-        let address = serde_json::to_string(&req.address).unwrap_or_else(|_| "{}".into());
+        // The booking keeps its own copy: later edits of the address book change nothing.
+        let address = serde_json::to_string(&address).unwrap_or_else(|_| "{}".into());
         let chosen = serde_json::to_string(&config.benefits).unwrap_or_else(|_| "[]".into());
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO travel_bookings (member_id, site_id, product_id, duration_id, day, places, status,

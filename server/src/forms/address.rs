@@ -1,7 +1,9 @@
 //! The address page's forms without scripts (Post/Redirect/Get): save an address (new or
 //! changed), make one the favourite, delete one. A refused address comes back filled in
 //! with its errors (see `app::address::ui::draft`), on the address page or on the cart
-//! when the form was the checkout's.
+//! when the form was the checkout's. Opened from a checkout with `returnTo` (a same-site
+//! relative path, `app::address::rules::return_path`), a saved address leads back there
+//! and the address page keeps `returnTo` until then.
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -12,6 +14,7 @@ use serde::Deserialize;
 
 use app::address::error::AddressError;
 use app::address::model::AddressRequest;
+use app::address::rules::return_path;
 use app::address::service::{self, Owner};
 use app::address::ui::draft::{Draft, COOKIE, MAX_AGE_SECS};
 use app::address::ui::page::PAGE;
@@ -57,6 +60,32 @@ fn target(f: &AddressForm) -> (&'static str, &'static str) {
     } else {
         (PAGE, "#address-form")
     }
+}
+
+/// The address page's query, keeping the checkout to go back to (`returnTo`) if any.
+fn with_return(f: &AddressForm, query: &str) -> String {
+    match return_path(Some(&f.return_to)) {
+        Some(path) => {
+            let keep = format!("returnTo={}", app::routes::encode_query_value(&path));
+            if query.is_empty() {
+                keep
+            } else {
+                format!("{query}&{keep}")
+            }
+        }
+        None => query.to_string(),
+    }
+}
+
+/// Back to the checkout the address page was opened from, with the site as `back` adds it.
+fn back_to_checkout(ctx: &RequestCtx, path: &str) -> Response {
+    let site = site_suffix(ctx, ctx.site_id);
+    let url = match (site.is_empty(), path.contains('?')) {
+        (true, _) => path.to_string(),
+        (false, true) => format!("{path}{site}"),
+        (false, false) => format!("{path}?{}", &site[1..]),
+    };
+    see_other(&url)
 }
 
 fn back(ctx: &RequestCtx, page: &str, query: &str, anchor: &str) -> Response {
@@ -135,7 +164,10 @@ pub async fn address_form(
                     } else {
                         ""
                     };
-                    let mut res = back(&ctx, page, query, if page == PAGE { "" } else { anchor });
+                    let mut res = match return_path(Some(&f.return_to)).filter(|_| page == PAGE) {
+                        Some(path) => back_to_checkout(&ctx, &path),
+                        None => back(&ctx, page, query, if page == PAGE { "" } else { anchor }),
+                    };
                     if let Some(v) = draft_cookie(&app, page, "", 0) {
                         res.headers_mut().append(header::SET_COOKIE, v);
                     }
@@ -157,7 +189,7 @@ pub async fn address_form(
                             other => Some(other.message_key().to_string()),
                         },
                     };
-                    let mut res = back(&ctx, page, "retry=1", anchor);
+                    let mut res = back(&ctx, page, &with_return(&f, "retry=1"), anchor);
                     if let Some(v) = draft_cookie(&app, page, &draft.encode(), MAX_AGE_SECS) {
                         res.headers_mut().append(header::SET_COOKIE, v);
                     }
@@ -181,12 +213,13 @@ pub async fn address_form(
                 )
             };
             match result {
-                Ok(()) => back(&ctx, PAGE, notice, ""),
+                Ok(()) => back(&ctx, PAGE, &with_return(&f, notice), ""),
                 Err(e) => {
                     if let Some(cause) = e.cause() {
                         tracing::error!(error = %cause, "address change failed");
                     }
-                    back(&ctx, PAGE, &format!("error={}", e.message_key()), "")
+                    let query = with_return(&f, &format!("error={}", e.message_key()));
+                    back(&ctx, PAGE, &query, "")
                 }
             }
         }

@@ -65,8 +65,11 @@ async fn dates(
         .ok_or_else(|| TravelError::NotFound.into())
 }
 
-/// Holds the places of a configuration for 15 minutes. 400 names what blocks the booking
-/// (`fieldErrors`), 409 when the departure has fewer places left than travellers.
+/// Holds the places of a configuration for 15 minutes, recorded with one of the member's
+/// saved addresses (`addressId`; left out: their favourite). 400 names what blocks the
+/// booking (`fieldErrors`; `addressId` when the address book is empty), 404 for an unknown
+/// product or an address that is not the member's (`unknown_address`), 409 when the
+/// departure has fewer places left than travellers. A refusal holds nothing.
 #[utoipa::path(post, path = "/api/travel/v1/checkout", tag = "travel",
     params(("X-XSRF-TOKEN" = String, Header)),
     request_body = BookingRequest,

@@ -365,6 +365,24 @@ pub fn default_address(addresses: &[Address]) -> Option<&Address> {
         .or_else(|| addresses.first())
 }
 
+/// Longest page path (with its query) the address page comes back to.
+pub const MAX_RETURN_PATH: usize = 600;
+
+/// Where the address page goes back to once an address is saved (`returnTo`, e.g. the
+/// travel checkout with its configuration in the query): only a same-site relative path,
+/// as after sign-in (`auth::rules::safe_return_url`: one leading `/`, no scheme, no
+/// backslash), made of visible ASCII (so it fits a `Location` header as it is), without a
+/// fragment, at most [`MAX_RETURN_PATH`] long and not the address page itself.
+pub fn return_path(candidate: Option<&str>) -> Option<String> {
+    let path = candidate?.trim();
+    let ok = path.len() > 1
+        && path.len() <= MAX_RETURN_PATH
+        && crate::auth::rules::safe_return_url(Some(path)) == path
+        && path.chars().all(|c| c.is_ascii_graphic() && c != '#')
+        && !path.starts_with("/postsales/myaccount/addresses");
+    ok.then(|| path.to_string())
+}
+
 /// A site's `addressFieldSpecificities`.
 pub fn specificities(site_id: u16) -> AddressFieldSpecificities {
     let style = PhoneStyle::for_site(site_id);

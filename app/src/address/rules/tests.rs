@@ -368,3 +368,33 @@ fn specificities_describe_each_site() {
     assert_eq!(specificities(4).phone_format.rest, None);
     assert_eq!(specificities(73).countries[0].code, "LU");
 }
+
+#[test]
+fn return_paths_are_same_site_relative_only() {
+    let checkout = "/t/p/102525/10252504/checkout?package=7&city=3&party=a,a,c2019-06-15";
+    assert_eq!(return_path(Some(checkout)).as_deref(), Some(checkout));
+    assert_eq!(return_path(Some(" /cart ")).as_deref(), Some("/cart"));
+    for bad in [
+        "",
+        "/",
+        "https://evil.example/",
+        "//evil.example",
+        "/\\evil.example",
+        "javascript:alert(1)",
+        "t/p/1/2/checkout",
+        "/a?u=http://x",
+        "/x y",
+        "/x\ty",
+        "/caf\u{e9}",
+        "/t/p/1/2/checkout#pay",
+        "/postsales/myaccount/addresses/?returnTo=/cart",
+        "/postsales/myaccount/addresses/form",
+    ] {
+        assert_eq!(return_path(Some(bad)), None, "{bad:?}");
+    }
+    assert_eq!(
+        return_path(Some(&format!("/{}", "a".repeat(MAX_RETURN_PATH)))),
+        None
+    );
+    assert_eq!(return_path(None), None);
+}

@@ -51,9 +51,10 @@ pub fn AddressForm(
     draft: Option<Draft>,
     /// The address being changed (none: a new one).
     editing: Option<Address>,
-    /// `cart` to come back to the cart, else the address page.
-    #[prop(optional)]
-    return_to: &'static str,
+    /// `cart` to come back to the cart, a same-site path checked by
+    /// `rules::return_path` (a checkout) to go back there once saved, else the address page.
+    #[prop(optional, into)]
+    return_to: String,
     /// Prefix of the element ids (two forms may share a page).
     id_prefix: &'static str,
 ) -> impl IntoView {
@@ -127,9 +128,10 @@ pub fn AddressForm(
     let country_error = draft_ref
         .and_then(|d| d.field_error(AddressField::Country))
         .map(|k| ctx.t(&k));
+    let return_attr = return_to.clone();
     view! {
         <form method="post" action=FORM_ACTION class="account-form address-form" novalidate
-            data-testid="address-form" data-address-form data-return-to=return_to>
+            data-testid="address-form" data-address-form data-return-to=return_attr>
             <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
             <input type="hidden" name="action" value="save" />
             <input type="hidden" name="returnTo" value=return_to />

@@ -9,7 +9,7 @@ use super::draft;
 use super::form::{AddressForm, FORM_ACTION};
 use crate::address::api::fetch_addresses;
 use crate::address::model::Address;
-use crate::address::rules::{format_phone, PhoneStyle};
+use crate::address::rules::{format_phone, return_path, PhoneStyle};
 use crate::context::RequestCtx;
 use crate::ui::error_template::ErrorNotice;
 use crate::ui::SeoMeta;
@@ -79,6 +79,8 @@ pub fn AddressesPage(path: String) -> impl IntoView {
     let notice = query.get("notice").and_then(|k| known(&k));
     let error = query.get("error").and_then(|k| known(&k));
     let editing_id = query.get("edit").and_then(|v| v.parse::<i64>().ok());
+    // Opened from a checkout: its forms go back there once an address is saved.
+    let back_to = return_path(query.get("returnTo").as_deref());
     let load = Resource::new(|| (), |_| fetch_addresses());
     let brand = ctx.site().brand.name();
     let description = ctx.t_with("page.description", &[("page", &title), ("brand", brand)]);
@@ -87,6 +89,9 @@ pub fn AddressesPage(path: String) -> impl IntoView {
         <div class="account-page address-page" data-address-page data-messages=messages()>
             <h1>{title}</h1>
             <p class="account-hint">{ctx.t("address.intro")}</p>
+            {back_to.clone().map(|href| view! {
+                <p class="address-page__back"><a href=href data-testid="address-back">{RequestCtx::current().t("address.back_to_checkout")}</a></p>
+            })}
             <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()>
                 {notice.map(|k| ctx.t(k))}
             </p>
@@ -94,12 +99,15 @@ pub fn AddressesPage(path: String) -> impl IntoView {
                 {error.map(|k| ctx.t(k))}
             </p>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
-                {move || Suspend::new(async move {
-                    match load.await {
-                        Ok(list) => view! { <Book list editing_id /> }.into_any(),
-                        Err(_) => view! { <ErrorNotice /> }.into_any(),
-                    }
-                })}
+                {move || {
+                    let back_to = back_to.clone();
+                    Suspend::new(async move {
+                        match load.await {
+                            Ok(list) => view! { <Book list editing_id back_to /> }.into_any(),
+                            Err(_) => view! { <ErrorNotice /> }.into_any(),
+                        }
+                    })
+                }}
             </Suspense>
             <p class="account-hint address-page__privacy">{ctx.t("address.privacy")}</p>
         </div>
@@ -108,7 +116,7 @@ pub fn AddressesPage(path: String) -> impl IntoView {
 }
 
 #[component]
-fn Book(list: Vec<Address>, editing_id: Option<i64>) -> impl IntoView {
+fn Book(list: Vec<Address>, editing_id: Option<i64>, back_to: Option<String>) -> impl IntoView {
     let ctx = RequestCtx::current();
     let draft = draft::read().filter(|d| d.request.id.is_none() || d.is_refused());
     let editing = editing_id
@@ -126,23 +134,27 @@ fn Book(list: Vec<Address>, editing_id: Option<i64>) -> impl IntoView {
             <h2 id="addresses-title">{ctx.t("address.list.title")}</h2>
             <p class="account-empty" data-testid="addresses-empty" hidden=!empty>{ctx.t("address.empty")}</p>
             <ul class="address-cards" data-testid="addresses">
-                {list.into_iter().map(|a| view! { <Card a /> }).collect_view()}
+                {list.into_iter().map(|a| view! { <Card a back_to=back_to.clone() /> }).collect_view()}
             </ul>
         </section>
         <section class="account-section" aria-labelledby="address-form-title" id="address-form">
             <h2 id="address-form-title">{form_title}</h2>
-            <AddressForm draft editing id_prefix="address" />
+            <AddressForm draft editing id_prefix="address" return_to=back_to.unwrap_or_default() />
         </section>
     }
 }
 
 #[component]
-fn Card(a: Address) -> impl IntoView {
+fn Card(a: Address, back_to: Option<String>) -> impl IntoView {
     let ctx = RequestCtx::current();
     let lines = address_lines(&(&a).into());
     let id = a.id.to_string();
     let fav = a.is_favorite;
     let name = lines.first().cloned().unwrap_or_default();
+    let back = back_to
+        .as_deref()
+        .map(|b| format!("&returnTo={}", crate::routes::encode_query_value(b)))
+        .unwrap_or_default();
     view! {
         <li class="address-card" class:address-card--favorite=fav data-testid="address" data-address-id=id.clone() data-favorite=fav.to_string()>
             {fav.then(|| view! { <p class="address-card__badge" data-testid="address-favorite">{ctx.t("address.favorite")}</p> })}
@@ -153,12 +165,13 @@ fn Card(a: Address) -> impl IntoView {
                 }).collect_view()}
             </p>
             <div class="address-card__actions">
-                <a href=format!("{PAGE}?edit={id}#address-form") class="link-button" data-testid="address-edit"
+                <a href=format!("{PAGE}?edit={id}{back}#address-form") class="link-button" data-testid="address-edit"
                     aria-label=format!("{} · {name}", ctx.t("address.edit"))>{ctx.t("address.edit")}</a>
                 {(!fav).then(|| view! {
                     <form method="post" action=FORM_ACTION data-testid="address-favorite-form">
                         <input type="hidden" name="_xsrf" value=RequestCtx::current().xsrf />
                         <input type="hidden" name="action" value="favorite" />
+                        <input type="hidden" name="returnTo" value=back_to.clone() />
                         <input type="hidden" name="id" value=id.clone() />
                         <button type="submit" class="link-button" data-testid="address-make-favorite">{RequestCtx::current().t("address.make_favorite")}</button>
                     </form>
@@ -166,6 +179,7 @@ fn Card(a: Address) -> impl IntoView {
                 <form method="post" action=FORM_ACTION data-testid="address-delete-form" data-confirm-delete>
                     <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
                     <input type="hidden" name="action" value="delete" />
+                    <input type="hidden" name="returnTo" value=back_to.clone() />
                     <input type="hidden" name="id" value=id.clone() />
                     <button type="submit" class="link-button" data-testid="address-delete"
                         aria-label=format!("{} · {name}", ctx.t("address.delete"))>{ctx.t("address.delete")}</button>

@@ -51,27 +51,6 @@ pub fn CartPage(path: String) -> impl IntoView {
     }
 }
 
-/// The delivery address the member chose in the server-rendered step (none: the server
-/// takes their favourite, or refuses payment when they have no address).
-fn chosen_address() -> Option<i64> {
-    #[cfg(feature = "hydrate")]
-    {
-        let selector = format!(
-            "input[name=\"{}\"]:checked",
-            crate::address::ui::checkout::CHOICE_NAME
-        );
-        web_sys::window()?
-            .document()?
-            .query_selector(&selector)
-            .ok()??
-            .get_attribute("value")?
-            .parse()
-            .ok()
-    }
-    #[cfg(not(feature = "hydrate"))]
-    None
-}
-
 #[island(lazy)]
 fn CartView(children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
@@ -200,7 +179,7 @@ fn CartView(children: Children) -> impl IntoView {
             "card": card.get_untracked(),
             "saveCard": save_card.get_untracked(),
             "waitingLineTicket": ticket,
-            "addressId": chosen_address(),
+            "addressId": crate::address::ui::checkout::chosen_address(),
         });
         leptos::task::spawn_local(async move {
             match cart_call("POST", &format!("{PIPE}/pay"), Some(body)).await {

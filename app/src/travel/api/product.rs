@@ -113,7 +113,8 @@ pub struct CheckoutLoad {
     pub benefits: Vec<(i64, String, i64)>,
     pub per_person: i64,
     pub total: i64,
-    /// What blocks the booking: the field it is about and the message.
+    /// What blocks the booking: the field it is about and the message (an empty address
+    /// book is `addressId`, see [`crate::travel::rules::checkout_blocks`]).
     pub blocks: Vec<(String, String)>,
 }
 
@@ -126,8 +127,8 @@ pub async fn fetch_travel_checkout(
     query: String,
 ) -> Result<Option<CheckoutLoad>, ServerFnError> {
     use crate::travel::rules::{
-        active_checkin, active_city, active_duration, booking_blocks, booking_total, checkout_date,
-        parse_checkout_query, quotation_price,
+        active_checkin, active_city, active_duration, booking_total, checkout_blocks,
+        checkout_date, parse_checkout_query, quotation_price,
     };
     let ctx = RequestCtx::current();
     let service = TravelService::new(cart_service()?);
@@ -163,7 +164,17 @@ pub async fn fetch_travel_checkout(
             .unwrap_or_default(),
         None => CalendarDays::new(),
     };
-    let blocks = booking_blocks(&product, &config, &days)
+    let has_address = match ctx.member_id {
+        Some(member_id) => {
+            let mut conn = app_state()?.db.pool.acquire().await.wire::<TravelError>()?;
+            crate::address::store::count(&mut conn, member_id)
+                .await
+                .wire::<TravelError>()?
+                > 0
+        }
+        None => false,
+    };
+    let blocks = checkout_blocks(&product, &config, &days, has_address)
         .into_iter()
         .map(|b| {
             let args = b.message_args();

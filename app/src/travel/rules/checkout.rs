@@ -1,13 +1,16 @@
 //! The checkout's rules (spec 001 §2 "Checkout", §5): the configuration carried from the
-//! product page to the checkout in the URL, and what the travellers' names, birthdays and
-//! the member's address must hold before places are held.
+//! product page to the checkout in the URL, what the travellers' names and birthdays must
+//! hold before places are held, and what blocks the checkout (the configurator's blocks
+//! and an empty address book: the booking goes to one of the member's saved addresses).
 use serde::{Deserialize, Serialize};
 
-use super::configuration::{Configuration, StayLength};
+use super::configuration::{booking_blocks, BookingBlock, Configuration, StayLength};
 use super::date::Date;
-use crate::model::travel::{Participant, ParticipantProfile, ParticipantType};
+use crate::model::travel::{
+    CalendarDays, Participant, ParticipantProfile, ParticipantType, TravelProduct,
+};
 
-/// Longest name or address field accepted.
+/// Longest name accepted.
 pub const MAX_FIELD: usize = 80;
 
 /// A traveller's identity at checkout, in the order of the configuration's participants.
@@ -21,17 +24,21 @@ pub struct Traveller {
     pub birthday: String,
 }
 
-/// The member's address for the booking.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase", default)]
-pub struct BookingAddress {
-    pub first_name: String,
-    pub last_name: String,
-    pub street: String,
-    pub zip_code: String,
-    pub city: String,
-    pub phone: String,
+/// Everything that blocks booking at checkout: the configurator's blocks
+/// ([`booking_blocks`]), then [`BookingBlock::MissingAddress`] when the member has no
+/// saved address (the booking is recorded with one of their address book's addresses).
+/// The checkout page and the booking call both ask this one rule.
+pub fn checkout_blocks(
+    product: &TravelProduct,
+    config: &Configuration,
+    days: &CalendarDays,
+    has_address: bool,
+) -> Vec<BookingBlock> {
+    let mut blocks = booking_blocks(product, config, days);
+    if !has_address {
+        blocks.push(BookingBlock::MissingAddress);
+    }
+    blocks
 }
 
 /// A field the member must correct: its name in the form and the message key.
@@ -58,26 +65,12 @@ fn is_name(s: &str) -> bool {
             .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '’')
 }
 
-fn required(s: &str) -> bool {
-    let s = s.trim();
-    !s.is_empty() && s.chars().count() <= MAX_FIELD && !s.chars().any(char::is_control)
-}
-
-/// Digits, spaces and one leading `+`, 6 to 20 digits.
-fn is_phone(s: &str) -> bool {
-    let s = s.trim();
-    let body = s.strip_prefix('+').unwrap_or(s);
-    let digits = body.chars().filter(char::is_ascii_digit).count();
-    body.chars().all(|c| c.is_ascii_digit() || c == ' ') && (6..=20).contains(&digits)
-}
-
-/// What is wrong with the travellers and the address, in form order; empty when the
-/// booking can go on. Each traveller needs a name and a birthday inside their type's age
-/// window on the travel date (`checkin`).
+/// What is wrong with the travellers, in form order; empty when the booking can go on.
+/// Each traveller needs a name and a birthday inside their type's age window on the
+/// travel date (`checkin`).
 pub fn checkout_problems(
     participants: &[Participant],
     travellers: &[Traveller],
-    address: &BookingAddress,
     checkin: &str,
     profiles: &[ParticipantProfile],
 ) -> Vec<CheckoutProblem> {
@@ -114,26 +107,6 @@ pub fn checkout_problems(
             }
             (Some(_), None) => {}
         }
-    }
-    for (field, value) in [
-        ("address.firstName", &address.first_name),
-        ("address.lastName", &address.last_name),
-    ] {
-        if !is_name(value) {
-            out.push(problem(field, "travel.checkout.invalid_name"));
-        }
-    }
-    for (field, value) in [
-        ("address.street", &address.street),
-        ("address.zipCode", &address.zip_code),
-        ("address.city", &address.city),
-    ] {
-        if !required(value) {
-            out.push(problem(field, "travel.checkout.required"));
-        }
-    }
-    if !is_phone(&address.phone) {
-        out.push(problem("address.phone", "travel.checkout.invalid_phone"));
     }
     out
 }
@@ -264,17 +237,6 @@ mod tests {
     use super::*;
     use crate::travel::rules::fixtures::{person, profiles};
 
-    fn address() -> BookingAddress {
-        BookingAddress {
-            first_name: "Zoé".into(),
-            last_name: "D'Arc-Müller".into(),
-            street: "3 rue des Lilas".into(),
-            zip_code: "75011".into(),
-            city: "Paris".into(),
-            phone: "+33 6 12 34 56 78".into(),
-        }
-    }
-
     fn traveller(birthday: &str) -> Traveller {
         Traveller {
             first_name: "Анна".into(),
@@ -290,11 +252,11 @@ mod tests {
             person(ParticipantType::Children, Some("2019-05-01")),
         ];
         let t = [traveller("1980-01-31"), traveller("2019-05-01")];
-        assert!(checkout_problems(&party, &t, &address(), "2027-03-06", &profiles()).is_empty());
+        assert!(checkout_problems(&party, &t, "2027-03-06", &profiles()).is_empty());
     }
 
     #[test]
-    fn names_birthdays_and_address_fields_are_each_named() {
+    fn names_and_birthdays_are_each_named() {
         let party = [
             person(ParticipantType::Adults, None),
             person(ParticipantType::Children, None),
@@ -308,14 +270,10 @@ mod tests {
             // An adult's birthday on a child: outside the children's window.
             traveller("1990-01-01"),
         ];
-        let mut a = address();
-        a.zip_code = String::new();
-        a.phone = "12ab".into();
-        let fields: Vec<(String, &str)> =
-            checkout_problems(&party, &t, &a, "2027-03-06", &profiles())
-                .into_iter()
-                .map(|p| (p.field, p.key))
-                .collect();
+        let fields: Vec<(String, &str)> = checkout_problems(&party, &t, "2027-03-06", &profiles())
+            .into_iter()
+            .map(|p| (p.field, p.key))
+            .collect();
         assert_eq!(
             fields,
             vec![
@@ -335,8 +293,6 @@ mod tests {
                     "travellers.1.birthday".into(),
                     "travel.checkout.birthday_out_of_range"
                 ),
-                ("address.zipCode".into(), "travel.checkout.required"),
-                ("address.phone".into(), "travel.checkout.invalid_phone"),
             ]
         );
     }
@@ -344,7 +300,7 @@ mod tests {
     #[test]
     fn missing_travellers_count_as_blank() {
         let party = [person(ParticipantType::Adults, None)];
-        let problems = checkout_problems(&party, &[], &address(), "2027-03-06", &profiles());
+        let problems = checkout_problems(&party, &[], "2027-03-06", &profiles());
         assert_eq!(problems.len(), 3);
     }
 

@@ -176,6 +176,9 @@ pub enum BookingBlock {
     TooFewParticipants {
         min: u32,
     },
+    /// At checkout: the member has no address in their address book to book with
+    /// ([`super::checkout_blocks`]).
+    MissingAddress,
 }
 
 impl BookingBlock {
@@ -193,6 +196,7 @@ impl BookingBlock {
             BookingBlock::PartyNotAllowed | BookingBlock::TooFewParticipants { .. } => {
                 "participants".into()
             }
+            BookingBlock::MissingAddress => "addressId".into(),
         }
     }
 
@@ -219,6 +223,7 @@ impl BookingBlock {
             BookingBlock::BirthdayOutOfRange { .. } => "travel.block.birthday_out_of_range",
             BookingBlock::PartyNotAllowed => "travel.block.party_not_allowed",
             BookingBlock::TooFewParticipants { .. } => "travel.block.too_few_participants",
+            BookingBlock::MissingAddress => "travel.block.missing_address",
         }
     }
 }

@@ -346,6 +346,23 @@ fn a_complete_configuration_can_be_booked() {
 }
 
 #[test]
+fn checkout_also_needs_a_saved_address_after_the_configurators_blocks() {
+    use BookingBlock::*;
+    let (p, c, days) = complete();
+    assert_eq!(checkout_blocks(&p, &c, &days, true), []);
+    assert_eq!(checkout_blocks(&p, &c, &days, false), [MissingAddress]);
+    let mut kid = c.clone();
+    kid.participants.push(person(Children, None));
+    assert_eq!(
+        checkout_blocks(&p, &kid, &days, false),
+        [MissingBirthday { index: 2 }, MissingAddress]
+    );
+    assert_eq!(MissingAddress.field(), "addressId");
+    assert_eq!(MissingAddress.message_key(), "travel.block.missing_address");
+    assert!(MissingAddress.message_args().is_empty());
+}
+
+#[test]
 fn booking_is_blocked_while_a_needed_choice_is_missing() {
     use BookingBlock::*;
     let (p, c, days) = complete();

@@ -29,8 +29,8 @@ pub use catalogue::{
     catalog_link, catalogue_page, catalogue_query, catalogue_url, is_default_catalogue, QueryValue,
 };
 pub use checkout::{
-    checkout_problems, checkout_query, parse_checkout_query, party_value, with_birthdays,
-    BookingAddress, CheckoutProblem, Traveller,
+    checkout_blocks, checkout_problems, checkout_query, parse_checkout_query, party_value,
+    with_birthdays, CheckoutProblem, Traveller,
 };
 pub use configuration::{
     active_checkin, active_city, active_duration, booking_blocks, cheapest_choice, checkin_needed,

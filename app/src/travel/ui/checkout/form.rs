@@ -1,6 +1,7 @@
-//! The checkout form island: each traveller's name and birthday, the member's address,
-//! the card; then places are held (`POST /api/travel/v1/checkout`) and paid
-//! (`.../bookings/{id}/pay`). The rules that check the form are the server's
+//! The checkout form island: each traveller's name and birthday, the member's address
+//! (chosen among their saved ones in the server-rendered children, read when paying),
+//! the card; then places are held (`POST /api/travel/v1/checkout` with the `addressId`)
+//! and paid (`.../bookings/{id}/pay`). The rules that check the form are the server's
 //! (`travel::rules::checkout_problems`), run here first so most mistakes need no call. A
 //! technical failure leads to the travel error page with the product as its source.
 use leptos::prelude::*;
@@ -9,7 +10,7 @@ use crate::client::{call, CallError};
 use crate::context::RequestCtx;
 use crate::model::travel::ParticipantType;
 use crate::travel::api::product::CheckoutLoad;
-use crate::travel::rules::{birthday_bounds, checkout_problems, BookingAddress, Traveller};
+use crate::travel::rules::{birthday_bounds, checkout_problems, Traveller};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Step {
@@ -48,8 +49,9 @@ fn TextField(
     }
 }
 
+/// `children`: the server-rendered address step (`address::ui::checkout::DeliveryChoice`).
 #[island(lazy)]
-pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
+pub fn CheckoutForm(load: CheckoutLoad, children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     let load = StoredValue::new(load);
@@ -62,7 +64,6 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
             })
             .collect::<Vec<_>>()
     }));
-    let address = RwSignal::new(BookingAddress::default());
     let card = RwSignal::new(String::new());
     let problems = RwSignal::new(Vec::<(String, String)>::new());
     let step = RwSignal::new(Step::Editing);
@@ -122,13 +123,6 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
             .collect_view()
     });
 
-    let addr = move |f: fn(&BookingAddress) -> &String| {
-        Signal::derive(move || address.with(|a| f(a).clone()))
-    };
-    let set_addr = move |f: fn(&mut BookingAddress) -> &mut String| {
-        Callback::new(move |v: String| address.update(|a| *f(a) = v))
-    };
-
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if step.get_untracked() != Step::Editing {
@@ -146,7 +140,6 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
         let found = checkout_problems(
             &participants,
             &travellers.get_untracked(),
-            &address.get_untracked(),
             &checkin,
             &profiles,
         );
@@ -166,7 +159,8 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
                 "departureCityId": l.city_id, "days": l.days, "nights": l.nights, "checkin": l.checkin,
                 "participants": l.participants,
                 "benefits": l.benefits.iter().map(|b| b.0).collect::<Vec<_>>(),
-                "travellers": travellers.get_untracked(), "address": address.get_untracked(),
+                "travellers": travellers.get_untracked(),
+                "addressId": crate::address::ui::checkout::chosen_address(),
             })
         });
         step.set(Step::Sending);
@@ -175,8 +169,14 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
             match outcome {
                 Ok(order_id) => step.set(Step::Done(order_id)),
                 Err(Failure::Fields(fields)) => {
+                    // A block outside the form (the address book emptied meanwhile, a
+                    // departure changed) says itself; traveller fields are marked.
+                    let key = fields
+                        .iter()
+                        .find(|(f, _)| !f.starts_with("travellers."))
+                        .map_or("travel.checkout.fix", |(_, k)| k.as_str());
+                    message.set(Some(RequestCtx::current().t(key)));
                     problems.set(fields);
-                    message.set(Some(RequestCtx::current().t("travel.checkout.fix")));
                     step.set(Step::Editing);
                 }
                 Err(Failure::Message(key)) => {
@@ -199,6 +199,7 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
     };
 
     let total = load.with_value(|l| ctx.money(l.total));
+    let address_step = children();
     view! {
         {move || match step.get() {
             Step::Done(order_id) => view! {
@@ -217,21 +218,7 @@ pub fn CheckoutForm(load: CheckoutLoad) -> impl IntoView {
                 <h2 id="trip-travellers-title">{ctx.t("travel.checkout.travellers")}</h2>
                 {traveller_fields}
             </section>
-            <section aria-labelledby="trip-address-title">
-                <h2 id="trip-address-title">{ctx.t("travel.checkout.address")}</h2>
-                <TextField id="address-first".into() label=ctx.t("travel.checkout.first_name") value=addr(|a| &a.first_name)
-                    on_input=set_addr(|a| &mut a.first_name) error=error_of("address.firstName".into()) autocomplete="given-name" />
-                <TextField id="address-last".into() label=ctx.t("travel.checkout.last_name") value=addr(|a| &a.last_name)
-                    on_input=set_addr(|a| &mut a.last_name) error=error_of("address.lastName".into()) autocomplete="family-name" />
-                <TextField id="address-street".into() label=ctx.t("travel.checkout.street") value=addr(|a| &a.street)
-                    on_input=set_addr(|a| &mut a.street) error=error_of("address.street".into()) autocomplete="street-address" />
-                <TextField id="address-zip".into() label=ctx.t("travel.checkout.zip") value=addr(|a| &a.zip_code)
-                    on_input=set_addr(|a| &mut a.zip_code) error=error_of("address.zipCode".into()) autocomplete="postal-code" />
-                <TextField id="address-city".into() label=ctx.t("travel.checkout.city") value=addr(|a| &a.city)
-                    on_input=set_addr(|a| &mut a.city) error=error_of("address.city".into()) autocomplete="address-level2" />
-                <TextField id="address-phone".into() label=ctx.t("travel.checkout.phone") value=addr(|a| &a.phone)
-                    on_input=set_addr(|a| &mut a.phone) error=error_of("address.phone".into()) kind="tel" autocomplete="tel" />
-            </section>
+            {address_step}
             <section aria-labelledby="trip-payment-title">
                 <h2 id="trip-payment-title">{ctx.t("travel.checkout.payment")}</h2>
                 <TextField id="card".into() label=ctx.t("travel.checkout.card") value=card.into()

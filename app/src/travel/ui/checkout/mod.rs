@@ -1,15 +1,20 @@
 //! Travel checkout `/t/p/{campaignId}/{productId}/checkout` (spec 001 §2): the summary of
 //! the configuration carried in the URL, then the travellers, the member's address and
-//! the payment (the form island). A configuration that cannot be booked says why and
-//! leads back to the product.
+//! the payment (the form island). The address is chosen among the member's saved ones,
+//! server-rendered inside the island (`address::ui::checkout::DeliveryChoice`, the
+//! favourite preselected, adding one comes back here). A configuration that cannot be
+//! booked says why and leads back to the product; an empty address book says so and
+//! offers to add one.
 mod form;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
+use crate::address::ui::checkout::DeliveryChoice;
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
 use crate::travel::api::product::{fetch_travel_checkout, CheckoutLoad};
+use crate::travel::rules::BookingBlock;
 use crate::travel::ui::product::show_date;
 use crate::ui::error_template::ErrorNotice;
 use crate::ui::not_found::NotFound;
@@ -42,9 +47,11 @@ pub fn TravelCheckoutPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 let path = path.clone();
                 move || {
                     let path = path.clone();
+                    // This page with its query: where adding an address comes back to.
+                    let here = format!("{path}?{}", key());
                     Suspend::new(async move {
                         match load.await {
-                            Ok(Some(load)) => view! { <CheckoutView load path /> }.into_any(),
+                            Ok(Some(load)) => view! { <CheckoutView load path here /> }.into_any(),
                             Ok(None) => view! { <NotFound /> }.into_any(),
                             Err(_) => view! { <ErrorNotice /> }.into_any(),
                         }
@@ -56,7 +63,7 @@ pub fn TravelCheckoutPage(route: ResolvedRoute, path: String) -> impl IntoView {
 }
 
 #[component]
-fn CheckoutView(load: CheckoutLoad, path: String) -> impl IntoView {
+fn CheckoutView(load: CheckoutLoad, path: String, here: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let title = ctx.t("travel.checkout.title");
     let description = ctx.t_with(
@@ -85,12 +92,22 @@ fn CheckoutView(load: CheckoutLoad, path: String) -> impl IntoView {
         .iter()
         .map(|(_, label, price)| view! { <li>{label.clone()}" "<span>{format!("+{}", ctx.money(*price))}</span></li> })
         .collect_view();
+    // The configuration's blocks lead back to the product; an empty address book only
+    // needs an address added (the step below says so and links to the address page).
+    let address_field = BookingBlock::MissingAddress.field();
+    let no_address = load.blocks.iter().any(|(field, _)| *field == address_field);
+    let config_blocked = load.blocks.iter().any(|(field, _)| *field != address_field);
     let blocked = !load.blocks.is_empty();
     let blocks = load
         .blocks
         .iter()
         .map(|(field, text)| view! { <li data-field=field.clone()>{text.clone()}</li> })
         .collect_view();
+    let choice = move || {
+        view! {
+            <DeliveryChoice back_to=here.clone() title_key="travel.checkout.address" none_key="travel.checkout.no_address" />
+        }
+    };
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
         <div class="trip-checkout">
@@ -116,11 +133,14 @@ fn CheckoutView(load: CheckoutLoad, path: String) -> impl IntoView {
                     <section class="trip-checkout__blocked" role="alert" data-testid="trip-checkout-blocked">
                         <p>{ctx.t("travel.configurator.blocked")}</p>
                         <ul>{blocks}</ul>
-                        <a class="button button--primary" href=product_path>{ctx.t("travel.checkout.back")}</a>
+                        {config_blocked.then(|| view! {
+                            <a class="button button--primary" href=product_path>{ctx.t("travel.checkout.back")}</a>
+                        })}
                     </section>
+                    {no_address.then(choice)}
                 }.into_any()
             } else {
-                view! { <form::CheckoutForm load /> }.into_any()
+                view! { <form::CheckoutForm load>{choice()}</form::CheckoutForm> }.into_any()
             }}
         </div>
     }
