@@ -98,3 +98,39 @@ test('themed sales wear their colours and have no accessibility violation', asyn
   await expect(page.locator('[data-sale-id="1001"]')).toHaveAttribute('data-theme', 'theme-rosace');
   await expect(page.locator('[data-sale-id="1001"]')).not.toHaveClass(/catalog--themed/);
 });
+
+// The product pages of themed sales wear their sale's theme too, and a home (or one of its
+// modules) may ask for one: the demo's summer home is recycle with a black-and-white
+// module, on every site (issue #16).
+test('themed product pages and homes wear their colours and have no accessibility violation', async ({ page }) => {
+  for (const [site, sale, theme, colour] of [
+    [1, 1003, 'recycle', 'rgb(11, 161, 0)'],
+    [1, 1006, 'bw', 'rgb(0, 0, 0)'],
+    [66, 6003, 'recycle', 'rgb(11, 161, 0)'],
+  ] as const) {
+    await page.goto(`/c/vente/${sale}/0?site=${site}`);
+    const product = await page.getByTestId('items-grid').locator('[data-item-id] a').first().getAttribute('href');
+    await expectNoViolations(page, product!);
+    const article = page.locator('article[data-product-id]');
+    await expect(article).toHaveAttribute('data-theme', theme);
+    await expect(article).toHaveClass(new RegExp(`product--themed theme-${theme}`));
+    await expect(article).toHaveCSS('border-top-color', colour);
+  }
+  for (const site of [1, 66]) {
+    await expectNoViolations(page, `/gr/home/summer?site=${site}`);
+    const home = page.getByTestId('home');
+    await expect(home).toHaveAttribute('data-theme', 'recycle');
+    await expect(home).toHaveCSS('border-top-color', 'rgb(11, 161, 0)');
+    const module = page.locator('[data-module="summer-categories"]');
+    await expect(module).toHaveAttribute('data-theme', 'bw');
+    await expect(module).toHaveCSS('border-top-color', 'rgb(0, 0, 0)');
+  }
+  // An ordinary product and the default home keep the site's palette.
+  await page.goto('/c/vente/1001/0?site=1');
+  const ordinary = await page.getByTestId('items-grid').locator('[data-item-id] a').first().getAttribute('href');
+  await page.goto(ordinary!);
+  await expect(page.locator('article[data-product-id]')).toHaveAttribute('data-theme', 'theme-rosace');
+  await expect(page.locator('article[data-product-id]')).not.toHaveClass(/product--themed/);
+  await page.goto('/?site=1');
+  await expect(page.getByTestId('home')).not.toHaveClass(/home--themed/);
+});

@@ -100,3 +100,55 @@ test('without performance consent there is no anonymous id and the page is the c
   expect(await variationOnPage(page)).toBeUndefined();
   await context.close();
 });
+
+// Holdback experiments (issue #16): sponsored banners are launched, so they stay for the
+// variation (`var2_programmatic`) and for everyone outside the experiments, and go for the
+// small control. Pinned in app/src/experiments/rules_tests.rs: ANON_ON is in the
+// variation of `anonymous_sponsored_banners`, ANON_NO_ADS in its control.
+const ANON_NO_ADS = '00000000000000000000000000000018';
+const SPONSORED = '[data-banner-kind="MediaAdsBanner"]';
+
+async function homeAs(browser: import('@playwright/test').Browser, baseURL: string, id: string | null, perf: boolean) {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([
+    { name: 'OptanonConsent', value: `groups=C0001:1,C0002:${perf ? 1 : 0},C0003:0,C0004:1,C0005:0`, url: baseURL },
+    ...(id ? [{ name: 'rosace_anon_id', value: id, url: baseURL }] : []),
+  ]);
+  const page = await context.newPage();
+  const adRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/js\/ads(-demo)?\.js$/.test(new URL(r.url()).pathname)) adRequests.push(r.url());
+  });
+  const res = await page.goto('/?site=1');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const ctx = JSON.parse((await page.locator('html').getAttribute('data-ctx')) ?? '{}');
+  const variation = (ctx.experiments?.assigned ?? []).find((a: [string, string]) => a[0] === 'anonymous_sponsored_banners')?.[1];
+  return { context, page, html: await res!.text(), adRequests, variation };
+}
+
+test('sponsored banners: the holdback control goes without them, the variation and visitors outside keep them', async ({ browser, baseURL }) => {
+  // The control: no sponsored banner in the first HTML nor later, no ad script asked for.
+  const control = await homeAs(browser, baseURL!, ANON_NO_ADS, true);
+  expect(control.variation).toBe('control');
+  expect(control.html).not.toContain('data-banner-kind="MediaAdsBanner"');
+  await expect(control.page.locator(SPONSORED)).toHaveCount(0);
+  await expect(control.page.locator('[data-testid="banner-tile"]').first()).toBeVisible();
+  await expect(control.page.locator('script[data-consent="C0004"]')).toHaveCount(0);
+  expect(control.adRequests).toEqual([]);
+  await control.context.close();
+  // The variation: the banners and the ad script, as everyone had them before.
+  const treated = await homeAs(browser, baseURL!, ANON_ON, true);
+  expect(treated.variation).toBe('var2_programmatic');
+  expect(treated.html).toContain('data-banner-kind="MediaAdsBanner"');
+  await expect(treated.page.locator(SPONSORED).first()).toBeVisible();
+  await expect(treated.page.locator('html')).toHaveAttribute('data-ads', 'loaded');
+  expect(treated.adRequests.length).toBeGreaterThan(0);
+  await treated.context.close();
+  // Outside any experiment (performance cookies refused): the launched feature stays.
+  const outside = await homeAs(browser, baseURL!, null, false);
+  expect(outside.variation).toBeUndefined();
+  await expect(outside.page.locator(SPONSORED).first()).toBeVisible();
+  await expect(outside.page.locator('html')).toHaveAttribute('data-ads', 'loaded');
+  await outside.context.close();
+});

@@ -13,8 +13,10 @@ pub enum Audience {
 }
 
 /// One experiment: its name, audience, the feature its non-control variations switch on,
-/// and its variations with their default weights (the first is the control: today's
-/// behaviour).
+/// and its variations with their default weights. The first is the control, always the
+/// shop without the feature: for a new feature (`Feature::launched` false) that is the
+/// shop as it was; for a launched feature the experiment is a holdback, whose small
+/// control goes without a feature everyone outside the experiment has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Definition {
     pub name: &'static str,
@@ -27,11 +29,32 @@ impl Definition {
     pub fn control(&self) -> &'static str {
         self.variations[0].0
     }
+
+    /// A holdback experiment: its feature is launched (on outside the experiment).
+    pub fn is_holdback(&self) -> bool {
+        self.feature.launched()
+    }
+
+    /// Whether `variation` shows the feature (every variation but the control does).
+    pub fn shows_feature(&self, variation: &str) -> bool {
+        variation != self.control()
+    }
+
+    /// The variation whose page a visitor outside the experiment sees: the first
+    /// variation with the feature for a holdback, the control otherwise.
+    pub fn outside_variation(&self) -> &'static str {
+        match self.variations.get(1) {
+            Some((with_feature, _)) if self.is_holdback() => with_feature,
+            _ => self.control(),
+        }
+    }
 }
 
 /// The experiments of the product. Weights are relative (here per cent); a deployment
-/// changes them with `ROSACE_EXPERIMENT_WEIGHTS` (see `Settings`).
-pub const EXPERIMENTS: [Definition; 4] = [
+/// changes them with `ROSACE_EXPERIMENT_WEIGHTS` (see `Settings`). The holdbacks (last
+/// viewed, contact-form attachments, sponsored banners: features everyone had before
+/// experiments) keep a small control of 10%.
+pub const EXPERIMENTS: [Definition; 8] = [
     Definition {
         name: "anonymous_dynamic_pricing",
         audience: Audience::Anonymous,
@@ -55,6 +78,33 @@ pub const EXPERIMENTS: [Definition; 4] = [
         audience: Audience::Member,
         feature: Feature::FavouritesPage,
         variations: &[("control", 50), ("var1_enabled", 50)],
+    },
+    // Holdbacks: the last-viewed list is a member's (visitors have none).
+    Definition {
+        name: "member_last_viewed",
+        audience: Audience::Member,
+        feature: Feature::LastViewed,
+        variations: &[("control", 10), ("var1_enabled", 90)],
+    },
+    // The contact form is for members only.
+    Definition {
+        name: "member_contact_form_attachments",
+        audience: Audience::Member,
+        feature: Feature::ContactFormAttachments,
+        variations: &[("control", 10), ("var1_enabled", 90)],
+    },
+    // Sponsored banners are programmatic advertising: spec 000 §6 names `var2_programmatic`.
+    Definition {
+        name: "anonymous_sponsored_banners",
+        audience: Audience::Anonymous,
+        feature: Feature::SponsoredBanners,
+        variations: &[("control", 10), ("var2_programmatic", 90)],
+    },
+    Definition {
+        name: "member_sponsored_banners",
+        audience: Audience::Member,
+        feature: Feature::SponsoredBanners,
+        variations: &[("control", 10), ("var2_programmatic", 90)],
     },
 ];
 
@@ -157,7 +207,8 @@ pub fn assign(def: &Definition, weights: &[u32], visitor_key: &str) -> &'static 
 /// The experiments' settings: on or off, and weights replacing the defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
-    /// `ROSACE_EXPERIMENTS=off`: nobody is in an experiment (everyone sees the control).
+    /// `ROSACE_EXPERIMENTS=off`: nobody is in an experiment (everyone sees each feature at
+    /// its default: new features off, launched ones on).
     pub disabled: bool,
     /// Weights per experiment, in its variations' order.
     pub weights: Vec<(&'static str, Vec<u32>)>,
@@ -190,21 +241,27 @@ impl Settings {
             .unwrap_or_else(|| def.variations.iter().map(|(_, w)| *w).collect())
     }
 
-    /// The variation of one experiment for a visitor.
+    /// The variation of one experiment for a visitor (with experiments off, the one a
+    /// visitor outside the experiment sees).
     pub fn variation(&self, def: &Definition, visitor_key: &str) -> &'static str {
         if self.disabled {
-            return def.control();
+            return def.outside_variation();
         }
         assign(def, &self.weights_of(def), visitor_key)
     }
 
-    /// Every experiment of `audience` for a visitor, and the features they switch on.
+    /// Every experiment of `audience` for a visitor, and the features their variations
+    /// turn away from the default. With experiments off: nobody is in one (the defaults).
     pub fn experiments_for(&self, audience: Audience, visitor_key: &str) -> Experiments {
-        let mut out = Experiments::default();
+        let mut out = Experiments::outside();
+        if self.disabled {
+            return out;
+        }
         for def in EXPERIMENTS.iter().filter(|d| d.audience == audience) {
             let variation = self.variation(def, visitor_key);
-            if variation != def.control() && !out.features.contains(&def.feature) {
-                out.features.push(def.feature);
+            let shown = def.shows_feature(variation);
+            if shown != def.feature.launched() && !out.switched.contains(&def.feature) {
+                out.switched.push(def.feature);
             }
             out.assigned
                 .push((def.name.to_string(), variation.to_string()));

@@ -4,6 +4,9 @@ use super::*;
 /// browser test (end2end/tests/experiments.spec.ts) forces them through the cookie.
 pub const ANON_ON: &str = "00000000000000000000000000000001";
 pub const ANON_OFF: &str = "00000000000000000000000000000004";
+/// Pinned `anonymous_sponsored_banners` ids (a 10/90 holdback): `ANON_ON` is in the
+/// variation with the banners (`var2_programmatic`), `ANON_NO_ADS` in its control.
+pub const ANON_NO_ADS: &str = "00000000000000000000000000000018";
 
 fn def(name: &str) -> &'static Definition {
     definition(name).unwrap()
@@ -125,12 +128,159 @@ fn zero_weights_and_disabled_settings_give_the_control() {
         disabled: true,
         ..Default::default()
     };
-    let e = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_ON}"));
+    // Experiments off: nobody is in one; every feature at its default.
+    for (audience, key) in [
+        (Audience::Anonymous, format!("a:{ANON_NO_ADS}")),
+        (Audience::Member, "m:3".to_string()),
+    ] {
+        let e = s.experiments_for(audience, &key);
+        assert_eq!(e, Experiments::outside(), "{audience:?}");
+    }
+    // The variations call answers what such a visitor sees: the control of a new
+    // feature, the variation with the feature of a holdback.
+    assert_eq!(s.variation(d, &format!("a:{ANON_ON}")), "off");
+    let ads = def("anonymous_sponsored_banners");
     assert_eq!(
-        e.assigned,
-        vec![("anonymous_dynamic_pricing".to_string(), "off".to_string())]
+        s.variation(ads, &format!("a:{ANON_NO_ADS}")),
+        "var2_programmatic"
     );
-    assert!(e.features.is_empty());
+    assert_eq!(
+        s.variation(def("member_last_viewed"), "m:1"),
+        "var1_enabled"
+    );
+}
+
+#[test]
+fn outside_any_experiment_launched_features_are_on_and_new_ones_off() {
+    let outside = Experiments::outside();
+    assert_eq!(outside, Experiments::default());
+    for f in Feature::ALL {
+        assert_eq!(outside.on(f), f.launched(), "{f:?}");
+    }
+    assert!(outside.on(Feature::LastViewed));
+    assert!(outside.on(Feature::ContactFormAttachments));
+    assert!(outside.on(Feature::SponsoredBanners));
+    assert!(!outside.on(Feature::DynamicPricing));
+    assert!(!outside.on(Feature::RosedealsMenu));
+    assert!(!outside.on(Feature::FavouritesPage));
+    // The context a page carries when the server said nothing about experiments.
+    let ctx: Experiments = serde_json::from_str("{}").unwrap();
+    assert!(ctx.on(Feature::SponsoredBanners) && !ctx.on(Feature::DynamicPricing));
+}
+
+#[test]
+fn every_feature_has_experiments_and_holdbacks_keep_a_small_control() {
+    for f in Feature::ALL {
+        assert!(EXPERIMENTS.iter().any(|d| d.feature == f), "{f:?}");
+    }
+    for d in EXPERIMENTS.iter() {
+        // Names say their audience (spec 000 §6: anonymous and member names differ).
+        let prefix = match d.audience {
+            Audience::Anonymous => "anonymous_",
+            Audience::Member => "member_",
+        };
+        assert!(d.name.starts_with(prefix), "{}", d.name);
+        assert_eq!(EXPERIMENTS.iter().filter(|o| o.name == d.name).count(), 1);
+        assert!(
+            !d.shows_feature(d.control()),
+            "{}: the control goes without",
+            d.name
+        );
+        assert!(d.variations[1..].iter().all(|(v, _)| d.shows_feature(v)));
+        assert!(
+            d.variations.iter().all(|(v, _)| [
+                "control",
+                "off",
+                "on",
+                "var1_enabled",
+                "var2_programmatic"
+            ]
+            .contains(v)),
+            "{}: spec 000 §6 values",
+            d.name
+        );
+        if d.is_holdback() {
+            let control = d.variations[0].1;
+            let rest: u32 = d.variations[1..].iter().map(|(_, w)| w).sum();
+            assert!(
+                control > 0 && control * 5 <= rest,
+                "{}: small control",
+                d.name
+            );
+            assert_eq!(d.outside_variation(), d.variations[1].0);
+        } else {
+            assert_eq!(d.outside_variation(), d.control());
+        }
+    }
+    let holdbacks: Vec<&str> = EXPERIMENTS
+        .iter()
+        .filter(|d| d.is_holdback())
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(
+        holdbacks,
+        vec![
+            "member_last_viewed",
+            "member_contact_form_attachments",
+            "anonymous_sponsored_banners",
+            "member_sponsored_banners"
+        ]
+    );
+    assert_eq!(
+        def("anonymous_sponsored_banners").variations,
+        &[("control", 10), ("var2_programmatic", 90)]
+    );
+}
+
+#[test]
+fn a_holdback_control_goes_without_its_feature() {
+    let s = Settings::default();
+    let ads = def("anonymous_sponsored_banners");
+    assert_eq!(s.variation(ads, &format!("a:{ANON_NO_ADS}")), "control");
+    assert_eq!(
+        s.variation(ads, &format!("a:{ANON_ON}")),
+        "var2_programmatic"
+    );
+    assert_eq!(
+        s.variation(ads, &format!("a:{ANON_OFF}")),
+        "var2_programmatic"
+    );
+    let held = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_NO_ADS}"));
+    // (That id is also in dynamic pricing's "on": both features turn from their default.)
+    assert_eq!(
+        held.switched,
+        vec![Feature::DynamicPricing, Feature::SponsoredBanners]
+    );
+    assert!(!held.on(Feature::SponsoredBanners));
+    let with = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_ON}"));
+    assert!(with.on(Feature::SponsoredBanners) && with.on(Feature::DynamicPricing));
+    assert_eq!(with.switched, vec![Feature::DynamicPricing]);
+    // Members: the holdbacks decide their features; a feature with no experiment for the
+    // audience keeps its default.
+    let mut seen = [false; 2];
+    for id in 1..=200 {
+        let key = format!("m:{id}");
+        let e = s.experiments_for(Audience::Member, &key);
+        let v = e.variation("member_last_viewed").unwrap();
+        assert_eq!(e.on(Feature::LastViewed), v == "var1_enabled", "{key}");
+        let v = e.variation("member_contact_form_attachments").unwrap();
+        assert_eq!(e.on(Feature::ContactFormAttachments), v == "var1_enabled");
+        let v = e.variation("member_sponsored_banners").unwrap();
+        assert_eq!(e.on(Feature::SponsoredBanners), v == "var2_programmatic");
+        seen[usize::from(e.on(Feature::LastViewed))] = true;
+    }
+    assert_eq!(seen, [true, true], "both sides among 200 members");
+    let anon = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_ON}"));
+    assert!(anon.on(Feature::LastViewed) && anon.on(Feature::ContactFormAttachments));
+    // Configured weights move a holdback to all-control or all-feature.
+    let w = parse_weights("anonymous_sponsored_banners=control:1,var2_programmatic:0").unwrap();
+    let all_control = Settings {
+        weights: w,
+        ..Settings::default()
+    };
+    assert!(!all_control
+        .experiments_for(Audience::Anonymous, &format!("a:{ANON_ON}"))
+        .on(Feature::SponsoredBanners));
 }
 
 #[test]
@@ -143,18 +293,21 @@ fn experiments_for_an_audience_switch_their_features() {
     let off = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_OFF}"));
     assert!(!off.on(Feature::DynamicPricing));
     let member = s.experiments_for(Audience::Member, "m:3");
-    assert_eq!(member.assigned.len(), 3);
+    assert_eq!(member.assigned.len(), 6);
     assert!(member.on(Feature::RosedealsMenu));
     assert_eq!(
         names_for(Audience::Anonymous),
-        vec!["anonymous_dynamic_pricing"]
+        vec!["anonymous_dynamic_pricing", "anonymous_sponsored_banners"]
     );
     assert_eq!(
         names_for(Audience::Member),
         vec![
             "member_dynamic_pricing",
             "member_rosedeals_menu",
-            "member_favourites_page"
+            "member_favourites_page",
+            "member_last_viewed",
+            "member_contact_form_attachments",
+            "member_sponsored_banners"
         ]
     );
 }

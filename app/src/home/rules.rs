@@ -54,6 +54,16 @@ pub fn reduce(modules: Vec<HomeModule>) -> Vec<HomeModule> {
         .collect()
 }
 
+/// A module as a request shows it: without its sponsored (media-ads) banners when the
+/// request goes without sponsored banners (the control of the `*_sponsored_banners`
+/// holdback experiments; everyone else, in or outside them, has them).
+pub fn with_sponsored(mut module: HomeModule, sponsored: bool) -> HomeModule {
+    if !sponsored {
+        module.banners.retain(|b| b.kind != MEDIA_ADS);
+    }
+    module
+}
+
 /// `?part=moduleName` (or a module id): only that module; an unknown part leaves the
 /// home whole.
 pub fn select_part(modules: &[HomeModule], part: Option<&str>) -> Vec<HomeModule> {
@@ -271,6 +281,16 @@ mod tests {
             .iter()
             .all(|m| m.banners.len() == 2 && m.banners.iter().all(|b| b.kind != MEDIA_ADS)));
         assert_eq!(reduce(vec![module(1, "a", &[])]).len(), 1);
+    }
+
+    #[test]
+    fn sponsored_banners_go_only_for_their_holdback_control() {
+        let m = module(1, "deals", &["DealBanner", MEDIA_ADS, "SaleBanner"]);
+        let kept = with_sponsored(m.clone(), true);
+        assert_eq!(kept, m);
+        let held = with_sponsored(m, false);
+        let kinds: Vec<&str> = held.banners.iter().map(|b| b.kind.as_str()).collect();
+        assert_eq!(kinds, vec!["DealBanner", "SaleBanner"]);
     }
 
     #[test]

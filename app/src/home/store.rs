@@ -143,7 +143,7 @@ pub async fn home(
     let key = q.key.trim();
     let id_key = key.parse::<i64>().unwrap_or(-1);
     let Some(row) = sqlx::query(
-        "SELECT id, type, name, display_name, is_reduced FROM homes
+        "SELECT id, type, name, display_name, is_reduced, theme FROM homes
           WHERE site_id = $1 AND (LOWER(name) = LOWER($2) OR id = $3)
           ORDER BY id LIMIT 1",
     )
@@ -266,6 +266,8 @@ pub async fn home(
         display_name: row.try_get("display_name")?,
         is_reduced: reduced,
         preview_date: q.preview_date.clone(),
+        theme: crate::site::theme::Theme::sale_theme(&row.try_get::<String, _>("theme")?, "")
+            .to_string(),
         modules,
     }))
 }

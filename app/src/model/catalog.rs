@@ -52,4 +52,7 @@ pub struct ProductDetail {
     pub seller_kind: String,
     /// The data sheet, already sanitised on the server.
     pub html_datasheet: String,
+    /// The theme its sale asks for (spec 000 §9): `recycle`, `bw`, or empty for its site's.
+    #[serde(default)]
+    pub theme: String,
 }

@@ -4,6 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 /// A feature of spec 000 §6 that an experiment switches in this product.
+///
+/// Two kinds: a new feature (off for everyone outside its experiment; its variation turns
+/// it on) and a launched one (on for everyone outside its experiment; its experiment is a
+/// holdback whose small control goes without it). Every experiment's control is the shop
+/// without its feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Feature {
@@ -13,23 +18,57 @@ pub enum Feature {
     RosedealsMenu,
     /// The favourites entry of the lateral menu.
     FavouritesPage,
+    /// The last-viewed sections (travel home and travel product page). Launched.
+    LastViewed,
+    /// The file attachments of the help centre's contact form. Launched.
+    ContactFormAttachments,
+    /// Sponsored banners: the media-ads banner tiles and the advertising script. Launched.
+    SponsoredBanners,
+}
+
+impl Feature {
+    pub const ALL: [Feature; 6] = [
+        Feature::DynamicPricing,
+        Feature::RosedealsMenu,
+        Feature::FavouritesPage,
+        Feature::LastViewed,
+        Feature::ContactFormAttachments,
+        Feature::SponsoredBanners,
+    ];
+
+    /// What a visitor outside any experiment of the feature gets (no performance consent,
+    /// `ROSACE_EXPERIMENTS=off`, or experiments that could not be read): launched features
+    /// on, new ones off.
+    pub const fn launched(self) -> bool {
+        matches!(
+            self,
+            Feature::LastViewed | Feature::ContactFormAttachments | Feature::SponsoredBanners
+        )
+    }
 }
 
 /// The experiments of one request: every assignment (experiment, variation) and the
-/// features the non-control variations switch on. Empty (everything as without
-/// experiments) when the visitor has not accepted performance cookies.
+/// features its variations turn away from their default (`Feature::launched`): a new
+/// feature a variation switches on, a launched one its holdback control goes without.
+/// Empty (the default) is the state outside any experiment: the visitor has not accepted
+/// performance cookies, experiments are off, or they could not be read.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Experiments {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assigned: Vec<(String, String)>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub features: Vec<Feature>,
+    pub switched: Vec<Feature>,
 }
 
 impl Experiments {
-    /// Whether this request's variation switches `feature` on.
+    /// The state of a visitor outside any experiment (every feature at its default).
+    pub fn outside() -> Experiments {
+        Experiments::default()
+    }
+
+    /// Whether this request shows `feature`: its default, unless a variation switched it.
     pub fn on(&self, feature: Feature) -> bool {
-        self.features.contains(&feature)
+        feature.launched() != self.switched.contains(&feature)
     }
 
     /// The variation of one experiment, if the request has one.

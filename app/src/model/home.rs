@@ -18,6 +18,10 @@ pub struct Home {
     /// The day the home is previewed for (`YYYY-MM-DD`), when it is.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub preview_date: Option<String>,
+    /// The theme the home asks for (spec 000 §3, §9): `recycle`, `bw`, or empty for its
+    /// site's brand.
+    #[serde(default)]
+    pub theme: String,
     pub modules: Vec<HomeModule>,
 }
 
@@ -64,6 +68,9 @@ pub struct ModuleSettings {
     /// `liveSales`: a group module listing every live sale of the site.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// The theme the module asks for (spec 000 §9): `recycle` or `bw`; none: its home's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

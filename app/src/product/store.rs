@@ -18,7 +18,8 @@ pub async fn product(
     let member_id = viewer.member_id;
     let row = sqlx::query(&format!(
         "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
-                p.seller_kind, p.description_html, s.name AS sale_name, COALESCE(b.name, '') AS brand, b.id AS brand_id
+                p.seller_kind, p.description_html, s.name AS sale_name,
+                s.theme AS sale_theme, s.seller_kind AS sale_seller_kind, COALESCE(b.name, '') AS brand, b.id AS brand_id
            FROM products p
            JOIN sales s ON s.id = p.sale_id
            LEFT JOIN brands b ON b.id = p.brand_id
@@ -63,5 +64,11 @@ pub async fn product(
         delivery_mode: row.try_get("delivery_mode")?,
         seller_kind: row.try_get("seller_kind")?,
         html_datasheet: crate::text::sanitize::data_sheet(&html),
+        // The sale's theme, as its catalog page and the sale call have it.
+        theme: crate::site::theme::Theme::sale_theme(
+            &row.try_get::<String, _>("sale_theme")?,
+            &row.try_get::<String, _>("sale_seller_kind")?,
+        )
+        .to_string(),
     }))
 }

@@ -43,6 +43,22 @@ impl Theme {
         }
     }
 
+    /// The theme a home or a home module asks for (`homes.theme`, a module's `theme`
+    /// setting): as a sale's, without the seller rule; unknown or empty: the brand's.
+    pub fn for_home(brand: Brand, asked: &str) -> Theme {
+        Theme::for_sale(brand, asked, "")
+    }
+
+    /// The classes of a themed block (`{block} {block}--themed theme-…`), or `block`
+    /// alone when the theme is the site's own.
+    pub fn block_class(self, block: &str) -> String {
+        if self.is_special() {
+            format!("{block} {block}--themed {}", self.css_class())
+        } else {
+            block.to_string()
+        }
+    }
+
     /// The class that sets the theme's colours (style/main.css).
     pub fn css_class(self) -> &'static str {
         match self {
@@ -134,6 +150,29 @@ mod tests {
         assert_eq!(Theme::sale_theme("", "fs"), "");
         assert_eq!(Theme::sale_theme("", "recycle"), "recycle");
         assert_eq!(Theme::sale_theme("BW", "fs"), "bw");
+    }
+
+    #[test]
+    fn homes_and_modules_ask_for_a_theme_by_name() {
+        assert_eq!(Theme::for_home(Brand::Rosace, "recycle"), Theme::Recycle);
+        assert_eq!(Theme::for_home(Brand::Violeta, "bw"), Theme::BlackAndWhite);
+        assert_eq!(
+            Theme::for_home(Brand::Violeta, ""),
+            Theme::Brand(Brand::Violeta)
+        );
+        assert_eq!(
+            Theme::for_home(Brand::Rosace, "summer"),
+            Theme::Brand(Brand::Rosace)
+        );
+        assert_eq!(
+            Theme::Recycle.block_class("home"),
+            "home home--themed theme-recycle"
+        );
+        assert_eq!(
+            Theme::BlackAndWhite.block_class("product"),
+            "product product--themed theme-bw"
+        );
+        assert_eq!(Theme::Brand(Brand::Violeta).block_class("home"), "home");
     }
 
     #[test]

@@ -25,10 +25,11 @@ pub(super) fn generate() -> Homes {
         let w = words(lang_of(site.locale));
         let base = (site_index as i64 + 1) * 1000;
         let site_id = i64::from(site.site_id);
-        for (h, (name, display, kind)) in [
-            ("default", "default", "DEFAULT"),
-            ("travel", "travel", "TRAVEL"),
-            ("summer", w.summer, "DEFAULT"),
+        for (h, (name, display, kind, theme)) in [
+            ("default", "default", "DEFAULT", ""),
+            ("travel", "travel", "TRAVEL", ""),
+            // The summer home asks for the green "recycle" theme (spec 000 §9).
+            ("summer", w.summer, "DEFAULT", THEMED_HOME.1),
         ]
         .iter()
         .enumerate()
@@ -40,6 +41,7 @@ pub(super) fn generate() -> Homes {
                 t(*name),
                 t(*display),
                 t(*kind),
+                t(*theme),
             ]);
         }
         let json = |v: serde_json::Value| v.to_string();
@@ -103,12 +105,13 @@ pub(super) fn generate() -> Homes {
                     "secondaryButton": cta(w.ped_cta2, "/gr/sponsorship")
                 })),
             ),
+            // A module asking for a theme of its own: black and white.
             (
                 base + 2,
                 "subNavigationCategory",
-                "summer-categories",
+                THEMED_MODULE.0,
                 w.universe_title,
-                "{}".into(),
+                THEMED_MODULE.1.into(),
             ),
             (
                 base + 2,
@@ -253,7 +256,7 @@ impl Homes {
         insert(
             tx,
             "homes",
-            &["id", "site_id", "name", "display_name", "type"],
+            &["id", "site_id", "name", "display_name", "type", "theme"],
             self.homes,
         )
         .await?;
@@ -287,4 +290,25 @@ impl Homes {
         .await?;
         Ok(())
     }
+}
+
+/// The demo home that asks for a theme (by name, on every site) and its theme.
+pub const THEMED_HOME: (&str, &str) = ("summer", app::site::theme::RECYCLE);
+/// The demo home module that asks for a theme, and its settings.
+pub const THEMED_MODULE: (&str, &str) = ("summer-categories", r#"{"theme":"bw"}"#);
+
+/// The demo home and module themes, for a database seeded before homes had them (an
+/// UPDATE of rows still without one: a theme an editor changed since is left alone).
+pub(super) async fn ensure_themes(db: &app::platform::db::Db) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE homes SET theme = $1 WHERE name = $2 AND theme = ''")
+        .bind(THEMED_HOME.1)
+        .bind(THEMED_HOME.0)
+        .execute(&db.pool)
+        .await?;
+    sqlx::query("UPDATE home_modules SET settings = $1 WHERE name = $2 AND settings = '{}'")
+        .bind(THEMED_MODULE.1)
+        .bind(THEMED_MODULE.0)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
 }

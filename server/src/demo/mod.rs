@@ -128,6 +128,7 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
     rosedeals::ensure(db, now).await?;
     refresh_dates(db, now).await?;
     catalog::ensure_themes(db).await?;
+    homes::ensure_themes(db).await?;
     vouchers::ensure(db).await?;
     operations::ensure(db, now).await?;
     account::ensure(db, now).await?;

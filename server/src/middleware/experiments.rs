@@ -4,9 +4,11 @@
 //! Experiments are audience measurement: they run only for visitors who accepted the
 //! performance cookies (C0002, as the performance metrics do). Such an anonymous visitor
 //! gets the anonymous id cookie on their first page view (13 months, HttpOnly, SameSite
-//! Lax, Secure over HTTPS); a member is bucketed by member id. Everyone else sees the
-//! control variations (today's behaviour), and a visitor who withdraws the consent loses
-//! the id. A failure to record is logged and changes nothing on the page.
+//! Lax, Secure over HTTPS); a member is bucketed by member id. Everyone else is outside
+//! any experiment and sees every feature at its default (new features off, launched ones
+//! on: `Feature::launched`), and a visitor who withdraws the consent loses the id. When
+//! the experiments cannot be read (the database call fails), the page logs "ABTesting
+//! fetch error" (spec 000 §8) and renders those defaults.
 use axum::http::HeaderMap;
 use cookie::{Cookie, SameSite};
 
@@ -42,7 +44,7 @@ pub async fn for_page(
     let sent = cookie(headers, ANON_ID_COOKIE);
     if !app::onboarding::rules::consent_accepted(consent, rules::CONSENT_CATEGORY) {
         return (
-            Experiments::default(),
+            Experiments::outside(),
             sent.map(|_| anon_id_cookie(None, secure)),
         );
     }
@@ -55,27 +57,73 @@ pub async fn for_page(
     };
     let settings = Settings::current();
     let now = app::platform::state::now();
-    let experiments = match service::page_view(&app.state.db, settings, &viewer, &new_id, now).await
-    {
-        Ok(e) => e,
-        Err(e) => {
-            tracing::error!(error = %e, "experiment exposures not recorded");
-            let key = match (member_id, &anon_id) {
-                (Some(m), _) => rules::Subject::Member(m).key(),
-                (None, Some(a)) => rules::Subject::Anonymous(a.clone()).key(),
-                (None, None) => rules::Subject::Anonymous(new_id.clone()).key(),
-            };
-            settings.experiments_for(service::audience(member_id), &key)
-        }
-    };
+    let experiments =
+        or_defaults(service::page_view(&app.state.db, settings, &viewer, &new_id, now).await);
     let set =
         (member_id.is_none() && anon_id.is_none()).then(|| anon_id_cookie(Some(&new_id), secure));
     (experiments, set)
 }
 
+/// The experiments read for a page, or (logged as spec 000 §8 says) the defaults of a
+/// visitor outside any experiment when they could not be read.
+pub fn or_defaults<E: std::fmt::Display>(read: Result<Experiments, E>) -> Experiments {
+    read.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "ABTesting fetch error");
+        Experiments::outside()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use app::model::experiments::Feature;
+
+    #[derive(Clone, Default)]
+    struct Buf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_read_gives_the_defaults() {
+        let read = Settings::default().experiments_for(
+            rules::Audience::Anonymous,
+            "a:00000000000000000000000000000018",
+        );
+        assert!(
+            !read.on(Feature::SponsoredBanners),
+            "pinned holdback control"
+        );
+        assert_eq!(or_defaults::<String>(Ok(read.clone())), read);
+        // Logged as spec 000 §8 names it, with the cause.
+        let buf = Buf::default();
+        let writer = buf.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        let failed = tracing::subscriber::with_default(subscriber, || {
+            or_defaults(Err("database is locked"))
+        });
+        let logged = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(
+            logged.contains("ERROR")
+                && logged.contains("ABTesting fetch error")
+                && logged.contains("database is locked"),
+            "{logged}"
+        );
+        assert_eq!(failed, Experiments::outside());
+        assert!(failed.assigned.is_empty());
+        assert!(failed.on(Feature::SponsoredBanners) && failed.on(Feature::LastViewed));
+        assert!(!failed.on(Feature::DynamicPricing));
+    }
 
     #[test]
     fn the_anonymous_id_cookie_lasts_13_months() {

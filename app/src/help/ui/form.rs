@@ -55,6 +55,12 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let query = use_query_map().get_untracked();
     let config = config::for_site(ctx.site_id);
+    // Files where the site takes them, unless the member is in the control of the
+    // `member_contact_form_attachments` holdback (the form then sends JSON, without files).
+    let attachments = config.attachments
+        && ctx
+            .experiments
+            .on(crate::model::experiments::Feature::ContactFormAttachments);
     let order_param = route
         .get_id("orderId")
         .or_else(|| query.get("order").and_then(|o| o.parse().ok()));
@@ -106,7 +112,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
             <form method="post" action=FORM_ACTION enctype="multipart/form-data" class="account-form help-form"
                 novalidate id="help-form" data-testid="help-form"
                 data-tickets=config.tickets_allowed.to_string()
-                data-attachments=config.attachments.to_string()
+                data-attachments=attachments.to_string()
                 data-timeout=rules::MULTIPART_TIMEOUT_MS.to_string()
                 data-order=order_param.map(|o| o.to_string())
                 data-messages=messages_json(&ctx)>
@@ -165,7 +171,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                         data-testid="help-body" aria-invalid=invalid(e_body) aria-describedby="help-body-error"></textarea>
                     {err("body", e_body, "help.errors.message")}
                 </p>
-                {config.attachments.then(|| view! {
+                {attachments.then(|| view! {
                     <p class="field">
                         <label for="help-files">{ctx.t("help.form.files")}</label>
                         <input id="help-files" name="fileAttachments" type="file" multiple

@@ -25,11 +25,26 @@ pub fn kind_class(kind: &str) -> String {
 
 #[component]
 pub fn Module(module: HomeModule, now: i64) -> impl IntoView {
+    let sponsored = RequestCtx::current()
+        .experiments
+        .on(crate::model::experiments::Feature::SponsoredBanners);
+    let module = crate::home::rules::with_sponsored(module, sponsored);
     if module.kind == "pedagogical" {
         return view! { <Pedagogical module now /> }.into_any();
     }
     let ctx = RequestCtx::current();
-    let classes = format!("home-module home-module--{}", kind_class(&module.kind));
+    // A module may ask for a theme of spec 000 §9 (its `theme` setting); else its home's.
+    let theme = module
+        .settings
+        .theme
+        .as_deref()
+        .map(|t| crate::site::theme::Theme::for_home(ctx.site().brand, t))
+        .filter(|t| t.is_special());
+    let mut classes = format!("home-module home-module--{}", kind_class(&module.kind));
+    if let Some(t) = theme {
+        classes.push_str(" home-module--themed ");
+        classes.push_str(t.css_class());
+    }
     let anchor = format!("module-{}", module.name);
     let live_sales = module.settings.source.as_deref() == Some("liveSales");
     let title = if module.title.is_empty() && live_sales {
@@ -55,7 +70,8 @@ pub fn Module(module: HomeModule, now: i64) -> impl IntoView {
         .into_any()
     };
     view! {
-        <section class=classes id=anchor data-module=module.name.clone() data-kind=module.kind.clone()>
+        <section class=classes id=anchor data-module=module.name.clone() data-kind=module.kind.clone()
+            data-theme=theme.map(|t| t.name())>
             {(!title.is_empty()).then(|| view! { <h2 class="home__section-title">{title}</h2> })}
             {module.settings.subtitle.clone().filter(|_| module.kind != "text").map(|s| view! { <p class="home-module__subtitle">{s}</p> })}
             {body}

@@ -105,11 +105,14 @@ fn HomeView(home: Home, now: i64, path: String, part: Option<String>) -> impl In
         view! { <p class="home__preview" data-testid="home-preview">{ctx.t_with("home.preview", &[("date", &d)])}</p> }
     });
     let scroll_name = home.name.clone();
+    // A home may ask for a theme of spec 000 §9 (`homes.theme`): it wears that palette.
+    let theme = crate::site::theme::Theme::for_home(ctx.site().brand, &home.theme);
     view! {
         <SeoMeta title=title.clone() description path=path.clone() />
         <section
-            class="home"
+            class=theme.block_class("home")
             class:home--reduced=home.is_reduced
+            data-theme=theme.name()
             data-home=home.name.clone()
             data-home-id=home.id
             data-testid="home"

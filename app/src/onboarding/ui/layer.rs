@@ -34,8 +34,12 @@ pub fn OnboardingLayer(back: String, home: bool) -> impl IntoView {
     let perf = consent_accepted(&view_state.consent, "C0002")
         .then(crate::diagnostics::ui::DiagnosticsScript);
     // The advertising script, behind its loader (spec 000 §4 advertising blocker): only
-    // with the behaviour category (C0004) accepted.
-    let ads = consent_accepted(&view_state.consent, "C0004")
+    // with the behaviour category (C0004) accepted, and not for the control of the
+    // sponsored banners holdback (`*_sponsored_banners`).
+    let sponsored = ctx
+        .experiments
+        .on(crate::model::experiments::Feature::SponsoredBanners);
+    let ads = (sponsored && consent_accepted(&view_state.consent, "C0004"))
         .then(|| view! { <script src="/js/ads.js" defer data-consent="C0004"></script> });
     view! {
         {popin}

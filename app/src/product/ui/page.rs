@@ -249,10 +249,17 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let delivery_key = format!("product.delivery.{}", product.delivery_mode.clamp(0, 3));
     let seller_key = format!("product.seller.{}", product.seller_kind);
     let datasheet = product.html_datasheet.clone();
+    // The product of a themed sale wears the sale's theme, as its catalog page does.
+    let theme = crate::site::theme::Theme::for_sale(site.brand, &product.theme, "");
+    let sheet_class = if theme.is_special() {
+        format!("product__datasheet {}", theme.css_class())
+    } else {
+        "product__datasheet".to_string()
+    };
     view! {
         <SeoMeta title=product.name.clone() description path />
         <script type="application/ld+json" inner_html=ld></script>
-        <article class="product" data-product-id=product.id>
+        <article class=theme.block_class("product") data-product-id=product.id data-theme=theme.name()>
             <div class="product__media">
                 <img class="product__image" src=product.image_url.clone() alt=product.name.clone() width="480" height="480" />
                 <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite compact=false />
@@ -280,7 +287,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                 </dl>
             </div>
         </article>
-        <section class="product__datasheet" aria-labelledby="datasheet-title">
+        <section class=sheet_class aria-labelledby="datasheet-title">
             <h2 id="datasheet-title">{ctx.t("product.datasheet")}</h2>
             <div class="datasheet" data-testid="datasheet" inner_html=datasheet></div>
         </section>
@@ -330,6 +337,7 @@ mod tests {
             delivery_mode: 0,
             seller_kind: "fs".into(),
             html_datasheet: String::new(),
+            theme: String::new(),
         };
         let ld = json_ld(&p, "https://x/p");
         assert!(!ld.contains('<'));

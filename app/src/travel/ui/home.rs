@@ -7,6 +7,7 @@ use crate::context::RequestCtx;
 use crate::home::ui::modules::Module;
 use crate::home::ui::tiles::Countdown;
 use crate::model::catalog::SaleCard;
+use crate::model::experiments::Feature;
 use crate::model::travel::TravelOffer;
 use crate::routes::ResolvedRoute;
 use crate::travel::api::search::{fetch_last_viewed, fetch_travel_home, TravelHome};
@@ -22,7 +23,19 @@ pub const CANONICAL_PATH: &str = "/voyages";
 pub fn TravelHomePage(route: ResolvedRoute, path: String) -> impl IntoView {
     let _ = path;
     let home = Resource::new(|| (), |_| fetch_travel_home());
-    let recent = Resource::new(|| (), |_| fetch_last_viewed());
+    // The last viewed list is a launched feature held back from a small control
+    // (`member_last_viewed`): not fetched for a request that goes without it.
+    let last_viewed = RequestCtx::current().experiments.on(Feature::LastViewed);
+    let recent = Resource::new(
+        move || last_viewed,
+        |shown| async move {
+            if shown {
+                fetch_last_viewed().await
+            } else {
+                Ok(Vec::new())
+            }
+        },
+    );
     let seo = route.seo;
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>

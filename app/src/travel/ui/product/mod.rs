@@ -91,10 +91,23 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
     }
 }
 
-/// The member's other last viewed trips (none for visitors); the page shows without them.
+/// The member's other last viewed trips (none for visitors, nor for the control of the
+/// `member_last_viewed` holdback); the page shows without them.
 #[component]
 fn RecentTrips(current: i64) -> impl IntoView {
-    let recent = Resource::new(|| (), |_| crate::travel::api::search::fetch_last_viewed());
+    let shown = RequestCtx::current()
+        .experiments
+        .on(crate::model::experiments::Feature::LastViewed);
+    let recent = Resource::new(
+        move || shown,
+        |shown| async move {
+            if shown {
+                crate::travel::api::search::fetch_last_viewed().await
+            } else {
+                Ok(Vec::new())
+            }
+        },
+    );
     view! {
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
