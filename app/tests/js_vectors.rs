@@ -278,6 +278,24 @@ fn help_form_checks() {
 // ---- diagnostics ----
 
 #[test]
+fn tracking_library_limits_and_event_names() {
+    use app::diagnostics::tracking as tr;
+    let v = vectors("diagnostics");
+    let t = &v["tracking"];
+    assert_eq!(t["batchMax"], tr::BATCH_MAX);
+    assert_eq!(t["flushMs"], tr::FLUSH_MS);
+    assert_eq!(t["requestTimeoutMs"], tr::REQUEST_TIMEOUT_MS);
+    assert_eq!(t["retryCeilingMs"], tr::RETRY_CEILING_MS);
+    assert_eq!(t["propertiesMax"], tr::PROPERTIES_MAX);
+    assert_eq!(t["deviceCookie"], tr::DEVICE_COOKIE);
+    assert_eq!(t["deviceCookieDays"], tr::DEVICE_COOKIE_DAYS);
+    let names: Vec<&str> = std::iter::once(tr::PAGE_VIEW)
+        .chain(tr::ERROR_NAMES)
+        .collect();
+    assert_eq!(t["eventNames"], serde_json::json!(names));
+}
+
+#[test]
 fn diagnostics_ratings_levels_kinds_and_limits() {
     use app::diagnostics::rules::{self as diag, Level, MetricKind, Vital};
     let v = vectors("diagnostics");

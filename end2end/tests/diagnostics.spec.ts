@@ -2,10 +2,12 @@ import { test as base, expect, type Page, type Request } from '@playwright/test'
 
 // Diagnostics (issue #16, spec 000 §7 "Diagnostics"): only with the performance consent
 // (C0002) does the page load the diagnostics bundle, which posts the Core Web Vitals
-// (web-vitals library) in metrics batches and an Error log with breadcrumbs for an
-// uncaught error; without the consent nothing is loaded and nothing is posted.
+// (web-vitals library) in metrics batches, an Error log with breadcrumbs for an uncaught
+// error and the tracking library's analytics events (a page view per page) with its device
+// id cookie; without the consent nothing is loaded, nothing is posted, no cookie is set.
 const METRICS = '/api/frontend-logger/v1/metrics';
 const LOG = '/api/frontend-logger/v1/log';
+const EVENTS = '/api/tracking/v1/events';
 const RATINGS = ['good', 'needs-improvement', 'poor'];
 
 type Metric = { name: string; value: number; type: string; tags: Record<string, string> };
@@ -26,7 +28,7 @@ function consent(performance: boolean) {
 function watch(page: Page) {
   const posts: Request[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/api/frontend-logger/')) posts.push(r);
+    if (r.method() === 'POST' && (r.url().includes('/api/frontend-logger/') || r.url().includes('/api/tracking/'))) posts.push(r);
   });
   const metrics = () =>
     posts.filter((r) => r.url().includes(METRICS)).flatMap((r) => (r.postDataJSON() as { metrics: Metric[] }).metrics);
@@ -123,6 +125,109 @@ withPerformance('an uncaught error posts an Error log with the breadcrumbs', asy
   expect((await request.response())?.status()).toBe(204);
 });
 
+withPerformance('with the performance consent, a page view goes out in a tracking batch with the device id', async ({ page, context }) => {
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(EVENTS));
+  // Arriving from a search engine: organic traffic (spec 000 §9).
+  await page.goto('/gr/aboutus', { referer: 'https://www.google.fr/' });
+  // The batch leaves 5 s after the page view was queued.
+  const request = await posted;
+  expect(request.headers()['x-xsrf-token']).toBeTruthy();
+  const batch = request.postDataJSON();
+  expect(Object.keys(batch).sort()).toEqual(['deviceId', 'events', 'tags']);
+  expect(batch.tags.appName).toBe('rosace-web');
+  const view = batch.events.find((e: { name: string }) => e.name === 'page_view');
+  expect(view).toBeTruthy();
+  expect(view.properties).toMatchObject({ route: 'AboutUs', visibility: 'CLASSICAL', siteId: 1, path: '/gr/aboutus', traffic: 'organic' });
+  expect(view.droppedProperties).toBe(0);
+  expect(new Date(view.timestamp).toISOString()).toBe(view.timestamp);
+  expect((await request.response())?.status()).toBe(204);
+
+  // The device id cookie: first party, SameSite=Lax, 365 days, the id the batch carried.
+  const cookie = (await context.cookies()).find((c) => c.name === 'rosace_tid');
+  expect(cookie).toBeTruthy();
+  expect(cookie!.value).toBe(batch.deviceId);
+  expect(cookie!.sameSite).toBe('Lax');
+  expect(cookie!.httpOnly).toBe(false);
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+
+  // An event tracked as the tab goes to the background leaves at once (keepalive).
+  const leaving = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(EVENTS));
+  await page.evaluate(() => (window as unknown as { __rosaceTracker: { track: (n: string) => void } }).__rosaceTracker.track('page_view'));
+  await hide(page);
+  const second = await leaving;
+  expect(second.postDataJSON().deviceId).toBe(batch.deviceId);
+  expect((await second.response())?.status()).toBe(204);
+});
+
+/** Adds a same-site link the navigation script will follow in the page. */
+async function addLink(page: Page, id: string, href: string) {
+  await page.evaluate(
+    ([id, href]) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.id = id;
+      a.textContent = id;
+      document.body.appendChild(a);
+    },
+    [id, href],
+  );
+}
+
+type Posted = { events: { name: string; properties: Record<string, unknown> }[] };
+
+withPerformance('a failed route change raises the route_change_error metric and a "Static ressources are not available" event', async ({ page }) => {
+  const { posts, metrics } = watch(page);
+  await page.goto('/gr/aboutus');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForFunction(() => '__rosaceTracker' in window);
+  // The in-page fetch of the next page fails; the full page load that follows works.
+  await page.route(
+    (url) => url.pathname === '/find',
+    (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()),
+  );
+  await addLink(page, 'go-find', '/find');
+  await page.locator('#go-find').click();
+  await expect(page).toHaveURL(/\/find/);
+  const events = () =>
+    posts.filter((r) => r.url().includes(EVENTS)).flatMap((r) => (r.postDataJSON() as Posted).events);
+  // Both left with the page that failed (keepalive).
+  await expect.poll(() => metrics().filter((m) => m.name === 'route_change_error').map((m) => [m.type, m.value])).toEqual([['count', 1]]);
+  await expect.poll(() => events().filter((e) => e.name === 'Static ressources are not available').length).toBe(1);
+  const failed = events().find((e) => e.name === 'Static ressources are not available')!;
+  expect(failed.properties).toMatchObject({ path: '/find', kind: 'route-change' });
+});
+
+withPerformance('a route change cancelled by a newer one is no error', async ({ page }) => {
+  const { posts, metrics } = watch(page);
+  await page.goto('/gr/aboutus');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForFunction(() => '__rosaceTracker' in window);
+  // The first target answers slowly: the second click cancels it.
+  await page.route(
+    (url) => url.pathname === '/find',
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => {});
+    },
+  );
+  await addLink(page, 'go-slow', '/find');
+  await addLink(page, 'go-home', '/gr/home/default');
+  await page.locator('#go-slow').click();
+  await page.locator('#go-home').click();
+  await expect(page).toHaveURL(/\/gr\/home\/default/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await page.evaluate(() => (window as unknown as { __rosaceRouteErrors: number }).__rosaceRouteErrors)).toBe(0);
+  await hide(page);
+  // The in-app page view of the new page leaves; no error with it.
+  const events = () =>
+    posts.filter((r) => r.url().includes(EVENTS)).flatMap((r) => (r.postDataJSON() as Posted).events);
+  await expect.poll(() => events().filter((e) => e.name === 'page_view' && e.properties.traffic === 'internal').length).toBeGreaterThan(0);
+  expect(events().map((e) => e.name)).not.toContain('Static ressources are not available');
+  expect(metrics().map((m) => m.name)).not.toContain('route_change_error');
+});
+
 consent(false)('without the performance consent, no script and nothing posted', async ({ page }) => {
   const { posts } = watch(page);
   const scripts: string[] = [];
@@ -143,4 +248,6 @@ consent(false)('without the performance consent, no script and nothing posted', 
   expect(await page.evaluate(() => '__rosaceDiagnostics' in window)).toBe(false);
   expect(scripts).toEqual([]);
   expect(posts).toEqual([]);
+  expect(await page.evaluate(() => '__rosaceTracker' in window)).toBe(false);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('rosace_tid');
 });

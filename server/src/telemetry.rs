@@ -1,11 +1,11 @@
 //! The Prometheus scrape (`GET /metrics`, rest/diagnostics.rs): the server's own request
 //! counts and durations by route template and status, and what browsers report (log
 //! entries by level, measures by name and kind, Core Web Vitals as histograms and as
-//! ratings by the server's rule). Per process: each instance is scraped on its own, as
+//! ratings by the server's rule; analytics events by name). Per process: each instance is scraped on its own, as
 //! Prometheus does behind a load balancer.
 //!
 //! Labels come from closed sets only (route templates, methods, the vitals' names, levels,
-//! kinds, ratings): a visitor cannot make the scrape grow by sending new names.
+//! kinds, ratings, the known event names): a visitor cannot make the scrape grow by sending new names.
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -14,6 +14,7 @@ use prometheus_client::registry::Registry;
 
 use app::diagnostics::model::FrontendMetricsBatch;
 use app::diagnostics::rules::{self, Level, Vital};
+use app::diagnostics::tracking::{self, TrackingBatch};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -35,6 +36,11 @@ struct MetricLabels {
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct VitalLabels {
+    name: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct EventLabels {
     name: &'static str,
 }
 
@@ -65,6 +71,7 @@ pub struct Telemetry {
     vital_seconds: Histograms<VitalLabels>,
     cls: Histograms<VitalLabels>,
     ratings: Family<RatingLabels, Counter>,
+    events: Family<EventLabels, Counter>,
 }
 
 impl Default for Telemetry {
@@ -101,6 +108,7 @@ impl Telemetry {
         let cls: Histograms<VitalLabels> =
             Family::new_with_constructor(|| Histogram::new(CLS_BUCKETS));
         let ratings = Family::<RatingLabels, Counter>::default();
+        let events = Family::<EventLabels, Counter>::default();
         registry.register(
             "http_requests",
             "HTTP requests answered, by method, route template and status",
@@ -136,6 +144,11 @@ impl Telemetry {
             "Core Web Vitals reported by browsers, rated good, needs-improvement or poor by the thresholds of spec 000 §9",
             ratings.clone(),
         );
+        registry.register(
+            "tracking_events",
+            "Analytics events accepted from browsers, by name (page_view and the analytics error names of spec 000 §8; others as other)",
+            events.clone(),
+        );
         Telemetry {
             registry,
             requests,
@@ -145,6 +158,7 @@ impl Telemetry {
             vital_seconds,
             cls,
             ratings,
+            events,
         }
     }
 
@@ -201,6 +215,17 @@ impl Telemetry {
         }
     }
 
+    /// An accepted (checked) batch of analytics events.
+    pub fn events(&self, batch: &TrackingBatch) {
+        for e in &batch.events {
+            self.events
+                .get_or_create(&EventLabels {
+                    name: tracking::label_name(&e.name),
+                })
+                .inc();
+        }
+    }
+
     /// The OpenMetrics text exposition (Prometheus reads it; `# EOF` ends it).
     pub fn encode(&self) -> String {
         let mut out = String::new();
@@ -237,8 +262,26 @@ mod tests {
             ],
             tags: FrontendBatchTags::default(),
         });
+        t.events(&TrackingBatch {
+            events: [
+                "page_view",
+                "page_view",
+                "Unavailable Order Pipe",
+                "my-event",
+            ]
+            .into_iter()
+            .map(|name| app::diagnostics::tracking::TrackingEvent {
+                name: name.into(),
+                ..Default::default()
+            })
+            .collect(),
+            ..Default::default()
+        });
         let text = t.encode();
         for line in [
+            "rosace_tracking_events_total{name=\"page_view\"} 2",
+            "rosace_tracking_events_total{name=\"Unavailable Order Pipe\"} 1",
+            "rosace_tracking_events_total{name=\"other\"} 1",
             "rosace_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 2",
             "rosace_http_request_duration_seconds_bucket{le=\"0.005\",method=\"GET\",route=\"/health\",status=\"200\"} 1",
             "rosace_http_request_duration_seconds_count{method=\"GET\",route=\"/health\",status=\"200\"} 2",
@@ -254,6 +297,7 @@ mod tests {
             assert!(text.contains(line), "{line} missing from\n{text}");
         }
         assert!(!text.contains("my-own-name"));
+        assert!(!text.contains("my-event"));
         assert!(text.ends_with("# EOF\n"));
     }
 }

@@ -7,6 +7,8 @@
 //!   targets; the browser's twin is `frontend-react/src/diagnostics/rules.ts`, checked
 //!   against the same vectors, `tests/vectors/diagnostics.json`);
 //! - `model.rs`: the two wire bodies;
+//! - `tracking.rs`: the analytics events' batch (`POST /api/tracking/v1/events`), its
+//!   limits and log lines (the browser's library: `frontend-react/src/diagnostics/tracking.ts`);
 //! - `error.rs`, `service.rs`, `settings.rs`: server only (refusals with their keys, the
 //!   flood limit, the structured log lines).
 pub mod model;
@@ -17,4 +19,5 @@ pub mod error;
 #[cfg(feature = "ssr")]
 pub mod service;
 pub mod settings;
+pub mod tracking;
 pub mod ui;

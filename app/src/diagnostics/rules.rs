@@ -207,6 +207,14 @@ pub enum Problem {
     BadTimestamp,
     TooMany,
     TooLarge,
+    /// Tracking (`tracking.rs`): more than 50 events in a batch.
+    TooManyEvents,
+    /// Tracking: more than 30 property keys on an event.
+    TooManyProperties,
+    /// Tracking: an event name with control characters.
+    BadEventName,
+    /// Tracking: a property value that is not a short text, a finite number, a boolean or null.
+    BadProperty,
 }
 
 impl Problem {
@@ -215,7 +223,7 @@ impl Problem {
             Problem::Unreadable => "invalid_body",
             Problem::UnknownLevel => "unknown_level",
             Problem::UnknownType => "unknown_type",
-            Problem::TooMany => "too_many",
+            Problem::TooMany | Problem::TooManyEvents | Problem::TooManyProperties => "too_many",
             Problem::TooLarge => "context_too_large",
             _ => "invalid_field",
         }
@@ -233,6 +241,10 @@ impl Problem {
             Problem::BadTimestamp => "diagnostics.errors.bad_timestamp",
             Problem::TooMany => "diagnostics.errors.too_many",
             Problem::TooLarge => "diagnostics.errors.context_too_large",
+            Problem::TooManyEvents => "diagnostics.errors.too_many_events",
+            Problem::TooManyProperties => "diagnostics.errors.too_many_properties",
+            Problem::BadEventName => "diagnostics.errors.bad_event_name",
+            Problem::BadProperty => "diagnostics.errors.bad_property",
         }
     }
 }
@@ -247,10 +259,10 @@ pub struct Refusal {
 /// Field errors listed in one answer, at most.
 pub const REFUSALS_MAX: usize = 20;
 
-struct Refusals(Vec<Refusal>);
+pub(crate) struct Refusals(pub(crate) Vec<Refusal>);
 
 impl Refusals {
-    fn add(&mut self, field: impl Into<String>, problem: Problem) {
+    pub(crate) fn add(&mut self, field: impl Into<String>, problem: Problem) {
         if self.0.len() < REFUSALS_MAX {
             self.0.push(Refusal {
                 field: field.into(),
@@ -260,7 +272,7 @@ impl Refusals {
     }
 
     /// A required text of at most `max` characters.
-    fn text(&mut self, field: &str, value: &str, max: usize) {
+    pub(crate) fn text(&mut self, field: &str, value: &str, max: usize) {
         if value.trim().is_empty() {
             self.add(field, Problem::Missing);
         } else if value.chars().count() > max {
@@ -268,7 +280,7 @@ impl Refusals {
         }
     }
 
-    fn done(self) -> Result<(), Vec<Refusal>> {
+    pub(crate) fn done(self) -> Result<(), Vec<Refusal>> {
         if self.0.is_empty() {
             Ok(())
         } else {
@@ -277,7 +289,7 @@ impl Refusals {
     }
 }
 
-fn name_chars(s: &str) -> bool {
+pub(crate) fn name_chars(s: &str) -> bool {
     s.chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
 }

@@ -1,16 +1,20 @@
 // The diagnostics bundle (public/widgets/diagnostics.js), loaded only when the visitor
 // accepted the performance category (C0002): Core Web Vitals with the `web-vitals`
-// library, the metrics batch, and error reports with their breadcrumbs. The script tag
-// (app/src/diagnostics/ui.rs) names the app, its version and whether the shop is a
-// developer's (then nothing is posted).
+// library, the metrics batch, error reports with their breadcrumbs, and the tracking
+// library's analytics events (page views, the analytics error names). The script tag
+// (app/src/diagnostics/ui.rs) names the app, its version, the page's route kind and
+// whether the shop is a developer's (then nothing is posted).
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric as Vital } from 'web-vitals';
 import { describeElement } from './breadcrumbs';
 import { createDiagnostics, LOG_URL, METRICS_URL, type Diagnostics } from './client';
+import { errorNameFor, STATIC_RESOURCES, trafficOf } from './events';
 import { APP_NAME } from './rules';
+import { createTracker, EVENTS_URL, type Tracker } from './tracking';
 
 declare global {
   interface Window {
     __rosaceDiagnostics?: Diagnostics;
+    __rosaceTracker?: Tracker;
     __rosaceRouteErrors?: number;
   }
 }
@@ -18,15 +22,54 @@ declare global {
 function start() {
   if (window.__rosaceDiagnostics) return;
   const tag = document.querySelector<HTMLScriptElement>('script[data-diagnostics]');
-  const d = createDiagnostics(
-    {
-      appName: tag?.dataset.appName || APP_NAME,
-      appVersion: tag?.dataset.appVersion || '0.0.0',
-      dev: tag?.dataset.dev === 'true',
-    },
-    { fetch: window.fetch.bind(window) },
-  );
+  const config = {
+    appName: tag?.dataset.appName || APP_NAME,
+    appVersion: tag?.dataset.appVersion || '0.0.0',
+    dev: tag?.dataset.dev === 'true',
+  };
+  const d = createDiagnostics(config, { fetch: window.fetch.bind(window) });
   window.__rosaceDiagnostics = d;
+  const tracker = createTracker(config, { fetch: window.fetch.bind(window) });
+  window.__rosaceTracker = tracker;
+
+  // A page view per page: the first load (with its traffic source, spec 000 §9: a search
+  // engine's referrer marks organic traffic) and each in-app navigation. The route kind and
+  // visibility come from the page's script tag (swapped with the body), the site from its
+  // context.
+  const pageView = (landing: boolean) => {
+    const current = document.querySelector<HTMLScriptElement>('script[data-diagnostics]');
+    let siteId: number | null = null;
+    try {
+      siteId = JSON.parse(document.documentElement.dataset.ctx || '{}').siteId ?? null;
+    } catch {
+      siteId = null;
+    }
+    tracker.track('page_view', {
+      route: current?.dataset.route || 'unknown',
+      visibility: current?.dataset.visibility || 'CLASSICAL',
+      siteId,
+      path: location.pathname,
+      traffic: landing ? trafficOf(document.referrer, location.href) : 'internal',
+    });
+  };
+  pageView(true);
+  document.addEventListener('rosace:navigated', () => pageView(false));
+  // A route change that failed (not one a newer click cancelled: navigation.js tells them
+  // apart) leaves for a full page load: its page's files were not available.
+  document.addEventListener('rosace:route-error', (ev) => {
+    const detail = (ev as CustomEvent<{ path?: string; reason?: string }>).detail || {};
+    tracker.track(STATIC_RESOURCES, { path: detail.path || '', reason: detail.reason || '', kind: 'route-change' });
+  });
+  // A page's own script or stylesheet that failed to load.
+  addEventListener(
+    'error',
+    (ev) => {
+      const el = ev.target;
+      const url = el instanceof HTMLScriptElement ? el.src : el instanceof HTMLLinkElement ? el.href : '';
+      if (url) tracker.track(STATIC_RESOURCES, { path: new URL(url, location.href).pathname, kind: 'file' });
+    },
+    true,
+  );
 
   // Breadcrumbs: navigations (first load, in-app, history), clicks, failed fetches.
   d.breadcrumbs.add('navigation', location.pathname);
@@ -42,15 +85,26 @@ function start() {
       path = 'invalid-url';
     }
     const method = (init?.method || (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const own = path === LOG_URL || path === METRICS_URL;
+    const own = path === LOG_URL || path === METRICS_URL || path === EVENTS_URL;
     const result = original.call(window, input, init);
+    // The analytics error a failed call stands for (spec 000 §8), if any.
+    const failed = (status: number) => {
+      const name = errorNameFor(path, status);
+      if (name) tracker.track(name, { path, method, status });
+    };
     if (!own) {
       result.then(
         (res) => {
-          if (res.status >= 400) d.breadcrumbs.add('fetch', `${method} ${path} ${res.status}`);
+          if (res.status >= 400) {
+            d.breadcrumbs.add('fetch', `${method} ${path} ${res.status}`);
+            failed(res.status);
+          }
         },
         (e: unknown) => {
-          if (!(e instanceof DOMException && e.name === 'AbortError')) d.breadcrumbs.add('fetch', `${method} ${path} failed`);
+          if (!(e instanceof DOMException && e.name === 'AbortError')) {
+            d.breadcrumbs.add('fetch', `${method} ${path} failed`);
+            failed(0);
+          }
         },
       );
     }
@@ -95,6 +149,7 @@ function start() {
       d.metric('route_change_error', failed, 'count');
     }
     d.queue.flush(true);
+    tracker.flush(true);
   };
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') leave();

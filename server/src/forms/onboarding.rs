@@ -96,6 +96,17 @@ pub async fn onboarding_form(
                     6 * rules::MONTH_SECS
                 ),
             );
+            // Without the performance consent the tracking device id goes too (the
+            // browser's library sets it only with that consent).
+            if !accepted.contains(&"C0002") {
+                set_cookie(
+                    &mut res,
+                    format!(
+                        "{}=; Path=/; Max-Age=0; SameSite=Lax{secure}",
+                        app::diagnostics::tracking::DEVICE_COOKIE
+                    ),
+                );
+            }
         }
         ("popin", Some(m)) => {
             let Some(kind) = PopinType::from_code(f.popin_type) else {

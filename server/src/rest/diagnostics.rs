@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -13,6 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use app::diagnostics::error::DiagnosticsError;
 use app::diagnostics::model::{FrontendLogEntry, FrontendMetricsBatch};
 use app::diagnostics::service;
+use app::diagnostics::tracking::{self, TrackingBatch};
 use app::model::error::{ErrorBody, WireError};
 use app::platform::state::now;
 
@@ -21,10 +22,16 @@ use super::extract::{Client, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
+    // The tracking batch states its own limit (the shop's default, 64 KiB, today): the
+    // browser's library keeps a batch under it.
+    let tracking = OpenApiRouter::new()
+        .routes(routes!(events))
+        .layer(DefaultBodyLimit::max(tracking::BODY_MAX));
     OpenApiRouter::new()
         .routes(routes!(log))
         .routes(routes!(metrics))
         .routes(routes!(scrape))
+        .merge(tracking)
 }
 
 /// The content type of the scrape (OpenMetrics text, which Prometheus reads).
@@ -96,6 +103,31 @@ async fn metrics(
     let batch: FrontendMetricsBatch = read(site_id, &body)?;
     service::metrics(&batch).map_err(|e| refused(site_id, e))?;
     app.telemetry.metrics(&batch);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Takes a batch of analytics events from the browser's tracking library (only with the
+/// performance consent, never from a development shop): at most 50 events of at most 30
+/// properties, written to the structured log (target `rosace::tracking`) and counted by
+/// name for the Prometheus scrape. Our path: spec 000 names none for the tracking library.
+#[utoipa::path(post, path = "/api/tracking/v1/events", tag = "diagnostics",
+    params(("X-XSRF-TOKEN" = String, Header)),
+    request_body = TrackingBatch,
+    responses(
+        (status = 204, description = "logged"),
+        (status = 400, body = ErrorBody, description = "invalid_body, invalid_field or too_many (more than 50 events, more than 30 properties), with `fieldErrors` and the localized `message`"),
+        (status = 413, body = ErrorBody, description = "too_large: a body over 64 KiB"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: the client's diagnostics limit for the window (shared with the frontend log and metrics)")))]
+async fn events(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site_id): SiteId,
+    Client(client): Client,
+    body: Bytes,
+) -> Result<StatusCode, ApiError> {
+    admit(&app, site_id, &client).await?;
+    let batch: TrackingBatch = read(site_id, &body)?;
+    tracking::record(&batch, site_id).map_err(|e| refused(site_id, e))?;
+    app.telemetry.events(&batch);
     Ok(StatusCode::NO_CONTENT)
 }
 

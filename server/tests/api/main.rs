@@ -38,6 +38,7 @@ mod social;
 mod static_files;
 mod themes;
 mod themes_pages;
+mod tracking;
 mod travel;
 mod travel_catalog;
 mod travel_search;
