@@ -1,17 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { signInAsDemo } from './session';
+import { DEMO_EMAIL_2, signInAsDemo } from './session';
 import { expectNoViolations } from './a11y';
+import { otherBrowser } from './member-steps';
 import { configuratorSettled } from './travel-steps';
 
 // The whole travel journey as one member goes through it, on the French site on desktop and
 // the German one on phones: travel home → destination by autocomplete → results with their
 // map → a pin marks its card → the product → cheapest mode → a day in the calendar → a
-// child → checkout → sandbox payment → the booking in My orders. The single steps are
-// examined in detail by travel-search, travel-catalog and travel-product.spec.ts.
+// child → checkout with the member's favourite address → sandbox payment → the booking in
+// My orders; then the second demo member, who has no address on these sites, is stopped
+// at the same checkout and sent to the address page, which leads back to it. The single
+// steps are examined in detail by travel-search, travel-catalog and travel-product.spec.ts.
 const CASES = {
-  desktop: { site: 1, typed: 'grè', country: 'Grèce', city: 'PAR' },
-  phone: { site: 2, typed: 'grie', country: 'Griechenland', city: 'BER' },
+  desktop: { site: 1, typed: 'grè', country: 'Grèce', city: 'PAR', lang: 'fr' },
+  phone: { site: 2, typed: 'grie', country: 'Griechenland', city: 'BER', lang: 'de' },
 };
+const travelTexts = (lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/travel/${lang}.json`, import.meta.url), 'utf8'));
 
 // The demo's k-th offer of a sale (product id = sale × 100 + k + 1) leaves from one city when
 // k % 4 == 1 (no cheapest mode then) and takes exactly two travellers when k % 6 == 5.
@@ -25,7 +31,7 @@ function childBirthday(): string {
   return `${d.getFullYear() - 6}-06-15`;
 }
 
-test('travel home → search → map → product → calendar → child → checkout → paid → My orders', async ({ page, isMobile }, info) => {
+test('travel home → search → map → product → calendar → child → checkout → paid → My orders', async ({ page, isMobile, browser, baseURL }, info) => {
   const c = info.project.name === 'desktop' ? CASES.desktop : CASES.phone;
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -86,9 +92,11 @@ test('travel home → search → map → product → calendar → child → chec
   await expect(page.getByTestId('trip-blocks')).toBeEmpty();
   await expect(page.getByTestId('trip-total')).not.toHaveText(totalTwo!);
 
-  // Checkout: the travellers, the address, a sandbox card.
+  // Checkout: the travellers, the member's favourite address (preselected), a sandbox card.
   await page.getByTestId('trip-book').click();
   await expect(page).toHaveURL(/\/checkout\?/);
+  const checkoutUrl = new URL(page.url());
+  const checkoutPath = checkoutUrl.pathname + checkoutUrl.search;
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByTestId('traveller')).toHaveCount(3);
   const names = [['Zoé', 'Ngô'], ['Jürgen', 'Weiß'], ['Léa', 'Ngô']];
@@ -97,12 +105,15 @@ test('travel home → search → map → product → calendar → child → chec
     await page.locator(`#travellers-${i}-last`).fill(names[i][1]);
     if (i < 2) await page.locator(`#travellers-${i}-birthday`).fill('1979-11-02');
   }
-  await page.locator('#address-first').fill('Zoé');
-  await page.locator('#address-last').fill('Ngô');
-  await page.locator('#address-street').fill('12 Hauptstraße');
-  await page.locator('#address-zip').fill(c.site === 1 ? '75011' : '10115');
-  await page.locator('#address-city').fill(c.site === 1 ? 'Paris' : 'Berlin');
-  await page.locator('#address-phone').fill(c.site === 1 ? '+33 6 12 34 56 78' : '+49 30 1234567');
+  // No address to type: the saved ones, the favourite chosen.
+  await expect(page.locator('#address-street')).toHaveCount(0);
+  const book = await (await page.request.get('/api/address/v1')).json();
+  const favourite = (book.addresses ?? book).find((a: { isFavorite: boolean }) => a.isFavorite);
+  expect(favourite, 'the demo member has a favourite address').toBeDefined();
+  const chosen = page.getByTestId('delivery-choice').locator('input[name="deliveryAddressId"]:checked');
+  await expect(chosen).toHaveCount(1);
+  await expect(chosen).toHaveValue(String(favourite.id));
+  await expectNoViolations(page);
   await page.locator('#card').fill('4242 4242 4242 4242');
   await page.getByTestId('trip-pay').click();
   const booked = page.getByTestId('trip-booked');
@@ -114,4 +125,25 @@ test('travel home → search → map → product → calendar → child → chec
   await expect(page.getByTestId('order-line').first()).toBeVisible();
   await expectNoViolations(page);
   expect(errors).toEqual([]);
+
+  // The second demo member has no address here: the same checkout says so, blocks the
+  // booking on it and links to the address page, which offers the way back.
+  const other = await otherBrowser(browser, baseURL);
+  const t = travelTexts(c.lang);
+  await signInAsDemo(other.page, c.site, checkoutPath, DEMO_EMAIL_2);
+  await expect(other.page).toHaveURL(/\/checkout\?/);
+  const blocked = other.page.getByTestId('trip-checkout-blocked');
+  await expect(blocked.locator('[data-field="addressId"]')).toHaveText(t['travel.block.missing_address']);
+  await expect(other.page.getByTestId('delivery-none')).toHaveText(t['travel.checkout.no_address']);
+  await expect(other.page.getByTestId('trip-pay')).toHaveCount(0);
+  await expectNoViolations(other.page);
+  await other.page.getByTestId('delivery-add-link').click();
+  await expect(other.page).toHaveURL(/\/postsales\/myaccount\/addresses\/\?returnTo=/);
+  await expect(other.page.getByTestId('address-form')).toBeVisible();
+  const escaped = checkoutUrl.pathname.replace(/[/.]/g, (m) => `\\${m}`);
+  await expect(other.page.getByTestId('address-back')).toHaveAttribute('href', new RegExp(`^${escaped}\\?package=`));
+  await other.page.getByTestId('address-back').click();
+  await expect(other.page.getByTestId('trip-summary')).toBeVisible();
+  await expect(other.page.getByTestId('delivery-add-link')).toBeVisible();
+  await other.context.close();
 });
