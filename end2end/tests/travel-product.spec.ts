@@ -145,6 +145,23 @@ test.describe('without JavaScript', () => {
     // Visitors sign in to book; the link brings them back to this product.
     await expect(page.getByTestId('trip-signin')).toBeVisible();
   });
+
+  test('a checkout sent before its script runs shows the same checkout and puts no card in the address', async ({ page }) => {
+    const sale = travelSale(1);
+    await signInAsDemo(page, 1, `/t/p/${sale}/${sale * 100 + 3}`);
+    await page.locator('details.trip__dates summary').click();
+    await page.getByTestId('travel-dates').locator('input:not([disabled])').nth(2).check();
+    await page.locator('.config__apply').click();
+    await page.getByTestId('trip-book').click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    await page.locator('#card').fill('4242 4242 4242 4242');
+    await page.locator('#travellers-0-first').fill('Zoé');
+    await page.getByTestId('trip-pay').click();
+    await expect(page.getByTestId('trip-summary')).toBeVisible();
+    expect(page.url()).toContain('package=');
+    expect(page.url()).not.toContain('4242');
+    expect(page.url()).not.toContain('Zo');
+  });
 });
 
 test('the travel error page leads back to the product it came from, and nowhere else', async ({ page }) => {

@@ -38,7 +38,9 @@ fn TextField(
     view! {
         <p class="field">
             <label for=id.clone()>{label}</label>
-            <input id=id.clone() name=id type=kind.unwrap_or("text") autocomplete=autocomplete min=min max=max
+            // No `name`: a form sent natively, before the island runs, must not carry the
+            // card or the travellers into the address (see `checkout/mod.rs`).
+            <input id=id.clone() type=kind.unwrap_or("text") autocomplete=autocomplete min=min max=max
                 required=true maxlength="80"
                 aria-invalid=move || error.get().is_some().then_some("true")
                 aria-describedby=move || error.get().is_some().then(|| described.clone())

@@ -103,6 +103,19 @@ fn CheckoutView(load: CheckoutLoad, path: String, here: String) -> impl IntoView
         .iter()
         .map(|(field, text)| view! { <li data-field=field.clone()>{text.clone()}</li> })
         .collect_view();
+    // A form sent natively (a click before the island runs) reloads this checkout: it
+    // carries the configuration again, and its typed fields have no names.
+    let query = here
+        .split_once('?')
+        .map(|(_, q)| q.to_string())
+        .unwrap_or_default();
+    let config_fields = move || {
+        crate::travel::rules::query_pairs(&query)
+            .into_iter()
+            .filter(|(k, _)| KEYS.contains(&k.as_str()))
+            .map(|(name, value)| view! { <input type="hidden" name=name value=value /> })
+            .collect_view()
+    };
     let choice = move || {
         view! {
             <DeliveryChoice back_to=here.clone() title_key="travel.checkout.address" none_key="travel.checkout.no_address" />
@@ -140,7 +153,7 @@ fn CheckoutView(load: CheckoutLoad, path: String, here: String) -> impl IntoView
                     {no_address.then(choice)}
                 }.into_any()
             } else {
-                view! { <form::CheckoutForm load>{choice()}</form::CheckoutForm> }.into_any()
+                view! { <form::CheckoutForm load>{choice()}{config_fields()}</form::CheckoutForm> }.into_any()
             }}
         </div>
     }
