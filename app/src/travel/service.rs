@@ -385,6 +385,15 @@ impl TravelService {
         .bind(id)
         .execute(&mut *w.tx)
         .await?;
+        // The order's address, as a shop order has one: My orders and the invoice show it.
+        let address: Option<String> =
+            sqlx::query_scalar("SELECT address_json FROM travel_bookings WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *w.tx)
+                .await?;
+        if let Some(a) = address.and_then(|j| serde_json::from_str::<DeliveryAddress>(&j).ok()) {
+            address_store::copy_to_order(&mut w.tx, order_id, &a).await?;
+        }
         // A booking is a paid order too: the sponsor's reward (issue #15).
         crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
         w.commit().await?;

@@ -156,6 +156,14 @@ async fn address_book_at_checkout(t: TestApp) {
         ),
         "{recorded}"
     );
+    // The order has that address too, as a shop order does (My orders, the invoice).
+    let (city, zip): (String, String) =
+        sqlx::query_as("SELECT city, zip_code FROM order_addresses WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!((city.as_str(), zip.as_str()), ("Paris", "75002"));
     // Left out, the favourite is taken.
     let (status, held) = a
         .call(
