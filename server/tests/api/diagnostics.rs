@@ -13,19 +13,7 @@ const METRICS: &str = "/api/frontend-logger/v1/metrics";
 const TOKEN: &str = "scrape-token-0123456789abcdef";
 
 async fn post(t: &TestApp, path: &str, body: String) -> (u16, Value) {
-    let xsrf = t.xsrf().await;
-    let res = t
-        .client
-        .post(t.url(path))
-        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
-        .header("X-XSRF-TOKEN", &xsrf)
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or_default())
+    t.post_anonymous(path, body).await
 }
 
 fn log_entry(level: &str) -> Value {

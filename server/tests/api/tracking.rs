@@ -13,19 +13,7 @@ const EVENTS: &str = "/api/tracking/v1/events";
 const TOKEN: &str = "scrape-token-0123456789abcdef";
 
 async fn post(t: &TestApp, path: &str, body: String) -> (u16, Value) {
-    let xsrf = t.xsrf().await;
-    let res = t
-        .client
-        .post(t.url(path))
-        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
-        .header("X-XSRF-TOKEN", &xsrf)
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or_default())
+    t.post_anonymous(path, body).await
 }
 
 fn event(name: &str) -> Value {

@@ -299,6 +299,24 @@ impl TestApp {
             .expect("pages set the XSRF cookie")
     }
 
+    /// Status and JSON body (`Null` when there is none) of an anonymous POST of `body` as
+    /// JSON text, with a fresh XSRF token: what a browser without a session sends.
+    pub async fn post_anonymous(&self, path: &str, body: String) -> (u16, serde_json::Value) {
+        let xsrf = self.xsrf().await;
+        let res = self
+            .client
+            .post(self.url(path))
+            .header("cookie", xsrf_cookie(&xsrf))
+            .header("X-XSRF-TOKEN", &xsrf)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or_default())
+    }
+
     pub async fn count(&self, sql: &str) -> i64 {
         sqlx::query_scalar(sql)
             .fetch_one(&self.app.state.db.pool)
