@@ -33,20 +33,33 @@ pub async fn fetch_travel_product(
     product_id: i64,
     query: String,
 ) -> Result<Option<TravelProductLoad>, ServerFnError> {
-    use crate::travel::rules::{active_checkin, form::configure, query_pairs};
+    use crate::travel::rules::{
+        active_checkin,
+        form::{configure, field},
+        query_pairs,
+    };
     let ctx = RequestCtx::current();
     let service = TravelService::new(cart_service()?);
-    let product = match service
-        .view_product(ctx.site_id, campaign_id, product_id, ctx.member_id, now())
-        .await
-    {
+    let pairs: Vec<_> = query_pairs(&query).into_iter().take(64).collect();
+    // A change sent by the configurator form (it carries what the page showed) is the same
+    // visit: it does not record the product as viewed again.
+    let same_visit = pairs.iter().any(|(k, _)| k.starts_with(field::SHOWN));
+    let found = if same_visit {
+        service
+            .product(ctx.site_id, campaign_id, product_id, ctx.member_id, now())
+            .await
+    } else {
+        service
+            .view_product(ctx.site_id, campaign_id, product_id, ctx.member_id, now())
+            .await
+    };
+    let product = match found {
         Ok(p) => p,
         Err(TravelError::NotFound) => return Ok(None),
         Err(e) => return Err(e).wire::<TravelError>(),
     };
     let with_defaults = product.default_configuration.package_id.is_some();
     let start = Configuration::initial(&product, with_defaults);
-    let pairs: Vec<_> = query_pairs(&query).into_iter().take(64).collect();
     let mut config = configure(
         &product,
         start,

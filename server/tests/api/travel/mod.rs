@@ -1,8 +1,9 @@
 //! Travel booking on SQLite and PostgreSQL: the product and its calendar through the REST
 //! calls, what blocks a booking, and hundreds of members racing for a departure's last
 //! places: never more travellers than places, and every hold that was granted can pay.
-//! `address`: the checkout with the member's address book.
+//! `address`: the checkout with the member's address book; `form`: the configurator form.
 mod address;
+mod form;
 
 use std::sync::Arc;
 
