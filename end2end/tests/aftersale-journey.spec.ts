@@ -6,13 +6,15 @@ import { expectNoViolations } from './a11y';
 import { addAddress, firstSale, memberEmail, register, signedIn } from './member-steps';
 
 // After the sale, end to end (issue #14), desktop and phone, each project its own new
-// member on its own site (1 French, 2 German): buy on the website with the demo card; the
-// operator's fulfilment command ships then delivers it; the detail shows the timeline and
-// the tracking number; the invoice downloads as a PDF; a return of one line; the header
-// bell counts the unread notifications and the message centre lists them (opening reads
-// nothing until "mark as read"); a question to the help centre, rated badly, opens a
-// ticket. Then a product of a marketplace sale: its order's detail offers "contact the
-// seller".
+// member on its own site (1 French, 2 German), as one chain: buy on the website with the
+// demo card; the operator's fulfilment command ships then delivers it; the detail shows the
+// timeline and the tracking number; the invoice downloads as a PDF; a return of one line;
+// the header bell counts the unread notifications and the message centre lists them
+// (opening reads nothing until "mark as read"); a question the help articles answer, rated
+// badly, opens a ticket; the operator's support reply shows as one more unread message in
+// the header and in the thread. Then a product of a marketplace sale (its order's detail
+// offers "contact the seller"), and a rose deal: bought, its voucher printed, a refund
+// refused for a wrong IBAN then done, the result with its amount.
 
 const LANG: Record<number, string> = { 1: 'fr', 2: 'de' };
 const read = (file: string) =>
@@ -22,20 +24,32 @@ const texts = (site: number): Record<string, string> => ({
   ...read(`orders/${LANG[site]}.json`),
   ...read(`aftersale/${LANG[site]}.json`),
   ...read(`help/${LANG[site]}.json`),
+  ...read(`rosedeals/${LANG[site]}.json`),
 });
 const QUESTION: Record<number, string> = {
   1: 'Comment télécharger la facture de ma commande ?',
   2: 'Wo kann ich meine Rechnung herunterladen?',
 };
 
-function simulator(args: string[]): string {
+const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
+const dealSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 900;
+
+/// The operator's command line (`server orders ...`, `server support ...`) on the shop's data.
+function command(args: string[]): string {
   const bin = process.env.ROSACE_E2E_BIN;
   expect(bin, 'ROSACE_E2E_BIN (end2end/run.sh sets it)').toBeTruthy();
-  return execFileSync(bin!, ['orders', ...args], {
+  return execFileSync(bin!, args, {
     env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+const simulator = (args: string[]) => command(['orders', ...args]);
+
+/// The header bell's unread count (no count shown: none).
+async function unread(page: Page): Promise<number> {
+  const count = page.getByTestId('header-bell').getByTestId('bell-count');
+  return (await count.count()) === 0 ? 0 : Number(await count.textContent());
 }
 
 /// Cart → checkout with the demo card; answers the new order's id.
@@ -55,7 +69,8 @@ async function buy(page: Page, sale: number, productOffset: number): Promise<str
   return (await page.getByTestId('order').first().getAttribute('data-order-id'))!;
 }
 
-test('buy, shipped and delivered, invoice, return, bell and message centre, help ticket, marketplace seller', async ({ page }, info) => {
+test('buy, shipped and delivered, invoice, return, bell and message centre, help ticket and support reply, marketplace seller, rose deal refund', async ({ page }, info) => {
+  test.setTimeout(180_000);
   const site = info.project.name === 'desktop' ? 1 : 2;
   const t = texts(site);
   const email = memberEmail(site, info.project.name, 'journey14');
@@ -138,7 +153,27 @@ test('buy, shipped and delivered, invoice, return, bell and message centre, help
   await answer.getByTestId('help-rate-bad').click();
   await expect(page.getByTestId('help-sent')).toContainText(t['help.notice.sent']);
   await page.goto('/my-notifications');
-  await expect(page.getByTestId('ticket').first()).toContainText(t['help.status.open']);
+  const ticket = page.getByTestId('ticket').first();
+  await expect(ticket).toContainText(t['help.status.open']);
+  const ticketId = (await ticket.getAttribute('data-ticket'))!;
+
+  // Support answers from the operator's command: the header shows one more unread message,
+  // and the thread shows the reply.
+  const before = await unread(page);
+  const reply = `Support ${site}: la facture est sur la commande ${id}.`;
+  expect(command(['support', 'reply', ticketId, reply])).toContain(`ticket ${ticketId}: answered`);
+  await page.goto('/');
+  await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveText(String(before + 1));
+  await expect(page.getByTestId('header-bell')).toHaveAttribute(
+    'aria-label',
+    t['help.bell.unread'].replace('{count}', String(before + 1)),
+  );
+  await page.getByTestId('header-bell').click();
+  const answered = page.locator('[data-testid="notification"][data-kind="ticket"][data-read="false"]').first();
+  await answered.getByRole('link').click();
+  await expect(page.getByTestId('thread').locator('[data-author="support"]')).toContainText(reply);
+  await expect(page.getByTestId('thread').getByTestId('thread-status')).toHaveText(t['help.status.answered']);
+  await expectNoViolations(page);
 
   // A marketplace sale's product: its order's detail offers to contact the seller.
   const marketplace = await buy(page, firstSale(site) + 3, 2);
@@ -147,5 +182,43 @@ test('buy, shipped and delivered, invoice, return, bell and message centre, help
   const seller = page.getByTestId('marketplace-help');
   await expect(seller).toBeVisible();
   await expect(seller.getByTestId('marketplace-contact')).toBeVisible();
+  await expectNoViolations(page);
+
+  // A rose deal bought through the cart, its voucher printed.
+  await page.goto('/rosedeals');
+  const deal = page.locator(`[data-testid="deal"][data-item-id="${dealSale(site) * 100 + 2}"]`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await deal.getByTestId('add-to-cart').click();
+  await expect(deal.getByTestId('added-to-cart')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('order-confirmed')).toBeVisible();
+  await page.goto('/rosedeals/ongoing');
+  const dealOrder = page.getByTestId('deal-order').first();
+  const code = (await dealOrder.getByTestId('deal-voucher-code').first().textContent())!.trim();
+  expect(code).toMatch(/^RD-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const print = await page.context().newPage();
+  await print.goto((await dealOrder.getByTestId('deal-print').getAttribute('href'))!);
+  await expect(print.getByTestId('print-vouchers')).toContainText(code);
+  await expect(print.locator('#print')).toBeVisible();
+  await print.close();
+
+  // Its refund: a wrong IBAN gets the form's message, a right one the result with the amount.
+  await dealOrder.getByTestId('deal-refund-link').click();
+  await expect(page).toHaveURL(/\/rosedeals\/refund\?basketId=\d+$/);
+  const refund = page.getByTestId('refund-form');
+  for (const [field, value] of [['firstName', 'Anne'], ['lastName', 'Parcours'], ['city', 'Lyon'], ['country', 'FR']]) {
+    await refund.getByTestId(`refund-${field}`).fill(value);
+  }
+  await refund.getByTestId('refund-iban').fill('FR15 2004 1010 0505 0001 3M02 606');
+  await refund.getByTestId('refund-submit').click();
+  await expect(refund.getByTestId('refund-iban-error')).toHaveText(t['rosedeals.errors.invalid_iban']);
+  await refund.getByTestId('refund-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
+  await refund.getByTestId('refund-submit').click();
+  await expect(page).toHaveURL(/\/rosedeals\/refund-result\?basketId=\d+$/);
+  await expect(page.getByTestId('refund-amount')).toContainText('€');
   await expectNoViolations(page);
 });
