@@ -39,15 +39,26 @@ pub fn PostSalesErrorPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     view! {
         <HelpFrame page="errors" title=ctx.t("page.postsaleserror") path>
-            <section class="help-error" data-testid="ps-error">
-                <p>{ctx.t("help.ps_error.text")}</p>
-                <ul class="help-links">
-                    <li><a class="button button--primary" href="/gr/myaccount" data-testid="ps-error-back">{ctx.t("help.ps_error.back")}</a></li>
-                    <li><a class="help-link" href="/gr/my-orders">{ctx.t("menu.orders")}</a></li>
-                    <li><a class="help-link" href="/helpform">{ctx.t("menu.help")}</a></li>
-                    <li><a class="help-link" href="/">{ctx.t("notfound.home")}</a></li>
-                </ul>
-            </section>
+            <PostSalesErrorNotice />
         </HelpFrame>
+    }
+}
+
+/// What `/ps/errors` says, for a post-sales page (orders, help, message centre, rose
+/// deals) whose data failed to load: the page keeps its own address, so a reload retries,
+/// and shows the post-sales error with the ways on instead of an empty page.
+#[component]
+pub fn PostSalesErrorNotice() -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <section class="help-error" role="alert" data-testid="ps-error">
+            <p>{ctx.t("help.ps_error.text")}</p>
+            <ul class="help-links">
+                <li><a class="button button--primary" href="/gr/myaccount" data-testid="ps-error-back">{ctx.t("help.ps_error.back")}</a></li>
+                <li><a class="help-link" href="/gr/my-orders">{ctx.t("menu.orders")}</a></li>
+                <li><a class="help-link" href="/helpform">{ctx.t("menu.help")}</a></li>
+                <li><a class="help-link" href="/">{ctx.t("notfound.home")}</a></li>
+            </ul>
+        </section>
     }
 }
