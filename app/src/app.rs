@@ -12,7 +12,6 @@ use crate::context::RequestCtx;
 use crate::routes::{self, login_redirect, Access, PageKind, ResolvedRoute};
 use crate::shell::{Footer, Header, ProgressBar};
 use crate::ui::not_found::NotFound;
-use crate::ui::placeholder::Placeholder;
 
 /// The HTML document around the app. Rendered on the server only.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -152,8 +151,8 @@ fn Page() -> impl IntoView {
     }
 }
 
-/// The page of a resolved route: each kind to its area's page; kinds not built yet
-/// show a localized placeholder.
+/// The page of a resolved route: each kind to its area's page. The match names every
+/// kind (no catch-all), so a new kind cannot ship without its page.
 pub fn render(route: ResolvedRoute, path: String) -> AnyView {
     match route.kind {
         PageKind::Home => view! { <crate::home::ui::HomePage route path /> }.into_any(),
@@ -173,10 +172,13 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
             view! { <crate::sponsorship::ui::SponsorshipPage path /> }.into_any()
         }
         PageKind::MyOrders => view! { <crate::orders::ui::list::OrdersListPage path /> }.into_any(),
-        PageKind::OrderDetails if route.get_id("orderId").is_some() => {
-            let order_id = route.get_id("orderId").unwrap_or(0);
-            view! { <crate::orders::ui::detail::OrderDetailPage path order_id /> }.into_any()
-        }
+        // The route table only resolves numeric ids; anything else names no order.
+        PageKind::OrderDetails => match route.get_id("orderId") {
+            Some(order_id) => {
+                view! { <crate::orders::ui::detail::OrderDetailPage path order_id /> }.into_any()
+            }
+            None => NotFound().into_any(),
+        },
         PageKind::Brand => view! { <crate::catalog::ui::BrandPage route path /> }.into_any(),
         PageKind::Search => view! { <crate::search::ui::SearchPage /> }.into_any(),
         PageKind::Favourites => view! { <crate::catalog::ui::FavouritesPage path /> }.into_any(),
@@ -245,7 +247,6 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Loyalty => view! { <crate::content::ui::LoyaltyPage path /> }.into_any(),
         PageKind::Logout => view! { <crate::content::ui::LogoutRedirect /> }.into_any(),
         PageKind::MobileMenu => view! { <crate::shell::menu::MobileMenuPage /> }.into_any(),
-        _ => view! { <Placeholder route path /> }.into_any(),
     }
 }
 

@@ -223,7 +223,8 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["home", name] => r(Home).param("homeName", name),
         ["h", "default"] => r(Home).seo(),
         ["h", name] => r(Home).seo().param("homeName", name),
-        ["brandsplace", ..] => r(BrandsPlace),
+        // One page: deeper paths would duplicate it under another canonical.
+        ["brandsplace"] => r(BrandsPlace),
         ["l", rest @ ..] if !rest.is_empty() => r(Landing).seo().param("seo", rest[0]),
         ["catalog", id] if is_id(id) => r(Catalog).param("catalogId", id),
         ["catalog", c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => with_filters(
@@ -269,11 +270,12 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["myaccount"] => r(MyAccount),
         ["myaccount", "memberdata"] => r(PersonalData),
         ["my-orders"] => r(MyOrders),
-        ["my-orders", kind, order] => r(OrderDetails).param("type", kind).param("orderId", order),
-        ["details", rest @ ..] => match rest.first() {
-            Some(order) => r(OrderDetails).param("orderId", order),
-            None => r(MyOrders),
-        },
+        // Order ids are numbers: anything else names no order (404, never a page).
+        ["my-orders", kind, order] if is_id(order) => {
+            r(OrderDetails).param("type", kind).param("orderId", order)
+        }
+        ["details"] => r(MyOrders),
+        ["details", order] if is_id(order) => r(OrderDetails).param("orderId", order),
         ["my-notifications"] => r(MyNotifications),
         ["vouchers-promotions"] => r(VouchersPromos),
         ["helpform"] => r(HelpForm),
@@ -285,7 +287,7 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["postsales", "favourites"] => r(Favourites),
         ["postsales", "myaccount", "addresses"] => r(Addresses),
         ["postsales", "myaccount", "wallet"] => r(Wallet),
-        ["postsales", order, "details"] => r(OrderDetails).param("orderId", order),
+        ["postsales", order, "details"] if is_id(order) => r(OrderDetails).param("orderId", order),
         ["postsales", order, "helpform"] => r(HelpForm).param("orderId", order),
         ["ps", "errors"] => r(PostSalesError),
         ["chat"] => r(Chat),
@@ -441,6 +443,11 @@ mod tests {
             ("/rosedeals/refund-result", PageKind::Deals),
             ("/gr/home/rosedeals", PageKind::Deals),
             ("/checkout/loyalty", PageKind::Loyalty),
+            ("/details/12", PageKind::OrderDetails),
+            ("/postsales/12/details", PageKind::OrderDetails),
+            ("/details", PageKind::MyOrders),
+            ("/brandsplace/", PageKind::BrandsPlace),
+            ("/gr/brandsplace", PageKind::BrandsPlace),
         ];
         for (path, kind) in cases {
             assert_eq!(resolve(path).map(|r| r.kind), Some(kind), "{path}");
@@ -455,6 +462,13 @@ mod tests {
             "/product/1",
             "/rosedeals/unknown",
             "/t/p/1",
+            // Order ids are numbers; the brands place is one page.
+            "/my-orders/fs/abc",
+            "/details/abc",
+            "/details/12/extra",
+            "/postsales/abc/details",
+            "/brandsplace/anything",
+            "/gr/brandsplace/a/b",
         ] {
             assert_eq!(resolve(path), None, "{path}");
         }

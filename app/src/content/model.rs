@@ -84,6 +84,18 @@ pub struct Landing {
     /// The brand's name when the selection is a brand's items.
     pub brand: Option<String>,
     pub products: Vec<CatalogItem>,
+    /// The same landing page on the brand's sites (this one included), each at its own
+    /// slug: the page's hreflang alternates. Only translations that exist are listed.
+    pub translations: Vec<LandingTranslation>,
+}
+
+/// A translation of a landing page: the site that has it and its slug there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct LandingTranslation {
+    pub site_id: u16,
+    pub slug: String,
 }
 
 /// A landing page as the footer and the sitemap list it.

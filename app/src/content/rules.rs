@@ -222,6 +222,29 @@ pub fn selection_limit(stored: i64) -> i64 {
     stored.clamp(1, MAX_SELECTION)
 }
 
+/// A landing page's hreflang alternates: the pages sharing its translation key on the
+/// brand's sites (another brand's sites are other shops), one per site, in the sites'
+/// order, the page itself always among them. Sites without a translation are left out.
+pub fn landing_translations(
+    site_id: u16,
+    slug: &str,
+    found: Vec<crate::content::model::LandingTranslation>,
+) -> Vec<crate::content::model::LandingTranslation> {
+    use crate::content::model::LandingTranslation;
+    let site = crate::site::by_id_or_default(site_id);
+    site.siblings()
+        .filter_map(|s| {
+            if s.site_id == site_id {
+                return Some(LandingTranslation {
+                    site_id,
+                    slug: slug.to_string(),
+                });
+            }
+            found.iter().find(|t| t.site_id == s.site_id).cloned()
+        })
+        .collect()
+}
+
 /// Replaces `{brand}` in a document's text with the site's brand name.
 pub fn with_brand(text: &str, brand: &str) -> String {
     text.replace("{brand}", brand)
@@ -230,6 +253,27 @@ pub fn with_brand(text: &str, brand: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn landing_translations_keep_the_brands_sites_once_and_the_page_itself() {
+        use crate::content::model::LandingTranslation;
+        let t = |site_id: u16, slug: &str| LandingTranslation {
+            site_id,
+            slug: slug.to_string(),
+        };
+        // Site 1 (Rosace): site 2 has it; 69 is the sister brand (another shop); site 3
+        // twice (kept once); the page itself is listed even when the rows lack it.
+        let found = vec![
+            t(69, "vendite"),
+            t(3, "ventas"),
+            t(3, "otra"),
+            t(2, "aktionen"),
+        ];
+        let out = landing_translations(1, "ventes", found);
+        assert_eq!(out, vec![t(1, "ventes"), t(2, "aktionen"), t(3, "ventas")]);
+        // No key: only the page itself.
+        assert_eq!(landing_translations(2, "x", vec![]), vec![t(2, "x")]);
+    }
 
     #[test]
     fn visitors_get_no_members_only_link_and_members_no_join_link() {

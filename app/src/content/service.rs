@@ -69,6 +69,11 @@ pub async fn landing(
         .await?
         .ok_or(ContentError::NotFound)?;
     let limit = rules::selection_limit(row.selection_limit);
+    let translations = rules::landing_translations(
+        site_id,
+        &row.slug,
+        store::translations(db, &row.translation_key).await?,
+    );
     let mut landing = Landing {
         slug: row.slug,
         heading: row.heading,
@@ -82,6 +87,7 @@ pub async fn landing(
         sales: vec![],
         brand: None,
         products: vec![],
+        translations,
     };
     match rules::selection(&row.selection_kind, &row.selection_value) {
         Some(Selection::Sales { offer_type }) => {

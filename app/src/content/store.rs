@@ -1,7 +1,7 @@
 //! The content area's SQL: landing pages and the live sales of their selection.
 use sqlx::Row;
 
-use crate::content::model::{ContentBlock, LandingLink, LandingSale};
+use crate::content::model::{ContentBlock, LandingLink, LandingSale, LandingTranslation};
 use crate::platform::db::Db;
 use crate::platform::sql::LIVE_SALE;
 
@@ -17,12 +17,14 @@ pub struct LandingRow {
     pub selection_kind: String,
     pub selection_value: String,
     pub selection_limit: i64,
+    /// Shared by the translations of this page on other sites; empty when it has none.
+    pub translation_key: String,
 }
 
 pub async fn landing(db: &Db, site_id: u16, slug: &str) -> Result<Option<LandingRow>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT slug, heading, seo_title, seo_description, blocks, footer_paragraphs,
-                selection_kind, selection_value, selection_limit
+                selection_kind, selection_value, selection_limit, translation_key
            FROM landing_pages WHERE site_id = $1 AND slug = $2",
     )
     .bind(i64::from(site_id))
@@ -43,7 +45,34 @@ pub async fn landing(db: &Db, site_id: u16, slug: &str) -> Result<Option<Landing
         selection_kind: r.try_get("selection_kind")?,
         selection_value: r.try_get("selection_value")?,
         selection_limit: r.try_get("selection_limit")?,
+        translation_key: r.try_get("translation_key")?,
     }))
+}
+
+/// The pages sharing a translation key, on any site, by site id: the caller keeps the
+/// brand's sites.
+pub async fn translations(db: &Db, key: &str) -> Result<Vec<LandingTranslation>, sqlx::Error> {
+    if key.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = sqlx::query(
+        "SELECT site_id, slug FROM landing_pages WHERE translation_key = $1 ORDER BY site_id, id",
+    )
+    .bind(key)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let site_id: i64 = r.try_get("site_id")?;
+        let Ok(site_id) = u16::try_from(site_id) else {
+            continue;
+        };
+        out.push(LandingTranslation {
+            site_id,
+            slug: r.try_get("slug")?,
+        });
+    }
+    Ok(out)
 }
 
 /// The site's landing pages in display order (footer, sitemap).

@@ -1,4 +1,4 @@
-//! Leaf view pieces every area may use: not-found page, SEO meta, item tile, placeholder,
+//! Leaf view pieces every area may use: not-found page, SEO meta, item tile,
 //! the error notice and the header's cart count. Depends on `context`, `model`, `routes`,
 //! `site` and `client` only, never on an area.
 pub mod cart_count;
@@ -7,7 +7,6 @@ pub mod favourite;
 pub mod hydrated;
 pub mod item_tile;
 pub mod not_found;
-pub mod placeholder;
 pub mod seo_meta;
 
 pub use seo_meta::SeoMeta;

@@ -1,6 +1,7 @@
 //! Demo landing pages (issue #15, `/l/{slug}`): on every site, in its language, one page
 //! showing the site's live sales and one showing the items of the brand with the most
-//! items in them. Runs at every start: a page already there stays as it is.
+//! items in them. Runs at every start: a page already there stays as it is (it only gets
+//! its translation key when it had none).
 use app::platform::db::Db;
 use app::site::{i18n, SITES};
 
@@ -180,11 +181,19 @@ pub(super) async fn ensure(db: &Db) -> Result<(), sqlx::Error> {
         .bind(site_id)
         .fetch_optional(&db.pool)
         .await?;
-        let mut pages = vec![(sales_page(lang), "sales", String::new(), 12)];
+        // The translation key links the same page across the brand's sites (hreflang), whose
+        // slugs are in each site's language.
+        let mut pages = vec![(sales_page(lang), "sales", String::new(), 12, "week-sales")];
         if let Some(id) = brand_id {
-            pages.push((brand_page(lang), "brand", id.to_string(), 12));
+            pages.push((
+                brand_page(lang),
+                "brand",
+                id.to_string(),
+                12,
+                "featured-brand",
+            ));
         }
-        for (position, (w, kind, value, limit)) in pages.into_iter().enumerate() {
+        for (position, (w, kind, value, limit, key)) in pages.into_iter().enumerate() {
             let fill = |s: &str| s.replace("{brand}", brand);
             let blocks: Vec<_> = w
                 .blocks
@@ -194,8 +203,11 @@ pub(super) async fn ensure(db: &Db) -> Result<(), sqlx::Error> {
             let footer: Vec<String> = w.footer.iter().map(|p| fill(p)).collect();
             sqlx::query(
                 "INSERT INTO landing_pages (site_id, slug, position, heading, seo_title, seo_description,
-                                            blocks, footer_paragraphs, selection_kind, selection_value, selection_limit)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (site_id, slug) DO NOTHING",
+                                            blocks, footer_paragraphs, selection_kind, selection_value, selection_limit,
+                                            translation_key)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                 ON CONFLICT (site_id, slug) DO UPDATE SET translation_key = excluded.translation_key
+                  WHERE landing_pages.translation_key = ''",
             )
             .bind(site_id)
             .bind(w.slug)
@@ -208,6 +220,7 @@ pub(super) async fn ensure(db: &Db) -> Result<(), sqlx::Error> {
             .bind(kind)
             .bind(value)
             .bind(limit)
+            .bind(key)
             .execute(&db.pool)
             .await?;
         }

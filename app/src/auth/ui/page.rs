@@ -275,12 +275,80 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
                 <label for="sponsorshipCode">{ctx.t("auth.sponsorship")}</label>
                 <input id="sponsorshipCode" name="sponsorshipCode" value=sponsor.clone() />
             })}
-            <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{ctx.t("auth.cgv")}</label>
-            <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{ctx.t("auth.privacy")}</label>
+            <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{consent_label(&ctx, "auth.cgv", "content.consent.cgv_link", CGV_PATH)}</label>
+            <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{consent_label(&ctx, "auth.privacy", "content.consent.privacy_link", PRIVACY_PATH)}</label>
             {shown(cfg.optin_partner).then(|| view! {
                 <label class="auth__check"><input type="checkbox" name="optinPartner" value="1" />{ctx.t("auth.optin_partner")}</label>
             })}
             <button class="button button--primary" type="submit">{ctx.t("auth.register.submit")}</button>
         </form>
+    }
+}
+
+/// The documents a new member accepts (their crawlable, canonical paths).
+const CGV_PATH: &str = "/registration/generalconditions";
+const PRIVACY_PATH: &str = "/registration/privacypolicy";
+
+/// A consent checkbox's label: its sentence with the document's name as a link to the
+/// document, in a new tab so the form being filled in stays as it is. The checkbox's
+/// accessible name stays the whole sentence (plus the new-tab notice for screen readers).
+fn consent_label(
+    ctx: &RequestCtx,
+    label_key: &str,
+    link_key: &str,
+    href: &'static str,
+) -> impl IntoView {
+    let (before, link, after) = consent_parts(&ctx.t(label_key), &ctx.t(link_key));
+    let new_tab = format!(" ({})", ctx.t("content.new_tab"));
+    view! {
+        {before}
+        <a href=href target="_blank" rel="noopener">{link}<span class="visually-hidden">{new_tab}</span></a>
+        {after}
+    }
+}
+
+/// Splits a consent sentence around the document's name: (before, name, after). A
+/// sentence that does not contain the name gets it appended as the link.
+fn consent_parts(sentence: &str, name: &str) -> (String, String, String) {
+    match sentence.find(name).filter(|_| !name.is_empty()) {
+        Some(at) => (
+            sentence[..at].to_string(),
+            name.to_string(),
+            sentence[at + name.len()..].to_string(),
+        ),
+        None => (format!("{sentence} "), name.to_string(), String::new()),
+    }
+}
+
+#[cfg(test)]
+mod consent_tests {
+    use super::consent_parts;
+    use crate::site::i18n::{t, LANGS};
+
+    #[test]
+    fn every_language_links_the_document_name_inside_its_sentence() {
+        for lang in LANGS {
+            for (label, link) in [
+                ("auth.cgv", "content.consent.cgv_link"),
+                ("auth.privacy", "content.consent.privacy_link"),
+            ] {
+                let (sentence, name) = (t(lang, label), t(lang, link));
+                let (before, linked, after) = consent_parts(&sentence, &name);
+                assert_eq!(
+                    format!("{before}{linked}{after}"),
+                    sentence,
+                    "{lang} {label}"
+                );
+                assert!(!linked.is_empty() && !before.is_empty(), "{lang} {label}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_sentence_without_the_name_gets_it_appended() {
+        assert_eq!(
+            consent_parts("I accept", "the terms"),
+            ("I accept ".into(), "the terms".into(), String::new())
+        );
     }
 }

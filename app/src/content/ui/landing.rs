@@ -46,6 +46,12 @@ fn LandingView(landing: Landing) -> impl IntoView {
     let ctx = RequestCtx::current();
     let path = format!("/l/{}", landing.slug);
     let seo = landing.seo_config.clone();
+    // Each translation at its own slug: the same path on another site names nothing.
+    let alternates: Vec<(u16, String)> = landing
+        .translations
+        .iter()
+        .map(|t| (t.site_id, format!("/l/{}", t.slug)))
+        .collect();
     let blocks = landing
         .blocks
         .iter()
@@ -87,7 +93,7 @@ fn LandingView(landing: Landing) -> impl IntoView {
         .into_any()
     };
     view! {
-        <SeoMeta title=seo.title description=seo.description path />
+        <SeoMeta title=seo.title description=seo.description path alternates />
         <article class="landing" data-testid="landing" aria-labelledby="landing-title">
             <h1 id="landing-title">{landing.heading}</h1>
             <div class="landing__blocks">{blocks}</div>
