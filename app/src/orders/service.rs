@@ -4,7 +4,8 @@
 use crate::orders::error::OrdersError;
 use crate::orders::model::{OrderDetail, OrderEvent, OrderPayment, OrderSummary, OrdersPage};
 use crate::orders::rules::{
-    self, detail_url, help_url, plan_move, sort_timeline, OrderStatus, Paging,
+    self, detail_url, help_url, plan_move, sort_timeline, stay_over, Facts, Fulfilment,
+    OrderStatus, Paging,
 };
 use crate::orders::store::{fulfilment, read, status};
 use crate::platform::db::{Backend, Db};
@@ -94,9 +95,10 @@ pub struct Moved {
     pub tracking_number: Option<String>,
 }
 
-/// Moves an order one step along the simulator path (`to` = `None`) or straight to `to`
-/// when the life cycle allows it, in one transaction: the status, its timeline event, the
-/// member's notification, and a tracking number when it ships.
+/// Moves an order one step along the simulator path of its kind (`to` = `None`) or straight
+/// to `to` when the life cycle allows it for that kind of order (see
+/// `rules::Fulfilment`), in one transaction: the status, its timeline event, the member's
+/// notification, and a tracking number when it ships.
 pub async fn advance(
     db: &Db,
     order_id: i64,
@@ -109,7 +111,12 @@ pub async fn advance(
         fulfilment::lock_status(&mut tx, order_id, db.backend == Backend::Postgres)
             .await?
             .ok_or(OrdersError::NotFound)?;
-    let target = plan_move(&from, to).map_err(OrdersError::Refused)?;
+    let (cart_type, modes, stay) = fulfilment::facts(&mut tx, order_id).await?;
+    let facts = Facts {
+        kind: Fulfilment::of(&cart_type, &modes),
+        stay_over: stay.is_some_and(|(day, days)| stay_over(&day, days, now)),
+    };
+    let target = plan_move(&from, to, facts).map_err(OrdersError::Refused)?;
     let tracking = match tracking {
         None if target.assigns_tracking() => {
             let number = rules::tracking_number(order_id);
@@ -132,17 +139,36 @@ pub async fn advance(
 /// Most orders one simulator pass moves.
 pub const SIMULATE_BATCH: i64 = 500;
 
-/// One simulator step for every order that can move (each its own transaction); an order
-/// another writer moved meanwhile is skipped.
+/// One simulator step for every order that can move (each its own transaction): orders in
+/// a status with a next step for some kind of order, and the active bookings whose stay is
+/// over. An order another writer moved meanwhile, or with no step for its kind, is skipped.
 pub async fn simulate(db: &Db, now: i64) -> Result<Vec<Moved>, OrdersError> {
     let movable: Vec<&str> = OrderStatus::ALL
         .iter()
-        .filter(|s| s.simulator_next().is_some())
+        .filter(|s| **s != OrderStatus::Active)
+        .filter(|s| {
+            [
+                Fulfilment::Parcel,
+                Fulfilment::PreReception,
+                Fulfilment::Booking,
+            ]
+            .iter()
+            .any(|k| s.simulator_next(Facts::of(*k)).is_some())
+        })
         .map(|s| s.wire())
         .collect();
     let ids = {
         let mut conn = db.pool.acquire().await?;
-        fulfilment::in_statuses(&mut conn, &movable, SIMULATE_BATCH).await?
+        let mut ids = fulfilment::in_statuses(&mut conn, &movable, SIMULATE_BATCH).await?;
+        ids.extend(
+            fulfilment::active_stays(&mut conn)
+                .await?
+                .into_iter()
+                .filter(|(_, day, days)| stay_over(day, *days, now))
+                .map(|(id, _, _)| id)
+                .take(SIMULATE_BATCH as usize),
+        );
+        ids
     };
     let mut moved = Vec::with_capacity(ids.len());
     for id in ids {

@@ -1,11 +1,15 @@
 //! `server orders ...`: the fulfilment simulator (issue #14). Paid orders move along the
 //! life cycle of spec 001 §3 as a warehouse and a carrier would move them:
 //!
-//! - `server orders advance <ORDER_ID> [STATUS]`: one step along the simulator path
-//!   (validated → in_preparation → shipped → received; an accepted return → return_received
-//!   → refund_in_progress → refunded), or straight to STATUS when the life cycle allows
-//!   that move (e.g. `shipped_partially`, `cancelled`, `return_requested_accepted`);
-//! - `server orders simulate`: one step for every order that can move.
+//! - `server orders advance <ORDER_ID> [STATUS]`: one step along the simulator path of the
+//!   order's kind (goods: validated or validated_available → in_preparation → shipped →
+//!   received; a travel booking: validated → active, then expired once its stay is over;
+//!   an accepted return → return_received → refund_in_progress → refunded), or straight to
+//!   STATUS when the life cycle allows that move for that kind of order (e.g.
+//!   `validated_available` when pre-reception goods came in, `shipped_partially`,
+//!   `cancelled`, `expired`, `return_requested_accepted`);
+//! - `server orders simulate`: one step for every order that can move (an active booking
+//!   only once its stay is over).
 //!
 //! Shipping gives the order its tracking number. Every move is one transaction through
 //! `orders::store::status::record` (status, timeline event, notification).

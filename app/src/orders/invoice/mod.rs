@@ -8,8 +8,9 @@ pub mod service;
 pub mod store;
 pub mod vat;
 
-/// Statuses of orders that were not, or are no longer, paid: no invoice.
-pub const NOT_INVOICEABLE: [&str; 4] = ["active", "cancelled", "expired", "reopened"];
+/// Statuses of orders that are no longer paid: no invoice. (An `active` or `expired`
+/// order is a paid travel booking, during and after its stay: it has one.)
+pub const NOT_INVOICEABLE: [&str; 2] = ["cancelled", "reopened"];
 
 pub fn invoiceable(status: &str) -> bool {
     !NOT_INVOICEABLE.contains(&status)

@@ -3,6 +3,8 @@
 //! for, and the returns form's state. No I/O; used by the server and the browser alike.
 use serde::{Deserialize, Serialize};
 
+use crate::orders::rules::OrderStatus;
+
 /// A return reason of the list: its id and the translation key of its label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reason {
@@ -51,20 +53,40 @@ pub const MARKETPLACE_DEFAULT_REASON: &str = "changed_mind";
 
 pub const MAX_COMMENT_CHARS: usize = 1000;
 
-/// Statuses in which an order has reached the member ("delivered": received or received
-/// partially) or is already in a return; a new return may be asked for in any of them,
-/// for the lines and units not yet asked for.
-pub const RETURNABLE: [&str; 6] = [
-    "received",
-    "received_partially",
-    "return_requested",
-    "return_requested_accepted",
-    "return_requested_denied",
-    "return_received",
-];
-
+/// Whether an order in `status` may get a new return request: exactly the moves into
+/// `return_requested` of the orders' life cycle (`OrderStatus::next_allowed`, one table):
+/// delivered (`received`, `received_partially`), another request joining a pending one
+/// (`return_requested`), or a former return settled (`return_requested_denied`,
+/// `refunded`). Not while an accepted return is under way (accepted, received, refund in
+/// progress): one return is refunded before the next one starts.
 pub fn returnable(status: &str) -> bool {
-    RETURNABLE.contains(&status)
+    OrderStatus::parse(status).is_some_and(|s| s.can_move_to(OrderStatus::ReturnRequested))
+}
+
+/// Why an order may not get a return request (each an existing error of the returns call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// Not delivered (or not returnable at all): `order_not_delivered`.
+    NotDelivered,
+    /// An accepted return is under way: `return_already_requested`.
+    InProgress,
+}
+
+/// Checks that a return may be asked for an order in `status`, `delivered` telling whether
+/// it was ever delivered (its timeline has `received` or `received_partially`): a refunded
+/// order that never came (a rose-deal refund) is not returnable.
+pub fn may_request(status: &str, delivered: bool) -> Result<(), Gate> {
+    if returnable(status) && delivered {
+        return Ok(());
+    }
+    match OrderStatus::parse(status) {
+        Some(
+            OrderStatus::ReturnRequestedAccepted
+            | OrderStatus::ReturnReceived
+            | OrderStatus::RefundInProgress,
+        ) if delivered => Err(Gate::InProgress),
+        _ => Err(Gate::NotDelivered),
+    }
 }
 
 /// Why a return request is refused, each the spec's `error_code`.
@@ -248,17 +270,51 @@ mod tests {
 
     #[test]
     fn delivered_orders_and_orders_in_a_return_are_returnable() {
-        assert!(returnable("received"));
-        assert!(returnable("received_partially"));
-        assert!(returnable("return_requested"));
         for s in [
-            "validated",
-            "shipped",
-            "in_preparation",
-            "cancelled",
+            "received",
+            "received_partially",
+            "return_requested",
+            "return_requested_denied",
             "refunded",
         ] {
+            assert!(returnable(s), "{s}");
+            assert_eq!(may_request(s, true), Ok(()), "{s}");
+            assert_eq!(may_request(s, false), Err(Gate::NotDelivered), "{s}");
+        }
+        for s in [
+            "validated",
+            "validated_available",
+            "shipped",
+            "shipped_partially",
+            "in_preparation",
+            "cancelled",
+            "active",
+            "expired",
+            "reopened",
+        ] {
             assert!(!returnable(s), "{s}");
+            assert_eq!(may_request(s, false), Err(Gate::NotDelivered), "{s}");
+        }
+        for s in [
+            "return_requested_accepted",
+            "return_received",
+            "refund_in_progress",
+        ] {
+            assert!(!returnable(s), "{s}");
+            assert_eq!(may_request(s, true), Err(Gate::InProgress), "{s}");
+        }
+    }
+
+    /// One table: a return may be asked exactly where the order's life cycle allows the
+    /// move into `return_requested`.
+    #[test]
+    fn returnable_is_the_life_cycle_move() {
+        for s in OrderStatus::ALL {
+            assert_eq!(
+                returnable(s.wire()),
+                s.next_allowed().contains(&OrderStatus::ReturnRequested),
+                "{s:?}"
+            );
         }
     }
 

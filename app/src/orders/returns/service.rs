@@ -7,6 +7,7 @@ use crate::orders::returns::model::{
 };
 use crate::orders::returns::rules::{self, Refusal};
 use crate::orders::returns::store;
+use crate::orders::rules::{plan_move, Facts, Fulfilment, OrderStatus};
 use crate::orders::store::status;
 use crate::platform::db::Db;
 use crate::site::i18n::t;
@@ -76,10 +77,26 @@ pub async fn request(
         return Err(AfterSaleError::NotMarketplace);
     }
     rules::check_reason(&req.reason_id, sub_reason, comment)?;
-    if !rules::returnable(&order_status) {
-        return Err(AfterSaleError::OrderNotDelivered);
-    }
     let delivered_at = store::delivered_at(&mut tx, order_id).await?;
+    // The same rule as every status move: the life cycle's move into return_requested.
+    match rules::may_request(&order_status, delivered_at.is_some()) {
+        Ok(()) => {}
+        Err(rules::Gate::NotDelivered) => return Err(AfterSaleError::OrderNotDelivered),
+        Err(rules::Gate::InProgress) => {
+            let first = req
+                .products
+                .first()
+                .map(|p| p.id_text())
+                .unwrap_or_default();
+            return Err(Refusal::AlreadyRequested(first).into());
+        }
+    }
+    plan_move(
+        &order_status,
+        Some(OrderStatus::ReturnRequested.wire()),
+        Facts::of(Fulfilment::of(&cart_type, &[])),
+    )
+    .map_err(|_| AfterSaleError::OrderNotDelivered)?;
     let window = crate::orders::settings::OrdersSettings::current().return_window_days;
     if !crate::orders::returns::settlement::within_window(delivered_at, now, window) {
         return Err(AfterSaleError::WindowClosed);

@@ -100,9 +100,11 @@ pub async fn delivered_at(
     .await
 }
 
-/// What the order's move to `order_status` does to its return in progress (see
-/// `settlement::return_step`), in the move's transaction. A refund without a return (a
-/// rose-deal refund) records the rose-deal refund's amount on the order.
+/// What the order's move to `order_status` does to its returns in progress (see
+/// `settlement::return_step`), in the move's transaction: every open return takes the step
+/// (several are open together only when requests joined a pending one, so they are all at
+/// the same step). A refund without a return (a rose-deal refund) records the rose-deal
+/// refund's amount on the order.
 pub async fn settle(
     tx: &mut Transaction<'static, Any>,
     order_id: i64,
@@ -112,13 +114,13 @@ pub async fn settle(
     let Some(step) = return_step(order_status) else {
         return Ok(());
     };
-    let open: Option<i64> = sqlx::query_scalar(
-        "SELECT MAX(id) FROM returns WHERE order_id = $1 AND settled_at IS NULL",
+    let open: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM returns WHERE order_id = $1 AND settled_at IS NULL ORDER BY id",
     )
     .bind(order_id)
-    .fetch_one(&mut **tx)
+    .fetch_all(&mut **tx)
     .await?;
-    let Some(return_id) = open else {
+    if open.is_empty() {
         if step == ReturnStep::Refunded {
             sqlx::query(
                 "UPDATE orders SET refunded_amount =
@@ -130,7 +132,20 @@ pub async fn settle(
             .await?;
         }
         return Ok(());
-    };
+    }
+    for return_id in open {
+        settle_one(tx, order_id, return_id, step, now).await?;
+    }
+    Ok(())
+}
+
+async fn settle_one(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    return_id: i64,
+    step: ReturnStep,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     match step {
         ReturnStep::State(state) => {
             sqlx::query("UPDATE returns SET status = $2 WHERE id = $1")

@@ -78,21 +78,41 @@ impl OrderStatus {
         format!("orders.status.{}", self.wire())
     }
 
-    /// The statuses this one may move to.
+    /// The statuses this one may move to, whatever the order (see [`Fulfilment::allows`]
+    /// for what each kind of order may reach). The life cycle of spec 001 §3 as this shop
+    /// reads it:
+    ///
+    /// - a paid order is `validated`; one with goods sold before the brand delivered them
+    ///   (pre-reception, delivery mode 1) becomes `validated_available` when they reach the
+    ///   warehouse; then `in_preparation`, `shipped` (or `shipped_partially`), `received`
+    ///   (or `received_partially`); `cancelled` any time before it ships;
+    /// - a travel booking is `active` once the stay is confirmed, until the stay is over:
+    ///   then `expired`; `cancelled` before that;
+    /// - a return: `return_requested` from a delivered order with no return under way
+    ///   (`received`, `received_partially`, after a refused return `return_requested_denied`,
+    ///   after a refunded one `refunded`), or another request joining a pending one
+    ///   (`return_requested` again); then `return_requested_accepted` or `_denied`, and the
+    ///   accepted one `return_received`, `refund_in_progress`, `refunded`.
     pub fn next_allowed(self) -> &'static [OrderStatus] {
         match self {
-            Active => &[Validated, Cancelled, Expired],
-            Validated | ValidatedAvailable => &[InPreparation, Cancelled],
+            Validated => &[ValidatedAvailable, InPreparation, Active, Cancelled],
+            ValidatedAvailable => &[InPreparation, Cancelled],
+            Active => &[Expired, Cancelled],
             InPreparation => &[Shipped, ShippedPartially, Cancelled],
             ShippedPartially => &[Shipped, ReceivedPartially],
             Shipped => &[Received, ReceivedPartially],
             ReceivedPartially => &[Received, ReturnRequested],
             Received => &[ReturnRequested],
-            ReturnRequested => &[ReturnRequestedAccepted, ReturnRequestedDenied],
+            ReturnRequested => &[
+                ReturnRequestedAccepted,
+                ReturnRequestedDenied,
+                ReturnRequested,
+            ],
             ReturnRequestedAccepted => &[ReturnReceived],
             ReturnReceived => &[RefundInProgress],
             RefundInProgress => &[Refunded],
-            Cancelled | Expired | Refunded | ReturnRequestedDenied => &[],
+            ReturnRequestedDenied | Refunded => &[ReturnRequested],
+            Cancelled | Expired => &[],
         }
     }
 
@@ -100,20 +120,35 @@ impl OrderStatus {
         self.next_allowed().contains(&to)
     }
 
-    /// The fulfilment simulator's next step: preparation, shipping, delivery, and the
-    /// steps of an accepted return. `None` where a person decides (a return request) or the
-    /// order has come to rest.
-    pub fn simulator_next(self) -> Option<OrderStatus> {
-        match self {
-            Validated | ValidatedAvailable => Some(InPreparation),
-            InPreparation => Some(Shipped),
-            Shipped => Some(Received),
-            ShippedPartially => Some(ReceivedPartially),
-            ReturnRequestedAccepted => Some(ReturnReceived),
-            ReturnReceived => Some(RefundInProgress),
-            RefundInProgress => Some(Refunded),
-            _ => None,
-        }
+    /// The moves an order of kind `kind` may make from here.
+    pub fn next_allowed_for(self, kind: Fulfilment) -> Vec<OrderStatus> {
+        self.next_allowed()
+            .iter()
+            .copied()
+            .filter(|s| kind.allows(*s))
+            .collect()
+    }
+
+    /// The fulfilment simulator's next step for an order of this kind: for goods,
+    /// preparation (from `validated`, or `validated_available` once pre-reception goods
+    /// came in), shipping, delivery, and the steps of an accepted return; for a travel
+    /// booking, `active` once paid and `expired` when its stay is over. `None` where a
+    /// person decides (a return request), or the order has come to rest, or an active
+    /// booking's stay is not over.
+    pub fn simulator_next(self, facts: Facts) -> Option<OrderStatus> {
+        let next = match (self, facts.kind) {
+            (Validated, Fulfilment::Booking) => Active,
+            (Active, Fulfilment::Booking) if facts.stay_over => Expired,
+            (Validated | ValidatedAvailable, _) => InPreparation,
+            (InPreparation, _) => Shipped,
+            (Shipped, _) => Received,
+            (ShippedPartially, _) => ReceivedPartially,
+            (ReturnRequestedAccepted, _) => ReturnReceived,
+            (ReturnReceived, _) => RefundInProgress,
+            (RefundInProgress, _) => Refunded,
+            _ => return None,
+        };
+        (self.can_move_to(next) && facts.kind.allows(next)).then_some(next)
     }
 
     /// Whether the parcel left: the detail shows the tracking number from here on.
@@ -128,6 +163,108 @@ impl OrderStatus {
     pub fn assigns_tracking(self) -> bool {
         matches!(self, Shipped | ShippedPartially)
     }
+
+    /// Whether the member hears of this move in the message centre (`notifications`): the
+    /// parcel's journey, every step of a return after the request, the refund, and the
+    /// end of an order that will not be delivered (`cancelled`) or of a booking
+    /// (`expired`). The starting points and the warehouse's inner steps show only on the
+    /// order's timeline.
+    pub fn notified(self) -> bool {
+        matches!(
+            self,
+            Shipped
+                | ShippedPartially
+                | Received
+                | ReceivedPartially
+                | ReturnRequestedAccepted
+                | ReturnRequestedDenied
+                | ReturnReceived
+                | RefundInProgress
+                | Refunded
+                | Cancelled
+                | Expired
+        )
+    }
+}
+
+/// What kind of fulfilment an order takes, which decides the statuses it may reach and the
+/// simulator's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fulfilment {
+    /// Goods in the warehouse when sold (delivery modes classic, direct, dropshipment):
+    /// validated → in_preparation → shipped → received.
+    Parcel,
+    /// At least one line sold before the brand delivered it to the warehouse (delivery mode
+    /// 1, pre-reception, spec 001 §3): when the goods come in, the order is
+    /// `validated_available` (an operator's move, `server orders advance <id>
+    /// validated_available`), then in_preparation → ... The simulator's own step from
+    /// `validated` goes straight to preparation, as if the goods came with the order (a demo
+    /// shop has no brand deliveries to wait for).
+    PreReception,
+    /// A travel booking (`cart_type` `travel`): validated → active → expired.
+    Booking,
+}
+
+/// The delivery mode of a pre-reception product (spec 001 §3: classic 0, pre-reception 1,
+/// direct 2, dropshipment 3).
+pub const PRE_RECEPTION: i64 = 1;
+
+impl Fulfilment {
+    /// The kind of an order from its cart type and its lines' delivery modes.
+    pub fn of(cart_type: &str, delivery_modes: &[i64]) -> Fulfilment {
+        if cart_type == "travel" {
+            Fulfilment::Booking
+        } else if delivery_modes.contains(&PRE_RECEPTION) {
+            Fulfilment::PreReception
+        } else {
+            Fulfilment::Parcel
+        }
+    }
+
+    /// Whether an order of this kind may ever be in `status`: `active` and `expired` are a
+    /// booking's, and a booking is neither prepared, shipped nor returned;
+    /// `validated_available` is for goods awaited from the brand.
+    pub fn allows(self, status: OrderStatus) -> bool {
+        match self {
+            Fulfilment::Booking => matches!(status, Validated | Active | Expired | Cancelled),
+            Fulfilment::PreReception => !matches!(status, Active | Expired),
+            Fulfilment::Parcel => !matches!(status, Active | Expired | ValidatedAvailable),
+        }
+    }
+}
+
+/// What the simulator knows of an order beside its status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    pub kind: Fulfilment,
+    /// For a booking: its stay is over (see [`stay_over`]).
+    pub stay_over: bool,
+}
+
+impl Facts {
+    pub fn of(kind: Fulfilment) -> Facts {
+        Facts {
+            kind,
+            stay_over: false,
+        }
+    }
+}
+
+/// Whether a stay of `days` days from `checkin` (`YYYY-MM-DD`) is over at `now` (unix
+/// seconds, UTC): its last day is checkin + days − 1 (spec 001 §4), and the booking
+/// expires the day after. An unreadable date is never over (the operator can still move
+/// it with `advance <id> expired`).
+pub fn stay_over(checkin: &str, days: i64, now: i64) -> bool {
+    let Some(last) = u32::try_from(days.max(1))
+        .ok()
+        .and_then(|d| crate::travel::rules::checkout_date(checkin, d))
+    else {
+        return false;
+    };
+    let c = crate::site::format::civil_from_unix(now, 0);
+    let today = format!("{:04}-{:02}-{:02}", c.year, c.month, c.day);
+    // Both `YYYY-MM-DD`: their order is the order of the days.
+    today.as_str() > last.as_str()
 }
 
 /// The label key of a status as stored, known or not: the 16 statuses, and `reopened` of
@@ -150,9 +287,12 @@ pub enum MoveRefusal {
     NotAllowed {
         from: String,
         to: String,
+        kind: Fulfilment,
     },
     /// The simulator has no next step from here.
     AtRest(String),
+    /// An active booking waits for the end of its stay.
+    StayNotOver,
 }
 
 impl std::fmt::Display for MoveRefusal {
@@ -163,10 +303,10 @@ impl std::fmt::Display for MoveRefusal {
                 "unknown status {s:?} (one of: {})",
                 OrderStatus::ALL.map(|s| s.wire()).join(", ")
             ),
-            MoveRefusal::NotAllowed { from, to } => {
+            MoveRefusal::NotAllowed { from, to, kind } => {
                 let allowed = OrderStatus::parse(from)
                     .map(|s| {
-                        s.next_allowed()
+                        s.next_allowed_for(*kind)
                             .iter()
                             .map(|n| n.wire())
                             .collect::<Vec<_>>()
@@ -188,28 +328,41 @@ impl std::fmt::Display for MoveRefusal {
             MoveRefusal::AtRest(s) => {
                 write!(f, "an order {s} has no next step in the simulator")
             }
+            MoveRefusal::StayNotOver => write!(
+                f,
+                "an active booking expires the day after its stay ends (now: advance <ORDER_ID> expired)"
+            ),
         }
     }
 }
 
-/// Checks a move from the stored status to `to` (`None`: the simulator's next step).
-pub fn plan_move(from: &str, to: Option<&str>) -> Result<OrderStatus, MoveRefusal> {
+/// Checks a move of an order of `facts.kind` from the stored status to `to` (`None`: the
+/// simulator's next step): allowed by the life cycle and for that kind of order.
+pub fn plan_move(from: &str, to: Option<&str>, facts: Facts) -> Result<OrderStatus, MoveRefusal> {
     let current = OrderStatus::parse(from);
     match to {
         Some(to) => {
             let target =
                 OrderStatus::parse(to).ok_or_else(|| MoveRefusal::UnknownStatus(to.into()))?;
             match current {
-                Some(c) if c.can_move_to(target) => Ok(target),
+                Some(c) if c.can_move_to(target) && facts.kind.allows(target) => Ok(target),
                 _ => Err(MoveRefusal::NotAllowed {
                     from: from.into(),
                     to: to.into(),
+                    kind: facts.kind,
                 }),
             }
         }
-        None => current
-            .and_then(OrderStatus::simulator_next)
-            .ok_or_else(|| MoveRefusal::AtRest(from.into())),
+        None => match current {
+            Some(c) => c.simulator_next(facts).ok_or_else(|| {
+                if c == OrderStatus::Active && facts.kind == Fulfilment::Booking {
+                    MoveRefusal::StayNotOver
+                } else {
+                    MoveRefusal::AtRest(from.into())
+                }
+            }),
+            None => Err(MoveRefusal::AtRest(from.into())),
+        },
     }
 }
 

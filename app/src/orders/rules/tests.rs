@@ -32,33 +32,44 @@ fn every_label_key_is_translated_in_every_language() {
     }
 }
 
-#[test]
-fn the_simulator_path_and_the_return_path() {
-    use OrderStatus::*;
-    let mut s = Validated;
+const PARCEL: Facts = Facts {
+    kind: Fulfilment::Parcel,
+    stay_over: false,
+};
+
+/// The simulator's path from `start` for an order of `facts`, each step an allowed move.
+fn path(start: OrderStatus, facts: Facts) -> Vec<OrderStatus> {
+    let mut s = start;
     let mut path = vec![s];
-    while let Some(n) = s.simulator_next() {
+    while let Some(n) = s.simulator_next(facts) {
         assert!(s.can_move_to(n), "{s:?} -> {n:?}");
+        assert!(facts.kind.allows(n), "{facts:?}: {n:?}");
         s = n;
         path.push(s);
     }
-    assert_eq!(path, [Validated, InPreparation, Shipped, Received]);
+    path
+}
+
+#[test]
+fn the_simulator_path_and_the_return_path() {
+    use OrderStatus::*;
+    assert_eq!(
+        path(Validated, PARCEL),
+        [Validated, InPreparation, Shipped, Received]
+    );
     assert!(InPreparation.can_move_to(ShippedPartially));
     assert!(ShippedPartially.can_move_to(ReceivedPartially));
     assert!(ShippedPartially.can_move_to(Shipped));
     assert!(Received.can_move_to(ReturnRequested));
     assert!(ReturnRequested.can_move_to(ReturnRequestedAccepted));
     assert!(ReturnRequested.can_move_to(ReturnRequestedDenied));
-    assert_eq!(ReturnRequested.simulator_next(), None, "a person decides");
-    let mut s = ReturnRequestedAccepted;
-    let mut refund = vec![s];
-    while let Some(n) = s.simulator_next() {
-        assert!(s.can_move_to(n));
-        s = n;
-        refund.push(s);
-    }
     assert_eq!(
-        refund,
+        ReturnRequested.simulator_next(PARCEL),
+        None,
+        "a person decides"
+    );
+    assert_eq!(
+        path(ReturnRequestedAccepted, PARCEL),
         [
             ReturnRequestedAccepted,
             ReturnReceived,
@@ -68,41 +79,213 @@ fn the_simulator_path_and_the_return_path() {
     );
     assert!(Validated.can_move_to(Cancelled));
     assert!(InPreparation.can_move_to(Cancelled));
-    for rest in [Cancelled, Expired, Refunded, ReturnRequestedDenied] {
+    for rest in [Cancelled, Expired] {
         assert!(rest.next_allowed().is_empty(), "{rest:?}");
+    }
+    // A settled return (refused or refunded) leaves the order open to another request.
+    for settled in [ReturnRequestedDenied, Refunded] {
+        assert_eq!(settled.next_allowed(), [ReturnRequested], "{settled:?}");
+        assert_eq!(settled.simulator_next(PARCEL), None);
+    }
+    // Not while an accepted return is under way.
+    for busy in [ReturnRequestedAccepted, ReturnReceived, RefundInProgress] {
+        assert!(!busy.can_move_to(ReturnRequested), "{busy:?}");
+    }
+}
+
+/// Every one of the 16 statuses has a way in from `validated` (the paid order), for some
+/// kind of order, through allowed moves.
+#[test]
+fn every_status_can_be_reached() {
+    use std::collections::HashSet;
+    let mut seen = HashSet::new();
+    for kind in [
+        Fulfilment::Parcel,
+        Fulfilment::PreReception,
+        Fulfilment::Booking,
+    ] {
+        let mut todo = vec![OrderStatus::Validated];
+        while let Some(s) = todo.pop() {
+            if seen.insert((kind, s)) {
+                todo.extend(s.next_allowed_for(kind));
+            }
+        }
+    }
+    for s in OrderStatus::ALL {
+        assert!(seen.iter().any(|(_, r)| *r == s), "{s:?} cannot be reached");
+    }
+}
+
+#[test]
+fn pre_reception_goods_become_available_before_preparation() {
+    use OrderStatus::*;
+    let pre = Facts::of(Fulfilment::PreReception);
+    assert_eq!(
+        Fulfilment::of("fs", &[0, PRE_RECEPTION]),
+        Fulfilment::PreReception
+    );
+    assert_eq!(
+        Fulfilment::of("marketplace", &[0, 2, 3]),
+        Fulfilment::Parcel
+    );
+    assert_eq!(Fulfilment::of("fs", &[]), Fulfilment::Parcel);
+    assert_eq!(
+        plan_move("validated", Some("validated_available"), pre),
+        Ok(ValidatedAvailable)
+    );
+    assert_eq!(
+        plan_move("validated_available", None, pre),
+        Ok(InPreparation)
+    );
+    assert_eq!(
+        plan_move("validated_available", Some("cancelled"), pre),
+        Ok(Cancelled)
+    );
+    assert_eq!(
+        path(ValidatedAvailable, pre),
+        [ValidatedAvailable, InPreparation, Shipped, Received]
+    );
+    // The simulator's own step does not wait for the brand.
+    assert_eq!(Validated.simulator_next(pre), Some(InPreparation));
+    // Goods already in stock are never "now available".
+    let e = plan_move("validated", Some("validated_available"), PARCEL).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "an order validated cannot become validated_available (allowed: in_preparation, cancelled)"
+    );
+    assert!(ValidatedAvailable
+        .label_key()
+        .ends_with("validated_available"));
+    assert!(!ValidatedAvailable.is_shipped());
+}
+
+#[test]
+fn a_travel_booking_is_active_until_its_stay_is_over_then_expired() {
+    use OrderStatus::*;
+    let booking = Facts::of(Fulfilment::Booking);
+    let over = Facts {
+        kind: Fulfilment::Booking,
+        stay_over: true,
+    };
+    assert_eq!(
+        Fulfilment::of("travel", &[PRE_RECEPTION]),
+        Fulfilment::Booking
+    );
+    assert_eq!(plan_move("validated", None, booking), Ok(Active));
+    assert_eq!(
+        plan_move("active", None, booking),
+        Err(MoveRefusal::StayNotOver)
+    );
+    assert!(MoveRefusal::StayNotOver
+        .to_string()
+        .contains("advance <ORDER_ID> expired"));
+    assert_eq!(plan_move("active", None, over), Ok(Expired));
+    assert_eq!(plan_move("active", Some("expired"), booking), Ok(Expired));
+    assert_eq!(
+        plan_move("active", Some("cancelled"), booking),
+        Ok(Cancelled)
+    );
+    assert_eq!(path(Validated, over), [Validated, Active, Expired]);
+    assert_eq!(
+        plan_move("expired", None, over),
+        Err(MoveRefusal::AtRest("expired".into()))
+    );
+    // A booking is not prepared or shipped; goods are never active or expired.
+    assert_eq!(
+        plan_move("validated", Some("in_preparation"), booking)
+            .unwrap_err()
+            .to_string(),
+        "an order validated cannot become in_preparation (allowed: active, cancelled)"
+    );
+    for kind in [Fulfilment::Parcel, Fulfilment::PreReception] {
+        let facts = Facts::of(kind);
+        assert!(plan_move("validated", Some("active"), facts).is_err());
+        assert_eq!(plan_move("validated", None, facts), Ok(InPreparation));
+    }
+    assert!(!Active.is_shipped() && !Expired.is_shipped());
+}
+
+#[test]
+fn a_stay_is_over_the_day_after_its_last_day() {
+    // 2026-03-10 00:00:00 UTC.
+    let day = 1_773_100_800;
+    // Checked in on the 3rd for 7 days: last day the 9th, expired from the 10th.
+    assert!(stay_over("2026-03-03", 7, day));
+    assert!(!stay_over("2026-03-03", 7, day - 1));
+    assert!(!stay_over("2026-03-03", 8, day + 86_399));
+    assert!(stay_over("2026-03-09", 1, day));
+    assert!(!stay_over("2026-03-10", 1, day));
+    assert!(!stay_over("not a day", 3, day));
+    assert!(!stay_over("2026-02-30", 3, day));
+}
+
+#[test]
+fn the_member_hears_of_shipping_returns_refunds_and_endings() {
+    use OrderStatus::*;
+    let notified: Vec<OrderStatus> = OrderStatus::ALL
+        .into_iter()
+        .filter(|s| s.notified())
+        .collect();
+    assert_eq!(
+        notified,
+        [
+            Cancelled,
+            Expired,
+            Received,
+            ReceivedPartially,
+            Refunded,
+            RefundInProgress,
+            ReturnRequestedDenied,
+            ReturnRequestedAccepted,
+            ReturnReceived,
+            Shipped,
+            ShippedPartially
+        ]
+    );
+    // Each notification reads "Order n° {order}: {status label}" in the site's language.
+    for lang in crate::site::i18n::LANGS {
+        let table = crate::site::i18n::table(lang);
+        assert!(table.contains_key("help.notification.order"), "{lang}");
+        for s in &notified {
+            assert!(table.contains_key(s.label_key().as_str()), "{lang}: {s:?}");
+        }
     }
 }
 
 #[test]
 fn refused_moves_say_why() {
-    assert_eq!(plan_move("validated", None), Ok(OrderStatus::InPreparation));
     assert_eq!(
-        plan_move("in_preparation", Some("shipped_partially")),
+        plan_move("validated", None, PARCEL),
+        Ok(OrderStatus::InPreparation)
+    );
+    assert_eq!(
+        plan_move("in_preparation", Some("shipped_partially"), PARCEL),
         Ok(OrderStatus::ShippedPartially)
     );
-    let e = plan_move("shipped", Some("cancelled")).unwrap_err();
+    let e = plan_move("shipped", Some("cancelled"), PARCEL).unwrap_err();
     assert_eq!(
         e.to_string(),
         "an order shipped cannot become cancelled (allowed: received, received_partially)"
     );
     assert_eq!(
-        plan_move("validated", Some("received")),
+        plan_move("validated", Some("received"), PARCEL),
         Err(MoveRefusal::NotAllowed {
             from: "validated".into(),
-            to: "received".into()
+            to: "received".into(),
+            kind: Fulfilment::Parcel,
         })
     );
     assert!(matches!(
-        plan_move("validated", Some("teleported")),
+        plan_move("validated", Some("teleported"), PARCEL),
         Err(MoveRefusal::UnknownStatus(_))
     ));
     assert_eq!(
-        plan_move("received", None),
+        plan_move("received", None, PARCEL),
         Err(MoveRefusal::AtRest("received".into()))
     );
-    assert!(plan_move("reopened", None).is_err());
-    assert!(plan_move("reopened", Some("in_preparation")).is_err());
-    assert!(plan_move("refunded", Some("shipped"))
+    assert!(plan_move("reopened", None, PARCEL).is_err());
+    assert!(plan_move("reopened", Some("in_preparation"), PARCEL).is_err());
+    assert!(plan_move("cancelled", Some("shipped"), PARCEL)
         .unwrap_err()
         .to_string()
         .contains("moves no further"));

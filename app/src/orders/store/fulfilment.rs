@@ -57,3 +57,51 @@ pub async fn in_statuses(
     }
     q.fetch_all(&mut *conn).await
 }
+
+/// What the simulator needs to know of an order beside its status: its cart type, the
+/// delivery modes of its lines' products, and for a travel booking its stay (check-in day,
+/// days). Read in the move's transaction.
+pub async fn facts(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+) -> Result<(String, Vec<i64>, Option<(String, i64)>), sqlx::Error> {
+    let cart_type: String = sqlx::query_scalar("SELECT cart_type FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let modes: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT p.delivery_mode FROM order_items i JOIN products p ON p.id = i.product_id
+          WHERE i.order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let stay = sqlx::query(
+        "SELECT b.day, d.days FROM travel_bookings b JOIN travel_durations d ON d.id = b.duration_id
+          WHERE b.order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .map(|r| Ok::<_, sqlx::Error>((r.try_get("day")?, r.try_get::<i64, _>("days")?)))
+    .transpose()?;
+    Ok((cart_type, modes, stay))
+}
+
+/// Active travel bookings with their stay (order id, check-in day, days), oldest first: the
+/// simulator expires those whose stay is over.
+pub async fn active_stays(
+    conn: &mut AnyConnection,
+) -> Result<Vec<(i64, String, i64)>, sqlx::Error> {
+    sqlx::query(
+        "SELECT o.id, b.day, d.days FROM orders o
+           JOIN travel_bookings b ON b.order_id = o.id
+           JOIN travel_durations d ON d.id = b.duration_id
+          WHERE o.status = 'active' ORDER BY o.created_at, o.id",
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("id")?, r.try_get("day")?, r.try_get("days")?)))
+    .collect()
+}

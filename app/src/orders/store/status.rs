@@ -4,20 +4,6 @@
 //! simulator, returns, refunds, rose deals) goes through here, so the timeline is whole.
 use sqlx::{Any, Transaction};
 
-/// Statuses the member is told about in the message centre (the others are either the
-/// starting point or internal steps the order detail's timeline shows anyway).
-pub const NOTIFIED: [&str; 9] = [
-    "shipped",
-    "shipped_partially",
-    "received",
-    "received_partially",
-    "return_requested_accepted",
-    "return_requested_denied",
-    "return_received",
-    "refund_in_progress",
-    "refunded",
-];
-
 /// Moves `order_id` to `status` (already checked by the caller's rules) and records it.
 pub async fn record(
     tx: &mut Transaction<'static, Any>,
@@ -43,7 +29,7 @@ pub async fn record(
     .bind(now)
     .execute(&mut **tx)
     .await?;
-    if NOTIFIED.contains(&status) {
+    if crate::orders::rules::OrderStatus::parse(status).is_some_and(|s| s.notified()) {
         sqlx::query(
             "INSERT INTO notifications (member_id, kind, order_id, status, created_at)
              VALUES ($1, 'order', $2, $3, $4)",

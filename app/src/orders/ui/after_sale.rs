@@ -15,7 +15,7 @@ use crate::model::cart::Order;
 use crate::orders::invoice::invoiceable;
 use crate::orders::marketplace;
 use crate::orders::returns::model::{invoice_url, ReturnReasonView, ReturnSubReasonView};
-use crate::orders::returns::rules::{self, returnable, ReturnsFormAction};
+use crate::orders::returns::rules::{self, may_request, ReturnsFormAction};
 
 pub const SCRIPT: &str = "/js/aftersale.js";
 
@@ -121,8 +121,10 @@ pub(super) fn reason_views(lang: &str, marketplace_contact: bool) -> Vec<ReturnR
         .collect()
 }
 
+/// `delivered`: the order's timeline has a delivery (a return needs one, as the returns
+/// call checks with `rules::may_request`).
 #[component]
-pub fn AfterSaleActions(order: Order) -> impl IntoView {
+pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     let lang = crate::site::i18n::lang_of(ctx.site().locale);
     let query = use_query_map().get_untracked();
@@ -156,7 +158,7 @@ pub fn AfterSaleActions(order: Order) -> impl IntoView {
         .collect();
     let returns = if order.cart_type == "travel" {
         None
-    } else if returnable(&order.status) {
+    } else if may_request(&order.status, delivered).is_ok() {
         Some(
             view! {
                 <ReturnsForm order_id=order.id lines reasons=reason_views(lang, false)

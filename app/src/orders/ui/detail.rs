@@ -27,7 +27,8 @@ pub fn OrderDetailPage(path: String, order_id: i64) -> impl IntoView {
                         Err(e) if e.to_string().contains("orders.not_found") => {
                             view! { <p class="error" role="alert" data-testid="order-not-found">{t("orders.not_found")}</p> }.into_any()
                         }
-                        Err(_) => view! { <crate::ui::error_template::ErrorNotice /> }.into_any(),
+                        // Any other failure: the post-sales error (/ps/errors' content).
+                        Err(_) => view! { <crate::help::ui::pages::PostSalesErrorNotice /> }.into_any(),
                     }
                 })}
             </Suspense>
@@ -103,6 +104,10 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
         }
     });
     let reopenable = o.status == "validated" && o.cart_type != "travel";
+    let delivered = detail
+        .events
+        .iter()
+        .any(|e| matches!(e.status.as_str(), "received" | "received_partially"));
     view! {
         <div class="order-detail__summary">
             <p>
@@ -126,7 +131,7 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
         <section class="order-detail__block" aria-labelledby="order-help-title">
             <h2 id="order-help-title">{ctx.t("orders.detail.help_title")}</h2>
             <p><a href=detail.help_url.clone() data-testid="order-help">{ctx.t("orders.detail.help")}</a></p>
-            <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() />
+            <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() delivered=delivered />
             {reopenable.then(|| view! { <ReopenForm order_id=o.id xsrf=ctx.xsrf.clone() label=ctx.t("orders.reopen") /> })}
         </section>
     }

@@ -8,7 +8,6 @@ use crate::context::RequestCtx;
 use crate::orders::api::fetch_orders;
 use crate::orders::model::{OrderSummary, OrdersPage};
 use crate::orders::rules::{page_count, page_options, status_label_key, Paging, DEFAULT_PAGE_SIZE};
-use crate::ui::error_template::ErrorNotice;
 use crate::ui::SeoMeta;
 
 #[component]
@@ -29,7 +28,8 @@ pub fn OrdersListPage(path: String) -> impl IntoView {
                 {move || Suspend::new(async move {
                     match load.await {
                         Ok(p) => view! { <OrdersList page=p /> }.into_any(),
-                        Err(_) => view! { <ErrorNotice /> }.into_any(),
+                        // A failed load: the post-sales error (/ps/errors' content).
+                        Err(_) => view! { <crate::help::ui::pages::PostSalesErrorNotice /> }.into_any(),
                     }
                 })}
             </Suspense>

@@ -9,6 +9,7 @@ use crate::helpers::TestApp;
 mod invoice;
 mod marketplace;
 mod reopen_form;
+mod return_cycle;
 mod returns;
 mod settlement;
 

@@ -177,6 +177,21 @@ async fn life_cycle(t: TestApp) {
         )
     );
     assert_eq!(d["trackingNumber"], serde_json::Value::Null);
+    // The member hears of the cancellation.
+    assert_eq!(
+        notifications(&t, a.member_id)
+            .await
+            .last()
+            .map(String::as_str),
+        Some("cancelled")
+    );
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM notifications WHERE order_id = {second} AND status = 'cancelled'"
+        ))
+        .await,
+        1
+    );
 }
 
 both!(life_cycle, life_cycle_on_sqlite, life_cycle_on_postgres);

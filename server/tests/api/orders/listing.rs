@@ -137,3 +137,43 @@ async fn paging(t: TestApp) {
 }
 
 both!(paging, paging_on_sqlite, paging_on_postgres);
+
+/// A list or detail that fails to load shows the post-sales error (`/ps/errors`' content,
+/// with its ways on); another member's order still answers "not found".
+async fn failed_loads(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    let b = shopper(&t, 2).await;
+    let bought = buy(&t, &a, 1).await;
+    let page = |path: String, cookie: String| {
+        let t = &t;
+        async move {
+            let res = t.get_with_cookie(&path, &cookie).await;
+            res.text().await.unwrap()
+        }
+    };
+    let html = page(format!("/my-orders/fs/{bought}"), a.cookie.clone()).await;
+    assert!(
+        html.contains("data-testid=\"order-detail\"") && !html.contains("data-testid=\"ps-error\"")
+    );
+
+    // The order lines can no longer be read.
+    sqlx::query("ALTER TABLE order_items RENAME TO order_items_away")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    for path in ["/my-orders".to_string(), format!("/my-orders/fs/{bought}")] {
+        let html = page(path.clone(), a.cookie.clone()).await;
+        assert!(html.contains("data-testid=\"ps-error\""), "{path}: {html}");
+        assert!(html.contains("data-testid=\"ps-error-back\""), "{path}");
+        assert!(!html.contains("data-testid=\"order-not-found\""), "{path}");
+    }
+    let html = page(format!("/my-orders/fs/{bought}"), b.cookie.clone()).await;
+    assert!(html.contains("data-testid=\"order-not-found\""), "{html}");
+    assert!(!html.contains("data-testid=\"ps-error\""));
+}
+
+both!(
+    failed_loads,
+    failed_loads_on_sqlite,
+    failed_loads_on_postgres
+);

@@ -11,6 +11,7 @@ use crate::helpers::TestApp;
 mod life_cycle;
 mod listing;
 mod simulator;
+mod statuses;
 
 const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
 const ORDERS: &str = "/api/orders/v1/orders";

@@ -1,12 +1,12 @@
 //! The fulfilment simulator as an operator runs it: `server orders advance|simulate` as a
-//! real process on the shop's SQLite data directory, and the background job of
-//! `ROSACE_FULFILMENT_SECS`.
+//! real process on the shop's database (SQLite data directory or PostgreSQL URL), and the
+//! background job of `ROSACE_FULFILMENT_SECS`, each on both backends.
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use super::{buy, detail, timeline};
 use crate::helpers::cart::shopper;
-use crate::helpers::{start, start_with, Backend, TestApp};
+use crate::helpers::{both, TestApp};
 
 /// `server orders <args>` on the test shop's database: exit code, stdout, stderr.
 fn orders_command(t: &TestApp, args: &[&str]) -> (i32, String, String) {
@@ -27,12 +27,20 @@ fn orders_command(t: &TestApp, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_simulator_command_moves_orders_as_a_process() {
-    let t = start(Backend::Sqlite).await;
+async fn simulator_command(t: TestApp) {
     let a = shopper(&t, 2).await;
     let id = buy(&t, &a, 1).await;
     let sid = id.to_string();
+
+    // A parcel is never an active booking: refused with the moves it has.
+    let (code, _, err) = orders_command(&t, &["advance", &sid, "active"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!(
+            "refused: order {id}: an order validated cannot become active (allowed: in_preparation, cancelled)"
+        )),
+        "{err}"
+    );
 
     let (code, out, err) = orders_command(&t, &["advance", &sid]);
     assert_eq!(code, 0, "{out}{err}");
@@ -94,9 +102,14 @@ async fn the_simulator_command_moves_orders_as_a_process() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_background_job_moves_paid_orders_when_asked() {
-    let t = start_with(Backend::Sqlite, |c| c.fulfilment_secs = 1).await;
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    simulator_command,
+    the_simulator_command_moves_orders_as_a_process_on_sqlite,
+    the_simulator_command_moves_orders_as_a_process_on_postgres
+);
+
+async fn background_job(t: TestApp) {
     let a = shopper(&t, 2).await;
     let id = buy(&t, &a, 1).await;
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -113,6 +126,14 @@ async fn the_background_job_moves_paid_orders_when_asked() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    background_job,
+    the_background_job_moves_paid_orders_when_asked_on_sqlite,
+    the_background_job_moves_paid_orders_when_asked_on_postgres,
+    |c| c.fulfilment_secs = 1
+);
 
 #[test]
 fn the_background_job_is_off_by_default() {
