@@ -26,8 +26,14 @@ if (doc && !window.__rosaceHeader) {
   const menu = () => doc.getElementById('lateral-menu');
   const burger = () => doc.querySelector('.header__burger');
   const desktop = () => matchMedia('(min-width: 1025px)').matches;
-  const phone = () => !matchMedia('(min-width: 641px)').matches;
   let closing = 0;
+  // The drawer's close transition, read from the stylesheet (150 ms on phones, 200 ms
+  // from 641 px on): body scrolling comes back once it ended.
+  const closeDelay = (m) => {
+    const d = getComputedStyle(m).transitionDuration.split(',')[0].trim();
+    const ms = d.endsWith('ms') ? parseFloat(d) : parseFloat(d) * 1000;
+    return Number.isFinite(ms) ? ms : 200;
+  };
 
   const panel = (open) => {
     const p = doc.getElementById('menu-legal');
@@ -51,8 +57,7 @@ if (doc && !window.__rosaceHeader) {
     } else if (m.classList.contains('lateral-menu--open')) {
       m.classList.remove('lateral-menu--open');
       panel(false);
-      // Body scrolling comes back once the 200 ms (150 ms on phones) transition ended.
-      closing = setTimeout(() => doc.body.classList.remove('menu-open'), phone() ? 150 : 200);
+      closing = setTimeout(() => doc.body.classList.remove('menu-open'), closeDelay(m));
       if (focusBurger) b.focus();
     }
   };
@@ -65,6 +70,9 @@ if (doc && !window.__rosaceHeader) {
       setMenu(burger().getAttribute('aria-expanded') !== 'true', true);
       return;
     }
+    const more = t.closest('.header__more');
+    if (more) return flyout(more, more.getAttribute('aria-expanded') !== 'true');
+    if (!t.closest('.header__flyout')) closeFlyouts(null);
     if (t.closest('[aria-controls="menu-legal"]')) return panel(true);
     if (t.closest('[data-close-panel]')) return panel(false);
     const link = t.closest('a');
@@ -76,6 +84,12 @@ if (doc && !window.__rosaceHeader) {
   });
   doc.addEventListener('keydown', (ev) => {
     if (ev.key !== 'Escape') return;
+    const open = doc.querySelector('.header__more[aria-expanded="true"]');
+    if (open) {
+      flyout(open, false);
+      open.focus();
+      return;
+    }
     const p = doc.getElementById('menu-legal');
     if (p && !p.hidden) return panel(false);
     const account = doc.querySelector('.account-menu[open]');
@@ -86,6 +100,38 @@ if (doc && !window.__rosaceHeader) {
     }
     if (burger() && burger().getAttribute('aria-expanded') === 'true') setMenu(false, true);
   });
+
+  // Flyouts (header categories, home modules): a disclosure button next to each link,
+  // with aria-expanded; Enter or Space (its click) opens and closes it, Escape closes it
+  // and gives the focus back, leaving it with Tab closes it. Hovering opens it too.
+  const flyout = (button, open) => {
+    const box = doc.getElementById(button.getAttribute('aria-controls'));
+    if (!box) return;
+    if (open) closeFlyouts(button);
+    box.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+  };
+  const closeFlyouts = (except) => {
+    doc.querySelectorAll('.header__more[aria-expanded="true"]').forEach((b) => {
+      if (b !== except) flyout(b, false);
+    });
+  };
+  const owner = (node) => node instanceof Element && node.closest('.header__category, .header__tab-item');
+  doc.addEventListener('focusout', (ev) => {
+    const item = owner(ev.target);
+    if (!item || item.contains(ev.relatedTarget)) return;
+    const button = item.querySelector('.header__more');
+    if (button && button.getAttribute('aria-expanded') === 'true') flyout(button, false);
+  });
+
+  // The transparent header (over a home's dark hero band) is transparent only while the
+  // page is at its top; solid once scrolled (and without this script).
+  const atTop = () => {
+    const h = header();
+    if (h && h.classList.contains('header--transparent')) h.classList.toggle('header--top', window.scrollY <= 0);
+  };
+  window.addEventListener('scroll', atTop, { passive: true });
+  atTop();
 
   const el = (tag, cls, text) => {
     const e = doc.createElement(tag);
@@ -120,10 +166,15 @@ if (doc && !window.__rosaceHeader) {
   const load = async () => {
     const h = header();
     if (!h) return;
+    // The page's previewDate and userparam go to the header call; a previewed page is
+    // another cache key than the live one.
+    const query = new URLSearchParams(location.search);
+    const previewDate = query.get('previewDate') || '';
+    const userparam = query.get('userparam') || '';
     const now = {
       siteId: Number(h.dataset.site),
       memberId: h.dataset.member ? Number(h.dataset.member) : null,
-      path: location.pathname,
+      path: previewDate ? `${location.pathname}?previewDate=${previewDate}` : location.pathname,
       date: Date.now() - new Date().getTimezoneOffset() * 6e4,
     };
     let saved = null;
@@ -137,7 +188,10 @@ if (doc && !window.__rosaceHeader) {
     if (now.memberId !== null) headers['x-vp-memberid'] = String(now.memberId);
     window.__rosaceHeaderCalls += 1;
     try {
-      const resp = await fetch(`/api/content/v1/header?siteId=${now.siteId}`, { headers, credentials: 'same-origin' });
+      const params = new URLSearchParams({ siteId: String(now.siteId) });
+      if (previewDate) params.set('previewDate', previewDate);
+      if (userparam) params.set('userparam', userparam);
+      const resp = await fetch(`/api/content/v1/header?${params}`, { headers, credentials: 'same-origin' });
       if (!resp.ok) return fail(resp.statusText || String(resp.status));
       const data = await resp.json();
       localStorage.setItem(KEY, JSON.stringify({ ...now, data }));
@@ -148,15 +202,18 @@ if (doc && !window.__rosaceHeader) {
   };
   // Flyouts show their placeholders until the data is there.
   doc.addEventListener('mouseover', (ev) => {
-    const cat = ev.target instanceof Element && ev.target.closest('.header__category');
-    if (cat) cat.querySelector('.header__flyout').hidden = false;
+    const item = owner(ev.target);
+    const button = item && item.querySelector('.header__more');
+    if (button && desktop() && button.getAttribute('aria-expanded') !== 'true') flyout(button, true);
   });
   doc.addEventListener('mouseout', (ev) => {
-    const cat = ev.target instanceof Element && ev.target.closest('.header__category');
-    if (cat && !cat.contains(ev.relatedTarget)) cat.querySelector('.header__flyout').hidden = true;
+    const item = owner(ev.target);
+    const button = item && item.querySelector('.header__more');
+    if (button && !item.contains(ev.relatedTarget) && !item.contains(doc.activeElement)) flyout(button, false);
   });
   doc.addEventListener('rosace:navigated', () => {
     doc.body.classList.remove('menu-open');
+    atTop();
     load();
   });
   load();

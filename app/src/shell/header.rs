@@ -23,16 +23,29 @@ fn logo(ctx: &RequestCtx) -> impl IntoView {
     }
 }
 
-/// The header content of this request, from the same service as `GET /header`. A failure
-/// leaves the tabs and categories out (logged); the rest of the header does not need it.
-pub async fn load_content() -> HeaderContent {
+/// The header content of this request, from the same service as `GET /header`, with the
+/// sales live on the page's `?previewDate` day where the server allows previews (as the
+/// home honours it). A failure leaves the tabs and categories out (logged); the rest of
+/// the header does not need it.
+pub async fn load_content(preview_date: Option<String>) -> HeaderContent {
     #[cfg(feature = "ssr")]
     {
+        use crate::home::rules::{parse_preview_date, LiveWindow};
         let ctx = RequestCtx::current();
         let Ok(state) = crate::platform::state::app_state() else {
             return HeaderContent::default();
         };
-        let window = crate::home::rules::LiveWindow::now(crate::platform::state::now());
+        let now = crate::platform::state::now();
+        let day = crate::platform::state::shared::<crate::home::store::HomeCache>()
+            .ok()
+            .and_then(|c| {
+                c.preview_date(preview_date.as_deref())
+                    .and_then(parse_preview_date)
+            });
+        let window = match day {
+            Some(day) => LiveWindow::preview(now, day),
+            None => LiveWindow::now(now),
+        };
         match super::service::header(&state.db, ctx.site_id, ctx.member_id, window).await {
             Ok(c) => c,
             Err(e) => {
@@ -42,7 +55,17 @@ pub async fn load_content() -> HeaderContent {
         }
     }
     #[cfg(not(feature = "ssr"))]
-    HeaderContent::default()
+    {
+        let _ = preview_date;
+        HeaderContent::default()
+    }
+}
+
+/// The page's `?previewDate`, if any.
+pub fn page_preview_date() -> Option<String> {
+    leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("previewDate"))
+        .filter(|d| !d.trim().is_empty())
 }
 
 /// Sign-in pages get the simplified header (logo only), which needs no script.
@@ -61,8 +84,9 @@ pub fn Header(simplified: bool, transparent: bool, path: String) -> impl IntoVie
         <Suspense fallback>
             {move || {
                 let path = path.clone();
+                let preview = page_preview_date();
                 Suspend::new(async move {
-                    let content = load_content().await;
+                    let content = load_content(preview).await;
                     view! { <FullHeader content transparent path /> }
                 })
             }}
@@ -87,20 +111,43 @@ fn current_tab<'a>(tabs: &'a [HomeHeader], path: &str) -> Option<&'a HomeHeader>
 fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let member = ctx.is_member();
-    let current = current_tab(&content.home_tabs, &path).map(|t| t.id);
-    // Transparent over a home whose settings say so.
-    let transparent =
-        transparent && current_tab(&content.home_tabs, &path).is_some_and(|t| t.transparent);
+    let tab = current_tab(&content.home_tabs, &path);
+    let current = tab.map(|t| t.id);
+    // Transparent over a home whose hero band is dark enough (`homes.header_hero`); the
+    // script keeps it so only while the page is at its top (solid without scripts).
+    let hero = tab
+        .filter(|t| transparent && t.transparent && !t.hero_color.is_empty())
+        .map(|t| t.hero_color.clone());
+    let transparent = hero.is_some();
     let member_key = ctx.member_id.map(|m| m.to_string()).unwrap_or_default();
     let tabs = content
         .home_tabs
         .iter()
         .map(|t| {
+            let modules = (!t.modules.is_empty()).then(|| {
+                let id = format!("home-modules-{}", t.id);
+                view! {
+                    <button
+                        type="button"
+                        class="header__more"
+                        aria-expanded="false"
+                        aria-controls=id.clone()
+                        aria-label=ctx.t_with("shell.header.more", &[("name", &t.label)])
+                        data-testid="home-modules-toggle"
+                    ></button>
+                    <ul class="header__flyout header__modules" id=id data-testid="home-modules" hidden>
+                        {t.modules.iter().map(|m| view! {
+                            <li><a href=m.href.clone() data-testid="home-module">{m.label.clone()}</a></li>
+                        }).collect_view()}
+                    </ul>
+                }
+            });
             view! {
-                <li>
+                <li class="header__tab-item">
                     <a class="header__tab" href=t.href.clone() aria-current=(Some(t.id) == current).then_some("page") data-testid="home-tab">
                         {t.label.clone()}
                     </a>
+                    {modules}
                 </li>
             }
         })
@@ -110,10 +157,19 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
         .iter()
         .enumerate()
         .map(|(i, c)| {
+            let id = format!("flyout-{i}");
             view! {
                 <li class="header__category" data-category=i.to_string()>
                     <a href=c.href.clone() data-testid="header-category">{c.label.clone()}</a>
-                    <div class="header__flyout" data-flyout=i.to_string() hidden>
+                    <button
+                        type="button"
+                        class="header__more"
+                        aria-expanded="false"
+                        aria-controls=id.clone()
+                        aria-label=ctx.t_with("shell.header.more", &[("name", &c.label)])
+                        data-testid="category-toggle"
+                    ></button>
+                    <div class="header__flyout" id=id data-flyout=i.to_string() hidden>
                         <span class="header__skeleton" aria-hidden="true"></span>
                         <span class="header__skeleton" aria-hidden="true"></span>
                     </div>
@@ -182,7 +238,12 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
         </header>
         // The home tabs and categories: a row below the fixed bar that scrolls with the
         // page (56 + 57 = 113 px on phones, 69 + 76 = 145 px from tablets on).
-        <nav class="header__nav" aria-label=ctx.t("shell.header.nav")>
+        <nav
+            class="header__nav"
+            class:header__nav--hero=hero.is_some()
+            style=hero.as_ref().map(|c| format!("--hero: {c}"))
+            aria-label=ctx.t("shell.header.nav")
+        >
             <ul class="header__tabs" data-testid="home-tabs">{tabs}</ul>
             <ul class="header__categories" data-testid="header-categories">{categories}</ul>
             <p class="header__status" data-testid="header-status" role="status"></p>

@@ -3,7 +3,7 @@
 //! `rules.rs`; what the visitor may see is filtered there (loggedIn items only for members).
 use leptos::prelude::*;
 
-use super::header::load_content;
+use super::header::{load_content, page_preview_date};
 use super::rules::{self, LinkKind, MenuItem, MenuSwitches};
 use crate::context::RequestCtx;
 
@@ -36,14 +36,20 @@ fn link(ctx: &RequestCtx, item: &MenuItem, testid: &'static str) -> impl IntoVie
     }
 }
 
+/// The switches of this request: the same function as the menu config call's.
+fn switches_for(ctx: &RequestCtx) -> MenuSwitches {
+    rules::menu_switches(ctx.site_id, &ctx.experiments)
+}
+
 fn items_for(ctx: &RequestCtx) -> Vec<MenuItem> {
-    use crate::model::experiments::Feature;
-    let switches = MenuSwitches {
-        rosedeals_entry: ctx.experiments.on(Feature::RosedealsMenu),
-        favourites_entry: ctx.experiments.on(Feature::FavouritesPage),
-        ..MenuSwitches::default()
-    };
-    rules::visible(rules::lateral_menu_items(switches), ctx.is_member())
+    rules::visible(
+        rules::lateral_menu_items(switches_for(ctx)),
+        ctx.is_member(),
+    )
+}
+
+fn sections_for(ctx: &RequestCtx) -> Vec<MenuItem> {
+    rules::visible(rules::account_sections(switches_for(ctx)), ctx.is_member())
 }
 
 /// The burger's menu: a drawer of 293 px on phones, a dropdown from the desktop width on.
@@ -65,7 +71,7 @@ pub fn LateralMenu() -> impl IntoView {
             } else {
                 view! {
                     <li>
-                        <button type="button" class="lateral-menu__more" aria-controls="menu-legal" aria-expanded="false" data-testid="menu-information">
+                        <button type="button" class="lateral-menu__more" aria-controls="menu-legal" aria-expanded="false" data-testid="menu-information" data-item=i.id.clone()>
                             {ctx.t(&i.label_key)}
                         </button>
                     </li>
@@ -96,7 +102,7 @@ pub fn LateralMenu() -> impl IntoView {
 pub fn AccountMenu() -> impl IntoView {
     let ctx = RequestCtx::current();
     let name = ctx.member_first_name.clone().unwrap_or_default();
-    let sections = rules::visible(rules::account_sections(), true);
+    let sections = sections_for(&ctx);
     view! {
         <details class="account-menu" data-testid="account-menu">
             <summary class="header__login" data-testid="login-element">
@@ -125,13 +131,22 @@ pub fn MobileMenuPage() -> impl IntoView {
             <a class="mobile-menu__back" href="/" data-testid="mobile-menu-back">{ctx.t("shell.menu.back")}</a>
             <h1 class="mobile-menu__title">{ctx.t("page.menu")}</h1>
             <Suspense fallback=|| view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
-                {move || Suspend::new(async move {
-                    let content = load_content().await;
+                {move || {
+                    let preview = page_preview_date();
+                    Suspend::new(async move {
+                    let content = load_content(preview).await;
                     let ctx = RequestCtx::current();
                     view! {
                         <h2 class="mobile-menu__heading">{ctx.t("shell.menu.homes")}</h2>
-                        <ul class="mobile-menu__list">
-                            {content.home_tabs.iter().map(|t| view! { <li><a href=t.href.clone()>{t.label.clone()}</a></li> }).collect_view()}
+                        <ul class="mobile-menu__list" data-testid="mobile-menu-homes">
+                            {content.home_tabs.iter().map(|t| view! {
+                                <li>
+                                    <a href=t.href.clone()>{t.label.clone()}</a>
+                                    {(!t.modules.is_empty()).then(|| view! {
+                                        <ul>{t.modules.iter().map(|m| view! { <li><a href=m.href.clone() data-testid="home-module">{m.label.clone()}</a></li> }).collect_view()}</ul>
+                                    })}
+                                </li>
+                            }).collect_view()}
                         </ul>
                         <h2 class="mobile-menu__heading">{ctx.t("shell.menu.categories")}</h2>
                         <ul class="mobile-menu__list" data-testid="mobile-menu-categories">
@@ -143,7 +158,7 @@ pub fn MobileMenuPage() -> impl IntoView {
                             }).collect_view()}
                         </ul>
                     }
-                })}
+                })}}
             </Suspense>
             <h2 class="mobile-menu__heading">{ctx.t("menu.label")}</h2>
             <ul class="mobile-menu__list" data-testid="mobile-menu-items">
@@ -161,10 +176,17 @@ pub fn MobileMenuPage() -> impl IntoView {
                     }
                 }).collect_view()}
             </ul>
+            <h2 class="mobile-menu__heading" id="apps">{ctx.t("shell.menu.apps")}</h2>
+            <p class="mobile-menu__note">{ctx.t_with("shell.menu.apps_text", &[("brand", brand)])}</p>
+            <ul class="mobile-menu__list mobile-menu__apps" data-testid="mobile-menu-apps">
+                {rules::app_store_links(ctx.site().brand).into_iter().map(|(store, href)| view! {
+                    <li><a href=href rel="noopener" data-testid="app-store-link">{store}</a></li>
+                }).collect_view()}
+            </ul>
             {member.then(|| view! {
                 <h2 class="mobile-menu__heading">{ctx.t("shell.account.label")}</h2>
                 <ul class="mobile-menu__list" data-testid="mobile-menu-account">
-                    {rules::account_sections().iter().filter(|s| s.id != "menu").map(|s| view! { <li>{link(&ctx, s, "account-section")}</li> }).collect_view()}
+                    {sections_for(&ctx).iter().filter(|s| s.id != "menu").map(|s| view! { <li>{link(&ctx, s, "account-section")}</li> }).collect_view()}
                 </ul>
             })}
         </section>

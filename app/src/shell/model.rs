@@ -45,8 +45,11 @@ pub struct HomeHeader {
     #[serde(rename = "type")]
     pub kind: String,
     pub href: String,
-    /// The header is transparent over this home.
+    /// The header is transparent over this home (at the top of the page): the home's hero
+    /// band is dark enough for its white text.
     pub transparent: bool,
+    /// The hero band's colour (`#rrggbb`) when `transparent`, else empty.
+    pub hero_color: String,
     pub modules: Vec<HeaderLink>,
 }
 

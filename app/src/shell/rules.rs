@@ -66,6 +66,8 @@ pub struct LiveSale {
     pub id: i64,
     pub name: String,
     pub first_universe_id: i64,
+    /// The sale's SEO slug, for the open-door links a visitor gets.
+    pub seo_slug: String,
 }
 
 /// A top-level universe of a live sale.
@@ -76,14 +78,38 @@ pub struct SaleUniverse {
     pub title: String,
 }
 
+/// Who the header's links are for: a member gets the members' catalog, a visitor (open
+/// door) the SEO catalog `/c/{slug}/...` that needs no sign-in (spec 000 §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Member,
+    Visitor,
+}
+
 pub fn sale_href(sale_id: i64, universe_id: i64) -> String {
     format!("/catalog/{sale_id}/{universe_id}")
 }
 
+/// The catalog link of a sale's universe for `audience`; a sale without a slug keeps the
+/// members' link (the sign-in wall) rather than an invented one.
+pub fn catalog_href(audience: Audience, sale: &LiveSale, universe_id: i64) -> String {
+    match audience {
+        Audience::Visitor if !sale.seo_slug.trim().is_empty() => {
+            format!("/c/{}/{}/{universe_id}", sale.seo_slug.trim(), sale.id)
+        }
+        _ => sale_href(sale.id, universe_id),
+    }
+}
+
 /// Header categories from the live sales (in display order): one category per distinct
 /// category name, its items the distinct universe titles of its sales, its sales list the
-/// sales themselves; cut to 8 categories, 5 items and 4 sales.
-pub fn header_categories(sales: &[LiveSale], universes: &[SaleUniverse]) -> Vec<HeaderCategory> {
+/// sales themselves; cut to 8 categories, 5 items and 4 sales. Links as `audience` may
+/// follow them ([`catalog_href`]).
+pub fn header_categories(
+    sales: &[LiveSale],
+    universes: &[SaleUniverse],
+    audience: Audience,
+) -> Vec<HeaderCategory> {
     let mut out: Vec<HeaderCategory> = Vec::new();
     for sale in sales {
         let label = category_of(&sale.name).to_string();
@@ -95,7 +121,7 @@ pub fn header_categories(sales: &[LiveSale], universes: &[SaleUniverse]) -> Vec<
                 }
                 out.push(HeaderCategory {
                     label,
-                    href: sale_href(sale.id, sale.first_universe_id),
+                    href: catalog_href(audience, sale, sale.first_universe_id),
                     items: Vec::new(),
                     sales: Vec::new(),
                 });
@@ -107,7 +133,7 @@ pub fn header_categories(sales: &[LiveSale], universes: &[SaleUniverse]) -> Vec<
             cat.sales.push(HeaderSale {
                 id: sale.id,
                 name: sale.name.clone(),
-                href: sale_href(sale.id, sale.first_universe_id),
+                href: catalog_href(audience, sale, sale.first_universe_id),
                 logo_url: format!("/img/sale/{}/logo.svg", sale.id),
             });
         }
@@ -116,12 +142,64 @@ pub fn header_categories(sales: &[LiveSale], universes: &[SaleUniverse]) -> Vec<
             {
                 cat.items.push(HeaderLink {
                     label: u.title.clone(),
-                    href: sale_href(sale.id, u.id),
+                    href: catalog_href(audience, sale, u.id),
                 });
             }
         }
     }
     out
+}
+
+/// A module of a home, as the header lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HomeModule {
+    pub name: String,
+    pub title: String,
+}
+
+/// The header links of a home's modules (spec 000 §9: at most 7), in the home's order:
+/// `{home_path}?part={module}`, labelled by the module's title, else its name.
+pub fn home_module_links(home_path: &str, modules: &[HomeModule]) -> Vec<HeaderLink> {
+    modules
+        .iter()
+        .take(MAX_HOME_MODULES)
+        .map(|m| HeaderLink {
+            label: if m.title.trim().is_empty() {
+                m.name.clone()
+            } else {
+                m.title.trim().to_string()
+            },
+            href: format!("{home_path}?part={}", m.name),
+        })
+        .collect()
+}
+
+/// The header is transparent over a home only when the home names the colour of its hero
+/// band (`homes.header_hero`) and that colour is dark enough for the header's white text
+/// and icons (contrast with white at least 4.5:1, WCAG AA). Any other value (empty, not a
+/// `#rgb`/`#rrggbb` colour, too light) keeps the header solid. Returns the colour, lower
+/// case, six digits.
+pub fn transparent_hero(color: &str) -> Option<String> {
+    let hex = color.trim().strip_prefix('#')?;
+    let full: String = match hex.len() {
+        3 => hex.chars().flat_map(|c| [c, c]).collect(),
+        6 => hex.to_string(),
+        _ => return None,
+    };
+    if !full.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |i: usize| {
+        let v = f64::from(u8::from_str_radix(&full[i..i + 2], 16).unwrap_or(0)) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+    let contrast_with_white = 1.05 / (luminance + 0.05);
+    (contrast_with_white >= 4.5).then(|| format!("#{}", full.to_ascii_lowercase()))
 }
 
 /// How a menu link opens (spec 001 §2).
@@ -191,11 +269,64 @@ impl Default for MenuSwitches {
     }
 }
 
+/// The sites whose sponsorship programme is not running: the Violeta brand's Italian
+/// shop (site 69) has no member-get-member reward, so neither its lateral menu nor its
+/// account menu offers sponsorship there. Every site runs the about-us page today; a site
+/// listed here would lose the who-we-are link.
+pub const SPONSORSHIP_OFF_SITES: [u16; 1] = [69];
+pub const ABOUT_US_OFF_SITES: [u16; 0] = [];
+
+/// The menu switches of a site for a request: the site's settings (sponsorship and
+/// who-we-are only where active) and the experiments' entries (rose deals, favourites).
+/// One function for the menu config call and the menus drawn on the page, so both agree.
+pub fn menu_switches(
+    site_id: u16,
+    experiments: &crate::model::experiments::Experiments,
+) -> MenuSwitches {
+    use crate::model::experiments::Feature;
+    MenuSwitches {
+        sponsorship_active: !SPONSORSHIP_OFF_SITES.contains(&site_id),
+        about_us_active: !ABOUT_US_OFF_SITES.contains(&site_id),
+        rosedeals_entry: experiments.on(Feature::RosedealsMenu),
+        favourites_entry: experiments.on(Feature::FavouritesPage),
+    }
+}
+
+/// The store pages of the shop's apps (demo identifiers; one app per brand, the same on
+/// every site of it). The mobile-apps entry leads to `/menu#apps`, which links them.
+pub fn app_store_links(brand: crate::site::Brand) -> [(&'static str, &'static str); 2] {
+    match brand {
+        crate::site::Brand::Violeta => [
+            (
+                "App Store",
+                "https://apps.apple.com/app/violeta/id6450000002",
+            ),
+            (
+                "Google Play",
+                "https://play.google.com/store/apps/details?id=shop.violeta.app",
+            ),
+        ],
+        _ => [
+            (
+                "App Store",
+                "https://apps.apple.com/app/rosace/id6450000001",
+            ),
+            (
+                "Google Play",
+                "https://play.google.com/store/apps/details?id=shop.rosace.app",
+            ),
+        ],
+    }
+}
+
 /// The menu config id the config call ends with (spec 001 §7).
 pub const MENU_CONFIG_ID: u32 = 10;
 
-/// The lateral menu's full item list for a site. Spec items without a page in the product
-/// (club/forum, gifts, mobile apps, news) are left out: no entry leads to a dead end.
+/// The lateral menu's full item list for a site. `news` leads to the default home's
+/// highlights of the day (its newest sales), `mobile-apps` to the apps section of the menu
+/// page. Spec items without a page in the product are left out, so no entry leads to a
+/// dead end: club/forum (the shop has no member community or forum) and gifts (no gift
+/// card is sold; the member's vouchers are under `offers`).
 pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
     use LinkKind::*;
     let mut legal = Vec::new();
@@ -264,6 +395,14 @@ pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
             )
         },
         item("help", "menu.help", "/helpform", true, Default),
+        item("news", "shell.menu.news", NEWS_HREF, false, Default),
+        item(
+            "mobile-apps",
+            "shell.menu.apps",
+            "/menu#apps",
+            false,
+            Default,
+        ),
     ]);
     if switches.sponsorship_active {
         items.push(item(
@@ -294,6 +433,10 @@ pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
     items
 }
 
+/// The news entry: the default home's "highlights of the day" module (every site's
+/// default home has it), its newest sales.
+pub const NEWS_HREF: &str = "/gr/home/default?part=highlights";
+
 /// Items flagged loggedIn are hidden in open-door mode (a visitor).
 pub fn visible(items: Vec<MenuItem>, member: bool) -> Vec<MenuItem> {
     items
@@ -306,12 +449,14 @@ pub fn visible(items: Vec<MenuItem>, member: bool) -> Vec<MenuItem> {
         .collect()
 }
 
-/// The account menu's sections that the product has (spec 001 §2), in menu order.
-/// Left out, having no page of their own: life2-favourites, mes-evaluations, messages,
-/// mon-dressing, payment-methods (the wallet holds them), transactions, subscriptions, club.
-pub fn account_sections() -> Vec<MenuItem> {
+/// The account menu's sections that the product has (spec 001 §2), in menu order, for a
+/// site's switches (member-get-member only where sponsorship is active). Payment methods
+/// are the saved cards of the wallet page (`#cards-title`), subscriptions the newsletters
+/// of the communications page (`#newsletters-title`). Left out, having no page of their
+/// own: life2-favourites, mes-evaluations, messages, mon-dressing, transactions, club.
+pub fn account_sections(switches: MenuSwitches) -> Vec<MenuItem> {
     use LinkKind::*;
-    vec![
+    let mut sections = vec![
         item("my-account", "menu.account", "/gr/myaccount", true, Default),
         item("my-orders", "menu.orders", "/gr/my-orders", true, Default),
         item(
@@ -343,6 +488,13 @@ pub fn account_sections() -> Vec<MenuItem> {
             Default,
         ),
         item(
+            "payment-methods",
+            "shell.account.payment_methods",
+            "/postsales/myaccount/wallet/#cards-title",
+            true,
+            Default,
+        ),
+        item(
             "favourites",
             "menu.favourites",
             "/postsales/favourites",
@@ -360,6 +512,13 @@ pub fn account_sections() -> Vec<MenuItem> {
             "notifications-alerts",
             "shell.menu.alerts",
             "/memberaccount/communications",
+            true,
+            Default,
+        ),
+        item(
+            "subscriptions",
+            "shell.account.subscriptions",
+            "/memberaccount/communications#newsletters-title",
             true,
             Default,
         ),
@@ -394,7 +553,16 @@ pub fn account_sections() -> Vec<MenuItem> {
             Blank,
         ),
         item("menu", "shell.account.menu", "/menu", false, Default),
-    ]
+    ];
+    if !switches.sponsorship_active {
+        sections.retain(|s| s.id != "member-get-member");
+    }
+    sections
+}
+
+/// The path of a menu target, without its query or fragment (what the route table sees).
+pub fn target_path(href: &str) -> &str {
+    href.split(['?', '#']).next().unwrap_or(href)
 }
 
 #[cfg(test)]

@@ -49,6 +49,7 @@ fn sale(id: i64, name: &str) -> LiveSale {
         id,
         name: name.into(),
         first_universe_id: id * 10,
+        seo_slug: format!("vente-{id}"),
     }
 }
 
@@ -76,7 +77,7 @@ fn categories_group_live_sales_by_their_category_name() {
             title: "Hauts".into(),
         },
     ];
-    let cats = header_categories(&sales, &universes);
+    let cats = header_categories(&sales, &universes, Audience::Member);
     assert_eq!(cats.len(), 2);
     assert_eq!(cats[0].label, "Mode femme");
     assert_eq!(cats[0].href, "/catalog/1/10");
@@ -89,6 +90,60 @@ fn categories_group_live_sales_by_their_category_name() {
     assert_eq!(items, ["/catalog/1/10", "/catalog/3/31"]);
     assert_eq!(cats[1].label, "Sport");
     assert_eq!(category_of("Sans catégorie"), "Sans catégorie");
+    // A visitor gets the open-door catalog of the same sales and universes (no sign-in
+    // wall); a sale without a slug keeps the members' link.
+    let open = header_categories(&sales, &universes, Audience::Visitor);
+    assert_eq!(open[0].href, "/c/vente-1/1/10");
+    assert_eq!(open[0].sales[1].href, "/c/vente-3/3/30");
+    let items: Vec<_> = open[0].items.iter().map(|i| i.href.as_str()).collect();
+    assert_eq!(items, ["/c/vente-1/1/10", "/c/vente-3/3/31"]);
+    assert!(open
+        .iter()
+        .flat_map(|c| c.items.iter().map(|i| i.href.as_str()))
+        .all(|h| crate::routes::resolve(h).unwrap().access() == crate::routes::Access::OpenDoor));
+    let bare = LiveSale {
+        seo_slug: " ".into(),
+        ..sale(9, "X · Y")
+    };
+    assert_eq!(catalog_href(Audience::Visitor, &bare, 90), "/catalog/9/90");
+}
+
+fn module(name: &str, title: &str) -> HomeModule {
+    HomeModule {
+        name: name.into(),
+        title: title.into(),
+    }
+}
+
+#[test]
+fn home_modules_are_cut_to_seven_part_links() {
+    let modules: Vec<HomeModule> = (0..10)
+        .map(|i| module(&format!("m{i}"), if i == 1 { "  " } else { "Titre" }))
+        .collect();
+    let links = home_module_links("/gr/home/summer", &modules);
+    assert_eq!(links.len(), MAX_HOME_MODULES);
+    assert_eq!(links[0].href, "/gr/home/summer?part=m0");
+    assert_eq!(links[0].label, "Titre");
+    // A module without a title is labelled by its name.
+    assert_eq!(links[1].label, "m1");
+    assert_eq!(links[6].href, "/gr/home/summer?part=m6");
+    assert_eq!(home_module_links("/gr/home/x", &modules[..3]).len(), 3);
+    assert!(home_module_links("/gr/home/x", &[]).is_empty());
+}
+
+#[test]
+fn the_header_is_transparent_only_over_a_dark_enough_hero() {
+    // Dark bands: white text keeps at least 4.5:1.
+    assert_eq!(transparent_hero("#2B2D42").as_deref(), Some("#2b2d42"));
+    assert_eq!(transparent_hero(" #000 ").as_deref(), Some("#000000"));
+    assert_eq!(transparent_hero("#767676").as_deref(), Some("#767676")); // 4.54:1
+                                                                         // Too light, or not a colour: the header stays solid.
+    assert_eq!(transparent_hero("#777777"), None); // 4.48:1
+    assert_eq!(transparent_hero("#FFF4E0"), None);
+    assert_eq!(transparent_hero("#0BA100"), None);
+    for bad in ["", "2b2d42", "#2b2d4", "#gggggg", "red", "#2b2d42ff"] {
+        assert_eq!(transparent_hero(bad), None, "{bad}");
+    }
 }
 
 #[test]
@@ -108,7 +163,7 @@ fn categories_are_cut_to_the_header_limits() {
             }
         }
     }
-    let cats = header_categories(&sales, &universes);
+    let cats = header_categories(&sales, &universes, Audience::Member);
     assert_eq!(cats.len(), MAX_CATEGORIES);
     for c in &cats {
         assert_eq!(c.items.len(), MAX_CATEGORY_ITEMS);
@@ -133,7 +188,10 @@ fn ids(items: &[MenuItem]) -> Vec<&str> {
 fn visitors_see_no_logged_in_item_members_see_all() {
     let all = lateral_menu_items(MenuSwitches::default());
     let visitor = visible(all.clone(), false);
-    assert_eq!(ids(&visitor), ["home", "information"]);
+    assert_eq!(
+        ids(&visitor),
+        ["home", "news", "mobile-apps", "information"]
+    );
     assert!(visitor.iter().all(|i| !i.logged_in));
     let member = visible(all.clone(), true);
     assert_eq!(member, all);
@@ -146,11 +204,20 @@ fn visitors_see_no_logged_in_item_members_see_all() {
             "alerts",
             "offers",
             "help",
+            "news",
+            "mobile-apps",
             "sponsorship",
             "information",
             "disconnect"
         ]
     );
+    let by_id = |id: &str| all.iter().find(|i| i.id == id).unwrap().href.clone();
+    assert_eq!(by_id("news"), "/gr/home/default?part=highlights");
+    assert_eq!(by_id("mobile-apps"), "/menu#apps");
+    // No community and no gift card in the product: those spec items stay out.
+    for absent in ["club", "forum", "gifts"] {
+        assert!(!ids(&all).contains(&absent), "{absent}");
+    }
     // The legal side panel is the same for both.
     let legal = &visitor
         .iter()
@@ -175,6 +242,8 @@ fn sponsorship_and_about_us_only_when_active() {
     };
     let items = lateral_menu_items(off);
     assert!(!ids(&items).contains(&"sponsorship"));
+    assert!(!ids(&account_sections(off)).contains(&"member-get-member"));
+    assert!(ids(&account_sections(MenuSwitches::default())).contains(&"member-get-member"));
     let legal = &items
         .iter()
         .find(|i| i.id == "information")
@@ -185,7 +254,7 @@ fn sponsorship_and_about_us_only_when_active() {
 
 #[test]
 fn account_sections_follow_the_spec_targets() {
-    let sections = account_sections();
+    let sections = account_sections(MenuSwitches::default());
     let by_id = |id: &str| sections.iter().find(|s| s.id == id).unwrap().href.clone();
     assert_eq!(by_id("message-center"), "/gr/my-notifications/");
     assert_eq!(
@@ -201,6 +270,20 @@ fn account_sections_follow_the_spec_targets() {
         LinkKind::Blank
     );
     assert_eq!(by_id("premium"), "/checkout/loyalty");
+    // Payment methods are the wallet's saved cards, subscriptions the newsletters of the
+    // communications page: real sections of real pages.
+    assert_eq!(
+        by_id("payment-methods"),
+        "/postsales/myaccount/wallet/#cards-title"
+    );
+    assert_eq!(
+        by_id("subscriptions"),
+        "/memberaccount/communications#newsletters-title"
+    );
+    for id in ["payment-methods", "subscriptions"] {
+        let s = sections.iter().find(|s| s.id == id).unwrap();
+        assert_eq!((s.kind, s.logged_in), (LinkKind::Default, true), "{id}");
+    }
     assert!(!ids(&sections).contains(&"club"));
     // A visitor would only keep the public ones.
     assert_eq!(
@@ -212,18 +295,79 @@ fn account_sections_follow_the_spec_targets() {
 #[test]
 fn every_entry_leads_to_a_page() {
     let mut all = lateral_menu_items(MenuSwitches::default());
-    all.extend(account_sections());
+    all.extend(account_sections(MenuSwitches::default()));
     let legal: Vec<MenuItem> = all.iter().flat_map(|i| i.children.clone()).collect();
     all.extend(legal);
     for i in all.iter().filter(|i| !i.href.starts_with('#')) {
-        // Every entry resolves in the route table; server/tests/api/header.rs requests each
-        // and refuses the placeholder page.
+        // Every entry resolves in the route table (query and fragment aside);
+        // server/tests/api/header.rs requests each and refuses the placeholder page.
+        let path = target_path(&i.href);
         assert!(
-            crate::routes::resolve(&i.href).is_some(),
+            crate::routes::resolve(path).is_some(),
             "{} -> {}",
             i.id,
             i.href
         );
         assert!(i.label_key.contains('.'), "{}", i.id);
+        // Every label exists in the five languages.
+        for lang in ["fr", "de", "es", "it", "nl"] {
+            assert_ne!(
+                crate::site::i18n::t(lang, &i.label_key),
+                i.label_key,
+                "{lang}: {}",
+                i.label_key
+            );
+        }
     }
+    assert_eq!(target_path("/a/b?c=1#d"), "/a/b");
+    assert_eq!(target_path("/a#d"), "/a");
+}
+
+#[test]
+fn one_switch_function_per_site_and_experiments() {
+    use crate::model::experiments::{Experiments, Feature};
+    let outside = Experiments::outside();
+    let on = menu_switches(1, &outside);
+    assert!(on.sponsorship_active && on.about_us_active);
+    assert!(!on.rosedeals_entry && !on.favourites_entry);
+    // Site 69 runs no sponsorship programme: no entry in either menu.
+    let off = menu_switches(69, &outside);
+    assert!(!off.sponsorship_active && off.about_us_active);
+    assert!(!ids(&lateral_menu_items(off)).contains(&"sponsorship"));
+    assert!(!ids(&account_sections(off)).contains(&"member-get-member"));
+    // The experiments' entries follow the request's variations.
+    let switched = Experiments {
+        assigned: Vec::new(),
+        switched: vec![Feature::RosedealsMenu, Feature::FavouritesPage],
+    };
+    let s = menu_switches(69, &switched);
+    assert!(s.rosedeals_entry && s.favourites_entry && !s.sponsorship_active);
+    let items = ids(&lateral_menu_items(s))
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    assert!(items.contains(&"rosedeals".to_string()) && items.contains(&"favourites".to_string()));
+    for site in crate::site::SITES.iter().map(|s| s.site_id) {
+        assert_eq!(
+            menu_switches(site, &outside).sponsorship_active,
+            site != 69,
+            "site {site}"
+        );
+    }
+}
+
+#[test]
+fn every_brand_has_its_app_store_links() {
+    for brand in [crate::site::Brand::Rosace, crate::site::Brand::Violeta] {
+        let links = app_store_links(brand);
+        assert_eq!(links[0].0, "App Store");
+        assert!(links[0].1.starts_with("https://apps.apple.com/"));
+        assert!(links[1]
+            .1
+            .starts_with("https://play.google.com/store/apps/details?id="));
+    }
+    assert_ne!(
+        app_store_links(crate::site::Brand::Rosace),
+        app_store_links(crate::site::Brand::Violeta)
+    );
 }

@@ -4,8 +4,8 @@
 //! `GET /api/content/v1/header` and `GET /api/content/v1/homes/headers`.
 use sqlx::Row;
 
-use super::model::{HeaderContent, HeaderLink, HeaderMessage, HomeHeader};
-use super::rules::{self, LiveSale, SaleUniverse, MAX_HOME_MODULES};
+use super::model::{HeaderContent, HeaderMessage, HomeHeader};
+use super::rules::{self, Audience, HomeModule, LiveSale, SaleUniverse};
 use crate::home::rules::LiveWindow;
 use crate::platform::db::Db;
 use crate::site::i18n;
@@ -13,14 +13,16 @@ use crate::site::i18n;
 /// How many of the newest messages the bell lists.
 pub const BELL_MESSAGES: i64 = 3;
 
-/// The site's homes as header tabs (the default home first), each with at most 7 modules.
+/// The site's homes as header tabs (the default home first), each with at most 7 modules
+/// (`rules::home_module_links`) and transparent when its hero band is dark enough
+/// (`rules::transparent_hero` of `homes.header_hero`).
 pub async fn home_headers(
     db: &Db,
     site_id: u16,
     lang: &str,
 ) -> Result<Vec<HomeHeader>, sqlx::Error> {
     let homes = sqlx::query(
-        "SELECT id, name, display_name, type FROM homes WHERE site_id = $1
+        "SELECT id, name, display_name, type, header_hero FROM homes WHERE site_id = $1
           ORDER BY CASE WHEN name = 'default' THEN 0 ELSE 1 END, id",
     )
     .bind(i64::from(site_id))
@@ -33,6 +35,16 @@ pub async fn home_headers(
     .bind(i64::from(site_id))
     .fetch_all(&db.pool)
     .await?;
+    let mut by_home: Vec<(i64, HomeModule)> = Vec::with_capacity(modules.len());
+    for m in &modules {
+        by_home.push((
+            m.try_get("home_id")?,
+            HomeModule {
+                name: m.try_get("name")?,
+                title: m.try_get("title")?,
+            },
+        ));
+    }
     let mut out = Vec::with_capacity(homes.len());
     for h in &homes {
         let id: i64 = h.try_get("id")?;
@@ -43,37 +55,31 @@ pub async fn home_headers(
             (_, "TRAVEL") => ("/home/travel".to_string(), i18n::t(lang, "menu.travel")),
             _ => (format!("/gr/home/{name}"), h.try_get("display_name")?),
         };
-        let mut links = Vec::new();
-        if kind != "TRAVEL" {
-            for m in modules.iter() {
-                if m.try_get::<i64, _>("home_id")? != id || links.len() == MAX_HOME_MODULES {
-                    continue;
-                }
-                let module: String = m.try_get("name")?;
-                let title: String = m.try_get("title")?;
-                let home_path = if name == "default" {
-                    "/gr/home/default".to_string()
-                } else {
-                    href.clone()
-                };
-                links.push(HeaderLink {
-                    label: if title.trim().is_empty() {
-                        module.clone()
-                    } else {
-                        title
-                    },
-                    href: format!("{home_path}?part={module}"),
-                });
-            }
-        }
+        let modules = if kind == "TRAVEL" {
+            Vec::new()
+        } else {
+            let home_path = if name == "default" {
+                "/gr/home/default".to_string()
+            } else {
+                href.clone()
+            };
+            let own: Vec<HomeModule> = by_home
+                .iter()
+                .filter(|(home, _)| *home == id)
+                .map(|(_, m)| m.clone())
+                .collect();
+            rules::home_module_links(&home_path, &own)
+        };
+        let hero = rules::transparent_hero(&h.try_get::<String, _>("header_hero")?);
         out.push(HomeHeader {
             id,
-            transparent: kind == "DEFAULT",
+            transparent: hero.is_some(),
+            hero_color: hero.unwrap_or_default(),
             name,
             label,
             kind,
             href,
-            modules: links,
+            modules,
         });
     }
     Ok(out)
@@ -94,6 +100,7 @@ pub async fn header(
             id: s.id,
             name: s.name,
             first_universe_id: s.first_universe_id,
+            seo_slug: s.seo_slug,
         })
         .collect();
     let universes = sqlx::query(
@@ -149,7 +156,15 @@ pub async fn header(
         site_id,
         member_id,
         home_tabs: home_headers(db, site_id, lang).await?,
-        categories: rules::header_categories(&sales, &universes),
+        categories: rules::header_categories(
+            &sales,
+            &universes,
+            if member_id.is_some() {
+                Audience::Member
+            } else {
+                Audience::Visitor
+            },
+        ),
         unread_count,
         messages,
     })

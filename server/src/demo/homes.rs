@@ -294,6 +294,8 @@ impl Homes {
 
 /// The demo home that asks for a theme (by name, on every site) and its theme.
 pub const THEMED_HOME: (&str, &str) = ("summer", app::site::theme::RECYCLE);
+/// The demo home whose header is transparent over its dark hero band, and the band's colour.
+pub const HERO_HOME: (&str, &str) = ("summer", "#2b2d42");
 /// The demo home module that asks for a theme, and its settings.
 pub const THEMED_MODULE: (&str, &str) = ("summer-categories", r#"{"theme":"bw"}"#);
 
@@ -303,6 +305,13 @@ pub(super) async fn ensure_themes(db: &app::platform::db::Db) -> Result<(), sqlx
     sqlx::query("UPDATE homes SET theme = $1 WHERE name = $2 AND theme = ''")
         .bind(THEMED_HOME.1)
         .bind(THEMED_HOME.0)
+        .execute(&db.pool)
+        .await?;
+    // The summer home has a dark hero band: the header is transparent over it at the top
+    // of the page (issue #15, spec 001 §2; app/src/shell/rules.rs `transparent_hero`).
+    sqlx::query("UPDATE homes SET header_hero = $1 WHERE name = $2 AND header_hero = ''")
+        .bind(HERO_HOME.1)
+        .bind(HERO_HOME.0)
         .execute(&db.pool)
         .await?;
     sqlx::query("UPDATE home_modules SET settings = $1 WHERE name = $2 AND settings = '{}'")

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -13,11 +13,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::home::rules::{parse_preview_date, LiveWindow};
 use app::model::error::ErrorBody;
+use app::model::experiments::Experiments;
 use app::shell::model::{HeaderContent, HomeHeader, MenuConfig};
-use app::shell::rules::{self, MenuSwitches, MENU_CONFIG_ID};
+use app::shell::rules::{self, MENU_CONFIG_ID};
 
 use super::error::{ApiError, LogAs};
 use super::extract::{MaybeMember, Params, Path, SiteId};
+use crate::middleware::cookies::cookie;
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -98,23 +100,49 @@ async fn home_headers(
     Ok(private_json(&homes))
 }
 
-/// The lateral menu's config (the call ending in `/10`): the site's switches, the items
-/// this visitor sees (loggedIn items only for members) and the account menu's sections.
+/// The experiments of the caller, read as the page's were decided (and recording
+/// nothing): only with the performance consent (C0002), bucketed by member id or by the
+/// anonymous id cookie; everyone else is outside any experiment (the defaults).
+fn call_experiments(headers: &HeaderMap, member_id: Option<i64>) -> Experiments {
+    use app::experiments::rules::{Settings, Subject, ANON_ID_COOKIE, CONSENT_CATEGORY};
+    use app::onboarding::rules::{consent_accepted, parse_consent, CONSENT_COOKIE};
+    let consent = parse_consent(cookie(headers, CONSENT_COOKIE).as_deref());
+    if !consent_accepted(&consent, CONSENT_CATEGORY) {
+        return Experiments::outside();
+    }
+    let subject = match (member_id, cookie(headers, ANON_ID_COOKIE)) {
+        (Some(id), _) => Subject::Member(id),
+        (None, Some(anon)) if app::experiments::rules::is_anon_id(&anon) => {
+            Subject::Anonymous(anon)
+        }
+        _ => return Experiments::outside(),
+    };
+    Settings::current().experiments_for(subject.audience(), &subject.key())
+}
+
+/// The lateral menu's config (the call ending in `/10`): the site's switches
+/// (`rules::menu_switches`, as the menus drawn on the page), the items this visitor sees
+/// (loggedIn items only for members) and the account menu's sections.
 #[utoipa::path(get, path = "/api/content/v1/menu/{id}", tag = "content",
     params(("id" = u32, Path, description = "always 10"), ("x-vp-siteid" = Option<u16>, Header)),
     responses((status = 200, body = MenuConfig), (status = 404, body = ErrorBody)))]
-async fn menu_config(member: MaybeMember, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn menu_config(
+    SiteId(site_id): SiteId,
+    member: MaybeMember,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     if id != MENU_CONFIG_ID.to_string() {
         return Err(ApiError::NotFound);
     }
     let signed_in = member.id().is_some();
-    let switches = MenuSwitches::default();
+    let switches = rules::menu_switches(site_id, &call_experiments(&headers, member.id()));
     let config = MenuConfig {
         id: MENU_CONFIG_ID,
         switches,
         items: rules::visible(rules::lateral_menu_items(switches), signed_in),
         account: if signed_in {
-            rules::account_sections()
+            rules::visible(rules::account_sections(switches), true)
         } else {
             Vec::new()
         },

@@ -35,8 +35,17 @@ async fn header_calls_menus_and_pages(t: TestApp) {
     for c in cats {
         assert!(!arr(&c["items"]).is_empty() && arr(&c["items"]).len() <= 5);
         assert!(!arr(&c["sales"]).is_empty() && arr(&c["sales"]).len() <= 4);
-        assert!(c["href"].as_str().unwrap().starts_with("/catalog/"));
+        // A visitor gets the open-door catalog (no sign-in wall).
+        let links = std::iter::once(&c["href"])
+            .chain(arr(&c["items"]).iter().map(|i| &i["href"]))
+            .chain(arr(&c["sales"]).iter().map(|i| &i["href"]));
+        for href in links {
+            assert!(href.as_str().unwrap().starts_with("/c/"), "{href}");
+        }
     }
+    let first = cats[0]["items"][0]["href"].as_str().unwrap().to_string();
+    let res = t.get(&format!("{first}?site=1")).await;
+    assert_eq!(res.status().as_u16(), 200, "{first} opens to a visitor");
     // The site from the header when the query has none; another site, other homes.
     let res = t
         .client
@@ -78,6 +87,16 @@ async fn header_calls_menus_and_pages(t: TestApp) {
     assert!(ids.contains(&"account") && ids.contains(&"disconnect") && ids.contains(&"offers"));
     let (_, mh) = json(&t, "/api/content/v1/header?siteId=1", &member).await;
     assert!(mh["memberId"].is_i64());
+    // A member gets the members' catalog.
+    assert!(arr(&mh["categories"])
+        .iter()
+        .all(|c| c["href"].as_str().unwrap().starts_with("/catalog/")));
+    let account: Vec<&str> = arr(&menu["account"])
+        .iter()
+        .map(|i| i["id"].as_str().unwrap())
+        .collect();
+    assert!(account.contains(&"payment-methods") && account.contains(&"subscriptions"));
+    assert!(ids.contains(&"news") && ids.contains(&"mobile-apps"));
 
     // Every entry of the member's menus answers a real page (no placeholder, no 404).
     let mut hrefs: Vec<String> = Vec::new();
@@ -93,9 +112,13 @@ async fn header_calls_menus_and_pages(t: TestApp) {
         .iter()
         .filter(|h| !h.starts_with('#') && !h.contains("logout"))
     {
+        let (target, fragment) = href.split_once('#').unwrap_or((href, ""));
         let (status, html) = page(
             &t,
-            &format!("{href}{}site=1", if href.contains('?') { '&' } else { '?' }),
+            &format!(
+                "{target}{}site=1",
+                if target.contains('?') { '&' } else { '?' }
+            ),
             &member,
         )
         .await;
@@ -104,6 +127,10 @@ async fn header_calls_menus_and_pages(t: TestApp) {
             !html.contains("class=\"placeholder\""),
             "{href} is a placeholder"
         );
+        // The section an anchor names is on the page.
+        if !fragment.is_empty() {
+            assert!(html.contains(&format!("id=\"{fragment}\"")), "{href}");
+        }
     }
 
     // The server-rendered header and /menu, complete without scripts.
@@ -135,7 +162,250 @@ async fn header_calls_menus_and_pages(t: TestApp) {
         html.contains("data-testid=\"account-menu\"")
             && html.contains("data-testid=\"bell-panel\"")
     );
+    // The mobile apps entry's section: the store links of the site's brand.
+    let (_, html) = page(&t, "/menu?site=1", "").await;
+    assert!(html.contains("id=\"apps\"") && html.contains("data-testid=\"app-store-link\""));
+    assert!(html.contains("https://apps.apple.com/app/rosace/"));
 }
+
+/// The hrefs of the links a page's HTML names by `data-item`, in order.
+fn items_in(html: &str) -> Vec<String> {
+    html.split("data-item=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap().to_string())
+        .collect()
+}
+
+fn config_ids(list: &Value) -> Vec<String> {
+    arr(list)
+        .iter()
+        .flat_map(|i| {
+            std::iter::once(i["id"].as_str().unwrap().to_string()).chain(
+                arr(&i["children"])
+                    .iter()
+                    .map(|c| c["id"].as_str().unwrap().to_string()),
+            )
+        })
+        .collect()
+}
+
+async fn menu_switches_per_site(t: TestApp) {
+    // Site 69 runs no sponsorship programme: off in the config call and in the HTML.
+    for site in [69u16, 1] {
+        let active = site != 69;
+        let member = t.member_session(site).await;
+        for cookie in ["", member.as_str()] {
+            let (status, menu) =
+                json(&t, &format!("/api/content/v1/menu/10?site={site}"), cookie).await;
+            assert_eq!(status, 200);
+            assert_eq!(menu["switches"]["sponsorshipActive"], active, "site {site}");
+            assert_eq!(menu["switches"]["aboutUsActive"], true);
+            let mut ids = config_ids(&menu["items"]);
+            ids.extend(config_ids(&menu["account"]));
+            let signed_in = !cookie.is_empty();
+            assert_eq!(
+                ids.iter().any(|i| i == "sponsorship"),
+                active && signed_in,
+                "site {site} {ids:?}"
+            );
+            assert_eq!(
+                ids.iter().any(|i| i == "member-get-member"),
+                active && signed_in
+            );
+            assert!(ids.iter().any(|i| i == "aboutus"));
+            for path in ["/", "/menu"] {
+                let (status, html) = page(&t, &format!("{path}?site={site}"), cookie).await;
+                assert_eq!(status, 200);
+                let drawn = items_in(&html);
+                assert_eq!(
+                    drawn.iter().any(|i| i == "sponsorship"),
+                    active && signed_in,
+                    "{path} site {site}"
+                );
+                assert_eq!(
+                    drawn.iter().any(|i| i == "member-get-member"),
+                    active && signed_in
+                );
+                assert!(drawn.iter().any(|i| i == "aboutus"), "{path}");
+                // (The home's own banners are content, not menus: the menu page has none.)
+                if path == "/menu" {
+                    assert_eq!(
+                        html.contains("href=\"/gr/sponsorship\""),
+                        active && signed_in,
+                        "{path} site {site}"
+                    );
+                }
+            }
+        }
+    }
+
+    // The experiments' entries: the call and the drawn menu decide them alike, by the same
+    // function, for members who accepted the performance cookies (C0002).
+    let consent = "OptanonConsent=groups=C0001:1,C0002:1,C0003:0,C0004:0,C0005:0";
+    let members: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM members WHERE site_id = 1 ORDER BY id LIMIT 2")
+            .fetch_all(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(members.len(), 2);
+    for member_id in members {
+        let token = app::platform::session::create(
+            &t.app.state.db,
+            member_id,
+            false,
+            app::platform::state::now(),
+        )
+        .await
+        .unwrap();
+        let cookie = format!("{}={token}; {consent}", app::platform::session::COOKIE);
+        let expected = app::experiments::rules::Settings::default().experiments_for(
+            app::experiments::rules::Audience::Member,
+            &format!("m:{member_id}"),
+        );
+        use app::model::experiments::Feature;
+        let (_, menu) = json(&t, "/api/content/v1/menu/10?site=1", &cookie).await;
+        assert_eq!(
+            menu["switches"]["rosedealsEntry"],
+            expected.on(Feature::RosedealsMenu)
+        );
+        assert_eq!(
+            menu["switches"]["favouritesEntry"],
+            expected.on(Feature::FavouritesPage)
+        );
+        let (_, html) = page(&t, "/?site=1", &cookie).await;
+        let start = html.find("id=\"lateral-menu\"").expect("lateral menu");
+        let end = html[start..].find("</nav>").unwrap() + start;
+        let mut drawn = items_in(&html[start..end]);
+        let mut called = config_ids(&menu["items"]);
+        drawn.sort();
+        called.sort();
+        assert_eq!(drawn, called, "member {member_id}");
+    }
+}
+
+both!(
+    menu_switches_per_site,
+    menu_switches_on_sqlite,
+    menu_switches_on_postgres
+);
+
+fn tomorrow() -> String {
+    let c = app::site::format::civil_from_unix(
+        app::platform::state::now() + 86_400,
+        app::site::format::DISPLAY_OFFSET_SECS,
+    );
+    format!("{:04}-{:02}-{:02}", c.year, c.month, c.day)
+}
+
+async fn homes_transparency_modules_and_preview(t: TestApp) {
+    // The summer home's hero band is dark: the header is transparent over it; the default
+    // home has none.
+    let (status, homes) = json(&t, "/api/content/v1/homes/headers?siteId=1", "").await;
+    assert_eq!(status, 200);
+    let by_name = |n: &str| {
+        arr(&homes)
+            .iter()
+            .find(|h| h["name"] == n)
+            .unwrap_or_else(|| panic!("home {n}"))
+            .clone()
+    };
+    assert_eq!(by_name("summer")["transparent"], true);
+    assert_eq!(by_name("summer")["heroColor"], "#2b2d42");
+    assert_eq!(by_name("default")["transparent"], false);
+    assert_eq!(by_name("default")["heroColor"], "");
+    let (_, html) = page(&t, "/gr/home/summer?site=1", "").await;
+    assert!(html.contains("header--transparent") && html.contains("header__nav--hero"));
+    assert!(html.contains("--hero: #2b2d42"));
+    let (_, html) = page(&t, "/?site=1", "").await;
+    assert!(!html.contains("header--transparent") && !html.contains("header__nav--hero"));
+    // A setting too light for white text keeps the header solid.
+    sqlx::query("UPDATE homes SET header_hero = '#fff4e0' WHERE site_id = 1 AND name = 'summer'")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, homes) = json(&t, "/api/content/v1/homes/headers?siteId=1", "").await;
+    let summer = arr(&homes).iter().find(|h| h["name"] == "summer").unwrap();
+    assert_eq!(summer["transparent"], false);
+    let (_, html) = page(&t, "/gr/home/summer?site=1", "").await;
+    assert!(!html.contains("header--transparent"));
+    // Another home made dark becomes transparent: the setting is the home's.
+    sqlx::query("UPDATE homes SET header_hero = '#101010' WHERE site_id = 1 AND name = 'default'")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, html) = page(&t, "/?site=1", "").await;
+    assert!(html.contains("header--transparent") && html.contains("--hero: #101010"));
+
+    // Each home tab's modules (at most 7) under the tabs and on /menu, as ?part= links.
+    for path in ["/?site=1", "/menu?site=1"] {
+        let (_, html) = page(&t, path, "").await;
+        let modules: Vec<&str> = html.split("data-testid=\"home-module\"").skip(1).collect();
+        assert!(!modules.is_empty(), "{path}");
+        for home in arr(&homes) {
+            for m in arr(&home["modules"]) {
+                let href = m["href"].as_str().unwrap().replace('&', "&amp;");
+                assert!(html.contains(&format!("href=\"{href}\"")), "{path}: {href}");
+            }
+        }
+    }
+    let (_, html) = page(&t, "/?site=1", "").await;
+    assert!(
+        html.contains("data-testid=\"home-modules-toggle\"")
+            && html.contains("aria-expanded=\"false\"")
+    );
+    // More than 7 modules on a home: 7 in the header.
+    for i in 0..9 {
+        sqlx::query(
+            "INSERT INTO home_modules (id, home_id, kind, name, title, position, settings)
+             VALUES ($1, 1000, 'text', $2, $2, $3, '{}')",
+        )
+        .bind(990_000 + i)
+        .bind(format!("extra-{i}"))
+        .bind(100 + i)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    }
+    let (_, homes) = json(&t, "/api/content/v1/homes/headers?siteId=1", "").await;
+    let default = arr(&homes).iter().find(|h| h["name"] == "default").unwrap();
+    assert_eq!(arr(&default["modules"]).len(), 7);
+
+    // The header honours the page's previewDate as the home does: a sale opening tomorrow
+    // is in the header of tomorrow's preview, not in today's.
+    let tomorrow = tomorrow();
+    let start = app::home::rules::parse_preview_date(&tomorrow).unwrap() + 12 * 3600;
+    sqlx::query(
+        "INSERT INTO sales (id, site_id, name, slug, offer_type, description, starts_at, ends_at, position)
+         VALUES (1998, 1, 'Demain · Aurores boréales', 'aurores', 'FlashSale', 'Bientôt', $1, $2, -5)",
+    )
+    .bind(start)
+    .bind(start + 3 * 86_400)
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let (_, html) = page(&t, "/?site=1", "").await;
+    assert!(!html.contains("Aurores boréales"));
+    let (_, html) = page(&t, &format!("/?site=1&previewDate={tomorrow}"), "").await;
+    assert!(html.contains("Aurores boréales"), "previewed header");
+    let (_, html) = page(&t, &format!("/menu?site=1&previewDate={tomorrow}"), "").await;
+    assert!(html.contains("Aurores boréales"), "previewed /menu");
+    let (_, h) = json(
+        &t,
+        &format!("/api/content/v1/header?siteId=1&previewDate={tomorrow}&userparam=u1"),
+        "",
+    )
+    .await;
+    assert!(arr(&h["categories"])
+        .iter()
+        .any(|c| c["label"] == "Aurores boréales"));
+}
+
+both!(
+    homes_transparency_modules_and_preview,
+    header_homes_on_sqlite,
+    header_homes_on_postgres,
+    |c: &mut server::config::Config| c.settings.home.preview_dates = true
+);
 
 both!(
     header_calls_menus_and_pages,
