@@ -294,6 +294,9 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["checkout", "loyalty"] => r(Loyalty),
         ["rosedeals"] => r(Deals),
         ["rosedeals", sub] if ROSEDEAL_SUBPAGES.contains(sub) => r(Deals).param("section", sub),
+        ["rosedeals", "order", id] if is_id(id) => {
+            r(Deals).param("section", "order").param("basketId", id)
+        }
         ["t", "s"] => r(TravelSearch),
         ["t", "r"] => r(TravelResults),
         ["t", "error"] => r(TravelError),
@@ -441,6 +444,7 @@ mod tests {
             ("/gr/my-notifications/", PageKind::MyNotifications),
             ("/memberaccount/communications", PageKind::Communications),
             ("/rosedeals/refund-result", PageKind::Deals),
+            ("/rosedeals/order/42", PageKind::Deals),
             ("/gr/home/rosedeals", PageKind::Deals),
             ("/checkout/loyalty", PageKind::Loyalty),
             ("/details/12", PageKind::OrderDetails),
@@ -461,6 +465,7 @@ mod tests {
             "/catalog/abc/1",
             "/product/1",
             "/rosedeals/unknown",
+            "/rosedeals/order/abc",
             "/t/p/1",
             // Order ids are numbers; the brands place is one page.
             "/my-orders/fs/abc",

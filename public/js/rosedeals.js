@@ -1,8 +1,10 @@
 // The rose-deals pages (issue #14): sends the refund, retry and contact forms to the REST
 // calls (multipart for refund and retry, as spec 001 §7 says; 15 s timeout), shows the
 // server's error code as the page's text (data-messages: the script never writes wording
-// of its own), and after a successful refund or retry fetches page 1 of the current and
-// archived lists in parallel (spec 001 §4) before moving on.
+// of its own; a refund or retry refusal carries it as `errorCode`, spec 001 §7, and as
+// `error_code`), and after a successful refund or retry moves to a page the server renders
+// from page 1 of both lists fetched again, concurrently (spec 001 §4): the refund's result
+// or the ongoing deals, both with the lists' counts.
 // Without scripts the forms post to server/src/forms/rosedeals.rs (multipart, redirects).
 // The rules repeated from app/src/rosedeals/rules.rs (the refund state, the error keys, the
 // contact message's "Missing values" check) are tested against app/tests/vectors/rosedeals.json,
@@ -48,6 +50,24 @@
   // rules::refresh_after: page 1 of both lists after a success.
   const refreshAfter = (action) =>
     action.type === 'refundSuccess' || action.type === 'retrySuccess' ? [['current', 1], ['archived', 1]] : null;
+  // rules::reduce_contact: pending sets loading, fulfilled sets sent, rejected stores the error.
+  function reduceContact(state, action) {
+    const n = { ...state };
+    if (action.type === 'pending') {
+      n.loading = true;
+      n.error = null;
+    } else if (action.type === 'fulfilled') {
+      n.loading = false;
+      n.sent = true;
+      n.error = null;
+    } else {
+      n.loading = false;
+      n.error = action.error;
+    }
+    return n;
+  }
+  // rules::refusal_code: `errorCode` first, else `error_code`.
+  const refusalCode = (body) => (body && (body.errorCode || body.error_code)) || null;
   // rules::error_key.
   const ERROR_KEYS = {
     invalid_iban: 'rosedeals.errors.invalid_iban',
@@ -56,9 +76,11 @@
     missing_values: 'rosedeals.errors.missing_values',
     no_iban: 'rosedeals.errors.no_iban',
   };
-  const errorKey = (body) =>
-    (body && Object.prototype.hasOwnProperty.call(ERROR_KEYS, body.error_code) && ERROR_KEYS[body.error_code]) ||
-    'errors.general_retry.notification';
+  const errorKey = (body) => {
+    const code = refusalCode(body);
+    return (code && Object.prototype.hasOwnProperty.call(ERROR_KEYS, code) && ERROR_KEYS[code]) ||
+      'errors.general_retry.notification';
+  };
   // rules::address_present and rules::check_contact ("Missing values").
   const addressPresent = (a) =>
     ['firstName', 'lastName', 'city', 'country'].every((f) => String(a[f] || '').trim() !== '');
@@ -66,7 +88,24 @@
     !!m.address && addressPresent(m.address) && (m.vouchers || []).some((v) => String(v).trim() !== '')
       ? null
       : 'Missing values';
-  window.__rosaceDealsRules = { reduceRefund, refreshAfter, errorKey, addressPresent, checkContact };
+  // Where a success goes: a page rendered from page 1 of both lists, fetched again.
+  const nextPage = (action, id) => {
+    const lists = refreshAfter(action);
+    if (!lists) return null;
+    return action.type === 'refundSuccess'
+      ? `/rosedeals/refund-result?basketId=${encodeURIComponent(id)}`
+      : `/rosedeals/ongoing?page=${lists[0][1]}&notice=rosedeals.retry.done`;
+  };
+  window.__rosaceDealsRules = {
+    reduceRefund,
+    refreshAfter,
+    reduceContact,
+    refusalCode,
+    errorKey,
+    addressPresent,
+    checkContact,
+    nextPage,
+  };
 
   if (window.__rosaceDeals) return;
   window.__rosaceDeals = true;
@@ -83,7 +122,7 @@
   // An attachment refusal names its own message (the DSA report's); else the code's key.
   const keyOf = (data) => {
     const field = data && data.fieldErrors && data.fieldErrors[0];
-    if (data && data.error_code === 'invalid_attachment' && field && field.messageKey && field.messageKey.startsWith('dsaform.')) {
+    if (data && refusalCode(data) === 'invalid_attachment' && field && field.messageKey && field.messageKey.startsWith('dsaform.')) {
       return field.messageKey;
     }
     return errorKey(data);
@@ -113,26 +152,6 @@
       return { ok: false, status: 0, data: null };
     } finally {
       clearTimeout(timer);
-    }
-  }
-
-  // Spec 001 §4/§8: both lists, page 1, in parallel; a failure is logged and rethrown.
-  async function refreshLists() {
-    const one = (kind, log) =>
-      call('GET', `/orders/${kind}?page=1`).then((r) => {
-        if (!r.ok) {
-          console.error(log);
-          throw new Error(log);
-        }
-        return r.data;
-      });
-    try {
-      await Promise.all([
-        one('current', 'cannot fetch rosedeals current orders'),
-        one('archived', 'cannot fetch rosedeals archived orders'),
-      ]);
-    } catch (_) {
-      /* logged above; the next page renders the lists from the server anyway */
     }
   }
 
@@ -191,13 +210,13 @@
     const iban = form.querySelector('[name="iban"]');
     let state = reduceRefund({ iban: iban.value, ibanStored: false, amount: null }, { type: 'refundPending' });
     const r = await call('POST', `/orders/${id}/refund`, body);
-    const code = (r.data && r.data.error_code) || null;
+    const code = refusalCode(r.data);
     const action = r.ok ? { type: 'refundSuccess', amount: r.data && r.data.amount } : { type: 'refundRejected', code };
     state = reduceRefund(state, action);
     iban.value = state.iban;
-    if (r.ok) {
-      if (refreshAfter(action)) await refreshLists();
-      window.location.assign(`/rosedeals/refund-result?basketId=${encodeURIComponent(id)}`);
+    const next = nextPage(action, id);
+    if (next) {
+      window.location.assign(next);
       return;
     }
     showError(form, keyOf(r.data), code === 'invalid_iban' || code === 'no_iban' ? 'iban' : null);
@@ -210,9 +229,10 @@
     body.append('content', form.querySelector('[name="content"]').value);
     body.append('vouchers', JSON.stringify(checked(form, 'vouchers')));
     const r = await call('POST', `/orders/${id}/retry`, body);
-    if (r.ok) {
-      if (refreshAfter({ type: 'retrySuccess' })) await refreshLists();
-      window.location.assign('/rosedeals/ongoing');
+    const action = r.ok ? { type: 'retrySuccess' } : { type: 'retryRejected', code: refusalCode(r.data) };
+    const next = nextPage(action, id);
+    if (next) {
+      window.location.assign(next);
       return;
     }
     showError(form, keyOf(r.data), null);
@@ -226,29 +246,35 @@
       address: address(form),
     };
     if (!message.address.firstName && !message.address.lastName) message.address = null;
+    let state = reduceContact({ loading: false, sent: false, error: null }, { type: 'pending' });
     if (checkContact(message)) {
       console.error('send message error: Missing values');
-      showError(form, 'rosedeals.errors.missing_values', null);
+      state = reduceContact(state, { type: 'rejected', error: 'rosedeals.errors.missing_values' });
+      showError(form, state.error, null);
       return;
     }
     const r = await call('POST', '/messages', JSON.stringify(message), true);
     if (!r.ok) {
-      if (r.data && r.data.error_code === 'missing_values') console.error('send message error: Missing values');
-      showError(form, keyOf(r.data), null);
+      if (refusalCode(r.data) === 'missing_values') console.error('send message error: Missing values');
+      state = reduceContact(state, { type: 'rejected', error: keyOf(r.data) });
+      showError(form, state.error, null);
       return;
     }
+    state = reduceContact(state, { type: 'fulfilled' });
     const files = form.querySelector('[name="attachments"]').files;
     if (files && files.length) {
       const body = new FormData();
       Array.from(files).forEach((f) => body.append('attachments', f, f.name));
       const up = await call('POST', `/rmi/${encodeURIComponent(r.data.requestId)}`, body);
       if (!up.ok) {
-        notice('rosedeals.contact.sent');
-        showError(form, keyOf(up.data), null);
+        // The message went; its files did not.
+        state = reduceContact(state, { type: 'rejected', error: keyOf(up.data) });
+        if (state.sent) notice('rosedeals.contact.sent');
+        showError(form, state.error, null);
         return;
       }
     }
-    window.location.assign('/rosedeals/mail');
+    if (state.sent) window.location.assign('/rosedeals/mail');
   }
 
   document.addEventListener('submit', async (ev) => {

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
 
-use crate::rosedeals::model::{DealOrder, DealOrderPage, DealSale};
+use crate::rosedeals::model::{DealLists, DealOrder, DealOrderPage, DealSale, MemberVoucher};
 #[cfg(feature = "ssr")]
 use crate::{context::RequestCtx, platform::state::WireResult, rosedeals::error::DealsError};
 
@@ -46,4 +46,43 @@ pub async fn fetch_order(basket_id: i64) -> Result<DealOrder, ServerFnError> {
     )
     .await
     .wire::<DealsError>()
+}
+
+/// Both lists, each with its page, fetched concurrently (`service::order_lists` logs each
+/// failure with the spec's words, so the failure is not logged again here).
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "rosedeals/lists")]
+pub async fn fetch_lists(
+    current_page: i64,
+    archived_page: i64,
+) -> Result<DealLists, ServerFnError> {
+    use crate::model::error::WireError;
+    let state = crate::platform::state::app_state()?;
+    crate::rosedeals::service::order_lists(
+        &state.db,
+        crate::wallet::api::member()?,
+        Some(current_page),
+        Some(archived_page),
+        crate::platform::state::now(),
+    )
+    .await
+    .map_err(|e| ServerFnError::new(e.message_key()))
+}
+
+/// The vouchers of all the member's rose-deal orders, for the contact form.
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "rosedeals/vouchers")]
+pub async fn fetch_contact_vouchers() -> Result<Vec<MemberVoucher>, ServerFnError> {
+    let state = crate::platform::state::app_state()?;
+    crate::rosedeals::service::contact_vouchers(
+        &state.db,
+        crate::wallet::api::member()?,
+        crate::platform::state::now(),
+    )
+    .await
+    .wire::<DealsError>()
+}
+
+/// Whether a server function's failure is the not-found of an order (another member's or
+/// no such basket), as opposed to a failed load.
+pub fn is_not_found(e: &ServerFnError) -> bool {
+    matches!(e, ServerFnError::ServerError(key) if key == "errors.not_found")
 }

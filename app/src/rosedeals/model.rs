@@ -190,3 +190,63 @@ pub struct DealBasket {
     pub total: i64,
     pub has_suspended_order: bool,
 }
+
+/// Both order lists of a page, fetched together (spec 001 §4, §7: current and archived,
+/// each with its page, in parallel): the page shows one and counts the other.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DealLists {
+    pub current: DealOrderPage,
+    pub archived: DealOrderPage,
+}
+
+/// At most this many vouchers are offered by the contact form (newest orders first).
+pub const CONTACT_VOUCHERS_MAX: i64 = 200;
+
+/// A voucher of any of the member's rose-deal orders, current or archived, as the contact
+/// form offers it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberVoucher {
+    pub basket_id: i64,
+    pub code: String,
+    pub partner: String,
+    /// `active`, `used`, `expired` or `void` (see `rules::voucher_status`).
+    pub status: String,
+}
+
+/// The refund and retry calls' error body: the common one (`error_code`,
+/// `error_description`, `fieldErrors`, `message`) and the same code as `errorCode`, which
+/// spec 001 §7 names for these calls ("failure may return data.errorCode"). Every other
+/// call keeps the common body alone.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct DealErrorBody {
+    #[serde(default)]
+    pub error_code: String,
+    /// The same code as `error_code`.
+    #[serde(default, rename = "errorCode")]
+    pub error_code_camel: String,
+    #[serde(default)]
+    pub error_description: String,
+    #[serde(
+        default,
+        rename = "fieldErrors",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub field_errors: Option<Vec<crate::model::error::FieldError>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl From<crate::model::error::ErrorBody> for DealErrorBody {
+    fn from(b: crate::model::error::ErrorBody) -> Self {
+        DealErrorBody {
+            error_code_camel: b.error_code.clone(),
+            error_code: b.error_code,
+            error_description: b.error_description,
+            field_errors: b.field_errors,
+            message: b.message,
+        }
+    }
+}

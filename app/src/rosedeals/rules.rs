@@ -1,7 +1,7 @@
 //! The rose deals' pure rules (spec 001 §4 "Refund post", "Retry post", "Rose-deals contact
 //! send"; §5 "Missing values"; §7 paging). No I/O; compiled for the server and the browser.
 use crate::model::error::ErrorBody;
-use crate::rosedeals::model::{ContactMessage, DealAddress};
+use crate::rosedeals::model::{ContactMessage, DealAddress, DealErrorBody};
 
 /// The refund form's state (spec 001 §3 "Refund state").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,6 +82,48 @@ pub fn refresh_after(a: &RefundAction) -> Option<[(&'static str, i64); 2]> {
         RefundAction::RefundSuccess { .. } | RefundAction::RetrySuccess
     )
     .then_some([("current", 1), ("archived", 1)])
+}
+
+/// The contact form's sending state (spec 001 §4 "Rose-deals contact send").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ContactState {
+    pub loading: bool,
+    /// The message went through.
+    pub sent: bool,
+    /// The refusal's message key, while one is shown.
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContactAction {
+    Pending,
+    Fulfilled,
+    /// `error`: the message key of the refusal (`rules::error_key`, or "Missing values"'s).
+    Rejected {
+        error: String,
+    },
+}
+
+/// Contact send: pending sets loading (a new attempt hides the last refusal); fulfilled
+/// sets the message sent; rejected stores the error. Loading ends with either.
+pub fn reduce_contact(s: &ContactState, a: &ContactAction) -> ContactState {
+    let mut n = s.clone();
+    match a {
+        ContactAction::Pending => {
+            n.loading = true;
+            n.error = None;
+        }
+        ContactAction::Fulfilled => {
+            n.loading = false;
+            n.sent = true;
+            n.error = None;
+        }
+        ContactAction::Rejected { error } => {
+            n.loading = false;
+            n.error = Some(error.clone());
+        }
+    }
+    n
 }
 
 /// The contact message's refusal (spec 001 §5): no profile (address) or no vouchers.
@@ -196,7 +238,20 @@ pub fn attachment_error(
 
 /// The message a form shows for an error body: its known code's key, else the generic one.
 pub fn error_key(body: Option<&ErrorBody>) -> &'static str {
-    match body.map(|b| b.error_code.as_str()) {
+    code_key(body.map(|b| b.error_code.as_str()))
+}
+
+/// The code of a refund or retry refusal: `errorCode` (spec 001 §7), else `error_code`.
+pub fn refusal_code(body: &DealErrorBody) -> Option<&str> {
+    [&body.error_code_camel, &body.error_code]
+        .into_iter()
+        .map(|c| c.as_str())
+        .find(|c| !c.is_empty())
+}
+
+/// The message key of an error code: a known one's, else the generic one.
+pub fn code_key(code: Option<&str>) -> &'static str {
+    match code {
         Some("invalid_iban") => "rosedeals.errors.invalid_iban",
         Some("already_refunded") => "rosedeals.errors.already_refunded",
         Some("nothing_to_refund") => "rosedeals.errors.nothing_to_refund",

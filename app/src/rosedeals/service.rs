@@ -32,6 +32,45 @@ pub async fn orders(
     Ok(store::orders_page(db, member_id, archived, page, now).await?)
 }
 
+/// The spec's log lines of a failed list (spec 001 §8).
+pub const CURRENT_FAILED: &str = "cannot fetch rosedeals current orders";
+pub const ARCHIVED_FAILED: &str = "cannot fetch rosedeals archived orders";
+
+/// Both lists at once (spec 001 §4, §7): current and archived, each with its page (absent:
+/// 1), fetched concurrently. Each failure is logged with the spec's words, then the first
+/// is returned (rethrown).
+pub async fn order_lists(
+    db: &Db,
+    member_id: i64,
+    current_page: Option<i64>,
+    archived_page: Option<i64>,
+    now: i64,
+) -> Result<DealLists, DealsError> {
+    let (current, archived) = tokio::join!(
+        orders(db, member_id, false, current_page, now),
+        orders(db, member_id, true, archived_page, now)
+    );
+    if let Err(e) = &current {
+        tracing::error!(error = %e, "{CURRENT_FAILED}");
+    }
+    if let Err(e) = &archived {
+        tracing::error!(error = %e, "{ARCHIVED_FAILED}");
+    }
+    Ok(DealLists {
+        current: current?,
+        archived: archived?,
+    })
+}
+
+/// The vouchers the contact form offers: every rose-deal order's, newest first, bounded.
+pub async fn contact_vouchers(
+    db: &Db,
+    member_id: i64,
+    now: i64,
+) -> Result<Vec<MemberVoucher>, DealsError> {
+    Ok(store::member_vouchers(db, member_id, now, CONTACT_VOUCHERS_MAX).await?)
+}
+
 pub async fn order(
     db: &Db,
     member_id: i64,

@@ -259,6 +259,39 @@ pub async fn order(
     }))
 }
 
+/// The vouchers of all the member's rose-deal orders, current and archived (a voucher a
+/// retry replaced is left out), newest order first, at most `limit`.
+pub async fn member_vouchers(
+    db: &Db,
+    member_id: i64,
+    now: i64,
+    limit: i64,
+) -> Result<Vec<MemberVoucher>, sqlx::Error> {
+    sqlx::query(
+        "SELECT v.order_id, v.code, v.partner, v.status, v.expires_at
+           FROM rosedeal_vouchers v JOIN orders o ON o.id = v.order_id
+          WHERE o.member_id = $1 AND NOT EXISTS (SELECT 1 FROM rosedeal_vouchers n WHERE n.order_id = v.order_id
+                AND n.product_id = v.product_id AND n.unit = v.unit AND n.generation > v.generation)
+          ORDER BY o.created_at DESC, o.id DESC, v.product_id, v.unit
+          LIMIT $2",
+    )
+    .bind(member_id)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?
+    .iter()
+    .map(|v| {
+        let stored: String = v.try_get("status")?;
+        Ok(MemberVoucher {
+            basket_id: v.try_get("order_id")?,
+            code: v.try_get("code")?,
+            partner: v.try_get("partner")?,
+            status: voucher_status(&stored, v.try_get("expires_at")?, now).into(),
+        })
+    })
+    .collect()
+}
+
 /// The rose-deal lines of the member's cart, and whether a suspended order waits.
 pub async fn basket(db: &Db, member_id: i64, now: i64) -> Result<DealBasket, sqlx::Error> {
     let items = sqlx::query(

@@ -53,6 +53,35 @@ fn wire(e: DealsError, log: &'static str) -> ApiError {
     ApiError::wire(&e).logged_as(log)
 }
 
+/// A refund or retry refusal: the common error body plus `errorCode` (spec 001 §7 "failure
+/// may return data.errorCode"; `DealErrorBody`), logged as every API error is.
+pub(crate) struct DealRefusal(ApiError);
+
+impl From<ApiError> for DealRefusal {
+    fn from(e: ApiError) -> Self {
+        DealRefusal(e)
+    }
+}
+
+impl IntoResponse for DealRefusal {
+    fn into_response(self) -> Response {
+        match &self.0 {
+            ApiError::Wire {
+                cause: Some(cause),
+                what,
+                ..
+            }
+            | ApiError::Internal { cause, what } => tracing::error!(error = %cause, "{what}"),
+            _ => {}
+        }
+        (self.0.status(), Json(DealErrorBody::from(self.0.body()))).into_response()
+    }
+}
+
+fn refused(e: DealsError, log: &'static str) -> DealRefusal {
+    DealRefusal(wire(e, log))
+}
+
 fn now() -> i64 {
     app::platform::state::now()
 }
@@ -219,19 +248,19 @@ pub(crate) async fn read_parts(req: Request, file_field: &str) -> Result<Parts, 
 #[utoipa::path(post, path = "/api/rosedeals/v1/orders/{basketId}/refund", tag = "rosedeals",
     params(("basketId" = i64, Path)),
     request_body(content = RefundForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = RefundResult), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+    responses((status = 200, body = RefundResult), (status = 400, body = DealErrorBody),
+        (status = 404, body = DealErrorBody), (status = 409, body = DealErrorBody),
         (status = 401, body = ErrorBody)))]
 async fn refund(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     Path(basket_id): Path<i64>,
     req: Request,
-) -> Result<Json<RefundResult>, ApiError> {
+) -> Result<Json<RefundResult>, DealRefusal> {
     let log = "rosedeals refund failed";
-    let parts = read_parts(req, "").await.map_err(|e| wire(e, log))?;
+    let parts = read_parts(req, "").await.map_err(|e| refused(e, log))?;
     let form = RefundForm {
-        address: parts.address().map_err(|e| wire(e, log))?,
+        address: parts.address().map_err(|e| refused(e, log))?,
         content: parts.text("content").unwrap_or("").to_string(),
         iban: parts.text("iban").unwrap_or("").to_string(),
         is_suspended: parts.flag("isSuspended"),
@@ -247,7 +276,7 @@ async fn refund(
     )
     .await
     .map(Json)
-    .map_err(|e| wire(e, log))
+    .map_err(|e| refused(e, log))
 }
 
 /// Re-issues the named vouchers with new codes (the old ones are void). multipart/form-data:
@@ -255,26 +284,26 @@ async fn refund(
 #[utoipa::path(post, path = "/api/rosedeals/v1/orders/{basketId}/retry", tag = "rosedeals",
     params(("basketId" = i64, Path)),
     request_body(content = RetryForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = RetryResult), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+    responses((status = 200, body = RetryResult), (status = 400, body = DealErrorBody),
+        (status = 404, body = DealErrorBody), (status = 409, body = DealErrorBody),
         (status = 401, body = ErrorBody)))]
 async fn retry(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     Path(basket_id): Path<i64>,
     req: Request,
-) -> Result<Json<RetryResult>, ApiError> {
+) -> Result<Json<RetryResult>, DealRefusal> {
     let log = "rosedeals retry failed";
-    let parts = read_parts(req, "").await.map_err(|e| wire(e, log))?;
+    let parts = read_parts(req, "").await.map_err(|e| refused(e, log))?;
     let form = RetryForm {
-        address: parts.address().map_err(|e| wire(e, log))?,
+        address: parts.address().map_err(|e| refused(e, log))?,
         content: parts.text("content").unwrap_or("").to_string(),
         vouchers: parts.codes(),
     };
     service::retry(&app.state.db, m.member_id, basket_id, &form, now())
         .await
         .map(Json)
-        .map_err(|e| wire(e, log))
+        .map_err(|e| refused(e, log))
 }
 
 /// The rose-deal lines of the member's cart.

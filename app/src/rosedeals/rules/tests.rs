@@ -177,3 +177,82 @@ fn attachments_keep_the_dsa_limits() {
         Some("dsaform.error.file_type")
     );
 }
+
+#[test]
+fn contact_pending_sets_loading_and_hides_the_last_refusal() {
+    let before = ContactState {
+        error: Some("rosedeals.errors.missing_values".into()),
+        ..Default::default()
+    };
+    let s = reduce_contact(&before, &ContactAction::Pending);
+    assert!(s.loading);
+    assert!(!s.sent);
+    assert_eq!(s.error, None);
+}
+
+#[test]
+fn contact_fulfilled_sets_the_message_sent() {
+    let s = reduce_contact(&ContactState::default(), &ContactAction::Pending);
+    let s = reduce_contact(&s, &ContactAction::Fulfilled);
+    assert_eq!(
+        s,
+        ContactState {
+            loading: false,
+            sent: true,
+            error: None
+        }
+    );
+}
+
+#[test]
+fn contact_rejected_stores_the_error_and_ends_loading() {
+    let s = reduce_contact(&ContactState::default(), &ContactAction::Pending);
+    let s = reduce_contact(
+        &s,
+        &ContactAction::Rejected {
+            error: "rosedeals.errors.missing_values".into(),
+        },
+    );
+    assert!(!s.loading && !s.sent);
+    assert_eq!(s.error.as_deref(), Some("rosedeals.errors.missing_values"));
+    // A refusal after a message went through does not unsend it.
+    let sent = ContactState {
+        sent: true,
+        ..Default::default()
+    };
+    let s = reduce_contact(
+        &sent,
+        &ContactAction::Rejected {
+            error: "errors.general_retry.notification".into(),
+        },
+    );
+    assert!(s.sent);
+    assert_eq!(
+        s.error.as_deref(),
+        Some("errors.general_retry.notification")
+    );
+}
+
+#[test]
+fn a_refusal_code_is_error_code_camel_first() {
+    use crate::rosedeals::model::DealErrorBody;
+    let both = DealErrorBody::from(crate::model::error::ErrorBody::new(
+        "invalid_iban",
+        "rosedeals.errors.invalid_iban",
+    ));
+    assert_eq!(both.error_code_camel, "invalid_iban");
+    assert_eq!(refusal_code(&both), Some("invalid_iban"));
+    let camel_only = DealErrorBody {
+        error_code_camel: "no_iban".into(),
+        ..Default::default()
+    };
+    assert_eq!(refusal_code(&camel_only), Some("no_iban"));
+    let snake_only = DealErrorBody {
+        error_code: "already_refunded".into(),
+        ..Default::default()
+    };
+    assert_eq!(refusal_code(&snake_only), Some("already_refunded"));
+    assert_eq!(refusal_code(&DealErrorBody::default()), None);
+    assert_eq!(code_key(Some("no_iban")), "rosedeals.errors.no_iban");
+    assert_eq!(code_key(None), "errors.general_retry.notification");
+}

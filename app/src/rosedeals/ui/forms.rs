@@ -6,8 +6,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::context::RequestCtx;
-use crate::rosedeals::api::{fetch_order, fetch_orders};
-use crate::ui::error_template::ErrorNotice;
+use crate::help::ui::pages::PostSalesErrorNotice;
+use crate::rosedeals::api::{fetch_contact_vouchers, fetch_lists, fetch_order, is_not_found};
+use crate::rosedeals::ui::orders::{not_found, ListTabs};
 
 fn t(key: &str) -> String {
     RequestCtx::current().t(key)
@@ -80,7 +81,7 @@ fn content_field(form: &'static str) -> impl IntoView {
 #[component]
 pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
     let Some(id) = basket_id else {
-        return view! { <ErrorNotice key="errors.not_found" /> }.into_any();
+        return not_found().into_any();
     };
     let load = Resource::new(move || id, fetch_order);
     view! {
@@ -149,7 +150,8 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                             </section>
                         }.into_any()
                     }
-                    Err(_) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                    Err(e) if is_not_found(&e) => not_found().into_any(),
+                    Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
                 }
             })}
         </Suspense>
@@ -160,25 +162,37 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
 #[component]
 pub fn RefundResultPage(basket_id: Option<i64>) -> impl IntoView {
     let Some(id) = basket_id else {
-        return view! { <ErrorNotice key="errors.not_found" /> }.into_any();
+        return not_found().into_any();
     };
-    let load = Resource::new(move || id, fetch_order);
+    // The order and, after the refund, page 1 of both lists again (spec 001 §4: after a
+    // successful refund or retry both lists reload), fetched together.
+    let load = Resource::new(
+        move || id,
+        |id| async move {
+            let (order, lists) = futures_join(fetch_order(id), fetch_lists(1, 1)).await;
+            Ok::<_, ServerFnError>((order?, lists?))
+        },
+    );
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
             {move || Suspend::new(async move {
                 let ctx = RequestCtx::current();
                 match load.await {
-                    Ok(order) => match order.refund_amount {
-                        Some(amount) => view! {
-                            <p class="deal-result" data-testid="refund-amount" role="status">
-                                {ctx.t_with("rosedeals.result.amount", &[("amount", &ctx.money(amount))])}
-                            </p>
-                            <p>{ctx.t("rosedeals.result.next")}</p>
-                            <p><a href="/rosedeals/history">{ctx.t("rosedeals.nav.history")}</a></p>
-                        }.into_any(),
-                        None => view! { <p data-testid="refund-none">{ctx.t("rosedeals.result.none")}</p> }.into_any(),
-                    },
-                    Err(_) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                    Ok((order, lists)) => {
+                        let tabs = view! { <ListTabs lists /> };
+                        match order.refund_amount {
+                            Some(amount) => view! {
+                                <p class="deal-result" data-testid="refund-amount" role="status">
+                                    {ctx.t_with("rosedeals.result.amount", &[("amount", &ctx.money(amount))])}
+                                </p>
+                                <p>{ctx.t("rosedeals.result.next")}</p>
+                                {tabs}
+                            }.into_any(),
+                            None => view! { <p data-testid="refund-none">{ctx.t("rosedeals.result.none")}</p> {tabs} }.into_any(),
+                        }
+                    }
+                    Err(e) if is_not_found(&e) => not_found().into_any(),
+                    Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
                 }
             })}
         </Suspense>
@@ -186,16 +200,41 @@ pub fn RefundResultPage(basket_id: Option<i64>) -> impl IntoView {
     .into_any()
 }
 
+/// Two futures at once (the order and the lists of the result page).
+async fn futures_join<A: std::future::Future, B: std::future::Future>(
+    a: A,
+    b: B,
+) -> (A::Output, B::Output) {
+    #[cfg(feature = "ssr")]
+    {
+        tokio::join!(a, b)
+    }
+    #[cfg(not(feature = "ssr"))]
+    {
+        (a.await, b.await)
+    }
+}
+
 #[component]
-pub fn ContactPage() -> impl IntoView {
-    let load = Resource::new(|| (), |_| fetch_orders(false, 1));
+pub fn ContactPage(basket_id: Option<i64>) -> impl IntoView {
+    // Every voucher of the member's orders, current and archived (newest first, bounded);
+    // `?basketId=` (an order's contact link) ticks that order's.
+    let load = Resource::new(|| (), |_| fetch_contact_vouchers());
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
             {move || Suspend::new(async move {
-                let codes: Vec<(String, String)> = match load.await {
-                    Ok(p) => p.orders.iter().flat_map(|o| o.vouchers.iter().map(|v| (v.code.clone(), v.partner.clone()))).collect(),
-                    Err(_) => vec![],
+                let vouchers = match load.await {
+                    Ok(v) => v,
+                    Err(_) => return view! { <PostSalesErrorNotice /> }.into_any(),
                 };
+                let ctx = RequestCtx::current();
+                let codes: Vec<(String, String, bool)> = vouchers
+                    .into_iter()
+                    .map(|v| {
+                        let label = format!("{} · {} · {}", v.partner, v.code, ctx.t(&format!("rosedeals.voucher.{}", v.status)));
+                        (v.code, label, basket_id == Some(v.basket_id))
+                    })
+                    .collect();
                 let error = use_query_map().get_untracked().get("error").and_then(|k| super::known_message(&k));
                 view! {
                     <form class="account-form" method="post" enctype="multipart/form-data" action="/rosedeals/forms/contact"
@@ -212,13 +251,13 @@ pub fn ContactPage() -> impl IntoView {
                         </p>
                         <fieldset class="account-form__group">
                             <legend>{t("rosedeals.form.vouchers")}</legend>
-                            {codes.is_empty().then(|| view! { <p class="account-empty">{t("rosedeals.ongoing.empty")}</p> })}
-                            {codes.into_iter().enumerate().map(|(i, (code, partner))| {
+                            {codes.is_empty().then(|| view! { <p class="account-empty">{t("rosedeals.contact.no_vouchers")}</p> })}
+                            {codes.into_iter().enumerate().map(|(i, (code, label, ticked))| {
                                 let vid = format!("contact-voucher-{i}");
                                 view! {
                                     <p class="field field--check">
-                                        <input id=vid.clone() name="vouchers" type="checkbox" value=code.clone() />
-                                        <label for=vid>{format!("{partner} · {code}")}</label>
+                                        <input id=vid.clone() name="vouchers" type="checkbox" value=code checked=ticked />
+                                        <label for=vid>{label}</label>
                                     </p>
                                 }
                             }).collect_view()}
@@ -230,7 +269,7 @@ pub fn ContactPage() -> impl IntoView {
                         </p>
                         <button type="submit" class="button button--primary" data-testid="contact-submit">{t("rosedeals.contact.submit")}</button>
                     </form>
-                }
+                }.into_any()
             })}
         </Suspense>
     }

@@ -1,5 +1,6 @@
 //! The rose-deals pages (spec 001 §2): the deals home (`/rosedeals`, `/gr/home/rosedeals`),
-//! the current and archived orders (`ongoing`, `history`), the refund and retry forms
+//! the current and archived orders (`ongoing`, `history`), one order by its basket id
+//! (`order/{basketId}`), the refund and retry forms
 //! (`refund`), the refund's result, and contact (`contact-form`, `mail`). Rendered by the
 //! server. The refund, retry and contact forms post without scripts (multipart, to
 //! `server/src/forms/rosedeals.rs`, which redirects with `?error=`/`?notice=`);
@@ -79,6 +80,7 @@ pub fn DealsPage(route: ResolvedRoute, path: String) -> impl IntoView {
         "refund" => ctx.t("rosedeals.refund.title"),
         "refund-result" => ctx.t("rosedeals.result.title"),
         "contact-form" => ctx.t("rosedeals.contact.title"),
+        "order" => ctx.t("rosedeals.order.heading"),
         "mail" => ctx.t("rosedeals.mail.title"),
         _ => ctx.t("page.deals"),
     };
@@ -91,7 +93,11 @@ pub fn DealsPage(route: ResolvedRoute, path: String) -> impl IntoView {
         "refund-result" => {
             view! { <forms::RefundResultPage basket_id=query_id("basketId") /> }.into_any()
         }
-        "contact-form" => view! { <forms::ContactPage /> }.into_any(),
+        "contact-form" => view! { <forms::ContactPage basket_id=query_id("basketId") /> }.into_any(),
+        "order" => {
+            view! { <orders::OrderPage basket_id=route.get("basketId").and_then(|v| v.parse().ok()) /> }
+                .into_any()
+        }
         "mail" => view! { <forms::MailPage /> }.into_any(),
         _ => view! { <home::DealsHome /> }.into_any(),
     };

@@ -6,6 +6,7 @@
 mod contact;
 mod deals;
 mod forms;
+mod lists;
 mod pages;
 mod refund;
 
