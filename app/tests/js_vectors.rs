@@ -234,8 +234,21 @@ fn help_form_reset_rules() {
             let action = match a["type"].as_str().unwrap() {
                 "selectReason" => HelpAction::SelectReason(text(&a["value"]).unwrap()),
                 "selectSubReason" => HelpAction::SelectSubReason(text(&a["value"]).unwrap()),
+                "selectSale" => HelpAction::SelectSale(text(&a["value"])),
                 "selectOrder" => HelpAction::SelectOrder(a["value"].as_i64()),
                 "setMessage" => HelpAction::SetMessage(text(&a["value"]).unwrap()),
+                "sendStarted" => HelpAction::SendStarted,
+                "sendSucceeded" => HelpAction::SendSucceeded,
+                "sendFailed" => HelpAction::SendFailed(text(&a["value"]).unwrap()),
+                "answerReceived" => HelpAction::AnswerReceived(
+                    serde_json::from_value(a["value"].clone()).unwrap(),
+                ),
+                "answerDisplayed" => HelpAction::AnswerDisplayed,
+                "showExtraText" => HelpAction::ShowExtraText,
+                "feedbackSent" => HelpAction::FeedbackSent {
+                    good: a["good"] == true,
+                },
+                "feedbackFailed" => HelpAction::FeedbackFailed(text(&a["value"]).unwrap()),
                 "invalid" => HelpAction::Invalid(
                     a["fields"]
                         .as_array()

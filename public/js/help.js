@@ -1,11 +1,14 @@
 // The help form (/helpform): it posts without scripts (server/src/forms/help.rs); this sends
 // it through the REST calls instead and keeps the form's state as app/src/help/rules.rs
-// says (spec 001 §4): choosing a reason clears the sub-reason, order, message, errors and
-// the sent flag; choosing a sub-reason clears the order, message, errors and extra text;
-// choosing an order clears its error and the extra text. Sending asks for an automatic
-// answer first; none, and the site takes tickets: the message goes to support at once
-// (multipart with the files, 15 s timeout, where the site takes files; JSON otherwise);
-// none, and it does not: the extra text shows. A bad rating sends the message as a ticket.
+// says (spec 001 §4): choosing a reason clears the sub-reason, sale, order, message, errors
+// and the sent flag (on an order's own form, /postsales/{id}/helpform, too: the member
+// chooses the order again in its select); choosing a sub-reason clears the sale, order,
+// message, errors and extra text; choosing a sale sets it and nothing else; choosing an
+// order clears its error and the extra text. Sending asks for an automatic answer first
+// (loading on until the answer is displayed); none, and the site takes tickets: the message
+// goes to support at once (multipart with the files, 15 s timeout, where the site takes
+// files; JSON otherwise); none, and it does not: the extra text shows. A bad rating sends
+// the message as a ticket, or shows the extra text where the site takes no tickets.
 // Texts come from the page (data-messages): the script never writes wording of its own.
 // The reset rules and the checks before a send are rules::reduce and rules::check, tested
 // against app/tests/vectors/help.json, which the Rust tests read too.
@@ -44,6 +47,9 @@
         s.openOrderAlert = false;
         s.displayExtraText = false;
         break;
+      case 'selectSale':
+        s.selectedSale = action.value;
+        break;
       case 'selectOrder':
         s.selectedOrder = action.value;
         s.orderError = false;
@@ -64,6 +70,37 @@
           } else if (f === 'body') s.messageError = true;
         });
         break;
+      case 'sendStarted':
+        s.loading = true;
+        s.sendMessageError = null;
+        break;
+      case 'sendSucceeded':
+        s.loading = false;
+        s.messageHasBeenSent = true;
+        break;
+      case 'sendFailed':
+        s.loading = false;
+        s.sendMessageError = action.value;
+        break;
+      // An answer keeps loading on until it is displayed; none leaves it on for the step
+      // that follows (the ticket send, or the extra text).
+      case 'answerReceived':
+        s.helpFormGenAiResponse = action.value;
+        break;
+      case 'answerDisplayed':
+        s.loading = false;
+        break;
+      case 'showExtraText':
+        s.loading = false;
+        s.displayExtraText = true;
+        break;
+      case 'feedbackSent':
+        s.genAiResFeedbackError = null;
+        if (!action.good) s.messageHasBeenSent = true;
+        break;
+      case 'feedbackFailed':
+        s.genAiResFeedbackError = action.value;
+        break;
       default:
         break;
     }
@@ -82,7 +119,18 @@
     if (len < MESSAGE_MIN || len > MESSAGE_MAX) faults.push('body');
     return faults;
   }
-  window.__rosaceHelpRules = { reduce, check };
+  // What the fields show for a state: the page's selects and message follow the state
+  // alone (no fallback to the page's order: a new reason clears it, as rules::reduce does).
+  function fieldValues(state) {
+    const str = (v) => (v === null || v === undefined ? '' : String(v));
+    return {
+      subReason: str(state.selectedSubReason),
+      sale: str(state.selectedSale),
+      order: str(state.selectedOrder),
+      body: str(state.textAreaMessage),
+    };
+  }
+  window.__rosaceHelpRules = { reduce, check, fieldValues };
 
   if (window.__rosaceHelp) return;
   window.__rosaceHelp = true;
@@ -104,10 +152,17 @@
     return e;
   };
 
-  const FIELDS = { subjectId: 'help-reason', subReasonId: 'help-sub', orderId: 'help-order', body: 'help-body' };
+  const FIELDS = {
+    subjectId: 'help-reason',
+    subReasonId: 'help-sub',
+    operationCode: 'help-sale',
+    orderId: 'help-order',
+    body: 'help-body',
+  };
   const KEYS = {
     subjectId: 'help.errors.reason',
     subReasonId: 'help.errors.sub_reason',
+    operationCode: 'help.errors.sale',
     orderId: 'help.errors.order',
     body: 'help.errors.message',
   };
@@ -168,6 +223,21 @@
     const f = form();
     f.setAttribute('aria-busy', on ? 'true' : 'false');
     f.querySelectorAll('button').forEach((b) => (b.disabled = on));
+  }
+
+  // The chat link follows the reason and the order chosen (rules::chat_link; isPastOrder
+  // from the order option, rules::is_past_order on the server).
+  function updateChatLink() {
+    const link = document.querySelector('[data-testid="help-chat-link"]');
+    if (!link) return;
+    const reason = document.getElementById('help-reason').value || 'other';
+    const order = document.getElementById('help-order');
+    let href = `/chat?reason=${encodeURIComponent(reason)}`;
+    if (order && order.value) {
+      const chosen = order.options[order.selectedIndex];
+      href += `&order=${order.value}&isPastOrder=${chosen.dataset.past === 'true'}`;
+    }
+    link.setAttribute('href', href);
   }
 
   async function call(path, body, timeoutMs) {
@@ -252,6 +322,15 @@
         }
         if (res.data.ticketId) {
           sent(res.data.ticketId);
+        } else if (res.data.displayExtraText) {
+          // A bad rating where the site takes no tickets: the other ways to reach us.
+          box.replaceChildren();
+          setExtra(true);
+          const extra = document.querySelector('[data-testid="help-extra"]');
+          if (extra) {
+            extra.setAttribute('tabindex', '-1');
+            extra.focus();
+          }
         } else {
           box.replaceChildren(el('p', { class: 'account-notice', role: 'status', 'data-testid': 'help-thanks' }, text('help.notice.thanks')));
           form().reset();
@@ -270,6 +349,7 @@
     const reason = document.getElementById('help-reason');
     const sub = document.getElementById('help-sub');
     const order = document.getElementById('help-order');
+    const sale = document.getElementById('help-sale');
     const label = (s) => (s.selectedIndex > 0 ? s.options[s.selectedIndex].textContent.trim() : '');
     const subjectId = sub.value ? `${reason.value}.${sub.value}` : reason.value;
     const title = [label(reason), label(sub)].filter(Boolean).join(' – ');
@@ -278,7 +358,7 @@
       subjectId,
       subjectTitle: title,
       body: f.querySelector('#help-body').value.trim(),
-      operationCode: null,
+      operationCode: sale && sale.value ? sale.value : null,
       orderId: order && order.value ? Number(order.value) : null,
     };
   }
@@ -288,9 +368,11 @@
     const reason = document.getElementById('help-reason');
     const sub = document.getElementById('help-sub');
     const order = document.getElementById('help-order');
+    const sale = document.getElementById('help-sale');
     return {
       selectedReason: reason.value || null,
       selectedSubReason: sub.value || null,
+      selectedSale: sale && sale.value ? sale.value : null,
       selectedOrder: order && order.value ? Number(order.value) : null,
       textAreaMessage: document.getElementById('help-body').value,
     };
@@ -318,14 +400,16 @@
 
   // Applies what rules::reduce left of a change to the fields.
   function apply(next) {
-    const f = form();
     const order = document.getElementById('help-order');
-    document.getElementById('help-sub').value = next.selectedSubReason || '';
-    // The order of an order's own help form (/postsales/{id}/helpform) is the page's.
-    if (order) order.value = next.selectedOrder !== null ? String(next.selectedOrder) : f.dataset.order || '';
-    document.getElementById('help-body').value = next.textAreaMessage;
+    const sale = document.getElementById('help-sale');
+    const values = fieldValues(next);
+    document.getElementById('help-sub').value = values.subReason;
+    if (sale) sale.value = values.sale;
+    if (order) order.value = values.order;
+    document.getElementById('help-body').value = values.body;
     setError('subjectId', next.reasonError);
     setError('subReasonId', next.subReasonError);
+    setError('operationCode', false);
     setError('orderId', next.orderError);
     setError('body', next.messageError);
     if (!next.sendMessageError) formError(null);
@@ -354,21 +438,33 @@
     };
     const chosen = f.querySelector('#help-files');
     const hasFiles = f.dataset.attachments === 'true' && chosen && chosen.files && chosen.files.length > 0;
-    busy(true);
+    // Loading follows rules::reduce: on at the send, off once the answer is displayed, the
+    // ticket sent, the extra text shown or the send failed.
+    let state = { ...domState(), loading: false, helpFormGenAiResponse: null };
+    const step = (action) => {
+      state = reduce(state, action);
+      busy(state.loading);
+    };
+    step({ type: 'sendStarted' });
     try {
       // The files go with the question: an answer rated "not helpful" sends them to support.
       const found = await call('/answer', hasFiles ? withFiles() : message, hasFiles ? Number(f.dataset.timeout) || 15000 : 0);
       if (!found.ok) {
         showFieldErrors(found.data);
         formError(failure(found));
+        step({ type: 'sendFailed', value: failure(found) });
         return;
       }
-      if (found.data && found.data.answer) {
-        showAnswer(found.data.answer);
+      const answer = found.data && found.data.answer;
+      step({ type: 'answerReceived', value: answer ? [answer.evaluationId, answer.articleId] : null });
+      if (answer) {
+        showAnswer(answer);
+        step({ type: 'answerDisplayed' });
         return;
       }
       if (f.dataset.tickets !== 'true') {
         setExtra(true);
+        step({ type: 'showExtraText' });
         return;
       }
       let res;
@@ -380,11 +476,14 @@
       if (!res.ok) {
         showFieldErrors(res.data);
         formError(failure(res));
+        step({ type: 'sendFailed', value: failure(res) });
         return;
       }
       sent(res.data.ticketId);
-    } finally {
-      busy(false);
+      step({ type: 'sendSucceeded' });
+    } catch (_) {
+      formError('errors.general_retry.notification');
+      step({ type: 'sendFailed', value: 'errors.general_retry.notification' });
     }
   }
 
@@ -417,9 +516,12 @@
       filterSubReasons();
     } else if (e.target.id === 'help-sub') {
       apply(reduce(now, { type: 'selectSubReason', value: e.target.value }));
+    } else if (e.target.id === 'help-sale') {
+      apply(reduce(now, { type: 'selectSale', value: e.target.value || null }));
     } else if (e.target.id === 'help-order') {
       apply(reduce(now, { type: 'selectOrder', value: e.target.value ? Number(e.target.value) : null }));
     }
+    updateChatLink();
   });
   document.addEventListener('input', (e) => {
     if (e.target && e.target.id === 'help-body') setError('body', false);

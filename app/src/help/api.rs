@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
 
 use crate::help::model::{Answer, MessageCentre, TicketThread};
-use crate::help::rules::OrderOption;
+use crate::help::rules::{HelpSaleOption, OrderOption};
 
 #[cfg(feature = "ssr")]
 use crate::{help::error::HelpError, platform::state::WireResult, wallet::api::member};
@@ -15,6 +15,15 @@ pub async fn fetch_order_options() -> Result<Vec<OrderOption>, ServerFnError> {
     let state = crate::platform::state::app_state()?;
     let ctx = crate::context::RequestCtx::current();
     crate::help::service::order_options(&state.db, member()?, ctx.site_id)
+        .await
+        .wire::<HelpError>()
+}
+
+/// The sales of the member's orders for the form's sale select (`operationCode`).
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "help/sales")]
+pub async fn fetch_sale_options() -> Result<Vec<HelpSaleOption>, ServerFnError> {
+    let state = crate::platform::state::app_state()?;
+    crate::help::service::sale_options(&state.db, member()?)
         .await
         .wire::<HelpError>()
 }

@@ -8,12 +8,14 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContactRequest {
-    /// Always `Front`.
+    /// Always `Front` (anything else: 400 `help.errors.contact_from`). Checked, not
+    /// stored: tickets have no column for it, and it could only ever say `Front`.
     pub contact_from: String,
     pub subject_id: String,
     pub subject_title: String,
     pub body: String,
-    /// The sale (operation) the message is about, if any.
+    /// The sale (operation) the message is about, if any: the id of a sale the member
+    /// bought from (another sale: 400 `help.errors.sale`). Kept with the ticket.
     pub operation_code: Option<String>,
     /// One of the member's orders, if any (another's answers 404).
     pub order_id: Option<i64>,
@@ -56,7 +58,8 @@ pub struct FeedbackRequest {
     pub evaluation_id: String,
 }
 
-/// After a rating: a bad one sent the message as a ticket.
+/// After a rating: a bad one sent the message as a ticket, or, on a site that takes no
+/// tickets, asks the form to show the extra text (the other ways to reach support).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
@@ -64,6 +67,9 @@ pub struct FeedbackResponse {
     pub satisfaction: String,
     pub ticket_id: Option<i64>,
     pub message_has_been_sent: bool,
+    /// A bad rating where tickets are not taken: no ticket, the extra text shows.
+    #[serde(default)]
+    pub display_extra_text: bool,
 }
 
 /// One entry of the message centre: an order that changed status, or a support answer.

@@ -33,45 +33,6 @@ pub struct ContactMethod {
     pub label: String,
 }
 
-/// One line of the order select (spec: operationName, date, orderId, price, label).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct OrderOption {
-    pub operation_name: String,
-    /// The order's date, formatted for the site.
-    pub date: String,
-    pub order_id: i64,
-    /// The order's total, formatted for the site.
-    pub price: String,
-    /// `1. operationName – date – price`: options are numbered from 1.
-    pub label: String,
-}
-
-/// The raw facts of one of the member's orders, before they become an option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OrderFacts {
-    pub order_id: i64,
-    pub operation_name: String,
-    pub date: String,
-    pub price: String,
-}
-
-/// Options numbered from 1 in the order given (newest first).
-pub fn order_options(orders: &[OrderFacts]) -> Vec<OrderOption> {
-    orders
-        .iter()
-        .enumerate()
-        .map(|(i, o)| OrderOption {
-            operation_name: o.operation_name.clone(),
-            date: o.date.clone(),
-            order_id: o.order_id,
-            price: o.price.clone(),
-            label: format!("{}. {} – {} – {}", i + 1, o.operation_name, o.date, o.price),
-        })
-        .collect()
-}
-
 /// The form's state (spec 001 §3): the choices, the message, one error flag per field,
 /// the alerts and the outcome of the send and of the automatic answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,7 +77,11 @@ pub enum HelpAction {
     SendSucceeded,
     SendFailed(String),
     /// The automatic answer came back: `Some((evaluationId, articleId))` or nothing.
+    /// Loading stays on: until the answer is displayed, or until the ticket send or the
+    /// extra text that follows no answer.
     AnswerReceived(Option<(String, String)>),
+    /// The answer is on the screen: loading ends.
+    AnswerDisplayed,
     /// No answer and no tickets on this site.
     ShowExtraText,
     /// The member's rating was recorded; `good == false` sent the message as a ticket.
@@ -187,6 +152,7 @@ pub fn reduce(mut s: HelpFormState, action: HelpAction) -> HelpFormState {
             s.open_order_alert = false;
             s.display_extra_text = false;
         }
+        // The spec gives choosing a sale no reset: it sets the sale, nothing else.
         HelpAction::SelectSale(sale) => s.selected_sale = sale,
         // Choosing an order clears its error and the extra text.
         HelpAction::SelectOrder(order) => {
@@ -229,12 +195,12 @@ pub fn reduce(mut s: HelpFormState, action: HelpAction) -> HelpFormState {
             s.loading = false;
             s.send_message_error = Some(key);
         }
-        // An answer keeps loading until it is displayed; none leaves the next step to
-        // [`after_answer`].
+        // An answer keeps loading until it is displayed (spec 001 §4); none leaves the next
+        // step (ticket send or extra text) to [`after_answer`], loading still on.
         HelpAction::AnswerReceived(answer) => {
-            s.loading = answer.is_none();
             s.help_form_gen_ai_response = answer;
         }
+        HelpAction::AnswerDisplayed => s.loading = false,
         HelpAction::ShowExtraText => {
             s.loading = false;
             s.display_extra_text = true;
@@ -300,6 +266,26 @@ pub fn after_answer(answered: bool, tickets_allowed: bool, attachments: bool) ->
     }
 }
 
+/// What a rating does (spec 001 §4 "A bad satisfaction rating on feedback marks the
+/// message as sent"; "if not allowed, extra text is shown").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterFeedback {
+    /// A good rating: the matter is closed, no ticket.
+    Thanks,
+    /// A bad rating where the site takes tickets: the question becomes one.
+    SendTicket,
+    /// A bad rating where it does not: no ticket, the extra text (other ways to reach us).
+    ShowExtraText,
+}
+
+pub fn after_feedback(good: bool, tickets_allowed: bool) -> AfterFeedback {
+    match (good, tickets_allowed) {
+        (true, _) => AfterFeedback::Thanks,
+        (false, true) => AfterFeedback::SendTicket,
+        (false, false) => AfterFeedback::ShowExtraText,
+    }
+}
+
 /// The chat page's address (spec 001 §2): `/chat?reason=...`, and for an order also
 /// `order` and `isPastOrder`. It opens in a new window.
 pub fn chat_link(reason: &str, order: Option<(i64, bool)>) -> String {
@@ -358,6 +344,9 @@ pub fn satisfied(satisfaction: &str) -> Option<bool> {
         _ => None,
     }
 }
+
+mod options;
+pub use options::*;
 
 #[cfg(test)]
 mod tests;

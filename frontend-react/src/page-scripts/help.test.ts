@@ -6,6 +6,7 @@ import { loadPageScript } from './load';
 type Rules = {
   reduce: (s: unknown, a: unknown) => Record<string, unknown>;
   check: (s: unknown, rule: unknown) => string[];
+  fieldValues: (s: unknown) => Record<string, string>;
 };
 const rules = loadPageScript<Rules>('help.js', '__rosaceHelpRules');
 
@@ -23,6 +24,18 @@ describe('help.js reset rules (shared vectors)', () => {
   it.each(vectors.reduce.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const end = (c.actions as unknown[]).reduce((s: unknown, a) => rules.reduce(s, a), state(c.state));
     expect(end).toEqual(state(c.expected));
+  });
+});
+
+describe('help.js fields follow the state alone (shared vectors)', () => {
+  // The page's selects show what rules::reduce left, with no fallback to the page's order.
+  const withFields = vectors.reduce.filter((c) => 'fields' in c) as unknown as {
+    name: string; state: Record<string, unknown>; actions: unknown[]; fields: Record<string, string>;
+  }[];
+  it('has cases', () => expect(withFields.length).toBeGreaterThan(0));
+  it.each(withFields.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const end = c.actions.reduce((s: unknown, a) => rules.reduce(s, a), state(c.state));
+    expect(rules.fieldValues(end)).toEqual(c.fields);
   });
 });
 

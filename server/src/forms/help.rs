@@ -61,6 +61,10 @@ fn form_error(ctx: &RequestCtx, req: &ContactRequest, e: &HelpError) -> Response
     if let Some(o) = req.order_id {
         q.push_str(&format!("&order={o}"));
     }
+    // The sale chosen comes back chosen, when it is a sale id at all.
+    if let Some(sale) = req.operation_code.as_deref().and_then(rules::sale_id_of) {
+        q.push_str(&format!("&sale={sale}"));
+    }
     to(ctx, &q)
 }
 
@@ -213,6 +217,8 @@ pub async fn feedback_form(
                 &ctx,
                 &format!("{CENTRE}?ticket={t}&notice=help.notice.sent"),
             ),
+            // A bad rating where the site takes no tickets: the other ways to reach us.
+            None if r.display_extra_text => to(&ctx, &format!("{FORM}?extra=1")),
             None => to(&ctx, &format!("{FORM}?notice=help.notice.thanks")),
         },
         Err(e) => to(&ctx, &format!("{FORM}?error={}", e.message_key())),

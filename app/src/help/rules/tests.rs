@@ -85,22 +85,137 @@ fn an_answer_keeps_loading_until_displayed_and_a_bad_rating_marks_the_message_se
         s.clone(),
         HelpAction::AnswerReceived(Some(("ev".into(), "delivery-times".into()))),
     );
-    assert!(!answered.loading, "an answer is displayed at once");
+    assert!(
+        answered.loading,
+        "loading stays until the answer is displayed"
+    );
     assert_eq!(
         answered.help_form_gen_ai_response.as_ref().unwrap().1,
         "delivery-times"
     );
+    let displayed = reduce(answered.clone(), HelpAction::AnswerDisplayed);
+    assert!(!displayed.loading, "displayed: loading ends");
+    assert_eq!(
+        displayed.help_form_gen_ai_response,
+        answered.help_form_gen_ai_response
+    );
     let none = reduce(s, HelpAction::AnswerReceived(None));
     assert!(none.loading, "the ticket send follows");
-    let bad = reduce(answered.clone(), HelpAction::FeedbackSent { good: false });
+    assert_eq!(none.help_form_gen_ai_response, None);
+    let bad = reduce(displayed.clone(), HelpAction::FeedbackSent { good: false });
     assert!(bad.message_has_been_sent);
-    let good = reduce(answered.clone(), HelpAction::FeedbackSent { good: true });
+    let good = reduce(displayed.clone(), HelpAction::FeedbackSent { good: true });
     assert!(!good.message_has_been_sent);
     let failed = reduce(
-        answered,
+        displayed,
         HelpAction::FeedbackFailed("errors.general_retry.notification".into()),
     );
     assert!(failed.gen_ai_res_feedback_error.is_some());
+}
+
+#[test]
+fn a_bad_rating_is_a_ticket_only_where_tickets_are_taken() {
+    assert_eq!(after_feedback(true, true), AfterFeedback::Thanks);
+    assert_eq!(after_feedback(true, false), AfterFeedback::Thanks);
+    assert_eq!(after_feedback(false, true), AfterFeedback::SendTicket);
+    assert_eq!(after_feedback(false, false), AfterFeedback::ShowExtraText);
+}
+
+#[test]
+fn choosing_a_sale_sets_it_and_clears_nothing_else() {
+    let s = reduce(filled(), HelpAction::SelectSale(Some("1001".into())));
+    assert_eq!(s.selected_sale.as_deref(), Some("1001"));
+    assert_eq!(
+        s,
+        HelpFormState {
+            selected_sale: Some("1001".into()),
+            ..filled()
+        }
+    );
+    let s = reduce(s, HelpAction::SelectSale(None));
+    assert_eq!(s.selected_sale, None);
+}
+
+#[test]
+fn sale_options_list_each_sale_once_and_codes_are_sale_ids() {
+    let options = sale_options(&[
+        (1001, "Maison Lumière".into()),
+        (2002, "Sport & Co".into()),
+        (1001, "Maison Lumière".into()),
+        (3003, " ".into()),
+    ]);
+    assert_eq!(
+        options
+            .iter()
+            .map(|o| (o.operation_code.as_str(), o.label.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            ("1001", "Maison Lumière"),
+            ("2002", "Sport & Co"),
+            ("3003", "#3003")
+        ]
+    );
+    assert_eq!(sale_id_of("1001"), Some(1001));
+    assert_eq!(sale_id_of(" 7 "), Some(7));
+    assert_eq!(sale_id_of("0"), None);
+    assert_eq!(sale_id_of("-3"), None);
+    assert_eq!(sale_id_of("SUMMER"), None);
+}
+
+#[test]
+fn contact_from_is_front_only() {
+    assert!(contact_from_allowed("Front"));
+    for other in ["", "front", "FRONT", "Back", "App", " Front"] {
+        assert!(!contact_from_allowed(other), "{other:?}");
+    }
+}
+
+#[test]
+fn past_orders_are_those_that_came_to_an_end() {
+    use crate::orders::rules::OrderStatus;
+    let past: Vec<&str> = OrderStatus::ALL
+        .into_iter()
+        .map(OrderStatus::wire)
+        .filter(|s| is_past_order(s))
+        .collect();
+    assert_eq!(
+        past,
+        [
+            "cancelled",
+            "expired",
+            "received",
+            "received_partially",
+            "refunded",
+            "refund_in_progress",
+            "return_requested",
+            "return_requested_denied",
+            "return_requested_accepted",
+            "return_received",
+        ]
+    );
+    for current in [
+        "active",
+        "validated",
+        "validated_available",
+        "in_preparation",
+        "shipped",
+        "shipped_partially",
+    ] {
+        assert!(!is_past_order(current), "{current}");
+    }
+    assert!(!is_past_order("reopened"), "not a status of its own");
+    assert!(!is_past_order("nonsense"));
+    assert_eq!(
+        chat_link(
+            "order",
+            Some((12, is_past_order(OrderStatus::Received.wire())))
+        ),
+        "/chat?reason=order&order=12&isPastOrder=true"
+    );
+    assert_eq!(
+        chat_link("order", Some((12, is_past_order("shipped")))),
+        "/chat?reason=order&order=12&isPastOrder=false"
+    );
 }
 
 #[test]
@@ -185,18 +300,21 @@ fn order_options_are_numbered_from_one() {
             operation_name: "Maison Lumière".into(),
             date: "12/11/2026".into(),
             price: "59,90 €".into(),
+            status: "received".into(),
         },
         OrderFacts {
             order_id: 4,
             operation_name: "Sport & Co".into(),
             date: "02/10/2026".into(),
             price: "20,00 €".into(),
+            status: "shipped".into(),
         },
     ];
     let options = order_options(&facts);
     assert_eq!(options[0].label, "1. Maison Lumière – 12/11/2026 – 59,90 €");
     assert_eq!(options[1].label, "2. Sport & Co – 02/10/2026 – 20,00 €");
     assert_eq!(options[1].order_id, 4);
+    assert!(options[0].is_past_order && !options[1].is_past_order);
 }
 
 #[test]

@@ -4,7 +4,7 @@ use crate::help::answer::Answerer;
 use crate::help::config::{self, HelpConfig};
 use crate::help::error::HelpError;
 use crate::help::model::*;
-use crate::help::rules::{self, HelpAction, HelpField, HelpFormState, TicketStatus};
+use crate::help::rules::{self, AfterFeedback, HelpAction, HelpField, HelpFormState, TicketStatus};
 use crate::help::store::{self, NewTicket};
 use crate::model::error::FieldError;
 use crate::model::upload::{content_matches, Upload, ALLOWED_TYPES};
@@ -28,6 +28,7 @@ fn state_of(req: &ContactRequest) -> HelpFormState {
     if let Some(sub) = sub.filter(|s| !s.is_empty()) {
         s = rules::reduce(s, HelpAction::SelectSubReason(sub.into()));
     }
+    s = rules::reduce(s, HelpAction::SelectSale(req.operation_code.clone()));
     s = rules::reduce(s, HelpAction::SelectOrder(req.order_id));
     rules::reduce(s, HelpAction::SetMessage(req.body.clone()))
 }
@@ -46,13 +47,17 @@ pub fn check_message(config: &HelpConfig, req: &ContactRequest) -> Vec<FieldErro
             faults.push(HelpField::SubReason);
         }
     }
-    let mut errors: Vec<FieldError> = faults
-        .into_iter()
-        .map(|f| FieldError {
-            field: f.wire().into(),
-            message_key: f.message_key().into(),
-        })
-        .collect();
+    let mut errors: Vec<FieldError> = Vec::new();
+    if !rules::contact_from_allowed(&req.contact_from) {
+        errors.push(FieldError {
+            field: "contactFrom".into(),
+            message_key: "help.errors.contact_from".into(),
+        });
+    }
+    errors.extend(faults.into_iter().map(|f| FieldError {
+        field: f.wire().into(),
+        message_key: f.message_key().into(),
+    }));
     if req.subject_title.chars().count() > 200
         || req
             .operation_code
@@ -101,6 +106,35 @@ pub(super) async fn check_order(
     Ok(())
 }
 
+/// The message's sale must be one the member bought from (the form offers only those).
+/// Another sale is refused, not dropped: the client sent something the form never offered,
+/// and a ticket must not point support at a sale the member has nothing to do with. A 400
+/// on the field rather than a 404: sales are public, there is nothing to hide.
+pub(super) async fn check_sale(
+    db: &Db,
+    member_id: i64,
+    operation_code: Option<&str>,
+) -> Result<(), HelpError> {
+    let Some(code) = operation_code.filter(|c| !c.is_empty()) else {
+        return Ok(());
+    };
+    let bought = match rules::sale_id_of(code) {
+        Some(sale_id) => {
+            let mut conn = db.pool.acquire().await?;
+            store::bought_from_sale(&mut conn, member_id, sale_id).await?
+        }
+        None => false,
+    };
+    if bought {
+        Ok(())
+    } else {
+        Err(HelpError::Invalid(vec![FieldError {
+            field: "operationCode".into(),
+            message_key: "help.errors.sale".into(),
+        }]))
+    }
+}
+
 fn title_of(req: &ContactRequest) -> String {
     let t = req.subject_title.trim();
     if t.is_empty() {
@@ -143,6 +177,7 @@ pub async fn contact(
     }
     check_files(files)?;
     check_order(db, member_id, req.order_id).await?;
+    check_sale(db, member_id, req.operation_code.as_deref()).await?;
     let title = title_of(req);
     let mut tx = db.begin().await?;
     let ticket_id = store::insert_ticket(
@@ -206,6 +241,7 @@ pub async fn answer(
     }
     check_files(files)?;
     check_order(db, member_id, req.order_id).await?;
+    check_sale(db, member_id, req.operation_code.as_deref()).await?;
     let lang = crate::site::by_id_or_default(site_id).lang;
     let Some(found) = answerer.answer(lang, &req.body) else {
         return Ok(AnswerResponse { answer: None });
@@ -244,7 +280,8 @@ pub async fn answer(
 }
 
 /// The member rates an answer: a good rating closes the matter; a bad one sends the
-/// stored message as a ticket (once: rating again returns the same outcome).
+/// stored message as a ticket (once: rating again returns the same outcome), except on a
+/// site that takes no tickets, where it is recorded and the form shows the extra text.
 pub async fn feedback(
     db: &Db,
     member_id: i64,
@@ -262,17 +299,19 @@ pub async fn feedback(
     let e = store::evaluation(&mut tx, member_id, evaluation_id)
         .await?
         .ok_or(HelpError::NotFound)?;
+    let site_id = u16::try_from(e.site_id).unwrap_or(crate::site::DEFAULT_SITE_ID);
+    let step = rules::after_feedback(good, config::for_site(site_id).tickets_allowed);
     if let Some(done) = e.satisfaction.clone() {
         return Ok(FeedbackResponse {
             message_has_been_sent: e.ticket_id.is_some(),
+            display_extra_text: done == "bad" && e.ticket_id.is_none(),
             satisfaction: done,
             ticket_id: e.ticket_id,
         });
     }
-    let ticket_id = if good {
+    let ticket_id = if step != AfterFeedback::SendTicket {
         None
     } else {
-        let site_id = u16::try_from(e.site_id).unwrap_or(crate::site::DEFAULT_SITE_ID);
         let id = store::insert_ticket(
             &mut tx,
             &NewTicket {
@@ -293,7 +332,7 @@ pub async fn feedback(
         store::settle_evaluation_files(&mut tx, &e.id, Some(message_id)).await?;
         Some(id)
     };
-    if good {
+    if ticket_id.is_none() {
         store::settle_evaluation_files(&mut tx, &e.id, None).await?;
     }
     let word = if good { "good" } else { "bad" };
@@ -303,6 +342,7 @@ pub async fn feedback(
         satisfaction: word.into(),
         ticket_id,
         message_has_been_sent: ticket_id.is_some(),
+        display_extra_text: step == AfterFeedback::ShowExtraText,
     })
 }
 
@@ -325,7 +365,18 @@ pub async fn order_options(
             },
             date: crate::site::format::date(site.date_format, o.created_at),
             price: crate::site::format::money(site.locale, o.total),
+            status: o.status,
         })
         .collect();
     Ok(rules::order_options(&facts))
+}
+
+/// The sales of the member's orders as the form's sale options (newest order first, each
+/// sale once); the option's `operationCode` is the sale's id.
+pub async fn sale_options(
+    db: &Db,
+    member_id: i64,
+) -> Result<Vec<rules::HelpSaleOption>, HelpError> {
+    let sales = store::member_sales(db, member_id).await?;
+    Ok(rules::sale_options(&sales))
 }

@@ -20,11 +20,12 @@ pub struct OrderRow {
     pub created_at: i64,
     pub total: i64,
     pub operation_name: String,
+    pub status: String,
 }
 
 pub async fn member_orders(db: &Db, member_id: i64) -> Result<Vec<OrderRow>, sqlx::Error> {
     sqlx::query(
-        "SELECT o.id, o.created_at, o.total,
+        "SELECT o.id, o.created_at, o.total, o.status,
                 COALESCE((SELECT s.name FROM order_items i JOIN sales s ON s.id = i.sale_id
                            WHERE i.order_id = o.id ORDER BY i.option_id LIMIT 1),
                          (SELECT i.name FROM order_items i WHERE i.order_id = o.id
@@ -41,9 +42,45 @@ pub async fn member_orders(db: &Db, member_id: i64) -> Result<Vec<OrderRow>, sql
             created_at: r.try_get("created_at")?,
             total: r.try_get("total")?,
             operation_name: r.try_get("operation_name")?,
+            status: r.try_get("status")?,
         })
     })
     .collect()
+}
+
+/// The sales of the member's orders, (sale id, name), newest order first; a sale may
+/// come more than once (one per order), `rules::sale_options` keeps the first.
+pub async fn member_sales(db: &Db, member_id: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query(
+        "SELECT i.sale_id, COALESCE(s.name, '') AS name, o.created_at, o.id
+           FROM orders o JOIN order_items i ON i.order_id = o.id
+           LEFT JOIN sales s ON s.id = i.sale_id
+          WHERE o.member_id = $1
+          ORDER BY o.created_at DESC, o.id DESC, i.sale_id LIMIT 100",
+    )
+    .bind(member_id)
+    .fetch_all(&db.pool)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("sale_id")?, r.try_get("name")?)))
+    .collect()
+}
+
+/// Whether the member has an order with a line of this sale.
+pub async fn bought_from_sale(
+    conn: &mut AnyConnection,
+    member_id: i64,
+    sale_id: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "SELECT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
+          WHERE o.member_id = $1 AND i.sale_id = $2 LIMIT 1",
+    )
+    .bind(member_id)
+    .bind(sale_id)
+    .fetch_optional(conn)
+    .await?
+    .is_some())
 }
 
 pub async fn owns_order(

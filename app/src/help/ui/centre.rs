@@ -6,7 +6,8 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use super::{HelpFrame, Xsrf};
+use super::pages::PostSalesErrorNotice;
+use super::{is_not_found, HelpFrame, Xsrf};
 use crate::context::RequestCtx;
 use crate::help::api::{fetch_message_centre, fetch_thread};
 use crate::help::model::{MessageCentre, NotificationItem, TicketThread};
@@ -44,7 +45,8 @@ pub fn MessageCentrePage(path: String) -> impl IntoView {
                     {move || Suspend::new(async move {
                         match thread.await {
                             Ok((t, unread)) => view! { <Thread thread=t unread /> }.into_any(),
-                            Err(_) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                            Err(e) if is_not_found(&e) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                            Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
                         }
                     })}
                 </Suspense>
@@ -61,7 +63,7 @@ pub fn MessageCentrePage(path: String) -> impl IntoView {
                     {move || Suspend::new(async move {
                         match centre.await {
                             Ok((c, opened)) => view! { <Centre centre=c opened /> }.into_any(),
-                            Err(_) => view! { <ErrorNotice /> }.into_any(),
+                            Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
                         }
                     })}
                 </Suspense>

@@ -5,10 +5,12 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::centre::Thread;
-use super::{reason_label, ContactMethods, HelpFrame, Xsrf};
+use super::pages::PostSalesErrorNotice;
+use super::{is_not_found, reason_label, ContactMethods, HelpFrame, Xsrf};
 use crate::context::RequestCtx;
 use crate::help::api::fetch_chat;
 use crate::help::config;
+use crate::ui::error_template::ErrorNotice;
 
 pub const CHAT_ACTION: &str = "/chat/send";
 
@@ -49,7 +51,9 @@ pub fn ChatPage(path: String) -> impl IntoView {
                 {move || Suspend::new(async move {
                     match thread.await {
                         Ok(Some(t)) => view! { <div class="help-chat__thread"><Thread thread=t /></div> }.into_any(),
-                        _ => view! { <p class="account-hint">{RequestCtx::current().t("help.chat.empty")}</p> }.into_any(),
+                        Err(e) if is_not_found(&e) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                        Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
+                        Ok(None) => view! { <p class="account-hint">{RequestCtx::current().t("help.chat.empty")}</p> }.into_any(),
                     }
                 })}
             </Suspense>

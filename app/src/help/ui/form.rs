@@ -1,28 +1,31 @@
 //! `/helpform`, `/helpform/{orderId}`, `/postsales/{orderId}/helpform`: the contact form
-//! (reason, sub-reason, one of the member's orders, message, files). Without scripts it
+//! (reason, sub-reason, one of the sales and one of the orders of the member, message,
+//! files). Without scripts it
 //! posts to `FORM_ACTION`, which looks for an automatic answer first; `/js/help.js` does
 //! the same through the REST calls. An answer shows here with its rating buttons
 //! (`?evaluation=`); a site that takes no tickets shows the extra text (`?extra=1`).
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
+use super::pages::PostSalesErrorNotice;
 use super::{reason_label, sub_reason_label, ContactMethods, HelpFrame, NewWindowLink, Xsrf};
 use crate::context::RequestCtx;
-use crate::help::api::{fetch_evaluation, fetch_order_options};
+use crate::help::api::{fetch_evaluation, fetch_order_options, fetch_sale_options};
 use crate::help::config;
 use crate::help::model::Answer;
-use crate::help::rules::{self, OrderOption};
+use crate::help::rules::{self, HelpSaleOption, OrderOption};
 use crate::routes::ResolvedRoute;
-use crate::ui::error_template::ErrorNotice;
 
 pub const FORM_ACTION: &str = "/helpform/send";
 pub const FEEDBACK_ACTION: &str = "/helpform/feedback";
 pub const SCRIPT: &str = "/js/help.js";
 
 /// Texts the script shows (it never builds wording).
-const MESSAGES: [&str; 17] = [
+const MESSAGES: [&str; 19] = [
     "help.errors.reason",
     "help.errors.sub_reason",
+    "help.errors.sale",
+    "help.errors.contact_from",
     "help.errors.order",
     "help.errors.message",
     "help.errors.form",
@@ -66,6 +69,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
         .or_else(|| query.get("order").and_then(|o| o.parse().ok()));
     let reason = query.get("reason").filter(|r| config.reason(r).is_some());
     let sub = query.get("sub");
+    let sale_param = query.get("sale").filter(|s| rules::sale_id_of(s).is_some());
     let evaluation = query.get("evaluation");
     let extra = query.get("extra").is_some();
     let field_errors: Vec<String> = query
@@ -73,15 +77,20 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
         .map(|f| f.split(',').map(str::to_string).collect())
         .unwrap_or_default();
     let orders = Resource::new(|| (), |_| fetch_order_options());
-    let chat_href = rules::chat_link(
-        reason.as_deref().unwrap_or("other"),
-        order_param.map(|o| (o, false)),
-    );
+    let sales = Resource::new(|| (), |_| fetch_sale_options());
+    let chat_reason = reason.clone().unwrap_or_else(|| "other".into());
     let answer = evaluation.map(|id| Resource::new(move || id.clone(), fetch_evaluation));
     let has_error = move |f: &str| field_errors.iter().any(|e| e == f);
-    let [e_subject, e_sub, e_order, e_body] =
-        ["subjectId", "subReasonId", "orderId", "body"].map(has_error);
-    let any_error = e_subject || e_sub || e_order || e_body;
+    let [e_subject, e_sub, e_sale, e_order, e_body, e_from] = [
+        "subjectId",
+        "subReasonId",
+        "operationCode",
+        "orderId",
+        "body",
+        "contactFrom",
+    ]
+    .map(has_error);
+    let any_error = e_subject || e_sub || e_sale || e_order || e_body || e_from;
     let err = |f: &'static str, on: bool, key: &'static str| {
         let ctx = RequestCtx::current();
         view! {
@@ -93,11 +102,22 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let invalid = |on: bool| on.then_some("true");
     view! {
         <HelpFrame page="helpform" title=ctx.t("page.helpform") path>
+            // A failed load (not a "not found") shows the post-sales error with the ways on.
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    let failed = [orders.await.err(), sales.await.err()]
+                        .into_iter()
+                        .flatten()
+                        .any(|e| !super::is_not_found(&e));
+                    failed.then(|| view! { <PostSalesErrorNotice /> })
+                })}
+            </Suspense>
             {answer.map(|answer| view! {
                 <Suspense fallback=|| ()>
                     {move || Suspend::new(async move {
                         match answer.await {
                             Ok(Some(a)) => view! { <AnswerPanel answer=a /> }.into_any(),
+                            Err(e) if !super::is_not_found(&e) => view! { <PostSalesErrorNotice /> }.into_any(),
                             _ => ().into_any(),
                         }
                     })}
@@ -152,6 +172,19 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                     {err("subReasonId", e_sub, "help.errors.sub_reason")}
                 </p>
                 <p class="field">
+                    <label for="help-sale">{ctx.t("help.form.sale")}</label>
+                    <Suspense fallback=|| view! { <select id="help-sale" name="operationCode" disabled><option value="">"…"</option></select> }>
+                        {move || {
+                            let sale_param = sale_param.clone();
+                            Suspend::new(async move {
+                                let options = sales.await.unwrap_or_default();
+                                view! { <SaleSelect options selected=sale_param invalid=e_sale /> }
+                            })
+                        }}
+                    </Suspense>
+                    {err("operationCode", e_sale, "help.errors.sale")}
+                </p>
+                <p class="field">
                     <label for="help-order">{ctx.t("help.form.order")}</label>
                     <Suspense fallback=|| view! { <select id="help-order" name="orderId" disabled><option value="">"…"</option></select> }>
                         {move || Suspend::new(async move {
@@ -191,12 +224,46 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
             <div data-help-result aria-live="polite"></div>
             <section class="help-other" aria-labelledby="help-other-title">
                 <h2 id="help-other-title">{ctx.t("help.other.title")}</h2>
-                <p><NewWindowLink href=chat_href label=ctx.t("help.chat.open") testid="help-chat-link" /></p>
+                <p>
+                    // `isPastOrder` from the status of the page's order (rules::is_past_order).
+                    <Suspense fallback=|| ()>
+                        {move || {
+                            let chat_reason = chat_reason.clone();
+                            Suspend::new(async move {
+                                let options = orders.await.unwrap_or_default();
+                                let order = order_param.map(|o| {
+                                    (o, options.iter().any(|x| x.order_id == o && x.is_past_order))
+                                });
+                                let href = rules::chat_link(&chat_reason, order);
+                                view! { <NewWindowLink href label=RequestCtx::current().t("help.chat.open") testid="help-chat-link" /> }
+                            })
+                        }}
+                    </Suspense>
+                </p>
                 <p><a class="help-link" href="/postsales/contactselector">{ctx.t("page.contactselector")}</a></p>
                 <ContactMethods methods=config.contact_methods.clone() />
             </section>
         </HelpFrame>
         <script src=SCRIPT defer></script>
+    }
+}
+
+#[component]
+fn SaleSelect(
+    options: Vec<HelpSaleOption>,
+    selected: Option<String>,
+    invalid: bool,
+) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <select id="help-sale" name="operationCode" data-testid="help-sale" aria-invalid=invalid.then_some("true")
+            aria-describedby="help-operationCode-error">
+            <option value="">{ctx.t("help.form.no_sale")}</option>
+            {options.into_iter().map(|o| {
+                let is = selected.as_deref() == Some(o.operation_code.as_str());
+                view! { <option value=o.operation_code.clone() selected=is>{o.label}</option> }
+            }).collect_view()}
+        </select>
     }
 }
 
@@ -209,7 +276,7 @@ fn OrderSelect(options: Vec<OrderOption>, selected: Option<i64>, invalid: bool) 
             <option value="">{ctx.t("help.form.no_order")}</option>
             {options.into_iter().map(|o| {
                 let is = selected == Some(o.order_id);
-                view! { <option value=o.order_id.to_string() selected=is data-operation=o.operation_name.clone()>{o.label}</option> }
+                view! { <option value=o.order_id.to_string() selected=is data-operation=o.operation_name.clone() data-past=o.is_past_order.to_string()>{o.label}</option> }
             }).collect_view()}
         </select>
     }
@@ -242,10 +309,4 @@ pub fn AnswerPanel(answer: Answer) -> impl IntoView {
             </div>
         </section>
     }
-}
-
-/// Shown when the page could not load its data.
-#[component]
-pub fn HelpLoadError() -> impl IntoView {
-    view! { <ErrorNotice /> }
 }

@@ -114,6 +114,13 @@ pub fn ContactMethods(methods: Vec<ContactMethod>) -> impl IntoView {
     }
 }
 
+/// Whether a help page's failed load is a "not found" (the member's own rows only): that
+/// keeps its notice; any other failure shows the post-sales error
+/// ([`pages::PostSalesErrorNotice`]).
+pub fn is_not_found(e: &leptos::server_fn::ServerFnError) -> bool {
+    e.to_string().contains("errors.not_found")
+}
+
 /// The label of a reason / sub-reason in the page's language.
 pub fn reason_label(ctx: &RequestCtx, id: &str) -> String {
     ctx.t(&format!("help.reason.{id}"))

@@ -131,6 +131,12 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
         <section class="order-detail__block" aria-labelledby="order-help-title">
             <h2 id="order-help-title">{ctx.t("orders.detail.help_title")}</h2>
             <p><a href=detail.help_url.clone() data-testid="order-help">{ctx.t("orders.detail.help")}</a></p>
+            // The chat about this order, in a new window (spec 001 §2: reason, order, isPastOrder).
+            <p>
+                <crate::help::ui::NewWindowLink
+                    href=crate::help::rules::chat_link("order", Some((o.id, crate::help::rules::is_past_order(&o.status))))
+                    label=ctx.t("help.chat.order") testid="order-chat" />
+            </p>
             <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() delivered=delivered />
             {reopenable.then(|| view! { <ReopenForm order_id=o.id xsrf=ctx.xsrf.clone() label=ctx.t("orders.reopen") /> })}
         </section>

@@ -6,7 +6,7 @@ use reqwest::Method;
 
 use super::{order_of, support};
 use crate::helpers::cart::{shopper, Shopper};
-use crate::helpers::{start, Backend, TestApp};
+use crate::helpers::{both, TestApp};
 
 async fn page(t: &TestApp, s: &Shopper, path: &str) -> (u16, String) {
     let res = s
@@ -32,9 +32,7 @@ async fn post_form(t: &TestApp, s: &Shopper, path: &str, form: &[(&str, &str)]) 
     res.headers()["location"].to_str().unwrap().to_string()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_help_pages_work_without_scripts() {
-    let t = start(Backend::Sqlite).await;
+async fn help_pages_without_scripts(t: TestApp) {
     let a = shopper(&t, 2).await;
     let order = order_of(&t, a.member_id).await;
 
@@ -205,3 +203,9 @@ async fn the_help_pages_work_without_scripts() {
         0
     );
 }
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    help_pages_without_scripts,
+    the_help_pages_work_without_scripts_on_sqlite,
+    the_help_pages_work_without_scripts_on_postgres
+);
