@@ -45,7 +45,7 @@ for (const site of SITES) {
     expect(count).toBeLessThanOrEqual(8);
 
     const menu = await openBurger(page);
-    expect(await itemIds(page)).toEqual(['home']);
+    expect(await itemIds(page)).toEqual(['home', 'news', 'mobile-apps']);
     await expect(menu.getByTestId('menu-login')).toBeVisible();
     await expect(menu.getByTestId('logout')).toHaveCount(0);
     await expectNoViolations(page);
@@ -69,7 +69,7 @@ for (const site of SITES) {
     await signInAsDemo(page, site, '/');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const menu = await openBurger(page);
-    expect(await itemIds(page)).toEqual(['home', 'account', 'orders', 'alerts', 'offers', 'help', 'sponsorship', 'disconnect']);
+    expect(await itemIds(page)).toEqual(['home', 'account', 'orders', 'alerts', 'offers', 'help', 'news', 'mobile-apps', 'sponsorship', 'disconnect']);
     await expect(menu.getByTestId('menu-information')).toBeVisible();
     await expect(menu.getByTestId('logout')).toBeVisible();
     await expect(menu.getByTestId('menu-login')).toHaveCount(0);
@@ -152,6 +152,173 @@ for (const site of SITES) {
     await context.close();
   });
 }
+
+// ---- Issue #15 audit, header and menus (shell helper): sizes and timings, keyboard flyouts,
+// the transparent header, per-site switches, open-door category links, the new entries. ----
+
+const box = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((e) => {
+    const s = getComputedStyle(e);
+    const r = e.getBoundingClientRect();
+    return { height: r.height, width: r.width, maxWidth: s.maxWidth, minWidth: s.minWidth, transition: s.transitionDuration, background: s.backgroundColor };
+  });
+const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
+
+test('header sizes and menu timings of spec 001 §2: 56/69 px, 1900 px, logo 50 px, drawer 293 px, dropdown 230 px, 150/200 ms, body locked below desktop', async ({ page }, info) => {
+  const phone = info.project.name === 'mobile';
+  await home(page, 1);
+  expect((await box(page, '[data-header]')).height).toBe(phone ? 56 : 69);
+  expect((await box(page, '.header__inner')).maxWidth).toBe('1900px');
+  expect((await box(page, '.header__logo img')).height).toBe(50);
+  const menu = page.getByTestId('lateral-menu');
+  expect((await box(page, '#lateral-menu')).transition.split(',')[0].trim()).toBe(phone ? '0.15s' : '0.2s');
+  await openBurger(page);
+  if (phone) {
+    expect((await box(page, '#lateral-menu')).width).toBe(293);
+    // Below the desktop breakpoint the open menu stops the page from scrolling...
+    await expect(page.locator('body')).toHaveClass(/menu-open/);
+    expect(await bodyOverflow(page)).toBe('hidden');
+  } else {
+    expect((await box(page, '#lateral-menu')).minWidth).toBe('230px');
+    expect((await box(page, '#lateral-menu')).width).toBeGreaterThanOrEqual(230);
+    expect(await bodyOverflow(page)).not.toBe('hidden');
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveClass(/lateral-menu--open/);
+  // ...and gives it back once the close transition ended.
+  await expect(page.locator('body')).not.toHaveClass(/menu-open/);
+  expect(await bodyOverflow(page)).not.toBe('hidden');
+
+  if (!phone) {
+    // A tablet (641-1024 px): 69 px header, a 200 ms drawer, body locked while open.
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect((await box(page, '[data-header]')).height).toBe(69);
+    expect((await box(page, '#lateral-menu')).transition.split(',')[0].trim()).toBe('0.2s');
+    await openBurger(page);
+    expect(await bodyOverflow(page)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('body')).not.toHaveClass(/menu-open/);
+  }
+});
+
+test('category and home-module flyouts open and close with the keyboard (desktop); /menu lists the home modules (phone)', async ({ page }, info) => {
+  await home(page, 1);
+  if (info.project.name === 'mobile') {
+    // Phones have no flyouts: the full-screen menu lists each home's modules.
+    await expect(page.getByTestId('category-toggle').first()).toBeHidden();
+    await page.goto('/menu?site=1');
+    const modules = page.getByTestId('mobile-menu-homes').getByTestId('home-module');
+    expect(await modules.count()).toBeGreaterThan(0);
+    await expect(modules.first()).toHaveAttribute('href', /\?part=/);
+    await expectNoViolations(page);
+    return;
+  }
+  const toggle = page.getByTestId('category-toggle').first();
+  const flyout = page.locator('#flyout-0');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(flyout).toBeHidden();
+  // Tab from the category link reaches its toggle; Enter opens the flyout.
+  await page.getByTestId('header-category').first().focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(flyout).toBeVisible();
+  await expect(flyout.locator('a').first()).toBeVisible();
+  await expect(flyout.locator('a').first()).toHaveAttribute('href', /^\/c\//);
+  await expectNoViolations(page);
+  // Tab goes into the flyout's links; Escape closes it and gives the focus back.
+  await page.keyboard.press('Tab');
+  await expect(flyout.locator('a').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(flyout).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  // Space toggles it too; leaving the category with Tab closes it.
+  await page.keyboard.press('Space');
+  await expect(flyout).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The home tabs' modules: at most 7 ?part= links per home.
+  const moduleToggle = page.getByTestId('home-modules-toggle').first();
+  await moduleToggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(moduleToggle).toHaveAttribute('aria-expanded', 'true');
+  const modules = page.getByTestId('home-modules').first().getByTestId('home-module');
+  await expect(modules.first()).toBeVisible();
+  const count = await modules.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(7);
+  await expect(modules.first()).toHaveAttribute('href', /\?part=/);
+  await expectNoViolations(page);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?part=/);
+  await expect(page.getByTestId('home-part')).toBeVisible();
+});
+
+test('the header is transparent over the summer home (dark hero band) only at the top; solid once scrolled and on the default home', async ({ page }) => {
+  await page.goto('/gr/home/summer?site=1');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const header = page.locator('[data-header]');
+  await expect(header).toHaveClass(/header--transparent/);
+  await expect(header).toHaveClass(/header--top/);
+  await expect.poll(async () => (await box(page, '[data-header]')).background).toBe('rgba(0, 0, 0, 0)');
+  // Behind it, the home's hero band (dark enough for the white text and icons).
+  expect((await box(page, '.header__nav')).background).toBe('rgb(43, 45, 66)');
+  await expectNoViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header).not.toHaveClass(/header--top/);
+  await expect.poll(async () => (await box(page, '[data-header]')).background).toBe('rgb(255, 255, 255)');
+  await expectNoViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveClass(/header--top/);
+  await home(page, 1);
+  await expect(header).not.toHaveClass(/header--transparent/);
+});
+
+test('site 69 runs no sponsorship: no entry in the burger nor the account menu; the call agrees', async ({ page }) => {
+  await signInAsDemo(page, 69, '/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await openBurger(page);
+  const items = await itemIds(page);
+  expect(items).toContain('account');
+  expect(items).not.toContain('sponsorship');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('login-element').click();
+  const sections = await page.getByTestId('account-menu').getByTestId('account-section').evaluateAll((as) => as.map((a) => a.getAttribute('data-item')));
+  expect(sections).toContain('payment-methods');
+  expect(sections).not.toContain('member-get-member');
+  const config = await (await page.request.get('/api/content/v1/menu/10?site=69')).json();
+  expect(config.switches.sponsorshipActive).toBe(false);
+  // The same items as drawn (the information item is the legal panel's button).
+  expect(config.items.map((i: { id: string }) => i.id).filter((id: string) => id !== 'information')).toEqual(items);
+  expect(config.account.map((i: { id: string }) => i.id)).toEqual(sections);
+});
+
+test('the category links of a visitor are open-door pages; news and mobile apps lead to real pages', async ({ page }) => {
+  await home(page, 1);
+  const href = await page.getByTestId('header-category').first().getAttribute('href');
+  expect(href).toMatch(/^\/c\//);
+  await page.getByTestId('header-category').first().click();
+  await expect(page).toHaveURL(/\/c\//);
+  await expect(page.getByTestId('login-element')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  expect(page.url()).not.toMatch(/authentication/);
+
+  await home(page, 1);
+  let menu = await openBurger(page);
+  await menu.locator('a[data-item="news"]').click();
+  await expect(page).toHaveURL(/part=highlights/);
+  await expect(page.getByTestId('home-part')).toBeVisible();
+  menu = await openBurger(page);
+  await menu.locator('a[data-item="mobile-apps"]').click();
+  await expect(page).toHaveURL(/\/menu#apps$/);
+  const stores = page.getByTestId('mobile-menu-apps').getByTestId('app-store-link');
+  await expect(stores).toHaveCount(2);
+  await expect(stores.first()).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
+  await expectNoViolations(page);
+});
 
 test('axe on /menu signed out and signed in; the menu page lists the account sections', async ({ page }) => {
   await expectNoViolations(page, '/menu?site=1');

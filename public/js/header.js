@@ -79,8 +79,10 @@ if (doc && !window.__rosaceHeader) {
     if (link && link.dataset.clearsSession) localStorage.removeItem(KEY);
     if (link && menu() && menu().contains(link)) setMenu(false, false);
     else if (!t.closest('#lateral-menu')) setMenu(false, false);
+    // The account menu closes on a click outside it, and on one of its links (a link to
+    // a section of the page already shown does not load another page).
     const account = doc.querySelector('.account-menu[open]');
-    if (account && !account.contains(t)) account.open = false;
+    if (account && (!account.contains(t) || (link && account.contains(link)))) account.open = false;
   });
   doc.addEventListener('keydown', (ev) => {
     if (ev.key !== 'Escape') return;
