@@ -11,8 +11,10 @@ use app::orders::returns::rules::{
     error_key, reduce_returns_form, succeeded, ReturnsFormAction, ReturnsFormState,
 };
 use app::orders::ui::after_sale::answer_action;
-use app::rosedeals::model::ContactMessage;
-use app::rosedeals::rules::{self as deals, RefundAction, RefundState};
+use app::rosedeals::model::{ContactMessage, DealErrorBody};
+use app::rosedeals::rules::{
+    self as deals, ContactAction, ContactState, RefundAction, RefundState,
+};
 
 fn vectors(name: &str) -> Value {
     let path = format!("{}/tests/vectors/{name}.json", env!("CARGO_MANIFEST_DIR"));
@@ -177,19 +179,60 @@ fn rosedeals_refund_and_retry_states() {
 fn rosedeals_error_keys_and_contact_check() {
     let v = vectors("rosedeals");
     for c in cases(&v, "errorKeys") {
-        let body: Option<app::model::error::ErrorBody> = match &c["body"] {
+        // The refund and retry body (`errorCode` first), and the common one where it has
+        // no `errorCode`.
+        let body: Option<DealErrorBody> = match &c["body"] {
             Value::Null => None,
-            b => Some(app::model::error::ErrorBody {
-                error_code: b["error_code"].as_str().unwrap().into(),
-                ..Default::default()
-            }),
+            b => Some(serde_json::from_value(b.clone()).unwrap()),
         };
-        assert_eq!(deals::error_key(body.as_ref()), c["expected"], "{c}");
+        let code = body.as_ref().and_then(deals::refusal_code);
+        assert_eq!(deals::code_key(code), c["expected"], "{c}");
+        if c["body"].get("errorCode").is_none() {
+            let common: Option<app::model::error::ErrorBody> = match &c["body"] {
+                Value::Null => None,
+                b => Some(serde_json::from_value(b.clone()).unwrap()),
+            };
+            assert_eq!(deals::error_key(common.as_ref()), c["expected"], "{c}");
+        }
     }
     for c in cases(&v, "contact") {
         let m: ContactMessage = serde_json::from_value(c["message"].clone()).unwrap();
         let got = deals::check_contact(&m).err();
         assert_eq!(got, c["expected"].as_str(), "{}", c["name"]);
+    }
+}
+
+#[derive(Deserialize)]
+struct ContactJson {
+    loading: bool,
+    sent: bool,
+    error: Option<String>,
+}
+
+fn contact_state(v: &Value) -> ContactState {
+    let j: ContactJson = serde_json::from_value(v.clone()).unwrap();
+    ContactState {
+        loading: j.loading,
+        sent: j.sent,
+        error: j.error,
+    }
+}
+
+#[test]
+fn rosedeals_contact_send_states() {
+    let v = vectors("rosedeals");
+    for c in cases(&v, "contactSend") {
+        let a = &c["action"];
+        let action = match a["type"].as_str().unwrap() {
+            "pending" => ContactAction::Pending,
+            "fulfilled" => ContactAction::Fulfilled,
+            "rejected" => ContactAction::Rejected {
+                error: text(&a["error"]).unwrap(),
+            },
+            other => panic!("unknown contact action {other}"),
+        };
+        let next = deals::reduce_contact(&contact_state(&c["state"]), &action);
+        assert_eq!(next, contact_state(&c["expected"]), "{}", c["name"]);
     }
 }
 
