@@ -7,9 +7,11 @@ import { addAddress, memberEmail, register, signedIn } from './member-steps';
 
 // Rose deals (issue #14), one site per project (desktop: site 73 in French, phone: site 3 in
 // Spanish): a deal bought from the rose-deals home through the cart, its voucher on the
-// ongoing page and its print page, a refund refused for a wrong IBAN (the form says so in
-// the site's language) then done with a right one, and the refund's amount on the result
-// page. Axe on every page on the way.
+// ongoing page, its own page (/rosedeals/order/{basketId}; an unknown one is a 404) and its
+// print page, a retry with scripts (a new code, then the ongoing deals' page 1), a refund
+// refused for a wrong IBAN (the form says so in the site's language) then done with a
+// right one, and the refund's amount on the result page, whose tabs count both lists
+// fetched again (one order moved to the history). Axe on every page on the way.
 
 const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
 const dealSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 900;
@@ -65,8 +67,46 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   expect(printed.violations.map((v) => v.id)).toEqual([]);
   await printPage.close();
 
+  // The tabs count both lists, fetched together.
+  const count = async (tab: string) => Number(await page.getByTestId(tab).getAttribute('data-count'));
+  const ongoing = await count('deal-tab-ongoing');
+  const history = await count('deal-tab-history');
+  expect(ongoing).toBeGreaterThanOrEqual(1);
+
+  // The order's own page: its vouchers with code, print, refund and contact links.
+  const basketId = await order.getAttribute('data-basket-id');
+  await order.getByTestId('deal-order-link').click();
+  await expect(page).toHaveURL(new RegExp(`/rosedeals/order/${basketId}$`));
+  const alone = page.getByTestId('deal-order');
+  await expect(alone.getByTestId('deal-voucher-code').first()).toHaveText(code);
+  await expect(alone.getByTestId('deal-print')).toHaveAttribute('href', `/rosedeals/print/${basketId}`);
+  await expect(alone.getByTestId('deal-contact-link')).toHaveAttribute('href', `/rosedeals/contact-form?basketId=${basketId}`);
+  await expectNoViolations(page);
+  // No such basket (or another member's): a 404 with the not-found notice.
+  const missing = await page.goto('/rosedeals/order/987654321');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('deal-not-found')).toBeVisible();
+  await expectNoViolations(page);
+  await page.goto(`/rosedeals/order/${basketId}`);
+
+  // Retry with scripts: the voucher re-issued, then the ongoing deals' page 1, rendered
+  // from both lists fetched again (the same counts).
+  await page.getByTestId('deal-order').getByTestId('deal-refund-link').click();
+  await expect(page).toHaveURL(/\/rosedeals\/refund\?basketId=\d+$/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const retry = page.getByTestId('retry-form');
+  await retry.locator(`input[name="vouchers"][value="${code}"]`).check();
+  await retry.getByTestId('retry-submit').click();
+  await expect(page).toHaveURL(/\/rosedeals\/ongoing\?page=1&notice=rosedeals\.retry\.done$/);
+  await expect(page.getByTestId('rosedeals-notice')).toHaveText(t['rosedeals.retry.done']);
+  const again = page.locator(`[data-testid="deal-order"][data-basket-id="${basketId}"]`);
+  const fresh = (await again.getByTestId('deal-voucher-code').first().textContent())!.trim();
+  expect(fresh).not.toBe(code);
+  expect(await count('deal-tab-ongoing')).toBe(ongoing);
+  expect(await count('deal-tab-history')).toBe(history);
+
   // Refund: a wrong IBAN is refused with the form's message, a right one refunds.
-  await order.getByTestId('deal-refund-link').click();
+  await again.getByTestId('deal-refund-link').click();
   await expect(page).toHaveURL(/\/rosedeals\/refund\?basketId=\d+$/);
   const form = page.getByTestId('refund-form');
   await form.getByTestId('refund-firstName').fill('Marie');
@@ -85,11 +125,14 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   await expect(page).toHaveURL(/\/rosedeals\/refund-result\?basketId=\d+$/);
   await expect(page.getByTestId('refund-amount')).toBeVisible();
   await expect(page.getByTestId('refund-amount')).toContainText('€');
+  // After the refund both lists were fetched again: one order moved from one to the other.
+  expect(await count('deal-tab-ongoing')).toBe(ongoing - 1);
+  expect(await count('deal-tab-history')).toBe(history + 1);
   await expectNoViolations(page);
 
   // The order is archived now.
   await page.goto('/rosedeals/history');
-  await expect(page.getByTestId('deal-order').first()).toBeVisible();
+  await expect(page.locator(`[data-testid="deal-order"][data-basket-id="${basketId}"]`)).toBeVisible();
   await expectNoViolations(page);
 });
 
