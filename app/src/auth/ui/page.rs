@@ -290,8 +290,9 @@ const CGV_PATH: &str = "/registration/generalconditions";
 const PRIVACY_PATH: &str = "/registration/privacypolicy";
 
 /// A consent checkbox's label: its sentence with the document's name as a link to the
-/// document, in a new tab so the form being filled in stays as it is. The checkbox's
-/// accessible name stays the whole sentence (plus the new-tab notice for screen readers).
+/// document, in a new tab so the form being filled in stays as it is. The new-tab notice
+/// (for screen readers) ends the label, so the checkbox's accessible name starts with the
+/// visible sentence, and describes the link.
 fn consent_label(
     ctx: &RequestCtx,
     label_key: &str,
@@ -300,10 +301,12 @@ fn consent_label(
 ) -> impl IntoView {
     let (before, link, after) = consent_parts(&ctx.t(label_key), &ctx.t(link_key));
     let new_tab = format!(" ({})", ctx.t("content.new_tab"));
+    let notice_id = format!("{}-new-tab", label_key.replace('.', "-"));
     view! {
         {before}
-        <a href=href target="_blank" rel="noopener">{link}<span class="visually-hidden">{new_tab}</span></a>
+        <a href=href target="_blank" rel="noopener" aria-describedby=notice_id.clone()>{link}</a>
         {after}
+        <span id=notice_id class="visually-hidden">{new_tab}</span>
     }
 }
 
