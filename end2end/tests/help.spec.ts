@@ -9,9 +9,11 @@ import { memberEmail, register, signedIn } from './member-steps';
 // the help articles answer, rated badly, becomes a ticket in the message centre; support
 // answers with the real `server support reply` command; the header bell counts the unread
 // answer; opening it reads nothing, "mark as read" (a POST form) does. Axe on every page
-// on the way, and on the chat, contact selector and post-sales error pages.
+// on the way, and on the chat, contact selector and post-sales error pages. Site 73
+// (Luxembourg) takes no tickets: a question no article answers, and one answered but
+// rated badly, show the extra text (the other ways to reach support) and make no ticket.
 
-const LANG: Record<number, string> = { 1: 'fr', 2: 'de' };
+const LANG: Record<number, string> = { 1: 'fr', 2: 'de', 73: 'fr' };
 const help = (site: number): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/locales/help/${LANG[site]}.json`, import.meta.url), 'utf8'));
 
@@ -113,4 +115,51 @@ test('the chat, contact selector and post-sales error pages', async ({ page }, i
   await expectNoViolations(page);
   await expectNoViolations(page, '/ps/errors');
   await expect(page.getByTestId('ps-error')).toContainText(t['help.ps_error.text']);
+});
+
+test('site 73 takes no tickets: no answer, or an answer rated badly, shows the extra text', async ({ page }, info) => {
+  const site = 73;
+  const t = help(site);
+  const email = memberEmail(site, info.project.name, 'helpextra');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/helpform');
+  await page.goto('/helpform');
+  const form = page.getByTestId('help-form');
+  const extra = page.getByTestId('help-extra');
+  await expect(form).toHaveAttribute('data-tickets', 'false');
+  await expect(extra).toBeHidden();
+
+  // A message no article answers: the extra text, with the site's phone; loading is over.
+  await form.getByTestId('help-reason').selectOption('other');
+  await form.getByTestId('help-body').fill('xqzv blorp wuggle frrrt zzkk');
+  await form.getByTestId('help-send').click();
+  await expect(extra).toBeVisible();
+  await expect(extra).toContainText(t['help.extra.title']);
+  await expect(extra.locator('[data-platform="Phone"] a')).toHaveAttribute('href', 'tel:+35220000000');
+  await expect(form).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('help-sent')).toHaveCount(0);
+  await expectNoViolations(page);
+
+  // A question the articles answer: shown, loading over once it is displayed; rated
+  // badly, it becomes no ticket here but the extra text.
+  await page.goto('/helpform');
+  await expect(extra).toBeHidden();
+  await form.getByTestId('help-reason').selectOption('payment');
+  await form.getByTestId('help-sub').selectOption('invoice');
+  await form.getByTestId('help-body').fill(QUESTION[1]);
+  await form.getByTestId('help-send').click();
+  const answer = page.getByTestId('help-answer');
+  await expect(answer.getByTestId('help-answer-article')).toHaveAttribute('data-article', 'invoices');
+  await expect(form).toHaveAttribute('aria-busy', 'false');
+  await expect(form.getByTestId('help-send')).toBeEnabled();
+  await answer.getByTestId('help-rate-bad').click();
+  await expect(extra).toBeVisible();
+  await expect(answer).toHaveCount(0);
+  await expect(page.getByTestId('help-sent')).toHaveCount(0);
+  await expectNoViolations(page);
+
+  // The message centre has no ticket.
+  await page.goto('/gr/my-notifications/');
+  await expect(page.getByTestId('tickets')).toBeAttached();
+  await expect(page.getByTestId('ticket')).toHaveCount(0);
 });
