@@ -320,6 +320,21 @@ test('the category links of a visitor are open-door pages; news and mobile apps 
   await expectNoViolations(page);
 });
 
+test('the header call carries the previewDate and userparam of the page', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === HEADER_CALL) calls.push(r.url());
+  });
+  await page.goto('/?site=1&previewDate=2030-01-02&userparam=abc');
+  await expect.poll(() => calls.length).toBe(1);
+  const query = new URL(calls[0]).searchParams;
+  expect([query.get('siteId'), query.get('previewDate'), query.get('userparam')]).toEqual(['1', '2030-01-02', 'abc']);
+  // A previewed page is cached apart from the live one.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('rosace.header') ?? '{}').path))
+    .toBe('/?previewDate=2030-01-02');
+});
+
 test('axe on /menu signed out and signed in; the menu page lists the account sections', async ({ page }) => {
   await expectNoViolations(page, '/menu?site=1');
   await expect(page.getByTestId('mobile-menu-account')).toHaveCount(0);

@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
 
-use crate::rosedeals::model::{DealLists, DealOrder, DealOrderPage, DealSale, MemberVoucher};
+use crate::rosedeals::model::{
+    DealBasket, DealLists, DealOrder, DealOrderPage, DealSale, MemberVoucher,
+};
 #[cfg(feature = "ssr")]
 use crate::{context::RequestCtx, platform::state::WireResult, rosedeals::error::DealsError};
 
@@ -85,4 +87,24 @@ pub async fn fetch_contact_vouchers() -> Result<Vec<MemberVoucher>, ServerFnErro
 /// no such basket), as opposed to a failed load.
 pub fn is_not_found(e: &ServerFnError) -> bool {
     matches!(e, ServerFnError::ServerError(key) if key == "errors.not_found")
+}
+
+/// The rose-deal lines of the member's cart (the media basket); `None` for a visitor. A
+/// failure is logged with the spec's words ("Cannot fetch rosedeals basket") and returned.
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "rosedeals/basket")]
+pub async fn fetch_basket() -> Result<Option<DealBasket>, ServerFnError> {
+    use crate::model::error::WireError;
+    let state = crate::platform::state::app_state()?;
+    let Some(member_id) = RequestCtx::current().member_id else {
+        return Ok(None);
+    };
+    match crate::rosedeals::service::basket(&state.db, member_id, crate::platform::state::now())
+        .await
+    {
+        Ok(b) => Ok(Some(b)),
+        Err(e) => {
+            tracing::error!(error = %e, "Cannot fetch rosedeals basket");
+            Err(ServerFnError::new(e.message_key()))
+        }
+    }
 }

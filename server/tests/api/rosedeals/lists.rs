@@ -1,8 +1,9 @@
 //! Both order lists fetched together (the tabs count the other list; after a refund the
 //! result page counts both again), one order by its basketId (`/rosedeals/order/{id}`,
 //! another member's 404), the contact form offering the vouchers of every order, a failed
-//! list logged with the spec's words and shown as the post-sales error, and the refund and
-//! retry refusals carrying `errorCode` beside `error_code`.
+//! list logged with the spec's words and shown as the post-sales error, the refund and
+//! retry refusals carrying `errorCode` beside `error_code`, and the media basket on the
+//! deals home.
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -284,4 +285,48 @@ both!(
     refund_and_retry_refusals_carry_error_code_in_camel_case,
     refund_and_retry_refusals_carry_error_code_in_camel_case_on_sqlite,
     refund_and_retry_refusals_carry_error_code_in_camel_case_on_postgres
+);
+
+async fn the_deals_home_shows_the_media_basket(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    let (_, html) = page(&t, "/rosedeals", &a.cookie).await;
+    assert!(!html.contains("data-testid=\"deal-basket\""), "empty cart");
+    let option = deal_option(&t, 5, 10).await;
+    let add = json!({ "product_id": option.to_string(), "quantity": 2, "cart_type": "fs" });
+    let (status, body) = a
+        .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    // The REST call and the page agree.
+    let (status, basket) = a
+        .call(&t, Method::GET, &format!("{API}/basket"), None)
+        .await;
+    assert_eq!(status, 200, "{basket}");
+    assert_eq!(basket["items"][0]["productId"], option.to_string());
+    assert_eq!(basket["items"][0]["quantity"], 2);
+    let total = basket["total"].as_i64().unwrap();
+    assert!(total > 0);
+    let (status, html) = page(&t, "/rosedeals", &a.cookie).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("data-testid=\"deal-basket\""));
+    assert!(html.contains(&format!(
+        "data-testid=\"deal-basket-line\" data-product-id=\"{option}\""
+    )));
+    let money = app::site::format::money(app::site::by_id_or_default(1).locale, total);
+    assert!(
+        html.contains(&money) || html.contains(&money.replace('\u{202f}', "&nbsp;")),
+        "{money} in the basket"
+    );
+    assert!(html.contains("href=\"/cart\" data-testid=\"deal-basket-cart\""));
+    // Still the deals around it; another member's page has no basket.
+    assert!(html.matches("data-testid=\"deal\"").count() >= 6);
+    let b = shopper(&t, 2).await;
+    let (_, html) = page(&t, "/rosedeals", &b.cookie).await;
+    assert!(!html.contains("data-testid=\"deal-basket\""));
+}
+
+both!(
+    the_deals_home_shows_the_media_basket,
+    the_deals_home_shows_the_media_basket_on_sqlite,
+    the_deals_home_shows_the_media_basket_on_postgres
 );
