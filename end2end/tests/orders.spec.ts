@@ -10,7 +10,8 @@ import { firstSale } from './member-steps';
 // other spec shops on: two orders paged one a page, then the fulfilment simulator run as
 // the operator runs it (`server orders advance`, end2end/run.sh exposes the binary and the
 // data directory) moves the newest to shipped, with its tracking number, then received,
-// each step in the detail's timeline. Axe on the list and the detail.
+// each step in the detail's timeline; the older one is cancelled. Axe on the list and the
+// detail.
 
 const read = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../app/locales/${file}`, import.meta.url), 'utf8'));
@@ -107,4 +108,15 @@ test('orders page one a page; the simulator ships the newest with a tracking num
   await expect(page.locator(`[data-testid="order"][data-order-id="${newest}"]`)).toHaveAttribute('data-status', 'received');
   await expect(page.locator(`[data-testid="order"][data-order-id="${older}"]`)).toHaveAttribute('data-status', 'validated');
   await expectNoViolations(page);
+
+  // The older one is cancelled before it ships: its label in the list, its timeline.
+  expect(simulator(['advance', older, 'cancelled'])).toContain(`order ${older}: validated -> cancelled`);
+  await page.reload();
+  const cancelled = page.locator(`[data-testid="order"][data-order-id="${older}"]`);
+  await expect(cancelled).toHaveAttribute('data-status', 'cancelled');
+  await expect(cancelled.getByTestId('order-status')).toHaveText(t['orders.status.cancelled']);
+  await cancelled.getByTestId('order-link').click();
+  await expect(page).toHaveURL(new RegExp(`/my-orders/fs/${older}$`));
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'cancelled');
+  expect(await timeline(page)).toEqual(['validated', 'cancelled']);
 });
