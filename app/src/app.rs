@@ -166,7 +166,7 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
             view! { <crate::operations::ui::CatalogByIdPage id search /> }.into_any()
         }
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
-        PageKind::BrandsPlace => view! { <crate::brands::ui::BrandsPlacePage path /> }.into_any(),
+        PageKind::BrandsPlace => view! { <crate::brands::ui::BrandsPlacePage /> }.into_any(),
         PageKind::Operation => view! { <crate::operations::ui::OperationPage path /> }.into_any(),
         PageKind::Sponsorship => {
             view! { <crate::sponsorship::ui::SponsorshipPage path /> }.into_any()

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { expectNoViolations } from './a11y';
 import { signInAsDemo } from './session';
 
 // Content pages (issue #15): about us, privacy policy and general conditions complete
 // without scripts, with canonical and hreflang links; landing pages with their selection
-// and seoConfig; an unknown landing is the real 404; every footer link answers 200.
+// and seoConfig; an unknown landing is the real 404; every footer link answers 200; each
+// hreflang alternate of a landing answers that landing; the registration form links the
+// documents it asks members to accept.
 
 const PLACEHOLDER = /class="placeholder"[^>]*data-page-kind/;
 
@@ -113,4 +117,59 @@ test('footer links answer 200, signed out and signed in', async ({ page }, info)
   await expect(page.getByTestId('orders-page')).toBeVisible();
   await page.goto('/checkout/loyalty');
   await expect(page.getByTestId('loyalty-page').locator('a[href="/cart"]').first()).toBeVisible();
+});
+
+test('each hreflang alternate of a landing page is that landing on its site, at its own slug', async ({ page, request }, info) => {
+  const [site, path] = info.project.name === 'desktop' ? [1, '/l/ventes-de-la-semaine'] : [69, '/l/vendite-della-settimana'];
+  const res = await page.goto(`${path}?site=${site}`);
+  expect(res?.status()).toBe(200);
+  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((ls) =>
+    ls.map((l) => ({ lang: l.getAttribute('hreflang')!, href: (l as HTMLLinkElement).href })),
+  );
+  expect(alternates.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(alternates.map((a) => a.lang)).size).toBe(alternates.length);
+  // Slugs are in each site's language: not all the same path.
+  expect(new Set(alternates.map((a) => new URL(a.href).pathname)).size).toBeGreaterThan(1);
+  for (const { href } of alternates) {
+    const alt = await request.get(href);
+    expect(alt.status(), href).toBe(200);
+    expect(await alt.text(), href).toContain('data-testid="landing"');
+  }
+});
+
+const LANG: Record<number, string> = { 1: 'fr', 2: 'de' };
+const locale = (site: number) =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/${LANG[site]}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+test('the registration form links the general conditions and the privacy policy it asks to accept', async ({ page, context }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const t = locale(site);
+  await page.goto(`/gr/authentication?site=${site}`);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(`consent.${info.project.name}.${Date.now()}@example.com`);
+  await page.getByTestId('email-form').getByRole('button').click();
+  const form = page.getByTestId('register-form');
+  await expect(form).toBeVisible();
+  for (const [name, key, href, doc] of [
+    ['cgv', 'auth.cgv', '/registration/generalconditions', 'generalconditions'],
+    ['privacyPolicy', 'auth.privacy', '/registration/privacypolicy', 'privacypolicy'],
+  ] as const) {
+    const box = form.locator(`input[name="${name}"]`);
+    // The checkbox is still named by its whole sentence (the link is part of it), the
+    // new-tab notice after it; the link is named by the document, described by the notice.
+    const label = (await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).trim();
+    expect(label.startsWith(t[key]), `${label} starts with ${t[key]}`).toBe(true);
+    await expect(form.getByRole('checkbox', { name: t[key] })).toHaveAttribute('name', name);
+    const link = form.locator(`label:has(input[name="${name}"]) a`);
+    await expect(link).toHaveAccessibleDescription(/\(.+\)/);
+    expect(t[key]).toContain((await link.textContent())!.trim());
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    // The document opens in a new tab; the form stays as it was, the box unticked.
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect(tab.getByTestId('content-doc')).toHaveAttribute('data-doc', doc);
+    await tab.close();
+    await expect(box).not.toBeChecked();
+  }
+  await expectNoViolations(page);
 });

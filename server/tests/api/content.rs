@@ -337,6 +337,18 @@ async fn hreflang_alternates_answer_and_unknown_paths_are_404(t: TestApp) {
         let (status, html) = page(&t, path, "").await;
         assert_eq!(status, 200, "{path}");
         assert!(html.contains("data-testid=\"brandsplace\""), "{path}");
+        // One canonical whatever the variant: no duplicate of the page.
+        let canonical = html
+            .split("<link ")
+            .find(|l| l.contains("rel=\"canonical\""))
+            .and_then(|l| l.split("href=\"").nth(1))
+            .and_then(|h| h.split('"').next())
+            .unwrap_or_default();
+        assert_eq!(
+            canonical.replace("http://shop.test", "").split('?').next(),
+            Some("/brandsplace"),
+            "{path}"
+        );
     }
 }
 

@@ -12,6 +12,9 @@ use crate::context::RequestCtx;
 use crate::ui::error_template::ErrorNotice;
 use crate::ui::SeoMeta;
 
+/// The page's one path, its canonical whatever the request's variant (`/gr/brandsplace`,
+/// a trailing slash).
+pub const PAGE: &str = "/brandsplace";
 pub const FORM_ACTION: &str = "/brandsplace/form";
 pub const SCRIPT: &str = "/js/brandsplace.js";
 
@@ -43,7 +46,7 @@ pub async fn fetch_brands() -> Result<Vec<PlaceBrand>, ServerFnError> {
 }
 
 #[component]
-pub fn BrandsPlacePage(path: String) -> impl IntoView {
+pub fn BrandsPlacePage() -> impl IntoView {
     let ctx = RequestCtx::current();
     let query = use_query_map().get_untracked();
     let search = rules::clean_query(&query.get("q").unwrap_or_default());
@@ -54,7 +57,7 @@ pub fn BrandsPlacePage(path: String) -> impl IntoView {
     let description = ctx.t_with("brandsplace.description", &[("brand", brand)]);
     let load = Resource::new(|| (), |_| fetch_brands());
     view! {
-        <SeoMeta title=title.clone() description path />
+        <SeoMeta title=title.clone() description path=PAGE.to_string() />
         <div class="brandsplace" data-testid="brandsplace">
             <h1>{title}</h1>
             <p class="account-notice" data-testid="brandsplace-notice" role="status" hidden=notice.is_none()>{notice.map(|k| ctx.t(k))}</p>
