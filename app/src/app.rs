@@ -168,6 +168,13 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
         PageKind::BrandsPlace => view! { <crate::brands::ui::BrandsPlacePage /> }.into_any(),
         PageKind::Operation => view! { <crate::operations::ui::OperationPage path /> }.into_any(),
+        // A site whose sponsorship is off has no such page (its menus do not offer it).
+        PageKind::Sponsorship
+            if crate::shell::rules::SPONSORSHIP_OFF_SITES
+                .contains(&crate::context::RequestCtx::current().site_id) =>
+        {
+            NotFound().into_any()
+        }
         PageKind::Sponsorship => {
             view! { <crate::sponsorship::ui::SponsorshipPage path /> }.into_any()
         }

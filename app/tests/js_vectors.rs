@@ -283,9 +283,9 @@ fn help_form_reset_rules() {
                 "sendStarted" => HelpAction::SendStarted,
                 "sendSucceeded" => HelpAction::SendSucceeded,
                 "sendFailed" => HelpAction::SendFailed(text(&a["value"]).unwrap()),
-                "answerReceived" => HelpAction::AnswerReceived(
-                    serde_json::from_value(a["value"].clone()).unwrap(),
-                ),
+                "answerReceived" => {
+                    HelpAction::AnswerReceived(serde_json::from_value(a["value"].clone()).unwrap())
+                }
                 "answerDisplayed" => HelpAction::AnswerDisplayed,
                 "showExtraText" => HelpAction::ShowExtraText,
                 "feedbackSent" => HelpAction::FeedbackSent {

@@ -24,6 +24,8 @@ pub(super) fn generate() -> Homes {
     for (site_index, site) in SITES.iter().enumerate() {
         let w = words(lang_of(site.locale));
         let base = (site_index as i64 + 1) * 1000;
+        // A site without sponsorship has no page for it, so nothing of its home leads there.
+        let sponsorship = !app::shell::rules::SPONSORSHIP_OFF_SITES.contains(&site.site_id);
         let site_id = i64::from(site.site_id);
         for (h, (name, display, kind, theme)) in [
             ("default", "default", "DEFAULT", ""),
@@ -102,7 +104,7 @@ pub(super) fn generate() -> Homes {
                     "webTextColor": "#1D1D1F",
                     "backgroundColor": "#FFF4E0",
                     "primaryButton": cta(w.ped_cta, "/gr/home/default"),
-                    "secondaryButton": cta(w.ped_cta2, "/gr/sponsorship")
+                    "secondaryButton": sponsorship.then(|| cta(w.ped_cta2, "/gr/sponsorship"))
                 })),
             ),
             // A module asking for a theme of its own: black and white.
@@ -208,6 +210,9 @@ pub(super) fn generate() -> Homes {
                 V::I(m as i64),
             ]);
             for (b, (banner_kind, n, size, layout, mobile, link)) in defs.iter().enumerate() {
+                if !sponsorship && *link == "/gr/sponsorship" {
+                    continue;
+                }
                 let b = b as i64;
                 // Pictures of the sale (or of a sale of the site for sale-less banners).
                 let picture = if *n > 0 { base + n } else { base + 10 + b };

@@ -227,13 +227,34 @@ async fn menu_switches_per_site(t: TestApp) {
                     active && signed_in
                 );
                 assert!(drawn.iter().any(|i| i == "aboutus"), "{path}");
-                // (The home's own banners are content, not menus: the menu page has none.)
-                if path == "/menu" {
+                // The menu page links sponsorship through its menus only; the home's banners
+                // and pedagogical buttons do too, except where the site has none.
+                if path == "/menu" || !active {
                     assert_eq!(
                         html.contains("href=\"/gr/sponsorship\""),
                         active && signed_in,
                         "{path} site {site}"
                     );
+                }
+            }
+            // Its page exists only where the programme runs (members only: a visitor is
+            // sent to sign in either way).
+            if signed_in {
+                for path in ["/gr/sponsorship", "/gr/home/summer"] {
+                    let (status, html) = page(&t, &format!("{path}?site={site}"), cookie).await;
+                    let expected = if path == "/gr/sponsorship" && !active {
+                        404
+                    } else {
+                        200
+                    };
+                    assert_eq!(status, expected, "{path} site {site}");
+                    if path == "/gr/home/summer" {
+                        assert_eq!(
+                            html.contains("href=\"/gr/sponsorship\""),
+                            active,
+                            "site {site}"
+                        );
+                    }
                 }
             }
         }
