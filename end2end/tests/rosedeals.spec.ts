@@ -6,7 +6,8 @@ import { expectNoViolations } from './a11y';
 import { addAddress, memberEmail, register, signedIn } from './member-steps';
 
 // Rose deals (issue #14), one site per project (desktop: site 73 in French, phone: site 3 in
-// Spanish): a deal bought from the rose-deals home through the cart, its voucher on the
+// Spanish): a deal bought from the rose-deals home through the cart (the home shows it in
+// the media basket first), its voucher on the
 // ongoing page, its own page (/rosedeals/order/{basketId}; an unknown one is a 404) and its
 // print page, a retry with scripts (a new code, then the ongoing deals' page 1), a refund
 // refused for a wrong IBAN (the form says so in the site's language) then done with a
@@ -35,11 +36,19 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   const deal = page.locator(`[data-testid="deal"][data-item-id="${dealSale(site) * 100 + 3}"]`);
   await expect(deal).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const optionId = await deal.getAttribute('data-option-id');
   await deal.getByTestId('add-to-cart').click();
   await expect(deal.getByTestId('added-to-cart')).toBeVisible();
 
+  // The deals home shows the media basket with the deal, and the way to the cart.
+  await page.goto('/rosedeals');
+  const basket = page.getByTestId('deal-basket');
+  await expect(basket.locator(`[data-testid="deal-basket-line"][data-product-id="${optionId}"]`)).toBeVisible();
+  await expectNoViolations(page);
+  await basket.getByTestId('deal-basket-cart').click();
+  await expect(page).toHaveURL(/\/cart/);
+
   // Paid through the ordinary cart.
-  await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).not.toHaveCount(0);
   await page.getByTestId('checkout').click();
   await page.getByTestId('card-number').fill('4242 4242 4242 4242');
