@@ -391,3 +391,131 @@ test('the progress bar shows during an in-page route change; no route error is c
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   expect(await page.evaluate(() => (window as unknown as { __rosaceRouteErrors: number }).__rosaceRouteErrors)).toBe(0);
 });
+
+// ---- Issue #15 audit (appended): the bell on more sites, the account menu clicked through,
+// the offers item's cleared cache, a failing route change counted, a cancelled one not. ----
+
+/// A new member of `site` with one unread message: a help request answered by the operator
+/// (`server support reply`, as help.spec.ts does), the real way a notification arrives.
+async function memberWithAReply(page: Page, site: number, project: string, subject: string) {
+  const email = memberEmail(site, project, 'bell');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post('/api/postsale/v1/help/contact', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    data: { contactFrom: 'Front', subjectId: 'payment.invoice', subjectTitle: subject, body: 'Où est la facture de ma commande ?' },
+  });
+  expect(res.status()).toBe(201);
+  const { ticketId } = await res.json();
+  const bin = process.env.ROSACE_E2E_BIN;
+  expect(bin, 'ROSACE_E2E_BIN (end2end/run.sh sets it)').toBeTruthy();
+  execFileSync(bin!, ['support', 'reply', String(ticketId), 'Votre facture est dans votre commande.'], {
+    env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+// Site 1 has its own test above; with these, three sites on each project (site 73 takes no
+// help tickets, so no reply can come there that way: site 2 instead).
+for (const site of [66, 2]) {
+  test(`site ${site}: the bell shows the unread count and the newest messages, linking to the message centre`, async ({ page }, info) => {
+    const subject = `Facture ${site}`;
+    await memberWithAReply(page, site, info.project.name, subject);
+    await home(page, site);
+    const bell = page.getByTestId('header-bell');
+    await expect(bell.getByTestId('bell-count')).toHaveText('1');
+    await bell.focus();
+    const panel = page.getByTestId('bell-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByTestId('bell-message').first()).toContainText(subject);
+    await expect(panel.getByRole('link').last()).toHaveAttribute('href', '/gr/my-notifications/');
+    await expectNoViolations(page);
+  });
+}
+
+test('the offers item clears the stored header cache; the next page calls /header afresh', async ({ page }) => {
+  await signInAsDemo(page, 1, '/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('rosace.header'))).not.toBeNull();
+  // The page behind the offers item answers only once the cache has been checked.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(
+    (url) => url.pathname.endsWith('/vouchers-promotions'),
+    async (route) => {
+      if (route.request().resourceType() === 'fetch') await held;
+      await route.continue();
+    },
+  );
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === HEADER_CALL) calls.push(r.url());
+  });
+  const menu = await openBurger(page);
+  await menu.locator('a[data-item="offers"]').click();
+  // Cleared by the click itself, before the next page is there.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('rosace.header'))).toBeNull();
+  expect(page.url()).not.toMatch(/vouchers-promotions/);
+  release();
+  await expect(page).toHaveURL(/vouchers-promotions/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The next header is fetched, not read from a cache, and stored again for this page.
+  await expect.poll(() => calls.length).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('rosace.header') ?? '{}').path))
+    .toMatch(/vouchers-promotions/);
+});
+
+test('a route change that fails is counted; one cancelled by a newer one is not', async ({ page }) => {
+  // The failure makes the page load normally (the counter starts again there): the count is
+  // read when the `rosace:route-error` event is told, before that load.
+  const reported: { count: number; path: string }[] = [];
+  await page.exposeFunction('__e2eRouteError', (count: number, path: string) => reported.push({ count, path }));
+  await page.addInitScript(() => {
+    document.addEventListener('rosace:route-error', (e) => {
+      const w = window as unknown as { __rosaceRouteErrors: number; __e2eRouteError: (c: number, p: string) => void };
+      w.__e2eRouteError(w.__rosaceRouteErrors, (e as CustomEvent).detail.path);
+    });
+  });
+  const addLink = (id: string, href: string) =>
+    page.evaluate(([id, href]) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.id = id;
+      a.textContent = id;
+      document.body.appendChild(a);
+    }, [id, href]);
+  const routeErrors = () => page.evaluate(() => (window as unknown as { __rosaceRouteErrors: number }).__rosaceRouteErrors);
+
+  // A cancelled route change: a slow page, then another link before it arrives.
+  await home(page, 1);
+  await page.route(
+    (url) => url.pathname === '/gr/aboutus',
+    async (route) => {
+      if (route.request().resourceType() !== 'fetch') return route.continue();
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await addLink('go-slow', '/gr/aboutus');
+  await addLink('go-find', '/find');
+  await page.locator('#go-slow').click();
+  await page.locator('#go-find').click();
+  await expect(page).toHaveURL(/\/find/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await routeErrors()).toBe(0);
+  expect(reported).toEqual([]);
+
+  // A failing one: the fetch of the next page fails (network error); the page then loads.
+  await page.route(
+    (url) => url.pathname === '/registration/generalconditions',
+    (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()),
+  );
+  await addLink('go-broken', '/registration/generalconditions');
+  await page.locator('#go-broken').click();
+  await expect.poll(() => reported.length).toBe(1);
+  expect(reported[0]).toEqual({ count: 1, path: '/registration/generalconditions' });
+  await expect(page).toHaveURL(/\/registration\/generalconditions/);
+  await expect(page.getByTestId('content-doc')).toBeVisible();
+});
