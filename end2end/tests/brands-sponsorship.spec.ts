@@ -161,3 +161,15 @@ test('sponsorship: the code and share link; a friend registering through it is r
   await expect(friendRow).toContainText('Amélie');
   await expect(friendRow).toContainText(t['sponsorship.friends.waiting']);
 });
+
+test('the brands place is one page: deeper paths are the 404 page, a trailing slash is the page', async ({ page }) => {
+  for (const path of ['/brandsplace/anything', '/gr/brandsplace/a/b']) {
+    const res = await page.goto(`${path}?site=1`);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  }
+  const res = await page.goto('/brandsplace/?site=1');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByTestId('brandsplace')).toBeVisible();
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/brandsplace(\?|$)/);
+});
