@@ -6,6 +6,7 @@
 use reqwest::Method;
 
 use crate::helpers::cart::{shopper, Shopper};
+use crate::helpers::logs::Logs;
 use crate::helpers::{both, TestApp};
 use app::experiments::rules::{definition, Settings, ANON_ID_COOKIE};
 
@@ -253,28 +254,8 @@ both!(
     holdbacks_switch_their_features_on_postgres
 );
 
-/// Every event the server logs on this (current-thread) test runtime.
-#[derive(Clone, Default)]
-struct Logs(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Logs {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 async fn unreadable_experiments_give_the_defaults(t: TestApp) {
-    let logs = Logs::default();
-    let writer = logs.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .finish();
-    let _guard = tracing::subscriber::set_default(subscriber);
+    let (logs, _guard) = Logs::capture();
     let s = shopper(&t, 99).await;
     // The experiments' table is gone: every page view's read and record fails.
     sqlx::query("DROP TABLE experiment_assignments")
@@ -310,7 +291,7 @@ async fn unreadable_experiments_give_the_defaults(t: TestApp) {
         !html.contains(r#"data-item="rosedeals""#),
         "new: off for a member"
     );
-    let logged = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    let logged = logs.text();
     assert!(
         logged.matches("ABTesting fetch error").count() >= 3,
         "one per page: {logged}"

@@ -5,6 +5,7 @@
 //! A flow that must hold on both backends is an `async fn(TestApp)` turned into two tests
 //! by [`both!`].
 pub mod cart;
+pub mod logs;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use super::{address, buy, deal_option, multipart, refund_form, API, GOOD_IBAN};
 use crate::helpers::cart::shopper;
+use crate::helpers::logs::Logs;
 use crate::helpers::{both, TestApp};
 
 async fn page(t: &TestApp, path: &str, cookie: &str) -> (u16, String) {
@@ -122,28 +123,8 @@ both!(
     order_page_tabs_and_contact_vouchers_on_postgres
 );
 
-/// Every event the server logs on this (current-thread) test runtime.
-#[derive(Clone, Default)]
-struct Logs(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Logs {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 async fn a_failed_list_is_logged_and_shown_as_the_post_sales_error(t: TestApp) {
-    let logs = Logs::default();
-    let writer = logs.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .finish();
-    let _guard = tracing::subscriber::set_default(subscriber);
+    let (logs, _guard) = Logs::capture();
     let a = shopper(&t, 2).await;
     let order_id = buy(&t, &a, deal_option(&t, 3, 10).await, 1).await;
     // Reading an order's vouchers joins its refund: without that table the current list
@@ -163,7 +144,7 @@ async fn a_failed_list_is_logged_and_shown_as_the_post_sales_error(t: TestApp) {
     assert_eq!(status, 200);
     assert!(html.contains("data-testid=\"ps-error\""));
     assert!(!html.contains("data-testid=\"deal-not-found\""));
-    let logged = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    let logged = logs.text();
     assert_eq!(
         logged
             .matches("cannot fetch rosedeals current orders")
