@@ -186,7 +186,7 @@ if (doc && !window.__rosaceHeader) {
       saved = null;
     }
     if (saved && saved.data && !isStale(saved, now)) return fill(saved.data);
-    const headers = { 'x-vp-siteid': String(now.siteId), 'x-vp-device': 'web', 'X-VP-Origin': 'web' };
+    const headers = { 'x-vp-siteid': String(now.siteId), 'x-vp-device': innerWidth < 641 ? '7' : '10', 'X-VP-Origin': 'web' };
     if (now.memberId !== null) headers['x-vp-memberid'] = String(now.memberId);
     window.__rosaceHeaderCalls += 1;
     try {

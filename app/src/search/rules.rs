@@ -156,12 +156,13 @@ pub fn suggestions_url(query: &str, site_id: u16) -> String {
     )
 }
 
-/// The device header value of the suggestions call: the web app below tablet width.
+/// The device header value of the suggestions call (spec 001 §9: 10 web, 7 webapp): the
+/// web app below tablet width.
 pub fn device_for_width(width: f64) -> &'static str {
     if width < 641.0 {
-        "webapp"
+        "7"
     } else {
-        "web"
+        "10"
     }
 }
 
@@ -327,8 +328,8 @@ mod tests {
             suggestions_url("ro be", 3),
             "/api/catalog/v1/search/suggestions?query=ro%20be&siteId=3"
         );
-        assert_eq!(device_for_width(400.0), "webapp");
-        assert_eq!(device_for_width(1024.0), "web");
+        assert_eq!(device_for_width(400.0), "7");
+        assert_eq!(device_for_width(1024.0), "10");
     }
 
     #[test]

@@ -150,9 +150,10 @@ pub struct SuggestionsParams {
     site_id: Option<String>,
 }
 
-/// Suggestions while typing; `x-vp-device: webapp` gets the compact list.
+/// Suggestions while typing; the web app (`x-vp-device: 7`, spec 001 §9; `webapp` is read
+/// too) gets the compact list.
 #[utoipa::path(get, path = "/api/catalog/v1/search/suggestions", tag = "search",
-    params(SuggestionsParams, ("x-vp-device" = Option<String>, Header, description = "web or webapp")),
+    params(SuggestionsParams, ("x-vp-device" = Option<String>, Header, description = "10 (web) or 7 (webapp); the names web and webapp are read too")),
     responses((status = 200, body = Suggestions), (status = 400, body = ErrorBody)))]
 async fn suggestions(
     State(app): State<Arc<AppCtx>>,
@@ -163,8 +164,8 @@ async fn suggestions(
 ) -> Result<Json<Suggestions>, ApiError> {
     let text = text(&q.query)?;
     let compact = match headers.get("x-vp-device").map(|v| v.to_str().unwrap_or("")) {
-        None | Some("web") => false,
-        Some("webapp") => true,
+        None | Some("10" | "web") => false,
+        Some("7" | "webapp") => true,
         Some(_) => {
             return Err(ApiError::bad_request(
                 "bad_device",

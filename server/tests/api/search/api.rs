@@ -178,6 +178,27 @@ async fn search_calls(t: TestApp) {
             .count()
             <= 3
     );
+    // The spec's numeric values (7 the web app, 10 the web) answer as the names do.
+    let mut answers = Vec::new();
+    for device in ["7", "webapp", "10", "web"] {
+        let res = t
+            .client
+            .get(t.url(&format!(
+                "/api/catalog/v1/search/suggestions?query={prefix}&siteId=1"
+            )))
+            .header("x-vp-device", device)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{device}");
+        answers.push(res.json::<Value>().await.unwrap());
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[2], answers[3]);
+    assert_ne!(
+        answers[0], answers[2],
+        "the web app's list is the compact one"
+    );
     let res = t
         .client
         .get(t.url("/api/catalog/v1/search/suggestions?query=a"))
