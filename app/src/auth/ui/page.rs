@@ -275,8 +275,7 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
                 <label for="sponsorshipCode">{ctx.t("auth.sponsorship")}</label>
                 <input id="sponsorshipCode" name="sponsorshipCode" value=sponsor.clone() />
             })}
-            <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{consent_label(&ctx, "auth.cgv", "content.consent.cgv_link", CGV_PATH)}</label>
-            <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{consent_label(&ctx, "auth.privacy", "content.consent.privacy_link", PRIVACY_PATH)}</label>
+            {consent_checks(&ctx)}
             {shown(cfg.optin_partner).then(|| view! {
                 <label class="auth__check"><input type="checkbox" name="optinPartner" value="1" />{ctx.t("auth.optin_partner")}</label>
             })}
@@ -288,6 +287,15 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
 /// The documents a new member accepts (their crawlable, canonical paths).
 const CGV_PATH: &str = "/registration/generalconditions";
 const PRIVACY_PATH: &str = "/registration/privacypolicy";
+
+/// The two documents a registration accepts, as required checkboxes (the email form and the
+/// social sign-in's registration alike).
+pub fn consent_checks(ctx: &RequestCtx) -> impl IntoView {
+    view! {
+        <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{consent_label(ctx, "auth.cgv", "content.consent.cgv_link", CGV_PATH)}</label>
+        <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{consent_label(ctx, "auth.privacy", "content.consent.privacy_link", PRIVACY_PATH)}</label>
+    }
+}
 
 /// A consent checkbox's label: its sentence with the document's name as a link to the
 /// document, in a new tab so the form being filled in stays as it is. The new-tab notice
