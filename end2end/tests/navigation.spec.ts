@@ -534,8 +534,8 @@ test('the account menu reaches every section by a click; premium leads to /check
   const premium = all.find((s) => s.id === 'premium');
   if (premium) expect(premium.href).toBe('/checkout/loyalty');
   for (const s of all) {
-    // The menu of the page we are on (the header comes with every page).
-    if (!(await page.getByTestId('login-element').isVisible())) await home(page, site);
+    // Each section from the home page's header menu.
+    await home(page, site);
     await page.getByTestId('login-element').click();
     await expect(accountMenu()).toHaveAttribute('open', '');
     const link = accountMenu().locator(`a[data-item="${s.id}"]`);
