@@ -560,3 +560,40 @@ test('the account menu reaches every section by a click; premium leads to /check
   }
 });
 
+
+// With the bell's count, a phone's header once ran past the screen's edge (412 px): the
+// greeting that opens the account menu was partly off screen and could not be clicked on
+// some pages. A member with an unread support reply: every part of the header on screen,
+// the burger at its full 40 px, and the account menu opens, on the home and the help form.
+test('a member with an unread message: the whole header fits the screen and the account menu opens', async ({ page }, info) => {
+  const site = 1;
+  const email = memberEmail(site, info.project.name, 'bellfit');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/helpform');
+  const form = page.getByTestId('help-form');
+  await form.getByTestId('help-reason').selectOption('payment');
+  await form.getByTestId('help-sub').selectOption('invoice');
+  // Words no help article answers: the message becomes a ticket at once.
+  await form.getByTestId('help-body').fill('zzzz qqqq xxxx wwww yyyy');
+  await form.getByTestId('help-send').click();
+  await expect(page.getByTestId('help-sent')).toBeVisible();
+  await page.goto('/gr/my-notifications/');
+  const ticket = (await page.getByTestId('ticket').first().getAttribute('data-ticket'))!;
+  execFileSync(process.env.ROSACE_E2E_BIN!, ['support', 'reply', ticket, 'Bonjour'], {
+    env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
+  });
+  for (const path of ['/', '/helpform']) {
+    await page.goto(path);
+    await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveText('1');
+    const fit = await page.evaluate(() => {
+      const parts = [...document.querySelectorAll('.header__inner > *, .header__actions > *')];
+      const right = Math.max(...parts.map((e) => e.getBoundingClientRect().right));
+      const burger = document.querySelector('.header__burger')!.getBoundingClientRect().width;
+      return { right, width: document.documentElement.clientWidth, burger };
+    });
+    expect(fit.right, path).toBeLessThanOrEqual(fit.width);
+    expect(fit.burger, path).toBe(40);
+    await page.getByTestId('login-element').click();
+    await expect(page.locator('details[data-testid="account-menu"]')).toHaveAttribute('open', '');
+  }
+});
