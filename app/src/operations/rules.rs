@@ -1,5 +1,7 @@
 //! Operation codes: their shape, the cookie that records the last one followed, where an
 //! operation lands, and what a visitor is told when it does not. Pure code.
+use crate::shell::rules::Audience;
+
 
 /// The operation-code cookie (spec 000 §3 cookie kinds: "operation code"), named after the
 /// entry-page parameter `operationcode`.
@@ -57,6 +59,32 @@ pub fn home_path(name: &str) -> String {
     } else {
         format!("/gr/home/{}", crate::routes::encode_query_value(name))
     }
+}
+
+/// Where a home operation lands `audience`: the travel home's open-door twin `/voyages`
+/// for a visitor and `/home/travel` for a member (as the header's tab,
+/// `shell::rules::home_tab_href`); any other home at [`home_path`] (the home pages are
+/// open to visitors).
+pub fn home_landing(audience: Audience, name: &str, kind: &str) -> String {
+    if kind == "TRAVEL" {
+        if let Some(href) = crate::shell::rules::home_tab_href(audience, name, kind) {
+            return href;
+        }
+    }
+    home_path(name)
+}
+
+/// Where a sale operation lands `audience`: a member on the members' catalog
+/// ([`catalog_path`]), a visitor on the sale's open-door catalog `/c/{slug}/{sale}/{universe}`
+/// (no sign-in wall), or the members' one when the sale has no slug.
+pub fn sale_landing(audience: Audience, sale_id: i64, universe_id: i64, slug: &str) -> String {
+    let sale = crate::shell::rules::LiveSale {
+        id: sale_id,
+        name: String::new(),
+        first_universe_id: universe_id,
+        seo_slug: slug.to_string(),
+    };
+    crate::shell::rules::catalog_href(audience, &sale, universe_id)
 }
 
 /// Why a code did not land: the key of the message the page shows.
@@ -129,6 +157,40 @@ mod tests {
         assert_eq!(home_path(""), "/");
         assert_eq!(home_path("summer"), "/gr/home/summer");
         assert_eq!(catalog_path(3, 40), "/catalog/3/40");
+    }
+
+    #[test]
+    fn visitors_land_on_open_door_pages_members_keep_theirs() {
+        use Audience::{Member, Visitor};
+        assert_eq!(sale_landing(Member, 3, 40, "robes"), "/catalog/3/40");
+        assert_eq!(sale_landing(Visitor, 3, 40, " robes "), "/c/robes/3/40");
+        // No slug, no open-door page: the members' catalog (sign in first).
+        assert_eq!(sale_landing(Visitor, 3, 40, " "), "/catalog/3/40");
+        assert_eq!(home_landing(Member, "travel", "TRAVEL"), "/home/travel");
+        assert_eq!(home_landing(Visitor, "travel", "TRAVEL"), "/voyages");
+        assert_eq!(
+            home_landing(Visitor, "summer", "DEFAULT"),
+            "/gr/home/summer"
+        );
+        assert_eq!(home_landing(Visitor, "default", "DEFAULT"), "/");
+        assert_eq!(home_landing(Member, "gone", ""), "/gr/home/gone");
+        for (audience, slug) in [(Visitor, "robes"), (Member, "robes")] {
+            let access = crate::routes::resolve(&sale_landing(audience, 3, 40, slug))
+                .unwrap()
+                .access();
+            assert_eq!(
+                access == crate::routes::Access::MembersOnly,
+                audience == Member
+            );
+        }
+        for audience in [Visitor, Member] {
+            let href = home_landing(audience, "travel", "TRAVEL");
+            let access = crate::routes::resolve(&href).unwrap().access();
+            assert_eq!(
+                access == crate::routes::Access::MembersOnly,
+                audience == Member
+            );
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@ use sqlx::Row;
 use crate::operations::rules::{self, Refusal, Target};
 use crate::platform::db::Db;
 use crate::platform::sql::live_window;
+use crate::shell::rules::Audience;
 
 /// The canonical catalog path of a live sale of the site, `None` for an unknown sale,
 /// another site's, or one that is over.
@@ -31,12 +32,45 @@ pub async fn sale_catalog(
     })
 }
 
-/// Enters an operation: where it lands (a path), or why it does not.
+/// Where a live sale of the site lands `audience` (`rules::sale_landing`: a visitor gets
+/// the open-door `/c/...` catalog), `None` for an unknown sale, another site's, or one
+/// that is over.
+async fn sale_landing(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    now: i64,
+    audience: Audience,
+) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT s.slug, (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
+           FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND s.campaign_kind = 'DEFAULT' AND {}",
+        live_window("$3")
+    ))
+    .bind(sale_id)
+    .bind(i64::from(site_id))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(match row {
+        Some(r) => {
+            let slug: String = r.try_get("slug")?;
+            r.try_get::<Option<i64>, _>("u")?
+                .map(|u| rules::sale_landing(audience, sale_id, u, &slug))
+        }
+        None => None,
+    })
+}
+
+/// Enters an operation for `audience`: where it lands (a path), or why it does not. A
+/// visitor lands on the open-door page of the target when it has one (`rules`), a member
+/// on the members' page.
 pub async fn enter(
     db: &Db,
     site_id: u16,
     raw_code: &str,
     now: i64,
+    audience: Audience,
 ) -> Result<Result<(String, String), Refusal>, sqlx::Error> {
     let Some(code) = rules::normalize_code(raw_code) else {
         return Ok(Err(Refusal::Unknown));
@@ -59,11 +93,22 @@ pub async fn enter(
         &row.try_get::<String, _>("target")?,
     );
     Ok(match target {
-        Some(Target::Sale(id)) => match sale_catalog(db, site_id, id, now).await? {
+        Some(Target::Sale(id)) => match sale_landing(db, site_id, id, now, audience).await? {
             Some(path) => Ok((code, path)),
             None => Err(Refusal::Expired),
         },
-        Some(Target::Home(name)) => Ok((code, rules::home_path(&name))),
+        Some(Target::Home(name)) => {
+            let kind: Option<String> =
+                sqlx::query_scalar("SELECT type FROM homes WHERE site_id = $1 AND name = $2")
+                    .bind(i64::from(site_id))
+                    .bind(&name)
+                    .fetch_optional(&db.pool)
+                    .await?;
+            Ok((
+                code,
+                rules::home_landing(audience, &name, kind.as_deref().unwrap_or_default()),
+            ))
+        }
         None => Err(Refusal::Unknown),
     })
 }

@@ -103,7 +103,11 @@ fn current_tab<'a>(tabs: &'a [HomeHeader], path: &str) -> Option<&'a HomeHeader>
         .unwrap_or(path);
     tabs.iter().find(|t| {
         let href = t.href.strip_prefix("/gr").unwrap_or(&t.href);
-        href == path || (t.name == "default" && (path == "/home/default" || path == "/h/default"))
+        href == path
+            || (t.name == "default" && (path == "/home/default" || path == "/h/default"))
+            // The travel home has a members' and an open-door address: either is its tab.
+            || (t.kind == "TRAVEL"
+                && matches!(path, "/home/travel" | "/voyages" | "/voyage" | "/voyage/default"))
     })
 }
 

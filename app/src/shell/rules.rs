@@ -153,25 +153,70 @@ pub fn header_categories(
 /// A module of a home, as the header lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HomeModule {
+    /// The module's internal name: the `?part=` key, never shown to a visitor.
     pub name: String,
     pub title: String,
+    /// A group module fed by the site's live sales (`source: "liveSales"`).
+    pub live_sales: bool,
+}
+
+/// The heading the home page gives an untitled live-sales module (`home::ui::modules`),
+/// which the header names it by too.
+pub const LIVE_SALES_LABEL_KEY: &str = "home.sales.title";
+
+/// The translation key naming a module in the header when it has no title of its own:
+/// the live-sales grid is named as the home page heads it ("Ventes en cours"); any other
+/// untitled module has no heading on the home page (a text block, a banner strip), so no
+/// name a visitor would recognise, and the header leaves it out.
+pub fn untitled_module_label_key(m: &HomeModule) -> Option<&'static str> {
+    m.live_sales.then_some(LIVE_SALES_LABEL_KEY)
 }
 
 /// The header links of a home's modules (spec 000 §9: at most 7), in the home's order:
-/// `{home_path}?part={module}`, labelled by the module's title, else its name.
-pub fn home_module_links(home_path: &str, modules: &[HomeModule]) -> Vec<HeaderLink> {
+/// `{home_path}?part={module}`, labelled by the module's title, else by the translated
+/// label of [`untitled_module_label_key`] (`t` translates a key into the site's
+/// language); an untitled module without such a label is left out. The internal name is
+/// never a label.
+pub fn home_module_links(
+    home_path: &str,
+    modules: &[HomeModule],
+    t: impl Fn(&str) -> String,
+) -> Vec<HeaderLink> {
     modules
         .iter()
-        .take(MAX_HOME_MODULES)
-        .map(|m| HeaderLink {
-            label: if m.title.trim().is_empty() {
-                m.name.clone()
-            } else {
-                m.title.trim().to_string()
-            },
-            href: format!("{home_path}?part={}", m.name),
+        .filter_map(|m| {
+            let label = match m.title.trim() {
+                "" => t(untitled_module_label_key(m)?),
+                title => title.to_string(),
+            };
+            Some(HeaderLink {
+                label,
+                href: format!("{home_path}?part={}", m.name),
+            })
         })
+        .take(MAX_HOME_MODULES)
         .collect()
+}
+
+/// Where a home's header tab leads `audience`, or `None` when the home has no page this
+/// audience may open (the tab is then left out). The default home is the home page; the
+/// travel home is `/home/travel` for members and its open-door twin `/voyages` for
+/// visitors (`/home/travel` asks them to sign in); any other home is `/gr/home/{name}`,
+/// kept for a visitor only when that page is open to them (a members-only home, such as
+/// the rose deals', would only show the sign-in page).
+pub fn home_tab_href(audience: Audience, name: &str, kind: &str) -> Option<String> {
+    use crate::routes::{resolve, Access};
+    let href = match (name, kind, audience) {
+        ("default", _, _) => return Some("/".into()),
+        (_, "TRAVEL", Audience::Member) => return Some("/home/travel".into()),
+        (_, "TRAVEL", Audience::Visitor) => return Some("/voyages".into()),
+        _ => format!("/gr/home/{name}"),
+    };
+    match (audience, resolve(&href).map(|r| r.access())) {
+        (Audience::Member, Some(_)) => Some(href),
+        (Audience::Visitor, Some(Access::Public | Access::OpenDoor)) => Some(href),
+        _ => None,
+    }
 }
 
 /// The header is transparent over a home only when the home names the colour of its hero

@@ -112,23 +112,140 @@ fn module(name: &str, title: &str) -> HomeModule {
     HomeModule {
         name: name.into(),
         title: title.into(),
+        live_sales: false,
     }
+}
+
+fn fr(key: &str) -> String {
+    crate::site::i18n::t("fr", key)
 }
 
 #[test]
 fn home_modules_are_cut_to_seven_part_links() {
-    let modules: Vec<HomeModule> = (0..10)
-        .map(|i| module(&format!("m{i}"), if i == 1 { "  " } else { "Titre" }))
-        .collect();
-    let links = home_module_links("/gr/home/summer", &modules);
+    let modules: Vec<HomeModule> = (0..10).map(|i| module(&format!("m{i}"), "Titre")).collect();
+    let links = home_module_links("/gr/home/summer", &modules, fr);
     assert_eq!(links.len(), MAX_HOME_MODULES);
     assert_eq!(links[0].href, "/gr/home/summer?part=m0");
     assert_eq!(links[0].label, "Titre");
-    // A module without a title is labelled by its name.
-    assert_eq!(links[1].label, "m1");
     assert_eq!(links[6].href, "/gr/home/summer?part=m6");
-    assert_eq!(home_module_links("/gr/home/x", &modules[..3]).len(), 3);
-    assert!(home_module_links("/gr/home/x", &[]).is_empty());
+    assert_eq!(home_module_links("/gr/home/x", &modules[..3], fr).len(), 3);
+    assert!(home_module_links("/gr/home/x", &[], fr).is_empty());
+}
+
+/// The demo default home: `highlights`, `pedagogy`, `universes` titled, then the untitled
+/// live-sales grid `sales`, the titled `deals` and the untitled text block `about`.
+fn default_home() -> Vec<HomeModule> {
+    vec![
+        module("highlights", "Nos coups de cœur"),
+        module("pedagogy", "Comment ça marche"),
+        module("universes", "Univers"),
+        HomeModule {
+            live_sales: true,
+            ..module("sales", "")
+        },
+        module("deals", "Bons plans"),
+        module("about", " "),
+    ]
+}
+
+#[test]
+fn untitled_modules_never_show_their_internal_name() {
+    for lang in crate::site::i18n::LANGS {
+        let t = |key: &str| crate::site::i18n::t(lang, key);
+        let links = home_module_links("/gr/home/default", &default_home(), t);
+        let labels: Vec<&str> = links.iter().map(|l| l.label.as_str()).collect();
+        // The live-sales grid is named as the home page heads it, in the site's language;
+        // the text block has no heading on the page, so no entry in the header.
+        let sales = t(LIVE_SALES_LABEL_KEY);
+        assert_ne!(sales, LIVE_SALES_LABEL_KEY, "{lang}: a translated label");
+        assert_eq!(
+            labels,
+            [
+                "Nos coups de cœur",
+                "Comment ça marche",
+                "Univers",
+                sales.as_str(),
+                "Bons plans"
+            ],
+            "{lang}"
+        );
+        assert!(
+            !labels.iter().any(|l| *l == "sales" || *l == "about"),
+            "{lang}"
+        );
+        assert_eq!(links[3].href, "/gr/home/default?part=sales");
+        assert!(links.iter().all(|l| !l.href.ends_with("part=about")));
+    }
+    let de = |key: &str| crate::site::i18n::t("de", key);
+    assert_eq!(
+        home_module_links("/", &default_home(), de)[3].label,
+        "Aktuelle Aktionen"
+    );
+    assert_eq!(
+        home_module_links("/", &default_home(), fr)[3].label,
+        "Ventes en cours"
+    );
+    assert_eq!(untitled_module_label_key(&module("about", "")), None);
+}
+
+#[test]
+fn modules_left_out_do_not_count_against_the_seven() {
+    // Untitled modules without a label are skipped before the cut to 7.
+    let mut modules: Vec<HomeModule> = (0..4).map(|i| module(&format!("text{i}"), "")).collect();
+    modules.extend((0..8).map(|i| module(&format!("m{i}"), "Titre")));
+    let links = home_module_links("/gr/home/x", &modules, fr);
+    assert_eq!(links.len(), MAX_HOME_MODULES);
+    assert_eq!(links[0].href, "/gr/home/x?part=m0");
+    assert_eq!(links[6].href, "/gr/home/x?part=m6");
+}
+
+#[test]
+fn home_tabs_lead_each_audience_to_a_page_it_may_open() {
+    use crate::routes::{resolve, Access};
+    use Audience::{Member, Visitor};
+    assert_eq!(
+        home_tab_href(Visitor, "default", "DEFAULT").as_deref(),
+        Some("/")
+    );
+    assert_eq!(
+        home_tab_href(Member, "default", "DEFAULT").as_deref(),
+        Some("/")
+    );
+    // The travel home: members' `/home/travel`, the open-door `/voyages` for a visitor.
+    assert_eq!(
+        home_tab_href(Member, "travel", "TRAVEL").as_deref(),
+        Some("/home/travel")
+    );
+    assert_eq!(
+        home_tab_href(Visitor, "travel", "TRAVEL").as_deref(),
+        Some("/voyages")
+    );
+    assert_eq!(
+        home_tab_href(Visitor, "summer", "DEFAULT").as_deref(),
+        Some("/gr/home/summer")
+    );
+    // A members-only home (the rose deals'): a member's tab, none for a visitor.
+    assert_eq!(
+        home_tab_href(Member, "rosedeals", "DEAL").as_deref(),
+        Some("/gr/home/rosedeals")
+    );
+    assert_eq!(home_tab_href(Visitor, "rosedeals", "DEAL"), None);
+    // Whatever a visitor's tab is, it opens without signing in.
+    for (name, kind) in [
+        ("default", "DEFAULT"),
+        ("travel", "TRAVEL"),
+        ("voyage", "TRAVEL"),
+        ("summer", "DEFAULT"),
+        ("rosedeals", "DEAL"),
+    ] {
+        if let Some(href) = home_tab_href(Visitor, name, kind) {
+            assert_ne!(
+                resolve(&href).unwrap().access(),
+                Access::MembersOnly,
+                "{name}: {href}"
+            );
+        }
+    }
 }
 
 #[test]

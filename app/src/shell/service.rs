@@ -7,19 +7,22 @@ use sqlx::Row;
 use super::model::{HeaderContent, HeaderMessage, HomeHeader};
 use super::rules::{self, Audience, HomeModule, LiveSale, SaleUniverse};
 use crate::home::rules::LiveWindow;
+use crate::model::home::ModuleSettings;
 use crate::platform::db::Db;
 use crate::site::i18n;
 
 /// How many of the newest messages the bell lists.
 pub const BELL_MESSAGES: i64 = 3;
 
-/// The site's homes as header tabs (the default home first), each with at most 7 modules
-/// (`rules::home_module_links`) and transparent when its hero band is dark enough
-/// (`rules::transparent_hero` of `homes.header_hero`).
+/// The site's homes as header tabs (the default home first), each leading where
+/// `audience` may go (`rules::home_tab_href`: the travel tab is `/voyages` for a visitor),
+/// with at most 7 modules labelled in `lang` (`rules::home_module_links`), and transparent
+/// when its hero band is dark enough (`rules::transparent_hero` of `homes.header_hero`).
 pub async fn home_headers(
     db: &Db,
     site_id: u16,
     lang: &str,
+    audience: Audience,
 ) -> Result<Vec<HomeHeader>, sqlx::Error> {
     let homes = sqlx::query(
         "SELECT id, name, display_name, type, header_hero FROM homes WHERE site_id = $1
@@ -29,7 +32,7 @@ pub async fn home_headers(
     .fetch_all(&db.pool)
     .await?;
     let modules = sqlx::query(
-        "SELECT m.home_id, m.name, m.title FROM home_modules m JOIN homes h ON h.id = m.home_id
+        "SELECT m.home_id, m.name, m.title, m.settings FROM home_modules m JOIN homes h ON h.id = m.home_id
           WHERE h.site_id = $1 ORDER BY m.home_id, m.position, m.id",
     )
     .bind(i64::from(site_id))
@@ -37,11 +40,14 @@ pub async fn home_headers(
     .await?;
     let mut by_home: Vec<(i64, HomeModule)> = Vec::with_capacity(modules.len());
     for m in &modules {
+        let settings: ModuleSettings =
+            serde_json::from_str(&m.try_get::<String, _>("settings")?).unwrap_or_default();
         by_home.push((
             m.try_get("home_id")?,
             HomeModule {
                 name: m.try_get("name")?,
                 title: m.try_get("title")?,
+                live_sales: settings.source.as_deref() == Some("liveSales"),
             },
         ));
     }
@@ -50,10 +56,13 @@ pub async fn home_headers(
         let id: i64 = h.try_get("id")?;
         let name: String = h.try_get("name")?;
         let kind: String = h.try_get("type")?;
-        let (href, label) = match (name.as_str(), kind.as_str()) {
-            ("default", _) => ("/".to_string(), i18n::t(lang, "menu.home")),
-            (_, "TRAVEL") => ("/home/travel".to_string(), i18n::t(lang, "menu.travel")),
-            _ => (format!("/gr/home/{name}"), h.try_get("display_name")?),
+        let Some(href) = rules::home_tab_href(audience, &name, &kind) else {
+            continue;
+        };
+        let label = match (name.as_str(), kind.as_str()) {
+            ("default", _) => i18n::t(lang, "menu.home"),
+            (_, "TRAVEL") => i18n::t(lang, "menu.travel"),
+            _ => h.try_get("display_name")?,
         };
         let modules = if kind == "TRAVEL" {
             Vec::new()
@@ -68,7 +77,7 @@ pub async fn home_headers(
                 .filter(|(home, _)| *home == id)
                 .map(|(_, m)| m.clone())
                 .collect();
-            rules::home_module_links(&home_path, &own)
+            rules::home_module_links(&home_path, &own, |key| i18n::t(lang, key))
         };
         let hero = rules::transparent_hero(&h.try_get::<String, _>("header_hero")?);
         out.push(HomeHeader {
@@ -93,6 +102,11 @@ pub async fn header(
     window: LiveWindow,
 ) -> Result<HeaderContent, sqlx::Error> {
     let lang = i18n::lang_of(crate::site::by_id_or_default(site_id).locale);
+    let audience = if member_id.is_some() {
+        Audience::Member
+    } else {
+        Audience::Visitor
+    };
     let sales: Vec<LiveSale> = crate::home::store::live_sales_in(db, site_id, window)
         .await?
         .into_iter()
@@ -155,16 +169,8 @@ pub async fn header(
     Ok(HeaderContent {
         site_id,
         member_id,
-        home_tabs: home_headers(db, site_id, lang).await?,
-        categories: rules::header_categories(
-            &sales,
-            &universes,
-            if member_id.is_some() {
-                Audience::Member
-            } else {
-                Audience::Visitor
-            },
-        ),
+        home_tabs: home_headers(db, site_id, lang, audience).await?,
+        categories: rules::header_categories(&sales, &universes, audience),
         unread_count,
         messages,
     })

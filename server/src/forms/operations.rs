@@ -19,8 +19,9 @@ use crate::middleware::SessionInfo;
 use crate::rest::auth::session::site_suffix;
 use crate::state::AppCtx;
 
-/// Enters `code` on the request's site: a 302 to where it lands with the cookie, or a 303
-/// to the explaining page. Never an error page: a storage failure says "try again".
+/// Enters `code` on the request's site (for its visitor or member: `store::enter`): a 302
+/// to where it lands with the cookie, or a 303 to the explaining page. Never an error
+/// page: a storage failure says "try again".
 pub async fn enter(app: &AppCtx, ctx: &RequestCtx, raw: &str) -> Response {
     let now = app::platform::state::now();
     let shown = rules::normalize_code(raw).unwrap_or_default();
@@ -31,7 +32,13 @@ pub async fn enter(app: &AppCtx, ctx: &RequestCtx, raw: &str) -> Response {
             site_suffix(ctx, ctx.site_id)
         ))
     };
-    match store::enter(&app.state.db, ctx.site_id, raw, now).await {
+    // A visitor lands on the open-door page of the target, a member on theirs.
+    let audience = if ctx.member_id.is_some() {
+        app::shell::rules::Audience::Member
+    } else {
+        app::shell::rules::Audience::Visitor
+    };
+    match store::enter(&app.state.db, ctx.site_id, raw, now, audience).await {
         Ok(Ok((code, url))) => {
             let mut res = StatusCode::FOUND.into_response();
             let target = if site_suffix(ctx, ctx.site_id).is_empty() {

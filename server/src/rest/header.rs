@@ -82,7 +82,9 @@ async fn header_content(
     Ok(private_json(&content))
 }
 
-/// The site's homes as header tabs, each with at most 7 modules (`?part=` links).
+/// The site's homes as header tabs, each with at most 7 modules (`?part=` links, labelled
+/// in the site's language). Each tab leads where the caller may go: the travel tab is
+/// `/home/travel` for the session's member and the open-door `/voyages` for a visitor.
 #[utoipa::path(get, path = "/api/content/v1/homes/headers", tag = "content",
     params(HeaderParams, ("x-vp-siteid" = Option<u16>, Header), ("x-vp-device" = Option<String>, Header),
         ("x-vp-memberid" = Option<i64>, Header)),
@@ -90,11 +92,17 @@ async fn header_content(
 async fn home_headers(
     State(app): State<Arc<AppCtx>>,
     SiteId(site_id): SiteId,
+    member: MaybeMember,
     Params(q): Params<HeaderParams>,
 ) -> Result<Response, ApiError> {
     window(&app, q.preview_date.as_deref())?;
     let lang = app::site::i18n::lang_of(app::site::by_id_or_default(site_id).locale);
-    let homes = app::shell::service::home_headers(&app.state.db, site_id, lang)
+    let audience = if member.id().is_some() {
+        rules::Audience::Member
+    } else {
+        rules::Audience::Visitor
+    };
+    let homes = app::shell::service::home_headers(&app.state.db, site_id, lang, audience)
         .await
         .log_as("Cannot fetch home headers")?;
     Ok(private_json(&homes))

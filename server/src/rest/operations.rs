@@ -22,7 +22,9 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new().routes(routes!(enter_operation))
 }
 
-/// Enters an operation of the request's site: where it lands, and the cookie.
+/// Enters an operation of the request's site: where it lands, and the cookie. A sale
+/// operation lands a visitor on the sale's open-door catalog `/c/...` and a member on
+/// `/catalog/...`; the travel home lands a visitor on `/voyages`.
 #[utoipa::path(post, path = "/api/content/v1/operations/{code}", tag = "content",
     params(("code" = String, Path), ("X-XSRF-TOKEN" = String, Header)),
     responses((status = 200, body = OperationLanding), (status = 404, body = ErrorBody),
@@ -33,10 +35,17 @@ async fn enter_operation(
     Path(code): Path<String>,
 ) -> Result<Response, ApiError> {
     let wire = |e: OperationError| ApiError::wire(&e).logged_as("enter operation failed");
-    let (code, url) = app::operations::store::enter(&app.state.db, ctx.site_id, &code, now())
-        .await
-        .map_err(|e| wire(e.into()))?
-        .map_err(|r| wire(OperationError::Refused(r)))?;
+    // A visitor lands on the open-door page of the target, a member on theirs.
+    let audience = if ctx.member_id.is_some() {
+        app::shell::rules::Audience::Member
+    } else {
+        app::shell::rules::Audience::Visitor
+    };
+    let (code, url) =
+        app::operations::store::enter(&app.state.db, ctx.site_id, &code, now(), audience)
+            .await
+            .map_err(|e| wire(e.into()))?
+            .map_err(|r| wire(OperationError::Refused(r)))?;
     let cookie = rules::cookie(&code, app.settings.secure_cookies);
     let mut res = Json(OperationLanding { code, url }).into_response();
     if let Ok(v) = HeaderValue::from_str(&cookie) {

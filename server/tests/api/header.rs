@@ -26,6 +26,14 @@ async fn header_calls_menus_and_pages(t: TestApp) {
     let tabs = arr(&h["homeTabs"]);
     assert!(tabs.len() >= 2);
     assert_eq!(tabs[0]["href"], "/");
+    // The travel tab leads a visitor to the open-door `/voyages`, not to the sign-in page;
+    // every tab of a visitor opens without signing in.
+    assert_eq!(travel_tab(&h["homeTabs"])["href"], "/voyages");
+    for tab in tabs {
+        let href = tab["href"].as_str().unwrap();
+        let (status, _) = page(&t, &format!("{href}?site=1"), "").await;
+        assert_eq!(status, 200, "{href} opens to a visitor");
+    }
     let cats = arr(&h["categories"]);
     assert!(
         !cats.is_empty() && cats.len() <= 8,
@@ -65,7 +73,7 @@ async fn header_calls_menus_and_pages(t: TestApp) {
 
     let (status, homes) = json(&t, "/api/content/v1/homes/headers?siteId=1", "").await;
     assert_eq!(status, 200);
-    assert!(arr(&homes).iter().any(|h| h["type"] == "TRAVEL"));
+    assert_eq!(travel_tab(&homes)["href"], "/voyages");
     assert!(arr(&homes).iter().all(|h| arr(&h["modules"]).len() <= 7));
     assert!(arr(&homes)
         .iter()
@@ -87,6 +95,12 @@ async fn header_calls_menus_and_pages(t: TestApp) {
     assert!(ids.contains(&"account") && ids.contains(&"disconnect") && ids.contains(&"offers"));
     let (_, mh) = json(&t, "/api/content/v1/header?siteId=1", &member).await;
     assert!(mh["memberId"].is_i64());
+    // A member's travel tab is the members' travel home, in both calls.
+    assert_eq!(travel_tab(&mh["homeTabs"])["href"], "/home/travel");
+    let (_, member_homes) = json(&t, "/api/content/v1/homes/headers?siteId=1", &member).await;
+    assert_eq!(travel_tab(&member_homes)["href"], "/home/travel");
+    let (status, _) = page(&t, "/home/travel?site=1", &member).await;
+    assert_eq!(status, 200);
     // A member gets the members' catalog.
     assert!(arr(&mh["categories"])
         .iter()
@@ -166,6 +180,44 @@ async fn header_calls_menus_and_pages(t: TestApp) {
     let (_, html) = page(&t, "/menu?site=1", "").await;
     assert!(html.contains("id=\"apps\"") && html.contains("data-testid=\"app-store-link\""));
     assert!(html.contains("https://apps.apple.com/app/rosace/"));
+}
+
+/// The (href, text) of each home-module link of a page's HTML.
+fn module_labels(html: &str) -> Vec<(String, String)> {
+    html.split("<a ")
+        .skip(1)
+        .filter(|a| a.contains("data-testid=\"home-module\""))
+        .map(|a| {
+            let href = a
+                .split("href=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let inner = a.split_once('>').unwrap().1.split("</a>").next().unwrap();
+            // The text without any markup the renderer adds around it.
+            let mut text = String::new();
+            let mut in_tag = false;
+            for c in inner.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => text.push(c),
+                    _ => {}
+                }
+            }
+            (href.replace("&amp;", "&"), text.trim().to_string())
+        })
+        .collect()
+}
+
+/// The travel home's tab among `tabs`.
+fn travel_tab(tabs: &Value) -> &Value {
+    arr(tabs)
+        .iter()
+        .find(|h| h["type"] == "TRAVEL")
+        .expect("a travel tab")
 }
 
 /// The hrefs of the links a page's HTML names by `data-item`, in order.
@@ -374,6 +426,59 @@ async fn homes_transparency_modules_and_preview(t: TestApp) {
         html.contains("data-testid=\"home-modules-toggle\"")
             && html.contains("aria-expanded=\"false\"")
     );
+    // No module is labelled by its internal name: the untitled live-sales grid is named as
+    // the home page heads it, in the site's language; the untitled text block (`about`)
+    // has no heading, so no entry.
+    for (site, sales) in [
+        (1, "Ventes en cours"),
+        (2, "Aktuelle Aktionen"),
+        (3, "Ventas en curso"),
+        (4, "Vendite in corso"),
+        (76, "Lopende acties"),
+    ] {
+        let (_, homes) = json(
+            &t,
+            &format!("/api/content/v1/homes/headers?siteId={site}"),
+            "",
+        )
+        .await;
+        let default = arr(&homes).iter().find(|h| h["name"] == "default").unwrap();
+        let modules = arr(&default["modules"]);
+        let sales_link = modules
+            .iter()
+            .find(|m| m["href"] == "/gr/home/default?part=sales")
+            .unwrap_or_else(|| panic!("site {site}: the live sales in the header"));
+        assert_eq!(sales_link["label"], sales, "site {site}");
+        assert!(
+            !modules
+                .iter()
+                .any(|m| m["href"] == "/gr/home/default?part=about"),
+            "site {site}"
+        );
+        for m in arr(&homes).iter().flat_map(|h| arr(&h["modules"]).iter()) {
+            let label = m["label"].as_str().unwrap();
+            let part = m["href"].as_str().unwrap().rsplit_once("?part=").unwrap().1;
+            assert!(
+                !label.trim().is_empty() && label != part,
+                "site {site}: {m}"
+            );
+        }
+        for path in ["/", "/menu"] {
+            let (_, html) = page(&t, &format!("{path}?site={site}"), "").await;
+            let labels = module_labels(&html);
+            assert!(
+                labels
+                    .iter()
+                    .any(|(h, l)| h == "/gr/home/default?part=sales" && l == sales),
+                "{path} site {site}: {labels:?}"
+            );
+            assert!(
+                !labels.iter().any(|(_, l)| l == "sales" || l == "about"),
+                "{path} site {site}: {labels:?}"
+            );
+            assert!(!labels.iter().any(|(h, _)| h.ends_with("?part=about")));
+        }
+    }
     // More than 7 modules on a home: 7 in the header.
     for i in 0..9 {
         sqlx::query(

@@ -13,7 +13,15 @@ fn set_cookie(res: &reqwest::Response) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The first live sale of `site`: its id and its members' catalog `/catalog/{sale}/{u}`.
 async fn first_sale_catalog(t: &TestApp, site: i64) -> (i64, String) {
+    let (sale, catalog, _) = first_sale_landings(t, site).await;
+    (sale, catalog)
+}
+
+/// The first live sale of `site`: its id, its members' catalog and its open-door catalog
+/// `/c/{slug}/{sale}/{u}`.
+async fn first_sale_landings(t: &TestApp, site: i64) -> (i64, String, String) {
     let now = app::platform::state::now();
     let sale: i64 = sqlx::query_scalar(&format!(
         "SELECT s.id FROM sales s WHERE {} ORDER BY s.position, s.id LIMIT 1",
@@ -31,7 +39,17 @@ async fn first_sale_catalog(t: &TestApp, site: i64) -> (i64, String) {
     .fetch_one(&t.app.state.db.pool)
     .await
     .unwrap();
-    (sale, format!("/catalog/{sale}/{u}"))
+    let slug: String = sqlx::query_scalar("SELECT slug FROM sales WHERE id = $1")
+        .bind(sale)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(!slug.trim().is_empty(), "sale {sale} has a slug");
+    (
+        sale,
+        format!("/catalog/{sale}/{u}"),
+        format!("/c/{slug}/{sale}/{u}"),
+    )
 }
 
 async fn operation_links(t: TestApp) {
@@ -44,23 +62,67 @@ async fn operation_links(t: TestApp) {
         assert!(cookie.starts_with("operationcode=BIENVENUE;"), "{cookie}");
         assert!(cookie.contains("Path=/") && cookie.contains("Max-Age=2592000"));
     }
-    // A sale operation lands on the sale's catalog (a visitor then signs in first).
-    let (_, catalog) = first_sale_catalog(&t, 1).await;
+    // A sale operation lands a visitor on the sale's open-door catalog (no sign-in wall),
+    // with the cookie; the page opens to them.
+    let (_, catalog, open_door) = first_sale_landings(&t, 1).await;
     let res = t.get("/operation/VENTE-FLASH").await;
+    assert_eq!(res.status(), 302);
+    let landing = no_site(res.headers()["location"].to_str().unwrap());
+    assert_eq!(landing, open_door);
+    let cookie = set_cookie(&res).expect("the operation cookie");
+    assert!(cookie.starts_with("operationcode=VENTE-FLASH;"), "{cookie}");
+    let (status, _, html) = page(&t, None, &landing).await;
+    assert_eq!(status, 200, "{landing} opens to a visitor");
+    assert!(
+        html.contains("data-testid=\"catalog-count\""),
+        "{landing}: the catalog"
+    );
+    // A member keeps the members' catalog, with the cookie too.
+    let member = shopper(&t, 2).await;
+    let res = t
+        .client
+        .get(t.url("/operation/VENTE-FLASH"))
+        .header("cookie", &member.cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 302);
     assert_eq!(
         no_site(res.headers()["location"].to_str().unwrap()),
         catalog.as_str()
     );
-    assert!(set_cookie(&res).is_some());
+    assert!(set_cookie(&res)
+        .unwrap()
+        .starts_with("operationcode=VENTE-FLASH;"));
     // Another site has its own operations (its own sale).
-    let (_, other) = first_sale_catalog(&t, 4).await;
+    let (_, _, other) = first_sale_landings(&t, 4).await;
     let res = t.get("/operation/VENTE-FLASH?site=4").await;
     assert_eq!(res.status(), 302);
     assert!(res.headers()["location"]
         .to_str()
         .unwrap()
         .starts_with(&other));
+    // A travel-home operation: the open-door `/voyages` for a visitor, `/home/travel` for a
+    // member (members only).
+    sqlx::query(
+        "INSERT INTO operations (site_id, code, target_kind, target, starts_at, ends_at)
+         VALUES (1, 'EVASION', 'home', 'travel', 0, $1)",
+    )
+    .bind(app::platform::state::now() + 86_400)
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let res = t.get("/operation/EVASION").await;
+    assert_eq!(res.status(), 302);
+    assert_eq!(
+        no_site(res.headers()["location"].to_str().unwrap()),
+        "/voyages"
+    );
+    assert!(set_cookie(&res).is_some());
+    let (status, _, _) = page(&t, None, "/voyages").await;
+    assert_eq!(status, 200, "/voyages opens to a visitor");
+    let (status, location, _) = page(&t, Some(&member), "/operation/EVASION").await;
+    assert_eq!((status, location.as_str()), (302, "/home/travel"));
 
     // Over, unknown, not a code: the explaining page, no cookie, never a 500.
     for (path, location) in [
@@ -85,7 +147,13 @@ async fn operation_links(t: TestApp) {
         );
         assert!(set_cookie(&res).is_none());
     }
-    // A running operation whose sale is over is over too.
+    // A running operation whose sale is over is over too (the sale then reopens).
+    let (sale, _) = first_sale_catalog(&t, 1).await;
+    let ends_at: i64 = sqlx::query_scalar("SELECT ends_at FROM sales WHERE id = $1")
+        .bind(sale)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
     sqlx::query("UPDATE sales SET ends_at = 1 WHERE id = (SELECT CAST(target AS BIGINT) FROM operations WHERE site_id = 1 AND code = 'VENTE-FLASH')")
         .execute(&t.app.state.db.pool)
         .await
@@ -95,6 +163,12 @@ async fn operation_links(t: TestApp) {
         no_site(res.headers()["location"].to_str().unwrap()),
         "/operation?error=operation.expired&code=VENTE-FLASH"
     );
+    sqlx::query("UPDATE sales SET ends_at = $1 WHERE id = $2")
+        .bind(ends_at)
+        .bind(sale)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
 
     // The page says why, in the site's language, and takes another code.
     let (status, _, html) = page(&t, None, "/operation?error=operation.expired&code=ETE2019").await;
@@ -168,6 +242,21 @@ async fn operation_links(t: TestApp) {
         (body["code"].as_str(), body["url"].as_str()),
         (Some("BIENVENUE"), Some("/"))
     );
+    // A visitor's call lands on the open-door catalog; a member's on the members' one.
+    let body: serde_json::Value = call("vente-flash").await.json().await.unwrap();
+    assert_eq!(body["url"], open_door.as_str());
+    let res = t
+        .client
+        .post(t.url("/api/content/v1/operations/VENTE-FLASH"))
+        .header("cookie", &member.cookie)
+        .header("X-XSRF-TOKEN", &member.xsrf)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(set_cookie(&res).is_some());
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["url"], catalog.as_str());
     assert_eq!(call("NOPE").await.status(), 404);
     let res = call("ETE2019").await;
     assert_eq!(res.status(), 410);
