@@ -36,6 +36,8 @@ save() { # name path [cookie jar]
 save home /
 # A first visit (no consent answered): the banner is part of the page.
 curl -sf "$BASE/?site=2" -o "$DATA/pages/consent-banner.html"
+# The privacy policy with the banner: its sections' ids must not meet the banner's.
+curl -sf "$BASE/registration/privacypolicy?site=3" -o "$DATA/pages/privacy-consent-banner.html"
 sale=$(grep -o 'href="/c/[^"]*"' "$DATA/pages/home.html" | head -n 1 | cut -d'"' -f2)
 save catalog "$sale"
 save catalog-sorted "$sale?sort=price_asc"

@@ -79,11 +79,16 @@ const fn link(
 
 /// Every fixed footer link: each leads to a page that exists. Members-only pages are
 /// flagged `logged_in` (a visitor would only meet the sign-in page there).
-pub const FOOTER_LINKS: [(&str, LinkSpec); 13] = [
+pub const FOOTER_LINKS: [(&str, LinkSpec); 14] = [
     ("shop", link("home", "content.footer.home", "/", false)),
     (
         "shop",
         link("travel", "content.footer.travel", "/voyages", false),
+    ),
+    // The brands place is open to visitors (crawlable): the footer is their way in.
+    (
+        "shop",
+        link("brands", "shell.account.brands", "/brandsplace", false),
     ),
     (
         "shop",
@@ -283,6 +288,11 @@ mod tests {
         assert!(visitor
             .iter()
             .any(|s| s.links.iter().any(|l| l.id == "join")));
+        // The brands place is open to visitors: the footer's shop section links it.
+        assert!(visitor.iter().any(|s| s.id == "shop"
+            && s.links
+                .iter()
+                .any(|l| l.href == "/brandsplace" && !l.logged_in)));
         let member = footer_sections(true);
         assert!(member.iter().any(|s| s.id == "account"));
         assert!(member

@@ -75,6 +75,14 @@ async fn documents_footer_landings_and_sitemap(t: TestApp) {
         assert!(!html.contains("noindex"), "{path} is indexable");
         assert!(!coming_soon(&html), "{path}");
     }
+    // A first visit (no consent answered) has the consent banner: the privacy policy's
+    // sections have ids of their own, so the banner's heading id stays unique and the
+    // table of contents points at the sections.
+    let (_, html) = page(&t, "/registration/privacypolicy", "").await;
+    assert!(html.contains("data-testid=\"consent-banner\""));
+    assert_eq!(html.matches("id=\"consent-title\"").count(), 1);
+    assert!(html.contains("id=\"doc-consent\"") && html.contains("href=\"#doc-consent\""));
+    assert!(html.contains("id=\"doc-consent-title\""));
     // Another language and the sister brand.
     let (_, html) = page(&t, "/registration/privacypolicy?site=2", "").await;
     assert!(html.contains("Datenschutzerklärung") && html.contains("OptanonConsent"));
@@ -100,6 +108,11 @@ async fn documents_footer_landings_and_sitemap(t: TestApp) {
     );
     assert!(v.contains(&"/l/ventes-de-la-semaine".to_string()), "{v:?}");
     assert!(!v.contains(&"/gr/my-orders".to_string()), "{v:?}");
+    // The brands place (open door, crawlable) is linked for visitors, and is theirs.
+    assert!(v.contains(&"/brandsplace".to_string()), "{v:?}");
+    let (status, html) = page(&t, "/brandsplace?site=1", "").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("data-testid=\"brandsplace\"") && !html.contains("noindex"));
     let member = t.member_session(1).await;
     let (_, m) = json(&t, "/api/content/v1/footer?site=1", &member).await;
     let m = hrefs(&m);
@@ -229,6 +242,10 @@ async fn documents_footer_landings_and_sitemap(t: TestApp) {
     let (status, html) = page(&t, "/checkout/loyalty", &member).await;
     assert_eq!(status, 200);
     assert!(html.contains("data-testid=\"loyalty-page\""));
+    // Its link to the conditions' loyalty section lands on that section's id.
+    assert!(html.contains("href=\"/registration/generalconditions#doc-loyalty\""));
+    let (_, conditions) = page(&t, "/registration/generalconditions", "").await;
+    assert!(conditions.contains("id=\"doc-loyalty\""));
     let (status, _) = page(&t, "/postsales", "").await;
     assert_eq!(status, 302, "members only");
 }

@@ -20,7 +20,7 @@ pub fn DocumentPage(doc: Document) -> impl IntoView {
         .sections
         .iter()
         .map(|s| {
-            let href = format!("#{}", s.id);
+            let href = format!("#{}", section_anchor(&s.id));
             view! { <li><a href=href>{with_brand(&s.heading, brand)}</a></li> }
         })
         .collect_view();
@@ -60,9 +60,17 @@ pub fn DocumentPage(doc: Document) -> impl IntoView {
     .into_any()
 }
 
+/// A section's element id: the document's own prefix keeps its ids apart from the page
+/// chrome's (the consent banner's heading is `consent-title`, the privacy policy has a
+/// `consent` section), so a page never has one id twice.
+pub fn section_anchor(section_id: &str) -> String {
+    format!("doc-{section_id}")
+}
+
 #[component]
 fn Section(section: DocSection, brand: &'static str) -> impl IntoView {
-    let heading_id = format!("{}-title", section.id);
+    let anchor = section_anchor(&section.id);
+    let heading_id = format!("{anchor}-title");
     let labelled_by = heading_id.clone();
     let table = (!section.table.is_empty()).then(|| {
         let mut rows = section.table.into_iter();
@@ -92,7 +100,7 @@ fn Section(section: DocSection, brand: &'static str) -> impl IntoView {
         }
     });
     view! {
-        <section class="content-doc__section" id=section.id.clone() aria-labelledby=labelled_by>
+        <section class="content-doc__section" id=anchor aria-labelledby=labelled_by>
             <h2 id=heading_id>{with_brand(&section.heading, brand)}</h2>
             {section
                 .paragraphs

@@ -98,7 +98,11 @@ pub fn LoyaltyPage(path: String) -> impl IntoView {
             ctx.t("content.loyalty.pass"),
         ),
         (
-            "/registration/generalconditions#loyalty".to_string(),
+            format!(
+                "{}#{}",
+                crate::content::rules::Document::GeneralConditions.path(),
+                super::document::section_anchor("loyalty")
+            ),
             ctx.t("page.generalconditions"),
             ctx.t("content.loyalty.conditions"),
         ),
