@@ -226,6 +226,10 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         // One page: deeper paths would duplicate it under another canonical.
         ["brandsplace"] => r(BrandsPlace),
         ["l", rest @ ..] if !rest.is_empty() => r(Landing).seo().param("seo", rest[0]),
+        // The lateral menu's gifts entry: the site's gift ideas landing, whatever its slug.
+        ["gifts"] => r(Landing)
+            .seo()
+            .param("translationKey", crate::content::model::GIFTS_KEY),
         ["catalog", id] if is_id(id) => r(Catalog).param("catalogId", id),
         ["catalog", c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => with_filters(
             r(Catalog).param("campaignId", c).param("universeId", u),
@@ -407,6 +411,8 @@ mod tests {
             ("/gr/home/summer", PageKind::Home),
             ("/gr/catalog/12", PageKind::Catalog),
             ("/gr/sponsorship", PageKind::Sponsorship),
+            ("/gr/gifts", PageKind::Landing),
+            ("/gifts", PageKind::Landing),
             ("/catalog/100/0", PageKind::Catalog),
             ("/c/robes-ete/100/0", PageKind::Catalog),
             ("/p/robes-ete/100/0", PageKind::Catalog),

@@ -43,3 +43,15 @@ pub async fn fetch_landing(slug: String) -> Result<Option<Landing>, ServerFnErro
         Err(e) => Err(e).wire::<ContentError>(),
     }
 }
+
+/// The address of the request's site's landing page with this translation key
+/// (`/l/{slug}`, its canonical address); `None` when the site has none.
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "content/landing-by-key")]
+pub async fn fetch_landing_by_key(key: String) -> Result<Option<String>, ServerFnError> {
+    let state = crate::platform::state::app_state()?;
+    let ctx = crate::context::RequestCtx::current();
+    crate::content::store::slug_by_key(&state.db, ctx.site_id, &key)
+        .await
+        .map(|slug| slug.map(|s| format!("/l/{s}")))
+        .wire::<ContentError>()
+}

@@ -75,6 +75,19 @@ pub async fn translations(db: &Db, key: &str) -> Result<Vec<LandingTranslation>,
     Ok(out)
 }
 
+/// The slug of the site's landing page with this translation key (the first by display
+/// order); `None` when the site has none.
+pub async fn slug_by_key(db: &Db, site_id: u16, key: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT slug FROM landing_pages WHERE site_id = $1 AND translation_key = $2
+          ORDER BY position, id LIMIT 1",
+    )
+    .bind(i64::from(site_id))
+    .bind(key)
+    .fetch_optional(&db.pool)
+    .await
+}
+
 /// The site's landing pages in display order (footer, sitemap).
 pub async fn landings(db: &Db, site_id: u16) -> Result<Vec<LandingLink>, sqlx::Error> {
     let rows = sqlx::query(

@@ -369,9 +369,9 @@ pub const MENU_CONFIG_ID: u32 = 10;
 
 /// The lateral menu's full item list for a site. `news` leads to the default home's
 /// highlights of the day (its newest sales), `mobile-apps` to the apps section of the menu
-/// page. Spec items without a page in the product are left out, so no entry leads to a
-/// dead end: club/forum (the shop has no member community or forum) and gifts (no gift
-/// card is sold; the member's vouchers are under `offers`).
+/// page, `gifts` to the site's gift ideas landing page (`/gr/gifts` redirects to it). Spec
+/// items without a page in the product are left out, so no entry leads to a dead end:
+/// club/forum (the shop has no member community or forum).
 pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
     use LinkKind::*;
     let mut legal = Vec::new();
@@ -440,6 +440,7 @@ pub fn lateral_menu_items(switches: MenuSwitches) -> Vec<MenuItem> {
             )
         },
         item("help", "menu.help", "/helpform", true, Default),
+        item("gifts", "shell.menu.gifts", "/gr/gifts", false, Default),
         item("news", "shell.menu.news", NEWS_HREF, false, Default),
         item(
             "mobile-apps",

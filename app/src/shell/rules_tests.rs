@@ -307,7 +307,7 @@ fn visitors_see_no_logged_in_item_members_see_all() {
     let visitor = visible(all.clone(), false);
     assert_eq!(
         ids(&visitor),
-        ["home", "news", "mobile-apps", "information"]
+        ["home", "gifts", "news", "mobile-apps", "information"]
     );
     assert!(visitor.iter().all(|i| !i.logged_in));
     let member = visible(all.clone(), true);
@@ -321,6 +321,7 @@ fn visitors_see_no_logged_in_item_members_see_all() {
             "alerts",
             "offers",
             "help",
+            "gifts",
             "news",
             "mobile-apps",
             "sponsorship",
@@ -331,8 +332,13 @@ fn visitors_see_no_logged_in_item_members_see_all() {
     let by_id = |id: &str| all.iter().find(|i| i.id == id).unwrap().href.clone();
     assert_eq!(by_id("news"), "/gr/home/default?part=highlights");
     assert_eq!(by_id("mobile-apps"), "/menu#apps");
-    // No community and no gift card in the product: those spec items stay out.
-    for absent in ["club", "forum", "gifts"] {
+    // Gifts: the site's gift ideas landing, by its stable address, for visitors too.
+    assert_eq!(by_id("gifts"), "/gr/gifts");
+    let gifts = all.iter().find(|i| i.id == "gifts").unwrap();
+    assert_eq!((gifts.kind, gifts.logged_in), (LinkKind::Default, false));
+    assert_eq!(gifts.label_key, "shell.menu.gifts");
+    // No community in the product: those spec items stay out.
+    for absent in ["club", "forum"] {
         assert!(!ids(&all).contains(&absent), "{absent}");
     }
     // The legal side panel is the same for both.

@@ -1,9 +1,13 @@
 //! Demo landing pages (issue #15, `/l/{slug}`): on every site, in its language, one page
 //! showing the site's live sales and one showing the items of the brand with the most
-//! items in them. Runs at every start: a page already there stays as it is (it only gets
+//! items in them, and a gift ideas page (the site's premium sales, the menu's gifts
+//! entry). Runs at every start: a page already there stays as it is (it only gets
 //! its translation key when it had none).
 use app::platform::db::Db;
 use app::site::{i18n, SITES};
+
+/// The gift ideas page's selection: the site's live premium sales.
+const GIFTS_OFFER_TYPE: &str = "Premium";
 
 /// A landing page's words in one language: slug, heading, SEO title and description,
 /// blocks (heading, text) and footer paragraphs. `{brand}` is the site's brand.
@@ -166,6 +170,81 @@ fn brand_page(lang: &str) -> Words {
     }
 }
 
+fn gifts_page(lang: &str) -> Words {
+    match lang {
+        "de" => Words {
+            slug: "geschenkideen",
+            heading: "Geschenkideen",
+            title: "Geschenkideen: Premium-Marken zu Mitgliederpreisen",
+            description: "Geschenkideen bei {brand}: Premium-Marken, Mode, Beauty und Wohnen zu Aktionspreisen, für jeden Anlass und jedes Budget.",
+            blocks: [
+                ("Ein Geschenk für jeden Anlass", "Geburtstag, Hochzeit, Weihnachten oder einfach so: Unsere Premium-Aktionen vereinen Marken, die Freude machen, von Accessoires bis zu Beauty-Sets."),
+                ("Schenken ohne Stress", "Wählen Sie eine Lieferung direkt an die beschenkte Person oder an eine Abholstelle. Passt die Größe nicht, ist die Rücksendung innerhalb von 14 Tagen über Ihr Konto möglich."),
+            ],
+            footer: [
+                "Die Geschenkideen von {brand} stammen aus den laufenden Premium-Aktionen, nur für Mitglieder und nur für wenige Tage.",
+                "Die Mengen sind begrenzt: Ein Artikel im Warenkorb ist für einige Minuten für Sie reserviert.",
+            ],
+        },
+        "es" => Words {
+            slug: "ideas-regalo",
+            heading: "Ideas de regalo",
+            title: "Ideas de regalo: marcas premium a precio de socio",
+            description: "Ideas de regalo en {brand}: marcas premium de moda, belleza y hogar a precios de venta privada, para cada ocasión y cada presupuesto.",
+            blocks: [
+                ("Un regalo para cada ocasión", "Cumpleaños, boda, Navidad o porque sí: nuestras ventas premium reúnen marcas que hacen ilusión, de los accesorios a los estuches de belleza."),
+                ("Regalar sin complicaciones", "Elige la entrega en casa de la persona a la que regalas o en un punto de recogida. Si la talla no es la buena, puedes devolverlo en 14 días desde tu cuenta."),
+            ],
+            footer: [
+                "Las ideas de regalo de {brand} proceden de las ventas premium en curso, solo para socios y solo durante unos días.",
+                "Las cantidades son limitadas: un artículo en la cesta queda reservado para ti durante unos minutos.",
+            ],
+        },
+        "it" => Words {
+            slug: "idee-regalo",
+            heading: "Idee regalo",
+            title: "Idee regalo: marchi premium a prezzo soci",
+            description: "Idee regalo su {brand}: marchi premium di moda, bellezza e casa a prezzi da vendita privata, per ogni occasione e ogni budget.",
+            blocks: [
+                ("Un regalo per ogni occasione", "Compleanno, matrimonio, Natale o senza un motivo: le nostre vendite premium riuniscono marchi che fanno piacere, dagli accessori ai cofanetti di bellezza."),
+                ("Regalare senza pensieri", "Scegli la consegna a casa della persona che riceve il regalo o in un punto di ritiro. Se la taglia non va bene, il reso è possibile entro 14 giorni dal tuo account."),
+            ],
+            footer: [
+                "Le idee regalo di {brand} vengono dalle vendite premium in corso, riservate ai soci e solo per pochi giorni.",
+                "Le quantità sono limitate: un articolo nel carrello resta riservato per te per qualche minuto.",
+            ],
+        },
+        "nl" => Words {
+            slug: "cadeau-ideeen",
+            heading: "Cadeau-ideeën",
+            title: "Cadeau-ideeën: premiummerken tegen ledenprijzen",
+            description: "Cadeau-ideeën bij {brand}: premiummerken in mode, beauty en wonen tegen verlaagde prijzen, voor elke gelegenheid en elk budget.",
+            blocks: [
+                ("Een cadeau voor elke gelegenheid", "Verjaardag, huwelijk, Sinterklaas, Kerstmis of zomaar: onze premiumverkopen brengen merken samen die plezier geven, van accessoires tot beautysets."),
+                ("Zorgeloos cadeau geven", "Laat het pakje rechtstreeks bij de ontvanger of bij een afhaalpunt bezorgen. Past de maat niet, dan stuur je het binnen 14 dagen terug via je account."),
+            ],
+            footer: [
+                "De cadeau-ideeën van {brand} komen uit de lopende premiumverkopen, alleen voor leden en maar een paar dagen.",
+                "De aantallen zijn beperkt: een artikel in je winkelmandje blijft een paar minuten voor je gereserveerd.",
+            ],
+        },
+        _ => Words {
+            slug: "idees-cadeaux",
+            heading: "Idées cadeaux",
+            title: "Idées cadeaux : des marques premium au prix membre",
+            description: "Les idées cadeaux de {brand} : des marques premium de mode, beauté et maison à prix de vente privée, pour chaque occasion et chaque budget.",
+            blocks: [
+                ("Un cadeau pour chaque occasion", "Anniversaire, mariage, Noël ou simple envie de faire plaisir : nos ventes premium réunissent des marques qui font mouche, des accessoires aux coffrets beauté."),
+                ("Offrir sans souci", "Faites livrer directement chez la personne à qui vous offrez, ou en point relais. Si la taille ne convient pas, le retour est possible sous 14 jours depuis votre compte."),
+            ],
+            footer: [
+                "Les idées cadeaux de {brand} sont choisies dans les ventes premium en cours, réservées aux membres et pour quelques jours seulement.",
+                "Les quantités sont limitées : un article ajouté au panier vous est réservé quelques minutes.",
+            ],
+        },
+    }
+}
+
 /// Adds the demo landing pages a site lacks.
 pub(super) async fn ensure(db: &Db) -> Result<(), sqlx::Error> {
     for site in SITES {
@@ -193,6 +272,14 @@ pub(super) async fn ensure(db: &Db) -> Result<(), sqlx::Error> {
                 "featured-brand",
             ));
         }
+        // The lateral menu's gifts entry (`/gr/gifts`) leads to the page with this key.
+        pages.push((
+            gifts_page(lang),
+            "sales",
+            GIFTS_OFFER_TYPE.to_string(),
+            12,
+            app::content::model::GIFTS_KEY,
+        ));
         for (position, (w, kind, value, limit, key)) in pages.into_iter().enumerate() {
             let fill = |s: &str| s.replace("{brand}", brand);
             let blocks: Vec<_> = w

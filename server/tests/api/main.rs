@@ -19,6 +19,7 @@ mod dsa_form;
 mod experiments;
 mod experiments_holdback;
 mod foundation;
+mod gifts;
 mod hardening;
 mod header;
 mod help;

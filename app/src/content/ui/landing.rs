@@ -3,7 +3,7 @@
 //! selection (live sales, or a brand's items). An unknown slug is the real 404 page.
 use leptos::prelude::*;
 
-use crate::content::api::fetch_landing;
+use crate::content::api::{fetch_landing, fetch_landing_by_key};
 use crate::content::model::{Landing, LandingSale};
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
@@ -14,6 +14,12 @@ use crate::ui::SeoMeta;
 
 #[component]
 pub fn LandingPage(route: ResolvedRoute, path: String) -> impl IntoView {
+    // `/gr/gifts` (and the like): the site's page with that translation key, by redirect to
+    // its canonical `/l/{slug}`.
+    if let Some(key) = route.get("translationKey") {
+        let key = key.to_string();
+        return view! { <LandingByKey key /> }.into_any();
+    }
     let slug = route.get("seo").unwrap_or_default().to_string();
     // Only `/l/{slug}` (or `/gr/l/{slug}`) is a landing page; deeper paths (other than the
     // SEO product variant, resolved before) name nothing.
@@ -34,6 +40,34 @@ pub fn LandingPage(route: ResolvedRoute, path: String) -> impl IntoView {
         </Suspense>
     }
     .into_any()
+}
+
+/// A stable address for a landing page whatever its slug in the site's language: the
+/// server answers with a redirect (302) to the site's page with this translation key, the
+/// query kept; a site without one gets the 404 page.
+#[component]
+fn LandingByKey(key: String) -> impl IntoView {
+    let data = Resource::new(move || key.clone(), fetch_landing_by_key);
+    let search = leptos_router::hooks::use_location().search.get_untracked();
+    let loading = || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> };
+    view! {
+        <Suspense fallback=loading>
+            {move || {
+                let search = search.clone();
+                Suspend::new(async move {
+                    match data.await {
+                        Ok(Some(target)) => {
+                            let target = crate::routes::with_query(&target, &search);
+                            crate::operations::ui::redirect_to(&target);
+                            view! { <p class="page__redirect"><a href=target.clone()>{RequestCtx::current().t("page.landing")}</a></p> }.into_any()
+                        }
+                        Ok(None) => view! { <NotFound /> }.into_any(),
+                        Err(_) => view! { <ErrorNotice /> }.into_any(),
+                    }
+                })
+            }}
+        </Suspense>
+    }
 }
 
 fn is_landing_path(path: &str, slug: &str) -> bool {

@@ -92,7 +92,7 @@ pub fn CatalogByIdPage(id: i64, search: String) -> impl IntoView {
 }
 
 /// A temporary redirect while the server renders; in the browser, a full navigation.
-fn redirect_to(url: &str) {
+pub(crate) fn redirect_to(url: &str) {
     #[cfg(feature = "ssr")]
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         if let Ok(location) = axum::http::HeaderValue::from_str(url) {
