@@ -111,6 +111,23 @@ fn current_tab<'a>(tabs: &'a [HomeHeader], path: &str) -> Option<&'a HomeHeader>
     })
 }
 
+/// The button that opens a home tab's modules or a category's flyout (header.js toggles
+/// `aria-expanded` and the flyout's `hidden`; Enter, Space and Escape work from the keyboard).
+#[component]
+fn FlyoutToggle(controls: String, name: String, testid: &'static str) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    view! {
+        <button
+            type="button"
+            class="header__more"
+            aria-expanded="false"
+            aria-controls=controls
+            aria-label=ctx.t_with("shell.header.more", &[("name", &name)])
+            data-testid=testid
+        ></button>
+    }
+}
+
 #[component]
 fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -131,14 +148,7 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
             let modules = (!t.modules.is_empty()).then(|| {
                 let id = format!("home-modules-{}", t.id);
                 view! {
-                    <button
-                        type="button"
-                        class="header__more"
-                        aria-expanded="false"
-                        aria-controls=id.clone()
-                        aria-label=ctx.t_with("shell.header.more", &[("name", &t.label)])
-                        data-testid="home-modules-toggle"
-                    ></button>
+                    <FlyoutToggle controls=id.clone() name=t.label.clone() testid="home-modules-toggle" />
                     <ul class="header__flyout header__modules" id=id data-testid="home-modules" hidden>
                         {t.modules.iter().map(|m| view! {
                             <li><a href=m.href.clone() data-testid="home-module">{m.label.clone()}</a></li>
@@ -165,14 +175,7 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
             view! {
                 <li class="header__category" data-category=i.to_string()>
                     <a href=c.href.clone() data-testid="header-category">{c.label.clone()}</a>
-                    <button
-                        type="button"
-                        class="header__more"
-                        aria-expanded="false"
-                        aria-controls=id.clone()
-                        aria-label=ctx.t_with("shell.header.more", &[("name", &c.label)])
-                        data-testid="category-toggle"
-                    ></button>
+                    <FlyoutToggle controls=id.clone() name=c.label.clone() testid="category-toggle" />
                     <div class="header__flyout" id=id data-flyout=i.to_string() hidden>
                         <span class="header__skeleton" aria-hidden="true"></span>
                         <span class="header__skeleton" aria-hidden="true"></span>
