@@ -45,7 +45,7 @@ for (const site of SITES) {
     expect(count).toBeLessThanOrEqual(8);
 
     const menu = await openBurger(page);
-    expect(await itemIds(page)).toEqual(['home', 'news', 'mobile-apps']);
+    expect(await itemIds(page)).toEqual(['home', 'gifts', 'news', 'mobile-apps']);
     await expect(menu.getByTestId('menu-login')).toBeVisible();
     await expect(menu.getByTestId('logout')).toHaveCount(0);
     await expectNoViolations(page);
@@ -69,7 +69,7 @@ for (const site of SITES) {
     await signInAsDemo(page, site, '/');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const menu = await openBurger(page);
-    expect(await itemIds(page)).toEqual(['home', 'account', 'orders', 'alerts', 'offers', 'help', 'news', 'mobile-apps', 'sponsorship', 'disconnect']);
+    expect(await itemIds(page)).toEqual(['home', 'account', 'orders', 'alerts', 'offers', 'help', 'gifts', 'news', 'mobile-apps', 'sponsorship', 'disconnect']);
     await expect(menu.getByTestId('menu-information')).toBeVisible();
     await expect(menu.getByTestId('logout')).toBeVisible();
     await expect(menu.getByTestId('menu-login')).toHaveCount(0);
