@@ -173,3 +173,22 @@ test('the registration form links the general conditions and the privacy policy 
   }
   await expectNoViolations(page);
 });
+
+test('the burger menu gifts entry leads to the site gift ideas landing with its sales', async ({ page }, info) => {
+  // One site per project, in two languages: /gr/gifts redirects to the site's landing.
+  const [site, slug, heading] = info.project.name === 'desktop' ? [1, 'idees-cadeaux', 'Idées cadeaux'] : [3, 'ideas-regalo', 'Ideas de regalo'];
+  await page.goto(`/?site=${site}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('burger').click();
+  const menu = page.getByTestId('lateral-menu');
+  await expect(menu).toHaveClass(/lateral-menu--open/);
+  const gifts = menu.locator('a[data-item="gifts"]');
+  await expect(gifts).toContainText(heading);
+  await expect(gifts).toHaveAttribute('href', '/gr/gifts');
+  await gifts.click();
+  await expect(page).toHaveURL(new RegExp(`/l/${slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  const sales = page.getByTestId('landing-sales').locator('a[href^="/c/"]');
+  expect(await sales.count()).toBeGreaterThan(0);
+  await expectNoViolations(page);
+});
