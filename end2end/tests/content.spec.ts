@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { signInAsDemo } from './session';
+import { signInAsDemo, DEMO_EMAIL, DEMO_PASSWORD } from './session';
+import { htmlErrors } from './html-validity';
 
 // Content pages (issue #15): about us, privacy policy and general conditions complete
 // without scripts, with canonical and hreflang links; landing pages with their selection
 // and seoConfig; an unknown landing is the real 404; every footer link answers 200; each
 // hreflang alternate of a landing answers that landing; the registration form links the
-// documents it asks members to accept.
+// documents it asks members to accept; the crawlable pages are valid HTML as the server
+// sends them, with the consent banner in the page and for a signed-in member.
 
 const PLACEHOLDER = /class="placeholder"[^>]*data-page-kind/;
 
@@ -41,19 +43,79 @@ test('about us, privacy policy and general conditions are complete without scrip
   await expect(page.getByTestId('content-doc')).toContainText('Violeta');
   // The privacy policy lists the cookies the shop sets, with the consent categories.
   await page.goto('/registration/privacypolicy?site=1');
-  const cookies = page.locator('#cookies table');
+  const cookies = page.locator('#doc-cookies table');
   for (const name of ['rosace_session', 'XSRF-TOKEN', 'site', 'OptanonConsent', 'trv_departure_city']) {
     await expect(cookies.getByRole('rowheader', { name, exact: true })).toBeVisible();
   }
-  await expect(page.locator('#consent')).toContainText('C0005');
+  await expect(page.locator('#doc-consent')).toContainText('C0005');
   await context.close();
 });
 
 test('the sitemap lists the documents and the landing pages', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml?site=3')).text();
-  for (const path of ['/gr/aboutus', '/registration/privacypolicy', '/registration/generalconditions', '/l/ventas-de-la-semana', '/l/marca-destacada']) {
+  for (const path of ['/gr/aboutus', '/registration/privacypolicy', '/registration/generalconditions', '/l/ventas-de-la-semana', '/l/marca-destacada', '/brandsplace']) {
     expect(xml).toContain(path);
   }
+});
+
+// The demo landing pages of the sites the validity test reads (seed: server/src/demo).
+const LANDINGS: Record<number, string[]> = {
+  1: ['ventes-de-la-semaine', 'marque-a-la-une'],
+  2: ['aktionen-der-woche', 'marke-im-fokus'],
+  3: ['ventas-de-la-semana', 'marca-destacada'],
+  69: ['vendite-della-settimana', 'marchio-in-evidenza'],
+};
+
+test('the crawlable pages are valid HTML without scripts, banner shown, signed out and signed in', async ({ browser, baseURL }, info) => {
+  // Two sites of different languages per project (Violeta, the sister brand, on phones).
+  const sites = info.project.name === 'desktop' ? [1, 2] : [3, 69];
+  const errors: string[] = [];
+  let checked = 0;
+  let expected = 0;
+  for (const site of sites) {
+    // A fresh context without the fixture's consent cookie: a visitor who has not
+    // answered the cookie banner, so the banner is part of every page.
+    const context = await browser.newContext({ baseURL });
+    const paths = [
+      '/gr/aboutus',
+      '/registration/privacypolicy',
+      '/registration/generalconditions',
+      ...LANDINGS[site].map((slug) => `/l/${slug}`),
+      '/brandsplace',
+      '/brandsplace?q=a',
+    ];
+    expected += 2 * paths.length;
+    const check = async (who: 'visitor' | 'member', path: string) => {
+      const url = `${path}${path.includes('?') ? '&' : '?'}site=${site}`;
+      const res = await context.request.get(url);
+      expect(res.status(), url).toBe(200);
+      const html = await res.text();
+      // The case under test is really there: the banner, and the member when signed in
+      // (the page's context names them; the registration pages have no account menu).
+      expect(html, `${who} ${url}`).toContain('data-testid="consent-banner"');
+      expect(/&quot;memberId&quot;:\d+/.test(html), `${who} ${url}`).toBe(who === 'member');
+      for (const e of await htmlErrors(html)) {
+        errors.push(`${who} ${url}: ${e.rule}: ${e.message}\n    …${e.near}…`);
+      }
+      checked++;
+    };
+    for (const path of paths) await check('visitor', path);
+    // Signed in through the sign-in call (the XSRF pair from a first page), as the
+    // sign-in page's script does; the banner stays unanswered.
+    await context.request.get(`/gr/authentication?site=${site}`);
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    expect(xsrf).toBeTruthy();
+    const login = await context.request.post('/api/authentication/v1/login', {
+      headers: { 'X-XSRF-TOKEN': xsrf! },
+      data: { email: DEMO_EMAIL, password: DEMO_PASSWORD, rememberMe: false, siteId: site },
+    });
+    expect(login.status()).toBe(200);
+    for (const path of paths) await check('member', path);
+    await context.close();
+  }
+  expect(checked).toBe(expected);
+  expect(checked).toBeGreaterThanOrEqual(28);
+  expect(errors, errors.join('\n')).toEqual([]);
 });
 
 test('a landing page shows its blocks, selection and seoConfig; an unknown one is a 404', async ({ page }) => {
@@ -104,6 +166,8 @@ test('footer links answer 200, signed out and signed in', async ({ page }, info)
   const visitor = await footerLinksAnswer(page);
   expect(visitor).toContain('/registration/privacypolicy');
   expect(visitor).not.toContain('/gr/my-orders');
+  // The brands place is open to visitors: the footer is their way in.
+  expect(visitor).toContain('/brandsplace');
   await signInAsDemo(page, site, '/');
   const member = await footerLinksAnswer(page);
   expect(member).toContain('/gr/my-orders');
