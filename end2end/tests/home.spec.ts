@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
 
 // The home (issue #4): modules as tiles of every size, the pedagogical module, sale tiles
 // counting down, and the scroll position kept per home.
@@ -86,4 +88,51 @@ test('the scroll position of a home is kept when coming back to it', async ({ pa
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 30);
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 30);
+});
+
+// Issue #15 audit: the header names a home's parts in the site's language (never by their
+// internal names `sales`, `about`), and its travel tab opens to a visitor (`/voyages`,
+// the open-door travel home) while a member's leads to `/home/travel`. Site 2, in German.
+test('the home tabs: parts named in the site language, a travel tab that opens to visitors and members', async ({ page }, info) => {
+  const de: Record<string, string> = JSON.parse(readFileSync(new URL('../../app/locales/de.json', import.meta.url), 'utf8'));
+  const desktop = info.project.name === 'desktop';
+  const menuPart = async (openModules: boolean) => {
+    if (desktop) {
+      await page.goto('/?site=2');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const travel = page.getByTestId('home-tab').filter({ hasText: de['menu.travel'] });
+      if (!openModules) return { labels: [], travel };
+      // The default home's parts, opened from the keyboard (as a visitor may).
+      const toggle = page.getByTestId('home-modules-toggle').first();
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const modules = page.getByTestId('home-modules').first().getByTestId('home-module');
+      await expect(modules.first()).toBeVisible();
+      return { labels: await modules.allTextContents(), travel };
+    }
+    await page.goto('/menu?site=2');
+    const homes = page.getByTestId('mobile-menu-homes');
+    return {
+      labels: await homes.getByTestId('home-module').allTextContents(),
+      travel: homes.getByRole('link', { name: de['menu.travel'], exact: true }),
+    };
+  };
+  let { labels, travel } = await menuPart(true);
+  const trimmed = labels.map((l) => l.trim());
+  expect(trimmed).toContain(de['home.sales.title']);
+  expect(trimmed).not.toContain('sales');
+  expect(trimmed).not.toContain('about');
+  await expect(travel).toHaveAttribute('href', '/voyages');
+  await travel.click();
+  await expect(page).toHaveURL(/\/voyages(\?|$)/);
+  await expect(page.getByTestId('travel-home')).toBeVisible();
+  expect(page.url()).not.toMatch(/authentication/);
+
+  await signInAsDemo(page, 2, '/');
+  ({ travel } = await menuPart(false));
+  await expect(travel).toHaveAttribute('href', '/home/travel');
+  await travel.click();
+  await expect(page).toHaveURL(/\/home\/travel(\?|$)/);
+  await expect(page.getByTestId('travel-home')).toBeVisible();
 });
