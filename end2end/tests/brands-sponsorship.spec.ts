@@ -106,6 +106,13 @@ test('an operation link records its code and lands; an expired one says so', asy
   await expect(page).toHaveURL(/\/operation\?error=operation\.expired/);
   await expect(page.getByTestId('operation-error')).toHaveText(t['operation.expired_code'].replace('{code}', 'ETE2019'));
   await expectNoViolations(page);
+  // A visitor following a sale operation lands on the sale's open-door catalog (no sign-in
+  // page), with the cookie.
+  await page.goto(`/operation/VENTE-FLASH?site=${site}`);
+  await expect(page).toHaveURL(/\/c\/[^/?]+\/\d+\/\d+/);
+  expect(page.url()).not.toMatch(/authentication/);
+  await expect(page.getByTestId('catalog-count')).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'operationcode')?.value).toBe('VENTE-FLASH');
   // Another code typed on that page: a sale operation lands a member on its sale.
   const email = memberEmail(site, info.project.name, 'operation');
   expect(await register(page, site, email)).toBe(201);
