@@ -2,7 +2,6 @@
 //! operation lands, and what a visitor is told when it does not. Pure code.
 use crate::shell::rules::Audience;
 
-
 /// The operation-code cookie (spec 000 §3 cookie kinds: "operation code"), named after the
 /// entry-page parameter `operationcode`.
 pub const COOKIE: &str = "operationcode";
