@@ -201,7 +201,7 @@ test('header sizes and menu timings of spec 001 §2: 56/69 px, 1900 px, logo 50 
   }
 });
 
-test('category and home-module flyouts open and close with the keyboard (desktop); /menu lists the home modules (phone)', async ({ page }, info) => {
+test('category and home-module flyouts open and close with the keyboard and the mouse (desktop); /menu lists the home modules (phone)', async ({ page }, info) => {
   await home(page, 1);
   if (info.project.name === 'mobile') {
     // Phones have no flyouts: the full-screen menu lists each home's modules.
@@ -243,6 +243,17 @@ test('category and home-module flyouts open and close with the keyboard (desktop
   const moduleToggle = page.getByTestId('home-modules-toggle').first();
   await moduleToggle.focus();
   await page.keyboard.press('Enter');
+  await expect(moduleToggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(moduleToggle).toHaveAttribute('aria-expanded', 'false');
+  // With the mouse: hovering the tab opens its modules and a click on the button keeps
+  // them open (it once closed them again); a second click closes them.
+  await moduleToggle.click();
+  await expect(moduleToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('home-modules').first()).toBeVisible();
+  await moduleToggle.click();
+  await expect(moduleToggle).toHaveAttribute('aria-expanded', 'false');
+  await moduleToggle.click();
   await expect(moduleToggle).toHaveAttribute('aria-expanded', 'true');
   const modules = page.getByTestId('home-modules').first().getByTestId('home-module');
   await expect(modules.first()).toBeVisible();

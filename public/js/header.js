@@ -71,6 +71,12 @@ if (doc && !window.__rosaceHeader) {
       return;
     }
     const more = t.closest('.header__more');
+    // A pointer reaching the button hovered its item first, which opened the flyout: that
+    // click keeps it open (it used to close what the user had just seen open).
+    if (more && more.dataset.hovered) {
+      delete more.dataset.hovered;
+      return flyout(more, true);
+    }
     if (more) return flyout(more, more.getAttribute('aria-expanded') !== 'true');
     if (!t.closest('.header__flyout')) closeFlyouts(null);
     if (t.closest('[aria-controls="menu-legal"]')) return panel(true);
@@ -112,6 +118,7 @@ if (doc && !window.__rosaceHeader) {
     if (open) closeFlyouts(button);
     box.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
+    if (!open) delete button.dataset.hovered;
   };
   const closeFlyouts = (except) => {
     doc.querySelectorAll('.header__more[aria-expanded="true"]').forEach((b) => {
@@ -206,7 +213,10 @@ if (doc && !window.__rosaceHeader) {
   doc.addEventListener('mouseover', (ev) => {
     const item = owner(ev.target);
     const button = item && item.querySelector('.header__more');
-    if (button && desktop() && button.getAttribute('aria-expanded') !== 'true') flyout(button, true);
+    if (button && desktop() && button.getAttribute('aria-expanded') !== 'true') {
+      flyout(button, true);
+      button.dataset.hovered = 'true';
+    }
   });
   doc.addEventListener('mouseout', (ev) => {
     const item = owner(ev.target);
