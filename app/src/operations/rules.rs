@@ -74,7 +74,7 @@ pub fn home_landing(audience: Audience, name: &str, kind: &str) -> String {
 }
 
 /// Where a sale operation lands `audience`: a member on the members' catalog
-/// ([`catalog_path`]), a visitor on the sale's open-door catalog `/c/{slug}/{sale}/{universe}`
+/// `/catalog/{sale}/{universe}` (the canonical address of `/gr/catalog/{id}` too), a visitor on the sale's open-door catalog `/c/{slug}/{sale}/{universe}`
 /// (no sign-in wall), or the members' one when the sale has no slug.
 pub fn sale_landing(audience: Audience, sale_id: i64, universe_id: i64, slug: &str) -> String {
     let sale = crate::shell::rules::LiveSale {
@@ -123,11 +123,6 @@ pub fn cookie(code: &str, secure: bool) -> String {
     )
 }
 
-/// The canonical catalog address of a sale (its first top-level universe).
-pub fn catalog_path(sale_id: i64, universe_id: i64) -> String {
-    format!("/catalog/{sale_id}/{universe_id}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,7 +150,6 @@ mod tests {
         assert_eq!(home_path("default"), "/");
         assert_eq!(home_path(""), "/");
         assert_eq!(home_path("summer"), "/gr/home/summer");
-        assert_eq!(catalog_path(3, 40), "/catalog/3/40");
     }
 
     #[test]

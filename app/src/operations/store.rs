@@ -14,22 +14,7 @@ pub async fn sale_catalog(
     sale_id: i64,
     now: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    let row = sqlx::query(&format!(
-        "SELECT (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
-           FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND s.campaign_kind = 'DEFAULT' AND {}",
-        live_window("$3")
-    ))
-    .bind(sale_id)
-    .bind(i64::from(site_id))
-    .bind(now)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(match row {
-        Some(r) => r
-            .try_get::<Option<i64>, _>("u")?
-            .map(|u| rules::catalog_path(sale_id, u)),
-        None => None,
-    })
+    sale_landing(db, site_id, sale_id, now, Audience::Member).await
 }
 
 /// Where a live sale of the site lands `audience` (`rules::sale_landing`: a visitor gets
