@@ -9,7 +9,7 @@ use leptos_router::{
 };
 
 use crate::context::RequestCtx;
-use crate::routes::{self, login_redirect, Access, PageKind, ResolvedRoute};
+use crate::routes::{self, Access, PageKind, ResolvedRoute};
 use crate::shell::{Footer, Header, ProgressBar};
 use crate::ui::not_found::NotFound;
 
@@ -138,7 +138,7 @@ fn Page() -> impl IntoView {
             None => NotFound().into_any(),
             Some(route) if route.access() == Access::MembersOnly && !ctx.is_member() => {
                 // The server already redirects full page loads; this covers in-app navigation.
-                redirect_to_login(&path, &location.search.get_untracked()).into_any()
+                redirect_to_login(&route, &path, &location.search.get_untracked()).into_any()
             }
             Some(route) => render(route, path.clone()),
         };
@@ -258,8 +258,8 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
 }
 
 /// Client-side guard for in-app navigation to a members-only page.
-pub fn redirect_to_login(path: &str, search: &str) -> impl IntoView {
-    let target = login_redirect(&crate::routes::with_query(path, search));
+pub fn redirect_to_login(route: &ResolvedRoute, path: &str, search: &str) -> impl IntoView {
+    let target = crate::routes::visitor_redirect(route, path, search);
     #[cfg(feature = "hydrate")]
     {
         if let Some(window) = web_sys::window() {

@@ -370,7 +370,18 @@ pub fn with_site_base(path_and_query: &str) -> String {
     }
 }
 
-/// Where an anonymous visitor of a members-only page is sent.
+/// Where an anonymous visitor of a members-only page is sent: to the page's open-door
+/// equivalent where there is one (the travel home's is `/voyages`, so a travel banner or
+/// bookmark shows a visitor the travel offers rather than a sign-in wall), the query kept;
+/// otherwise to the sign-in page, which brings them back here.
+pub fn visitor_redirect(route: &ResolvedRoute, path: &str, search: &str) -> String {
+    match route.kind {
+        PageKind::Travel if !route.seo => with_query("/voyages", search),
+        _ => login_redirect(&with_query(path, search)),
+    }
+}
+
+/// The sign-in page, back to `path_and_query` after.
 pub fn login_redirect(path_and_query: &str) -> String {
     format!(
         "{SITE_BASE}/authentication?ReturnUrl={}",
@@ -494,6 +505,25 @@ mod tests {
         assert!(r.seo);
         assert_eq!(r.get("brandOrColor"), Some("rouge"));
         assert_eq!(r.get_id("campaignId"), Some(100));
+    }
+
+    #[test]
+    fn visitors_of_the_travel_home_go_to_its_open_door_page() {
+        for path in ["/home/travel", "/gr/home/travel", "/voyage"] {
+            let route = resolve(path).unwrap();
+            assert_eq!(route.access(), Access::MembersOnly);
+            assert_eq!(
+                visitor_redirect(&route, path, "?from=banner"),
+                "/voyages?from=banner"
+            );
+            assert_eq!(visitor_redirect(&route, path, ""), "/voyages");
+        }
+        // Other members-only pages: the sign-in page, back here after.
+        let route = resolve("/my-orders").unwrap();
+        assert_eq!(
+            visitor_redirect(&route, "/my-orders", "?page=2"),
+            login_redirect("/my-orders?page=2")
+        );
     }
 
     #[test]

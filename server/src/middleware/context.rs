@@ -126,12 +126,7 @@ pub async fn request_context(
     if is_page && req.method() == Method::GET {
         if let Some(route) = routes::resolve(&path) {
             if route.access() == Access::MembersOnly && member.is_none() {
-                let target = if query.is_empty() {
-                    path.clone()
-                } else {
-                    format!("{path}?{query}")
-                };
-                return redirect(&routes::login_redirect(&target));
+                return redirect(&routes::visitor_redirect(&route, &path, &query));
             }
         }
     }

@@ -74,6 +74,23 @@ async fn header_calls_menus_and_pages(t: TestApp) {
     let (status, homes) = json(&t, "/api/content/v1/homes/headers?siteId=1", "").await;
     assert_eq!(status, 200);
     assert_eq!(travel_tab(&homes)["href"], "/voyages");
+    // A visitor reaching the members' travel home anyway (a home banner, a bookmark) is sent
+    // to its open-door page, the query kept, not to the sign-in page.
+    for path in [
+        "/home/travel?site=1&from=banner",
+        "/gr/home/travel?site=1&from=banner",
+    ] {
+        let res = t.get_with_cookie(path, "").await;
+        assert!(res.status().is_redirection(), "{path}");
+        let to = res.headers()["location"].to_str().unwrap();
+        assert_eq!(to, "/voyages?site=1&from=banner", "{path}");
+    }
+    // Other members-only pages still lead to the sign-in page.
+    let res = t.get_with_cookie("/my-orders?site=1", "").await;
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .contains("/authentication?ReturnUrl="));
     assert!(arr(&homes).iter().all(|h| arr(&h["modules"]).len() <= 7));
     assert!(arr(&homes)
         .iter()
