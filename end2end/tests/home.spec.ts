@@ -128,6 +128,13 @@ test('the home tabs: parts named in the site language, a travel tab that opens t
   await expect(page).toHaveURL(/\/voyages(\?|$)/);
   await expect(page.getByTestId('travel-home')).toBeVisible();
   expect(page.url()).not.toMatch(/authentication/);
+  // The default home's travel banner links the members' travel home: a visitor who
+  // follows it is shown the open-door travel page, not the sign-in page.
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('main a[href="/home/travel"]').first().click();
+  await expect(page).toHaveURL(/\/voyages(\?|$)/);
+  await expect(page.getByTestId('travel-home')).toBeVisible();
 
   await signInAsDemo(page, 2, '/');
   ({ travel } = await menuPart(false));
