@@ -375,9 +375,19 @@ pub fn with_site_base(path_and_query: &str) -> String {
 /// bookmark shows a visitor the travel offers rather than a sign-in wall), the query kept;
 /// otherwise to the sign-in page, which brings them back here.
 pub fn visitor_redirect(route: &ResolvedRoute, path: &str, search: &str) -> String {
+    match open_door_twin(route) {
+        Some(twin) => with_query(twin, search),
+        None => login_redirect(&with_query(path, search)),
+    }
+}
+
+/// The open-door page that shows a visitor what a members-only page shows a member: the
+/// travel home's is `/voyages`. Links for visitors (`shell::rules::home_tab_href`) and the
+/// guard's redirect both read it here.
+pub fn open_door_twin(route: &ResolvedRoute) -> Option<&'static str> {
     match route.kind {
-        PageKind::Travel if !route.seo => with_query("/voyages", search),
-        _ => login_redirect(&with_query(path, search)),
+        PageKind::Travel if !route.seo => Some("/voyages"),
+        _ => None,
     }
 }
 

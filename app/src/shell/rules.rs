@@ -201,21 +201,20 @@ pub fn home_module_links(
 /// Where a home's header tab leads `audience`, or `None` when the home has no page this
 /// audience may open (the tab is then left out). The default home is the home page; the
 /// travel home is `/home/travel` for members and its open-door twin `/voyages` for
-/// visitors (`/home/travel` asks them to sign in); any other home is `/gr/home/{name}`,
-/// kept for a visitor only when that page is open to them (a members-only home, such as
+/// visitors (`routes::open_door_twin`); any other home is `/gr/home/{name}`, kept for a
+/// visitor only when that page is open to them or has a twin (a members-only home, such as
 /// the rose deals', would only show the sign-in page).
 pub fn home_tab_href(audience: Audience, name: &str, kind: &str) -> Option<String> {
-    use crate::routes::{resolve, Access};
-    let href = match (name, kind, audience) {
-        ("default", _, _) => return Some("/".into()),
-        (_, "TRAVEL", Audience::Member) => return Some("/home/travel".into()),
-        (_, "TRAVEL", Audience::Visitor) => return Some("/voyages".into()),
+    use crate::routes::{open_door_twin, resolve, Access};
+    let href = match (name, kind) {
+        ("default", _) => return Some("/".into()),
+        (_, "TRAVEL") => "/home/travel".to_string(),
         _ => format!("/gr/home/{name}"),
     };
-    match (audience, resolve(&href).map(|r| r.access())) {
-        (Audience::Member, Some(_)) => Some(href),
-        (Audience::Visitor, Some(Access::Public | Access::OpenDoor)) => Some(href),
-        _ => None,
+    let route = resolve(&href)?;
+    match (audience, route.access()) {
+        (Audience::Visitor, Access::MembersOnly) => open_door_twin(&route).map(String::from),
+        _ => Some(href),
     }
 }
 
