@@ -17,7 +17,11 @@ use crate::ui::not_found::NotFound;
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
-    let ctx_json = serde_json::to_string(&ctx).unwrap_or_default();
+    // A member template gets the member's own context per request (`ui::personal`).
+    let ctx_json = match crate::ui::personal::Marks::current() {
+        Some(marks) => marks.ctx(),
+        None => serde_json::to_string(&ctx).unwrap_or_default(),
+    };
     let islands = page_has_islands();
     // The islands' texts, in this page's language only (see `site::i18n`).
     #[cfg(feature = "ssr")]

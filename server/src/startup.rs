@@ -88,6 +88,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     let page_cache = Arc::new(crate::serve::page_cache::PageCache::new(
         std::time::Duration::from_millis(config.page_cache_ms),
     ));
+    let exposures = app::experiments::writer::ExposureWriter::start(db.clone());
     Ok(Arc::new(AppCtx {
         config,
         state: AppState { db },
@@ -96,6 +97,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         cart,
         travel,
         page_cache,
+        exposures,
         translations: Default::default(),
         telemetry: Default::default(),
         search: Default::default(),

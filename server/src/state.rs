@@ -20,6 +20,8 @@ pub struct AppCtx {
     pub cart: Arc<app::cart::service::CartService>,
     /// Travel products, calendars and bookings (held places, payment).
     pub travel: Arc<app::travel::service::TravelService>,
+    /// Page views' experiment exposures, recorded by one writer in group commits.
+    pub exposures: app::experiments::writer::ExposureWriter,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).
     pub page_cache: Arc<PageCache>,
     /// Every site's search index (rebuilt as sales start and end).

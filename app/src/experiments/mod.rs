@@ -10,3 +10,5 @@ pub mod rules;
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod store;
+#[cfg(feature = "ssr")]
+pub mod writer;

@@ -21,7 +21,7 @@ pub struct Viewer<'a> {
 /// as most robots do, is never counted). One transaction: the exposures, and the link of
 /// the browser's anonymous assignments to the member now signed in.
 pub async fn page_view(
-    db: &Db,
+    writer: &super::writer::ExposureWriter,
     settings: &Settings,
     viewer: &Viewer<'_>,
     new_anon_id: &str,
@@ -35,20 +35,20 @@ pub async fn page_view(
     let experiments = settings.experiments_for(subject.audience(), &subject.key());
     let recorded = viewer.member_id.is_some() || viewer.anon_id.is_some();
     if recorded && !settings.disabled {
-        let mut tx = db.begin().await?;
-        store::expose(
-            &mut tx,
-            viewer.site_id,
-            &subject.key(),
-            viewer.member_id,
-            &experiments.assigned,
-            now,
-        )
-        .await?;
-        if let (Some(member), Some(anon)) = (viewer.member_id, viewer.anon_id) {
-            store::link_member(&mut tx, &Subject::Anonymous(anon.into()).key(), member).await?;
-        }
-        tx.commit().await?;
+        writer
+            .record(super::writer::Exposure {
+                site_id: viewer.site_id,
+                visitor: subject.key(),
+                member_id: viewer.member_id,
+                assigned: experiments.assigned.clone(),
+                now,
+                link_anonymous: viewer
+                    .member_id
+                    .and(viewer.anon_id)
+                    .map(|anon| Subject::Anonymous(anon.into()).key()),
+            })
+            .await
+            .map_err(|e| ExperimentsError::Storage(sqlx::Error::Protocol(e)))?;
     }
     Ok(experiments)
 }

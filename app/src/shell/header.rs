@@ -7,9 +7,10 @@
 use leptos::prelude::*;
 
 use super::menu::{AccountMenu, LateralMenu};
-use super::model::{HeaderContent, HomeHeader};
+use super::model::{HeaderContent, HeaderMessage, HomeHeader};
 use crate::context::RequestCtx;
 use crate::ui::cart_count::CartCount;
+use crate::ui::personal::Hole;
 
 pub const SCRIPT: &str = "/js/header.js";
 
@@ -140,7 +141,11 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
         .filter(|t| transparent && t.transparent && !t.hero_color.is_empty())
         .map(|t| t.hero_color.clone());
     let transparent = hero.is_some();
-    let member_key = ctx.member_id.map(|m| m.to_string()).unwrap_or_default();
+    let marks = crate::ui::personal::Marks::current();
+    let member_key = match &marks {
+        Some(marks) => marks.member(),
+        None => ctx.member_id.map(|m| m.to_string()).unwrap_or_default(),
+    };
     let tabs = content
         .home_tabs
         .iter()
@@ -236,8 +241,11 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
                             <path d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" fill="currentColor"></path>
                         </svg>
                     </a>
-                    <MessageCentre content=content.clone() />
-                    <CartLink />
+                    {match &marks {
+                        // A member template: the member's own bell and count, per request.
+                        Some(marks) => view! { {marks.hole(Hole::Bell)} {marks.hole(Hole::CartLink)} }.into_any(),
+                        None => view! { <MessageCentre messages=content.messages.clone() /> <CartLink /> }.into_any(),
+                    }}
                     {login}
                 </nav>
             </div>
@@ -261,7 +269,7 @@ fn FullHeader(content: HeaderContent, transparent: bool, path: String) -> impl I
 /// The message-centre widget: the bell with the unread count (to the message centre) and,
 /// on hover or focus, the newest messages.
 #[component]
-fn MessageCentre(content: HeaderContent) -> impl IntoView {
+fn MessageCentre(messages: Vec<HeaderMessage>) -> impl IntoView {
     let ctx = RequestCtx::current();
     let unread = ctx.unread_count.max(0);
     let bell_label = if unread > 0 {
@@ -270,8 +278,7 @@ fn MessageCentre(content: HeaderContent) -> impl IntoView {
         ctx.t("header.messages")
     };
     let list = ctx.is_member().then(|| {
-        let items = content
-            .messages
+        let items = messages
             .into_iter()
             .map(|m| {
                 view! {
@@ -329,5 +336,17 @@ fn CartLink() -> impl IntoView {
                 })
             }}
         </a>
+    }
+}
+
+/// A region of a member template, rendered for the member of this request: the bell with
+/// `messages` (the member's newest, `service::bell_messages`) or the cart link.
+#[cfg(feature = "ssr")]
+pub fn render_hole(hole: Hole, ctx: RequestCtx, messages: Vec<HeaderMessage>) -> String {
+    match hole {
+        Hole::Bell => {
+            crate::ui::personal::render_fragment(ctx, move || view! { <MessageCentre messages /> })
+        }
+        Hole::CartLink => crate::ui::personal::render_fragment(ctx, || view! { <CartLink /> }),
     }
 }

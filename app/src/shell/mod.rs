@@ -1,7 +1,7 @@
 //! The shell (spec 000 §2, §9; 001 §2): header, lateral and account menus, the mobile
 //! menu page, footer, progress bar. The page switch is in `app.rs`.
 mod footer;
-mod header;
+pub mod header;
 pub mod menu;
 pub mod model;
 mod progress_bar;

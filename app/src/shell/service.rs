@@ -139,30 +139,7 @@ pub async fn header(
     let (unread_count, messages) = match member_id {
         Some(m) => (
             crate::help::store::unread_count(db, m).await?,
-            crate::help::store::notifications(db, m, BELL_MESSAGES)
-                .await?
-                .into_iter()
-                .map(|n| HeaderMessage {
-                    id: n.id,
-                    label: match (n.kind.as_str(), n.subject_title, n.status) {
-                        ("ticket", Some(subject), _) => {
-                            i18n::t_with(lang, "shell.bell.ticket", &[("subject", &subject)])
-                        }
-                        (_, _, Some(status)) => i18n::t_with(
-                            lang,
-                            "shell.bell.order",
-                            &[
-                                ("order", &n.order_id.unwrap_or_default().to_string()),
-                                ("status", &i18n::t(lang, &format!("help.status.{status}"))),
-                            ],
-                        ),
-                        _ => i18n::t(lang, "header.messages"),
-                    },
-                    href: format!("/gr/my-notifications/?notification={}", n.id),
-                    read: n.read,
-                    created_at: n.created_at,
-                })
-                .collect(),
+            bell_messages(db, lang, m).await?,
         ),
         None => (0, Vec::new()),
     };
@@ -174,4 +151,38 @@ pub async fn header(
         unread_count,
         messages,
     })
+}
+
+/// The member's newest messages for the header's bell, labelled in `lang`.
+pub async fn bell_messages(
+    db: &Db,
+    lang: &str,
+    member_id: i64,
+) -> Result<Vec<HeaderMessage>, sqlx::Error> {
+    Ok(
+        crate::help::store::notifications(db, member_id, BELL_MESSAGES)
+            .await?
+            .into_iter()
+            .map(|n| HeaderMessage {
+                id: n.id,
+                label: match (n.kind.as_str(), n.subject_title, n.status) {
+                    ("ticket", Some(subject), _) => {
+                        i18n::t_with(lang, "shell.bell.ticket", &[("subject", &subject)])
+                    }
+                    (_, _, Some(status)) => i18n::t_with(
+                        lang,
+                        "shell.bell.order",
+                        &[
+                            ("order", &n.order_id.unwrap_or_default().to_string()),
+                            ("status", &i18n::t(lang, &format!("help.status.{status}"))),
+                        ],
+                    ),
+                    _ => i18n::t(lang, "header.messages"),
+                },
+                href: format!("/gr/my-notifications/?notification={}", n.id),
+                read: n.read,
+                created_at: n.created_at,
+            })
+            .collect(),
+    )
 }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use crate::context::RequestCtx;
 use crate::model::catalog_api::{Availability, CatalogItem};
 use crate::ui::favourite::{FavouriteButton, FavouriteToggle};
+use crate::ui::personal::{Marks, TileState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Breakpoint {
@@ -43,6 +44,31 @@ pub fn ItemTile(
     #[prop(optional)]
     in_island: bool,
 ) -> impl IntoView {
+    // A member template holds the tile once per state of the member's own (heart, hold);
+    // the server keeps the member's variant (`ui::personal`). Tiles inside an island are
+    // never in a template: their props would carry the stand-in's state.
+    match Marks::current().filter(|_| !in_island) {
+        Some(marks) => {
+            let variants = TileState::ALL
+                .iter()
+                .map(|state| {
+                    let mut variant = item.clone();
+                    variant.favorite = state.favourite;
+                    variant.availability = match state.held {
+                        1 => Availability::InBasket,
+                        2 => Availability::MaxReached,
+                        _ => item.availability,
+                    };
+                    view! { {marks.choice(item.id, *state)} {tile(variant, columns, false)} }
+                })
+                .collect_view();
+            view! { {variants} {marks.choice_end()} }.into_any()
+        }
+        None => tile(item, columns, in_island).into_any(),
+    }
+}
+
+fn tile(item: CatalogItem, columns: u8, in_island: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     let href = if ctx.is_member() {
         format!("/product/{}/{}", item.sale_id, item.id)

@@ -7,6 +7,7 @@ pub mod favourite;
 pub mod hydrated;
 pub mod item_tile;
 pub mod not_found;
+pub mod personal;
 pub mod seo_meta;
 
 pub use seo_meta::SeoMeta;

@@ -58,7 +58,7 @@ pub async fn for_page(
     let settings = Settings::current();
     let now = app::platform::state::now();
     let experiments =
-        or_defaults(service::page_view(&app.state.db, settings, &viewer, &new_id, now).await);
+        or_defaults(service::page_view(&app.exposures, settings, &viewer, &new_id, now).await);
     let set =
         (member_id.is_none() && anon_id.is_none()).then(|| anon_id_cookie(Some(&new_id), secure));
     (experiments, set)

@@ -2,6 +2,7 @@
 //! with their precompressed copies, demo images, robots.txt and the sitemap.
 pub mod images;
 pub mod listen;
+pub mod member_pages;
 pub mod page_cache;
 pub mod page_template;
 pub mod precompress;

@@ -27,7 +27,7 @@ static TOKEN_MARK: LazyLock<String> =
     LazyLock::new(|| format!("__rc_x{}__", app::platform::session::new_token()));
 static NONCE_MARK: LazyLock<String> =
     LazyLock::new(|| format!("__rc_n{}__", app::platform::session::new_token()));
-const MAX_BODY: usize = 4 * 1024 * 1024;
+pub(super) const MAX_BODY: usize = 4 * 1024 * 1024;
 const STALE_LIFETIMES: u32 = 5;
 /// Memory the copies may take in all (text and deflated text); the least recently used
 /// go first when a new copy needs room.
@@ -36,16 +36,25 @@ const DEFAULT_BUDGET: usize = 64 * 1024 * 1024;
 /// (`?z=1`, `?z=2`, ...) renders pages but cannot push the others out of the cache.
 const MAX_VARIANTS: usize = 32;
 
-struct Entry {
-    at: Instant,
+pub(super) struct Entry {
+    pub at: Instant,
     /// One request renders the page again once it is stale; the others keep getting the
     /// stale copy meanwhile instead of all rendering it at once.
-    refreshing: AtomicBool,
-    status: StatusCode,
-    headers: HeaderMap,
-    body: Template,
+    pub refreshing: AtomicBool,
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Template,
     /// When it was last served (the cache's clock), for least-recently-used eviction.
-    used: AtomicU64,
+    pub used: AtomicU64,
+}
+
+/// The two placeholders, for the member templates (`member_pages`).
+pub(super) fn token_mark() -> &'static str {
+    TOKEN_MARK.as_str()
+}
+
+pub(super) fn nonce_mark() -> &'static str {
+    NONCE_MARK.as_str()
 }
 
 /// The copies, what they take, and how many each page has.
@@ -149,10 +158,71 @@ impl PageCache {
     pub fn renders(&self) -> u64 {
         self.renders.load(Ordering::Relaxed)
     }
+
+    pub(super) fn count_render(&self) {
+        self.renders.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn lookup(&self, key: &str) -> Option<Arc<Entry>> {
+        let entry = self.store.lock().ok()?.entries.get(key).cloned()?;
+        entry.used.store(
+            self.clock.fetch_add(1, Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
+        Some(entry)
+    }
+
+    /// The copy of `key` to serve: a fresh one, or a stale one (up to a few lifetimes old)
+    /// while another request renders it again. None tells the caller to render it.
+    pub(super) fn usable(&self, key: &str) -> Option<Arc<Entry>> {
+        let entry = self.lookup(key)?;
+        let age = entry.at.elapsed();
+        let fresh = age < self.ttl;
+        (fresh
+            || (age < self.ttl * STALE_LIFETIMES && entry.refreshing.swap(true, Ordering::AcqRel)))
+        .then_some(entry)
+    }
+
+    /// Starts rendering `key`: a guard that ends the render when dropped, or none when
+    /// another request was rendering it (waited for, at most a few seconds).
+    pub(super) async fn start_render<'a>(&'a self, key: &'a str) -> Option<Rendering<'a>> {
+        let waiting = {
+            let mut rendering = self.rendering.lock().ok()?;
+            match rendering.get(key) {
+                Some(n) => n.clone(),
+                None => {
+                    rendering.insert(key.to_string(), Arc::new(tokio::sync::Notify::new()));
+                    return Some(Rendering { cache: self, key });
+                }
+            }
+        };
+        let notified = waiting.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        let done = self
+            .rendering
+            .lock()
+            .map(|m| !m.get(key).is_some_and(|n| Arc::ptr_eq(n, &waiting)))
+            .unwrap_or(true);
+        if !done {
+            let _ = tokio::time::timeout(WAIT_FOR_RENDER, notified).await;
+        }
+        None
+    }
+
+    pub(super) fn insert(&self, key: String, entry: Arc<Entry>) {
+        entry.used.store(
+            self.clock.fetch_add(1, Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
+        if let Ok(mut store) = self.store.lock() {
+            store.insert(key, entry, self.budget);
+        }
+    }
 }
 
 /// Ends a render: forgets it and wakes whoever waits for it, however the render ended.
-struct Rendering<'a> {
+pub(super) struct Rendering<'a> {
     cache: &'a PageCache,
     key: &'a str,
 }
@@ -170,7 +240,7 @@ impl Drop for Rendering<'_> {
 /// How long a request waits for another's render before rendering the page itself.
 const WAIT_FOR_RENDER: Duration = Duration::from_secs(5);
 
-fn nonce_of(headers: &HeaderMap) -> Option<String> {
+pub(super) fn nonce_of(headers: &HeaderMap) -> Option<String> {
     let csp = headers
         .get(header::CONTENT_SECURITY_POLICY)?
         .to_str()
@@ -180,7 +250,7 @@ fn nonce_of(headers: &HeaderMap) -> Option<String> {
     Some(csp[start..end].to_string()).filter(|n| n.len() >= 16)
 }
 
-fn new_nonce() -> String {
+pub(super) fn new_nonce() -> String {
     use rand::RngCore;
     let mut bytes = [0u8; 16];
     rand::thread_rng().fill_bytes(&mut bytes);
@@ -188,7 +258,7 @@ fn new_nonce() -> String {
 }
 
 /// Whether the client takes gzip (`gzip` listed without `q=0`).
-fn accepts_gzip(headers: &HeaderMap) -> bool {
+pub(super) fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers
         .get_all(header::ACCEPT_ENCODING)
         .iter()
@@ -209,10 +279,25 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
 /// The page for another visitor: their token, a new nonce in the body and the CSP.
 fn serve(entry: &Entry, xsrf: &str, gzip: bool) -> Response {
     let nonce = new_nonce();
+    let fill = super::page_template::Visitor {
+        xsrf,
+        nonce: &nonce,
+    };
+    respond(entry, &fill, &nonce, gzip, true)
+}
+
+/// The response of a copy filled with `fill`'s values (`nonce` is the one in them).
+pub(super) fn respond(
+    entry: &Entry,
+    fill: &dyn super::page_template::Fill,
+    nonce: &str,
+    gzip: bool,
+    age: bool,
+) -> Response {
     let body = if gzip {
-        entry.body.fill_gzip(xsrf, &nonce)
+        entry.body.fill_gzipped(fill)
     } else {
-        entry.body.fill(xsrf, &nonce)
+        entry.body.fill_plain(fill)
     };
     let mut res = Response::new(Body::new(body));
     *res.status_mut() = entry.status;
@@ -224,14 +309,17 @@ fn serve(entry: &Entry, xsrf: &str, gzip: bool) -> Response {
     }
     res.headers_mut()
         .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    // How old this copy is, as any cache in front of an origin says it.
-    res.headers_mut()
-        .insert(header::AGE, HeaderValue::from(entry.at.elapsed().as_secs()));
+    // How old this copy is, as any cache in front of an origin says it (a member's page
+    // is theirs, not a copy).
+    if age {
+        res.headers_mut()
+            .insert(header::AGE, HeaderValue::from(entry.at.elapsed().as_secs()));
+    }
     if let Some(csp) = entry
         .headers
         .get(header::CONTENT_SECURITY_POLICY)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| HeaderValue::from_str(&v.replace(NONCE_MARK.as_str(), &nonce)).ok())
+        .and_then(|v| HeaderValue::from_str(&v.replace(NONCE_MARK.as_str(), nonce)).ok())
     {
         res.headers_mut()
             .insert(header::CONTENT_SECURITY_POLICY, csp);
@@ -274,7 +362,17 @@ fn with_marks(text: &str, xsrf: &str, nonce: &str) -> Option<String> {
     Some(text.replace(xsrf, &TOKEN_MARK).replace(nonce, &NONCE_MARK))
 }
 
-pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next) -> Response {
+pub async fn layer(
+    State(app): State<Arc<crate::state::AppCtx>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let cache = &app.page_cache;
+    if !cache.ttl.is_zero() {
+        if let Some(key) = super::member_pages::key_for(&req) {
+            return super::member_pages::layer(app.clone(), key, req, next).await;
+        }
+    }
     let ttl = cache.ttl;
     let Some((key, xsrf, gzip)) = cacheable_request(&req).filter(|_| !ttl.is_zero()) else {
         return next.run(req).await;
@@ -328,10 +426,7 @@ pub async fn layer(State(cache): State<Arc<PageCache>>, req: Request, next: Next
         // That render was not shareable (or too slow): this request renders its own.
         return next.run(req).await;
     }
-    let _rendering = Rendering {
-        cache: &cache,
-        key: &key,
-    };
+    let _rendering = Rendering { cache, key: &key };
     cache.renders.fetch_add(1, Ordering::Relaxed);
     let res = next.run(req).await;
     let html = res

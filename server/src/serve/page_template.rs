@@ -10,10 +10,18 @@ use bytes::{BufMut, Bytes, BytesMut};
 use crc32fast::Hasher;
 use flate2::{Compress, Compression, FlushCompress};
 
+pub use app::ui::personal::Hole;
+
+/// A value filled per response.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mark {
     Token,
     Nonce,
+    /// A member template's marks (`app::ui::personal`).
+    Name,
+    Member,
+    Ctx,
+    Hole(Hole),
 }
 
 struct Text {
@@ -22,15 +30,66 @@ struct Text {
     crc: Hasher,
 }
 
+impl Text {
+    fn new(text: &str) -> Text {
+        let raw = Bytes::copy_from_slice(text.as_bytes());
+        let mut crc = Hasher::new();
+        crc.update(&raw);
+        Text {
+            deflated: deflate(&raw),
+            raw,
+            crc,
+        }
+    }
+}
+
 enum Piece {
     Text(Text),
     Mark(Mark),
+    /// A member template's tile: one text per state (`TileState::code`); the member's
+    /// state picks one per response.
+    Choice {
+        item: i64,
+        variants: Vec<Text>,
+    },
 }
 
 pub struct Template {
     pieces: Vec<Piece>,
-    text_len: usize,
-    deflated_len: usize,
+    /// What the pieces hold in memory (texts and deflated texts, every variant).
+    held: usize,
+    /// The items of the page's tiles, in order (a member's state is looked up for these).
+    items: Vec<i64>,
+    /// Items the page shows in the stand-in's state only (`Marks::require`).
+    required: Vec<i64>,
+}
+
+/// What fills a template for one response.
+pub trait Fill {
+    /// The value of a mark (escaped as its place needs).
+    fn value(&self, mark: &Mark) -> &str;
+    /// The state (`TileState::code`) of the member's tile of `item`.
+    fn state(&self, item: i64) -> u8;
+}
+
+/// An anonymous visitor's values: no member marks.
+pub struct Visitor<'a> {
+    pub xsrf: &'a str,
+    pub nonce: &'a str,
+}
+
+impl Fill for Visitor<'_> {
+    fn value(&self, mark: &Mark) -> &str {
+        match mark {
+            Mark::Token => self.xsrf,
+            Mark::Nonce => self.nonce,
+            _ => "",
+        }
+    }
+
+    fn state(&self, _item: i64) -> u8 {
+        0
+    }
 }
 
 /// gzip header: deflate, no name, no time, unknown OS.
@@ -69,54 +128,181 @@ fn stored(value: &[u8], out: &mut BytesMut) {
     }
 }
 
+/// One cut of a page: text, or what a mark stands for.
+enum Cut<'a> {
+    Text(&'a str),
+    Mark(Mark),
+    Choice(i64, u8),
+    ChoiceEnd,
+    Require(i64),
+}
+
+/// The member mark at the start of `rest` (after the prefix and `:`), and its length up
+/// to and with the `;`.
+fn member_mark(rest: &str) -> Option<(Cut<'static>, usize)> {
+    // Marks are short (`c:{item}:{state}`): a `;` further on is not this mark's.
+    let end = rest.bytes().take(48).position(|b| b == b';')?;
+    let body = &rest[..end];
+    let mut parts = body.split(':');
+    let cut = match (parts.next()?, parts.next(), parts.next(), parts.next()) {
+        ("n", None, _, _) => Cut::Mark(Mark::Name),
+        ("m", None, _, _) => Cut::Mark(Mark::Member),
+        ("x", None, _, _) => Cut::Mark(Mark::Ctx),
+        ("h", Some(code), None, _) => Cut::Mark(Mark::Hole(Hole::from_code(code)?)),
+        ("c", Some(item), Some(state), None) => {
+            Cut::Choice(item.parse().ok()?, state.parse().ok()?)
+        }
+        ("e", None, _, _) => Cut::ChoiceEnd,
+        ("r", Some(item), None, _) => Cut::Require(item.parse().ok()?),
+        _ => return None,
+    };
+    Some((cut, end + 1))
+}
+
+fn cuts<'a>(
+    html: &'a str,
+    token_mark: &str,
+    nonce_mark: &str,
+    prefix: Option<&str>,
+) -> Vec<Cut<'a>> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    loop {
+        let member = prefix.and_then(|p| rest.find(p).map(|at| (at, p.len())));
+        let next = [(token_mark, Mark::Token), (nonce_mark, Mark::Nonce)]
+            .into_iter()
+            .filter_map(|(m, mark)| rest.find(m).map(|at| (at, m.len(), Some(mark))))
+            .chain(member.map(|(at, len)| (at, len, None)))
+            .min_by_key(|(at, _, _)| *at);
+        let Some((at, len, mark)) = next else {
+            break;
+        };
+        if at > 0 {
+            out.push(Cut::Text(&rest[..at]));
+        }
+        match mark {
+            Some(mark) => {
+                out.push(Cut::Mark(mark));
+                rest = &rest[at + len..];
+            }
+            None => {
+                let after = &rest[at + len..];
+                match after.strip_prefix(':').and_then(member_mark) {
+                    Some((cut, used)) => {
+                        out.push(cut);
+                        rest = &after[1 + used..];
+                    }
+                    // Not a mark after all: keep the prefix as text.
+                    None => {
+                        out.push(Cut::Text(&rest[at..at + len]));
+                        rest = after;
+                    }
+                }
+            }
+        }
+    }
+    if !rest.is_empty() {
+        out.push(Cut::Text(rest));
+    }
+    out
+}
+
 impl Template {
     /// Cuts `html` at every occurrence of the two markers.
     pub fn parse(html: &str, token_mark: &str, nonce_mark: &str) -> Self {
+        Self::assemble(cuts(html, token_mark, nonce_mark, None)).expect("no member marks")
+    }
+
+    /// Cuts a member template: the two markers and the member marks of `prefix`. None when
+    /// the marks do not nest as templates write them (a tile's variants, ended).
+    pub fn parse_member(
+        html: &str,
+        token_mark: &str,
+        nonce_mark: &str,
+        prefix: &str,
+    ) -> Option<Self> {
+        Self::assemble(cuts(html, token_mark, nonce_mark, Some(prefix)))
+    }
+
+    fn assemble(cuts: Vec<Cut<'_>>) -> Option<Self> {
         let mut pieces = Vec::new();
-        let mut rest = html;
-        let push_text = |pieces: &mut Vec<Piece>, text: &str| {
-            let raw = Bytes::copy_from_slice(text.as_bytes());
-            let mut crc = Hasher::new();
-            crc.update(&raw);
-            pieces.push(Piece::Text(Text {
-                deflated: deflate(&raw),
-                raw,
-                crc,
-            }));
-        };
-        loop {
-            let next = [(token_mark, Mark::Token), (nonce_mark, Mark::Nonce)]
-                .into_iter()
-                .filter_map(|(m, mark)| rest.find(m).map(|at| (at, m.len(), mark)))
-                .min_by_key(|(at, _, _)| *at);
-            let Some((at, len, mark)) = next else {
-                break;
-            };
-            if at > 0 {
-                push_text(&mut pieces, &rest[..at]);
+        let mut items = Vec::new();
+        let mut required = Vec::new();
+        let mut cuts = cuts.into_iter().peekable();
+        while let Some(cut) = cuts.next() {
+            match cut {
+                Cut::Text(t) => pieces.push(Piece::Text(Text::new(t))),
+                Cut::Mark(m) => pieces.push(Piece::Mark(m)),
+                Cut::ChoiceEnd => return None,
+                Cut::Require(item) => required.push(item),
+                Cut::Choice(item, state) => {
+                    // The variants of one tile, in state order, each one text (texts of a
+                    // variant around marks would be filled per state: never written so).
+                    let mut variants: Vec<Text> = Vec::new();
+                    let mut expected = state;
+                    loop {
+                        if usize::from(expected) != variants.len() {
+                            return None;
+                        }
+                        let text = match cuts.peek() {
+                            Some(Cut::Text(t)) => {
+                                let t = Text::new(t);
+                                cuts.next();
+                                t
+                            }
+                            _ => Text::new(""),
+                        };
+                        variants.push(text);
+                        match cuts.next() {
+                            Some(Cut::Choice(i, s)) if i == item => expected = s,
+                            Some(Cut::ChoiceEnd) => break,
+                            _ => return None,
+                        }
+                    }
+                    items.push(item);
+                    pieces.push(Piece::Choice { item, variants });
+                }
             }
-            pieces.push(Piece::Mark(mark));
-            rest = &rest[at + len..];
         }
-        if !rest.is_empty() {
-            push_text(&mut pieces, rest);
-        }
-        let texts = pieces.iter().filter_map(|p| match p {
-            Piece::Text(t) => Some(t),
-            Piece::Mark(_) => None,
-        });
-        let (text_len, deflated_len) =
-            texts.fold((0, 0), |(r, d), t| (r + t.raw.len(), d + t.deflated.len()));
-        Template {
+        let held = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.raw.len() + t.deflated.len(),
+                Piece::Mark(_) => 0,
+                Piece::Choice { variants, .. } => variants
+                    .iter()
+                    .map(|t| t.raw.len() + t.deflated.len())
+                    .sum(),
+            })
+            .sum();
+        Some(Template {
             pieces,
-            text_len,
-            deflated_len,
-        }
+            held,
+            items,
+            required,
+        })
     }
 
     /// What the copy holds in memory (its text and deflated text), for the cache's budget.
     pub fn bytes(&self) -> usize {
-        self.text_len + self.deflated_len
+        self.held
+    }
+
+    /// The items of the page's tiles.
+    pub fn items(&self) -> &[i64] {
+        &self.items
+    }
+
+    /// The items the page shows in the stand-in's state only.
+    pub fn required(&self) -> &[i64] {
+        &self.required
+    }
+
+    /// Whether a mark of `kind` is in the page.
+    pub fn has(&self, mark: &Mark) -> bool {
+        self.pieces
+            .iter()
+            .any(|p| matches!(p, Piece::Mark(m) if m == mark))
     }
 
     /// The marks in order, for tests.
@@ -125,46 +311,61 @@ impl Template {
         self.pieces
             .iter()
             .map(|p| match p {
-                Piece::Text(_) => None,
                 Piece::Mark(m) => Some(m.clone()),
+                _ => None,
             })
             .collect()
     }
 
-    fn value<'a>(mark: &Mark, xsrf: &'a str, nonce: &'a str) -> &'a str {
-        match mark {
-            Mark::Token => xsrf,
-            Mark::Nonce => nonce,
+    /// The text a piece stands for in this response: a shared text, or none for a mark.
+    fn text_of<'a>(piece: &'a Piece, fill: &dyn Fill) -> Option<&'a Text> {
+        match piece {
+            Piece::Text(t) => Some(t),
+            Piece::Mark(_) => None,
+            Piece::Choice { item, variants } => {
+                let state = usize::from(fill.state(*item));
+                variants.get(state).or(variants.first())
+            }
         }
     }
 
     /// The page for one visitor, uncompressed.
     pub fn fill(&self, xsrf: &str, nonce: &str) -> Chunks {
-        let xsrf_bytes = Bytes::copy_from_slice(xsrf.as_bytes());
-        let nonce_bytes = Bytes::copy_from_slice(nonce.as_bytes());
+        self.fill_plain(&Visitor { xsrf, nonce })
+    }
+
+    /// The page for one visitor as a gzip stream.
+    pub fn fill_gzip(&self, xsrf: &str, nonce: &str) -> Chunks {
+        self.fill_gzipped(&Visitor { xsrf, nonce })
+    }
+
+    /// The page with `fill`'s values, uncompressed.
+    pub fn fill_plain(&self, fill: &dyn Fill) -> Chunks {
         let mut chunks = Vec::with_capacity(self.pieces.len());
-        let mut len = self.text_len;
-        for piece in self.pieces.iter().rev() {
+        let mut len = 0usize;
+        for piece in &self.pieces {
             let b = match piece {
-                Piece::Text(t) => t.raw.clone(),
-                Piece::Mark(Mark::Token) => xsrf_bytes.clone(),
-                Piece::Mark(Mark::Nonce) => nonce_bytes.clone(),
+                Piece::Mark(m) => Bytes::copy_from_slice(fill.value(m).as_bytes()),
+                _ => match Self::text_of(piece, fill) {
+                    Some(t) => t.raw.clone(),
+                    None => continue,
+                },
             };
-            if matches!(piece, Piece::Mark(_)) {
-                len += b.len();
-            }
+            len += b.len();
             chunks.push(b);
         }
+        chunks.reverse();
         Chunks {
             chunks,
             remaining: len as u64,
         }
     }
 
-    /// The page for one visitor as a gzip stream.
-    pub fn fill_gzip(&self, xsrf: &str, nonce: &str) -> Chunks {
+    /// The page with `fill`'s values as a gzip stream: the shared pieces' deflated bytes,
+    /// the values between them as stored blocks.
+    pub fn fill_gzipped(&self, fill: &dyn Fill) -> Chunks {
         let mut crc = Hasher::new();
-        let mut size = self.text_len;
+        let mut size = 0usize;
         // Every piece in order, each followed by what goes between it and the next text:
         // the header first, stored blocks for the values, the final block and trailer last.
         let mut out: Vec<Bytes> = Vec::with_capacity(self.pieces.len() + 2);
@@ -172,18 +373,22 @@ impl Template {
         glue.put_slice(&GZIP_HEADER);
         for piece in &self.pieces {
             match piece {
-                Piece::Text(t) => {
+                Piece::Mark(mark) => {
+                    let value = fill.value(mark).as_bytes();
+                    crc.update(value);
+                    size += value.len();
+                    stored(value, &mut glue);
+                }
+                _ => {
+                    let Some(t) = Self::text_of(piece, fill) else {
+                        continue;
+                    };
                     crc.combine(&t.crc);
+                    size += t.raw.len();
                     if !glue.is_empty() {
                         out.push(glue.split().freeze());
                     }
                     out.push(t.deflated.clone());
-                }
-                Piece::Mark(mark) => {
-                    let value = Self::value(mark, xsrf, nonce).as_bytes();
-                    crc.update(value);
-                    size += value.len();
-                    stored(value, &mut glue);
                 }
             }
         }
@@ -192,7 +397,6 @@ impl Template {
         glue.put_u32_le(size as u32);
         out.push(glue.freeze());
         let remaining = out.iter().map(Bytes::len).sum::<usize>() as u64;
-        debug_assert!(remaining as usize >= self.deflated_len);
         out.reverse();
         Chunks {
             chunks: out,
@@ -306,6 +510,80 @@ mod tests {
         assert_eq!(
             gunzip(&collect(t.fill_gzip(&long, "n"))),
             format!("a{long}b")
+        );
+    }
+
+    struct Member;
+
+    impl Fill for Member {
+        fn value(&self, mark: &Mark) -> &str {
+            match mark {
+                Mark::Token => "tok",
+                Mark::Nonce => "non",
+                Mark::Name => "Zo&amp;é",
+                Mark::Member => "42",
+                Mark::Ctx => "{ctx}",
+                Mark::Hole(Hole::Bell) => "<bell/>",
+                Mark::Hole(Hole::CartLink) => "<cart/>",
+            }
+        }
+
+        fn state(&self, item: i64) -> u8 {
+            if item == 7 {
+                4
+            } else {
+                0
+            }
+        }
+    }
+
+    #[test]
+    fn a_member_template_fills_marks_holes_and_tile_variants() {
+        let p = "PFX";
+        let variants = |item: i64| {
+            (0..6)
+                .map(|s| format!("PFX:c:{item}:{s};<li i={item} s={s}></li>"))
+                .collect::<String>()
+                + "PFX:e;"
+        };
+        let page = format!(
+            "<html data-ctx=\"PFX:x;\"><b>Hi PFX:n; (PFX:m;)</b><T>PFX:h:b;PFX:h:c;<ul>{}{}</ul>PFX:r:9;<N></html>",
+            variants(7),
+            variants(8)
+        );
+        let t = Template::parse_member(&page, "<T>", "<N>", p).expect("well nested");
+        assert_eq!(t.items(), &[7, 8]);
+        assert_eq!(t.required(), &[9]);
+        assert!(t.has(&Mark::Hole(Hole::Bell)) && t.has(&Mark::Ctx));
+        let expected = "<html data-ctx=\"{ctx}\"><b>Hi Zo&amp;é (42)</b>tok<bell/><cart/><ul><li i=7 s=4></li><li i=8 s=0></li></ul>non</html>";
+        let plain = String::from_utf8(collect(t.fill_plain(&Member))).unwrap();
+        assert_eq!(plain, expected);
+        assert_eq!(gunzip(&collect(t.fill_gzipped(&Member))), expected);
+        // The same text outside a member template is only text.
+        let visitor = Template::parse(&page, "<T>", "<N>");
+        assert!(String::from_utf8(collect(visitor.fill("a", "b")))
+            .unwrap()
+            .contains("PFX:n;"));
+    }
+
+    #[test]
+    fn badly_nested_member_marks_make_no_template() {
+        for page in [
+            "PFX:c:1:0;aPFX:c:1:1;b",       // never ended
+            "PFX:e;",                       // ended, never begun
+            "PFX:c:1:1;a PFX:e;",           // not from the first state
+            "PFX:c:1:0;aPFX:c:2:1;bPFX:e;", // another item's variant inside
+        ] {
+            assert!(
+                Template::parse_member(page, "<T>", "<N>", "PFX").is_none(),
+                "{page}"
+            );
+        }
+        // A prefix followed by anything else stays text.
+        let t = Template::parse_member("xPFX:zz;y", "<T>", "<N>", "PFX").unwrap();
+        assert_eq!(
+            String::from_utf8(collect(t.fill_plain(&Member))).unwrap(),
+            "xPFX:zz;y"
         );
     }
 }

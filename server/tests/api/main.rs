@@ -27,6 +27,7 @@ mod home;
 mod limits;
 mod lists;
 mod marketing;
+mod member_pages;
 mod orders;
 mod page_cache;
 mod promotions;

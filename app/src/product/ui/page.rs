@@ -262,6 +262,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         <article class=theme.block_class("product") data-product-id=product.id data-theme=theme.name()>
             <div class="product__media">
                 <img class="product__image" src=product.image_url.clone() alt=product.name.clone() width="480" height="480" />
+                {crate::ui::personal::Marks::current().map(|m| m.require(product_id))}
                 <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite compact=false />
             </div>
             <div class="product__info">

@@ -273,6 +273,23 @@ impl TestApp {
             .unwrap()
     }
 
+    /// A second shop on the same database (another instance's view), configured as this
+    /// one but for `tweak`; its base URL.
+    pub async fn second_instance(&self, tweak: impl FnOnce(&mut Config)) -> String {
+        let mut config = self.app.config.clone();
+        tweak(&mut config);
+        let app = server::prepare(config)
+            .await
+            .expect("the second shop prepares");
+        let options = LeptosOptions::builder()
+            .output_name("rosace")
+            .site_root("target/site")
+            .site_pkg_dir("pkg")
+            .build();
+        let header_timeout = std::time::Duration::from_secs(app.config.header_timeout_secs);
+        serve_with(server::router(app, options), header_timeout).await
+    }
+
     /// A member with a valid session row, as sign-in will create (members issue).
     pub async fn member_session(&self, site_id: u16) -> String {
         let member_id: i64 =
