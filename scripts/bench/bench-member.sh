@@ -147,11 +147,17 @@ function done(summary, latency, requests)
 end
 LUA
 
-# Runs wrk; prints "rps p50_ms p99_ms statuses".
+# Runs wrk as the members (mode "member": the Lua script rotating the sessions) or as one
+# visitor asking for gzip (mode "visitor"); prints "rps p50_ms p99_ms statuses".
 run_wrk() {
-    local name=$1 url=$2 out=$SCRATCH/wrk-$1.txt
-    shift 2
-    wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$@" "$url" >"$out" 2>&1 || { cat "$out" >&2; return 1; }
+    local name=$1 url=$2 mode=$3 out=$SCRATCH/wrk-$1.txt
+    if [ "$mode" = member ]; then
+        wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s "$SCRATCH/member.lua" "$url" -- "$SCRATCH/sessions.txt" \
+            >"$out" 2>&1 || { cat "$out" >&2; return 1; }
+    else
+        wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -H "Accept-Encoding: gzip, deflate, br, zstd" "$url" \
+            >"$out" 2>&1 || { cat "$out" >&2; return 1; }
+    fi
     awk '
         function ms(v,   n) {
             n = v + 0
@@ -177,11 +183,11 @@ for page in $PAGES; do
     [ "$code" = 200 ] || note "$page: the member's $mpath answered $code"
     bytes=$(wc -c <"$SCRATCH/$page.html")
     note "$page: wrk -t2 -c64 -d${SECONDS_PER_RUN}s $mpath (members)"
-    read -r mrps mp50 mp99 mst < <(run_wrk "member-$page" "http://$ADDR$mpath" -s "$SCRATCH/member.lua" -- "$SCRATCH/sessions.txt")
+    read -r mrps mp50 mp99 mst < <(run_wrk "member-$page" "http://$ADDR$mpath" member)
     vrps=-; vp50=-; vp99=-
     if [ -n "${vpath:-}" ]; then
         note "$page: wrk -t2 -c64 -d${SECONDS_PER_RUN}s $vpath (visitor)"
-        read -r vrps vp50 vp99 _ < <(run_wrk "visitor-$page" "http://$ADDR$vpath" -H "Accept-Encoding: gzip, deflate, br, zstd")
+        read -r vrps vp50 vp99 _ < <(run_wrk "visitor-$page" "http://$ADDR$vpath" visitor)
     fi
     printf '%-8s | %9s %7s %7s %-8s | %9s %7s %7s   %s\n' "$page" "$mrps" "$mp50" "$mp99" "$bytes" "$vrps" "$vp50" "$vp99" "$mst"
 done
