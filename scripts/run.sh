@@ -18,8 +18,21 @@ if [[ "${1:-}" == "--release" ]]; then
   export PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH"
 fi
 
+# The server's build needs neither cargo-leptos nor the browser build: start it now, beside
+# the tool installs and cargo-leptos' browser build (target/front), instead of after them.
+# It is the command cargo-leptos runs for the server (same features and environment,
+# LEPTOS_OUTPUT_NAME coming from .cargo/config.toml), so cargo-leptos then finds it done
+# (or waits for it). Its errors, if any, come again from cargo-leptos.
+mkdir -p "$(target_dir)"
+PREBUILD_LOG=$(target_dir)/run-server-prebuild.log
+cargo build "${RELEASE[@]}" --package=server --bin=server --no-default-features >"$PREBUILD_LOG" 2>&1 &
+PREBUILD_PID=$!
+stop_prebuild() { stop_pid "$PREBUILD_PID"; }
+trap_cleanup stop_prebuild
+echo "Building the server in the background (log: $PREBUILD_LOG)."
+
 scripts/setup.sh "${SETUP_FLAGS[@]}"
 (cd frontend-react && npm run build --silent)
-echo "Building and starting the shop; open http://127.0.0.1:3000 when it says it is listening."
+echo "Set-up done after ${SECONDS}s. Building and starting the shop; open http://127.0.0.1:3000 when it says it is listening."
 # --split: page-specific islands are lazy and live in their own WASM chunks.
 exec cargo leptos serve --split "${RELEASE[@]}"

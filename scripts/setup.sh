@@ -10,21 +10,22 @@
 #     /usr/lib/postgresql/<ver>/bin), nginx-light, wrk, curl. apt-get runs only when
 #     one of them is missing (ROSACE_SKIP_APT=1 skips apt entirely).
 #   - rustup target wasm32-unknown-unknown.
-#   - cargo-leptos 0.3.10 (--locked --features no_downloads: uses tools from PATH).
-#   - wasm-bindgen-cli at the version of the wasm-bindgen package in Cargo.lock
-#     (falls back to the "=0.2.N" pin in Cargo.toml), installed WITHOUT --locked.
-#   - cargo-nextest.
-#   - npm packages of frontend-react/ and end2end/ (npm ci, or npm install without a lock).
+#   - cargo-leptos 0.3.10 (--locked --features no_downloads: uses tools from PATH) and
+#     wasm-bindgen-cli at the version of the wasm-bindgen package in Cargo.lock (falls back
+#     to the "=0.2.N" pin in Cargo.toml; WITHOUT --locked), built at the same time, with a
+#     lighter release profile than their own (opt-level 1, no LTO; see LIGHT_PROFILE).
+#   - npm packages of frontend-react/ (npm ci, or npm install without a lock).
+#   - test tools: cargo-nextest and the npm packages of end2end/.
 #   - with --release-tools: binaryen 132 (wasm-opt, needed by release builds) in
 #     .tools/binaryen; prints the PATH addition to use.
 #   - with --fuzz-tools: schemathesis 4.32.5 (schema fuzzing, scripts/fuzz.sh) from PyPI in
 #     its own virtualenv, .tools/schemathesis-venv.
 #
-# Usage: scripts/setup.sh [--release-tools] [--fuzz-tools] [--check] [--only apt,rust,npm]
+# Usage: scripts/setup.sh [--release-tools] [--fuzz-tools] [--check] [--only apt,rust,npm,test]
 #   --check   install nothing: report what is missing, exit 1 if anything is.
-#   --only    handle only these groups (apt: Debian packages, rust: target and cargo
-#             tools, npm: the npm folders); --release-tools and --fuzz-tools are handled
-#             when given.
+#   --only    handle only these groups (apt: Debian packages, rust: target, cargo-leptos
+#             and wasm-bindgen-cli, npm: frontend-react's packages, test: cargo-nextest and
+#             end2end's packages); --release-tools and --fuzz-tools are handled when given.
 # Works from any directory; runs as root, or as a normal user with sudo for apt.
 set -euo pipefail
 
@@ -41,7 +42,7 @@ SCHEMATHESIS_VENV=$ROOT/.tools/schemathesis-venv
 RELEASE_TOOLS=0
 FUZZ_TOOLS=0
 CHECK_ONLY=0
-ONLY=apt,rust,npm
+ONLY=apt,rust,npm,test
 MISSING=0
 
 usage() { usage_from_header "$0"; }
@@ -63,7 +64,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 for group in ${ONLY//,/ }; do
-    case $group in apt | rust | npm) ;; *) note "--only: unknown group '$group'"; exit 2 ;; esac
+    case $group in apt | rust | npm | test) ;; *) note "--only: unknown group '$group'"; exit 2 ;; esac
 done
 cd "$ROOT"
 wanted() { [[ ",$ONLY," == *",$1,"* ]]; }
@@ -212,8 +213,65 @@ have_wasm_bindgen() {
     [[ " $v " == *" $1 "* ]]
 }
 
+# The cargo tools are built from crates.io with a lighter release profile than their own:
+# cargo-leptos asks for fat LTO and a single codegen unit, which made its install the
+# slowest step of a fresh machine (README, "Set-up times"). Optimising at level 1 without
+# LTO compiles less; the tools' own work on this project (wasm-split, CSS bundling, hashing,
+# wasm-bindgen) is a few seconds either way.
+# Each install builds in a scratch target folder of its own, never in the workspace's
+# (which may be CARGO_TARGET_DIR): two installs and the project's build can run at once.
+LIGHT_PROFILE=(
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1
+    CARGO_PROFILE_RELEASE_LTO=false
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+    CARGO_PROFILE_RELEASE_DEBUG=0
+    CARGO_PROFILE_RELEASE_INCREMENTAL=false
+)
+# shellcheck disable=SC2317 # called through in_background and install_nextest
+cargo_install_light() {
+    local dir rc=0
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/rosace-cargo-install.XXXXXX")
+    env "${LIGHT_PROFILE[@]}" cargo install --target-dir "$dir" "$@" || rc=$?
+    rm -rf -- "$dir"
+    return "$rc"
+}
+
+# Installs running in the background (started by rust_tools and test_tools, waited for
+# by wait_installs at the end, so that the npm and other items go on meanwhile).
+INSTALL_PIDS=()
+INSTALL_NAMES=()
+in_background() {
+    local name=$1
+    shift
+    "$@" &
+    INSTALL_PIDS+=("$!")
+    INSTALL_NAMES+=("$name")
+}
+# On an early exit or Ctrl-C (background jobs of a script ignore SIGINT): stop them.
+# shellcheck disable=SC2317 # called by the exit trap
+stop_installs() {
+    local pid
+    for pid in "${INSTALL_PIDS[@]}"; do
+        pkill -TERM -P "$pid" 2>/dev/null || true
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+}
+trap_cleanup stop_installs
+wait_installs() {
+    local i failed=0
+    for i in "${!INSTALL_PIDS[@]}"; do
+        if ! wait "${INSTALL_PIDS[$i]}"; then
+            note "installing ${INSTALL_NAMES[$i]} failed"
+            failed=1
+        fi
+    done
+    INSTALL_PIDS=()
+    INSTALL_NAMES=()
+    [ "$failed" = 0 ] || die "a cargo install failed (its errors are above)"
+}
+
 rust_tools() {
-    local wb v
+    local wb
     have_cmd cargo || die "cargo not found: install Rust with rustup first"
     have_cmd rustup || die "rustup not found: install Rust with rustup first"
 
@@ -223,13 +281,16 @@ rust_tools() {
         rustup target add wasm32-unknown-unknown
     fi
 
+    # cargo-leptos and wasm-bindgen-cli build at the same time: each has long stretches
+    # where it keeps only one core busy (its biggest crates, the final link).
     if ! have_cargo_leptos; then
         wait_for_other_cargo_install cargo-leptos
     fi
     if have_cargo_leptos; then
         say ok "cargo-leptos $CARGO_LEPTOS_VERSION"
-    elif installing "cargo-leptos $CARGO_LEPTOS_VERSION (about 15 min)"; then
-        cargo install cargo-leptos --version "$CARGO_LEPTOS_VERSION" --locked --features no_downloads
+    elif installing "cargo-leptos $CARGO_LEPTOS_VERSION (several minutes)"; then
+        in_background cargo-leptos cargo_install_light cargo-leptos --version "$CARGO_LEPTOS_VERSION" \
+            --locked --features no_downloads
     fi
 
     wb=$(wasm_bindgen_wanted)
@@ -240,18 +301,30 @@ rust_tools() {
     fi
     if have_wasm_bindgen "$wb"; then
         say ok "wasm-bindgen-cli $wb"
-    elif installing "wasm-bindgen-cli $wb (about 3 min)"; then
-        # No --locked: a dependency version locked by wasm-bindgen-cli is missing from the registry.
-        cargo install wasm-bindgen-cli --version "$wb"
+    elif installing "wasm-bindgen-cli $wb (a few minutes)"; then
+        # No --locked: a dependency version locked by wasm-bindgen-cli is missing from the
+        # registry. No default features: they only add TLS for the test runner's downloads.
+        in_background wasm-bindgen-cli cargo_install_light wasm-bindgen-cli --version "$wb" \
+            --no-default-features
     fi
 
+}
+
+# shellcheck disable=SC2317 # called through in_background
+install_nextest() {
+    cargo_install_light cargo-nextest --locked || cargo_install_light cargo-nextest
+}
+
+# Only the test command needs these.
+test_tools() {
+    local v
     if v=$(cargo nextest --version 2>/dev/null | head -n 1) && [ -n "$v" ]; then
         say ok "$v"
     elif installing "cargo-nextest"; then
-        cargo install cargo-nextest --locked || cargo install cargo-nextest
+        in_background cargo-nextest install_nextest
     fi
+    npm_deps end2end
 }
-if wanted rust; then rust_tools; fi
 
 # ---------------------------------------------------------------- npm packages
 
@@ -278,10 +351,9 @@ npm_deps() {
     mkdir -p "$dir/node_modules"
     touch "$dir/node_modules"
 }
-if wanted npm; then
-    npm_deps frontend-react
-    npm_deps end2end
-fi
+if wanted rust; then rust_tools; fi
+if wanted npm; then npm_deps frontend-react; fi
+if wanted test; then test_tools; fi
 
 # ---------------------------------------------------------------- release tools
 
@@ -325,6 +397,8 @@ if [ "$FUZZ_TOOLS" = 1 ]; then
         "$SCHEMATHESIS_VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION"
     fi
 fi
+
+wait_installs
 
 if [ "$CHECK_ONLY" = 1 ] && [ "$MISSING" = 1 ]; then
     exit 1

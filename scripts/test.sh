@@ -20,36 +20,60 @@ set -euo pipefail
 case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
 cd "$ROOT"
 
-step "setup"
+# Each step's time, printed at the end (also after a failure): the README's table of
+# set-up and test times comes from these lines.
+STEP_TIMES=()
+STEP_TITLE=""
+STEP_START=$SECONDS
+end_step() {
+  local took=$((SECONDS - STEP_START))
+  [[ -n "$STEP_TITLE" ]] && STEP_TIMES+=("$(printf '%3d:%02d  %s' $((took / 60)) $((took % 60)) "$STEP_TITLE")")
+  STEP_TITLE=""
+}
+timed_step() {
+  end_step
+  STEP_TITLE=$1
+  STEP_START=$SECONDS
+  step "$1"
+}
+print_times() {
+  end_step
+  printf '\n==> step times (min:s)\n'
+  printf '%s\n' "${STEP_TIMES[@]}"
+  printf '%3d:%02d  total\n' $((SECONDS / 60)) $((SECONDS % 60))
+}
+trap print_times EXIT
+
+timed_step "setup"
 # Release tools (binaryen's wasm-opt): the browser tests run on the build that ships, so the
 # size budget measures real bytes. Fuzz tools: schemathesis for scripts/fuzz.sh.
 scripts/setup.sh --release-tools --fuzz-tools
 
 if [[ -z "${ROSACE_TEST_PG_URL:-}" ]]; then
-  step "local PostgreSQL"
+  timed_step "local PostgreSQL"
   ROSACE_TEST_PG_URL=$(scripts/pg.sh start)
   export ROSACE_TEST_PG_URL
 fi
 
-step "Rust tests (SQLite and PostgreSQL)"
+timed_step "Rust tests (SQLite and PostgreSQL)"
 cargo nextest run --workspace --no-fail-fast
 
-step "schema fuzzing (schemathesis over the REST API, on the server cargo nextest built)"
+timed_step "schema fuzzing (schemathesis over the REST API, on the server cargo nextest built)"
 scripts/fuzz.sh
 
-step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
+timed_step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
 scripts/asvs-check.sh
 
-step "React widget: vitest, type check, build"
+timed_step "React widget: vitest, type check, build"
 (cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
 
-step "site build (browser side, release; the server binary is the one cargo nextest just built)"
+timed_step "site build (browser side, release; the server binary is the one cargo nextest just built)"
 # Building the server again through cargo-leptos would compile most dependencies a second
 # time with another feature set; the test build already produced target/debug/server.
 PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH" cargo leptos build --release --frontend-only --split
 
-step "browser tests (Playwright, Debian Chromium)"
+timed_step "browser tests (Playwright, Debian Chromium)"
 end2end/run.sh
 
-step "HTML validity (Nu checker on every server-rendered page kind)"
+timed_step "HTML validity (Nu checker on every server-rendered page kind)"
 scripts/html-check.sh
