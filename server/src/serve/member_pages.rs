@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use axum::body::{to_bytes, Body};
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use sqlx::Row;
@@ -287,10 +287,7 @@ async fn template_of(res: Response) -> Option<Entry> {
     )?;
     let mut headers = parts.headers.clone();
     headers.remove(header::CONTENT_LENGTH);
-    let csp = headers
-        .get(header::CONTENT_SECURITY_POLICY)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| HeaderValue::from_str(&v.replace(&nonce, page_cache::nonce_mark())).ok())?;
+    let csp = page_cache::policy_with_mark(&headers, &nonce)?;
     headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     Some(Entry {
         at: Instant::now(),

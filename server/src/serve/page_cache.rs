@@ -250,6 +250,16 @@ pub(super) fn nonce_of(headers: &HeaderMap) -> Option<String> {
     Some(csp[start..end].to_string()).filter(|n| n.len() >= 16)
 }
 
+/// The response's policy with its nonce replaced by the placeholder: none when the policy
+/// cannot take it (a copy whose nonce would not match its scripts is not shared).
+pub(super) fn policy_with_mark(headers: &HeaderMap, nonce: &str) -> Option<HeaderValue> {
+    let csp = headers
+        .get(header::CONTENT_SECURITY_POLICY)?
+        .to_str()
+        .ok()?;
+    HeaderValue::from_str(&csp.replace(nonce, NONCE_MARK.as_str())).ok()
+}
+
 pub(super) fn new_nonce() -> String {
     use rand::RngCore;
     let mut bytes = [0u8; 16];
@@ -453,11 +463,7 @@ pub async fn layer(
         headers.remove(header::CONTENT_LENGTH);
         // A copy whose policy could not take the marker is not shared: its nonce would not
         // match the page's scripts.
-        let csp = headers
-            .get(header::CONTENT_SECURITY_POLICY)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| HeaderValue::from_str(&v.replace(&nonce, NONCE_MARK.as_str())).ok());
-        if let Some(csp) = csp {
+        if let Some(csp) = policy_with_mark(&headers, &nonce) {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
             // Cut and deflated before taking the lock every hit goes through.
             let entry = Arc::new(Entry {

@@ -11,7 +11,7 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::help::{message, support, CONTACT};
-use crate::helpers::cart::{option_with_stock, shopper, Shopper};
+use crate::helpers::cart::{shopper, Shopper};
 use crate::helpers::{both, TestApp};
 
 const PAGES: [&str; 4] = [
@@ -115,8 +115,6 @@ async fn members(t: &TestApp) -> (Shopper, Shopper, i64, i64) {
     let ticket = sent["ticketId"].as_i64().unwrap();
     let (code, _, err) = support(t, &["reply", &ticket.to_string(), "Renvoyé."]);
     assert_eq!(code, 0, "{err}");
-    // Unused here, but keeps the scarce option helper's sale state as the others expect.
-    let _ = option_with_stock;
     (a, b, favourite, held)
 }
 

@@ -160,6 +160,15 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     config
 }
 
+/// The Leptos options the test shops serve pages with (the built site, if any, in target/site).
+fn leptos_options() -> LeptosOptions {
+    LeptosOptions::builder()
+        .output_name("rosace")
+        .site_root("target/site")
+        .site_pkg_dir("pkg")
+        .build()
+}
+
 pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> TestApp {
     let dir = std::env::temp_dir().join(format!("rosace-test-{}", unique()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -173,11 +182,7 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
         sqlite_template::copy_to(&dir.join("rosace.db")).await;
     }
     let app = server::prepare(config).await.expect("server prepares");
-    let options = LeptosOptions::builder()
-        .output_name("rosace")
-        .site_root("target/site")
-        .site_pkg_dir("pkg")
-        .build();
+    let options = leptos_options();
     let header_timeout = std::time::Duration::from_secs(app.config.header_timeout_secs);
     let base = serve_with(server::router(app.clone(), options), header_timeout).await;
     let client = reqwest::Client::builder()
@@ -281,11 +286,7 @@ impl TestApp {
         let app = server::prepare(config)
             .await
             .expect("the second shop prepares");
-        let options = LeptosOptions::builder()
-            .output_name("rosace")
-            .site_root("target/site")
-            .site_pkg_dir("pkg")
-            .build();
+        let options = leptos_options();
         let header_timeout = std::time::Duration::from_secs(app.config.header_timeout_secs);
         serve_with(server::router(app, options), header_timeout).await
     }
