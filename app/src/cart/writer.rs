@@ -64,7 +64,7 @@ async fn run_batch(
     settings: &CartSettings,
     jobs: &[(AddJob, AddReply)],
 ) -> Result<Vec<Result<(), CartError>>, sqlx::Error> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    let mut tx = crate::platform::db::begin_on(pool, crate::platform::db::Backend::Sqlite).await?;
     let mut results = Vec::with_capacity(jobs.len());
     for (job, _) in jobs {
         let several = job.lines.len() > 1;

@@ -4,7 +4,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, Connection, Executor};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -24,10 +24,7 @@ impl Db {
     /// when another connection wrote in between (found by scripts/fuzz.sh with two clients),
     /// where an immediate one waits its turn (`busy_timeout`). PostgreSQL: a plain `BEGIN`.
     pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.pool.begin().await,
-        }
+        begin_on(&self.pool, self.backend).await
     }
 
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
@@ -38,23 +35,9 @@ impl Db {
             Backend::Sqlite
         };
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = AnyPoolOptions::new()
+        let pool = pool_options(backend)
             .max_connections(max_connections)
             .acquire_timeout(Duration::from_secs(10))
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL lets readers run beside the single writer; the busy timeout makes
-                        // writers queue instead of failing under load.
-                        conn.execute(
-                            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; \
-                             PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
-                        )
-                        .await?;
-                    }
-                    Ok(())
-                })
-            })
             .connect_with(options)
             .await?;
         Ok(Db { pool, backend })
@@ -71,3 +54,53 @@ impl Db {
         }
     }
 }
+
+/// A write transaction on `pool` (SQLite: `BEGIN IMMEDIATE`) that a caller going away
+/// cannot leave half-begun. sqlx 0.8.6 starts a transaction in two steps and counts it only
+/// after the second: a caller dropped in between (a client that aborts its request, a
+/// timeout) hands the connection back inside a transaction it does not know of. On SQLite
+/// that connection then keeps the write lock while it idles in the pool (issue #29: the
+/// shop locked for six minutes); on PostgreSQL its next user's writes run inside a
+/// transaction nobody commits. So the begin runs in a task of its own, which finishes even
+/// when the caller is gone: the transaction it makes is then dropped, and rolled back, as
+/// any unfinished one is. `server/tests/api/no_wedge.rs` and `db/tests.rs` cancel begins at
+/// random points under load.
+pub async fn begin_on(
+    pool: &AnyPool,
+    backend: Backend,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    let pool = pool.clone();
+    let begin = tokio::spawn(async move {
+        match backend {
+            Backend::Sqlite => pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => pool.begin().await,
+        }
+    });
+    begin.await.map_err(|_| sqlx::Error::WorkerCrashed)?
+}
+
+/// The options every pool of the shop starts from (the main one, the cart's SQLite write
+/// connection). SQLite: WAL lets readers run beside the single writer; the busy timeout
+/// makes writers queue instead of failing under load. On both engines a connection that
+/// comes back to the pool inside a transaction is closed (which rolls the transaction back)
+/// instead of handed out again: a second guard beside [`begin_on`], for any other way a
+/// transaction could be left open.
+pub fn pool_options(backend: Backend) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    conn.execute(
+                        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; \
+                         PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+        .before_acquire(|conn, _meta| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
+}
+
+#[cfg(test)]
+mod tests;

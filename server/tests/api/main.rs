@@ -28,6 +28,7 @@ mod limits;
 mod lists;
 mod marketing;
 mod member_pages;
+mod no_wedge;
 mod orders;
 mod page_cache;
 mod promotions;

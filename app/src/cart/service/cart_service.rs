@@ -36,21 +36,10 @@ impl CartService {
             Backend::Sqlite => {
                 let options = (*db.pool.connect_options()).clone();
                 Some(
-                    sqlx::any::AnyPoolOptions::new()
+                    crate::platform::db::pool_options(Backend::Sqlite)
                         .max_connections(1)
                         .min_connections(1)
                         .acquire_timeout(Duration::from_secs(30))
-                        .after_connect(|conn, _meta| {
-                            Box::pin(async move {
-                                use sqlx::Executor;
-                                conn.execute(
-                                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; \
-                                     PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
-                                )
-                                .await?;
-                                Ok(())
-                            })
-                        })
                         .connect_with(options)
                         .await?,
                 )
@@ -81,7 +70,7 @@ impl CartService {
     pub async fn begin(&self) -> Result<WriteTx, sqlx::Error> {
         match &self.write_pool {
             Some(pool) => Ok(WriteTx {
-                tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+                tx: crate::platform::db::begin_on(pool, Backend::Sqlite).await?,
             }),
             None => Ok(WriteTx {
                 tx: self.db.begin().await?,
