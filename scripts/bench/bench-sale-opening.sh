@@ -27,7 +27,8 @@
 #   →  GET /cart  →  GET /api/cartproxy/v1  →  GET /api/cartproxy/orderpiper/cart/v3 (freeze)
 #   →  POST .../pay (card 4242 4242 4242 4242); 202: poll GET /api/catalog/v1/waiting-line/
 #      {ticket} every Retry-After seconds until ready, then pay with the ticket.
-# A 503 (load shedding) is asked again after its Retry-After, as a person reloading would.
+# A 503 (load shedding) is asked again after its Retry-After, no answer or a 408 after 1 s,
+# as a person reloading would (a payment asked again gets its order by the cart hash).
 # Prints per setup: members paid, completed purchases/s (opening to last payment), p50/p99
 # and answers by status per step as the members saw them, the same per route from the
 # server's own histograms (so a busy load generator does not pass for a slow server),
@@ -243,13 +244,15 @@ JSON
     [ "$orders" = "$paid" ] || { note "$SETUP: $paid payments answered 200 but $orders orders"; load_ok=0; }
     [ "$paid" -gt 0 ] || { note "$SETUP: nobody paid"; load_ok=0; }
     [ "$load_ok" = 1 ] || FAILED=1
-    SUMMARY+=("$(printf '%-9s %8s %6s %s  oversold %s' "$SETUP" "$MEMBERS" "$paid" \
-        "$(grep -m1 '^completed purchases/s' "$dir/report.txt" | cut -d' ' -f3)" "$oversold_total")")
+    read -r _ _ rate page_p99 server_p99 queued tau < <(grep -m1 '^summary:' "$dir/report.txt" || echo "- - - - - - -")
+    SUMMARY+=("$(printf '%-9s %7s %6s %11s %13s %13s %8s %6s %8s  %s' "$SETUP" "$MEMBERS" "$paid" "$rate" \
+        "$page_p99" "$server_p99" "$queued" "$tau" "$oversold_total" "$load_after")")
     stop_servers
 done
 
 echo
 echo "sale opening, $MEMBERS members over ${WINDOW}s, $(nproc) cores (load average now $(cut -d' ' -f1-3 /proc/loadavg))"
-printf '%-9s %8s %6s %s\n' setup members paid "purchases/s"
+printf '%-9s %7s %6s %11s %13s %13s %8s %6s %8s  %s\n' setup members paid purchases/s \
+    "page p99 ms" "server p99 ms" "in line" "tau" oversold "load average"
 for r in "${SUMMARY[@]}"; do echo "$r"; done
 exit $FAILED
