@@ -20,12 +20,17 @@
 #     .tools/binaryen; prints the PATH addition to use.
 #   - with --fuzz-tools: schemathesis 4.32.5 (schema fuzzing, scripts/fuzz.sh) from PyPI in
 #     its own virtualenv, .tools/schemathesis-venv.
+#   - with --bench-tools: Locust 2.47.0 (the load of scripts/bench/bench-sale-opening.sh,
+#     which also installs it when missing) from PyPI in its own virtualenv,
+#     .tools/locust-venv.
 #
-# Usage: scripts/setup.sh [--release-tools] [--fuzz-tools] [--check] [--only apt,rust,npm,test]
+# Usage: scripts/setup.sh [--release-tools] [--fuzz-tools] [--bench-tools] [--check]
+#                         [--only apt,rust,npm,test]
 #   --check   install nothing: report what is missing, exit 1 if anything is.
 #   --only    handle only these groups (apt: Debian packages, rust: target, cargo-leptos
 #             and wasm-bindgen-cli, npm: frontend-react's packages, test: cargo-nextest and
-#             end2end's packages); --release-tools and --fuzz-tools are handled when given.
+#             end2end's packages); --release-tools, --fuzz-tools and
+#             --bench-tools are handled when given.
 # Works from any directory; runs as root, or as a normal user with sudo for apt.
 set -euo pipefail
 
@@ -38,9 +43,13 @@ BINARYEN_DIR=$ROOT/.tools/binaryen
 BINARYEN_BIN=$BINARYEN_DIR/node_modules/.bin
 SCHEMATHESIS_VERSION=4.32.5
 SCHEMATHESIS_VENV=$ROOT/.tools/schemathesis-venv
+# Keep in step with scripts/bench/bench-sale-opening.sh.
+LOCUST_VERSION=2.47.0
+LOCUST_VENV=$ROOT/.tools/locust-venv
 
 RELEASE_TOOLS=0
 FUZZ_TOOLS=0
+BENCH_TOOLS=0
 CHECK_ONLY=0
 ONLY=apt,rust,npm,test
 MISSING=0
@@ -51,6 +60,7 @@ while [ $# -gt 0 ]; do
     case $1 in
         --release-tools) RELEASE_TOOLS=1 ;;
         --fuzz-tools) FUZZ_TOOLS=1 ;;
+        --bench-tools) BENCH_TOOLS=1 ;;
         --check) CHECK_ONLY=1 ;;
         --only)
             [ $# -ge 2 ] || { note "--only needs a list"; exit 2; }
@@ -395,6 +405,18 @@ if [ "$FUZZ_TOOLS" = 1 ]; then
     elif installing "schemathesis $SCHEMATHESIS_VERSION into .tools/schemathesis-venv"; then
         python3 -m venv "$SCHEMATHESIS_VENV" || die "python3 -m venv failed (apt-get install python3-venv)"
         "$SCHEMATHESIS_VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION"
+    fi
+fi
+
+# ---------------------------------------------------------------- load tool (benches)
+
+# Locust for scripts/bench/bench-sale-opening.sh, pinned, in a virtualenv of its own.
+if [ "$BENCH_TOOLS" = 1 ]; then
+    if [ "$("$LOCUST_VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>/dev/null)" = "$LOCUST_VERSION" ]; then
+        say ok "locust $LOCUST_VERSION"
+    elif installing "locust $LOCUST_VERSION into .tools/locust-venv"; then
+        python3 -m venv "$LOCUST_VENV" || die "python3 -m venv failed (apt-get install python3-venv)"
+        "$LOCUST_VENV/bin/pip" install -q "locust==$LOCUST_VERSION"
     fi
 fi
 

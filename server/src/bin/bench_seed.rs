@@ -1,12 +1,20 @@
-//! `bench_seed`: prepares a shop's database for `scripts/bench/bench-cart.sh`, off the
+//! `bench_seed`: prepares a shop's database for the benches under `scripts/bench/`, off the
 //! server's start path. Run it after the server has started (and migrated) on the same
 //! database: `DATABASE_URL` (or `ROSACE_DATA_DIR`) as for the server.
 //!
-//! Creates ROSACE_BENCH_SEED members (default 5000) of site 1 with live sessions and writes
-//! one line per member to ROSACE_BENCH_SEED_FILE (default `$ROSACE_DATA_DIR/bench-sessions.txt`):
+//! Creates ROSACE_BENCH_SEED members (default 5000) of site 1 with live sessions and a
+//! delivery address (checkout pays only with one) and writes one line per member to
+//! ROSACE_BENCH_SEED_FILE (default `$ROSACE_DATA_DIR/bench-sessions.txt`):
 //! `member_id session_token xsrf`. The first line is `# options <scarce> <plenty>`: two
-//! options of a live sale of site 1, with ROSACE_BENCH_STOCK units (default 100) and a
-//! million units.
+//! options of two products of a live sale of site 1, with ROSACE_BENCH_STOCK units (default
+//! 100) and a million units.
+//!
+//! For a sale opening (`scripts/bench/bench-sale-opening.sh`):
+//! - ROSACE_BENCH_OPENS_IN=S: once the members exist, the sale of those two options opens
+//!   S seconds from now (its `starts_at`; it stays open for a day); unset, it is left live.
+//! - ROSACE_BENCH_SALE_FILE=PATH: writes one line there,
+//!   `sale <sale_id> <scarce_product> <plenty_product> <opens_at>` (`opens_at` in Unix
+//!   seconds: the sale's `starts_at`).
 use std::io::Write;
 
 use sqlx::Row;
@@ -44,10 +52,11 @@ async fn run() -> Result<(), Error> {
     let secret = server::startup::xsrf_secret(db).await?;
     let now = app::platform::state::now();
     let hash = app::platform::password::hash("Bench-password-2026")?;
-    // Two options of products of a live sale of site 1: the scarce one gets
+    // Two options of two products of a live sale of site 1: the scarce one gets
     // ROSACE_BENCH_STOCK units (default 100), the other a million.
     let sql = format!(
-        "SELECT o.id FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
+        "SELECT o.id, o.product_id, p.sale_id FROM product_options o JOIN products p ON p.id = o.product_id
+           JOIN sales s ON s.id = p.sale_id
           WHERE {} ORDER BY s.id, p.id, o.id LIMIT 20",
         app::platform::sql::LIVE_SALE
     );
@@ -56,8 +65,26 @@ async fn run() -> Result<(), Error> {
         .bind(now)
         .fetch_all(&db.pool)
         .await?;
-    let scarce: i64 = rows[0].try_get("id")?;
-    let plenty: i64 = rows[rows.len() - 1].try_get("id")?;
+    let first = rows.first().ok_or("no live sale with options on site 1")?;
+    let scarce: i64 = first.try_get("id")?;
+    let scarce_product: i64 = first.try_get("product_id")?;
+    let sale: i64 = first.try_get("sale_id")?;
+    // The last of those options in the same sale, of another product.
+    let mut plenty = (scarce, scarce_product);
+    for r in &rows {
+        let (o, p, s): (i64, i64, i64) = (
+            r.try_get("id")?,
+            r.try_get("product_id")?,
+            r.try_get("sale_id")?,
+        );
+        if s == sale && p != scarce_product {
+            plenty = (o, p);
+        }
+    }
+    let (plenty, plenty_product) = plenty;
+    if plenty == scarce {
+        return Err(format!("sale {sale}: no second product with options").into());
+    }
     let units: i64 = env_or("ROSACE_BENCH_STOCK", 100)?;
     for (id, stock) in [(scarce, units), (plenty, 1_000_000)] {
         sqlx::query("DELETE FROM cart_items WHERE option_id = $1")
@@ -99,11 +126,52 @@ async fn run() -> Result<(), Error> {
         .bind(now + absolute)
         .execute(&mut *tx)
         .await?;
+        // Checkout needs a delivery address (the member's favourite).
+        sqlx::query(
+            "INSERT INTO member_addresses (member_id, first_name, last_name, details, extras, zip_code, city, country, phone,
+                                           is_favorite, created_at, updated_at)
+             VALUES ($1, 'Bench', 'Member', '1 rue de la Paix', '', '75002', 'Paris', 'FR', '0612345678', 1, $2, $2)",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
         let xsrf = app::platform::csrf::issue(&secret, &token_hash);
         writeln!(out, "{id} {token} {xsrf}")?;
     }
     tx.commit().await?;
     out.flush()?;
     tracing::info!(members = n, file = %out_file, "bench members and sessions created");
+    // The opening, set last so that seeding time does not eat into the wait.
+    let mut opens_at = None;
+    if let Ok(v) = std::env::var("ROSACE_BENCH_OPENS_IN") {
+        if !v.trim().is_empty() {
+            let secs: i64 = env_or("ROSACE_BENCH_OPENS_IN", 0)?;
+            let at = app::platform::state::now() + secs;
+            sqlx::query("UPDATE sales SET starts_at = $2, ends_at = $3 WHERE id = $1")
+                .bind(sale)
+                .bind(at)
+                .bind(at + 86_400)
+                .execute(&db.pool)
+                .await?;
+            tracing::info!(sale, opens_at = at, "the sale opens in {secs} s");
+            opens_at = Some(at);
+        }
+    }
+    if let Ok(path) = std::env::var("ROSACE_BENCH_SALE_FILE") {
+        let opens_at = match opens_at {
+            Some(at) => at,
+            None => {
+                sqlx::query_scalar("SELECT starts_at FROM sales WHERE id = $1")
+                    .bind(sale)
+                    .fetch_one(&db.pool)
+                    .await?
+            }
+        };
+        std::fs::write(
+            &path,
+            format!("sale {sale} {scarce_product} {plenty_product} {opens_at}\n"),
+        )?;
+    }
     Ok(())
 }
