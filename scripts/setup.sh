@@ -223,11 +223,9 @@ have_wasm_bindgen() {
     [[ " $v " == *" $1 "* ]]
 }
 
-# The cargo tools are built from crates.io with a lighter release profile than their own:
-# cargo-leptos asks for fat LTO and a single codegen unit, which made its install the
-# slowest step of a fresh machine (README, "Set-up times"). Optimising at level 1 without
-# LTO compiles less; the tools' own work on this project (wasm-split, CSS bundling, hashing,
-# wasm-bindgen) is a few seconds either way.
+# The cargo tools are built from crates.io with a lighter release profile than their own
+# (cargo-leptos asks for fat LTO and a single codegen unit): optimising at level 1 without
+# LTO compiles less (README, "Set-up times").
 # Each install builds in a scratch target folder of its own, never in the workspace's
 # (which may be CARGO_TARGET_DIR): two installs and the project's build can run at once.
 LIGHT_PROFILE=(
