@@ -186,6 +186,15 @@ else
         check_apt_item curl 0 ""
     fi
 
+    # OpenSSL's headers: cargo-leptos' cargo-generate then links the system's OpenSSL
+    # instead of compiling its own from C (OPENSSL_NO_VENDOR in cargo_install_light).
+    if pkg-config --exists openssl 2>/dev/null; then
+        check_apt_item libssl-dev 1 "$(deb_version libssl-dev)"
+    else
+        check_apt_item libssl-dev 0 ""
+        have_cmd pkg-config || check_apt_item pkg-config 0 ""
+    fi
+
     if [ "${#apt_missing[@]}" -gt 0 ]; then
         as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${apt_missing[@]}"
@@ -239,7 +248,14 @@ LIGHT_PROFILE=(
 cargo_install_light() {
     local dir rc=0
     dir=$(mktemp -d "${TMPDIR:-/tmp}/rosace-cargo-install.XXXXXX")
-    env "${LIGHT_PROFILE[@]}" cargo install --target-dir "$dir" "$@" || rc=$?
+    local openssl=()
+    # cargo-generate asks for a vendored OpenSSL, which is the longest single piece of
+    # cargo-leptos' build (README, "Set-up times"); with Debian's libssl-dev the build
+    # links the system's instead.
+    if pkg-config --exists openssl 2>/dev/null; then
+        openssl=(OPENSSL_NO_VENDOR=1)
+    fi
+    env "${LIGHT_PROFILE[@]}" "${openssl[@]}" cargo install --target-dir "$dir" "$@" || rc=$?
     rm -rf -- "$dir"
     return "$rc"
 }
