@@ -313,6 +313,16 @@ rust_tools() {
     if have_cargo_leptos; then
         say ok "cargo-leptos $CARGO_LEPTOS_VERSION"
     elif installing "cargo-leptos $CARGO_LEPTOS_VERSION (several minutes)"; then
+        # Debian's OpenSSL headers spare the build its vendored OpenSSL (cargo_install_light);
+        # without them (no apt, no root) it compiles its own, as before.
+        if ! pkg-config --exists openssl 2>/dev/null && [ "${ROSACE_SKIP_APT:-0}" != 1 ] \
+            && have_cmd apt-get && { [ "$(id -u)" -eq 0 ] || have_cmd sudo; }; then
+            install_ssl_dev() {
+                as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libssl-dev pkg-config
+            }
+            install_ssl_dev || { as_root apt-get update -q && install_ssl_dev; } \
+                || note "libssl-dev not installed: cargo-leptos builds its own OpenSSL"
+        fi
         in_background cargo-leptos cargo_install_light cargo-leptos --version "$CARGO_LEPTOS_VERSION" \
             --locked --features no_downloads
     fi
