@@ -19,11 +19,20 @@ export async function signInAsDemo(page: Page, site: number, returnUrl = '/', em
 
 export async function closePopins(page: Page) {
   // The terms of sale are accepted (checkout needs them); the other popins are closed.
-  for (let i = 0; i < 8 && (await page.getByTestId('popin').count()) > 0; i++) {
+  // Each look waits for the whole page first: the popins are server HTML at the very end of
+  // <body> (after the footer, app.rs `Page`), a popin's button posts a form, and `click()`
+  // returns once the next page has committed, not once it is parsed. `count()` does not
+  // wait, so it could read a page whose end had not arrived yet, see no popin and stop
+  // with popins left; the next one (often the terms) then blocked a later page.
+  for (let i = 0; i < 8; i++) {
+    await page.waitForLoadState('domcontentloaded');
+    if ((await page.getByTestId('popin').count()) === 0) break;
     const kind = await page.getByTestId('popin').getAttribute('data-popin-type');
     await page.getByTestId(kind === 'terms' ? 'popin-accept' : 'popin-close').click();
   }
+  await page.waitForLoadState('domcontentloaded');
   if ((await page.getByTestId('adot-accept').count()) > 0) {
     await page.getByTestId('adot-accept').click();
+    await page.waitForLoadState('domcontentloaded');
   }
 }

@@ -12,6 +12,7 @@ mod client_address;
 mod forms;
 mod lockout;
 mod onboarding;
+mod popins_one_by_one;
 mod secure_defaults;
 mod sessions;
 mod smtp;
