@@ -211,6 +211,7 @@ fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
     if !ctx.is_member() {
         return view! { <p class="search__intro">{ctx.t("search.intro")}</p> }.into_any();
     }
+    crate::site::i18n::shown_later(["search.recent.empty", "search.recent.error"]);
     let list = RwSignal::new(recent);
     let failed = RwSignal::new(false);
     let xsrf = ctx.xsrf.clone();
