@@ -19,6 +19,16 @@
 //! [`page_table_json_for`]. Whoever renders a page may provide a `PageKeys` in the render's
 //! context beforehand (a page cache keeping the key set of a template, say): the shell
 //! records into that one, so the caller reads the keys afterwards.
+//!
+//! Pages kept and served again carry the table of their render: the visitors' page cache
+//! (the same page for every visitor) and the member templates (`ui::personal`), whose
+//! header holes are rendered per request after the template's table was written: the
+//! header renders them once for the stand-in inside the template's render, so their
+//! islands' keys are recorded (`shell::header::record_holes_keys`).
+//!
+//! Checked by `server/tests/api/page_table.rs` against the islands actually on a page,
+//! each hydrated again on the server from its props (`site::i18n::replay`), and in a browser
+//! against the keys the WASM and the widgets really read (`end2end/tests/i18n.spec.ts`).
 #[cfg(feature = "ssr")]
 use std::collections::BTreeSet;
 #[cfg(feature = "ssr")]
