@@ -102,7 +102,7 @@ pub fn CartPage(path: String) -> impl IntoView {
 }
 
 #[island(lazy)]
-fn CartView(children: Children) -> impl IntoView {
+pub(crate) fn CartView(children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     crate::site::i18n::shown_later(
         SHOWN_LATER

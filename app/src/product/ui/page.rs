@@ -87,7 +87,7 @@ pub struct OptionsState {
 /// The options, their refresh and the add button: the product page's island. Only one
 /// option: it is chosen already.
 #[island(lazy)]
-fn ProductBuy(
+pub(crate) fn ProductBuy(
     sale_id: i64,
     product_id: i64,
     options: Vec<ProductOption>,

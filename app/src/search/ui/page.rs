@@ -205,7 +205,7 @@ fn Results(data: SearchPageData, sel: FindSelection) -> impl IntoView {
 /// The member's recent queries, each with a delete button: a form that posts without
 /// scripts; hydrated (an island), the REST call (DELETE by id) and the entry leaves the list.
 #[island(lazy)]
-fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
+pub(crate) fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     if !ctx.is_member() {
