@@ -77,12 +77,35 @@ async function expectShippedIsUsed(page: Page, label: string) {
   expect(read.length, `${label}: the page's scripts read their texts`).toBeGreaterThan(0);
 }
 
+/// No text the member sees or hears is a raw key: what a page shows for a key it lacks.
+async function expectNoRawKeys(page: Page, label: string) {
+  const all = await existingKeys(page);
+  const shown = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (parent && !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(parent.tagName)) out.push(n.textContent ?? '');
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const a of ['aria-label', 'title', 'placeholder']) {
+        const v = el.getAttribute(a);
+        if (v) out.push(v);
+      }
+    }
+    return out;
+  });
+  const raw = [...new Set(shown.map((t) => t.trim()).filter((t) => all.has(t)))].sort();
+  expect(raw, `${label}: keys shown as text`).toEqual([]);
+}
+
 async function visit(page: Page, path: string, then?: (page: Page) => Promise<void>) {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   if (then) await then(page);
   await page.waitForLoadState('networkidle');
   await expectShippedIsUsed(page, path);
+  await expectNoRawKeys(page, path);
 }
 
 /// The report form (React) loads when its box opens, and reads the page's table.
@@ -155,6 +178,7 @@ test('each page ships exactly the translations its islands and widgets read: mem
   await page.getByTestId('cart-clear').click();
   await expect(page.getByTestId('cart-empty')).toBeVisible();
   await expectShippedIsUsed(page, '/cart, emptied');
+  await expectNoRawKeys(page, '/cart, emptied');
 });
 
 test('after an in-app navigation the islands read the new page’s table, in its language', async ({ page }) => {

@@ -152,22 +152,24 @@ fn check(label: &str, html: &str) -> Result<(), String> {
 }
 
 /// Pages of every main kind, as a visitor and as a member sees them.
-const VISITOR_PAGES: [&str; 8] = [
+const VISITOR_PAGES: [&str; 9] = [
     "/?site=1",
     "/?site=2",
     "/c/vente/1001/0",
     "/seo-product/noa/1001/chemise-noa/100101",
+    "/find",
     "/find?q=robe",
     "/voyages?site=1",
     "/brandsplace",
     "/gr/aboutus",
 ];
 
-const MEMBER_PAGES: [&str; 19] = [
+const MEMBER_PAGES: [&str; 20] = [
     "/",
     "/catalog/1001/0",
     "/catalog/1001/0?page=2",
     "/product/1001/100101",
+    "/find",
     "/find?q=robe",
     "/cart",
     "/home/travel",
