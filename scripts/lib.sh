@@ -121,6 +121,21 @@ wait_for_health() {
     return 1
 }
 
+# Runs one SQL query on a benchmark's database (`sqlite` with a file path, or `postgres`
+# with a URL) and prints its first row, fields separated by spaces.
+sql_row() {
+    local engine=$1 db=$2 query=$3
+    if [ "$engine" = sqlite ]; then
+        python3 - "$db" "$query" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(*db.execute(sys.argv[2]).fetchone())
+PY
+    else
+        psql -X -q -t -A -F ' ' "$db" -c "$query"
+    fi
+}
+
 stop_pid() {
     local pid=$1 seconds=${2:-5} i
     [ -n "$pid" ] || return 0

@@ -54,6 +54,9 @@ test('visitor text pages in German have no accessibility violation', async ({ pa
 });
 
 test('member page kinds have no accessibility violation', async ({ page }, info) => {
+  // 26 pages, each hydrated and then analysed by axe: about 2 s a page on an idle machine,
+  // past the default 60 s on a busy one.
+  test.setTimeout(180_000);
   await signInAsDemo(page, info.project.name === 'desktop' ? 3 : 71);
   await expectNoViolations(page, '/');
   const sale = await page.getByTestId('sale-grid').locator('a').first().getAttribute('href');

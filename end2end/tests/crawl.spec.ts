@@ -31,21 +31,24 @@ function shape(link: string): string {
 async function linksOf(page: Page, path: string, origin: string): Promise<string[]> {
   const res = await page.goto(path);
   expect(res?.status(), `${path} answers`).toBeLessThan(400);
-  // Menus that render when opened: the burger (lateral menu) and the account menu.
+  const hrefsNow = () =>
+    page.evaluate(() => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href));
+  const hrefs = await hrefsNow();
+  // Menus that render when opened: the burger (lateral menu) and the account menu, one at
+  // a time (an open menu covers the other's opener), each closed again with Escape. A
+  // click that cannot land gives up after a few seconds instead of waiting for the test's.
   for (const id of ['burger', 'login-element']) {
     const opener = page.getByTestId(id).first();
     if ((await opener.count()) > 0 && (await opener.isVisible())) {
       const tag = await opener.evaluate((el) => el.tagName);
       if (tag !== 'A') {
-        await opener.click().catch(() => undefined);
+        await opener.click({ timeout: 5_000 }).catch(() => undefined);
         await page.waitForTimeout(250);
+        hrefs.push(...(await hrefsNow()));
+        await page.keyboard.press('Escape').catch(() => undefined);
       }
     }
   }
-  const hrefs = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href),
-  );
-  await page.keyboard.press('Escape').catch(() => undefined);
   const out: string[] = [];
   for (const href of hrefs) {
     const url = new URL(href);

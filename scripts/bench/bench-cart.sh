@@ -125,17 +125,7 @@ LUA
 
 # held, sold, stock of an option, and the sum of its cart lines.
 stock_of() {
-    local engine=$1 url=$2 option=$3
-    local sql="SELECT stock, held, sold, (SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE option_id = $option) FROM product_options WHERE id = $option"
-    if [ "$engine" = sqlite ]; then
-        python3 - "$url" "$sql" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-print(*db.execute(sys.argv[2]).fetchone())
-PY
-    else
-        psql -X -q -t -A -F ' ' "$url" -c "$sql"
-    fi
+    sql_row "$1" "$2" "SELECT stock, held, sold, (SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE option_id = $3) FROM product_options WHERE id = $3"
 }
 
 # Runs wrk; prints "rps p50_ms p99_ms statuses".

@@ -119,20 +119,6 @@ if [ "$("$PY" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>
     "$VENV/bin/pip" install -q "locust==$LOCUST_VERSION" >&2 || die "pip install locust failed"
 fi
 
-# Runs SQL on the setup's database; prints the row, fields separated by spaces.
-sql() {
-    local engine=$1 db=$2 query=$3
-    if [ "$engine" = sqlite ]; then
-        python3 - "$db" "$query" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-print(*db.execute(sys.argv[2]).fetchone())
-PY
-    else
-        psql -X -q -t -A -F ' ' "$db" -c "$query"
-    fi
-}
-
 # CPU seconds (user + system) a process has used.
 cpu_of() {
     awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f\n", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
@@ -229,7 +215,7 @@ JSON
     echo "server CPU during the run: ${server_cpu[*]} s; load average before ${load_before}, after ${load_after}"
     oversold_total=0
     for option in "$scarce" "$plenty"; do
-        read -r stock held sold lines < <(sql "$engine" "$db" \
+        read -r stock held sold lines < <(sql_row "$engine" "$db" \
             "SELECT stock, held, sold, (SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE option_id = $option) FROM product_options WHERE id = $option")
         oversold=$((held + sold > stock ? held + sold - stock : 0))
         oversold_total=$((oversold_total + oversold))
@@ -237,7 +223,7 @@ JSON
         [ "$lines" = "$held" ] || { note "$SETUP: option $option: cart lines ($lines) differ from held units ($held)"; FAILED=1; }
     done
     [ "$oversold_total" = 0 ] || FAILED=1
-    orders=$(sql "$engine" "$db" \
+    orders=$(sql_row "$engine" "$db" \
         "SELECT COUNT(*) FROM orders o JOIN members m ON m.id = o.member_id WHERE m.email LIKE 'bench-%' AND o.status = 'validated'")
     paid=$(grep -c ' paid ' "$dir"/load-*.log 2>/dev/null | awk -F: '{ s += $NF } END { print s + 0 }')
     echo "orders in the database: $orders; payments answered 200: $paid"

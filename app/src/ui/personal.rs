@@ -10,6 +10,7 @@
 //! member cannot put one into a page's text (the server refuses to cache a page that holds
 //! one where none was asked for). Marks are letters, digits, `:` and `;`, which neither
 //! text nor attribute escaping touches.
+#[cfg(feature = "ssr")]
 use leptos::prelude::*;
 use leptos::tachys::html::InertElement;
 

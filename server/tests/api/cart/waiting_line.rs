@@ -1,7 +1,7 @@
 //! The waiting line in the database: two lines on one database (two instances) share one
 //! capacity and one first-come-first-served order; a member pays once at a time; places
 //! lapse (abandoned tickets, unused ready slots, the lease of a killed instance).
-use app::cart::waiting::{Admission, Permit, WaitingLine, QUEUE_KEEP, READY_HOLD};
+use app::cart::waiting::{Admission, Permit, WaitingLine, LINE_LOCK, QUEUE_KEEP, READY_HOLD};
 use app::model::cart::WaitingLine as Place;
 
 const PAY_LEASE: i64 = 60;
@@ -127,3 +127,63 @@ both!(
     one_order_under_load_on_sqlite,
     one_order_under_load_on_postgres
 );
+
+/// At a sale opening thousands of queued members ask for their place every few seconds. One
+/// whose turn cannot have come is answered without the line's lock (PostgreSQL's advisory
+/// lock, held here by another session, as a long line transaction would); one whose turn
+/// may have come (the paying slot's lease lapsed) waits for the lock and is then let in.
+#[tokio::test]
+async fn a_place_far_back_is_answered_without_the_line_lock() {
+    use sqlx::{Connection, Executor};
+    use std::time::Duration;
+
+    let t = crate::helpers::start_with(crate::helpers::Backend::Postgres, |_| {}).await;
+    let db = &t.app.state.db;
+    let lease = 10;
+    let line = WaitingLine::new(db.clone(), 1, lease);
+    let now = 1_000_000;
+    std::mem::forget(admitted(line.admit(1, now).await.unwrap()));
+    let second = queued(line.admit(2, now).await.unwrap());
+    let third = queued(line.admit(3, now).await.unwrap());
+
+    let mut other = sqlx::AnyConnection::connect(&t.app.config.database_url)
+        .await
+        .unwrap();
+    other
+        .execute(format!("SELECT pg_advisory_lock({LINE_LOCK})").as_str())
+        .await
+        .unwrap();
+    let later = now + lease;
+    let far = tokio::time::timeout(
+        Duration::from_secs(5),
+        position(&line, &third.ticket, later),
+    )
+    .await;
+    assert_eq!(
+        far.ok(),
+        Some(Some((2, false))),
+        "a place that cannot be promoted is answered while the line is locked"
+    );
+    let near = tokio::time::timeout(
+        Duration::from_millis(500),
+        position(&line, &second.ticket, later),
+    )
+    .await;
+    assert!(
+        near.is_err(),
+        "a place whose turn may have come waits for the line's lock: {near:?}"
+    );
+    other
+        .execute(format!("SELECT pg_advisory_unlock({LINE_LOCK})").as_str())
+        .await
+        .unwrap();
+    assert_eq!(
+        position(&line, &second.ticket, later).await,
+        Some((0, true)),
+        "the lapsed lease's slot goes to the next in line"
+    );
+    assert_eq!(
+        position(&line, &third.ticket, later).await,
+        Some((1, false))
+    );
+}
