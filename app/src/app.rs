@@ -121,13 +121,13 @@ fn page_has_islands() -> bool {
 
 /// In-app navigation without a framework router in the browser: same-site links fetch the
 /// next page's HTML, swap the document's body and head tags, and hydrate its islands; the
-/// WASM (and with it the cart count and favourites stores) stays loaded. Inline, with the
-/// response's nonce, so it costs no request. See `navigation.js` for what it leaves to
-/// full page loads.
+/// WASM (and with it the cart count and favourites stores) stays loaded. A file of its own,
+/// not inline: every page's HTML is 7 KB lighter and the browser keeps the script, which
+/// in-app navigation never loads again (a click before it has loaded is a normal page
+/// load). See `public/js/navigation.js` for what it leaves to full page loads.
 #[component]
 fn NavigationScript() -> impl IntoView {
-    let nonce = leptos::nonce::use_nonce();
-    view! { <script type="module" nonce=nonce>{include_str!("navigation.js")}</script> }
+    view! { <script type="module" src="/js/navigation.js"></script> }
 }
 
 #[component]
