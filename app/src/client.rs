@@ -26,6 +26,15 @@ pub enum CallError {
     Network,
 }
 
+/// The keys [`CallError::message_key`] gives for a call of any area: the edge's own answers
+/// (a stale XSRF token, no such path) and the fallback. An island that shows a call's error
+/// ships them with its area's keys (`site::i18n::shown_later`).
+pub const EDGE_ERROR_KEYS: [&str; 3] = [
+    "errors.general_retry.notification",
+    "errors.csrf.notification",
+    "errors.not_found",
+];
+
 impl CallError {
     /// The translation key to show the member.
     pub fn message_key(&self) -> String {

@@ -3,8 +3,11 @@
 //! Tests wait for it, and CSS may use it. After an in-app navigation `navigation.js` sets
 //! it again once the new page's islands are hydrated.
 
-/// Called by each top-level island as it hydrates.
+/// Called first thing by every island (`#[island]`). In the browser it counts the islands
+/// hydrated; on the server it marks the island's owner, so the translation keys its code
+/// looks up go into the page's table (`site::i18n::page`).
 pub fn island_ready() {
+    crate::site::i18n::page::enter_island();
     #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
     browser::island_ready();
 }

@@ -8,6 +8,8 @@ import { pageTranslations } from '../travel-shared/page-translations';
 export { pageTranslations };
 
 export const FALLBACK_TRANSLATIONS: TranslationTable = frBundle;
+/** The keys the widget reads: its whole bundle, which the server ships with its page. */
+const NEEDS = Object.keys(FALLBACK_TRANSLATIONS);
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -34,12 +36,12 @@ export function makeTranslate(table: TranslationTable | null): Pick<Translations
  * failure logs and keeps the bundled French texts. */
 export function useTranslations(locale: string): Translations {
   const [state, setState] = useState<{ loading: boolean; table: TranslationTable | null }>(() => {
-    const table = pageTranslations(locale);
+    const table = pageTranslations(locale, document, NEEDS);
     return { loading: table === null, table };
   });
 
   useEffect(() => {
-    if (pageTranslations(locale)) return;
+    if (pageTranslations(locale, document, NEEDS)) return;
     let active = true;
     const ctrl = new AbortController();
     setState((s) => (s.loading ? s : { ...s, loading: true }));

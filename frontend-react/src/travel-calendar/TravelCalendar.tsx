@@ -91,7 +91,7 @@ const COMPONENTS = { DayButton: PriceDayButton };
 const CLASS_NAMES = { departure: 'tc-departure', lowest: 'tc-lowest', soldOut: 'tc-sold-out' };
 
 export function TravelCalendar({ days, selected = '', locale, currency, month, onSelect }: TravelCalendarProps) {
-  const t = useTranslate(locale);
+  const t = useTranslate(locale, 'travel.calendar.');
   const rootRef = useRef<HTMLDivElement>(null);
 
   // The chosen day: the user's pick, replaced by `selected` whenever that input changes.

@@ -45,7 +45,7 @@ function PinIcon() {
 }
 
 export function TravelMap({ offers, highlighted = null, label, locale, onHighlight, navigate = followLink }: TravelMapProps) {
-  const t = useTranslate(locale);
+  const t = useTranslate(locale, 'travel.map.');
   const rootRef = useRef<HTMLDivElement>(null);
   const ids = useId();
   const view = useMemo(() => mapView(offers), [offers]);

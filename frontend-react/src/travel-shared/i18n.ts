@@ -18,9 +18,16 @@ export function makeTranslate(table: TranslationTable | null): Translate {
   };
 }
 
-/** The translate function of `locale` (the page's table when it speaks that language). */
-export function useTranslate(locale: string): Translate {
-  return useMemo(() => makeTranslate(pageTranslations(locale)), [locale]);
+/** The keys of the bundle under `prefix`: the keys a widget reads (`travel.calendar.`,
+ * `travel.map.`), which the server ships with a page that shows it. */
+export function bundleKeys(prefix: string): string[] {
+  return Object.keys(FALLBACK_TRANSLATIONS).filter((k) => k.startsWith(prefix));
+}
+
+/** The translate function of `locale` (the page's table when it speaks that language), for
+ * a widget reading the bundle keys under `prefix`. */
+export function useTranslate(locale: string, prefix: string): Translate {
+  return useMemo(() => makeTranslate(pageTranslations(locale, document, bundleKeys(prefix))), [locale, prefix]);
 }
 
 /** A BCP 47 tag Intl accepts (`fr_FR` → `fr-FR`); the page's language, else French, when

@@ -31,6 +31,7 @@ mod member_pages;
 mod no_wedge;
 mod orders;
 mod page_cache;
+mod page_table;
 mod promotions;
 mod retention;
 mod review_low;

@@ -16,6 +16,18 @@ pub fn AddToCart(
     cart_type: Option<String>,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
+    // After a click: the button's states, and the add's error answers.
+    crate::site::i18n::shown_later(
+        [
+            "common.loading",
+            "cart.added",
+            "cart.see",
+            "product.choose_option",
+            "cart.errors.*",
+        ]
+        .into_iter()
+        .chain(crate::client::EDGE_ERROR_KEYS),
+    );
     let state = RwSignal::new(CartState::default());
     let message = RwSignal::new(None::<String>);
     let member = ctx.is_member();

@@ -31,6 +31,56 @@ fn t(key: &str) -> String {
     RequestCtx::current().t(key)
 }
 
+/// What the cart shows once the browser has loaded it (the server renders its loading
+/// state only), after a click, or from its calls' answers: shipped with the page.
+const SHOWN_LATER: [&str; 44] = [
+    "common.retry",
+    "cart.recovery.text",
+    "cart.suspended.text",
+    "cart.recovery.recover",
+    "cart.recovery.cancel",
+    "cart.expired",
+    "cart.empty",
+    "favourites.browse",
+    "cart.line.option",
+    "cart.remove",
+    "cart.timer",
+    "cart.expire_soon",
+    "cart.suspend",
+    "cart.clear",
+    "cart.vouchers",
+    "cart.voucher.label",
+    "cart.voucher.apply",
+    "cart.voucher.print",
+    "cart.voucher.print_open",
+    "cart.voucher.print_error",
+    "cart.voucher.remove_error",
+    "cart.loyalty.add",
+    "cart.subtotal",
+    "cart.discount",
+    "cart.shipping",
+    "cart.loyalty",
+    "cart.total",
+    "cart.paid.title",
+    "cart.paid.text",
+    "cart.paid.orders",
+    "cart.waiting.title",
+    "cart.waiting.position",
+    "cart.waiting.hint",
+    "cart.checkout",
+    "cart.frozen",
+    "cart.card.label",
+    "cart.card.hint",
+    "wallet.cards.save_at_checkout",
+    "cart.pay",
+    "cart.checkout_cancel",
+    // The loyalty items' labels, and the cart's error answers (`CartError::message_key`).
+    "cart.loyalty.premium",
+    "cart.loyalty.pass",
+    "cart.errors.*",
+    "address.checkout.required",
+];
+
 fn order_id(v: &Value) -> Option<i64> {
     v.get("orderId")
         .or_else(|| v.get("order").and_then(|o| o.get("id")))
@@ -52,8 +102,13 @@ pub fn CartPage(path: String) -> impl IntoView {
 }
 
 #[island(lazy)]
-fn CartView(children: Children) -> impl IntoView {
+pub(crate) fn CartView(children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
+    crate::site::i18n::shown_later(
+        SHOWN_LATER
+            .into_iter()
+            .chain(crate::client::EDGE_ERROR_KEYS),
+    );
     let ctx = RequestCtx::current();
     let cart = RwSignal::new(None::<Cart>);
     let load_error = RwSignal::new(None::<String>);
@@ -470,7 +525,7 @@ Checkout::Paid(id) => view! {
     let title = ctx.t("page.cart");
     // Server-rendered (the island only shows or hides it): shown while there is something
     // to pay for.
-    let delivery = children();
+    let delivery = crate::site::i18n::page::island_children(children);
     view! {
         <section class="cart-page" data-testid="cart-page">
             <h1>{title}</h1>

@@ -1,6 +1,6 @@
 //! The catalog's pages: a sale's catalog, a brand's items, the member's favourites.
 pub mod lists;
-mod more;
+pub(crate) mod more;
 pub mod page;
 
 pub use lists::{BrandPage, FavouritesPage};

@@ -47,6 +47,7 @@ pub fn LoadMore(
     total: i64,
 ) -> impl IntoView {
     crate::ui::hydrated::island_ready();
+    crate::site::i18n::shown_later(["errors.general_retry.notification", "common.loading"]);
     let shown = RwSignal::new(shown);
     let page = RwSignal::new(selection.page.max(1));
     let loading = RwSignal::new(false);

@@ -44,6 +44,12 @@ pub fn Countdown(end: i64, now: i64) -> impl IntoView {
 pub fn CountdownClock(end: i64, now: i64) -> impl IntoView {
     let ctx = RequestCtx::current();
     let lang = ctx.lang();
+    // It ticks on in the browser: from days to hours to the end.
+    crate::site::i18n::shown_later([
+        "home.countdown.days",
+        "home.countdown.hours",
+        "home.countdown.ended",
+    ]);
     let left = RwSignal::new(seconds_left(end, now));
     Effect::new(move |_| {
         let handle = set_interval_with_handle(

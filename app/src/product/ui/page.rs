@@ -87,13 +87,25 @@ pub struct OptionsState {
 /// The options, their refresh and the add button: the product page's island. Only one
 /// option: it is chosen already.
 #[island(lazy)]
-fn ProductBuy(
+pub(crate) fn ProductBuy(
     sale_id: i64,
     product_id: i64,
     options: Vec<ProductOption>,
     cart_type: String,
 ) -> impl IntoView {
     crate::ui::hydrated::island_ready();
+    // The options are refreshed from the browser as soon as it runs.
+    crate::site::i18n::shown_later([
+        "product.options.loading",
+        "product.options.error",
+        "common.retry",
+        "product.out_of_stock",
+        "product.in_basket",
+        "product.max_reached",
+        "product.few_left",
+        "product.selected",
+        "product.choose_option",
+    ]);
     let initial = options;
     let ctx = RequestCtx::current();
     // A size the member picked before this island came up (a slow phone, an in-app
@@ -249,6 +261,8 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let delivery_key = format!("product.delivery.{}", product.delivery_mode.clamp(0, 3));
     let seller_key = format!("product.seller.{}", product.seller_kind);
     let datasheet = product.html_datasheet.clone();
+    #[cfg(feature = "ssr")]
+    crate::site::i18n::Widget::DsaForm.rendered();
     // The product of a themed sale wears the sale's theme, as its catalog page does.
     let theme = crate::site::theme::Theme::for_sale(site.brand, &product.theme, "");
     let sheet_class = if theme.is_special() {

@@ -205,12 +205,13 @@ fn Results(data: SearchPageData, sel: FindSelection) -> impl IntoView {
 /// The member's recent queries, each with a delete button: a form that posts without
 /// scripts; hydrated (an island), the REST call (DELETE by id) and the entry leaves the list.
 #[island(lazy)]
-fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
+pub(crate) fn RecentQueries(recent: Vec<RecentQuery>) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     let ctx = RequestCtx::current();
     if !ctx.is_member() {
         return view! { <p class="search__intro">{ctx.t("search.intro")}</p> }.into_any();
     }
+    crate::site::i18n::shown_later(["search.recent.empty", "search.recent.error"]);
     let list = RwSignal::new(recent);
     let failed = RwSignal::new(false);
     let xsrf = ctx.xsrf.clone();

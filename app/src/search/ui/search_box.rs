@@ -11,6 +11,14 @@ use crate::search::rules::{self, SuggestAction, SuggestionsState, MAX_QUERY_CHAR
 #[island(lazy)]
 pub fn SearchBox(initial: String) -> impl IntoView {
     crate::ui::hydrated::island_ready();
+    // The suggestions list shows once the member types.
+    crate::site::i18n::shown_later([
+        "search.suggestions.generic",
+        "search.kind.history",
+        "search.kind.salesbanner",
+        "search.suggestions.loading",
+        "search.suggestions.error",
+    ]);
     let ctx = RequestCtx::current();
     let state = RwSignal::new(SuggestionsState {
         input_value: initial.clone(),

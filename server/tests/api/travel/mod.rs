@@ -23,7 +23,7 @@ pub type Departure = (i64, i64, i64, i64, i64, u64, u64, String);
 
 /// A travel product of site 1 whose first package has a city, a duration and a bookable
 /// day: (campaign, product, package, city, duration id, days, nights, day).
-async fn departure(t: &TestApp, s: &Shopper) -> Departure {
+pub(crate) async fn departure(t: &TestApp, s: &Shopper) -> Departure {
     let (campaign, product): (i64, i64) = {
         let row: (i64, i64) = sqlx::query_as(
             "SELECT p.sale_id, p.id FROM products p JOIN sales s ON s.id = p.sale_id

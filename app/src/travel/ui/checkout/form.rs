@@ -51,10 +51,40 @@ fn TextField(
     }
 }
 
+/// What the form shows after the member sends it: the checks' messages
+/// (`checkout_problems`), the calls' answers (`TravelError::message_key`, its blocks'),
+/// the booking done.
+const SHOWN_LATER: [&str; 19] = [
+    "travel.checkout.fix",
+    "travel.checkout.invalid_name",
+    "travel.checkout.missing_birthday",
+    "travel.checkout.birthday_out_of_range",
+    "travel.checkout.paying",
+    "travel.checkout.booked",
+    "orders.number",
+    "travel.checkout.see_order",
+    "page.myorders",
+    "travel.error.not_found",
+    "travel.error.blocked",
+    "travel.error.invalid",
+    "travel.error.unknown_address",
+    "travel.error.sold_out",
+    "travel.error.no_booking",
+    "travel.error.expired",
+    "travel.error.declined",
+    "travel.error.invalid_card",
+    "travel.block.*",
+];
+
 /// `children`: the server-rendered address step (`address::ui::checkout::DeliveryChoice`).
 #[island(lazy)]
 pub fn CheckoutForm(load: CheckoutLoad, children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
+    crate::site::i18n::shown_later(
+        SHOWN_LATER
+            .into_iter()
+            .chain(crate::client::EDGE_ERROR_KEYS),
+    );
     let ctx = RequestCtx::current();
     let load = StoredValue::new(load);
     let travellers = RwSignal::new(load.with_value(|l| {
@@ -201,7 +231,7 @@ pub fn CheckoutForm(load: CheckoutLoad, children: Children) -> impl IntoView {
     };
 
     let total = load.with_value(|l| ctx.money(l.total));
-    let address_step = children();
+    let address_step = crate::site::i18n::page::island_children(children);
     view! {
         {move || match step.get() {
             Step::Done(order_id) => view! {

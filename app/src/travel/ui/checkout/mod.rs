@@ -5,7 +5,7 @@
 //! favourite preselected, adding one comes back here). A configuration that cannot be
 //! booked says why and leads back to the product; an empty address book says so and
 //! offers to add one.
-mod form;
+pub(crate) mod form;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;

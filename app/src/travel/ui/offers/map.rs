@@ -12,6 +12,8 @@ use super::MAP_ID;
 /// The map element with its pins.
 #[component]
 pub fn OfferMap(offers: Vec<MapOffer>, label: String) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    crate::site::i18n::Widget::TravelMap.rendered();
     let json = serde_json::to_string(&offers).unwrap_or_else(|_| "[]".into());
     view! {
         <travel-map id=MAP_ID class="trv-map" offers=json label=label data-testid="travel-map"></travel-map>

@@ -27,6 +27,8 @@ pub fn show_date(iso: &str) -> String {
 /// matching radio and sends the form.
 #[component]
 pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    crate::site::i18n::Widget::TravelCalendar.rendered();
     let ctx = RequestCtx::current();
     let site = ctx.site();
     let t = |k: &str| RequestCtx::current().t(k);

@@ -44,6 +44,12 @@ fn badge(s: &DestinationSuggestion) -> String {
 #[island(lazy)]
 pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
     crate::ui::hydrated::island_ready();
+    // The suggestions' badges (`badge`), once the member types.
+    crate::site::i18n::shown_later([
+        "travel.search.suggestion.badge",
+        "travel.search.suggestion.badge.one",
+        "travel.search.kind.*",
+    ]);
     let ctx = RequestCtx::current();
     let t = move |k: &str| RequestCtx::current().t(k);
     let SearchForm {

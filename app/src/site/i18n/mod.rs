@@ -1,16 +1,30 @@
 //! Translations in fr, de, es, it, nl, compiled into the server. The browser gets only the
-//! page's language, as data in the page (`page_table_json`, read once by the WASM), so the
-//! binary carries no text and a new language or key costs it nothing.
+//! keys the page's browser code reads, as data in the page (`<script id="i18n">`, written
+//! by the shell from [`page::PageKeys`]; read by the WASM, see `browser`), so the binary
+//! carries no text and a new language or key costs it nothing.
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
 //! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`, `locales/address/`,
 //! `locales/wallet/`, `locales/account/`, `locales/orders/`, `locales/help/`,
 //! `locales/rosedeals/`, `locales/aftersale/`) and are merged in.
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 use std::collections::HashMap;
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 use std::sync::LazyLock;
+
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+mod browser;
+pub mod page;
+#[cfg(feature = "ssr")]
+pub mod replay;
+
+pub use page::shown_later;
+#[cfg(feature = "ssr")]
+pub use page::{page_table_json_for, PageKeys, Widget};
 
 pub const LANGS: [&str; 5] = ["fr", "de", "es", "it", "nl"];
 pub const FALLBACK_LANG: &str = "fr";
 
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 type Table = HashMap<String, String>;
 
 /// One language's files: the shared table, then each area's (the browser build has none).
@@ -18,24 +32,24 @@ type Table = HashMap<String, String>;
 macro_rules! locale_files {
     ($lang:literal) => {
         [
-            include_str!(concat!("../../locales/", $lang, ".json")),
-            include_str!(concat!("../../locales/dsa/", $lang, ".json")),
-            include_str!(concat!("../../locales/travel/", $lang, ".json")),
-            include_str!(concat!("../../locales/travel-widgets/", $lang, ".json")),
-            include_str!(concat!("../../locales/travel-catalog/", $lang, ".json")),
-            include_str!(concat!("../../locales/travel-search/", $lang, ".json")),
-            include_str!(concat!("../../locales/address/", $lang, ".json")),
-            include_str!(concat!("../../locales/wallet/", $lang, ".json")),
-            include_str!(concat!("../../locales/account/", $lang, ".json")),
-            include_str!(concat!("../../locales/orders/", $lang, ".json")),
-            include_str!(concat!("../../locales/help/", $lang, ".json")),
-            include_str!(concat!("../../locales/rosedeals/", $lang, ".json")),
-            include_str!(concat!("../../locales/aftersale/", $lang, ".json")),
-            include_str!(concat!("../../locales/content/", $lang, ".json")),
-            include_str!(concat!("../../locales/shell/", $lang, ".json")),
-            include_str!(concat!("../../locales/marketing/", $lang, ".json")),
-            include_str!(concat!("../../locales/social/", $lang, ".json")),
-            include_str!(concat!("../../locales/diagnostics/", $lang, ".json")),
+            include_str!(concat!("../../../locales/", $lang, ".json")),
+            include_str!(concat!("../../../locales/dsa/", $lang, ".json")),
+            include_str!(concat!("../../../locales/travel/", $lang, ".json")),
+            include_str!(concat!("../../../locales/travel-widgets/", $lang, ".json")),
+            include_str!(concat!("../../../locales/travel-catalog/", $lang, ".json")),
+            include_str!(concat!("../../../locales/travel-search/", $lang, ".json")),
+            include_str!(concat!("../../../locales/address/", $lang, ".json")),
+            include_str!(concat!("../../../locales/wallet/", $lang, ".json")),
+            include_str!(concat!("../../../locales/account/", $lang, ".json")),
+            include_str!(concat!("../../../locales/orders/", $lang, ".json")),
+            include_str!(concat!("../../../locales/help/", $lang, ".json")),
+            include_str!(concat!("../../../locales/rosedeals/", $lang, ".json")),
+            include_str!(concat!("../../../locales/aftersale/", $lang, ".json")),
+            include_str!(concat!("../../../locales/content/", $lang, ".json")),
+            include_str!(concat!("../../../locales/shell/", $lang, ".json")),
+            include_str!(concat!("../../../locales/marketing/", $lang, ".json")),
+            include_str!(concat!("../../../locales/social/", $lang, ".json")),
+            include_str!(concat!("../../../locales/diagnostics/", $lang, ".json")),
         ]
     };
 }
@@ -87,44 +101,30 @@ pub fn table(lang: &str) -> &'static Table {
     &TABLES[lang_of(lang)]
 }
 
-/// In the browser: the page's table (its language over the French fallback), whatever
-/// `lang` asks, since a page speaks one language. Empty if the page has none: keys then
-/// show as themselves rather than failing.
-#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
-pub fn table(_lang: &str) -> &'static Table {
-    static PAGE: LazyLock<Table> = LazyLock::new(|| {
-        web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(PAGE_TABLE_ID))
-            .and_then(|el| el.text_content())
-            .and_then(|json| serde_json::from_str(&json).ok())
-            .unwrap_or_default()
-    });
-    &PAGE
-}
-
 /// The id of the script element holding the page's table.
 pub const PAGE_TABLE_ID: &str = "i18n";
-
-/// The page's table as JSON for a `<script type="application/json">`: `<` is escaped so
-/// no text can close the element.
-#[cfg(feature = "ssr")]
-pub fn page_table_json(lang: &str) -> String {
-    serde_json::to_string(&merged(lang, FALLBACK_LANG))
-        .unwrap_or_default()
-        .replace('<', "\\u003c")
-}
 
 /// Looks a key up in the language, then in French; a missing key shows as itself.
 pub fn t(lang: &str, key: &str) -> String {
     lookup(lang, key).unwrap_or(key).to_string()
 }
 
+/// The text of `key` in the language, else in French. On the server, a key that island
+/// code looks up is recorded for the page's table ([`page`]); in the browser, the page's
+/// table answers (it holds the language over French already), whatever `lang` asks.
+#[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 pub fn lookup(lang: &str, key: &str) -> Option<&'static str> {
-    table(lang)
-        .get(key)
-        .or_else(|| table(FALLBACK_LANG).get(key))
-        .map(String::as_str)
+    let (key, text) = table(lang)
+        .get_key_value(key)
+        .or_else(|| table(FALLBACK_LANG).get_key_value(key))?;
+    #[cfg(feature = "ssr")]
+    page::island_read(key.as_str());
+    Some(text)
+}
+
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+pub fn lookup(_lang: &str, key: &str) -> Option<&'static str> {
+    browser::lookup(key)
 }
 
 /// Like [`t`], replacing `{name}` placeholders.

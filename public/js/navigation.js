@@ -1,4 +1,4 @@
-// In-app navigation for an islands page (inlined by `NavigationScript` in app.rs).
+// In-app navigation for an islands page (loaded by `NavigationScript` in app/src/app.rs).
 // A same-site link click fetches the next page's server HTML, swaps <body> and the
 // page-specific head tags, and hydrates the new page's islands with the WASM already
 // loaded, so stores held in WASM memory (cart count, favourites) live on. Anything
