@@ -365,6 +365,8 @@ fn hole_view(hole: Hole, messages: Vec<HeaderMessage>) -> AnyView {
     match hole {
         Hole::Bell => view! { <MessageCentre messages /> }.into_any(),
         Hole::CartLink => view! { <CartLink /> }.into_any(),
+        // The cart page's hole, not the header's: `address::ui::checkout::render_hole`.
+        Hole::Delivery => ().into_any(),
     }
 }
 

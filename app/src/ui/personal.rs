@@ -1,7 +1,8 @@
 //! Member page templates (issue #29). A member's shop page (home, sale catalog) is the same
 //! for every member of a site but for a few values of their own: their first name and id,
 //! the XSRF token, the request context in `data-ctx`, the header's bell and cart link, and
-//! each tile's heart and availability. The server renders such a page once per page, site
+//! each tile's heart and availability; the cart page is the same but for the delivery
+//! step (the member's addresses). The server renders such a page once per page, site
 //! and variant for a stand-in member, with a mark where each of those goes, and fills the
 //! marks per request (`server/src/serve/member_pages.rs`). This module is how views mark
 //! them; a normal render (no template) is unchanged.
@@ -25,6 +26,8 @@ pub enum Hole {
     Bell,
     /// The header's cart link with the member's unit count (an island).
     CartLink,
+    /// The cart's delivery address step: the member's addresses to choose from.
+    Delivery,
 }
 
 impl Hole {
@@ -32,6 +35,7 @@ impl Hole {
         match self {
             Hole::Bell => "b",
             Hole::CartLink => "c",
+            Hole::Delivery => "d",
         }
     }
 
@@ -39,6 +43,7 @@ impl Hole {
         match code {
             "b" => Some(Hole::Bell),
             "c" => Some(Hole::CartLink),
+            "d" => Some(Hole::Delivery),
             _ => None,
         }
     }
@@ -164,7 +169,7 @@ mod tests {
         let mut codes: Vec<u8> = TileState::ALL.iter().map(|s| s.code()).collect();
         codes.sort_unstable();
         assert_eq!(codes, vec![0, 1, 2, 3, 4, 5]);
-        for hole in [Hole::Bell, Hole::CartLink] {
+        for hole in [Hole::Bell, Hole::CartLink, Hole::Delivery] {
             assert_eq!(Hole::from_code(hole.code()), Some(hole));
         }
         assert_eq!(Hole::from_code("z"), None);

@@ -35,12 +35,15 @@ static PREFIX: LazyLock<String> =
 
 /// The page kinds served from a member template: the same for every member but for the
 /// marked values (a product page only for members who neither hold nor like the product:
-/// its buy island's props carry that state). Pages whose body is the member's own (cart,
-/// orders, account) or that record what the member does (search) render in full.
-fn templated_kind(path: &str) -> bool {
+/// its buy island's props carry that state; the cart page, whose lines the browser loads,
+/// but for its delivery step, and not when it shows a refused address form again). Pages
+/// whose body is the member's own (orders, account) or that record what the member does
+/// (search) render in full.
+fn templated_kind(path: &str, query: Option<&str>) -> bool {
     routes::resolve(path).is_some_and(|r| match r.kind {
         PageKind::Home | PageKind::Product => true,
         PageKind::Catalog => r.get("campaignId").is_some(),
+        PageKind::Cart => !query.is_some_and(|q| q.split('&').any(|p| p == "retry=1")),
         _ => false,
     })
 }
@@ -52,7 +55,7 @@ pub fn key_for(req: &Request) -> Option<String> {
     }
     let ctx = req.extensions().get::<RequestCtx>()?;
     ctx.member_id?;
-    if !templated_kind(req.uri().path()) {
+    if !templated_kind(req.uri().path(), req.uri().query()) {
         return None;
     }
     Some(format!(
@@ -73,6 +76,7 @@ struct MemberFill {
     ctx: String,
     bell: String,
     cart_link: String,
+    delivery: String,
     states: HashMap<i64, u8>,
 }
 
@@ -86,6 +90,7 @@ impl Fill for MemberFill {
             Mark::Ctx => &self.ctx,
             Mark::Hole(Hole::Bell) => &self.bell,
             Mark::Hole(Hole::CartLink) => &self.cart_link,
+            Mark::Hole(Hole::Delivery) => &self.delivery,
         }
     }
 
@@ -163,6 +168,22 @@ async fn member_fill(
     } else {
         String::new()
     };
+    let delivery = if template.has(&Mark::Hole(Hole::Delivery)) {
+        let owner = app::address::service::Owner {
+            member_id,
+            site_id: ctx.site_id,
+        };
+        let list = match app::address::service::list(&app.state.db, owner).await {
+            Ok(list) => Some(list),
+            Err(e) => {
+                tracing::error!(error = ?e, "cannot read the member's addresses for the cart");
+                None
+            }
+        };
+        app::address::ui::checkout::render_hole(ctx.clone(), list)
+    } else {
+        String::new()
+    };
     let json = serde_json::to_string(ctx).unwrap_or_default();
     let items: Vec<i64> = template
         .items()
@@ -182,6 +203,7 @@ async fn member_fill(
         ctx: html_escape::encode_double_quoted_attribute(&json).into_owned(),
         bell,
         cart_link,
+        delivery,
         states: tile_states(app, member_id, &items, now).await?,
     })
 }

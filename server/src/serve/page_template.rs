@@ -525,6 +525,7 @@ mod tests {
                 Mark::Ctx => "{ctx}",
                 Mark::Hole(Hole::Bell) => "<bell/>",
                 Mark::Hole(Hole::CartLink) => "<cart/>",
+                Mark::Hole(Hole::Delivery) => "<delivery/>",
             }
         }
 

@@ -1,10 +1,10 @@
-//! A member's home and sale catalog come from a shared page template filled with their own
-//! values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
+//! A member's home, sale catalog and cart page come from a shared page template filled with
+//! their own values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
 //! - the filled page is byte for byte the page a full render gives the same member (a
 //!   second shop on the same database with no cache renders it), for members with and
 //!   without favourites, holds, unread messages and names to escape;
 //! - under load, two members interleaved never get each other's name, token, hearts,
-//!   holds or cart count.
+//!   holds, cart count or delivery addresses.
 use std::collections::HashSet;
 
 use reqwest::Method;
@@ -14,12 +14,30 @@ use crate::help::{message, support, CONTACT};
 use crate::helpers::cart::{shopper, Shopper};
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 4] = [
+const PAGES: [&str; 5] = [
     "/catalog/1001/0",
     "/catalog/1001/0?page=2",
     "/",
     "/catalog/1002/0",
+    "/cart",
 ];
+
+/// The ids of the delivery addresses a cart page offers.
+fn delivery_ids(html: &str) -> Vec<i64> {
+    html.split("data-testid=\"delivery-option\" data-address-id=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next()?.parse().ok())
+        .collect()
+}
+
+/// The member's address ids.
+async fn addresses_of(t: &TestApp, s: &Shopper) -> Vec<i64> {
+    sqlx::query_scalar("SELECT id FROM member_addresses WHERE member_id = $1 ORDER BY id")
+        .bind(s.member_id)
+        .fetch_all(&t.app.state.db.pool)
+        .await
+        .unwrap()
+}
 
 async fn named(t: &TestApp, name: &str) -> Shopper {
     let s = shopper(t, 2).await;
@@ -181,9 +199,17 @@ async fn same_as_full_render(t: TestApp) {
     assert!(page_a.contains("data-availability=\"InBasket\"") && page_a.contains(&hold));
     assert!(!page_b.contains("data-availability=\"InBasket\""));
     assert!(page_a.contains("Zoé &amp; Ölaf &lt;Ωμέγα&gt;"));
-    // One template per page (and variant), not one per member or request.
+    // Each cart page offers the member's own addresses.
+    for s in [&a, &b] {
+        let (_, cart, _) = page(&s.client, &t.url("/cart"), &s.cookie).await;
+        let mine = addresses_of(&t, s).await;
+        assert!(!mine.is_empty());
+        assert_eq!(delivery_ids(&cart), mine);
+    }
+    // One template per page (and variant), not one per member or request, and every page
+    // of the list has one.
     assert!(
-        t.app.page_cache.renders() <= PAGES.len() as u64 + 1,
+        (PAGES.len() as u64..=PAGES.len() as u64 + 1).contains(&t.app.page_cache.renders()),
         "{} renders",
         t.app.page_cache.renders()
     );
@@ -228,7 +254,9 @@ async fn interleaved(t: TestApp) {
         });
     }
     let fav = format!("data-item-id=\"{favourite}\" data-favorite=\"true\"");
+    let (addresses_a, addresses_b) = (addresses_of(&t, &a).await, addresses_of(&t, &b).await);
     let mut seen = HashSet::new();
+    let mut carts = 0;
     while let Some(r) = tasks.join_next().await {
         let (is_a, code, html) = r.unwrap();
         assert_eq!(code, 200);
@@ -251,9 +279,15 @@ async fn interleaved(t: TestApp) {
         if html.contains(&format!("data-item-id=\"{favourite}\"")) {
             assert_eq!(html.contains(&fav), is_a, "only A's heart is on");
         }
+        if html.contains("data-testid=\"delivery-choice\"") {
+            let mine = if is_a { &addresses_a } else { &addresses_b };
+            assert_eq!(&delivery_ids(&html), mine, "only the member's addresses");
+            carts += 1;
+        }
         seen.insert(is_a);
     }
     assert_eq!(seen.len(), 2);
+    assert_eq!(carts, 400 / PAGES.len(), "the cart pages");
 }
 
 both!(

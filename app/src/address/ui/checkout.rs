@@ -63,8 +63,20 @@ pub fn DeliveryChoice(
     #[prop(optional)]
     none_key: Option<&'static str>,
 ) -> impl IntoView {
-    let load = Resource::new(|| (), |_| fetch_addresses());
     let title = RequestCtx::current().t(title_key.unwrap_or("address.checkout.title"));
+    // The cart's step in a member template: the member's addresses come per request.
+    let hole = crate::ui::personal::Marks::current()
+        .filter(|_| back_to.is_none() && title_key.is_none() && none_key.is_none());
+    if let Some(marks) = hole {
+        return view! {
+            <section class="delivery-choice" aria-labelledby="delivery-title" data-testid="delivery-choice" id="delivery" data-messages=messages()>
+                <h2 id="delivery-title">{title}</h2>
+                {marks.hole(crate::ui::personal::Hole::Delivery)}
+            </section>
+        }
+        .into_any();
+    }
+    let load = Resource::new(|| (), |_| fetch_addresses());
     let none_key = none_key.unwrap_or("address.checkout.none");
     view! {
         <section class="delivery-choice" aria-labelledby="delivery-title" data-testid="delivery-choice" id="delivery" data-messages=messages()>
@@ -85,6 +97,21 @@ pub fn DeliveryChoice(
             </Suspense>
         </section>
     }
+    .into_any()
+}
+
+/// The cart's delivery step of a member template, for the member of `ctx`: their
+/// addresses (none: the step's error notice, as the page shows when they cannot be read).
+#[cfg(feature = "ssr")]
+pub fn render_hole(ctx: RequestCtx, list: Option<Vec<Address>>) -> String {
+    crate::ui::personal::render_fragment(ctx, move || match list {
+        Some(list) => {
+            let title = RequestCtx::current().t("address.checkout.title");
+            view! { <Choices list back_to=None title none_key="address.checkout.none" /> }
+                .into_any()
+        }
+        None => view! { <ErrorNotice /> }.into_any(),
+    })
 }
 
 #[component]
