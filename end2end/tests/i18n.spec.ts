@@ -141,7 +141,9 @@ test('each page ships exactly the translations its islands and widgets read: mem
   // load as they near the viewport.
   await visit(page, '/t/c/1025', async (p) => {
     await p.getByTestId('travel-map').scrollIntoViewIfNeeded();
-    await expect(p.getByTestId('travel-map').locator('li.tm-pin-wrap').first()).toBeVisible();
+    // A pin's list item has no box of its own (its button is placed on the map): attached
+    // means the widget has rendered, and read its texts.
+    await expect(p.getByTestId('travel-map').locator('li.tm-pin-wrap').first()).toBeAttached();
   });
   await visit(page, '/t/p/1025/102503', async (p) => {
     await p.getByTestId('travel-calendar').scrollIntoViewIfNeeded();
@@ -191,7 +193,9 @@ test('after an in-app navigation the islands read the new page’s table, in its
     a.href = '/?site=2';
     a.id = 'to-german';
     a.textContent = 'de';
-    document.body.prepend(a);
+    // Out from under the fixed header, which would take the click.
+    a.style.cssText = 'position: fixed; left: 0; bottom: 0; z-index: 2147483647';
+    document.body.append(a);
   });
   await page.locator('#to-german').click();
   await expect(page.locator('html')).toHaveAttribute('data-navigated', 'true');
