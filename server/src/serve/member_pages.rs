@@ -43,7 +43,7 @@ fn templated_kind(path: &str, query: Option<&str>) -> bool {
     routes::resolve(path).is_some_and(|r| match r.kind {
         PageKind::Home | PageKind::Product => true,
         PageKind::Catalog => r.get("campaignId").is_some(),
-        PageKind::Cart => !query.is_some_and(|q| q.split('&').any(|p| p == "retry=1")),
+        PageKind::Cart => !app::address::ui::draft::is_retry(query),
         _ => false,
     })
 }

@@ -101,17 +101,19 @@ fn percent_decode(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Whether a page's query says it was reached by a refused post (`retry=1`): it then shows
+/// the draft. Pages that do are rendered for the request, never from a shared template.
+pub fn is_retry(query: Option<&str>) -> bool {
+    query.is_some_and(|q| q.split('&').any(|p| p == "retry=1"))
+}
+
 /// The draft of this request, when the page was reached by a refused post.
 pub fn read() -> Option<Draft> {
     #[cfg(feature = "ssr")]
     {
         use leptos::prelude::use_context;
         let parts = use_context::<axum::http::request::Parts>()?;
-        let retry = parts
-            .uri
-            .query()
-            .is_some_and(|q| q.split('&').any(|p| p == "retry=1"));
-        if !retry {
+        if !is_retry(parts.uri.query()) {
             return None;
         }
         parts
