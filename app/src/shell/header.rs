@@ -365,8 +365,9 @@ fn hole_view(hole: Hole, messages: Vec<HeaderMessage>) -> AnyView {
     match hole {
         Hole::Bell => view! { <MessageCentre messages /> }.into_any(),
         Hole::CartLink => view! { <CartLink /> }.into_any(),
-        // The cart page's hole, not the header's: `address::ui::checkout::render_hole`.
-        Hole::Delivery => ().into_any(),
+        // Pages' holes, not the header's: `address::ui::checkout::render_hole`,
+        // `orders::ui::list::render_hole`.
+        Hole::Delivery | Hole::Orders => ().into_any(),
     }
 }
 

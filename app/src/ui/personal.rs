@@ -2,7 +2,7 @@
 //! for every member of a site but for a few values of their own: their first name and id,
 //! the XSRF token, the request context in `data-ctx`, the header's bell and cart link, and
 //! each tile's heart and availability; the cart page is the same but for the delivery
-//! step (the member's addresses). The server renders such a page once per page, site
+//! step (the member's addresses), "my orders" but for its list. The server renders such a page once per page, site
 //! and variant for a stand-in member, with a mark where each of those goes, and fills the
 //! marks per request (`server/src/serve/member_pages.rs`). This module is how views mark
 //! them; a normal render (no template) is unchanged.
@@ -28,6 +28,8 @@ pub enum Hole {
     CartLink,
     /// The cart's delivery address step: the member's addresses to choose from.
     Delivery,
+    /// The body of "my orders": one page of the member's orders.
+    Orders,
 }
 
 impl Hole {
@@ -36,6 +38,7 @@ impl Hole {
             Hole::Bell => "b",
             Hole::CartLink => "c",
             Hole::Delivery => "d",
+            Hole::Orders => "o",
         }
     }
 
@@ -44,6 +47,7 @@ impl Hole {
             "b" => Some(Hole::Bell),
             "c" => Some(Hole::CartLink),
             "d" => Some(Hole::Delivery),
+            "o" => Some(Hole::Orders),
             _ => None,
         }
     }
@@ -169,7 +173,7 @@ mod tests {
         let mut codes: Vec<u8> = TileState::ALL.iter().map(|s| s.code()).collect();
         codes.sort_unstable();
         assert_eq!(codes, vec![0, 1, 2, 3, 4, 5]);
-        for hole in [Hole::Bell, Hole::CartLink, Hole::Delivery] {
+        for hole in [Hole::Bell, Hole::CartLink, Hole::Delivery, Hole::Orders] {
             assert_eq!(Hole::from_code(hole.code()), Some(hole));
         }
         assert_eq!(Hole::from_code("z"), None);

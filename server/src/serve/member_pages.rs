@@ -36,14 +36,15 @@ static PREFIX: LazyLock<String> =
 /// The page kinds served from a member template: the same for every member but for the
 /// marked values (a product page only for members who neither hold nor like the product:
 /// its buy island's props carry that state; the cart page, whose lines the browser loads,
-/// but for its delivery step, and not when it shows a refused address form again). Pages
-/// whose body is the member's own (orders, account) or that record what the member does
-/// (search) render in full.
+/// but for its delivery step, and not when it shows a refused address form again; "my
+/// orders" but for its list). Pages whose body is the member's own (account) or that record
+/// what the member does (search) render in full.
 fn templated_kind(path: &str, query: Option<&str>) -> bool {
     routes::resolve(path).is_some_and(|r| match r.kind {
         PageKind::Home | PageKind::Product => true,
         PageKind::Catalog => r.get("campaignId").is_some(),
         PageKind::Cart => !app::address::ui::draft::is_retry(query),
+        PageKind::MyOrders => true,
         _ => false,
     })
 }
@@ -77,6 +78,7 @@ struct MemberFill {
     bell: String,
     cart_link: String,
     delivery: String,
+    orders: String,
     states: HashMap<i64, u8>,
 }
 
@@ -91,6 +93,7 @@ impl Fill for MemberFill {
             Mark::Hole(Hole::Bell) => &self.bell,
             Mark::Hole(Hole::CartLink) => &self.cart_link,
             Mark::Hole(Hole::Delivery) => &self.delivery,
+            Mark::Hole(Hole::Orders) => &self.orders,
         }
     }
 
@@ -148,11 +151,22 @@ async fn tile_states(
     Ok(states)
 }
 
-/// The member's values for `template`.
+/// The value of `name` in a page address's `query`, as the page's router reads it (the
+/// last one given).
+fn query_value(query: Option<&str>, name: &str) -> Option<String> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query?)
+        .ok()?
+        .into_iter()
+        .rev()
+        .find_map(|(k, v)| (k == name).then_some(v))
+}
+
+/// The member's values for `template`, the page of address query `query`.
 async fn member_fill(
     app: &AppCtx,
     template: &Template,
     ctx: &RequestCtx,
+    query: Option<&str>,
 ) -> Result<MemberFill, sqlx::Error> {
     let member_id = ctx.member_id.unwrap_or(TEMPLATE_MEMBER_ID);
     let now = app::platform::state::now();
@@ -184,6 +198,22 @@ async fn member_fill(
     } else {
         String::new()
     };
+    let orders = if template.has(&Mark::Hole(Hole::Orders)) {
+        let paging = app::orders::rules::Paging::lenient(
+            query_value(query, "page").as_deref(),
+            query_value(query, "size").as_deref(),
+        );
+        let page = match app::orders::service::list(&app.state.db, member_id, paging).await {
+            Ok(page) => Some(page),
+            Err(e) => {
+                tracing::error!(error = ?e, "cannot read the member's orders");
+                None
+            }
+        };
+        app::orders::ui::list::render_hole(ctx.clone(), page)
+    } else {
+        String::new()
+    };
     let json = serde_json::to_string(ctx).unwrap_or_default();
     let items: Vec<i64> = template
         .items()
@@ -204,13 +234,20 @@ async fn member_fill(
         bell,
         cart_link,
         delivery,
+        orders,
         states: tile_states(app, member_id, &items, now).await?,
     })
 }
 
 /// The page for the member of `ctx` from `entry`, or none when their values cannot be read.
-async fn serve(app: &AppCtx, entry: &Entry, ctx: &RequestCtx, gzip: bool) -> Option<Response> {
-    let fill = match member_fill(app, &entry.body, ctx).await {
+async fn serve(
+    app: &AppCtx,
+    entry: &Entry,
+    ctx: &RequestCtx,
+    query: Option<&str>,
+    gzip: bool,
+) -> Option<Response> {
+    let fill = match member_fill(app, &entry.body, ctx, query).await {
         Ok(f) => f,
         Err(e) => {
             tracing::error!(error = %e, "cannot read the member's values for a page template");
@@ -237,8 +274,10 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(ctx) = req.extensions().get::<RequestCtx>().cloned() else {
         return next.run(req).await;
     };
+    let query = req.uri().query().map(str::to_owned);
+    let query = query.as_deref();
     if let Some(entry) = cache.usable(&key) {
-        if let Some(res) = serve(&app, &entry, &ctx, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, query, gzip).await {
             return res;
         }
         return next.run(req).await;
@@ -246,7 +285,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(_rendering) = cache.start_render(&key).await else {
         // Another request rendered it meanwhile (or is too slow): use its copy if any.
         if let Some(entry) = cache.usable(&key) {
-            if let Some(res) = serve(&app, &entry, &ctx, gzip).await {
+            if let Some(res) = serve(&app, &entry, &ctx, query, gzip).await {
                 return res;
             }
         }
@@ -275,7 +314,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     if let Some(entry) = template_of(res).await {
         let entry = Arc::new(entry);
         cache.insert(key.clone(), entry.clone());
-        if let Some(res) = serve(&app, &entry, &ctx, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, query, gzip).await {
             return res;
         }
     }

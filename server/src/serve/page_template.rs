@@ -526,6 +526,7 @@ mod tests {
                 Mark::Hole(Hole::Bell) => "<bell/>",
                 Mark::Hole(Hole::CartLink) => "<cart/>",
                 Mark::Hole(Hole::Delivery) => "<delivery/>",
+                Mark::Hole(Hole::Orders) => "<orders/>",
             }
         }
 

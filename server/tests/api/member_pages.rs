@@ -1,10 +1,10 @@
-//! A member's home, sale catalog and cart page come from a shared page template filled with
-//! their own values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
+//! A member's home, sale catalog, cart and "my orders" pages come from a shared page template
+//! filled with their own values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
 //! - the filled page is byte for byte the page a full render gives the same member (a
 //!   second shop on the same database with no cache renders it), for members with and
 //!   without favourites, holds, unread messages and names to escape;
 //! - under load, two members interleaved never get each other's name, token, hearts,
-//!   holds, cart count or delivery addresses.
+//!   holds, cart count, delivery addresses or orders.
 use std::collections::HashSet;
 
 use reqwest::Method;
@@ -14,13 +14,51 @@ use crate::help::{message, support, CONTACT};
 use crate::helpers::cart::{shopper, Shopper};
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 5] = [
+const PAGES: [&str; 7] = [
     "/catalog/1001/0",
     "/catalog/1001/0?page=2",
     "/",
     "/catalog/1002/0",
     "/cart",
+    "/my-orders",
+    "/my-orders?page=2",
 ];
+
+/// The ids of the orders a "my orders" page lists.
+fn order_ids(html: &str) -> Vec<i64> {
+    html.split("data-testid=\"order\" data-order-id=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next()?.parse().ok())
+        .collect()
+}
+
+/// The member's order ids, newest first.
+async fn orders_of(t: &TestApp, s: &Shopper) -> Vec<i64> {
+    sqlx::query_scalar(
+        "SELECT id FROM orders WHERE member_id = $1 ORDER BY created_at DESC, id DESC",
+    )
+    .bind(s.member_id)
+    .fetch_all(&t.app.state.db.pool)
+    .await
+    .unwrap()
+}
+
+/// `n` orders of the member, the `i`th made at second `i`.
+async fn give_orders(t: &TestApp, s: &Shopper, n: i64) {
+    for i in 0..n {
+        sqlx::query(
+            "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount, shipping,
+                                 loyalty, total, currency, payment_reference, created_at, updated_at)
+             VALUES ($1, 1, $2, 'validated', 'fs', 1000, 0, 0, 0, 1000, 'EUR', 'ref', $3, $3)",
+        )
+        .bind(s.member_id)
+        .bind(format!("pages-{}-{i}", s.member_id))
+        .bind(1_000 + i)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    }
+}
 
 /// The ids of the delivery addresses a cart page offers.
 fn delivery_ids(html: &str) -> Vec<i64> {
@@ -90,10 +128,13 @@ async fn option_of(t: &TestApp, product: i64) -> i64 {
         .unwrap()
 }
 
-/// Member A: a favourite, a held item and an unread support reply; member B: none.
+/// Member A: a favourite, a held item, an unread support reply and two pages of orders;
+/// member B: one order.
 async fn members(t: &TestApp) -> (Shopper, Shopper, i64, i64) {
     let a = named(t, "Zoé & Ölaf <Ωμέγα>").await;
     let b = named(t, "Bartholomew").await;
+    give_orders(t, &a, 13).await;
+    give_orders(t, &b, 1).await;
     let (_, html, _) = page(&t.client, &t.url("/catalog/1001/0"), &a.cookie).await;
     let ids = tile_ids(&html);
     assert!(ids.len() >= 3, "a catalog page with tiles: {html}");
@@ -206,6 +247,14 @@ async fn same_as_full_render(t: TestApp) {
         assert!(!mine.is_empty());
         assert_eq!(delivery_ids(&cart), mine);
     }
+    // Each "my orders" page lists the member's own, ten a page.
+    for s in [&a, &b] {
+        let mine = orders_of(&t, s).await;
+        let (_, first, _) = page(&s.client, &t.url("/my-orders"), &s.cookie).await;
+        let (_, second, _) = page(&s.client, &t.url("/my-orders?page=2"), &s.cookie).await;
+        assert_eq!(order_ids(&first), mine[..mine.len().min(10)]);
+        assert_eq!(order_ids(&second), mine[mine.len().min(10)..]);
+    }
     // One template per page (and variant), not one per member or request, and every page
     // of the list has one.
     assert!(
@@ -255,8 +304,10 @@ async fn interleaved(t: TestApp) {
     }
     let fav = format!("data-item-id=\"{favourite}\" data-favorite=\"true\"");
     let (addresses_a, addresses_b) = (addresses_of(&t, &a).await, addresses_of(&t, &b).await);
+    let (orders_a, orders_b) = (orders_of(&t, &a).await, orders_of(&t, &b).await);
     let mut seen = HashSet::new();
     let mut carts = 0;
+    let mut order_pages = 0;
     while let Some(r) = tasks.join_next().await {
         let (is_a, code, html) = r.unwrap();
         assert_eq!(code, 200);
@@ -284,10 +335,25 @@ async fn interleaved(t: TestApp) {
             assert_eq!(&delivery_ids(&html), mine, "only the member's addresses");
             carts += 1;
         }
+        if html.contains("data-testid=\"orders-page\"") {
+            let (mine, theirs) = if is_a {
+                (&orders_a, &orders_b)
+            } else {
+                (&orders_b, &orders_a)
+            };
+            let listed = order_ids(&html);
+            assert!(
+                listed.iter().all(|id| mine.contains(id)),
+                "only the member's orders"
+            );
+            assert!(!listed.iter().any(|id| theirs.contains(id)));
+            order_pages += 1;
+        }
         seen.insert(is_a);
     }
     assert_eq!(seen.len(), 2);
     assert_eq!(carts, 400 / PAGES.len(), "the cart pages");
+    assert_eq!(order_pages, 2 * 400 / PAGES.len(), "the order pages");
 }
 
 both!(

@@ -14,6 +14,17 @@ use crate::ui::SeoMeta;
 pub fn OrdersListPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let title = ctx.t("page.myorders");
+    // In a member template the list comes per request (`render_hole`).
+    if let Some(marks) = crate::ui::personal::Marks::current() {
+        return view! {
+            <SeoMeta title=title.clone() description=title.clone() path indexable=false />
+            <section class="orders-page" data-testid="orders-page" aria-labelledby="orders-title">
+                <h1 id="orders-title">{title}</h1>
+                {marks.hole(crate::ui::personal::Hole::Orders)}
+            </section>
+        }
+        .into_any();
+    }
     let query = use_query_map().get_untracked();
     let paging = Paging::lenient(query.get("page").as_deref(), query.get("size").as_deref());
     let load = Resource::new(
@@ -35,6 +46,17 @@ pub fn OrdersListPage(path: String) -> impl IntoView {
             </Suspense>
         </section>
     }
+    .into_any()
+}
+
+/// The list of a "my orders" template for the member of `ctx`: `page`, their orders as
+/// `orders::service::list` read them (none: the notice the page shows on a failed load).
+#[cfg(feature = "ssr")]
+pub fn render_hole(ctx: RequestCtx, page: Option<OrdersPage>) -> String {
+    crate::ui::personal::render_fragment(ctx, move || match page {
+        Some(p) => view! { <OrdersList page=p /> }.into_any(),
+        None => view! { <crate::help::ui::pages::PostSalesErrorNotice /> }.into_any(),
+    })
 }
 
 #[component]
