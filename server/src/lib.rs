@@ -32,6 +32,7 @@ pub use state::AppCtx;
 struct PageContext {
     state: app::platform::state::AppState,
     search: Arc<app::search::store::SearchIndexes>,
+    searches: Arc<app::search::service::SearchRecorder>,
     homes: Arc<app::home::store::HomeCache>,
     cart: Arc<app::cart::service::CartService>,
     diagnostics: app::diagnostics::settings::DiagnosticsSettings,
@@ -41,6 +42,7 @@ impl PageContext {
     fn provide(&self) {
         provide_context(self.state.clone());
         provide_context(self.search.clone());
+        provide_context(self.searches.clone());
         provide_context(self.homes.clone());
         provide_context(self.cart.clone());
         provide_context(self.diagnostics.clone());
@@ -52,6 +54,7 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
     let context = PageContext {
         state: app.state.clone(),
         search: app.search.clone(),
+        searches: app.searches.clone(),
         homes: app.homes.clone(),
         cart: app.cart.clone(),
         diagnostics: app.settings.diagnostics.clone(),

@@ -89,6 +89,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         std::time::Duration::from_millis(config.page_cache_ms),
     ));
     let exposures = app::experiments::writer::ExposureWriter::start(db.clone());
+    let searches = Arc::new(app::search::service::SearchRecorder::start(db.clone()));
     Ok(Arc::new(AppCtx {
         config,
         state: AppState { db },
@@ -101,6 +102,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         translations: Default::default(),
         telemetry: Default::default(),
         search: Default::default(),
+        searches,
         homes: Arc::new(app::home::store::HomeCache::new(home_settings)),
     }))
 }

@@ -26,6 +26,8 @@ pub struct AppCtx {
     pub page_cache: Arc<PageCache>,
     /// Every site's search index (rebuilt as sales start and end).
     pub search: Arc<app::search::store::SearchIndexes>,
+    /// Members' searches, recorded among their recent queries by one writer in group commits.
+    pub searches: Arc<app::search::service::SearchRecorder>,
     /// Live sales and homes as every visitor of a site sees them, for a few seconds.
     pub homes: Arc<app::home::store::HomeCache>,
     /// Merged translation tables by (language, fallback language), built on first request.

@@ -36,7 +36,7 @@ pub async fn page_view(
     let recorded = viewer.member_id.is_some() || viewer.anon_id.is_some();
     if recorded && !settings.disabled {
         writer
-            .record(super::writer::Exposure {
+            .write(super::writer::Exposure {
                 site_id: viewer.site_id,
                 visitor: subject.key(),
                 member_id: viewer.member_id,

@@ -12,7 +12,7 @@ use crate::{
     context::RequestCtx,
     platform::state::{app_state, now, shared, WireResult},
     search::error::SearchError,
-    search::rules::{MAX_QUERY_CHARS, PAGE_SIZE},
+    search::rules::{records, MAX_QUERY_CHARS, PAGE_SIZE},
     search::{service, store},
 };
 
@@ -95,9 +95,17 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
             .wire::<SearchError>()?
             .filters;
     }
-    if let Some(m) = member {
-        if !data.items.search_term.is_empty() && page <= 1 {
-            service::record(&state.db, m, site_id, &q, now)
+    // A member template's stand-in records nothing: each member's view of the template
+    // records their own (`serve::member_pages`).
+    if let Some(m) = member.filter(|m| *m != crate::ui::personal::TEMPLATE_MEMBER_ID) {
+        if records(&q, page) {
+            let record = service::SearchRecord {
+                member_id: m,
+                site_id,
+                q: q.clone(),
+                now,
+            };
+            service::record(&*shared::<service::SearchRecorder>()?, record)
                 .await
                 .wire::<SearchError>()?;
         }

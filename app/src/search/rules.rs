@@ -15,6 +15,18 @@ pub const PAGE_SIZE: i64 = 48;
 /// Wait after the last key stroke before asking for suggestions.
 pub const DEBOUNCE_MS: u64 = 200;
 
+/// Whether `q` gets a results page: not refused and not blank. Such a page is the same
+/// for every member but for their tiles; a blank one shows the member's recent queries.
+pub fn has_results(q: &str) -> bool {
+    q.chars().count() <= MAX_QUERY_CHARS && !crate::search::index::normalize_query(q).is_empty()
+}
+
+/// Whether a member's view of page `page` of `q`'s results records `q` among their recent
+/// queries (the first page only: paging through results is one search).
+pub fn records(q: &str, page: u32) -> bool {
+    has_results(q) && page <= 1
+}
+
 /// What a results page shows, as its URL carries it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FindSelection {

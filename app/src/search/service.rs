@@ -1,16 +1,47 @@
-//! Search writes: the member's recent queries.
+//! Search writes: the member's recent queries. A results page records its query on every
+//! view of a member, so the writes go through one group-commit writer
+//! (`platform::group_commit`) instead of a transaction each.
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::{Any, Transaction};
+
 use crate::platform::db::Db;
+use crate::platform::group_commit::{GroupWrite, GroupWriter};
 use crate::search::store;
 
-/// Records a query the member searched (normalised; kept to the last few per site).
-pub async fn record(
-    db: &Db,
-    member_id: i64,
-    site_id: u16,
-    q: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    store::record(db, member_id, site_id, q, now).await
+/// A query the member searched, to record (normalised; kept to the last few per site).
+#[derive(Clone, Debug)]
+pub struct SearchRecord {
+    pub member_id: i64,
+    pub site_id: u16,
+    pub q: String,
+    pub now: i64,
+}
+
+/// The writer task that records searches.
+pub type SearchRecorder = GroupWriter<SearchRecord>;
+
+impl GroupWrite for SearchRecord {
+    const NAME: &'static str = "search record";
+
+    fn write<'a>(
+        &'a self,
+        tx: &'a mut Transaction<'static, Any>,
+    ) -> Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + Send + 'a>> {
+        Box::pin(store::record(
+            tx,
+            self.member_id,
+            self.site_id,
+            &self.q,
+            self.now,
+        ))
+    }
+}
+
+/// Records `record` once it is committed; the writer's failure as a database error.
+pub async fn record(recorder: &SearchRecorder, record: SearchRecord) -> Result<(), sqlx::Error> {
+    recorder.write(record).await.map_err(sqlx::Error::Protocol)
 }
 
 /// Deletes one of the member's recent queries; `false` when it is not theirs or gone.

@@ -100,7 +100,13 @@ async fn items(
     .log_as("[Error] cannot fetch search items")?;
     if let Some(m) = member.id() {
         if !found.search_term.is_empty() && found.offset == 0 {
-            app::search::service::record(&app.state.db, m, site_id, &text, now)
+            let record = app::search::service::SearchRecord {
+                member_id: m,
+                site_id,
+                q: text.clone(),
+                now,
+            };
+            app::search::service::record(&app.searches, record)
                 .await
                 .log_as("cannot record a recent query")?;
         }

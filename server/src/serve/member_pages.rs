@@ -37,14 +37,18 @@ static PREFIX: LazyLock<String> =
 /// marked values (a product page only for members who neither hold nor like the product:
 /// its buy island's props carry that state; the cart page, whose lines the browser loads,
 /// but for its delivery step, and not when it shows a refused address form again; "my
-/// orders" but for its list). Pages whose body is the member's own (account) or that record
-/// what the member does (search) render in full.
+/// orders" but for its list; a search's results, whose view records the member's query
+/// through the search recorder). Pages whose body is the member's own (account, recent
+/// queries) render in full.
 fn templated_kind(path: &str, query: Option<&str>) -> bool {
     routes::resolve(path).is_some_and(|r| match r.kind {
         PageKind::Home | PageKind::Product => true,
         PageKind::Catalog => r.get("campaignId").is_some(),
         PageKind::Cart => !app::address::ui::draft::is_retry(query),
         PageKind::MyOrders => true,
+        PageKind::Search => {
+            app::search::rules::has_results(&query_value(query, "q").unwrap_or_default())
+        }
         _ => false,
     })
 }
@@ -151,14 +155,14 @@ async fn tile_states(
     Ok(states)
 }
 
-/// The value of `name` in a page address's `query`, as the page's router reads it (the
-/// last one given).
+/// The value of `name` in a page address's `query`, as the page's router reads it (its
+/// map of the decoded pairs, which decodes each value once more; the last one given).
 fn query_value(query: Option<&str>, name: &str) -> Option<String> {
     serde_urlencoded::from_str::<Vec<(String, String)>>(query?)
         .ok()?
         .into_iter()
-        .rev()
-        .find_map(|(k, v)| (k == name).then_some(v))
+        .collect::<leptos_router::params::ParamsMap>()
+        .get(name)
 }
 
 /// The member's values for `template`, the page of address query `query`.
@@ -239,11 +243,39 @@ async fn member_fill(
     })
 }
 
+/// Records the member's view of a search's results, as the page's full render does.
+async fn record_view(app: &AppCtx, ctx: &RequestCtx, path: &str, query: Option<&str>) -> bool {
+    if !routes::resolve(path).is_some_and(|r| r.kind == PageKind::Search) {
+        return true;
+    }
+    let sel = app::search::rules::FindSelection::from_query(|k| query_value(query, k));
+    let Some(member_id) = ctx.member_id else {
+        return true;
+    };
+    if !app::search::rules::records(&sel.q, sel.page) {
+        return true;
+    }
+    let record = app::search::service::SearchRecord {
+        member_id,
+        site_id: ctx.site_id,
+        q: sel.q,
+        now: app::platform::state::now(),
+    };
+    match app::search::service::record(&app.searches, record).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot record the member's search");
+            false
+        }
+    }
+}
+
 /// The page for the member of `ctx` from `entry`, or none when their values cannot be read.
 async fn serve(
     app: &AppCtx,
     entry: &Entry,
     ctx: &RequestCtx,
+    path: &str,
     query: Option<&str>,
     gzip: bool,
 ) -> Option<Response> {
@@ -262,6 +294,9 @@ async fn serve(
     {
         return None;
     }
+    if !record_view(app, ctx, path, query).await {
+        return None;
+    }
     Some(page_cache::respond(entry, &fill, &fill.nonce, gzip, false))
 }
 
@@ -274,10 +309,13 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(ctx) = req.extensions().get::<RequestCtx>().cloned() else {
         return next.run(req).await;
     };
-    let query = req.uri().query().map(str::to_owned);
-    let query = query.as_deref();
+    let (path, query) = (
+        req.uri().path().to_owned(),
+        req.uri().query().map(str::to_owned),
+    );
+    let (path, query) = (path.as_str(), query.as_deref());
     if let Some(entry) = cache.usable(&key) {
-        if let Some(res) = serve(&app, &entry, &ctx, query, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, path, query, gzip).await {
             return res;
         }
         return next.run(req).await;
@@ -285,7 +323,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(_rendering) = cache.start_render(&key).await else {
         // Another request rendered it meanwhile (or is too slow): use its copy if any.
         if let Some(entry) = cache.usable(&key) {
-            if let Some(res) = serve(&app, &entry, &ctx, query, gzip).await {
+            if let Some(res) = serve(&app, &entry, &ctx, path, query, gzip).await {
                 return res;
             }
         }
@@ -314,7 +352,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     if let Some(entry) = template_of(res).await {
         let entry = Arc::new(entry);
         cache.insert(key.clone(), entry.clone());
-        if let Some(res) = serve(&app, &entry, &ctx, query, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, path, query, gzip).await {
             return res;
         }
     }

@@ -1,10 +1,11 @@
-//! A member's home, sale catalog, cart and "my orders" pages come from a shared page template
-//! filled with their own values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
+//! A member's home, sale catalog, cart, "my orders" and search results pages come from a
+//! shared page template filled with their own values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
 //! - the filled page is byte for byte the page a full render gives the same member (a
 //!   second shop on the same database with no cache renders it), for members with and
 //!   without favourites, holds, unread messages and names to escape;
 //! - under load, two members interleaved never get each other's name, token, hearts,
-//!   holds, cart count, delivery addresses or orders.
+//!   holds, cart count, delivery addresses or orders, and each one's search is recorded
+//!   among their own recent queries.
 use std::collections::HashSet;
 
 use reqwest::Method;
@@ -14,7 +15,7 @@ use crate::help::{message, support, CONTACT};
 use crate::helpers::cart::{shopper, Shopper};
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 7] = [
+const PAGES: [&str; 9] = [
     "/catalog/1001/0",
     "/catalog/1001/0?page=2",
     "/",
@@ -22,7 +23,20 @@ const PAGES: [&str; 7] = [
     "/cart",
     "/my-orders",
     "/my-orders?page=2",
+    "/find?q=robe",
+    "/find?q=Robe%20%20d%27%C3%A9t%C3%A9+%E2%80%94+%D0%BF%D0%BB%D0%B0%D1%82%D1%8C%D0%B5",
 ];
+
+/// The member's recent queries, newest first.
+async fn recent_of(t: &TestApp, s: &Shopper) -> Vec<String> {
+    sqlx::query_scalar(
+        "SELECT query FROM search_queries WHERE member_id = $1 ORDER BY created_at DESC, id DESC",
+    )
+    .bind(s.member_id)
+    .fetch_all(&t.app.state.db.pool)
+    .await
+    .unwrap()
+}
 
 /// The ids of the orders a "my orders" page lists.
 fn order_ids(html: &str) -> Vec<i64> {
@@ -354,6 +368,17 @@ async fn interleaved(t: TestApp) {
     assert_eq!(seen.len(), 2);
     assert_eq!(carts, 400 / PAGES.len(), "the cart pages");
     assert_eq!(order_pages, 2 * 400 / PAGES.len(), "the order pages");
+    // Each member's searches are recorded as theirs, each query once.
+    for s in [&a, &b] {
+        let mut recent = recent_of(&t, s).await;
+        recent.sort();
+        assert_eq!(recent, ["Robe d'été — платье", "robe"]);
+    }
+    assert!(
+        t.app.page_cache.renders() <= PAGES.len() as u64 + 1,
+        "{} renders",
+        t.app.page_cache.renders()
+    );
 }
 
 both!(

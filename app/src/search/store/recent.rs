@@ -1,6 +1,6 @@
 //! The member's recent queries: recorded, listed, deleted.
 
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 
 use crate::model::search::*;
 use crate::platform::db::Db;
@@ -8,8 +8,9 @@ use crate::search::index::{self};
 
 /// Records a member's search: the newest first, one entry per query (case and accents
 /// ignored), the last ten kept.
+/// Inside `tx`, the caller's transaction (the search recorder's group commit).
 pub(crate) async fn record(
-    db: &Db,
+    tx: &mut Transaction<'static, Any>,
     member_id: i64,
     site_id: u16,
     q: &str,
@@ -21,7 +22,6 @@ pub(crate) async fn record(
     }
     let key = index::recent_key(&query);
     let site = i64::from(site_id);
-    let mut tx = db.begin().await?;
     // Deleted and inserted again, so a repeated query moves to the top with a new id.
     sqlx::query(
         "DELETE FROM search_queries WHERE member_id = $1 AND site_id = $2 AND query_key = $3",
@@ -29,7 +29,7 @@ pub(crate) async fn record(
     .bind(member_id)
     .bind(site)
     .bind(&key)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     sqlx::query(
         "INSERT INTO search_queries (member_id, site_id, query, query_key, created_at)
@@ -40,7 +40,7 @@ pub(crate) async fn record(
     .bind(&query)
     .bind(&key)
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     sqlx::query(
         "DELETE FROM search_queries WHERE member_id = $1 AND site_id = $2 AND id NOT IN
@@ -50,9 +50,9 @@ pub(crate) async fn record(
     .bind(member_id)
     .bind(site)
     .bind(index::RECENT_KEPT as i64)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    tx.commit().await
+    Ok(())
 }
 
 /// A member's recent queries on a site, newest first.
