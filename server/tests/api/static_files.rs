@@ -6,6 +6,9 @@ use leptos::prelude::LeptosOptions;
 
 use crate::helpers;
 
+/// How many 100 ms ticks the test waits at most for the compressed copies.
+const COPY_WAIT_TICKS: u32 = 900;
+
 #[tokio::test]
 async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     let dir = std::env::temp_dir().join(format!("rosace-static-{:x}", rand::random::<u64>()));
@@ -33,10 +36,11 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
         .build();
     let base = helpers::serve(server::router(app, options)).await;
 
-    // The copies are written in the background at start.
+    // The copies are written in the background at start (brotli's best quality: seconds in
+    // a debug build, more while other tests load the cores; the bound is generous).
     let copy = site.join("pkg/rosace.wasm.gz");
     let dirs = vec![site.join("pkg"), site.join("widgets")];
-    for _ in 0..300 {
+    for _ in 0..COPY_WAIT_TICKS {
         if server::serve::precompress::stale(&dirs).is_empty() {
             break;
         }
@@ -117,7 +121,7 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
         !copy.exists() || server::serve::precompress::stale(&dirs).is_empty(),
         "no outdated copy left"
     );
-    for _ in 0..100 {
+    for _ in 0..COPY_WAIT_TICKS {
         if server::serve::precompress::stale(&dirs).is_empty() && copy.exists() {
             break;
         }
