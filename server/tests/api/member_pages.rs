@@ -23,7 +23,7 @@ const PAGES: [&str; 9] = [
     "/cart",
     "/my-orders",
     "/my-orders?page=2",
-    "/find?q=robe",
+    SEARCH,
     "/find?q=Robe%20%20d%27%C3%A9t%C3%A9+%E2%80%94+%D0%BF%D0%BB%D0%B0%D1%82%D1%8C%D0%B5",
 ];
 
@@ -142,8 +142,8 @@ async fn option_of(t: &TestApp, product: i64) -> i64 {
         .unwrap()
 }
 
-/// Member A: a favourite, a held item, an unread support reply and two pages of orders;
-/// member B: one order.
+/// Member A: a favourite, a held item, an unread support reply, two pages of orders and a
+/// heart on the first result of `SEARCH`; member B: one order.
 async fn members(t: &TestApp) -> (Shopper, Shopper, i64, i64) {
     let a = named(t, "Zoé & Ölaf <Ωμέγα>").await;
     let b = named(t, "Bartholomew").await;
@@ -188,7 +188,33 @@ async fn members(t: &TestApp) -> (Shopper, Shopper, i64, i64) {
     let ticket = sent["ticketId"].as_i64().unwrap();
     let (code, _, err) = support(t, &["reply", &ticket.to_string(), "Renvoyé."]);
     assert_eq!(code, 0, "{err}");
+    let (_, found, _) = page(&t.client, &t.url(SEARCH), &a.cookie).await;
+    let (sale, item) = first_result(&found);
+    let (code, _) = a
+        .call(
+            t,
+            Method::PUT,
+            &format!("/api/catalog/v2/sale/{sale}/item/{item}/favorite"),
+            None,
+        )
+        .await;
+    assert!(code < 300, "favourite: {code}");
     (a, b, favourite, held)
+}
+
+/// The search of `PAGES` whose first result member A likes.
+const SEARCH: &str = "/find?q=robe";
+
+/// The sale and item of a results page's first tile.
+fn first_result(html: &str) -> (i64, i64) {
+    let link = html.split("href=\"/product/").nth(1).expect("a result");
+    let mut ids = link
+        .split('"')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(|n| n.parse::<i64>().unwrap());
+    (ids.next().unwrap(), ids.next().unwrap())
 }
 
 /// `html` without what moves with the clock (a template is up to its lifetime old, as a
@@ -254,6 +280,12 @@ async fn same_as_full_render(t: TestApp) {
     assert!(page_a.contains("data-availability=\"InBasket\"") && page_a.contains(&hold));
     assert!(!page_b.contains("data-availability=\"InBasket\""));
     assert!(page_a.contains("Zoé &amp; Ölaf &lt;Ωμέγα&gt;"));
+    // The search shows A's heart on the result, B's not.
+    let (_, found_a, _) = page(&a.client, &t.url(SEARCH), &a.cookie).await;
+    let (_, found_b, _) = page(&b.client, &t.url(SEARCH), &b.cookie).await;
+    let (_, item) = first_result(&found_a);
+    let heart = format!("data-item-id=\"{item}\" data-favorite=\"true\"");
+    assert!(found_a.contains(&heart) && !found_b.contains(&heart));
     // Each cart page offers the member's own addresses.
     for s in [&a, &b] {
         let (_, cart, _) = page(&s.client, &t.url("/cart"), &s.cookie).await;
