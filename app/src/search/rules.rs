@@ -15,10 +15,12 @@ pub const PAGE_SIZE: i64 = 48;
 /// Wait after the last key stroke before asking for suggestions.
 pub const DEBOUNCE_MS: u64 = 200;
 
-/// Whether `q` gets a results page: not refused and not blank. Such a page is the same
-/// for every member but for their tiles; a blank one shows the member's recent queries.
+/// Whether `q` gets a results page: not refused and not blank (whitespace only is what
+/// the index's normalised query, `index::normalize_query`, turns into nothing). Such a page
+/// is the same for every member but for their tiles; a blank one shows the member's recent
+/// queries.
 pub fn has_results(q: &str) -> bool {
-    q.chars().count() <= MAX_QUERY_CHARS && !crate::search::index::normalize_query(q).is_empty()
+    q.chars().count() <= MAX_QUERY_CHARS && q.split_whitespace().next().is_some()
 }
 
 /// Whether a member's view of page `page` of `q`'s results records `q` among their recent
@@ -265,6 +267,30 @@ impl SuggestionsState {
 mod tests {
     use super::*;
     use crate::model::search::SuggestionKind;
+
+    #[test]
+    fn a_results_page_needs_a_query_within_the_limit_and_records_only_its_first_page() {
+        for (q, results) in [
+            ("robe", true),
+            ("  d'été\u{3000}платье ", true),
+            ("", false),
+            (" \t\u{3000}\n", false),
+            (&"é".repeat(MAX_QUERY_CHARS), true),
+            (&"é".repeat(MAX_QUERY_CHARS + 1), false),
+        ] {
+            assert_eq!(has_results(q), results, "{q:?}");
+            #[cfg(feature = "ssr")]
+            if q.chars().count() <= MAX_QUERY_CHARS {
+                assert_eq!(
+                    results,
+                    !crate::search::index::normalize_query(q).is_empty()
+                );
+            }
+            assert_eq!(records(q, 1), results);
+            assert_eq!(records(q, 0), results);
+            assert!(!records(q, 2));
+        }
+    }
 
     #[test]
     fn only_a_plain_query_is_indexed_under_its_folded_url() {
