@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # end2end/run.sh — starts the built shop (cargo leptos build) on a scratch SQLite database
-# and runs the Playwright tests against it in Debian's Chromium.
+# and runs the Playwright tests against it in Debian's Chromium (its headless shell).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/../scripts/lib.sh"

@@ -3,15 +3,16 @@
 #   1. Rust unit and integration tests (cargo nextest) on SQLite and on a throwaway
 #      local PostgreSQL (started by scripts/pg.sh unless ROSACE_TEST_PG_URL is given),
 #      including the ts-rs drift check of the React widget's generated types;
-#   2. schema fuzzing of the REST API (scripts/fuzz.sh: schemathesis over every operation
-#      of the OpenAPI document, on the server binary the Rust tests built);
-#   3. the OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
+#   2. the React widget's vitest tests, type check and build;
+#   3. the browser build as it ships (release, split into lazy chunks: cargo leptos build
+#      --release --frontend-only --split) and, beside it, schema fuzzing of the REST API
+#      (scripts/fuzz.sh: schemathesis over every operation of the OpenAPI document, on the
+#      server binary the Rust tests built);
+#   4. the OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
 #      cookies, headers, CSRF, sessions, lockout, open redirects, member B on member A's
 #      ids; over the http origin and an https public origin), on the same binary;
-#   4. the React widget's vitest tests, type check and build;
-#   5. the browser build as it ships (release, split into lazy chunks: cargo leptos build
-#      --release --frontend-only --split) and the Playwright tests in Debian's Chromium
-#      against the running shop, including the first-load size budget and axe;
+#   5. the Playwright tests (desktop and phone) in Chromium's headless shell against the
+#      running shop, including the first-load size budget and axe;
 #   6. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
 # -h prints this.
 set -euo pipefail
@@ -58,21 +59,34 @@ fi
 timed_step "Rust tests (SQLite and PostgreSQL)"
 cargo nextest run --workspace --no-fail-fast
 
-timed_step "schema fuzzing (schemathesis over the REST API, on the server cargo nextest built)"
-scripts/fuzz.sh
+timed_step "React widget: vitest, type check, build"
+(cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
+
+timed_step "site build (browser side, release), with the schema fuzzing beside it"
+# The fuzzing (schemathesis over every REST operation, on the server cargo nextest built)
+# is one Python process and a server mostly waiting on it; the wasm build is the compiler:
+# side by side they share the two cores better than one after the other. Its output comes
+# after the build's.
+FUZZ_OUT=$(mktemp /tmp/rosace-fuzz-out.XXXXXX)
+scripts/fuzz.sh >"$FUZZ_OUT" 2>&1 &
+FUZZ_PID=$!
+# Building the server again through cargo-leptos would compile most dependencies a second
+# time with another feature set; the test build already produced target/debug/server.
+if ! PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH" cargo leptos build --release --frontend-only --split; then
+  kill "$FUZZ_PID" 2>/dev/null || true
+  die "the site build failed"
+fi
+fuzz_status=0
+wait "$FUZZ_PID" || fuzz_status=$?
+step "schema fuzzing (schemathesis over the REST API)"
+cat "$FUZZ_OUT"
+rm -f "$FUZZ_OUT"
+[[ $fuzz_status -eq 0 ]] || die "schema fuzzing failed (exit $fuzz_status)"
 
 timed_step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
 scripts/asvs-check.sh
 
-timed_step "React widget: vitest, type check, build"
-(cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
-
-timed_step "site build (browser side, release; the server binary is the one cargo nextest just built)"
-# Building the server again through cargo-leptos would compile most dependencies a second
-# time with another feature set; the test build already produced target/debug/server.
-PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH" cargo leptos build --release --frontend-only --split
-
-timed_step "browser tests (Playwright, Debian Chromium)"
+timed_step "browser tests (Playwright, Debian Chromium headless shell)"
 end2end/run.sh
 
 timed_step "HTML validity (Nu checker on every server-rendered page kind)"

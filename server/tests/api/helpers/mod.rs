@@ -153,7 +153,14 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     config.public_origin = "http://shop.test".into();
     config.demo_data = true;
     config.settings.dsa.rate_limit = 2;
-    config.settings.dsa.rate_window_secs = 600;
+    // The limiter's windows are fixed and aligned to the clock (a 600 s window ends at every
+    // tenth minute): a test's few attempts that straddled an edge were counted in two windows
+    // (one failed at 07:00:00). One window longer than the clock has run keeps them in one.
+    const ONE_WINDOW: i64 = 1 << 40;
+    config.settings.dsa.rate_window_secs = ONE_WINDOW;
+    config.settings.auth.login_rate_window_secs = ONE_WINDOW;
+    config.settings.auth.email_rate_window_secs = ONE_WINDOW;
+    config.settings.diagnostics.rate_window_secs = ONE_WINDOW;
     config.db_max_connections = 8;
     // Tests read pages right after changing data; page_cache.rs has its own test.
     config.page_cache_ms = 0;
