@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 
 // Runs against a shop started by end2end/run.sh, in Debian's Chromium (no browser download):
 // its headless shell (package chromium-headless-shell, what Playwright itself runs headless:
-// the same engine without the browser's UI layers, about half the CPU time here), or the
+// the same engine without the browser's UI layers: the navigation tests used 2.0
+// CPU-minutes in it against 3.1 in the full browser), or the
 // full browser when the shell is not installed. CHROME_PATH picks another.
 const baseURL = process.env.ROSACE_E2E_BASE_URL ?? 'http://127.0.0.1:3210';
 const SHELL = '/usr/bin/chromium-headless-shell';
