@@ -293,7 +293,29 @@ where
 
 /// The member's cart as the API shows it.
 pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error> {
-    let row = cart_row(&db.pool, member_id).await?;
+    // The cart row and whether vouchers or recovery lines exist, in one query: the voucher
+    // and recovery queries run only for carts that have some (most carts have none).
+    let head = sqlx::query(
+        "SELECT c.status, c.cart_type, c.cart_hash, c.loyalty_product_id, c.expired_notice,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_vouchers v WHERE v.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_vouchers,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery
+           FROM (SELECT 1 AS one) AS o LEFT JOIN carts c ON c.member_id = $1",
+    )
+    .bind(member_id)
+    .fetch_one(&db.pool)
+    .await?;
+    let has_vouchers = head.try_get::<i64, _>("has_vouchers")? == 1;
+    let has_recovery = head.try_get::<i64, _>("has_recovery")? == 1;
+    let row = match head.try_get::<Option<String>, _>("status")? {
+        None => None,
+        Some(status) => Some(CartRow {
+            status,
+            cart_type: head.try_get("cart_type")?,
+            cart_hash: head.try_get("cart_hash")?,
+            loyalty: head.try_get("loyalty_product_id")?,
+            expired_notice: head.try_get::<i64, _>("expired_notice")? == 1,
+        }),
+    };
     let lines = sqlx::query(
         "SELECT i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
                 p.name, o.label, p.price_cents
@@ -322,18 +344,22 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
             remaining_time: (expires - now).max(0),
         });
     }
-    let vouchers = sqlx::query(
-        // A voucher past its dates no longer counts, even if it was put in the cart in time.
-        "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value FROM cart_vouchers c
+    let vouchers = if !has_vouchers {
+        Vec::new()
+    } else {
+        sqlx::query(
+            // A voucher past its dates no longer counts, even if it was put in the cart in time.
+            "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value FROM cart_vouchers c
            JOIN vouchers v ON v.id = c.voucher_id
           WHERE c.member_id = $1 AND (v.valid_from IS NULL OR v.valid_from <= $2)
             AND (v.valid_until IS NULL OR v.valid_until > $2)
           ORDER BY c.created_at, v.id",
-    )
-    .bind(member_id)
-    .bind(now)
-    .fetch_all(&db.pool)
-    .await?;
+        )
+        .bind(member_id)
+        .bind(now)
+        .fetch_all(&db.pool)
+        .await?
+    };
     let mut cart_vouchers = Vec::new();
     let mut voucher_rules = Vec::new();
     for r in &vouchers {
@@ -370,14 +396,18 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
     for (v, a) in cart_vouchers.iter_mut().zip(amounts) {
         v.amount = a;
     }
-    let recovery_rows = sqlx::query(
-        "SELECT r.option_id, r.kind, r.quantity, p.name, o.label FROM cart_recovery r
+    let recovery_rows = if !has_recovery {
+        Vec::new()
+    } else {
+        sqlx::query(
+            "SELECT r.option_id, r.kind, r.quantity, p.name, o.label FROM cart_recovery r
            JOIN product_options o ON o.id = r.option_id JOIN products p ON p.id = o.product_id
           WHERE r.member_id = $1 ORDER BY r.created_at, r.option_id",
-    )
-    .bind(member_id)
-    .fetch_all(&db.pool)
-    .await?;
+        )
+        .bind(member_id)
+        .fetch_all(&db.pool)
+        .await?
+    };
     let mut recovery = Vec::new();
     let mut suspended = false;
     for r in &recovery_rows {

@@ -9,6 +9,7 @@ mod aftersale;
 mod auth;
 mod backup;
 mod cart;
+mod cart_batch;
 mod cart_concurrency;
 mod catalog;
 mod communications;

@@ -20,8 +20,8 @@ pub struct CartService {
     pub settings: CartSettings,
     /// SQLite: the one connection cart writes go through, in arrival order.
     pub(super) write_pool: Option<sqlx::AnyPool>,
-    /// SQLite: the queue of the batching add writer.
-    pub(super) adder: Option<tokio::sync::mpsc::Sender<(AddJob, AddReply)>>,
+    /// The queue of the batching add writer (group commit, both engines).
+    pub(super) adder: tokio::sync::mpsc::Sender<(AddJob, AddReply)>,
     pub(super) options: RwLock<HashMap<i64, (OptionInfo, Instant)>>,
     /// Options the database recently found sold out: adds are refused without a write
     /// for a short while. The database stays the truth; a release clears the mark.
@@ -46,11 +46,28 @@ impl CartService {
             }
             Backend::Postgres => None,
         };
-        let adder = write_pool.as_ref().map(|pool| {
-            let (queue, jobs) = tokio::sync::mpsc::channel(4096);
-            tokio::spawn(add_writer(pool.clone(), settings.clone(), jobs));
-            queue
-        });
+        // The add writer's connection: SQLite's one write connection (its batches queue
+        // with the other cart writes), or on PostgreSQL a connection of its own beside the
+        // pool (the other cart writes use the pool).
+        let adder_db = match &write_pool {
+            Some(pool) => Db {
+                pool: pool.clone(),
+                backend: Backend::Sqlite,
+            },
+            None => Db {
+                // No ping before each batch: a broken connection is found when it is
+                // given back (sqlx pings it then) and the batch's adds fail at once.
+                pool: crate::platform::db::pool_options(db.backend)
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .test_before_acquire(false)
+                    .connect_with((*db.pool.connect_options()).clone())
+                    .await?,
+                backend: db.backend,
+            },
+        };
+        let (adder, jobs) = tokio::sync::mpsc::channel(4096);
+        tokio::spawn(add_writer(adder_db, settings.clone(), jobs));
         Ok(CartService {
             waiting: WaitingLine::new(
                 db.clone(),

@@ -60,7 +60,8 @@ impl WriteTx {
 /// same "held so far" and each passes the per-member limit. The member's cart row is
 /// locked until the transaction ends (made first if need be, with no type: a refused write
 /// rolls it back). Other members are not held up. SQLite needs nothing: its writes already
-/// run one at a time (`BEGIN IMMEDIATE`, one writer).
+/// run one at a time (`BEGIN IMMEDIATE`, one writer). The add writer locks a whole batch's
+/// members the same way, in member order (`crate::cart::writer`).
 pub(crate) async fn lock_member_cart(
     tx: &mut Transaction<'static, Any>,
     m: Member,

@@ -2,7 +2,9 @@
 //! one dedicated write connection and open `BEGIN IMMEDIATE` transactions (no lock
 //! upgrades, no busy sleeps; reads use the shared pool beside it, thanks to WAL); on
 //! PostgreSQL row locks order them, and the hot stock row is updated last, just before
-//! the commit, so its lock is held as briefly as possible. Stock moves are conditional updates:
+//! the commit, so its lock is held as briefly as possible. Adds, the hot path of a sale
+//! opening, go through a batching writer on both engines (`crate::cart::writer`): the adds
+//! waiting at one moment share one transaction. Stock moves are conditional updates:
 //! `held` grows only while `stock - held - sold` covers the quantity, so a sale is never
 //! oversold, whatever the number of instances.
 mod cart_service;

@@ -7,7 +7,7 @@ use super::*;
 use crate::cart::error::CartFailure;
 use crate::cart::rules::CartError;
 use crate::cart::store::{self};
-use crate::cart::writer::{add_in_tx, AddJob};
+use crate::cart::writer::AddJob;
 use crate::model::cart::Cart;
 
 impl CartService {
@@ -70,27 +70,15 @@ impl CartService {
             opts: opts.clone(),
             now,
         };
-        let outcome = match &self.adder {
-            // SQLite: the batching writer (several adds per transaction).
-            Some(queue) => {
-                let (reply, answer) = tokio::sync::oneshot::channel();
-                queue
-                    .send((job, reply))
-                    .await
-                    .map_err(|_| CartFailure::Cart(CartError::Unexpected))?;
-                answer
-                    .await
-                    .map_err(|_| CartFailure::Cart(CartError::Unexpected))?
-            }
-            None => {
-                let mut w = self.begin().await?;
-                let r = add_in_tx(&mut w.tx, &job, &self.settings, false).await?;
-                if r.is_ok() {
-                    w.commit().await?;
-                }
-                r.map_err(CartFailure::Cart)
-            }
-        };
+        // The batching writer runs it with the adds waiting beside it (group commit).
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.adder
+            .send((job, reply))
+            .await
+            .map_err(|_| CartFailure::Cart(CartError::Unexpected))?;
+        let outcome = answer
+            .await
+            .map_err(|_| CartFailure::Cart(CartError::Unexpected))?;
         match outcome {
             Ok(()) => {
                 self.clear_sold_out(lines.iter().map(|l| l.option_id));
