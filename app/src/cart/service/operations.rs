@@ -39,7 +39,10 @@ impl CartService {
         opts: &AddOptions,
         now: i64,
     ) -> CartResult<()> {
-        if lines.is_empty() || !crate::cart::rules::is_cart_type(cart_type) {
+        if lines.is_empty()
+            || lines.iter().any(|l| l.quantity < 1)
+            || !crate::cart::rules::is_cart_type(cart_type)
+        {
             return Err(CartError::BadRequest.into());
         }
         let mut infos = Vec::with_capacity(lines.len());

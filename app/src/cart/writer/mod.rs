@@ -33,8 +33,9 @@ const ADD_BATCH: usize = 128;
 
 /// The add writer: takes the adds that are waiting and runs them in one transaction on
 /// its own connection (`db`: SQLite's one write connection, or a PostgreSQL connection of
-/// its own). When a batch fails as a whole (a deadlock with another transaction, a
-/// constraint), its adds are run again one by one, so one add's failure is its own.
+/// its own). Each batch runs in a task of its own: should it panic, its adds are answered
+/// with an error (their reply channels are dropped) and the writer goes on with the next
+/// ones, instead of every later add waiting for a writer that is gone.
 pub async fn add_writer(
     db: Db,
     settings: CartSettings,
@@ -48,30 +49,67 @@ pub async fn add_writer(
                 Err(_) => break,
             }
         }
-        let refs: Vec<&AddJob> = jobs.iter().map(|(j, _)| j).collect();
-        let results: Vec<CartResult<()>> = match sql::run_batch(&db, &settings, &refs).await {
-            Ok(results) => results
-                .into_iter()
-                .map(|r| r.map_err(CartFailure::Cart))
-                .collect(),
-            Err(e) if refs.len() > 1 => {
-                tracing::warn!(error = %e, adds = refs.len(), "cart add batch failed: adds run one by one");
-                let mut out = Vec::with_capacity(refs.len());
-                for job in &refs {
-                    out.push(match sql::run_batch(&db, &settings, &[job]).await {
-                        Ok(mut r) => r
-                            .pop()
-                            .unwrap_or(Err(CartError::Unexpected))
-                            .map_err(CartFailure::Cart),
-                        Err(e) => Err(CartFailure::Db(e)),
-                    });
-                }
-                out
-            }
-            Err(e) => vec![Err(CartFailure::Db(e))],
-        };
-        for ((_, reply), r) in jobs.into_iter().zip(results) {
-            let _ = reply.send(r);
+        let (db, settings) = (db.clone(), settings.clone());
+        let batch = tokio::spawn(async move { run_and_answer(&db, &settings, jobs).await });
+        if let Err(e) = batch.await {
+            tracing::error!(error = %e, "cart add batch ended without answers");
         }
+    }
+}
+
+/// Runs a batch and answers each add. When the batch's transaction fails as a whole on a
+/// database error (a constraint one add broke, a deadlock again), its adds are run again
+/// one by one, so that one add's failure is its own. Any other error
+/// (the connection is gone, the pool timed out) is every add's answer at once: running
+/// them again one by one would only make each wait as long again.
+async fn run_and_answer(db: &Db, settings: &CartSettings, jobs: Vec<(AddJob, AddReply)>) {
+    let refs: Vec<&AddJob> = jobs.iter().map(|(j, _)| j).collect();
+    let mut outcome = sql::run_batch(db, settings, &refs).await;
+    if outcome.as_ref().is_err_and(is_transient) {
+        // PostgreSQL chose this batch to end a deadlock (with the sweeper, say, which
+        // takes stock rows before cart rows) or a serialization failure: the other
+        // transaction has gone on meanwhile, so the batch as a whole runs once more.
+        outcome = sql::run_batch(db, settings, &refs).await;
+    }
+    let results: Vec<CartResult<()>> = match outcome {
+        Ok(results) => results
+            .into_iter()
+            .map(|r| r.map_err(CartFailure::Cart))
+            .collect(),
+        Err(e @ sqlx::Error::Database(_)) if refs.len() > 1 => {
+            tracing::warn!(error = %e, adds = refs.len(), "cart add batch failed: adds run one by one");
+            let mut out = Vec::with_capacity(refs.len());
+            for job in &refs {
+                out.push(match sql::run_batch(db, settings, &[job]).await {
+                    Ok(mut r) => r
+                        .pop()
+                        .unwrap_or(Err(CartError::Unexpected))
+                        .map_err(CartFailure::Cart),
+                    Err(e) => Err(CartFailure::Db(e)),
+                });
+            }
+            out
+        }
+        Err(e) => {
+            tracing::error!(error = %e, adds = refs.len(), "cart add batch failed");
+            let message = e.to_string();
+            let mut out: Vec<CartResult<()>> = (1..refs.len())
+                .map(|_| Err(CartFailure::Db(sqlx::Error::Protocol(message.clone()))))
+                .collect();
+            out.push(Err(CartFailure::Db(e)));
+            out
+        }
+    };
+    for ((_, reply), r) in jobs.into_iter().zip(results) {
+        let _ = reply.send(r);
+    }
+}
+
+/// A failure that says nothing about the batch's adds: a deadlock (`40P01`) or a
+/// serialization failure (`40001`), PostgreSQL's SQLSTATEs.
+fn is_transient(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => d.code().is_some_and(|c| c == "40P01" || c == "40001"),
+        _ => false,
     }
 }
