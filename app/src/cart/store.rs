@@ -248,6 +248,11 @@ pub async fn give_back(
     Ok(())
 }
 
+/// [`held_units`] as a column over a member row `m` with `$2` the time, for
+/// [`crate::platform::session::member_with`].
+pub const HELD_UNITS_COLUMN: &str = ", (SELECT CAST(COALESCE(SUM(c.quantity), 0) AS BIGINT) \
+     FROM cart_items c WHERE c.member_id = m.id AND c.expires_at > $2) AS held_units";
+
 /// Units the member holds right now (lines whose hold has not ended), for the header.
 pub async fn held_units(db: &Db, member_id: i64, now: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(

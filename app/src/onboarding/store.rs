@@ -3,6 +3,50 @@ use sqlx::Row;
 use crate::onboarding::rules::{MemberOnboarding, PopinType};
 use crate::platform::db::Db;
 
+/// The select list of [`from_row`] over a member row `m`, for
+/// [`crate::platform::session::member_with`]: the profile answers and the answered popins
+/// as `type:version` pairs (`string_agg`: SQLite 3.44 and later, and PostgreSQL).
+pub const PAGE_COLUMNS: &str = ", m.birth_date, m.perso_gdpr, m.optin_email, m.terms_version, \
+     m.adot_optin, (SELECT string_agg(CAST(p.popin_type AS TEXT) || ':' || CAST(p.version AS TEXT), ',') \
+     FROM member_popins p WHERE p.member_id = m.id) AS popins_answered";
+
+/// What [`load`] reads, from a row with [`PAGE_COLUMNS`].
+pub fn from_row(m: &sqlx::any::AnyRow) -> Result<MemberOnboarding, sqlx::Error> {
+    let answered = m
+        .try_get::<Option<String>, _>("popins_answered")?
+        .unwrap_or_default()
+        .split(',')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (kind, version) = pair.split_once(':').unwrap_or((pair, ""));
+            match (kind.parse(), version.parse()) {
+                (Ok(k), Ok(v)) => Ok((k, v)),
+                _ => Err(sqlx::Error::Decode(
+                    format!("answered popin {pair:?}").into(),
+                )),
+            }
+        })
+        .collect::<Result<Vec<(i64, i64)>, sqlx::Error>>()?;
+    Ok(MemberOnboarding {
+        answered,
+        ..profile(m)?
+    })
+}
+
+/// The profile answers of a member row (`answered` left empty).
+fn profile(m: &sqlx::any::AnyRow) -> Result<MemberOnboarding, sqlx::Error> {
+    Ok(MemberOnboarding {
+        answered: Vec::new(),
+        has_birth_date: m
+            .try_get::<Option<String>, _>("birth_date")?
+            .is_some_and(|d| !d.is_empty()),
+        perso_gdpr: m.try_get::<i64, _>("perso_gdpr")? == 1,
+        optin_email: m.try_get::<i64, _>("optin_email")? == 1,
+        terms_version: m.try_get("terms_version")?,
+        adot_answered: m.try_get::<Option<i64>, _>("adot_optin")?.is_some(),
+    })
+}
+
 pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Error> {
     let m = sqlx::query(
         "SELECT birth_date, perso_gdpr, optin_email, terms_version, adot_optin FROM members WHERE id = $1",
@@ -20,13 +64,7 @@ pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Err
             .collect::<Result<Vec<(i64, i64)>, sqlx::Error>>()?;
     Ok(MemberOnboarding {
         answered,
-        has_birth_date: m
-            .try_get::<Option<String>, _>("birth_date")?
-            .is_some_and(|d| !d.is_empty()),
-        perso_gdpr: m.try_get::<i64, _>("perso_gdpr")? == 1,
-        optin_email: m.try_get::<i64, _>("optin_email")? == 1,
-        terms_version: m.try_get("terms_version")?,
-        adot_answered: m.try_get::<Option<i64>, _>("adot_optin")?.is_some(),
+        ..profile(&m)?
     })
 }
 

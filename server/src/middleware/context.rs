@@ -12,6 +12,7 @@ use axum::response::{IntoResponse, Response};
 use app::context::RequestCtx;
 use app::platform::session::SessionMember;
 use app::routes::{self, Access};
+use sqlx::Row;
 
 use super::cookies::{
     cookie, session_cookie_name, site_cookie, visitor_cookie, visitor_cookie_name, xsrf_cookie,
@@ -27,6 +28,9 @@ pub struct SessionInfo {
     pub member: Option<SessionMember>,
     /// What CSRF tokens of this visitor are bound to.
     pub binding: String,
+    /// Whether the member has any notification, read for a member's page view (none
+    /// otherwise): their page's bell is not read when they have none.
+    pub has_notifications: Option<bool>,
 }
 
 /// What a visitor's CSRF tokens are bound to: a member's session, or else the visitor's
@@ -98,15 +102,17 @@ pub async fn request_context(
     let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
     let now = app::platform::state::now();
     let token = cookie(req.headers(), session_cookie_name(&app));
-    let member = match &token {
-        Some(t) => match app::platform::session::member_for_token(&app.state.db, t, now).await {
-            Ok(m) => m,
+    let page_view = req.method() == Method::GET && !path.starts_with("/api/") && !is_static(&path);
+    let (member, page_values) = match &token {
+        Some(t) => match session_member(&app, t, now, page_view).await {
+            Ok(Some((m, values))) => (Some(m), values),
+            Ok(None) => (None, None),
             Err(e) => {
                 tracing::error!(error = %e, "session lookup failed");
-                None
+                (None, None)
             }
         },
-        None => None,
+        None => (None, None),
     };
     // Accounts belong to one site: a session made on another site is not signed in here
     // (pages and API alike), so that site's members-only pages, favourites and recent
@@ -144,7 +150,6 @@ pub async fn request_context(
         Some(t) => (t, false),
         None => (app::platform::csrf::issue(secret, &binding), true),
     };
-    let page_view = is_page && req.method() == Method::GET;
     // The brand cookie (spec 000 §3, §9): pages (re)set it when missing or naming the other brand.
     let brand = app::site::by_id_or_default(site_id).brand;
     let set_app_brand = page_view
@@ -152,8 +157,10 @@ pub async fn request_context(
             cookie(req.headers(), app::site::theme::APP_BRAND_COOKIE).as_deref(),
             brand,
         );
+    // Another site's session (filtered out above) brings no values either.
+    let page_values = page_values.filter(|_| member.is_some());
     let onboarding = if page_view {
-        onboarding_view(&app, req.headers(), member.as_ref()).await
+        onboarding_view(req.headers(), page_values.as_ref().map(|v| &v.onboarding))
     } else {
         Default::default()
     };
@@ -164,24 +171,10 @@ pub async fn request_context(
     } else {
         Default::default()
     };
-    let cart_count = match (&member, page_view) {
-        (Some(m), true) => app::cart::store::held_units(&app.state.db, m.member_id, now)
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "cannot count the cart's units");
-                0
-            }),
-        _ => 0,
-    };
-    let unread_count = match (&member, page_view) {
-        (Some(m), true) => app::help::service::unread_count(&app.state.db, m.member_id)
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "cannot count the unread messages");
-                0
-            }),
-        _ => 0,
-    };
+    let (cart_count, unread_count) = page_values
+        .as_ref()
+        .map_or((0, 0), |v| (v.held_units, v.unread_count));
+    let has_notifications = page_values.as_ref().map(|v| v.has_notifications);
     let ctx = RequestCtx {
         site_id,
         member_id: member.as_ref().map(|m| m.member_id),
@@ -200,6 +193,7 @@ pub async fn request_context(
         token,
         member,
         binding,
+        has_notifications,
     });
     let mut res = next.run(req).await;
     if let Some(v) = experiments_cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
@@ -261,11 +255,54 @@ pub async fn request_context(
 /// re-issued for the visitor's pre-session id on the way out.
 const ANONYMOUS: &str = "anon";
 
-/// Consent for everyone; popins and banners for members (spec 000 §6).
-async fn onboarding_view(
+/// A signed-in member's values a page view needs before it renders: read with the session
+/// in one query (issue #29: one query each was most of a member page's cost).
+struct PageValues {
+    onboarding: app::onboarding::rules::MemberOnboarding,
+    held_units: i64,
+    unread_count: i64,
+    has_notifications: bool,
+}
+
+/// The session's member, with their [`PageValues`] for a page view.
+async fn session_member(
     app: &AppCtx,
+    token: &str,
+    now: i64,
+    page_view: bool,
+) -> Result<Option<(SessionMember, Option<PageValues>)>, sqlx::Error> {
+    use app::platform::session;
+    if !page_view {
+        return Ok(session::member_for_token(&app.state.db, token, now)
+            .await?
+            .map(|m| (m, None)));
+    }
+    static COLUMNS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        [
+            app::onboarding::store::PAGE_COLUMNS,
+            app::cart::store::HELD_UNITS_COLUMN,
+            app::help::store::UNREAD_COUNT_COLUMN,
+            app::help::store::HAS_NOTIFICATIONS_COLUMN,
+        ]
+        .concat()
+    });
+    session::member_with(&app.state.db, token, now, &COLUMNS, |row| {
+        Ok(PageValues {
+            onboarding: app::onboarding::store::from_row(row)?,
+            held_units: row.try_get("held_units")?,
+            unread_count: row.try_get("unread_count")?,
+            has_notifications: row.try_get::<i64, _>("has_notifications")? == 1,
+        })
+    })
+    .await
+    .map(|found| found.map(|(m, values)| (m, Some(values))))
+}
+
+/// Consent for everyone; popins and banners for members (spec 000 §6), from the member's
+/// onboarding values.
+fn onboarding_view(
     headers: &HeaderMap,
-    member: Option<&SessionMember>,
+    member: Option<&app::onboarding::rules::MemberOnboarding>,
 ) -> app::model::onboarding::OnboardingView {
     use app::onboarding::rules;
     let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE).as_deref());
@@ -273,14 +310,9 @@ async fn onboarding_view(
         consent,
         ..Default::default()
     };
-    if let Some(m) = member {
-        match app::onboarding::store::load(&app.state.db, m.member_id).await {
-            Ok(state) => {
-                view.popin = rules::next_popin(&state).map(|(k, v)| (k as i64, v));
-                view.adot_banner = rules::show_adot_banner(&state);
-            }
-            Err(e) => tracing::error!(error = %e, "Cannot fetch Popins"),
-        }
+    if let Some(state) = member {
+        view.popin = rules::next_popin(state).map(|(k, v)| (k as i64, v));
+        view.adot_banner = rules::show_adot_banner(state);
         let ua = headers
             .get(header::USER_AGENT)
             .and_then(|v| v.to_str().ok())

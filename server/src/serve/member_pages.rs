@@ -170,13 +170,18 @@ async fn member_fill(
     app: &AppCtx,
     template: &Template,
     ctx: &RequestCtx,
+    has_notifications: Option<bool>,
     query: Option<&str>,
 ) -> Result<MemberFill, sqlx::Error> {
     let member_id = ctx.member_id.unwrap_or(TEMPLATE_MEMBER_ID);
     let now = app::platform::state::now();
     let bell = if template.has(&Mark::Hole(Hole::Bell)) {
-        let messages =
-            app::shell::service::bell_messages(&app.state.db, ctx.lang(), member_id).await?;
+        // A member with no notification at all has an empty bell: nothing to read.
+        let messages = if has_notifications == Some(false) {
+            Vec::new()
+        } else {
+            app::shell::service::bell_messages(&app.state.db, ctx.lang(), member_id).await?
+        };
         app::shell::header::render_hole(Hole::Bell, ctx.clone(), messages)
     } else {
         String::new()
@@ -275,11 +280,12 @@ async fn serve(
     app: &AppCtx,
     entry: &Entry,
     ctx: &RequestCtx,
+    has_notifications: Option<bool>,
     path: &str,
     query: Option<&str>,
     gzip: bool,
 ) -> Option<Response> {
-    let fill = match member_fill(app, &entry.body, ctx, query).await {
+    let fill = match member_fill(app, &entry.body, ctx, has_notifications, query).await {
         Ok(f) => f,
         Err(e) => {
             tracing::error!(error = %e, "cannot read the member's values for a page template");
@@ -309,13 +315,17 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(ctx) = req.extensions().get::<RequestCtx>().cloned() else {
         return next.run(req).await;
     };
+    let notified = req
+        .extensions()
+        .get::<crate::middleware::context::SessionInfo>()
+        .and_then(|s| s.has_notifications);
     let (path, query) = (
         req.uri().path().to_owned(),
         req.uri().query().map(str::to_owned),
     );
     let (path, query) = (path.as_str(), query.as_deref());
     if let Some(entry) = cache.usable(&key) {
-        if let Some(res) = serve(&app, &entry, &ctx, path, query, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, notified, path, query, gzip).await {
             return res;
         }
         return next.run(req).await;
@@ -323,7 +333,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(_rendering) = cache.start_render(&key).await else {
         // Another request rendered it meanwhile (or is too slow): use its copy if any.
         if let Some(entry) = cache.usable(&key) {
-            if let Some(res) = serve(&app, &entry, &ctx, path, query, gzip).await {
+            if let Some(res) = serve(&app, &entry, &ctx, notified, path, query, gzip).await {
                 return res;
             }
         }
@@ -352,7 +362,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     if let Some(entry) = template_of(res).await {
         let entry = Arc::new(entry);
         cache.insert(key.clone(), entry.clone());
-        if let Some(res) = serve(&app, &entry, &ctx, path, query, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, notified, path, query, gzip).await {
             return res;
         }
     }

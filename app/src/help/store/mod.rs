@@ -331,6 +331,17 @@ pub async fn notifications(
     .collect()
 }
 
+/// [`unread_count`] as a column over a member row `m`, for
+/// [`crate::platform::session::member_with`].
+pub const UNREAD_COUNT_COLUMN: &str = ", (SELECT COUNT(*) FROM notifications n \
+     WHERE n.member_id = m.id AND n.read_at IS NULL) AS unread_count";
+
+/// Whether the member has any notification at all (`has_notifications`, 0 or 1), as a
+/// column over a member row `m`: a page's bell need not be read for one who has none.
+pub const HAS_NOTIFICATIONS_COLUMN: &str =
+    ", CAST(CASE WHEN EXISTS (SELECT 1 FROM notifications n \
+     WHERE n.member_id = m.id) THEN 1 ELSE 0 END AS BIGINT) AS has_notifications";
+
 pub async fn unread_count(db: &Db, member_id: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM notifications WHERE member_id = $1 AND read_at IS NULL",
