@@ -61,15 +61,22 @@ impl<W: GroupWrite> GroupWriter<W> {
     }
 }
 
+/// `first` and what else is waiting in `queue` now, at most `max` in all: one batch of a
+/// group-commit writer (this one's, and the cart's add writer).
+pub fn with_waiting<T>(first: T, queue: &mut mpsc::Receiver<T>, max: usize) -> Vec<T> {
+    let mut batch = vec![first];
+    while batch.len() < max {
+        match queue.try_recv() {
+            Ok(j) => batch.push(j),
+            Err(_) => break,
+        }
+    }
+    batch
+}
+
 async fn run<W: GroupWrite>(db: Db, mut jobs: mpsc::Receiver<(W, Reply)>) {
     while let Some(first) = jobs.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < BATCH {
-            match jobs.try_recv() {
-                Ok(j) => batch.push(j),
-                Err(_) => break,
-            }
-        }
+        let batch = with_waiting(first, &mut jobs, BATCH);
         let writes: Vec<&W> = batch.iter().map(|(w, _)| w).collect();
         if let Err(e) = commit(&db, &writes).await {
             // One bad write must not fail the others: each on its own, as before.

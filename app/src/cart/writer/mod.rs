@@ -42,13 +42,7 @@ pub async fn add_writer(
     mut queue: tokio::sync::mpsc::Receiver<(AddJob, AddReply)>,
 ) {
     while let Some(first) = queue.recv().await {
-        let mut jobs = vec![first];
-        while jobs.len() < ADD_BATCH {
-            match queue.try_recv() {
-                Ok(j) => jobs.push(j),
-                Err(_) => break,
-            }
-        }
+        let jobs = crate::platform::group_commit::with_waiting(first, &mut queue, ADD_BATCH);
         let (db, settings) = (db.clone(), settings.clone());
         let batch = tokio::spawn(async move { run_and_answer(&db, &settings, jobs).await });
         if let Err(e) = batch.await {
