@@ -116,7 +116,7 @@ pub async fn record_failure(
     .bind(threshold)
     .bind(now)
     .bind(now + lockout_secs)
-    .fetch_one(&db.pool)
+    .fetch_one(&db.writes)
     .await?;
     let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
     Ok((hits >= threshold).then_some(until))
@@ -126,7 +126,7 @@ pub async fn record_failure(
 pub async fn reset_failures(db: &Db, member_id: i64, client: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM rate_limits WHERE bucket = $1 AND window_start = 0")
         .bind(lock_bucket(member_id, client))
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     Ok(())
 }
@@ -284,7 +284,7 @@ pub async fn event(
     .bind(client)
     .bind(detail)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&db.writes)
     .await;
     tracing::info!(site_id, ?member_id, kind, client, detail, "auth event");
     if let Err(e) = res {

@@ -298,17 +298,28 @@ where
 
 /// The member's cart as the API shows it.
 pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error> {
-    // The cart row and whether vouchers or recovery lines exist, in one query: the voucher
-    // and recovery queries run only for carts that have some (most carts have none).
-    let head = sqlx::query(
+    // The cart row, whether vouchers or recovery lines exist, and the lines, in one query
+    // (one row per line, or one row with no line): the voucher and recovery queries run
+    // only for carts that have some (most carts have none).
+    let rows = sqlx::query(
         "SELECT c.status, c.cart_type, c.cart_hash, c.loyalty_product_id, c.expired_notice,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_vouchers v WHERE v.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_vouchers,
-                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery
-           FROM (SELECT 1 AS one) AS o LEFT JOIN carts c ON c.member_id = $1",
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery,
+                i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
+                p.name, o.label, p.price_cents
+           FROM (SELECT 1 AS one) AS z
+           LEFT JOIN carts c ON c.member_id = $1
+           LEFT JOIN cart_items i ON i.member_id = $1
+           LEFT JOIN product_options o ON o.id = i.option_id
+           LEFT JOIN products p ON p.id = i.product_id
+          ORDER BY i.created_at, i.option_id",
     )
     .bind(member_id)
-    .fetch_one(&db.pool)
+    .fetch_all(&db.pool)
     .await?;
+    let Some(head) = rows.first() else {
+        return Err(sqlx::Error::RowNotFound);
+    };
     let has_vouchers = head.try_get::<i64, _>("has_vouchers")? == 1;
     let has_recovery = head.try_get::<i64, _>("has_recovery")? == 1;
     let row = match head.try_get::<Option<String>, _>("status")? {
@@ -321,22 +332,16 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
             expired_notice: head.try_get::<i64, _>("expired_notice")? == 1,
         }),
     };
-    let lines = sqlx::query(
-        "SELECT i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
-                p.name, o.label, p.price_cents
-           FROM cart_items i JOIN product_options o ON o.id = i.option_id JOIN products p ON p.id = i.product_id
-          WHERE i.member_id = $1 ORDER BY i.created_at, i.option_id",
-    )
-    .bind(member_id)
-    .fetch_all(&db.pool)
-    .await?;
-    let mut items = Vec::with_capacity(lines.len());
-    for r in &lines {
+    let mut items = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let Some(option_id) = r.try_get::<Option<i64>, _>("option_id")? else {
+            continue;
+        };
         let quantity: i64 = r.try_get("quantity")?;
         let price: i64 = r.try_get("price_cents")?;
         let expires: i64 = r.try_get("expires_at")?;
         items.push(CartLine {
-            product_id: r.try_get::<i64, _>("option_id")?.to_string(),
+            product_id: option_id.to_string(),
             item_id: r.try_get("product_id")?,
             sale_id: r.try_get("sale_id")?,
             name: r.try_get("name")?,

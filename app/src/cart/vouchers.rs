@@ -138,7 +138,7 @@ impl CartService {
         .bind(now)
         .bind(now + PRINT_TTL_SECS)
         .bind(scope.wire())
-        .execute(&self.db.pool)
+        .execute(&self.db.writes)
         .await?;
         Ok(format!("/vouchers/print/{token}"))
     }

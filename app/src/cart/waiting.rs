@@ -67,7 +67,7 @@ impl Drop for Permit {
 async fn free(db: &Db, ticket: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM checkout_line WHERE ticket = $1")
         .bind(ticket)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await
         .map(|_| ())
 }
@@ -312,7 +312,7 @@ impl WaitingLine {
         .bind(now + QUEUE_KEEP)
         .bind(ticket)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(&self.db.writes)
         .await?;
         Ok(Quick::Answer(view(ticket, at, self.capacity)))
     }

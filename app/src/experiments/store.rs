@@ -1,40 +1,104 @@
 //! Experiments SQL: the assignments and exposures of visitors, and the report's counts.
+use std::sync::OnceLock;
+
 use sqlx::{Any, Row, Transaction};
 
 use super::report::Counts;
-use crate::platform::db::Db;
+use crate::platform::db::{Backend, Db};
+use crate::platform::sql::{json_rows, to_json};
 
-/// Records one exposure of `visitor` to each experiment of `assigned`: the first one
-/// inserts the assignment, later ones count and move `last_exposed_at`. The variation
-/// stored is the one shown last (weights can change while an experiment runs).
-pub async fn expose(
-    tx: &mut Transaction<'_, Any>,
-    site_id: u16,
-    visitor: &str,
+/// A page view's exposure to one experiment (see [`expose_all`]).
+pub struct Exposed<'a> {
+    pub experiment: &'a str,
+    pub visitor: &'a str,
+    pub variation: &'a str,
+    pub site_id: u16,
+    pub member_id: Option<i64>,
+    pub now: i64,
+}
+
+/// A row of [`expose_all`]'s upsert: one visitor's exposures to one experiment in a batch.
+#[derive(serde::Serialize)]
+struct ExposureRow<'a> {
+    experiment: &'a str,
+    visitor: &'a str,
+    variation: &'a str,
+    site_id: i64,
     member_id: Option<i64>,
-    assigned: &[(String, String)],
-    now: i64,
+    first_at: i64,
+    last_at: i64,
+    exposures: i64,
+}
+
+/// Records exposures, in order: the first one of a visitor to an experiment inserts the
+/// assignment, later ones count and move `last_exposed_at`. The variation stored is the
+/// one shown last (weights can change while an experiment runs); the member is the first
+/// one known. One statement for the whole batch (the exposure writer's group commit):
+/// a visitor's exposures to one experiment are summed first, as one row may be updated
+/// only once by a statement.
+pub async fn expose_all(
+    backend: Backend,
+    tx: &mut Transaction<'_, Any>,
+    exposed: &[Exposed<'_>],
 ) -> Result<(), sqlx::Error> {
-    for (experiment, variation) in assigned {
-        sqlx::query(
+    let mut rows: Vec<ExposureRow<'_>> = Vec::with_capacity(exposed.len());
+    for e in exposed {
+        match rows
+            .iter_mut()
+            .find(|r| r.experiment == e.experiment && r.visitor == e.visitor)
+        {
+            Some(r) => {
+                r.variation = e.variation;
+                r.member_id = r.member_id.or(e.member_id);
+                r.last_at = e.now;
+                r.exposures += 1;
+            }
+            None => rows.push(ExposureRow {
+                experiment: e.experiment,
+                visitor: e.visitor,
+                variation: e.variation,
+                site_id: i64::from(e.site_id),
+                member_id: e.member_id,
+                first_at: e.now,
+                last_at: e.now,
+                exposures: 1,
+            }),
+        }
+    }
+    if rows.is_empty() {
+        return Ok(());
+    }
+    static SQL: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
+    let sql = SQL[usize::from(backend == Backend::Postgres)].get_or_init(|| {
+        let rows = json_rows(
+            backend,
+            &[
+                ("experiment", "TEXT"),
+                ("visitor", "TEXT"),
+                ("variation", "TEXT"),
+                ("site_id", "BIGINT"),
+                ("member_id", "BIGINT"),
+                ("first_at", "BIGINT"),
+                ("last_at", "BIGINT"),
+                ("exposures", "BIGINT"),
+            ],
+        );
+        format!(
             "INSERT INTO experiment_assignments
                  (experiment, visitor, variation, site_id, member_id, assigned_at, last_exposed_at, exposures)
-             VALUES ($1, $2, $3, $4, $5, $6, $6, 1)
+             SELECT x.experiment, x.visitor, x.variation, x.site_id, x.member_id, x.first_at, x.last_at, x.exposures
+               FROM {rows} WHERE true
              ON CONFLICT (experiment, visitor) DO UPDATE SET
                  variation = excluded.variation,
                  last_exposed_at = excluded.last_exposed_at,
-                 exposures = experiment_assignments.exposures + 1,
-                 member_id = COALESCE(experiment_assignments.member_id, excluded.member_id)",
+                 exposures = experiment_assignments.exposures + excluded.exposures,
+                 member_id = COALESCE(experiment_assignments.member_id, excluded.member_id)"
         )
-        .bind(experiment)
-        .bind(visitor)
-        .bind(variation)
-        .bind(i64::from(site_id))
-        .bind(member_id)
-        .bind(now)
+    });
+    sqlx::query(sql)
+        .bind(to_json(&rows)?)
         .execute(&mut **tx)
         .await?;
-    }
     Ok(())
 }
 

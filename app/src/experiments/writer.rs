@@ -7,6 +7,7 @@ use std::pin::Pin;
 use sqlx::{Any, Transaction};
 
 use super::store;
+use crate::platform::db::Backend;
 use crate::platform::group_commit::{GroupWrite, GroupWriter};
 
 /// One page view's exposures (see `service::page_view`).
@@ -27,22 +28,34 @@ pub type ExposureWriter = GroupWriter<Exposure>;
 impl GroupWrite for Exposure {
     const NAME: &'static str = "exposure";
 
-    fn write<'a>(
-        &'a self,
+    fn write_all<'a>(
+        backend: Backend,
+        batch: &'a [&'a Self],
         tx: &'a mut Transaction<'static, Any>,
     ) -> Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + Send + 'a>> {
         Box::pin(async move {
-            store::expose(
-                tx,
-                self.site_id,
-                &self.visitor,
-                self.member_id,
-                &self.assigned,
-                self.now,
-            )
-            .await?;
-            if let (Some(member), Some(anon)) = (self.member_id, &self.link_anonymous) {
-                store::link_member(tx, anon, member).await?;
+            let exposed: Vec<store::Exposed<'_>> = batch
+                .iter()
+                .flat_map(|view| {
+                    view.assigned
+                        .iter()
+                        .map(move |(experiment, variation)| store::Exposed {
+                            experiment,
+                            visitor: &view.visitor,
+                            variation,
+                            site_id: view.site_id,
+                            member_id: view.member_id,
+                            now: view.now,
+                        })
+                })
+                .collect();
+            store::expose_all(backend, tx, &exposed).await?;
+            // The first view after a sign-in links the browser's anonymous rows: rare, one
+            // statement each, after the batch's exposures.
+            for view in batch {
+                if let (Some(member), Some(anon)) = (view.member_id, &view.link_anonymous) {
+                    store::link_member(tx, anon, member).await?;
+                }
             }
             Ok(())
         })

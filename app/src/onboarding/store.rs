@@ -122,7 +122,7 @@ pub(crate) async fn adot(db: &Db, member_id: i64, accepted: bool) -> Result<(), 
     sqlx::query("UPDATE members SET adot_optin = $2 WHERE id = $1")
         .bind(member_id)
         .bind(i64::from(accepted))
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     Ok(())
 }

@@ -16,6 +16,12 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// Where writes go. SQLite: its one write connection, so that writers wait their turn
+    /// here, in arrival order, instead of in SQLite's busy handler, which sleeps (up to
+    /// 100 ms a time) while holding a connection of the pool that readers then lack: at a
+    /// sale opening, reads waited for connections behind sleeping writers. PostgreSQL:
+    /// the pool itself (row locks order its writers).
+    pub writes: AnyPool,
 }
 
 impl Db {
@@ -24,7 +30,7 @@ impl Db {
     /// when another connection wrote in between (found by scripts/fuzz.sh with two clients),
     /// where an immediate one waits its turn (`busy_timeout`). PostgreSQL: a plain `BEGIN`.
     pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        begin_on(&self.pool, self.backend).await
+        begin_on(&self.writes, self.backend).await
     }
 
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
@@ -38,9 +44,25 @@ impl Db {
         let pool = pool_options(backend)
             .max_connections(max_connections)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
-        Ok(Db { pool, backend })
+        let writes = match backend {
+            // A writer may wait behind a whole sale opening's writes: a longer timeout.
+            Backend::Sqlite => {
+                pool_options(backend)
+                    .max_connections(1)
+                    .min_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .connect_with(options)
+                    .await?
+            }
+            Backend::Postgres => pool.clone(),
+        };
+        Ok(Db {
+            pool,
+            backend,
+            writes,
+        })
     }
 
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {

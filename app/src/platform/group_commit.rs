@@ -9,15 +9,20 @@ use std::pin::Pin;
 use sqlx::{Any, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::platform::db::Db;
+use crate::platform::db::{Backend, Db};
 
 /// A write that a [`GroupWriter`] runs inside a shared transaction.
 pub trait GroupWrite: Send + Sync + 'static {
     /// What the write's failure is called in the log.
     const NAME: &'static str;
 
-    fn write<'a>(
-        &'a self,
+    /// Writes a batch inside `tx`, with the result of running its writes one after the
+    /// other in order. A fixed number of statements for the whole batch, not a few per
+    /// write: each statement is a round trip to the database (or a hand-off to SQLite's
+    /// worker thread), and the views wait for the batch's commit.
+    fn write_all<'a>(
+        backend: Backend,
+        batch: &'a [&'a Self],
         tx: &'a mut Transaction<'static, Any>,
     ) -> Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + Send + 'a>>;
 }
@@ -94,8 +99,6 @@ async fn run<W: GroupWrite>(db: Db, mut jobs: mpsc::Receiver<(W, Reply)>) {
 
 async fn commit<W: GroupWrite>(db: &Db, writes: &[&W]) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
-    for w in writes {
-        w.write(&mut tx).await?;
-    }
+    W::write_all(db.backend, writes, &mut tx).await?;
     tx.commit().await
 }

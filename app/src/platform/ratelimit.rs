@@ -30,7 +30,7 @@ pub async fn count(db: &Db, bucket: &str, window_secs: i64, now: i64) -> Result<
     .bind(bucket)
     .bind(window_start)
     .bind(window_start + window_secs)
-    .fetch_one(&db.pool)
+    .fetch_one(&db.writes)
     .await?;
     row.try_get("hits")
 }
@@ -40,7 +40,7 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     Ok(
         sqlx::query("DELETE FROM rate_limits WHERE expires_at <= $1")
             .bind(now)
-            .execute(&db.pool)
+            .execute(&db.writes)
             .await?
             .rows_affected(),
     )

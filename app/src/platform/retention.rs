@@ -24,7 +24,7 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     }
     deleted += sqlx::query("DELETE FROM auth_events WHERE created_at <= $1")
         .bind(now - AUTH_EVENTS_KEPT_SECS)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?
         .rows_affected();
     Ok(deleted)

@@ -95,7 +95,7 @@ pub async fn member_with<T>(
         .bind(now)
         .bind(now + idle)
         .bind(&hash)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     }
     let extra = read(&r)?;
@@ -171,7 +171,7 @@ pub async fn end_others(db: &Db, member_id: i64, keep: &str) -> Result<u64, sqlx
         sqlx::query("DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2")
             .bind(member_id)
             .bind(keep)
-            .execute(&db.pool)
+            .execute(&db.writes)
             .await?
             .rows_affected(),
     )
@@ -181,7 +181,7 @@ pub async fn delete(db: &Db, token: &str) -> Result<(), sqlx::Error> {
     if well_formed(token) {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(hash_token(token))
-            .execute(&db.pool)
+            .execute(&db.writes)
             .await?;
     }
     Ok(())

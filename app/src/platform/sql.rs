@@ -1,5 +1,6 @@
 //! SQL fragments several stores share, written once. Every query uses `$N` placeholders
 //! over `sqlx::Any` (one text for SQLite and PostgreSQL).
+use crate::platform::db::Backend;
 
 /// A sale `s` of site `$1` that is live at time `$2` (started, not ended) and an ordinary
 /// (`DEFAULT`) campaign: what the catalog lists, search indexes and the sitemap shows.
@@ -10,6 +11,51 @@ pub const LIVE_SALE: &str =
 /// whose parameters are numbered differently or that accept every campaign kind.
 pub fn live_window(now: &str) -> String {
     format!("s.starts_at <= {now} AND s.ends_at > {now}")
+}
+
+/// `column IN` a list of ids bound as one parameter `$1` (see [`ids`]): a batch's ids in one
+/// SQL text whatever their number, so the statement is prepared once per connection.
+pub fn in_ids(backend: Backend, column: &str) -> String {
+    match backend {
+        Backend::Postgres => format!("{column} = ANY(CAST($1 AS BIGINT[]))"),
+        Backend::Sqlite => format!("{column} IN (SELECT value FROM json_each($1))"),
+    }
+}
+
+/// The parameter of [`in_ids`].
+pub fn ids(backend: Backend, ids: &[i64]) -> String {
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    match backend {
+        Backend::Postgres => format!("{{{list}}}"),
+        Backend::Sqlite => format!("[{list}]"),
+    }
+}
+
+/// Rows `x` with these columns (name, PostgreSQL type), from a JSON array of objects bound
+/// as `$1` ([`to_json`]): a batch's row set as one parameter, `json_each` on SQLite and
+/// `json_to_recordset` on PostgreSQL.
+pub fn json_rows(backend: Backend, columns: &[(&str, &str)]) -> String {
+    match backend {
+        Backend::Postgres => {
+            let cols: Vec<String> = columns.iter().map(|(c, t)| format!("{c} {t}")).collect();
+            format!(
+                "json_to_recordset(CAST($1 AS JSON)) AS x({})",
+                cols.join(", ")
+            )
+        }
+        Backend::Sqlite => {
+            let cols: Vec<String> = columns
+                .iter()
+                .map(|(c, _)| format!("json_extract(value, '$.{c}') AS {c}"))
+                .collect();
+            format!("(SELECT {} FROM json_each($1)) AS x", cols.join(", "))
+        }
+    }
+}
+
+/// The parameter of [`json_rows`].
+pub fn to_json<T: serde::Serialize>(rows: &T) -> Result<String, sqlx::Error> {
+    serde_json::to_string(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::pin::Pin;
 
 use sqlx::{Any, Transaction};
 
-use crate::platform::db::Db;
+use crate::platform::db::{Backend, Db};
 use crate::platform::group_commit::{GroupWrite, GroupWriter};
 use crate::search::store;
 
@@ -25,17 +25,23 @@ pub type SearchRecorder = GroupWriter<SearchRecord>;
 impl GroupWrite for SearchRecord {
     const NAME: &'static str = "search record";
 
-    fn write<'a>(
-        &'a self,
+    fn write_all<'a>(
+        backend: Backend,
+        batch: &'a [&'a Self],
         tx: &'a mut Transaction<'static, Any>,
     ) -> Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + Send + 'a>> {
-        Box::pin(store::record(
-            tx,
-            self.member_id,
-            self.site_id,
-            &self.q,
-            self.now,
-        ))
+        Box::pin(async move {
+            let searched: Vec<store::Searched<'_>> = batch
+                .iter()
+                .map(|r| store::Searched {
+                    member_id: r.member_id,
+                    site_id: r.site_id,
+                    q: &r.q,
+                    now: r.now,
+                })
+                .collect();
+            store::record_all(backend, tx, &searched).await
+        })
     }
 }
 

@@ -33,7 +33,7 @@ pub async fn ensure_code(db: &Db, member_id: i64, now: i64) -> Result<String, sq
         .bind(member_id)
         .bind(random_code())
         .bind(now)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     }
     Err(sqlx::Error::RowNotFound)

@@ -173,7 +173,7 @@ pub async fn insert_payment_method(
     .bind(brand)
     .bind(last4)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&db.writes)
     .await?;
     Ok(())
 }

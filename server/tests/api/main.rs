@@ -21,6 +21,7 @@ mod experiments;
 mod experiments_holdback;
 mod foundation;
 mod gifts;
+mod group_writes;
 mod hardening;
 mod header;
 mod help;

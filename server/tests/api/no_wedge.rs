@@ -138,9 +138,9 @@ async fn travel_product(t: &TestApp) -> (String, i64) {
     )
 }
 
-/// Every pooled connection, all held at once so that each one is seen, is outside any
-/// transaction; on SQLite no connection (of any pool) keeps the write lock, on PostgreSQL no
-/// session of the database is idle inside a transaction.
+/// Every pooled connection (and SQLite's write connection), all held at once so that each
+/// one is seen, is outside any transaction; on SQLite no connection (of any pool) keeps the
+/// write lock, on PostgreSQL no session of the database is idle inside a transaction.
 async fn no_connection_in_a_transaction(t: &TestApp, when: &str) {
     let db = &t.app.state.db;
     let mut held = Vec::new();
@@ -148,6 +148,14 @@ async fn no_connection_in_a_transaction(t: &TestApp, when: &str) {
         let conn = tokio::time::timeout(Duration::from_secs(5), db.pool.acquire())
             .await
             .unwrap_or_else(|_| panic!("{when}: the pool hands out a connection"))
+            .unwrap();
+        held.push(conn);
+    }
+    if db.backend == app::platform::db::Backend::Sqlite {
+        // SQLite's write connection, which every write transaction takes.
+        let conn = tokio::time::timeout(Duration::from_secs(5), db.writes.acquire())
+            .await
+            .unwrap_or_else(|_| panic!("{when}: the write connection is handed out"))
             .unwrap();
         held.push(conn);
     }
@@ -283,7 +291,7 @@ both!(
     abandoned_write_requests_wedge_nothing_on_postgres,
 );
 
-/// Write transactions of the shop's pools (the main one, and on SQLite the cart's write
+/// Write transactions (the cart's and the others: on SQLite both take its one write
 /// connection) whose callers go away at a random await point or after a random delay.
 async fn dropped_transactions(t: TestApp) {
     let t = Arc::new(t);

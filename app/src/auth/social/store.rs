@@ -51,7 +51,7 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
     // Ended requests go as new ones come (there is no other reader of them).
     sqlx::query("DELETE FROM social_login_states WHERE expires_at < $1")
         .bind(now)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     sqlx::query(
         "INSERT INTO social_login_states (state_hash, binding_hash, provider, site_id, nonce,
@@ -68,7 +68,7 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
     .bind(s.expires_at)
     .bind(&s.sponsor.code)
     .bind(&s.sponsor.godfather_id)
-    .execute(&db.pool)
+    .execute(&db.writes)
     .await?;
     Ok(())
 }
@@ -87,7 +87,7 @@ pub async fn take_state(
                    sponsor_code, godfather_id",
     )
     .bind(hash_token(state))
-    .fetch_optional(&db.pool)
+    .fetch_optional(&db.writes)
     .await?;
     let Some(r) = row else { return Ok(None) };
     let binding_hash: String = r.try_get("binding_hash")?;
@@ -133,7 +133,7 @@ pub async fn insert_pending(
 ) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM social_pending WHERE expires_at < $1")
         .bind(now)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     sqlx::query(
         "INSERT INTO social_pending (ticket_hash, provider, subject, site_id, email, first_name,
@@ -151,7 +151,7 @@ pub async fn insert_pending(
     .bind(expires_at)
     .bind(&p.sponsor.code)
     .bind(&p.sponsor.godfather_id)
-    .execute(&db.pool)
+    .execute(&db.writes)
     .await?;
     Ok(())
 }

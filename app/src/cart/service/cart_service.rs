@@ -18,8 +18,6 @@ const SOLD_OUT_TTL: Duration = Duration::from_millis(250);
 pub struct CartService {
     pub db: Db,
     pub settings: CartSettings,
-    /// SQLite: the one connection cart writes go through, in arrival order.
-    pub(super) write_pool: Option<sqlx::AnyPool>,
     /// The queue of the batching add writer (group commit, both engines).
     pub(super) adder: tokio::sync::mpsc::Sender<(AddJob, AddReply)>,
     pub(super) options: RwLock<HashMap<i64, (OptionInfo, Instant)>>,
@@ -32,39 +30,26 @@ pub struct CartService {
 
 impl CartService {
     pub async fn connect(db: Db, settings: CartSettings) -> Result<CartService, sqlx::Error> {
-        let write_pool = match db.backend {
-            Backend::Sqlite => {
-                let options = (*db.pool.connect_options()).clone();
-                Some(
-                    crate::platform::db::pool_options(Backend::Sqlite)
-                        .max_connections(1)
-                        .min_connections(1)
-                        .acquire_timeout(Duration::from_secs(30))
-                        .connect_with(options)
-                        .await?,
-                )
-            }
-            Backend::Postgres => None,
-        };
-        // The add writer's connection: SQLite's one write connection (its batches queue
-        // with the other cart writes), or on PostgreSQL a connection of its own beside the
+        // The add writer's connection: on SQLite the one write connection (its batches
+        // queue with the other writes), on PostgreSQL a connection of its own beside the
         // pool (the other cart writes use the pool).
-        let adder_db = match &write_pool {
-            Some(pool) => Db {
-                pool: pool.clone(),
-                backend: Backend::Sqlite,
-            },
-            None => Db {
+        let adder_db = match db.backend {
+            Backend::Sqlite => db.clone(),
+            Backend::Postgres => {
                 // No ping before each batch: a broken connection is found when it is
                 // given back (sqlx pings it then) and the batch's adds fail at once.
-                pool: crate::platform::db::pool_options(db.backend)
+                let pool = crate::platform::db::pool_options(db.backend)
                     .max_connections(1)
                     .acquire_timeout(Duration::from_secs(30))
                     .test_before_acquire(false)
                     .connect_with((*db.pool.connect_options()).clone())
-                    .await?,
-                backend: db.backend,
-            },
+                    .await?;
+                Db {
+                    pool: pool.clone(),
+                    backend: db.backend,
+                    writes: pool,
+                }
+            }
         };
         let (adder, jobs) = tokio::sync::mpsc::channel(4096);
         tokio::spawn(add_writer(adder_db, settings.clone(), jobs));
@@ -76,7 +61,6 @@ impl CartService {
             ),
             db,
             settings,
-            write_pool,
             adder,
             options: RwLock::new(HashMap::new()),
             sold_out: Mutex::new(HashMap::new()),
@@ -85,14 +69,9 @@ impl CartService {
     }
 
     pub async fn begin(&self) -> Result<WriteTx, sqlx::Error> {
-        match &self.write_pool {
-            Some(pool) => Ok(WriteTx {
-                tx: crate::platform::db::begin_on(pool, Backend::Sqlite).await?,
-            }),
-            None => Ok(WriteTx {
-                tx: self.db.begin().await?,
-            }),
-        }
+        Ok(WriteTx {
+            tx: self.db.begin().await?,
+        })
     }
 
     pub async fn option(&self, option_id: i64) -> Result<Option<OptionInfo>, sqlx::Error> {

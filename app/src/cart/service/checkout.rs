@@ -80,14 +80,14 @@ impl CartService {
                 .bind(cart_hash)
                 .bind(amount)
                 .bind(now)
-                .execute(&self.db.pool)
+                .execute(&self.db.writes)
                 .await?;
                 sqlx::query(
                     "UPDATE carts SET status = 'open', cart_hash = NULL, version = version + 1 WHERE member_id = $1 AND cart_hash = $2",
                 )
                 .bind(m.id)
                 .bind(cart_hash)
-                .execute(&self.db.pool)
+                .execute(&self.db.writes)
                 .await?;
                 return Err(CartError::PaymentDeclined.into());
             }
@@ -114,7 +114,7 @@ impl CartService {
                     )
                     .bind(m.id)
                     .bind(now)
-                    .execute(&self.db.pool)
+                    .execute(&self.db.writes)
                     .await?;
                     self.defrost(m, now).await?;
                 }

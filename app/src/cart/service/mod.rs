@@ -1,6 +1,6 @@
-//! Cart operations: each is one short write transaction. On SQLite, cart writers queue for
-//! one dedicated write connection and open `BEGIN IMMEDIATE` transactions (no lock
-//! upgrades, no busy sleeps; reads use the shared pool beside it, thanks to WAL); on
+//! Cart operations: each is one short write transaction. On SQLite, writers queue for the
+//! database's one write connection (`Db::writes`) and open `BEGIN IMMEDIATE` transactions
+//! (no lock upgrades, no busy sleeps; reads use the shared pool beside it, thanks to WAL); on
 //! PostgreSQL row locks order them, and the hot stock row is updated last, just before
 //! the commit, so its lock is held as briefly as possible. Adds, the hot path of a sale
 //! opening, go through a batching writer on both engines (`crate::cart::writer`): the adds

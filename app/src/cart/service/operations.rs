@@ -14,13 +14,18 @@ impl CartService {
     /// The cart, after releasing the member's expired holds. `true` when the member must
     /// be told the basket expired (said once: the notice is then cleared).
     pub async fn cart(&self, m: Member, now: i64) -> CartResult<(Cart, bool)> {
-        self.release_member(m.id, now).await?;
-        let cart = store::view(&self.db, m.id, now).await?;
+        let mut cart = store::view(&self.db, m.id, now).await?;
+        // Most looks find no hold past its time: the release (a write) runs only when the
+        // cart shows one, and the cart is read again after it.
+        if cart.items.iter().any(|l| l.remaining_time == 0) {
+            self.release_member(m.id, now).await?;
+            cart = store::view(&self.db, m.id, now).await?;
+        }
         let expired = cart.has_notify_basket_expired;
         if expired {
             sqlx::query("UPDATE carts SET expired_notice = 0 WHERE member_id = $1")
                 .bind(m.id)
-                .execute(&self.db.pool)
+                .execute(&self.db.writes)
                 .await?;
         }
         Ok((cart, expired))
@@ -187,7 +192,7 @@ impl CartService {
         )
         .bind(m.id)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(&self.db.writes)
         .await?;
         Ok(())
     }
@@ -236,7 +241,7 @@ impl CartService {
     pub async fn cancel_recovery(&self, m: Member) -> CartResult<()> {
         sqlx::query("DELETE FROM cart_recovery WHERE member_id = $1")
             .bind(m.id)
-            .execute(&self.db.pool)
+            .execute(&self.db.writes)
             .await?;
         Ok(())
     }

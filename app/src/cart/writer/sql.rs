@@ -13,7 +13,6 @@
 //! the database's write lock from `BEGIN IMMEDIATE` on, so what it reads cannot move.
 use std::sync::OnceLock;
 
-use serde::Serialize;
 use sqlx::Row;
 
 use super::decide::{decide, CartRowState, LineState, Snapshot};
@@ -21,6 +20,7 @@ use super::AddJob;
 use crate::cart::rules::CartError;
 use crate::cart::settings::CartSettings;
 use crate::platform::db::{Backend, Db};
+use crate::platform::sql::{ids, in_ids, json_rows, to_json};
 
 /// The batch's SQL for one engine.
 struct Statements {
@@ -33,43 +33,6 @@ struct Statements {
     upsert_carts: String,
     drop_carts: String,
     hold: &'static str,
-}
-
-/// `column IN` a list of ids bound as one parameter (see [`ids`]).
-fn in_ids(backend: Backend, column: &str) -> String {
-    match backend {
-        Backend::Postgres => format!("{column} = ANY(CAST($1 AS BIGINT[]))"),
-        Backend::Sqlite => format!("{column} IN (SELECT value FROM json_each($1))"),
-    }
-}
-
-/// The parameter of [`in_ids`].
-fn ids(backend: Backend, ids: &[i64]) -> String {
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
-    match backend {
-        Backend::Postgres => format!("{{{list}}}"),
-        Backend::Sqlite => format!("[{list}]"),
-    }
-}
-
-/// Rows `x` with these columns, from a JSON array of objects bound as `$1`.
-fn json_rows(backend: Backend, columns: &[(&str, &str)]) -> String {
-    match backend {
-        Backend::Postgres => {
-            let cols: Vec<String> = columns.iter().map(|(c, t)| format!("{c} {t}")).collect();
-            format!(
-                "json_to_recordset(CAST($1 AS JSON)) AS x({})",
-                cols.join(", ")
-            )
-        }
-        Backend::Sqlite => {
-            let cols: Vec<String> = columns
-                .iter()
-                .map(|(c, _)| format!("json_extract(value, '$.{c}') AS {c}"))
-                .collect();
-            format!("(SELECT {} FROM json_each($1)) AS x", cols.join(", "))
-        }
-    }
 }
 
 impl Statements {
@@ -151,10 +114,6 @@ impl Statements {
             Backend::Postgres => POSTGRES.get_or_init(|| Statements::new(backend)),
         }
     }
-}
-
-fn to_json<T: Serialize>(rows: &T) -> Result<String, sqlx::Error> {
-    serde_json::to_string(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))
 }
 
 /// Runs a batch of adds in one transaction: one result per add (a refused add wrote

@@ -33,13 +33,13 @@ pub(crate) async fn set_favourite(
         .bind(item_id)
         .bind(sale_id)
         .bind(now)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     } else {
         sqlx::query("DELETE FROM favourites WHERE member_id = $1 AND product_id = $2")
             .bind(member_id)
             .bind(item_id)
-            .execute(&db.pool)
+            .execute(&db.writes)
             .await?;
     }
     Ok(true)

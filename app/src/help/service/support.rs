@@ -78,7 +78,7 @@ pub async fn support_close(db: &Db, ticket_id: i64, now: i64) -> Result<(), Help
     let n = sqlx::query("UPDATE help_tickets SET status = 'closed', updated_at = $2 WHERE id = $1")
         .bind(ticket_id)
         .bind(now)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?
         .rows_affected();
     if n == 0 {

@@ -369,7 +369,7 @@ pub async fn mark_read(
             .bind(notification_id)
             .bind(member_id)
             .bind(now)
-            .execute(&db.pool)
+            .execute(&db.writes)
             .await?;
     }
     Ok(found)
@@ -389,7 +389,7 @@ pub async fn mark_ticket_read(
     .bind(member_id)
     .bind(ticket_id)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&db.writes)
     .await?;
     Ok(())
 }

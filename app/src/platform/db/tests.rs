@@ -117,11 +117,12 @@ async fn dropped_begins_leave_no_connection_in_a_transaction() {
     stop.store(true, Ordering::Relaxed);
     holder.await.unwrap();
 
-    // Every connection the pool hands out is outside any transaction (all of them at once,
-    // so each one is seen), and none of them holds the write lock.
+    // Every connection the pools hand out (the readers' and the write one) is outside any
+    // transaction (all of them at once, so each one is seen), and none of them holds the
+    // write lock.
     let mut held = Vec::new();
-    for _ in 0..POOL {
-        let conn = tokio::time::timeout(Duration::from_secs(5), db.pool.acquire())
+    for pool in std::iter::repeat_n(&db.pool, POOL as usize).chain([&db.writes]) {
+        let conn = tokio::time::timeout(Duration::from_secs(5), pool.acquire())
             .await
             .expect("the pool hands out a connection")
             .unwrap();

@@ -1,57 +1,135 @@
 //! The member's recent queries: recorded, listed, deleted.
 
+use std::sync::OnceLock;
+
 use sqlx::{Any, Row, Transaction};
 
 use crate::model::search::*;
-use crate::platform::db::Db;
+use crate::platform::db::{Backend, Db};
+use crate::platform::sql::{json_rows, to_json};
 use crate::search::index::{self};
 
-/// Records a member's search: the newest first, one entry per query (case and accents
-/// ignored), the last ten kept.
-/// Inside `tx`, the caller's transaction (the search recorder's group commit).
-pub(crate) async fn record(
-    tx: &mut Transaction<'static, Any>,
+/// One query to record (see [`record_all`]).
+pub(crate) struct Searched<'a> {
+    pub member_id: i64,
+    pub site_id: u16,
+    pub q: &'a str,
+    pub now: i64,
+}
+
+/// A row of [`record_all`]'s statements.
+#[derive(serde::Serialize)]
+struct QueryRow {
+    ord: i64,
     member_id: i64,
-    site_id: u16,
-    q: &str,
-    now: i64,
+    site_id: i64,
+    query: String,
+    query_key: String,
+    created_at: i64,
+}
+
+/// The statements of [`record_all`] for one engine.
+struct Statements {
+    delete: String,
+    insert: String,
+    trim: String,
+}
+
+impl Statements {
+    fn of(backend: Backend) -> &'static Statements {
+        static SQLITE: OnceLock<Statements> = OnceLock::new();
+        static POSTGRES: OnceLock<Statements> = OnceLock::new();
+        let cell = match backend {
+            Backend::Sqlite => &SQLITE,
+            Backend::Postgres => &POSTGRES,
+        };
+        cell.get_or_init(|| {
+            let rows = json_rows(
+                backend,
+                &[
+                    ("ord", "BIGINT"),
+                    ("member_id", "BIGINT"),
+                    ("site_id", "BIGINT"),
+                    ("query", "TEXT"),
+                    ("query_key", "TEXT"),
+                    ("created_at", "BIGINT"),
+                ],
+            );
+            Statements {
+                delete: format!(
+                    "DELETE FROM search_queries WHERE EXISTS (SELECT 1 FROM {rows}
+                       WHERE x.member_id = search_queries.member_id
+                         AND x.site_id = search_queries.site_id
+                         AND x.query_key = search_queries.query_key)"
+                ),
+                // In the batch's order, so that ids grow as the searches came.
+                insert: format!(
+                    "INSERT INTO search_queries (member_id, site_id, query, query_key, created_at)
+                     SELECT x.member_id, x.site_id, x.query, x.query_key, x.created_at
+                       FROM {rows} WHERE true ORDER BY x.ord
+                     ON CONFLICT (member_id, site_id, query_key) DO NOTHING"
+                ),
+                trim: format!(
+                    "DELETE FROM search_queries WHERE id IN (
+                       SELECT id FROM (
+                         SELECT q.id, ROW_NUMBER() OVER (PARTITION BY q.member_id, q.site_id
+                                  ORDER BY q.created_at DESC, q.id DESC) AS n
+                           FROM search_queries q
+                          WHERE EXISTS (SELECT 1 FROM {rows}
+                                  WHERE x.member_id = q.member_id AND x.site_id = q.site_id)) AS r
+                        WHERE r.n > {kept})",
+                    kept = index::RECENT_KEPT
+                ),
+            }
+        })
+    }
+}
+
+/// Records members' searches, in order: for each member and site the newest first, one
+/// entry per query (case and accents ignored), the last ten kept. A repeated query is
+/// deleted and inserted again, so it moves to the top with a new id. Three statements for
+/// the whole batch (the search recorder's group commit), inside its transaction `tx`.
+pub(crate) async fn record_all(
+    backend: Backend,
+    tx: &mut Transaction<'static, Any>,
+    searched: &[Searched<'_>],
 ) -> Result<(), sqlx::Error> {
-    let query = index::normalize_query(q);
-    if query.is_empty() {
+    // A query searched twice in the batch counts once, where it was searched last: as
+    // if each had been deleted and inserted again in turn.
+    let mut rows: Vec<QueryRow> = Vec::with_capacity(searched.len());
+    for s in searched {
+        let query = index::normalize_query(s.q);
+        if query.is_empty() {
+            continue;
+        }
+        let key = index::recent_key(&query);
+        let site_id = i64::from(s.site_id);
+        rows.retain(|r| {
+            !(r.member_id == s.member_id && r.site_id == site_id && r.query_key == key)
+        });
+        rows.push(QueryRow {
+            ord: 0,
+            member_id: s.member_id,
+            site_id,
+            query,
+            query_key: key,
+            created_at: s.now,
+        });
+    }
+    if rows.is_empty() {
         return Ok(());
     }
-    let key = index::recent_key(&query);
-    let site = i64::from(site_id);
-    // Deleted and inserted again, so a repeated query moves to the top with a new id.
-    sqlx::query(
-        "DELETE FROM search_queries WHERE member_id = $1 AND site_id = $2 AND query_key = $3",
-    )
-    .bind(member_id)
-    .bind(site)
-    .bind(&key)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO search_queries (member_id, site_id, query, query_key, created_at)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (member_id, site_id, query_key) DO NOTHING",
-    )
-    .bind(member_id)
-    .bind(site)
-    .bind(&query)
-    .bind(&key)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query(
-        "DELETE FROM search_queries WHERE member_id = $1 AND site_id = $2 AND id NOT IN
-           (SELECT id FROM search_queries WHERE member_id = $1 AND site_id = $2
-             ORDER BY created_at DESC, id DESC LIMIT $3)",
-    )
-    .bind(member_id)
-    .bind(site)
-    .bind(index::RECENT_KEPT as i64)
-    .execute(&mut **tx)
-    .await?;
+    for (i, r) in rows.iter_mut().enumerate() {
+        r.ord = i as i64;
+    }
+    let json = to_json(&rows)?;
+    let sql = Statements::of(backend);
+    for statement in [&sql.delete, &sql.insert, &sql.trim] {
+        sqlx::query(statement)
+            .bind(&json)
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(())
 }
 
@@ -86,7 +164,7 @@ pub(crate) async fn delete_recent(db: &Db, member_id: i64, id: i64) -> Result<bo
     let done = sqlx::query("DELETE FROM search_queries WHERE id = $1 AND member_id = $2")
         .bind(id)
         .bind(member_id)
-        .execute(&db.pool)
+        .execute(&db.writes)
         .await?;
     Ok(done.rows_affected() > 0)
 }
