@@ -4,8 +4,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use sqlx::Executor;
-
 use super::*;
 use crate::cart::payment::{PaymentProvider, Sandbox};
 use crate::cart::settings::CartSettings;
@@ -40,20 +38,7 @@ impl CartService {
             Backend::Postgres => {
                 // No ping before each batch: a broken connection is found when it is
                 // given back (sqlx pings it then) and the batch's adds fail at once.
-                // Each batch's statements are planned for its own ids: PostgreSQL would
-                // otherwise keep a generic plan made early (when the carts table was
-                // small, a sequential scan), and the batches' reads slowed down as the
-                // sale went on (bench-cart, every add a hold: 1,180 adds/s with cached
-                // plans, 2,360 with every statement of the shop planned afresh). Planning
-                // a batch's 8 statements costs far less than it saves.
                 let pool = crate::platform::db::pool_options(db.backend)
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            conn.execute("SET plan_cache_mode = force_custom_plan")
-                                .await?;
-                            Ok(())
-                        })
-                    })
                     .max_connections(1)
                     .acquire_timeout(Duration::from_secs(30))
                     .test_before_acquire(false)
