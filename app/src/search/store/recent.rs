@@ -28,7 +28,7 @@ struct QueryRow {
     created_at: i64,
 }
 
-/// The statements of [`record_all`] for one engine.
+/// The statements of [`record_all`] on PostgreSQL (SQLite writes query by query).
 struct Statements {
     delete: String,
     insert: String,
@@ -36,16 +36,11 @@ struct Statements {
 }
 
 impl Statements {
-    fn of(backend: Backend) -> &'static Statements {
-        static SQLITE: OnceLock<Statements> = OnceLock::new();
+    fn postgres() -> &'static Statements {
         static POSTGRES: OnceLock<Statements> = OnceLock::new();
-        let cell = match backend {
-            Backend::Sqlite => &SQLITE,
-            Backend::Postgres => &POSTGRES,
-        };
-        cell.get_or_init(|| {
+        POSTGRES.get_or_init(|| {
             let rows = json_rows(
-                backend,
+                Backend::Postgres,
                 &[
                     ("ord", "BIGINT"),
                     ("member_id", "BIGINT"),
@@ -134,7 +129,7 @@ pub(crate) async fn record_all(
         return Ok(());
     }
     let json = to_json(&rows)?;
-    let sql = Statements::of(backend);
+    let sql = Statements::postgres();
     for statement in [&sql.delete, &sql.insert, &sql.trim] {
         sqlx::query(statement)
             .bind(&json)
