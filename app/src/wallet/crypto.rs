@@ -44,10 +44,6 @@ fn from_hex(text: &str) -> Option<[u8; 32]> {
     Some(key)
 }
 
-fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 impl WalletKey {
     /// No key yet: start-up replaces it (see [`WalletKey::or_from_data_dir`]).
     pub fn unset() -> WalletKey {
@@ -79,7 +75,8 @@ impl WalletKey {
         }
         let key: [u8; 32] = XChaCha20Poly1305::generate_key(&mut OsRng).into();
         std::fs::create_dir_all(data_dir).map_err(|e| format!("{data_dir}: {e}"))?;
-        write_private(&path, &to_hex(&key)).map_err(|e| format!("{}: {e}", path.display()))?;
+        write_private(&path, &crate::platform::session::hex(&key))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         tracing::warn!(
             path = %path.display(),
             "made a wallet key in the data directory; set {KEY_ENV} when several instances share a database"
@@ -162,7 +159,7 @@ mod tests {
         assert_eq!(made, again);
         let given = WalletKey::from_text(&"01".repeat(32)).unwrap();
         assert_eq!(given.clone().or_from_data_dir(dir).unwrap(), given);
-        assert!(!format!("{made:?}").contains(&to_hex(&made.0.unwrap())));
+        assert!(!format!("{made:?}").contains(&crate::platform::session::hex(&made.0.unwrap())));
         let _ = std::fs::remove_dir_all(dir);
     }
 }
