@@ -10,10 +10,12 @@ case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
 cd "$ROOT"
 
 RELEASE=()
+FRONT_PROFILE=()
 # shellcheck disable=SC2054 # "rust,npm" is one argument: the list of groups
 SETUP_FLAGS=(--only rust,npm)
 if [[ "${1:-}" == "--release" ]]; then
   RELEASE=(--release)
+  FRONT_PROFILE=(--profile=wasm-release)
   SETUP_FLAGS+=(--release-tools)
   export PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH"
 fi
@@ -27,9 +29,21 @@ mkdir -p "$(target_dir)"
 PREBUILD_LOG=$(target_dir)/run-server-prebuild.log
 cargo build "${RELEASE[@]}" --package=server --bin=server --no-default-features >"$PREBUILD_LOG" 2>&1 &
 PREBUILD_PID=$!
-stop_prebuild() { stop_pid "$PREBUILD_PID"; }
+# The browser side's build too, beside them: the command cargo-leptos runs for it (with
+# `--split`, the relocations wasm-split needs) into its folder, target/front (on a fresh
+# machine the front end then no longer starts after the tools: 4 min on 2 cores).
+FRONT_LOG=$(target_dir)/run-front-prebuild.log
+mkdir -p "$(target_dir)/front"
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+RUSTFLAGS="-Clink-args=--emit-relocs" cargo build "${FRONT_PROFILE[@]}" --package=app --lib \
+  --target-dir="$(target_dir)/front" --target=wasm32-unknown-unknown --no-default-features \
+  --features=hydrate >"$FRONT_LOG" 2>&1 &
+FRONT_PID=$!
+stop_prebuild() { stop_pid "$PREBUILD_PID"; stop_pid "$FRONT_PID"; }
 trap_cleanup stop_prebuild
-echo "Building the server in the background (log: $PREBUILD_LOG)."
+echo "Building the server and the browser side in the background (logs: $PREBUILD_LOG, $FRONT_LOG)."
 
 scripts/setup.sh "${SETUP_FLAGS[@]}"
 (cd frontend-react && npm run build --silent)
