@@ -309,7 +309,7 @@ pub(super) fn respond(
     } else {
         entry.body.fill_plain(fill)
     };
-    let mut res = Response::new(Body::new(body));
+    let mut res = Response::new(Body::from(body));
     *res.status_mut() = entry.status;
     *res.headers_mut() = entry.headers.clone();
     if gzip {

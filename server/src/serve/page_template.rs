@@ -54,10 +54,17 @@ enum Piece {
     },
 }
 
+/// Room for one mark's value in a fill's buffer (a token and its stored block's header).
+const MARK_HINT: usize = 96;
+
 pub struct Template {
     pieces: Vec<Piece>,
     /// What the pieces hold in memory (texts and deflated texts, every variant).
     held: usize,
+    /// About how long a filled page is, plain and deflated (the longest variants and room
+    /// for a value per mark): what a fill's buffer starts with.
+    plain_hint: usize,
+    gzip_hint: usize,
     /// The items of the page's tiles, in order (a member's state is looked up for these).
     items: Vec<i64>,
     /// Items the page shows in the stand-in's state only (`Marks::require`).
@@ -275,9 +282,23 @@ impl Template {
                     .sum(),
             })
             .sum();
+        let hint = |size: fn(&Text) -> usize| -> usize {
+            pieces
+                .iter()
+                .map(|p| match p {
+                    Piece::Text(t) => size(t),
+                    Piece::Mark(_) => MARK_HINT,
+                    Piece::Choice { variants, .. } => variants.iter().map(size).max().unwrap_or(0),
+                })
+                .sum()
+        };
+        let plain_hint = hint(|t| t.raw.len());
+        let gzip_hint = hint(|t| t.deflated.len()) + GZIP_HEADER.len() + FINAL_BLOCK.len() + 8;
         Some(Template {
             pieces,
             held,
+            plain_hint,
+            gzip_hint,
             items,
             required,
         })
@@ -330,54 +351,53 @@ impl Template {
     }
 
     /// The page for one visitor, uncompressed.
-    pub fn fill(&self, xsrf: &str, nonce: &str) -> Chunks {
+    pub fn fill(&self, xsrf: &str, nonce: &str) -> Bytes {
         self.fill_plain(&Visitor { xsrf, nonce })
     }
 
     /// The page for one visitor as a gzip stream.
-    pub fn fill_gzip(&self, xsrf: &str, nonce: &str) -> Chunks {
+    pub fn fill_gzip(&self, xsrf: &str, nonce: &str) -> Bytes {
         self.fill_gzipped(&Visitor { xsrf, nonce })
     }
 
+    // Both fills write the page into one buffer, sent as one body frame: hyper writes at
+    // most 16 queued buffers at a time, and a page handed over piece by piece (the shared
+    // texts between the visitor's values) left in two writes, each waking the client (two
+    // `writev` per response, measured with strace, issue #29). One copy of the page costs
+    // less than the second system call.
+
     /// The page with `fill`'s values, uncompressed.
-    pub fn fill_plain(&self, fill: &dyn Fill) -> Chunks {
-        let mut chunks = Vec::with_capacity(self.pieces.len());
-        let mut len = 0usize;
+    pub fn fill_plain(&self, fill: &dyn Fill) -> Bytes {
+        let mut out = BytesMut::with_capacity(self.plain_hint);
         for piece in &self.pieces {
-            let b = match piece {
-                Piece::Mark(m) => Bytes::copy_from_slice(fill.value(m).as_bytes()),
-                _ => match Self::text_of(piece, fill) {
-                    Some(t) => t.raw.clone(),
-                    None => continue,
-                },
-            };
-            len += b.len();
-            chunks.push(b);
+            match piece {
+                Piece::Mark(m) => out.put_slice(fill.value(m).as_bytes()),
+                _ => {
+                    if let Some(t) = Self::text_of(piece, fill) {
+                        out.put_slice(&t.raw);
+                    }
+                }
+            }
         }
-        chunks.reverse();
-        Chunks {
-            chunks,
-            remaining: len as u64,
-        }
+        out.freeze()
     }
 
     /// The page with `fill`'s values as a gzip stream: the shared pieces' deflated bytes,
     /// the values between them as stored blocks.
-    pub fn fill_gzipped(&self, fill: &dyn Fill) -> Chunks {
+    pub fn fill_gzipped(&self, fill: &dyn Fill) -> Bytes {
         let mut crc = Hasher::new();
         let mut size = 0usize;
-        // Every piece in order, each followed by what goes between it and the next text:
-        // the header first, stored blocks for the values, the final block and trailer last.
-        let mut out: Vec<Bytes> = Vec::with_capacity(self.pieces.len() + 2);
-        let mut glue = BytesMut::with_capacity(128);
-        glue.put_slice(&GZIP_HEADER);
+        // The header first, every piece in order (stored blocks for the values), the final
+        // block and the trailer last.
+        let mut out = BytesMut::with_capacity(self.gzip_hint);
+        out.put_slice(&GZIP_HEADER);
         for piece in &self.pieces {
             match piece {
                 Piece::Mark(mark) => {
                     let value = fill.value(mark).as_bytes();
                     crc.update(value);
                     size += value.len();
-                    stored(value, &mut glue);
+                    stored(value, &mut out);
                 }
                 _ => {
                     let Some(t) = Self::text_of(piece, fill) else {
@@ -385,68 +405,14 @@ impl Template {
                     };
                     crc.combine(&t.crc);
                     size += t.raw.len();
-                    if !glue.is_empty() {
-                        out.push(glue.split().freeze());
-                    }
-                    out.push(t.deflated.clone());
+                    out.put_slice(&t.deflated);
                 }
             }
         }
-        glue.put_slice(&FINAL_BLOCK);
-        glue.put_u32_le(crc.finalize());
-        glue.put_u32_le(size as u32);
-        out.push(glue.freeze());
-        let remaining = out.iter().map(Bytes::len).sum::<usize>() as u64;
-        out.reverse();
-        Chunks {
-            chunks: out,
-            remaining,
-        }
-    }
-}
-
-/// A body of ready chunks with its exact length (so the response keeps a Content-Length).
-pub struct Chunks {
-    /// In reverse order: the next chunk is popped from the end.
-    chunks: Vec<Bytes>,
-    remaining: u64,
-}
-
-impl http_body::Body for Chunks {
-    type Data = Bytes;
-    type Error = std::convert::Infallible;
-
-    fn poll_frame(
-        mut self: std::pin::Pin<&mut Self>,
-        _: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
-        // The whole page as one frame: hyper writes at most 16 queued buffers at a time,
-        // so a page of more pieces left in two or more writes, each waking the client
-        // (two `writev` per response, measured with strace, issue #29). Copying the
-        // shared pieces into one buffer costs less than the second system call.
-        let next = match self.chunks.len() {
-            0 => None,
-            1 => self.chunks.pop(),
-            _ => {
-                let mut whole = BytesMut::with_capacity(self.remaining as usize);
-                while let Some(b) = self.chunks.pop() {
-                    whole.put_slice(&b);
-                }
-                Some(whole.freeze())
-            }
-        };
-        if let Some(b) = &next {
-            self.remaining -= b.len() as u64;
-        }
-        std::task::Poll::Ready(next.map(|b| Ok(http_body::Frame::data(b))))
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.chunks.is_empty()
-    }
-
-    fn size_hint(&self) -> http_body::SizeHint {
-        http_body::SizeHint::with_exact(self.remaining)
+        out.put_slice(&FINAL_BLOCK);
+        out.put_u32_le(crc.finalize());
+        out.put_u32_le(size as u32);
+        out.freeze()
     }
 }
 
@@ -455,23 +421,8 @@ mod tests {
     use super::*;
     use std::io::Read;
 
-    /// The body as hyper reads it: one frame (see `poll_frame`), then the end.
-    fn collect(mut body: Chunks) -> Vec<u8> {
-        use http_body::Body;
-        let exact = body.size_hint().exact().unwrap();
-        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-        let mut frames = Vec::new();
-        while let std::task::Poll::Ready(Some(Ok(frame))) =
-            std::pin::Pin::new(&mut body).poll_frame(&mut cx)
-        {
-            frames.push(frame.into_data().expect("a data frame"));
-        }
-        assert_eq!(frames.len(), 1, "the page comes as one frame");
-        assert!(body.is_end_stream());
-        assert_eq!(body.size_hint().exact(), Some(0));
-        let bytes = frames.concat();
-        assert_eq!(bytes.len() as u64, exact);
-        bytes
+    fn collect(body: Bytes) -> Vec<u8> {
+        body.to_vec()
     }
 
     fn gunzip(bytes: &[u8]) -> String {
