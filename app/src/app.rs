@@ -46,7 +46,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <AutoReload options=options.clone() />
                 {islands.then(|| view! {
                     <HydrationScripts options islands=true />
-                    <NavigationScript />
+                    <ShellScript />
                 })}
                 <MetaTags />
             </head>
@@ -119,15 +119,14 @@ fn page_has_islands() -> bool {
     true
 }
 
-/// In-app navigation without a framework router in the browser: same-site links fetch the
-/// next page's HTML, swap the document's body and head tags, and hydrate its islands; the
-/// WASM (and with it the cart count and favourites stores) stays loaded. A file of its own,
-/// not inline: every page's HTML is 7 KB lighter and the browser keeps the script, which
-/// in-app navigation never loads again (a click before it has loaded is a normal page
-/// load). See `public/js/navigation.js` for what it leaves to full page loads.
+/// The shop pages' module (`frontend-react/src/pages/shell.ts`): in-app navigation without
+/// a framework router in the browser (same-site links fetch the next page's HTML, swap the
+/// body and head tags, and hydrate its islands, so the WASM and its cart count and
+/// favourites stores stay loaded) and the enhancement of server forms. A content-hashed
+/// file, not inline: every page's HTML is lighter and the browser keeps the script.
 #[component]
-fn NavigationScript() -> impl IntoView {
-    view! { <script type="module" src="/js/navigation.js"></script> }
+fn ShellScript() -> impl IntoView {
+    view! { <script type="module" src=crate::ui::assets::script("shell")></script> }
 }
 
 #[component]

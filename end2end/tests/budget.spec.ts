@@ -18,7 +18,7 @@ const BUDGET = {
   catalog: 200 * KB,
   // Issue #14's after-sale areas had added four lazy islands (product page 202.8 KB); the
   // returns and marketplace forms and the reopen button are server forms with a page script
-  // again (/js/aftersale.js), only the deal's cart button stays an island.
+  // again (enhanced in place), only the deal's cart button stays an island.
   product: 200 * KB,
   search: 200 * KB,
   signIn: 200 * KB,

@@ -187,7 +187,7 @@ withPerformance('a failed route change raises the route_change_error metric and 
   await page.goto('/gr/aboutus');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.waitForFunction(() => '__rosaceTracker' in window);
-  // The in-page fetch of the next page fails. The full page load navigation.js falls back
+  // The in-page fetch of the next page fails. The full page load pages/navigation.ts falls back
   // to is cancelled too, so this page stays and its reports are sent from a live page as
   // the tab is hidden (what it sends while unloading is not always seen by the test).
   await page.route(

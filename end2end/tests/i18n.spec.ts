@@ -186,7 +186,7 @@ test('each page ships exactly the translations its islands and widgets read: mem
 test('after an in-app navigation the islands read the new page’s table, in its language', async ({ page }) => {
   await traced(page);
   await visit(page, '/?site=1');
-  // A same-site link: navigation.js swaps the body (and its table), the WASM stays.
+  // A same-site link: pages/navigation.ts swaps the body (and its table), the WASM stays.
   await clearTrace(page);
   await page.evaluate(() => {
     const a = document.createElement('a');

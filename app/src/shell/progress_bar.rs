@@ -1,4 +1,4 @@
-//! A thin bar at the top while the next page loads (`navigation.js` sets the modifier).
+//! A thin bar at the top while the next page loads (`pages/navigation.ts` sets the modifier).
 use leptos::prelude::*;
 
 #[component]

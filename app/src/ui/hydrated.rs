@@ -1,6 +1,6 @@
 //! The `data-hydrated` marker on `<html>`: set once every island of the first page is
 //! interactive (lazy islands load their code first, so "the WASM started" is not enough).
-//! Tests wait for it, and CSS may use it. After an in-app navigation `navigation.js` sets
+//! Tests wait for it, and CSS may use it. After an in-app navigation `pages/navigation.ts` sets
 //! it again once the new page's islands are hydrated.
 
 /// Called first thing by every island (`#[island]`). In the browser it counts the islands

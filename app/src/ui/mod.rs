@@ -1,6 +1,7 @@
 //! Leaf view pieces every area may use: not-found page, SEO meta, item tile,
 //! the error notice and the header's cart count. Depends on `context`, `model`, `routes`,
 //! `site` and `client` only, never on an area.
+pub mod assets;
 pub mod cart_count;
 pub mod error_template;
 pub mod favourite;

@@ -54,7 +54,7 @@ function start() {
   };
   pageView(true);
   document.addEventListener('rosace:navigated', () => pageView(false));
-  // A route change that failed (not one a newer click cancelled: navigation.js tells them
+  // A route change that failed (not one a newer click cancelled: pages/navigation.ts tells them
   // apart) leaves for a full page load: its page's files were not available.
   document.addEventListener('rosace:route-error', (ev) => {
     const detail = (ev as CustomEvent<{ path?: string; reason?: string }>).detail || {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// The shared vectors: app/tests/js_vectors.rs checks the Rust rules against the same file.
+// The shared vectors: app/tests/rule_vectors.rs checks the Rust rules against the same file.
 import vectors from '../../../app/tests/vectors/diagnostics.json';
 import { BREADCRUMBS_MAX, isKind, isLevel, QUEUE_FLUSH_MS, QUEUE_MAX, rate } from './rules';
 

@@ -1,6 +1,6 @@
 // The diagnostics rules the browser shares with the server (spec 000 §7 "Diagnostics",
 // §9 thresholds). The Rust original is app/src/diagnostics/rules.rs; both are tested with
-// app/tests/vectors/diagnostics.json (app/tests/js_vectors.rs, rules.test.ts).
+// app/tests/vectors/diagnostics.json (app/tests/rule_vectors.rs, rules.test.ts).
 
 export const APP_NAME = 'rosace-web';
 /** The queue is sent when this many measures wait... */

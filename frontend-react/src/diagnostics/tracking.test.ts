@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-// The shared vectors: app/tests/js_vectors.rs checks the Rust limits against the same file.
+// The shared vectors: app/tests/rule_vectors.rs checks the Rust limits against the same file.
 import vectors from '../../../app/tests/vectors/diagnostics.json';
 import { ORDER_PIPE, SALE_CONTENT, SEARCH_RESULTS, STATIC_RESOURCES } from './events';
 import {

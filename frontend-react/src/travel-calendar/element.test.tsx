@@ -102,6 +102,37 @@ describe('<travel-calendar>', () => {
     }
   });
 
+  it('inside a form, with a name, checks the radio of the day picked and sends change from it', async () => {
+    const form = document.createElement('form');
+    form.innerHTML =
+      '<input type="radio" name="checkin" value="2027-03-06" checked><input type="radio" name="checkin" value="2027-03-21">';
+    const el = document.createElement('travel-calendar');
+    el.setAttribute('name', 'checkin');
+    el.days = DAYS;
+    el.locale = 'fr-FR';
+    form.append(el);
+    document.body.append(form);
+    const changed: string[] = [];
+    form.addEventListener('change', (e) => changed.push((e.target as HTMLInputElement).value));
+    await waitFor(() => expect(dayButton(el, '2027-03-21')).not.toBeNull());
+    fireEvent.click(dayButton(el, '2027-03-21')!);
+    expect(new FormData(form).get('checkin')).toBe('2027-03-21');
+    expect(changed).toEqual(['2027-03-21']);
+  });
+
+  it('inside a form without a radio of that day, sets a hidden field of its name', async () => {
+    const form = document.createElement('form');
+    const el = document.createElement('travel-calendar');
+    el.setAttribute('name', 'checkin');
+    el.days = DAYS;
+    form.append(el);
+    document.body.append(form);
+    await waitFor(() => expect(dayButton(el, '2027-03-21')).not.toBeNull());
+    fireEvent.click(dayButton(el, '2027-03-21')!);
+    fireEvent.click(dayButton(el, '2027-03-06')!);
+    expect(new FormData(form).getAll('checkin')).toEqual(['2027-03-06']);
+  });
+
   it('ignores a days attribute that is not JSON', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const el = document.createElement('travel-calendar');

@@ -1,7 +1,10 @@
 // <travel-calendar days='{"2027-03-06":{…}}' selected="2027-03-06" locale="fr-FR" currency="EUR" month="2027-03">
 // The price calendar of a travel's departure days as a custom element. Every input is an
 // attribute (JSON for `days`) and a JS property; the page sets properties after hydration.
-// Sends `travel-calendar-select` ({ date }) when the user picks a day.
+// Sends `travel-calendar-select` ({ date }) when the user picks a day. Inside a form, with a
+// `name` attribute, it also sets the form's field of that name (the radio of that day, or a
+// hidden field) and sends `change` from it, as a user's pick in the form would: the form's
+// own handling (the enhancement script) takes it from there.
 import stylesheet from './travel-calendar.css?inline';
 import { TravelCalendar } from './TravelCalendar';
 import { ReactWidgetElement, isRecord, parseJson } from '../travel-shared/element';
@@ -97,6 +100,23 @@ export class TravelCalendarElement extends ReactWidgetElement {
     this.update();
   }
 
+  private setFormField(date: string): void {
+    const name = this.getAttribute('name');
+    const form = this.closest('form');
+    if (!name || !form) return;
+    const controls = [...form.elements].filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.name === name);
+    let field = controls.find((el) => el.type === 'radio' && el.value === date);
+    if (field) field.checked = true;
+    else {
+      field = controls.find((el) => el.type === 'hidden') ?? document.createElement('input');
+      field.type = 'hidden';
+      field.name = name;
+      field.value = date;
+      if (!field.isConnected) form.appendChild(field);
+    }
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
   protected renderWidget() {
     return (
       <TravelCalendar
@@ -108,6 +128,7 @@ export class TravelCalendarElement extends ReactWidgetElement {
         onSelect={(date) => {
           this._selected = date;
           this.update();
+          this.setFormField(date);
         }}
       />
     );

@@ -2,7 +2,8 @@
 //! request (shop or marketplace), a message to a marketplace seller, and reopening a recent
 //! order into the cart. The same service calls as the REST calls; back to the order with
 //! `?aftersale_notice=` or `?aftersale_error=` (keys the page knows, see
-//! `app::orders::ui::after_sale`), or on to the cart once an order is reopened.
+//! `app::orders::ui::after_sale`) with `aftersale_form=` (the form it shows in), or on to
+//! the cart once an order is reopened.
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -144,7 +145,14 @@ pub async fn aftersale_form(
                 }
                 ref other => other.message_key(),
             };
-            see_other(&format!("{page}?aftersale_error={key}{suffix}"))
+            let form = if field(&pairs, "action") == "contact" {
+                "contact"
+            } else {
+                "returns"
+            };
+            see_other(&format!(
+                "{page}?aftersale_error={key}&aftersale_form={form}{suffix}"
+            ))
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The vouchers page's forms without scripts: toggle an entry of the selection (Post/
-//! Redirect/Get), and print (straight to the printable page).
+//! Redirect/Get), and print (back with the printable page's link).
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -84,10 +84,16 @@ pub async fn vouchers_form(
                 format!("notice={notice}")
             })
         }
-        "print" => match service::print(&app.cart, m, now).await {
-            Ok(p) => return see_other(&p.print_url),
-            Err(e) => Err(e),
-        },
+        // Back to the page with the printable page's link, which opens in a new tab.
+        "print" => service::print(&app.cart, m, now).await.map(|p| {
+            let token = p
+                .print_url
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            format!("print={token}")
+        }),
         _ => return back(&ctx, "error=errors.general_retry.notification"),
     };
     match result {

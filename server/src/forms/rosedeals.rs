@@ -9,7 +9,6 @@ use axum::extract::{Request, State};
 use axum::response::Response;
 use axum::Extension;
 
-use app::context::RequestCtx;
 use app::model::error::WireError;
 use app::rosedeals::error::DealsError;
 use app::rosedeals::model::{ContactMessage, DealAddress, RefundForm, RetryForm};
@@ -18,7 +17,6 @@ use app::rosedeals::service;
 use super::auth::see_other;
 use super::check_xsrf;
 use crate::middleware::SessionInfo;
-use crate::rest::auth::session::site_suffix;
 use crate::rest::extract::Path;
 use crate::rest::rosedeals::{read_parts, Parts};
 use crate::state::AppCtx;
@@ -26,14 +24,6 @@ use crate::state::AppCtx;
 pub const REFUND: &str = "/rosedeals/forms/refund/{basket_id}";
 pub const RETRY: &str = "/rosedeals/forms/retry/{basket_id}";
 pub const CONTACT: &str = "/rosedeals/forms/contact";
-
-fn to(ctx: &RequestCtx, path_and_query: &str) -> Response {
-    let suffix = site_suffix(ctx, ctx.site_id);
-    match suffix.strip_prefix('&') {
-        Some(s) if !path_and_query.contains('?') => see_other(&format!("{path_and_query}?{s}")),
-        _ => see_other(&format!("{path_and_query}{suffix}")),
-    }
-}
 
 /// The address of a form's separate fields (the REST calls take it as one JSON part).
 fn address(p: &Parts) -> DealAddress {
@@ -66,7 +56,6 @@ fn key_of(e: &DealsError) -> &'static str {
 async fn read(
     app: &AppCtx,
     session: &SessionInfo,
-    ctx: &RequestCtx,
     req: Request,
     file_field: &str,
     back: &str,
@@ -76,7 +65,7 @@ async fn read(
         Ok(p) => p,
         Err(e) => {
             let sep = if back.contains('?') { '&' } else { '?' };
-            return Err(to(ctx, &format!("{back}{sep}error={}", key_of(&e))));
+            return Err(see_other(&format!("{back}{sep}error={}", key_of(&e))));
         }
     };
     check_xsrf(app, session, &headers, parts.text("_xsrf").unwrap_or(""))?;
@@ -88,13 +77,12 @@ async fn read(
 
 pub async fn refund_form(
     State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     Path(basket_id): Path<i64>,
     req: Request,
 ) -> Response {
     let back = format!("/rosedeals/refund?basketId={basket_id}");
-    let (parts, member_id) = match read(&app, &session, &ctx, req, "", &back).await {
+    let (parts, member_id) = match read(&app, &session, req, "", &back).await {
         Ok(p) => p,
         Err(answer) => return answer,
     };
@@ -117,33 +105,26 @@ pub async fn refund_form(
     )
     .await
     {
-        Ok(_) => to(
-            &ctx,
-            &format!("/rosedeals/refund-result?basketId={basket_id}"),
-        ),
-        Err(DealsError::NotFound) => to(&ctx, "/rosedeals/ongoing?error=errors.not_found"),
+        Ok(_) => see_other(&format!("/rosedeals/refund-result?basketId={basket_id}")),
+        Err(DealsError::NotFound) => see_other("/rosedeals/ongoing?error=errors.not_found"),
         Err(e) => {
             let field = match e {
                 DealsError::InvalidIban(_) | DealsError::NoIban => "&field=iban",
                 _ => "",
             };
-            to(
-                &ctx,
-                &format!("{back}&form=refund&error={}{field}", key_of(&e)),
-            )
+            see_other(&format!("{back}&form=refund&error={}{field}", key_of(&e)))
         }
     }
 }
 
 pub async fn retry_form(
     State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     Path(basket_id): Path<i64>,
     req: Request,
 ) -> Response {
     let back = format!("/rosedeals/refund?basketId={basket_id}");
-    let (parts, member_id) = match read(&app, &session, &ctx, req, "", &back).await {
+    let (parts, member_id) = match read(&app, &session, req, "", &back).await {
         Ok(p) => p,
         Err(answer) => return answer,
     };
@@ -154,20 +135,20 @@ pub async fn retry_form(
     };
     let now = app::platform::state::now();
     match service::retry(&app.state.db, member_id, basket_id, &form, now).await {
-        Ok(_) => to(&ctx, "/rosedeals/ongoing?notice=rosedeals.retry.done"),
-        Err(DealsError::NotFound) => to(&ctx, "/rosedeals/ongoing?error=errors.not_found"),
-        Err(e) => to(&ctx, &format!("{back}&form=retry&error={}", key_of(&e))),
+        // Page 1 of the lists again (spec 001 §4: a retry or a refund reloads both).
+        Ok(_) => see_other("/rosedeals/ongoing?page=1&notice=rosedeals.retry.done"),
+        Err(DealsError::NotFound) => see_other("/rosedeals/ongoing?error=errors.not_found"),
+        Err(e) => see_other(&format!("{back}&form=retry&error={}", key_of(&e))),
     }
 }
 
 pub async fn contact_form(
     State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     req: Request,
 ) -> Response {
     let back = "/rosedeals/contact-form";
-    let (mut parts, member_id) = match read(&app, &session, &ctx, req, "attachments", back).await {
+    let (mut parts, member_id) = match read(&app, &session, req, "attachments", back).await {
         Ok(p) => p,
         Err(answer) => return answer,
     };
@@ -191,18 +172,15 @@ pub async fn contact_form(
             if matches!(e, DealsError::MissingValues) {
                 tracing::warn!("send message error: Missing values");
             }
-            return to(&ctx, &format!("{back}?error={}", key_of(&e)));
+            return see_other(&format!("{back}?error={}", key_of(&e)));
         }
     };
     if !parts.files.is_empty() {
         if let Err(e) = service::attach(db, member_id, &sent.request_id, &parts.files, now).await {
             let key = key_of(&e);
-            return to(
-                &ctx,
-                &format!("{back}?notice=rosedeals.contact.sent&error={key}"),
-            );
+            return see_other(&format!("{back}?notice=rosedeals.contact.sent&error={key}"));
         }
-        return to(&ctx, "/rosedeals/mail?notice=rosedeals.contact.attached");
+        return see_other("/rosedeals/mail?notice=rosedeals.contact.attached");
     }
-    to(&ctx, "/rosedeals/mail")
+    see_other("/rosedeals/mail")
 }

@@ -42,8 +42,16 @@ pub fn static_files<S: Clone + Send + Sync + 'static>(
     hashed: bool,
 ) -> Router<S> {
     let widgets_dir = format!("{site_root}/widgets");
+    let js_dir = format!("{site_root}/js");
+    if !app::ui::assets::load(site_root) && prod {
+        tracing::warn!(dir = %js_dir, "no manifest of the page scripts: run `npm run build` in frontend-react");
+    }
     if prod {
-        precompress::spawn(vec![pkg_dir.into(), widgets_dir.clone().into()]);
+        precompress::spawn(vec![
+            pkg_dir.into(),
+            widgets_dir.clone().into(),
+            js_dir.clone().into(),
+        ]);
     }
     let dir = |dir: String| {
         let files = ServeDir::new(dir);
@@ -69,8 +77,31 @@ pub fn static_files<S: Clone + Send + Sync + 'static>(
     router
         .nest_service("/pkg", pkg)
         .nest_service("/widgets", dir(widgets_dir))
-        .nest_service("/js", dir(format!("{site_root}/js")))
+        .nest_service(
+            "/js",
+            tower::ServiceBuilder::new()
+                .layer(axum::middleware::from_fn(js_cache))
+                .service(dir(js_dir)),
+        )
         .nest_service("/api-docs", dir(format!("{site_root}/api-docs")))
+}
+
+/// A page script built with a content-hashed name never changes under it: kept a year.
+/// Anything else under `/js` is revalidated.
+async fn js_cache(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let file = req.uri().path().trim_start_matches('/').to_string();
+    let mut resp = next.run(req).await;
+    let value = if app::ui::assets::is_built(&file) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    resp
 }
 
 /// Paths of files and machine endpoints: no page rules, no page cache, no XSRF cookie.

@@ -250,12 +250,36 @@ async fn form_without_scripts(t: TestApp) {
         .to_str()
         .unwrap()
         .contains("notice=vouchers.notice.unselected"));
+    // Print: back to the page, which links to the printable page made for the member.
     let print = vec![("_xsrf", a.xsrf.clone()), ("action", "print".to_string())];
     let res = post(print).await.unwrap();
-    assert!(res.headers()["location"]
-        .to_str()
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        location.starts_with("/vouchers-promotions?print="),
+        "{location}"
+    );
+    let token = location["/vouchers-promotions?print=".len()..]
+        .split('&')
+        .next()
         .unwrap()
-        .starts_with("/vouchers/print/"));
+        .to_string();
+    let page = t
+        .get_with_cookie(&location, &a.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    let link = format!("/vouchers/print/{token}");
+    assert!(page.contains(&format!("href=\"{link}\"")), "the print link");
+    assert_eq!(t.get(&link).await.status(), 200);
+    // A print value that is not a token links nowhere.
+    let page = t
+        .get_with_cookie("/vouchers-promotions?print=..%2Fadmin", &a.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains("data-testid=\"print-link\""));
 }
 
 both!(

@@ -18,7 +18,7 @@ fn brand_item(b: &BrandRef, followed: bool) -> impl IntoView {
     view! {
         <li class="brand-alert" data-testid="brand-alert" data-brand-id=b.id>
             <span>{b.name.clone()}</span>
-            <form method="post" action=FORM_ACTION data-brand-form=action>
+            <form method="post" action=FORM_ACTION data-enhance="">
                 <FormBase action=action />
                 <input type="hidden" name="brandId" value=b.id />
                 <button type="submit" class="link-button" aria-label=aria>{label}</button>

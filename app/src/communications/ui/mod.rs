@@ -12,7 +12,7 @@ use crate::communications::api::fetch_communications;
 use crate::communications::model::{CancelReasons, CommunicationSettings};
 use crate::context::RequestCtx;
 use crate::ui::error_template::ErrorNotice;
-use crate::wallet::ui::frame::{messages, AccountFrame, FormBase};
+use crate::wallet::ui::frame::{AccountFrame, FormBase};
 
 pub const FORM_ACTION: &str = "/communications/form";
 
@@ -22,8 +22,7 @@ pub fn CommunicationsPage(path: String) -> impl IntoView {
     let load = Resource::new(|| (), |_| fetch_communications());
     let survey = use_query_map().get_untracked().get("survey").as_deref() == Some("1");
     view! {
-        <AccountFrame page="communications" title=ctx.t("page.communications") path
-            messages_json=messages(&["common.loading", "communications.brands.follow", "communications.brands.unfollow", "communications.brands.empty"])>
+        <AccountFrame page="communications" title=ctx.t("page.communications") path>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {move || Suspend::new(async move {
                     match load.await {
@@ -82,7 +81,7 @@ fn Communications(
     view! {
         <section class="account-section" aria-labelledby="newsletters-title">
             <h2 id="newsletters-title">{ctx.t("communications.newsletters.title")}</h2>
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="preferences-form" id="preferences-form">
+            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="preferences-form" id="preferences-form">
                 <FormBase action="preferences" />
                 <fieldset>
                     <legend>{ctx.t("communications.channel.legend")}</legend>
@@ -98,7 +97,7 @@ fn Communications(
         <section class="account-section" aria-labelledby="optins-title">
             <h2 id="optins-title">{ctx.t("communications.optins.title")}</h2>
             <p class="account-hint">{ctx.t("communications.optins.intro")}</p>
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="optins-form" id="optins-form">
+            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="optins-form" id="optins-form">
                 <FormBase action="optins" />
                 <p class="field field--check">
                     <input type="checkbox" id="isOptinPerso" name="isOptinPerso" value="1" checked=settings.is_optin_perso data-testid="optin-perso" />
@@ -113,7 +112,7 @@ fn Communications(
         </section>
         <section class="account-section" aria-labelledby="partners-title">
             <h2 id="partners-title">{ctx.t("communications.partners.title")}</h2>
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="partners-form" id="partners-form">
+            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="partners-form" id="partners-form">
                 <FormBase action="partners" />
                 {settings.member_commercial_partner_settings.iter().map(|p| {
                     let id = format!("partner-{}", p.id);
@@ -129,8 +128,10 @@ fn Communications(
             </form>
         </section>
         <brands::BrandAlertsSection alerts=settings.brand_alerts.clone() />
-        <dialog class="account-dialog" id="cancel-survey" data-testid="cancel-survey" aria-labelledby="survey-title" open=survey>
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="survey-form" id="survey-form">
+        // Open in the page without scripts; the enhancement script makes it modal.
+        <dialog class="account-dialog" id="cancel-survey" data-testid="cancel-survey" aria-labelledby="survey-title" open=survey
+            data-enhance-modal="">
+            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="survey-form" id="survey-form">
                 <FormBase action="cancel" />
                 <input type="hidden" name="subscriptionId" value=subscription />
                 <fieldset>
@@ -146,7 +147,7 @@ fn Communications(
                     }).collect_view()}
                 </fieldset>
                 <button type="submit" class="button button--primary" data-testid="survey-send">{ctx.t("communications.survey.send")}</button>
-                <a class="link-button" href="/communications" data-survey-close data-testid="survey-skip">{ctx.t("communications.survey.skip")}</a>
+                <a class="link-button" href="/communications" data-testid="survey-skip">{ctx.t("communications.survey.skip")}</a>
             </form>
         </dialog>
     }

@@ -1,9 +1,11 @@
 //! `/helpform`, `/helpform/{orderId}`, `/postsales/{orderId}/helpform`: the contact form
 //! (reason, sub-reason, one of the sales and one of the orders of the member, message,
-//! files). Without scripts it
-//! posts to `FORM_ACTION`, which looks for an automatic answer first; `/js/help.js` does
-//! the same through the REST calls. An answer shows here with its rating buttons
-//! (`?evaluation=`); a site that takes no tickets shows the extra text (`?extra=1`).
+//! files). A server form: it posts to `FORM_ACTION`, which looks for an automatic answer
+//! first. An answer shows here with its rating buttons (`?evaluation=`); a site that takes
+//! no tickets shows the extra text (`?extra=1`). The enhancement script sends it in place
+//! and asks for the form again when the reason, the sub-reason or the order changes
+//! (`_changed`): the page then applies the form's reset rules (`rules::reduce`) to what
+//! the member chose.
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -13,44 +15,93 @@ use crate::context::RequestCtx;
 use crate::help::api::{fetch_evaluation, fetch_order_options, fetch_sale_options};
 use crate::help::config;
 use crate::help::model::Answer;
-use crate::help::rules::{self, HelpSaleOption, OrderOption};
+use crate::help::rules::{self, HelpAction, HelpFormState, HelpSaleOption, OrderOption};
 use crate::routes::ResolvedRoute;
 
 pub const FORM_ACTION: &str = "/helpform/send";
 pub const FEEDBACK_ACTION: &str = "/helpform/feedback";
-pub const SCRIPT: &str = "/js/help.js";
+/// The choices of a render of the form, after the reset rule of the change the enhancement
+/// script reports (`_changed`, with the form's own field names), or as the address says.
+struct Choices {
+    reason: Option<String>,
+    sub: Option<String>,
+    sale: Option<String>,
+    order: Option<i64>,
+    /// The rule keeps what the member typed: the script copies it into the new form (a
+    /// refresh does not carry the message).
+    keep_message: bool,
+    /// A refresh: the address to show (the page's own query names).
+    state_url: Option<String>,
+}
 
-/// Texts the script shows (it never builds wording).
-const MESSAGES: [&str; 19] = [
-    "help.errors.reason",
-    "help.errors.sub_reason",
-    "help.errors.sale",
-    "help.errors.contact_from",
-    "help.errors.order",
-    "help.errors.message",
-    "help.errors.form",
-    "help.errors.file_type",
-    "help.errors.file_count",
-    "help.errors.file_size",
-    "help.errors.total_size",
-    "help.errors.send",
-    "help.errors.timeout",
-    "errors.general_retry.notification",
-    "help.answer.title",
-    "help.answer.question",
-    "help.answer.good",
-    "help.answer.bad",
-    "help.notice.thanks",
-];
-
-fn messages_json(ctx: &RequestCtx) -> String {
-    let mut keys: Vec<&str> = MESSAGES.to_vec();
-    keys.extend(["help.notice.sent", "help.sent.link", "common.loading"]);
-    let map: serde_json::Map<String, serde_json::Value> = keys
-        .iter()
-        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
-        .collect();
-    serde_json::Value::Object(map).to_string()
+fn choices(
+    query: &leptos_router::params::ParamsMap,
+    route_order: Option<i64>,
+    path: &str,
+) -> Choices {
+    let non_empty = |k: &str| query.get(k).filter(|v| !v.is_empty());
+    let Some(changed) = query.get("_changed") else {
+        return Choices {
+            reason: non_empty("reason"),
+            sub: non_empty("sub"),
+            sale: non_empty("sale").filter(|s| rules::sale_id_of(s).is_some()),
+            order: route_order.or_else(|| query.get("order").and_then(|o| o.parse().ok())),
+            keep_message: false,
+            state_url: None,
+        };
+    };
+    // Any text stands for the message the member typed: the rule clears it or keeps it.
+    const TYPED: &str = "typed";
+    let before = HelpFormState {
+        selected_reason: non_empty("reason"),
+        selected_sub_reason: non_empty("subReason"),
+        selected_sale: non_empty("operationCode"),
+        selected_order: non_empty("orderId").and_then(|o| o.parse().ok()),
+        text_area_message: TYPED.into(),
+        ..Default::default()
+    };
+    let action = match changed.as_str() {
+        "reason" => Some(HelpAction::SelectReason(
+            before.selected_reason.clone().unwrap_or_default(),
+        )),
+        "subReason" => Some(HelpAction::SelectSubReason(
+            before.selected_sub_reason.clone().unwrap_or_default(),
+        )),
+        "operationCode" => Some(HelpAction::SelectSale(before.selected_sale.clone())),
+        "orderId" => Some(HelpAction::SelectOrder(before.selected_order)),
+        _ => None,
+    };
+    let after = match action {
+        Some(a) => rules::reduce(before.clone(), a),
+        None => before,
+    };
+    let some = |v: Option<String>| v.filter(|v| !v.is_empty());
+    let c = Choices {
+        reason: some(after.selected_reason),
+        sub: some(after.selected_sub_reason),
+        sale: some(after.selected_sale).filter(|s| rules::sale_id_of(s).is_some()),
+        order: after.selected_order,
+        keep_message: after.text_area_message == TYPED,
+        state_url: None,
+    };
+    let mut q = Vec::new();
+    for (k, v) in [("reason", &c.reason), ("sub", &c.sub), ("sale", &c.sale)] {
+        if let Some(v) = v {
+            q.push(format!("{k}={}", crate::routes::encode_query_value(v)));
+        }
+    }
+    if let Some(o) = c.order {
+        q.push(format!("order={o}"));
+    }
+    let state_url = if q.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{}", q.join("&"))
+    };
+    Choices {
+        state_url: Some(state_url),
+        ..c
+    }
 }
 
 #[component]
@@ -64,12 +115,11 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
         && ctx
             .experiments
             .on(crate::model::experiments::Feature::ContactFormAttachments);
-    let order_param = route
-        .get_id("orderId")
-        .or_else(|| query.get("order").and_then(|o| o.parse().ok()));
-    let reason = query.get("reason").filter(|r| config.reason(r).is_some());
-    let sub = query.get("sub");
-    let sale_param = query.get("sale").filter(|s| rules::sale_id_of(s).is_some());
+    let chosen = choices(&query, route.get_id("orderId"), &path);
+    let order_param = chosen.order;
+    let reason = chosen.reason.filter(|r| config.reason(r).is_some());
+    let sub = chosen.sub;
+    let sale_param = chosen.sale;
     let evaluation = query.get("evaluation");
     let extra = query.get("extra").is_some();
     let field_errors: Vec<String> = query
@@ -100,7 +150,18 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
         }
     };
     let invalid = |on: bool| on.then_some("true");
+    // Only the chosen reason's sub-reasons are offered (all of them before one is chosen).
+    let sub_groups: Vec<_> = config
+        .reasons
+        .iter()
+        .filter(|r| !r.sub_reasons.is_empty())
+        .filter(|r| reason.as_deref().is_none_or(|chosen| chosen == r.id))
+        .collect();
+    let no_sub = sub_groups.is_empty();
+    let keep_message = chosen.keep_message || any_error;
+    let focus = |on: bool| on.then_some("");
     view! {
+        <div data-enhance-region="help" data-state-url=chosen.state_url>
         <HelpFrame page="helpform" title=ctx.t("page.helpform") path>
             // A failed load (not a "not found") shows the post-sales error with the ways on.
             <Suspense fallback=|| ()>
@@ -124,26 +185,22 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 </Suspense>
             })}
             <section class="help-extra" data-testid="help-extra" hidden=!extra aria-labelledby="help-extra-title">
-                <h2 id="help-extra-title">{ctx.t("help.extra.title")}</h2>
+                <h2 id="help-extra-title" data-enhance-focus=focus(extra)>{ctx.t("help.extra.title")}</h2>
                 <p>{ctx.t("help.extra.text")}</p>
                 <ContactMethods methods=config.contact_methods.clone() />
             </section>
             <p class="account-hint">{ctx.t("help.form.intro")}</p>
             <form method="post" action=FORM_ACTION enctype="multipart/form-data" class="account-form help-form"
-                novalidate id="help-form" data-testid="help-form"
-                data-tickets=config.tickets_allowed.to_string()
-                data-attachments=attachments.to_string()
-                data-timeout=rules::MULTIPART_TIMEOUT_MS.to_string()
-                data-order=order_param.map(|o| o.to_string())
-                data-messages=messages_json(&ctx)>
+                novalidate id="help-form" data-testid="help-form" data-enhance=""
+                data-tickets=config.tickets_allowed.to_string()>
                 <Xsrf />
                 <input type="hidden" name="contactFrom" value="Front" />
-                <p class="account-form__error" role="alert" data-form-error hidden=!any_error>
+                <p class="account-form__error" role="alert" data-form-error hidden=!any_error data-enhance-focus=focus(any_error)>
                     {any_error.then(|| ctx.t("help.errors.form"))}
                 </p>
                 <p class="field">
                     <label for="help-reason">{ctx.t("help.form.reason")}</label>
-                    <select id="help-reason" name="reason" required data-testid="help-reason"
+                    <select id="help-reason" name="reason" required data-testid="help-reason" data-enhance-refresh=""
                         aria-invalid=invalid(e_subject) aria-describedby="help-subjectId-error">
                         <option value="">{ctx.t("help.form.choose")}</option>
                         {config.reasons.iter().map(|r| {
@@ -153,12 +210,12 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                     </select>
                     {err("subjectId", e_subject, "help.errors.reason")}
                 </p>
-                <p class="field">
+                <p class="field" hidden=no_sub>
                     <label for="help-sub">{ctx.t("help.form.sub_reason")}</label>
-                    <select id="help-sub" name="subReason" data-testid="help-sub"
+                    <select id="help-sub" name="subReason" data-testid="help-sub" data-enhance-refresh=""
                         aria-invalid=invalid(e_sub) aria-describedby="help-subReasonId-error">
                         <option value="">{ctx.t("help.form.choose")}</option>
-                        {config.reasons.iter().filter(|r| !r.sub_reasons.is_empty()).map(|r| {
+                        {sub_groups.into_iter().map(|r| {
                             view! {
                                 <optgroup label=reason_label(&ctx, r.id) data-reason=r.id>
                                     {r.sub_reasons.iter().map(|s| {
@@ -199,7 +256,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 </p>
                 <p class="field">
                     <label for="help-body">{ctx.t("help.form.message")}</label>
-                    <textarea id="help-body" name="body" rows="6" required
+                    <textarea id="help-body" name="body" rows="6" required data-enhance-keep=focus(keep_message)
                         minlength=rules::MESSAGE_MIN.to_string() maxlength=rules::MESSAGE_MAX.to_string()
                         data-testid="help-body" aria-invalid=invalid(e_body) aria-describedby="help-body-error"></textarea>
                     {err("body", e_body, "help.errors.message")}
@@ -221,7 +278,6 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 })}
                 <button type="submit" class="button button--primary" data-testid="help-send">{ctx.t("help.form.send")}</button>
             </form>
-            <div data-help-result aria-live="polite"></div>
             <section class="help-other" aria-labelledby="help-other-title">
                 <h2 id="help-other-title">{ctx.t("help.other.title")}</h2>
                 <p>
@@ -244,7 +300,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                 <ContactMethods methods=config.contact_methods.clone() />
             </section>
         </HelpFrame>
-        <script src=SCRIPT defer></script>
+        </div>
     }
 }
 
@@ -271,7 +327,7 @@ fn SaleSelect(
 fn OrderSelect(options: Vec<OrderOption>, selected: Option<i64>, invalid: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     view! {
-        <select id="help-order" name="orderId" data-testid="help-order" aria-invalid=invalid.then_some("true")
+        <select id="help-order" name="orderId" data-testid="help-order" data-enhance-refresh="" aria-invalid=invalid.then_some("true")
             aria-describedby="help-order-alert help-orderId-error">
             <option value="">{ctx.t("help.form.no_order")}</option>
             {options.into_iter().map(|o| {
@@ -289,7 +345,7 @@ pub fn AnswerPanel(answer: Answer) -> impl IntoView {
     let button = |satisfaction: &'static str, key: &'static str, class: &'static str| {
         let ctx = RequestCtx::current();
         view! {
-            <form method="post" action=FEEDBACK_ACTION class="help-answer__rate">
+            <form method="post" action=FEEDBACK_ACTION class="help-answer__rate" data-enhance="">
                 <Xsrf />
                 <input type="hidden" name="evaluationId" value=answer.evaluation_id.clone() />
                 <input type="hidden" name="satisfaction" value=satisfaction />
@@ -299,7 +355,7 @@ pub fn AnswerPanel(answer: Answer) -> impl IntoView {
     };
     view! {
         <section class="help-answer" data-testid="help-answer" aria-labelledby="help-answer-title">
-            <h2 id="help-answer-title">{ctx.t("help.answer.title")}</h2>
+            <h2 id="help-answer-title" data-enhance-focus="">{ctx.t("help.answer.title")}</h2>
             <h3 data-testid="help-answer-article" data-article=answer.article_id.clone()>{answer.title.clone()}</h3>
             <p>{answer.body.clone()}</p>
             <p class="help-answer__question">{ctx.t("help.answer.question")}</p>

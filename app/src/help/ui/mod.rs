@@ -1,7 +1,6 @@
 //! The help centre's pages, server-rendered, without islands (no WASM weight for anyone):
-//! every form posts without scripts (Post/Redirect/Get through `server::forms::help`);
-//! `/js/help.js`, loaded by the help form only, sends the form through the REST calls
-//! instead (automatic answer, rating, ticket with its files, 15 s timeout).
+//! every form posts (Post/Redirect/Get through `server::forms::help`) and the enhancement
+//! script sends the contact form and its rating in place.
 pub mod centre;
 pub mod chat;
 pub mod form;
@@ -57,7 +56,9 @@ pub fn HelpFrame(
         <SeoMeta title=title.clone() description path indexable=false />
         <div class="help-page" data-help-page=page>
             <h1>{title}</h1>
-            <p class="account-notice" data-testid="help-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+            // "Sent" is the outcome of the contact form (a ticket made): a mark of its own.
+            <p class="account-notice" data-testid=if notice == Some("help.notice.sent") { "help-sent" } else { "help-notice" }
+                role="status" aria-live="polite" hidden=notice.is_none() data-enhance-focus=notice.map(|_| "")>
                 {notice.map(|k| ctx.t(k))}
             </p>
             <p class="account-notice account-notice--error" data-testid="help-error" role="alert" hidden=error.is_none()>

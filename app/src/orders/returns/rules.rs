@@ -1,7 +1,6 @@
 //! Returns as pure rules (spec 001 §3 "Return reasons", §4 "Returns form send"): the
 //! reasons, which orders may be returned, which lines and quantities a request may ask
 //! for, and the returns form's state. No I/O; used by the server and the browser alike.
-use serde::{Deserialize, Serialize};
 
 use crate::orders::rules::OrderStatus;
 
@@ -165,78 +164,6 @@ pub fn check_selection(
     Ok(out)
 }
 
-/// The returns form's send state (spec 001 §4): pending resets it; fulfilled marks it
-/// submitted, keeping an error code the answer carried; rejected marks it submitted with
-/// `process_failure`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReturnsFormState {
-    pub loading: bool,
-    pub submitted: bool,
-    pub error_code: Option<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReturnsFormAction {
-    Pending,
-    Fulfilled { error_code: Option<String> },
-    Rejected,
-}
-
-pub const PROCESS_FAILURE: &str = "process_failure";
-
-pub fn reduce_returns_form(
-    _state: &ReturnsFormState,
-    action: &ReturnsFormAction,
-) -> ReturnsFormState {
-    match action {
-        ReturnsFormAction::Pending => ReturnsFormState {
-            loading: true,
-            submitted: false,
-            error_code: None,
-        },
-        ReturnsFormAction::Fulfilled { error_code } => ReturnsFormState {
-            loading: false,
-            submitted: true,
-            error_code: error_code.clone(),
-        },
-        ReturnsFormAction::Rejected => ReturnsFormState {
-            loading: false,
-            submitted: true,
-            error_code: Some(PROCESS_FAILURE.into()),
-        },
-    }
-}
-
-/// What the form shows after a send: success only when submitted without an error code.
-pub fn succeeded(state: &ReturnsFormState) -> bool {
-    state.submitted && state.error_code.is_none()
-}
-
-/// The message key of an error code the returns calls answer (`aftersale.errors.<code>`),
-/// the generic one for codes the form does not know.
-pub fn error_key(code: &str) -> String {
-    const KNOWN: [&str; 12] = [
-        "order_not_delivered",
-        "return_window_closed",
-        "invalid_quantity",
-        "no_products",
-        "unknown_product",
-        "return_already_requested",
-        "invalid_reason",
-        "invalid_comment",
-        "invalid_message",
-        "not_marketplace_order",
-        "order_not_invoiceable",
-        PROCESS_FAILURE,
-    ];
-    if KNOWN.contains(&code) {
-        format!("aftersale.errors.{code}")
-    } else {
-        format!("aftersale.errors.{PROCESS_FAILURE}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,45 +306,5 @@ mod tests {
             Err(Refusal::InvalidComment)
         );
         assert!(REASONS.iter().any(|r| r.id == MARKETPLACE_DEFAULT_REASON));
-    }
-
-    #[test]
-    fn returns_form_send_states() {
-        let start = ReturnsFormState {
-            loading: false,
-            submitted: true,
-            error_code: Some("invalid_quantity".into()),
-        };
-        let pending = reduce_returns_form(&start, &ReturnsFormAction::Pending);
-        assert_eq!(
-            pending,
-            ReturnsFormState {
-                loading: true,
-                submitted: false,
-                error_code: None
-            }
-        );
-        let ok = reduce_returns_form(&pending, &ReturnsFormAction::Fulfilled { error_code: None });
-        assert!(ok.submitted && !ok.loading && succeeded(&ok));
-        let kept = reduce_returns_form(
-            &pending,
-            &ReturnsFormAction::Fulfilled {
-                error_code: Some("order_not_delivered".into()),
-            },
-        );
-        assert_eq!(kept.error_code.as_deref(), Some("order_not_delivered"));
-        assert!(kept.submitted && !succeeded(&kept));
-        let failed = reduce_returns_form(&pending, &ReturnsFormAction::Rejected);
-        assert_eq!(failed.error_code.as_deref(), Some(PROCESS_FAILURE));
-        assert!(failed.submitted);
-    }
-
-    #[test]
-    fn error_keys() {
-        assert_eq!(
-            error_key("invalid_quantity"),
-            "aftersale.errors.invalid_quantity"
-        );
-        assert_eq!(error_key("what"), "aftersale.errors.process_failure");
     }
 }

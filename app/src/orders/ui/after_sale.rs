@@ -1,11 +1,10 @@
 //! The order detail's after-sale actions (issue #14): the invoice download, the returns
 //! form of a delivered order and, for a marketplace order, the help form to write to the
-//! seller. Server forms (no island, issue #10): they post to `/postsales/orders/{id}/aftersale`
+//! seller. Server forms: they post to `/postsales/orders/{id}/aftersale`
 //! (server/src/forms/aftersale.rs), which redirects back here with `?aftersale_notice=` or
-//! `?aftersale_error=`. `/js/aftersale.js` sends them to the REST calls in place instead and
-//! shows the form states of spec 001 §4 as `orders::returns::rules` and
-//! `orders::marketplace` say (their cases are shared with the script's tests:
-//! `app/tests/vectors/aftersale.json`).
+//! `?aftersale_error=` and `aftersale_form=` (the form the error belongs to, which shows it
+//! beside its fields, data-code = the spec's error code). The enhancement script sends them
+//! in place and keeps what the member typed when the answer is an error.
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
@@ -15,9 +14,7 @@ use crate::model::cart::Order;
 use crate::orders::invoice::invoiceable;
 use crate::orders::marketplace;
 use crate::orders::returns::model::{invoice_url, ReturnReasonView, ReturnSubReasonView};
-use crate::orders::returns::rules::{self, may_request, ReturnsFormAction};
-
-pub const SCRIPT: &str = "/js/aftersale.js";
+use crate::orders::returns::rules::{self, may_request};
 
 /// The no-script target of the forms.
 pub fn form_action(order_id: i64) -> String {
@@ -58,34 +55,15 @@ pub fn known_message(key: &str) -> Option<&'static str> {
         .find(|k| *k == key)
 }
 
-/// The texts the page script shows (its only wording), as JSON for `data-messages`.
-fn messages(ctx: &RequestCtx) -> String {
-    let keys = NOTICES.iter().chain(ERROR_KEYS.iter()).copied().chain([
-        "aftersale.returns.send",
-        "aftersale.returns.sending",
-        "aftersale.invoice.number_is",
-    ]);
-    let map: serde_json::Map<String, serde_json::Value> = keys
-        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
-        .collect();
-    serde_json::Value::Object(map).to_string()
+/// The error a form's redirect brought back, for that form: its spec error code and key.
+pub(super) struct FormError {
+    pub code: String,
+    pub key: &'static str,
 }
 
-/// What an answer of the returns calls does to the form (spec 001 §4): a success fulfils it,
-/// a refusal with an error code fulfils it keeping the code, anything else (no answer,
-/// no code) rejects it. `None`: the session is gone (401), the member signs in again.
-/// `status` 0 is no answer at all. `/js/aftersale.js` has the same rule (shared vectors).
-pub fn answer_action(status: u16, error_code: Option<&str>) -> Option<ReturnsFormAction> {
-    match status {
-        200..=299 => Some(ReturnsFormAction::Fulfilled { error_code: None }),
-        401 => None,
-        _ => Some(match error_code.filter(|c| !c.is_empty()) {
-            Some(code) => ReturnsFormAction::Fulfilled {
-                error_code: Some(code.to_string()),
-            },
-            None => ReturnsFormAction::Rejected,
-        }),
-    }
+/// The code of an after-sale error key (`aftersale.errors.no_products` → `no_products`).
+fn error_code(key: &'static str) -> String {
+    key.rsplit('.').next().unwrap_or(key).to_string()
 }
 
 pub(super) fn reason_views(lang: &str, marketplace_contact: bool) -> Vec<ReturnReasonView> {
@@ -132,7 +110,19 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
         .get("aftersale_notice")
         .and_then(|k| known_message(&k));
     let error = query.get("aftersale_error").and_then(|k| known_message(&k));
-    let back = format!("/my-orders/{}/{}", order.cart_type, order.id);
+    // An error of the returns or the seller's form shows in that form, not at the top.
+    let in_form = query.get("aftersale_form").filter(|_| error.is_some());
+    let form_error = |form: &str| {
+        (in_form.as_deref() == Some(form)).then(|| FormError {
+            code: error.map(error_code).unwrap_or_default(),
+            key: error.unwrap_or_default(),
+        })
+    };
+    let returns_error = form_error("returns");
+    let contact_error = form_error("contact");
+    let error = error.filter(|_| in_form.is_none());
+    let sent = notice == Some("aftersale.marketplace.sent");
+    let notice = notice.filter(|_| !sent);
     let is_marketplace = marketplace::is_marketplace(&order.cart_type);
     let invoice = (invoiceable(&order.status) && !is_marketplace).then(|| {
         view! {
@@ -162,7 +152,7 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
         Some(
             view! {
                 <ReturnsForm order_id=order.id lines reasons=reason_views(lang, false)
-                    marketplace=is_marketplace xsrf=ctx.xsrf.clone() back=back.clone() />
+                    marketplace=is_marketplace xsrf=ctx.xsrf.clone() error=returns_error />
             }
             .into_any(),
         )
@@ -175,22 +165,23 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
     let help = is_marketplace.then(|| {
         view! {
             <MarketplaceHelp order_id=order.id reasons=reason_views(lang, true)
-                invoice=invoiceable(&order.status) xsrf=ctx.xsrf.clone() />
+                invoice=invoiceable(&order.status) xsrf=ctx.xsrf.clone() sent error=contact_error />
         }
     });
     view! {
-        <div class="aftersale" data-testid="aftersale" data-aftersale=order.id data-messages=messages(&ctx)>
-            <p class="account-notice" data-testid="aftersale-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+        <div class="aftersale" data-testid="aftersale" data-aftersale=order.id>
+            <p class="account-notice" data-testid="aftersale-notice" role="status" aria-live="polite" hidden=notice.is_none()
+                data-enhance-focus=notice.map(|_| "")>
                 {notice.map(|k| ctx.t(k))}
             </p>
-            <p class="account-notice account-notice--error" data-testid="aftersale-error" role="alert" hidden=error.is_none()>
+            <p class="account-notice account-notice--error" data-testid="aftersale-error" role="alert" hidden=error.is_none()
+                data-enhance-focus=error.map(|_| "")>
                 {error.map(|k| ctx.t(k))}
             </p>
             {invoice}
             {help}
             {returns}
         </div>
-        <script src=SCRIPT defer></script>
     }
 }
 
@@ -215,25 +206,5 @@ mod tests {
         assert_eq!(known_message("aftersale.errors.made_up"), None);
         assert_eq!(known_message("cart.errors.whatever"), None);
         assert_eq!(known_message("<script>"), None);
-    }
-
-    #[test]
-    fn answers_become_form_actions() {
-        assert_eq!(
-            answer_action(201, None),
-            Some(ReturnsFormAction::Fulfilled { error_code: None })
-        );
-        assert_eq!(answer_action(401, Some("unauthorized")), None);
-        assert_eq!(
-            answer_action(400, Some("no_products")),
-            Some(ReturnsFormAction::Fulfilled {
-                error_code: Some("no_products".into())
-            })
-        );
-        assert_eq!(
-            answer_action(500, Some("")),
-            Some(ReturnsFormAction::Rejected)
-        );
-        assert_eq!(answer_action(0, None), Some(ReturnsFormAction::Rejected));
     }
 }

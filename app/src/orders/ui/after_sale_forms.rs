@@ -1,10 +1,11 @@
 //! The returns form and the marketplace help form of the order detail, as server HTML:
-//! they post without scripts; `/js/aftersale.js` finds them by `data-aftersale-form` and
-//! sends them in place (`data-api`: the REST call, `data-back`: where a return leads).
+//! they post without scripts, and the enhancement script sends them in place. An error of
+//! the form comes back beside its fields (`return-error` / `marketplace-error`, with the
+//! spec's code), the fields marked to keep what the member typed.
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::after_sale::form_action;
+use super::after_sale::{form_action, FormError};
 use crate::context::RequestCtx;
 use crate::orders::returns::model::{invoice_url, ReturnReasonView};
 
@@ -20,8 +21,8 @@ pub struct ReturnLine {
     pub quantity: i64,
 }
 
-/// The returns form: lines and quantities, reason and sub-reason (grouped by reason; the
-/// script offers only the chosen reason's), comment. Shop orders go to the returns call,
+/// The returns form: lines and quantities, reason and sub-reason (grouped by reason; with
+/// scripts only the chosen reason's are offered), comment. Shop orders go to the returns call,
 /// marketplace orders to the marketplace return call.
 #[component]
 pub fn ReturnsForm(
@@ -30,13 +31,9 @@ pub fn ReturnsForm(
     reasons: Vec<ReturnReasonView>,
     marketplace: bool,
     xsrf: String,
-    back: String,
+    error: Option<FormError>,
 ) -> impl IntoView {
-    let api = if marketplace {
-        format!("/api/postsale/v1/marketplace/orders/{order_id}/return")
-    } else {
-        format!("/api/postsale/v1/orders/{order_id}/returns")
-    };
+    let keep = error.is_some().then_some("");
     let rows = lines
         .iter()
         .map(|line| {
@@ -47,7 +44,7 @@ pub fn ReturnsForm(
                 <p class="aftersale__line">
                     <label for=id.clone()>{label}</label>
                     <input id=id type="number" inputmode="numeric" min="0" max=line.quantity.to_string() value="0"
-                        name=format!("qty_{}", line.product_id) data-product-id=line.product_id.clone()
+                        name=format!("qty_{}", line.product_id) data-enhance-keep=keep
                         data-testid="return-quantity" />
                 </p>
             }
@@ -66,7 +63,7 @@ pub fn ReturnsForm(
         .filter_map(|r| {
             let subs = r.sub_reasons.clone()?;
             Some(view! {
-                <optgroup label=r.label.clone() data-reason=r.value.clone()>
+                <optgroup label=r.label.clone() data-when=r.value.clone()>
                     {subs.into_iter().map(|s| view! { <option value=s.value>{s.label}</option> }).collect_view()}
                 </optgroup>
             })
@@ -74,7 +71,7 @@ pub fn ReturnsForm(
         .collect_view();
     view! {
         <form class="aftersale__form" method="post" action=form_action(order_id) data-testid="returns-form"
-            data-aftersale-form="returns" data-api=api data-back=back aria-labelledby=title_id>
+            data-enhance="" aria-labelledby=title_id>
             <h3 id=title_id.clone()>{t("aftersale.returns.title")}</h3>
             <p>{t("aftersale.returns.intro")}</p>
             <input type="hidden" name="_xsrf" value=xsrf />
@@ -82,30 +79,33 @@ pub fn ReturnsForm(
             {rows}
             <p class="aftersale__field">
                 <label for=reason_id.clone()>{t("aftersale.returns.reason_label")}</label>
-                <select id=reason_id name="reasonId" required data-testid="return-reason" data-return-reason="">
+                <select id=reason_id name="reasonId" required data-testid="return-reason" data-enhance-keep=keep>
                     <option value="">{t("aftersale.returns.choose")}</option>
                     {options}
                 </select>
             </p>
             {(!marketplace).then(|| view! {
-                <p class="aftersale__field" data-sub-field="">
+                <p class="aftersale__field" data-field="">
                     <label for=sub_id.clone()>{t("aftersale.returns.sub_reason_label")}</label>
-                    <select id=sub_id.clone() name="subReasonId" data-testid="return-sub-reason" data-return-sub="">
+                    <select id=sub_id.clone() name="subReasonId" data-testid="return-sub-reason" data-depends-on="reasonId"
+                        data-enhance-keep=keep>
                         <option value="">{t("aftersale.returns.choose")}</option>
                         {groups}
                     </select>
                 </p>
                 <p class="aftersale__field">
                     <label for=comment_id.clone()>{t("aftersale.returns.comment")}</label>
-                    <textarea id=comment_id name="comment" maxlength="1000" rows="3"></textarea>
+                    <textarea id=comment_id name="comment" maxlength="1000" rows="3" data-enhance-keep=keep></textarea>
                 </p>
             })}
             <p>
-                <button type="submit" class="button button--primary" data-testid="return-send" aria-busy="false">
+                <button type="submit" class="button button--primary" data-testid="return-send">
                     {t("aftersale.returns.send")}
                 </button>
             </p>
-            <div data-form-status=""></div>
+            {error.map(|e| view! {
+                <p class="error" role="alert" data-testid="return-error" data-code=e.code data-enhance-focus="">{t(e.key)}</p>
+            })}
         </form>
     }
 }
@@ -118,7 +118,11 @@ pub fn MarketplaceHelp(
     reasons: Vec<ReturnReasonView>,
     invoice: bool,
     xsrf: String,
+    /// The message was sent (the redirect's notice).
+    sent: bool,
+    error: Option<FormError>,
 ) -> impl IntoView {
+    let keep = error.is_some().then_some("");
     let reason_id = format!("mp-reason-{order_id}");
     let message_id = format!("mp-message-{order_id}");
     let title_id = format!("mp-title-{order_id}");
@@ -128,31 +132,34 @@ pub fn MarketplaceHelp(
             <p>{t("aftersale.marketplace.intro")}</p>
             {invoice.then(|| view! {
                 <p class="aftersale__invoice">
-                    <a class="button" href=invoice_url(order_id) download="" data-testid="invoice-download"
-                        data-invoice-request=invoice_url(order_id)>{t("aftersale.invoice.download")}</a>
-                    " "<span data-testid="invoice-number" data-invoice-number="" hidden=true></span>
+                    <a class="button" href=invoice_url(order_id) download="" data-testid="invoice-download">
+                        {t("aftersale.invoice.download")}
+                    </a>
                 </p>
             })}
-            <form method="post" action=form_action(order_id) data-testid="marketplace-contact"
-                data-aftersale-form="contact" data-api=format!("/api/postsale/v1/marketplace/orders/{order_id}/contact")>
+            <form method="post" action=form_action(order_id) data-testid="marketplace-contact" data-enhance="">
                 <input type="hidden" name="_xsrf" value=xsrf />
                 <input type="hidden" name="action" value="contact" />
                 <p class="aftersale__field">
                     <label for=reason_id.clone()>{t("aftersale.marketplace.reason_label")}</label>
-                    <select id=reason_id name="reasonId" required data-testid="marketplace-reason">
+                    <select id=reason_id name="reasonId" required data-testid="marketplace-reason" data-enhance-keep=keep>
                         <option value="">{t("aftersale.returns.choose")}</option>
                         {reasons.into_iter().map(|r| view! { <option value=r.value>{r.label}</option> }).collect_view()}
                     </select>
                 </p>
                 <p class="aftersale__field">
                     <label for=message_id.clone()>{t("aftersale.marketplace.message")}</label>
-                    <textarea id=message_id name="message" required maxlength="2000" rows="4" data-testid="marketplace-message"></textarea>
+                    <textarea id=message_id name="message" required maxlength="2000" rows="4" data-testid="marketplace-message"
+                        data-enhance-keep=keep></textarea>
                 </p>
                 <p>
                     <button type="submit" class="button button--primary" data-testid="marketplace-send">{t("aftersale.marketplace.send")}</button>
                 </p>
-                <p class="account-notice" role="status" data-testid="marketplace-sent" hidden=true>{t("aftersale.marketplace.sent")}</p>
-                <div data-form-status=""></div>
+                <p class="account-notice" role="status" data-testid="marketplace-sent" hidden=!sent
+                    data-enhance-focus=sent.then_some("")>{t("aftersale.marketplace.sent")}</p>
+                {error.map(|e| view! {
+                    <p class="error" role="alert" data-testid="marketplace-error" data-code=e.code data-enhance-focus="">{t(e.key)}</p>
+                })}
             </form>
         </section>
     }

@@ -18,7 +18,10 @@ pub fn OrderDetailPage(path: String, order_id: i64) -> impl IntoView {
     let load = Resource::new(move || order_id, fetch_order);
     view! {
         <SeoMeta title=title.clone() description=ctx.t("page.orderdetails") path indexable=false />
-        <section class="orders-page order-detail" data-testid="order-detail" aria-labelledby="order-title">
+        // The after-sale forms answer with this page: the enhancement script swaps it whole
+        // (the status and the timeline change with a return).
+        <section class="orders-page order-detail" data-testid="order-detail" aria-labelledby="order-title"
+            data-enhance-region="order">
             <h1 id="order-title">{title}</h1>
             <Suspense fallback=|| view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
                 {move || Suspend::new(async move {

@@ -306,7 +306,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
             <h2 id="datasheet-title">{ctx.t("product.datasheet")}</h2>
             <div class="datasheet" data-testid="datasheet" inner_html=datasheet></div>
         </section>
-        // The React widget loads when the member opens the section (`navigation.js`): it
+        // The React widget loads when the member opens the section (`pages/navigation.ts`): it
         // would otherwise double the product page's first load for a form few people use.
         <section class="product__report" aria-label=ctx.t("product.report.title")>
             <details class="product__report-box" data-widget="/widgets/dsa-form.js">

@@ -2,12 +2,13 @@
 //! (code, value, scope, validity, uses left), each with a toggle that puts it into the
 //! basket or takes it out (the cart applies what is selected), and a print link.
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 use crate::context::RequestCtx;
 use crate::promotions::api::fetch_vouchers;
 use crate::promotions::model::{VoucherEntry, VouchersAndPromotions};
 use crate::ui::error_template::ErrorNotice;
-use crate::wallet::ui::frame::{messages, AccountFrame, FormBase};
+use crate::wallet::ui::frame::{AccountFrame, FormBase};
 
 pub const FORM_ACTION: &str = "/vouchers-promotions/form";
 
@@ -16,8 +17,7 @@ pub fn VouchersPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let load = Resource::new(|| (), |_| fetch_vouchers());
     view! {
-        <AccountFrame page="vouchers" title=ctx.t("page.vouchers") path
-            messages_json=messages(&["common.loading", "vouchers.select", "vouchers.unselect", "vouchers.print_open", "cart.errors.voucher_exhausted", "cart.errors.voucher_unknown"])>
+        <AccountFrame page="vouchers" title=ctx.t("page.vouchers") path>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {move || Suspend::new(async move {
                     match load.await {
@@ -69,7 +69,7 @@ fn entry(v: VoucherEntry) -> impl IntoView {
             <p class="voucher-card__value">{value_text(&ctx, &v)}</p>
             <p class="voucher-card__meta">{validity}" · "{uses}</p>
             {(usable || v.selected).then(|| view! {
-                <form method="post" action=FORM_ACTION data-voucher-form>
+                <form method="post" action=FORM_ACTION data-enhance="">
                     <FormBase action="toggle" />
                     <input type="hidden" name="voucherId" value=v.voucher_id />
                     <input type="hidden" name="participationId" value=participation />
@@ -83,6 +83,12 @@ fn entry(v: VoucherEntry) -> impl IntoView {
 #[component]
 fn Lists(all: VouchersAndPromotions) -> impl IntoView {
     let ctx = RequestCtx::current();
+    // The print form's answer: the printable page's link (a token made for the member).
+    let printed = use_query_map()
+        .get_untracked()
+        .get("print")
+        .filter(|t| !t.is_empty() && t.len() <= 128 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(|t| format!("/vouchers/print/{t}"));
     let no_vouchers = all.vouchers.is_empty();
     let no_promotions = all.promotions.is_empty();
     view! {
@@ -98,11 +104,15 @@ fn Lists(all: VouchersAndPromotions) -> impl IntoView {
         </section>
         <section class="account-section">
             <p class="account-hint">{ctx.t("vouchers.cart_hint")}" "<a href="/cart" data-testid="vouchers-cart-link">{ctx.t("vouchers.to_cart")}</a></p>
-            <form method="post" action=FORM_ACTION data-testid="print-form" id="print-form">
+            <form method="post" action=FORM_ACTION data-enhance="" data-testid="print-form" id="print-form">
                 <FormBase action="print" />
                 <button type="submit" class="button" data-testid="vouchers-print">{ctx.t("vouchers.print")}</button>
             </form>
-            <p data-testid="print-link-slot"></p>
+            <p data-testid="print-link-slot">
+                {printed.map(|href| view! {
+                    <a href=href target="_blank" rel="noopener" data-testid="print-link" data-enhance-focus="">{ctx.t("vouchers.print_open")}</a>
+                })}
+            </p>
         </section>
     }
 }

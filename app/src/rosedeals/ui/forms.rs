@@ -28,9 +28,19 @@ fn refusal(form: &str) -> (Option<&'static str>, Option<String>) {
     (key, key.and(q.get("field")))
 }
 
-/// The form's general error slot, filled when the redirect brought one.
+/// The form's general error slot, filled when the redirect brought one (the focus goes
+/// there when the form was sent in place).
 fn form_error(key: Option<&'static str>) -> impl IntoView {
-    view! { <p class="account-form__error" role="alert" data-form-error hidden=key.is_none()>{key.map(t)}</p> }
+    view! {
+        <p class="account-form__error" role="alert" data-form-error hidden=key.is_none()
+            data-enhance-focus=key.map(|_| "")>{key.map(t)}</p>
+    }
+}
+
+/// A refused form keeps what the member typed (`data-enhance-keep` on the form: every
+/// field; the enhancement script copies the values into the form the server answers).
+fn keep(refused: Option<&'static str>) -> Option<&'static str> {
+    refused.map(|_| "")
 }
 
 /// One labelled text field of a form (`form` prefixes the ids).
@@ -100,7 +110,7 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                             <section class="account-section" aria-labelledby="refund-title">
                                 <h2 id="refund-title">{t("rosedeals.refund.form_title")}</h2>
                                 <form class="account-form" method="post" enctype="multipart/form-data" action=format!("/rosedeals/forms/refund/{id}")
-                                    data-rosedeals-form="refund" data-basket-id=id novalidate data-testid="refund-form">
+                                    data-enhance="" data-enhance-keep=keep(refund_error) novalidate data-testid="refund-form">
                                     {xsrf()}
                                     {form_error(refund_error)}
                                     {address_fields("refund")}
@@ -128,7 +138,7 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                                 <h2 id="retry-title">{t("rosedeals.retry.title")}</h2>
                                 <p class="account-hint">{t("rosedeals.retry.intro")}</p>
                                 <form class="account-form" method="post" enctype="multipart/form-data" action=format!("/rosedeals/forms/retry/{id}")
-                                    data-rosedeals-form="retry" data-basket-id=id novalidate data-testid="retry-form">
+                                    data-enhance="" data-enhance-keep=keep(retry_error) novalidate data-testid="retry-form">
                                     {xsrf()}
                                     {form_error(retry_error)}
                                     <fieldset class="account-form__group">
@@ -238,7 +248,7 @@ pub fn ContactPage(basket_id: Option<i64>) -> impl IntoView {
                 let error = use_query_map().get_untracked().get("error").and_then(|k| super::known_message(&k));
                 view! {
                     <form class="account-form" method="post" enctype="multipart/form-data" action="/rosedeals/forms/contact"
-                        data-rosedeals-form="contact" novalidate data-testid="contact-form">
+                        data-enhance="" data-enhance-keep=keep(error) novalidate data-testid="contact-form">
                         {xsrf()}
                         {form_error(error)}
                         <p class="field">

@@ -2,9 +2,9 @@
 //! the current and archived orders (`ongoing`, `history`), one order by its basket id
 //! (`order/{basketId}`), the refund and retry forms
 //! (`refund`), the refund's result, and contact (`contact-form`, `mail`). Rendered by the
-//! server. The refund, retry and contact forms post without scripts (multipart, to
-//! `server/src/forms/rosedeals.rs`, which redirects with `?error=`/`?notice=`);
-//! `/js/rosedeals.js` sends them to the REST calls in place (texts from `data-messages`).
+//! server. The refund, retry and contact forms post (multipart, to
+//! `server/src/forms/rosedeals.rs`, which redirects with `?error=`/`?notice=`); the
+//! enhancement script sends them in place.
 pub mod add;
 mod forms;
 mod home;
@@ -17,9 +17,7 @@ use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
 use crate::ui::SeoMeta;
 
-pub const SCRIPT: &str = "/js/rosedeals.js";
-
-/// Texts the script shows.
+/// The messages of the forms' outcomes.
 const MESSAGES: [&str; 12] = [
     "rosedeals.errors.invalid_iban",
     "rosedeals.errors.already_refunded",
@@ -51,15 +49,6 @@ fn query_message(name: &str) -> Option<&'static str> {
         .get_untracked()
         .get(name)
         .and_then(|k| known_message(&k))
-}
-
-fn messages() -> String {
-    let ctx = RequestCtx::current();
-    let map: serde_json::Map<String, serde_json::Value> = MESSAGES
-        .iter()
-        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
-        .collect();
-    serde_json::Value::Object(map).to_string()
 }
 
 /// `?name=` of the page as a number.
@@ -101,7 +90,6 @@ pub fn DealsPage(route: ResolvedRoute, path: String) -> impl IntoView {
         "mail" => view! { <forms::MailPage /> }.into_any(),
         _ => view! { <home::DealsHome /> }.into_any(),
     };
-    let xsrf = ctx.xsrf.clone();
     let page_kind = section.clone();
     // A refused form shows its error in the form itself.
     let in_form =
@@ -110,18 +98,18 @@ pub fn DealsPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let notice = query_message("notice");
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
-        <div class="rosedeals-page" data-rosedeals-page=page_kind data-messages=messages() data-xsrf=xsrf>
+        <div class="rosedeals-page" data-rosedeals-page=page_kind data-enhance-region="rosedeals">
             <h1>{title}</h1>
             <Nav current=section />
             <p class="account-notice account-notice--error" data-testid="rosedeals-error" role="alert" hidden=error.is_none()>
                 {error.map(|k| RequestCtx::current().t(k))}
             </p>
-            <p class="account-notice" data-testid="rosedeals-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+            <p class="account-notice" data-testid="rosedeals-notice" role="status" aria-live="polite" hidden=notice.is_none()
+                data-enhance-focus=notice.map(|_| "")>
                 {notice.map(|k| RequestCtx::current().t(k))}
             </p>
             {body}
         </div>
-        <script src=SCRIPT defer></script>
     }
 }
 

@@ -1,5 +1,5 @@
 //! The page's table in the browser: the `<script id="i18n">` of the page on show. An in-app
-//! navigation (`navigation.js`) swaps the body, and the script with it, while the WASM
+//! navigation (`pages/navigation.ts`) swaps the body, and the script with it, while the WASM
 //! stays: the table is read again once the script it came from has left the document, so
 //! each page's islands read their own page's keys (and language).
 //!

@@ -1,16 +1,12 @@
-//! What the three account pages of this area share: the heading, the notice a form post
-//! redirected back with (`?notice=` / `?error=`, known keys only, so a link cannot make
-//! the page say anything else), the live region the script writes to, the texts the
-//! script may show, and the script itself (loaded by these pages only).
+//! What the three account pages of this area share: the heading and the notice a form
+//! post redirected back with (`?notice=` / `?error=`, known keys only, so a link cannot
+//! make the page say anything else). The page is the region the enhancement script swaps
+//! when one of its forms is sent in place.
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::context::RequestCtx;
 use crate::ui::SeoMeta;
-
-/// Loaded by the wallet, communications and vouchers pages only: no island, so it costs
-/// other pages nothing.
-pub const SCRIPT: &str = "/js/wallet.js";
 
 /// Keys a redirect may show.
 const NOTICES: [&str; 16] = [
@@ -36,25 +32,12 @@ pub fn known_notice(key: &str) -> Option<&'static str> {
     NOTICES.iter().copied().find(|k| *k == key)
 }
 
-/// The texts the script shows, as JSON for `data-messages` (it never builds wording).
-pub fn messages(keys: &[&str]) -> String {
-    let ctx = RequestCtx::current();
-    let map: serde_json::Map<String, serde_json::Value> = keys
-        .iter()
-        .chain(NOTICES.iter())
-        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
-        .collect();
-    serde_json::Value::Object(map).to_string()
-}
-
 #[component]
 pub fn AccountFrame(
     /// `wallet`, `communications` or `vouchers`.
     page: &'static str,
     title: String,
     path: String,
-    /// Texts the script needs beyond the notices.
-    messages_json: String,
     children: Children,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -65,17 +48,20 @@ pub fn AccountFrame(
     let description = ctx.t_with("page.description", &[("page", &title), ("brand", brand)]);
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
-        <div class="account-page" data-account-page=page data-messages=messages_json>
+        <div class="account-page" data-account-page=page data-enhance-region="account">
             <h1>{title}</h1>
-            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()
+                data-enhance-focus=notice.map(|_| "")>
                 {notice.map(|k| ctx.t(k))}
+                // A voucher chosen goes with the next order: the cart is one step away.
+                {(notice == Some("vouchers.notice.selected")).then(|| view! { " "<a href="/cart">{ctx.t("vouchers.to_cart")}</a> })}
             </p>
-            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()>
+            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()
+                data-enhance-focus=error.map(|_| "")>
                 {error.map(|k| ctx.t(k))}
             </p>
             {children()}
         </div>
-        <script src=SCRIPT defer></script>
     }
 }
 

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::draft::{self, Draft};
-use super::frame::{messages, AccountFrame, FormBase};
+use super::frame::{AccountFrame, FormBase};
 use crate::context::RequestCtx;
 use crate::ui::error_template::ErrorNotice;
 use crate::wallet::api::fetch_wallet;
@@ -13,32 +13,13 @@ use crate::wallet::rules::BankField;
 
 pub const FORM_ACTION: &str = "/postsales/myaccount/wallet/form";
 
-/// Every message the form may show, for the script.
-const MESSAGES: [&str; 15] = [
-    "wallet.errors.iban_empty",
-    "wallet.errors.iban_characters",
-    "wallet.errors.iban_country",
-    "wallet.errors.iban_length",
-    "wallet.errors.iban_format",
-    "wallet.errors.iban_check_digits",
-    "wallet.errors.bic_empty",
-    "wallet.errors.bic_format",
-    "wallet.errors.bic_country",
-    "wallet.errors.owner_empty",
-    "wallet.errors.owner_too_long",
-    "wallet.errors.owner_characters",
-    "wallet.errors.confirmation",
-    "wallet.cards.empty",
-    "common.loading",
-];
-
 #[component]
 pub fn WalletPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let load = Resource::new(|| (), |_| fetch_wallet());
     let draft = draft::read();
     view! {
-        <AccountFrame page="wallet" title=ctx.t("page.wallet") path messages_json=messages(&MESSAGES)>
+        <AccountFrame page="wallet" title=ctx.t("page.wallet") path>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {
                     let draft = draft.clone();
@@ -105,13 +86,13 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
             <div class="wallet-stored" data-testid="stored-iban" hidden=stored.is_none()>
                 <p class="wallet-stored__iban" data-testid="stored-iban-masked">{stored.as_ref().map(|s| s.masked.clone())}</p>
                 <p class="wallet-stored__meta" data-testid="stored-iban-meta">{stored.as_ref().map(|s| format!("{} · {}", s.owner_name, s.bic))}</p>
-                <form method="post" action=FORM_ACTION class="wallet-stored__delete" data-testid="iban-delete-form">
+                <form method="post" action=FORM_ACTION data-enhance="" class="wallet-stored__delete" data-testid="iban-delete-form">
                     <FormBase action="delete_iban" />
                     <input type="hidden" name="guid" value=guid />
                     <button type="submit" class="link-button">{ctx.t("wallet.bank.delete")}</button>
                 </form>
             </div>
-            <form method="post" action=FORM_ACTION class="account-form" novalidate data-testid="bank-form" id="bank-form">
+            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" novalidate data-testid="bank-form" id="bank-form">
                 <FormBase action="save" />
                 <p class="account-form__error" role="alert" data-form-error hidden=draft.errors.is_empty()>
                     {(!draft.errors.is_empty()).then(|| ctx.t("errors.something_wrong.notification"))}
@@ -141,7 +122,7 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
                         <li class="wallet-card" data-testid="card" data-guid=c.guid.clone()>
                             <span class="wallet-card__label">{label}</span>
                             <span class="wallet-card__date">{ctx.t_with("wallet.cards.added", &[("date", &ctx.date(c.created_at))])}</span>
-                            <form method="post" action=FORM_ACTION data-testid="card-delete-form">
+                            <form method="post" action=FORM_ACTION data-enhance="" data-testid="card-delete-form">
                                 <FormBase action="delete_card" />
                                 <input type="hidden" name="guid" value=c.guid.clone() />
                                 <button type="submit" class="link-button" data-testid="card-delete">{ctx.t("wallet.cards.delete")}</button>

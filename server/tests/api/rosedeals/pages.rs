@@ -29,7 +29,7 @@ async fn pages_render(t: TestApp) {
             html.contains("data-testid=\"add-to-cart\""),
             "{path}: the cart button"
         );
-        assert!(html.contains("/js/rosedeals.js"));
+        assert!(html.contains("data-enhance-region=\"rosedeals\""));
     }
     // Members only: a visitor is sent to sign in.
     let (status, html) = page(&t, "/rosedeals/ongoing", "").await;

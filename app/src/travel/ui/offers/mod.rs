@@ -108,7 +108,7 @@ fn OfferList(earlier: Vec<TravelOffer>, page: OfferPage) -> impl IntoView {
                     })}
                 </div>
                 {map.then(|| view! {
-                    // The map's script loads as it nears the viewport (`navigation.js`).
+                    // The map's script loads as it nears the viewport (`pages/navigation.ts`).
                     <div class="trv-results__map" data-widget-visible=MAP_SCRIPT>
                         <OfferMap offers=pins label=ctx.t("travel.offer.map") />
                     </div>

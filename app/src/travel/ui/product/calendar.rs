@@ -22,9 +22,9 @@ pub fn show_date(iso: &str) -> String {
     }
 }
 
-/// The grid widget and the same days as radio buttons of the configurator form. The
-/// widget's `travel-calendar-select` event bubbles out of it; the form's script checks the
-/// matching radio and sends the form.
+/// The grid widget and the same days as radio buttons of the configurator form. The widget
+/// (`name="checkin"`) checks the radio of the day picked and sends `change` from it, which
+/// the enhancement script answers as for any change of the form.
 #[component]
 pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoView {
     #[cfg(feature = "ssr")]
@@ -65,9 +65,10 @@ pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoV
         })
         .collect_view();
     view! {
-        // The widget's script loads as the calendar nears the viewport (`navigation.js`).
+        // The widget's script loads as the calendar nears the viewport (`pages/navigation.ts`).
         <div class="trip__calendar" data-widget-visible="/widgets/travel-calendar.js">
             <travel-calendar
+                name="checkin"
                 days=days_json
                 selected=selected.clone().unwrap_or_default()
                 locale=site.locale

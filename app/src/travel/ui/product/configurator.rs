@@ -2,8 +2,8 @@
 //! calendar, the travellers and the benefits, with the price and what still blocks
 //! booking. Server HTML: a GET form whose fields `travel::rules::form` reads back, so every
 //! selection goes through the rules on the server. Without scripts the form is sent with
-//! its "Update" button; `/js/travel-configurator.js` sends it on each change and swaps in
-//! the form the server answers. Why not an island: the rules and their views compiled to
+//! its "Update" button; the enhancement script (`data-enhance-auto`) sends it on each
+//! change and swaps in the form the server answers. Why not an island: the rules and their views compiled to
 //! WASM made the travel product the heaviest page (226 KB); as a form the page loads the
 //! shared WASM only, and the configuration lives in the address (reload and share keep it).
 use leptos::prelude::*;
@@ -18,9 +18,6 @@ use crate::travel::rules::{
     active_checkin, active_city, active_duration, booking_blocks, booking_total, checkout_date,
     checkout_query, party_value, quotation_price, BookingBlock, Configuration,
 };
-
-/// The page script that sends the form in place.
-pub const SCRIPT: &str = "/js/travel-configurator.js";
 
 /// `action` is the page's path (the form comes back to it); `product_path` the product's
 /// member address, which the checkout hangs from.
@@ -231,11 +228,12 @@ pub fn ConfiguratorForm(
     let shown = |name: &str| format!("{}{name}", field::SHOWN);
     view! {
         <form class="config" method="get" action=action.clone() data-configurator="" data-state-url=state_url
+            data-enhance="" data-enhance-auto="" data-enhance-region="configurator"
             aria-labelledby="trip-config-title" data-testid="trip-configurator">
             <h2 id="trip-config-title" class="config__heading">{t("travel.configurator.title")}</h2>
             // First in the form: the button Enter in a field presses. Without scripts it
-            // sends the choices; the script hides it and sends each change itself.
-            <button type="submit" class="button config__apply">{t("travel.configurator.apply")}</button>
+            // sends the choices; with the enhancement script each change is sent at once.
+            <button type="submit" class="button config__apply" data-enhance-apply="">{t("travel.configurator.apply")}</button>
             <input type="hidden" name=shown(field::PACKAGE) value=config.package_id.map(|id| id.to_string()).unwrap_or_default() />
             <input type="hidden" name=shown(field::CITY) value=city.map(|c| c.id.to_string()).unwrap_or_default() />
             <input type="hidden" name=shown(field::DURATION) value=shown_duration.unwrap_or_default() />
@@ -249,7 +247,7 @@ pub fn ConfiguratorForm(
             {calendar}
             {party}
             {benefits}
-            <div class="config__summary">
+            <div class="config__summary" data-enhance-announce="">
                 <p class="config__dates" data-testid="trip-dates">{dates}</p>
                 <p class="config__price">
                     <span>{t("travel.configurator.per_person")}</span>" "
@@ -263,9 +261,8 @@ pub fn ConfiguratorForm(
                 <div id="trip-blocks" class="config__why" data-testid="trip-blocks">{block_list}</div>
             </div>
         </form>
-        // Outside the form, which the script replaces: read out after each change.
-        <p class="visually-hidden" role="status" data-config-status=""></p>
-        <script src=SCRIPT defer></script>
+        // Outside the form, which the script replaces: the summary is read out here.
+        <p class="visually-hidden" role="status" data-config-status="" data-enhance-live=""></p>
     }
 }
 

@@ -1,0 +1,226 @@
+import { waitFor } from '@testing-library/dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyDepends, start } from './enhance';
+
+// The enhancement script against server answers: a fetch that answers HTML as the server
+// would (after its redirect), the DOM of jsdom.
+
+beforeAll(() => start());
+
+const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
+
+function answer(html: string, url: string, type = 'text/html; charset=utf-8', status = 200): Response {
+  const resp = new Response(html, { status, headers: { 'content-type': type } });
+  Object.defineProperty(resp, 'url', { value: new URL(url, location.href).toString() });
+  return resp;
+}
+
+function serve(...answers: (Response | (() => Promise<Response>))[]) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url: String(url), method: init.method ?? 'GET', body: init.body });
+    const next = answers.shift();
+    if (!next) throw new TypeError('no answer');
+    return typeof next === 'function' ? next() : next;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+const REGION = (inner: string, extra = '') =>
+  `<div data-enhance-region="help" ${extra}><form data-enhance method="post" action="/helpform/send" id="f">
+     <input type="hidden" name="_xsrf" value="tok">
+     <select id="reason" name="reason" data-enhance-refresh><option value="">-</option><option value="payment">P</option><option value="other">O</option></select>
+     <textarea id="body" name="body"></textarea>
+     ${inner}
+     <button id="send" type="submit">Send</button>
+   </form></div>`;
+
+function mount(html: string) {
+  history.replaceState(null, '', '/helpform');
+  document.body.innerHTML = html;
+}
+
+function click(id: string) {
+  const button = document.getElementById(id) as HTMLButtonElement;
+  const form = button.form!;
+  form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button }));
+}
+
+describe('enhance: a server form sent in place', () => {
+  it('posts the form, swaps the region from the answer, marks it not busy and moves the focus', async () => {
+    mount(REGION(''));
+    const calls = serve(
+      answer(page(REGION('<p data-enhance-focus data-enhance-announce id="done">Sent</p>')), '/helpform?evaluation=7'),
+    );
+    (document.getElementById('body') as HTMLTextAreaElement).value = 'Where is my invoice?';
+    click('send');
+    expect(document.getElementById('f')!.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(document.getElementById('done')).not.toBeNull());
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url).toMatch(/\/helpform\/send$/);
+    const sent = new URLSearchParams(calls[0]!.body as URLSearchParams);
+    expect(sent.get('body')).toBe('Where is my invoice?');
+    expect(sent.get('_xsrf')).toBe('tok');
+    expect(document.getElementById('f')!.getAttribute('aria-busy')).toBe('false');
+    expect(document.activeElement).toBe(document.getElementById('done'));
+    expect(location.pathname + location.search).toBe('/helpform?evaluation=7');
+    await waitFor(() => expect(document.getElementById('rosace-live')?.textContent).toBe('Sent'));
+  });
+
+  it('sends a multipart form as FormData, with the button pressed', async () => {
+    mount(REGION('').replace('method="post"', 'method="post" enctype="multipart/form-data"').replace('id="send"', 'id="send" name="step" value="2"'));
+    const calls = serve(answer(page(REGION('<i id="ok"></i>')), '/helpform'));
+    click('send');
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+    expect(calls[0]!.body).toBeInstanceOf(FormData);
+    expect((calls[0]!.body as FormData).get('step')).toBe('2');
+  });
+
+  it('shows an answer that is another page as a page', async () => {
+    vi.stubGlobal('scrollTo', () => undefined);
+    mount(`<main id="main">${REGION('')}</main>`);
+    serve(answer(page('<main id="main"><h1 id="centre">Messages</h1></main>'), '/my-notifications?ticket=3'));
+    click('send');
+    await waitFor(() => expect(document.getElementById('centre')).not.toBeNull());
+    expect(location.pathname).toBe('/my-notifications');
+    expect(document.querySelector('[data-enhance-region]')).toBeNull();
+  });
+
+  it('falls back to the browser submit when the answer is not HTML', async () => {
+    mount(REGION(''));
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    serve(answer('{"error":1}', '/helpform/send', 'application/json', 500));
+    click('send');
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(document.getElementById('f')!.hasAttribute('data-enhance')).toBe(false);
+  });
+
+  it('does not post twice while the first post is on its way', async () => {
+    mount(REGION(''));
+    let release: (r: Response) => void = () => undefined;
+    const calls = serve(() => new Promise<Response>((r) => (release = r)));
+    click('send');
+    click('send');
+    expect(calls).toHaveLength(1);
+    release(answer(page(REGION('<i id="ok"></i>')), '/helpform'));
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+  });
+
+  it('asks for the form again when a refresh control changes, and keeps what was typed meanwhile', async () => {
+    mount(REGION(''));
+    let release: (r: Response) => void = () => undefined;
+    const calls = serve(() => new Promise<Response>((r) => (release = r)));
+    const reason = document.getElementById('reason') as HTMLSelectElement;
+    reason.value = 'payment';
+    reason.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(calls).toHaveLength(1);
+    const asked = new URL(calls[0]!.url);
+    expect(asked.pathname).toBe('/helpform');
+    expect(asked.searchParams.get('_changed')).toBe('reason');
+    expect(asked.searchParams.get('reason')).toBe('payment');
+    expect(asked.searchParams.has('_xsrf')).toBe(false);
+    expect(asked.searchParams.has('body')).toBe(false);
+    // Typed while the answer is on its way: kept in the new form.
+    const body = document.getElementById('body') as HTMLTextAreaElement;
+    body.value = 'typed meanwhile';
+    body.dispatchEvent(new Event('input', { bubbles: true }));
+    const fresh = REGION('<i id="fresh"></i>').replace('<option value="payment">', '<option value="payment" selected>');
+    release(answer(page(fresh), asked.toString()));
+    await waitFor(() => expect(document.getElementById('fresh')).not.toBeNull());
+    expect((document.getElementById('body') as HTMLTextAreaElement).value).toBe('typed meanwhile');
+    expect((document.getElementById('reason') as HTMLSelectElement).value).toBe('payment');
+    expect(document.activeElement).toBe(document.getElementById('reason'));
+  });
+
+  it('copies the typed text into a field the answer marks kept', async () => {
+    mount(REGION(''));
+    (document.getElementById('body') as HTMLTextAreaElement).value = 'my question';
+    serve(answer(page(REGION('<i id="ok"></i>').replace('<textarea id="body"', '<textarea data-enhance-keep id="body"')), '/helpform?error=x'));
+    click('send');
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+    expect((document.getElementById('body') as HTMLTextAreaElement).value).toBe('my question');
+  });
+
+  it('keeps every field of a form the answer marks kept, boxes included, not the token', async () => {
+    const form = (attrs: string) =>
+      `<div data-enhance-region="deal"><form data-enhance ${attrs} method="post" action="/r" id="g">
+        <input type="hidden" name="_xsrf" value="new-token"><input name="city" id="city">
+        <input type="checkbox" name="vouchers" value="A"><input type="checkbox" name="vouchers" value="B">
+        <button id="go" type="submit">Go</button></form></div>`;
+    history.replaceState(null, '', '/rosedeals/refund');
+    document.body.innerHTML = form('');
+    (document.getElementById('city') as HTMLInputElement).value = 'Paris';
+    (document.querySelector('input[value="B"]') as HTMLInputElement).checked = true;
+    (document.querySelector('input[name="_xsrf"]') as HTMLInputElement).value = 'old-token';
+    serve(answer(page(form('data-enhance-keep').replace('</form>', '<p id="err">No</p></form>')), '/rosedeals/refund?error=x'));
+    click('go');
+    await waitFor(() => expect(document.getElementById('err')).not.toBeNull());
+    expect((document.getElementById('city') as HTMLInputElement).value).toBe('Paris');
+    expect((document.querySelector('input[value="B"]') as HTMLInputElement).checked).toBe(true);
+    expect((document.querySelector('input[value="A"]') as HTMLInputElement).checked).toBe(false);
+    expect((document.querySelector('input[name="_xsrf"]') as HTMLInputElement).value).toBe('new-token');
+  });
+
+  it('sends a GET form on every change when it is marked auto', async () => {
+    history.replaceState(null, '', '/voyages/p/1/2');
+    document.body.innerHTML = `<form data-enhance data-enhance-auto data-enhance-region="configurator" method="get" action="/voyages/p/1/2" data-state-url="/voyages/p/1/2?a=1">
+      <input type="radio" name="pkg" value="1" id="p1"><input type="radio" name="pkg" value="2" id="p2"></form>`;
+    const calls = serve(
+      answer(
+        page(`<form data-enhance data-enhance-auto data-enhance-region="configurator" method="get" data-state-url="/voyages/p/1/2?pkg=2"><input type="radio" name="pkg" value="2" id="p2" checked><b id="new"></b></form>`),
+        '/voyages/p/1/2?pkg=2',
+      ),
+    );
+    const p2 = document.getElementById('p2') as HTMLInputElement;
+    p2.checked = true;
+    p2.focus();
+    p2.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(document.getElementById('new')).not.toBeNull());
+    expect(new URL(calls[0]!.url).searchParams.get('pkg')).toBe('2');
+    expect(calls[0]!.method).toBe('GET');
+    expect(location.search).toBe('?pkg=2');
+    expect(document.activeElement).toBe(document.getElementById('p2'));
+  });
+});
+
+describe('enhance: field errors', () => {
+  it('clears the error of the field the member changes, and only that one', () => {
+    document.body.innerHTML = `<div data-enhance-region="w"><form data-enhance method="post" action="/w">
+      <input name="iban" id="iban" aria-invalid="true"><span data-error-for="iban" id="e1">bad</span>
+      <input name="bic" id="bic" aria-invalid="true"><span data-error-for="bic" id="e2">bad</span></form></div>`;
+    const iban = document.getElementById('iban') as HTMLInputElement;
+    iban.value = 'FR76';
+    iban.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(iban.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.getElementById('e1')!.hidden).toBe(true);
+    expect(document.getElementById('bic')!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('e2')!.hidden).toBe(false);
+  });
+});
+
+describe('enhance: a select that depends on another control', () => {
+  const FORM = `<form data-enhance method="post" action="/x"><select name="reason" id="r"><option value="">-</option><option value="size">S</option><option value="gift">G</option></select>
+    <p data-field id="subfield"><select name="sub" id="s" data-depends-on="reason"><option value="">-</option>
+      <optgroup data-when="size"><option value="too_big">B</option></optgroup>
+      <optgroup data-when="broken"><option value="cracked">C</option></optgroup></select></p></form>`;
+
+  it('offers only the groups of the chosen value, clears a choice no longer offered, hides an empty field', () => {
+    document.body.innerHTML = FORM;
+    const reason = document.getElementById('r') as HTMLSelectElement;
+    const sub = document.getElementById('s') as HTMLSelectElement;
+    applyDepends(document);
+    expect(document.getElementById('subfield')!.hidden).toBe(true);
+    reason.value = 'size';
+    reason.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(document.getElementById('subfield')!.hidden).toBe(false);
+    const groups = [...sub.querySelectorAll('optgroup')];
+    expect(groups.map((g) => g.disabled)).toEqual([false, true]);
+    sub.value = 'too_big';
+    reason.value = 'gift';
+    reason.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(sub.value).toBe('');
+    expect(document.getElementById('subfield')!.hidden).toBe(true);
+  });
+});

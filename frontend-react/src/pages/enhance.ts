@@ -1,0 +1,311 @@
+// The one enhancement of server forms (docs/frontend.md). A form is server HTML that works
+// without scripts: it posts, the server answers with a redirect to a page that shows the
+// outcome (a notice, or the form again with its field errors and what was typed). With
+// this script a form marked `data-enhance` is sent with fetch instead; the redirect is
+// followed; the region the form belongs to (`data-enhance-region="name"`, the closest
+// around it) is taken from the answer and swapped in; the focus goes back where it was,
+// or to what the answer marks `data-enhance-focus`; the text marked `data-enhance-announce`
+// is read out. An answer that is another page is shown as in-app navigation would. Anything
+// unusual (no answer, not HTML, a server error, no such region) falls back to a normal
+// submit or page load, which always works. It repeats no rule: every outcome is the
+// server's.
+//
+// Two kinds of change send without a click:
+// - `data-enhance-auto` on the form: any change sends the form (a GET form: the travel
+//   configurator shows the price of each choice);
+// - `data-enhance-refresh` on a control: its change asks the server for the form again
+//   (GET on the form's `data-enhance-refresh` address with the form's values and
+//   `_changed=<the control's name>`), which applies the rule of that change (the help
+//   form: a new reason clears the sub-reason, the order and the message). A refresh does
+//   not carry free text (a textarea: long, and not for an address); where the rule keeps
+//   it, the answer marks the field `data-enhance-keep` and the typed text is copied in.
+// A select may depend on another control of its form (`data-depends-on="<its name>"`): only
+// its option groups whose `data-when` is that control's value are offered (all of them
+// without scripts), a choice no longer offered is cleared, and with nothing to offer its
+// field (the closest `[data-field]`, else its parent) hides. No request: the groups are
+// the server's.
+// A field's error (its `aria-invalid` and `[data-error-for="<name>"]` message) clears as
+// the member changes that field: it was about the value that is gone. A `<dialog
+// data-enhance-modal>` the answer has open is shown modal.
+// What the member types while an answer is on its way is kept: it is written into the
+// new region (and a refresh control changed meanwhile asks again).
+import { ENHANCED, type EnhancedDetail } from '../lib/events';
+import { fetchHtml } from '../lib/http';
+import { onPage } from '../lib/lifecycle';
+import { announce } from '../lib/live';
+import { hydrateIslands, reviveScripts, showPage, watchWidgets } from './navigation';
+
+const FORM = 'form[data-enhance]';
+const REGION = 'data-enhance-region';
+
+type ControlKey = { id: string } | { name: string; value: string | null };
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+interface Flight {
+  region: string;
+  /** A POST is never sent twice by a second click while it is on its way. */
+  post: boolean;
+  controller: AbortController;
+  /** Controls changed since the request left, by key. */
+  touched: Map<string, Field>;
+}
+
+let flight: Flight | null = null;
+
+/** The element whose `attr` is `value` (no selector escaping: values come from the page). */
+function byAttr(root: ParentNode, attr: string, value: string): HTMLElement | null {
+  for (const el of root.querySelectorAll<HTMLElement>(`[${attr}]`)) if (el.getAttribute(attr) === value) return el;
+  return null;
+}
+
+function regionOf(el: Element): HTMLElement | null {
+  return el.closest<HTMLElement>(`[${REGION}]`);
+}
+
+function isField(el: unknown): el is Field {
+  return el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+}
+
+/** What identifies a control across two renders of a region. */
+export function controlKey(el: Element | null): ControlKey | null {
+  if (!(el instanceof HTMLElement)) return null;
+  if (el.id) return { id: el.id };
+  const name = el.getAttribute('name');
+  if (name) return { name, value: isChoice(el) || el instanceof HTMLButtonElement ? (el as HTMLInputElement).value : null };
+  return null;
+}
+
+function isChoice(el: Element): boolean {
+  return el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox');
+}
+
+function keyText(key: ControlKey): string {
+  return 'id' in key ? `#${key.id}` : `${key.name}=${key.value ?? ''}`;
+}
+
+export function findControl(root: ParentNode, key: ControlKey | null): HTMLElement | null {
+  if (!key) return null;
+  if ('id' in key) return byAttr(root, 'id', key.id);
+  for (const el of root.querySelectorAll<HTMLElement>('[name]')) {
+    if (el.getAttribute('name') !== key.name) continue;
+    if (key.value === null || (el as HTMLInputElement).value === key.value) return el;
+  }
+  return null;
+}
+
+/** The form's values as the browser would send them (files only in a multipart POST). */
+export function formBody(form: HTMLFormElement, submitter: HTMLElement | null): FormData {
+  const data = new FormData(form);
+  if (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) {
+    if (submitter.name) data.append(submitter.name, submitter.value);
+  }
+  return data;
+}
+
+function asQuery(data: FormData, skip: string[] = []): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of data) {
+    if (typeof value === 'string' && !skip.includes(name)) params.append(name, value);
+  }
+  return params;
+}
+
+/** Copies what the member changed meanwhile into the new region; true when one of those
+ * changes asks the server again. */
+function keepTouched(region: HTMLElement, touched: Map<string, Field>): Field | null {
+  let again: Field | null = null;
+  for (const old of touched.values()) {
+    const next = findControl(region, controlKey(old));
+    if (!isField(next) || next.disabled) continue;
+    if (isChoice(old) && next instanceof HTMLInputElement) next.checked = (old as HTMLInputElement).checked;
+    else if (next instanceof HTMLSelectElement && ![...next.options].some((o) => o.value === old.value)) continue;
+    else if (!(next instanceof HTMLInputElement && next.type === 'file')) next.value = old.value;
+    if (next.hasAttribute('data-enhance-refresh')) again = next;
+  }
+  return again;
+}
+
+/** Copies the member's values into the fields the answer marks `data-enhance-keep` (a
+ * form so marked: all its fields). A file cannot be set by a script: it is chosen again. */
+function keepMarked(current: HTMLElement, next: HTMLElement): void {
+  for (const marked of next.querySelectorAll('[data-enhance-keep]')) {
+    const fields = marked instanceof HTMLFormElement ? [...marked.elements] : [marked];
+    for (const field of fields) {
+      if (!isField(field) || (field instanceof HTMLInputElement && (field.type === 'file' || field.type === 'hidden'))) continue;
+      const old = findControl(current, controlKey(field));
+      if (!isField(old)) continue;
+      if (isChoice(field)) (field as HTMLInputElement).checked = (old as HTMLInputElement).checked;
+      else field.value = old.value;
+    }
+  }
+}
+
+function swapRegion(current: HTMLElement, next: HTMLElement, url: string, focus: ControlKey | null): HTMLElement {
+  const name = current.getAttribute(REGION) ?? '';
+  keepMarked(current, next);
+  current.replaceWith(document.adoptNode(next));
+  reviveScripts(next);
+  for (const form of next.querySelectorAll(FORM)) form.setAttribute('aria-busy', 'false');
+  history.replaceState(history.state, '', next.dataset.stateUrl ?? url);
+  const target = next.querySelector<HTMLElement>('[data-enhance-focus]') ?? findControl(next, focus);
+  if (target && !(target as HTMLInputElement).disabled) {
+    if (target.matches('[data-enhance-focus]') && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: !target.matches('[data-enhance-focus]') });
+  }
+  const said = next.querySelector('[data-enhance-announce]');
+  if (said) announce(said.textContent ?? '');
+  watchWidgets(next);
+  if (next.querySelector('leptos-island')) void hydrateIslands(next);
+  applyDepends(next);
+  for (const dialog of next.querySelectorAll<HTMLDialogElement>('dialog[data-enhance-modal][open]')) {
+    dialog.open = false;
+    dialog.showModal?.();
+  }
+  const detail: EnhancedDetail = { region: name, url };
+  next.dispatchEvent(new CustomEvent(ENHANCED, { detail, bubbles: true }));
+  return next;
+}
+
+function clearOwnError(field: Field): void {
+  if (field.getAttribute('aria-invalid') !== 'true') return;
+  field.removeAttribute('aria-invalid');
+  for (const slot of field.form?.querySelectorAll<HTMLElement>('[data-error-for]') ?? []) {
+    if (slot.dataset.errorFor === field.name) slot.hidden = true;
+  }
+}
+
+/** Offers the option groups of each dependent select under `root` that its control allows. */
+export function applyDepends(root: ParentNode): void {
+  for (const select of root.querySelectorAll<HTMLSelectElement>('select[data-depends-on]')) {
+    const control = select.form?.elements.namedItem(select.dataset.dependsOn ?? '');
+    const value = isField(control) ? control.value : null;
+    let any = false;
+    for (const group of select.querySelectorAll<HTMLOptGroupElement>('optgroup[data-when]')) {
+      const offered = group.dataset.when === value;
+      group.hidden = !offered;
+      group.disabled = !offered;
+      any ||= offered;
+    }
+    if (select.selectedOptions[0]?.parentElement instanceof HTMLOptGroupElement && select.selectedOptions[0].parentElement.disabled) {
+      select.value = '';
+    }
+    const field = select.closest<HTMLElement>('[data-field]') ?? select.parentElement;
+    if (field) field.hidden = !any;
+  }
+}
+
+/** The browser's own submit, for anything unusual: it always works. */
+function submitNormally(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  if (submitter && (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name) {
+    const field = document.createElement('input');
+    field.type = 'hidden';
+    field.name = submitter.name;
+    field.value = submitter.value;
+    form.appendChild(field);
+  }
+  form.removeAttribute('data-enhance');
+  HTMLFormElement.prototype.submit.call(form);
+}
+
+/**
+ * Sends a request for a region and shows its answer. `fallback` is what a browser without
+ * this script would have done.
+ */
+async function send(
+  form: HTMLFormElement,
+  request: { url: string; method: 'GET' | 'POST'; body?: BodyInit },
+  focus: ControlKey | null,
+  fallback: () => void,
+): Promise<void> {
+  const region = regionOf(form);
+  if (!region) return fallback();
+  const name = region.getAttribute(REGION) ?? '';
+  flight?.controller.abort();
+  const mine: Flight = { region: name, post: request.method === 'POST', controller: new AbortController(), touched: new Map() };
+  flight = mine;
+  form.setAttribute('aria-busy', 'true');
+  try {
+    const answer = await fetchHtml(request.url, { method: request.method, body: request.body, signal: mine.controller.signal });
+    if (flight !== mine) return;
+    const next = byAttr(answer.doc, REGION, name);
+    const here = byAttr(document, REGION, name);
+    const samePage = new URL(answer.url).pathname === location.pathname;
+    if (!samePage || !next || !here) {
+      // The outcome is another page (a ticket sent shows the message centre).
+      flight = null;
+      showPage(answer.doc, answer.url, true);
+      return;
+    }
+    flight = null;
+    const swapped = swapRegion(here, next, answer.url, focus);
+    const again = keepTouched(swapped, mine.touched);
+    if (again) refresh(again);
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError' && flight !== mine) return;
+    flight = null;
+    fallback();
+  } finally {
+    if (flight === null || flight === mine) form.setAttribute('aria-busy', 'false');
+  }
+}
+
+function submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  if (flight?.post && flight.region === regionOf(form)?.getAttribute(REGION)) return;
+  const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
+  const action = submitter?.getAttribute('formaction') ?? form.getAttribute('action') ?? location.pathname;
+  const url = new URL(action, location.href);
+  const data = formBody(form, submitter);
+  const focus = controlKey(submitter ?? document.activeElement);
+  if (method === 'post') {
+    const multipart = form.enctype === 'multipart/form-data';
+    void send(form, { url: url.toString(), method: 'POST', body: multipart ? data : asQuery(data) }, focus, () =>
+      submitNormally(form, submitter),
+    );
+  } else {
+    url.search = asQuery(data).toString();
+    void send(form, { url: url.toString(), method: 'GET' }, focus, () => location.assign(url.toString()));
+  }
+}
+
+/** Asks the server for the form again after a change of `control`. */
+function refresh(control: Field): void {
+  const form = control.form;
+  if (!form || !form.matches(FORM)) return;
+  const url = new URL(form.dataset.enhanceRefresh ?? location.pathname, location.href);
+  const texts = [...form.elements].filter((el) => el instanceof HTMLTextAreaElement).map((el) => (el as HTMLTextAreaElement).name);
+  const params = asQuery(new FormData(form), ['_xsrf', ...texts]);
+  params.set('_changed', control.name);
+  url.search = params.toString();
+  void send(form, { url: url.toString(), method: 'GET' }, controlKey(control), () => location.assign(url.toString()));
+}
+
+function onChange(ev: Event): void {
+  const target = ev.target;
+  if (!isField(target) || !target.form || !target.form.matches(FORM)) return;
+  const form = target.form;
+  // While an answer is on its way, what the member changes is kept for the new region.
+  clearOwnError(target);
+  const key = controlKey(target);
+  if (flight && key && regionOf(form)?.getAttribute(REGION) === flight.region) flight.touched.set(keyText(key), target);
+  if (ev.type !== 'change') return;
+  if (form.querySelector(`select[data-depends-on="${target.name}"]`)) applyDepends(form);
+  // A date field sends once it holds a whole date (or is emptied).
+  if (target instanceof HTMLInputElement && target.type === 'date' && target.validity.badInput) return;
+  if (target.hasAttribute('data-enhance-refresh')) refresh(target);
+  else if (form.hasAttribute('data-enhance-auto')) submit(form, null);
+}
+
+export function start(): void {
+  // Buttons only a browser without this script needs hide (style/main.css); a data
+  // attribute, which in-app navigation keeps (it swaps `class`).
+  document.documentElement.dataset.enhance = 'on';
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches(FORM) || !regionOf(form)) return;
+    ev.preventDefault();
+    submit(form, (ev as SubmitEvent).submitter);
+  });
+  document.addEventListener('change', onChange);
+  document.addEventListener('input', onChange);
+  onPage(() => applyDepends(document));
+}
