@@ -1,7 +1,7 @@
 //! The fixed header (spec 001 §2): home tabs and header categories, logo, search field,
 //! cart link with its count, login element (the account menu when signed in), the
 //! message-centre widget and the lateral menu. Server HTML, complete without scripts (the
-//! burger is a link to `/menu`); `/js/header.js` opens the menus in place, keeps the header
+//! burger is a link to `/menu`); the shell module (`pages/header.ts`) opens the menus in place, keeps the header
 //! cache and fills the categories' flyouts from it. Only the cart count is an island: it
 //! follows adds made on the page.
 use leptos::prelude::*;
@@ -11,8 +11,6 @@ use super::model::{HeaderContent, HeaderMessage, HomeHeader};
 use crate::context::RequestCtx;
 use crate::ui::cart_count::CartCount;
 use crate::ui::personal::Hole;
-
-pub const SCRIPT: &str = "/js/header.js";
 
 fn logo(ctx: &RequestCtx) -> impl IntoView {
     let site = ctx.site();
@@ -69,7 +67,8 @@ pub fn page_preview_date() -> Option<String> {
         .filter(|d| !d.trim().is_empty())
 }
 
-/// Sign-in pages get the simplified header (logo only), which needs no script.
+/// Sign-in pages get the simplified header (logo only), which needs no script. The full
+/// header's glue is in the shell module (`frontend-react/src/pages/header.ts`).
 #[component]
 pub fn Header(simplified: bool, transparent: bool, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -92,7 +91,6 @@ pub fn Header(simplified: bool, transparent: bool, path: String) -> impl IntoVie
                 })
             }}
         </Suspense>
-        <script type="module" src=SCRIPT></script>
     }
     .into_any()
 }
@@ -112,7 +110,7 @@ fn current_tab<'a>(tabs: &'a [HomeHeader], path: &str) -> Option<&'a HomeHeader>
     })
 }
 
-/// The button that opens a home tab's modules or a category's flyout (header.js toggles
+/// The button that opens a home tab's modules or a category's flyout (`pages/header.ts` toggles
 /// `aria-expanded` and the flyout's `hidden`; Enter, Space and Escape work from the keyboard).
 #[component]
 fn FlyoutToggle(controls: String, name: String, testid: &'static str) -> impl IntoView {

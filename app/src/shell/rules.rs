@@ -1,6 +1,6 @@
 //! The shell's pure rules (spec 000 §9, 001 §2): the header limits, the header categories
 //! built from the live sales, the header cache's staleness, the lateral menu and the
-//! account menu. No I/O; compiled for both targets. `public/js/header.js` carries the
+//! account menu. No I/O; compiled for both targets. `frontend-react/src/pages/header-cache.ts` carries the
 //! cache rule's JavaScript twin, checked against `app/tests/vectors/header_cache.json`.
 use serde::{Deserialize, Serialize};
 

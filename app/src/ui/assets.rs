@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Entry name (`shell`) → address (`/js/shell-1a2b3c4d.js`), and every built file's name.
+/// Entry name (`shell`) → address (`/js/shell-1a2b3c4d.js`), and the names of the built
+/// files whose name changes with their content.
 struct Manifest {
     entries: HashMap<String, String>,
     files: std::collections::HashSet<String>,
@@ -31,9 +32,14 @@ fn parse(text: &str) -> Manifest {
         let Some(file) = chunk.get("file").and_then(|f| f.as_str()) else {
             continue;
         };
-        files.insert(file.to_string());
+        let name = chunk.get("name").and_then(|n| n.as_str());
+        // A file named after its entry alone (the advertising scripts) keeps its address
+        // from build to build: it is revalidated, not kept for good.
+        if name.is_none_or(|n| file != format!("{n}.js")) {
+            files.insert(file.to_string());
+        }
         let is_entry = chunk.get("isEntry").and_then(|e| e.as_bool()) == Some(true);
-        if let (true, Some(name)) = (is_entry, chunk.get("name").and_then(|n| n.as_str())) {
+        if let (true, Some(name)) = (is_entry, name) {
             entries.insert(name.to_string(), format!("/js/{file}"));
         }
     }
@@ -62,8 +68,14 @@ mod tests {
         let m = parse(
             r#"{
               "src/pages/shell.ts": {"file": "shell-AbC12345.js", "name": "shell", "src": "src/pages/shell.ts", "isEntry": true, "imports": ["_chunk-x.js"]},
-              "_chunk-x.js": {"file": "chunk-lib-Zz9.js", "name": "lib"}
+              "_chunk-x.js": {"file": "chunk-lib-Zz9.js", "name": "lib"},
+              "src/pages/ads.ts": {"file": "ads.js", "name": "ads", "isEntry": true}
             }"#,
+        );
+        assert_eq!(m.entries.get("ads").map(String::as_str), Some("/js/ads.js"));
+        assert!(
+            !m.files.contains("ads.js"),
+            "a fixed name is not cached for good"
         );
         assert_eq!(
             m.entries.get("shell").map(String::as_str),

@@ -185,6 +185,28 @@ describe('enhance: a server form sent in place', () => {
   });
 });
 
+describe('enhance: a search field above the list it filters', () => {
+  it('sends the form once typing pauses, swaps the list it names and leaves the field alone', async () => {
+    history.replaceState(null, '', '/brandsplace');
+    document.body.innerHTML = `<div data-enhance-region="brands"><form data-enhance data-enhance-target="brands-list" method="get" action="/brandsplace">
+      <input id="q" name="q" data-enhance-input></form><div data-enhance-region="brands-list"><p id="old">all</p></div></div>`;
+    const calls = serve(answer(page(`<div data-enhance-region="brands-list"><p id="new" data-enhance-announce>2 brands</p></div>`), '/brandsplace?q=le'));
+    const q = document.getElementById('q') as HTMLInputElement;
+    q.focus();
+    for (const v of ['l', 'le']) {
+      q.value = v;
+      q.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    expect(calls).toHaveLength(0);
+    await waitFor(() => expect(document.getElementById('new')).not.toBeNull());
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]!.url).searchParams.get('q')).toBe('le');
+    expect(document.getElementById('q')).toBe(q);
+    expect(document.activeElement).toBe(q);
+    expect(location.search).toBe('?q=le');
+  });
+});
+
 describe('enhance: field errors', () => {
   it('clears the error of the field the member changes, and only that one', () => {
     document.body.innerHTML = `<div data-enhance-region="w"><form data-enhance method="post" action="/w">

@@ -4,15 +4,18 @@
 // this script a form marked `data-enhance` is sent with fetch instead; the redirect is
 // followed; the region the form belongs to (`data-enhance-region="name"`, the closest
 // around it) is taken from the answer and swapped in; the focus goes back where it was,
-// or to what the answer marks `data-enhance-focus`; the text marked `data-enhance-announce`
+// or to what the answer marks `data-enhance-focus` (a form may name another region with
+// `data-enhance-target`: a search field above a list, which stays as it is while typing); the text marked `data-enhance-announce`
 // is read out. An answer that is another page is shown as in-app navigation would. Anything
 // unusual (no answer, not HTML, a server error, no such region) falls back to a normal
 // submit or page load, which always works. It repeats no rule: every outcome is the
 // server's.
 //
-// Two kinds of change send without a click:
+// Some changes send without a click:
 // - `data-enhance-auto` on the form: any change sends the form (a GET form: the travel
 //   configurator shows the price of each choice);
+// - `data-enhance-input` on a field: typing sends the form once the member pauses (the
+//   brands place's search);
 // - `data-enhance-refresh` on a control: its change asks the server for the form again
 //   (GET on the form's `data-enhance-refresh` address with the form's values and
 //   `_changed=<the control's name>`), which applies the rule of that change (the help
@@ -59,8 +62,15 @@ function byAttr(root: ParentNode, attr: string, value: string): HTMLElement | nu
 }
 
 function regionOf(el: Element): HTMLElement | null {
+  const form = el.closest<HTMLFormElement>('form');
+  const target = form?.dataset.enhanceTarget;
+  if (target) return byAttr(document, REGION, target);
   return el.closest<HTMLElement>(`[${REGION}]`);
 }
+
+/** Typing pauses this long before a `data-enhance-input` field sends its form. */
+export const TYPING_PAUSE_MS = 250;
+let typing: ReturnType<typeof setTimeout> | undefined;
 
 function isField(el: unknown): el is Field {
   return el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
@@ -287,6 +297,11 @@ function onChange(ev: Event): void {
   clearOwnError(target);
   const key = controlKey(target);
   if (flight && key && regionOf(form)?.getAttribute(REGION) === flight.region) flight.touched.set(keyText(key), target);
+  if (ev.type === 'input' && target.hasAttribute('data-enhance-input')) {
+    clearTimeout(typing);
+    typing = setTimeout(() => submit(form, null), TYPING_PAUSE_MS);
+    return;
+  }
   if (ev.type !== 'change') return;
   if (form.querySelector(`select[data-depends-on="${target.name}"]`)) applyDepends(form);
   // A date field sends once it holds a whole date (or is emptied).

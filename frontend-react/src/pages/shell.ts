@@ -1,7 +1,9 @@
 // The script of every shop page with islands (app/src/app.rs `ShellScript`): in-app
-// navigation and the enhancement of server forms, one module.
+// navigation, the enhancement of server forms and the header's glue, one module.
 import { start as startEnhance } from './enhance';
+import { start as startHeader } from './header';
 import { start as startNavigation } from './navigation';
 
 startNavigation();
 startEnhance();
+startHeader();

@@ -135,8 +135,8 @@ pub async fn retry_form(
     };
     let now = app::platform::state::now();
     match service::retry(&app.state.db, member_id, basket_id, &form, now).await {
-        // Page 1 of the lists again (spec 001 §4: a retry or a refund reloads both).
-        Ok(_) => see_other("/rosedeals/ongoing?page=1&notice=rosedeals.retry.done"),
+        // The lists from page 1 again (spec 001 §4: a retry or a refund reloads both).
+        Ok(_) => see_other("/rosedeals/ongoing?notice=rosedeals.retry.done"),
         Err(DealsError::NotFound) => see_other("/rosedeals/ongoing?error=errors.not_found"),
         Err(e) => see_other(&format!("{back}&form=retry&error={}", key_of(&e))),
     }

@@ -173,7 +173,7 @@ async fn header_calls_menus_and_pages(t: TestApp) {
         html.contains("data-testid=\"home-tab\"")
             && html.contains("data-testid=\"header-category\"")
     );
-    assert!(html.contains("href=\"/menu\"") && html.contains("/js/header.js"));
+    assert!(html.contains("href=\"/menu\"") && html.contains("/js/shell"));
     assert!(
         !html.contains("data-item=\"account\""),
         "loggedIn item for a visitor"

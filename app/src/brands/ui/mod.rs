@@ -1,7 +1,8 @@
-//! `/brandsplace`: the letter index, the search (a GET form: it works without scripts;
-//! `/js/brandsplace.js` filters in place while typing), one section per letter, and for a
-//! signed-in member a follow / stop following form per brand (Post/Redirect/Get to
-//! `/brandsplace/form`, back here with a notice).
+//! `/brandsplace`: the letter index, the search (a GET form; with the enhancement script
+//! each keystroke asks the server for the list, swapped in below the field, so the match
+//! rule runs once, in Rust), one section per letter, and for a signed-in member a follow /
+//! stop following form per brand (Post/Redirect/Get to `/brandsplace/form`, back here
+//! with a notice).
 use leptos::prelude::*;
 use leptos::server_fn::codec::GetUrl;
 use leptos_router::hooks::use_query_map;
@@ -16,7 +17,6 @@ use crate::ui::SeoMeta;
 /// a trailing slash).
 pub const PAGE: &str = "/brandsplace";
 pub const FORM_ACTION: &str = "/brandsplace/form";
-pub const SCRIPT: &str = "/js/brandsplace.js";
 
 /// Keys a redirect back here may show.
 const NOTICES: [&str; 4] = [
@@ -58,15 +58,21 @@ pub fn BrandsPlacePage() -> impl IntoView {
     let load = Resource::new(|| (), |_| fetch_brands());
     view! {
         <SeoMeta title=title.clone() description path=PAGE.to_string() />
-        <div class="brandsplace" data-testid="brandsplace">
+        <div class="brandsplace" data-testid="brandsplace" data-enhance-region="brands">
             <h1>{title}</h1>
-            <p class="account-notice" data-testid="brandsplace-notice" role="status" hidden=notice.is_none()>{notice.map(|k| ctx.t(k))}</p>
-            <p class="account-notice account-notice--error" role="alert" hidden=error.is_none()>{error.map(|k| ctx.t(k))}</p>
-            <form class="brandsplace__search" method="get" action="/brandsplace" role="search">
+            <p class="account-notice" data-testid="brandsplace-notice" role="status" hidden=notice.is_none()
+                data-enhance-focus=notice.map(|_| "")>{notice.map(|k| ctx.t(k))}</p>
+            <p class="account-notice account-notice--error" role="alert" hidden=error.is_none()
+                data-enhance-focus=error.map(|_| "")>{error.map(|k| ctx.t(k))}</p>
+            // Sent as the member types; the answer's list replaces the one below (the field
+            // stays as it is, with its caret).
+            <form class="brandsplace__search" method="get" action="/brandsplace" role="search"
+                data-enhance="" data-enhance-target="brands-list">
                 <label for="brands-q">{ctx.t("brandsplace.search.label")}</label>
-                <input id="brands-q" name="q" type="search" maxlength="60" value=search.clone() data-brands-filter autocomplete="off" />
+                <input id="brands-q" name="q" type="search" maxlength="60" value=search.clone() data-enhance-input="" autocomplete="off" />
                 <button class="button" type="submit">{ctx.t("brandsplace.search.submit")}</button>
             </form>
+            <div data-enhance-region="brands-list">
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {
                     let search = search.clone();
@@ -81,8 +87,8 @@ pub fn BrandsPlacePage() -> impl IntoView {
                     }
                 }
             </Suspense>
+            </div>
         </div>
-        <script src=SCRIPT defer></script>
     }
 }
 
@@ -121,8 +127,7 @@ fn Listing(all: Vec<PlaceBrand>, search: String) -> impl IntoView {
             </ul>
         </nav>
         <p class="brandsplace__status" role="status" data-testid="brandsplace-status" data-total=total
-            data-count=ctx.t_with("brandsplace.count", &[("n", "{n}")])
-            data-found=ctx.t_with("brandsplace.found", &[("n", "{n}"), ("q", "{q}")])>{status}</p>
+            data-enhance-announce="">{status}</p>
         <p class="account-empty" hidden=any data-testid="brandsplace-empty">{ctx.t("brandsplace.empty")}</p>
         {groups.into_iter().map(|(letter, brands)| {
             let id = rules::anchor(letter);
@@ -152,7 +157,7 @@ fn BrandRow(b: PlaceBrand, member: bool, search: String) -> impl IntoView {
         };
         let aria = format!("{label} {}", b.name);
         view! {
-            <form method="post" action=FORM_ACTION class="brandsplace__alert">
+            <form method="post" action=FORM_ACTION class="brandsplace__alert" data-enhance="" data-enhance-target="brands">
                 <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
                 <input type="hidden" name="action" value=action />
                 <input type="hidden" name="brandId" value=b.id />

@@ -39,8 +39,12 @@ pub fn OnboardingLayer(back: String, home: bool) -> impl IntoView {
     let sponsored = ctx
         .experiments
         .on(crate::model::experiments::Feature::SponsoredBanners);
-    let ads = (sponsored && consent_accepted(&view_state.consent, "C0004"))
-        .then(|| view! { <script src="/js/ads.js" defer data-consent="C0004"></script> });
+    let ads = (sponsored && consent_accepted(&view_state.consent, "C0004")).then(|| {
+        view! {
+            <script type="module" src=crate::ui::assets::script("ads") data-consent="C0004"
+                data-ads-src=crate::ui::assets::script("ads-demo")></script>
+        }
+    });
     view! {
         {popin}
         {adot}

@@ -1,5 +1,5 @@
 //! The phone filter drawer (a `<details>`: it opens and closes without scripts).
-//! `/js/travel-offers.js` remembers it: opening sets `trv_push_filter=drawerOpened` and
+//! `frontend-react/src/pages/travel-offers.ts` remembers it: opening sets `trv_push_filter=drawerOpened` and
 //! closing clears it, so the next catalog renders it open again (spec 001 §9); it also shows
 //! the close button, hidden without scripts. From desktop width the filters always show
 //! and the summary is hidden.

@@ -1,5 +1,5 @@
 //! The map beside the offers: the `<travel-map>` custom element (React, `MAP_SCRIPT`) with
-//! the listed offers as pins. `/js/travel-offers.js` ties pins and cards together:
+//! the listed offers as pins. `frontend-react/src/pages/travel-offers.ts` ties pins and cards together:
 //! hovering or focusing a card highlights its pin (the element's `highlighted`), and the
 //! element's `travel-map-highlight` event marks the card (`trv-card--highlighted`,
 //! `aria-current`). The element renders its pins from its attributes alone.

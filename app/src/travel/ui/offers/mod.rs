@@ -1,7 +1,7 @@
 //! Offer cards and the map, shared by the catalogs and the search results.
 //!
 //! The list is complete server HTML: a page reached with `?page=N` (the no-script "more"
-//! link) lists pages 1 to N, so nothing is lost without scripts. `/js/travel-offers.js`
+//! link) lists pages 1 to N, so nothing is lost without scripts. `frontend-react/src/pages/travel-offers.ts`
 //! (plain JS, loaded by these pages only) makes "more" append the next page's cards in
 //! place and ties each pin of the map to its card.
 mod map;
@@ -24,8 +24,6 @@ pub const GRID_ID: &str = "offers-grid";
 pub const MAP_ID: &str = "offers-map";
 /// The script of the `<travel-map>` custom element (React), loaded only beside a map.
 pub const MAP_SCRIPT: &str = "/widgets/travel-map.js";
-/// The list's DOM glue ("more", card and pin highlights, the filter drawer).
-pub const OFFERS_SCRIPT: &str = "/js/travel-offers.js";
 
 /// The pin and thumbnail of an offer, its price formatted for the member.
 pub fn map_offer(offer: &TravelOffer, ctx: &RequestCtx) -> MapOffer {
@@ -114,7 +112,7 @@ fn OfferList(earlier: Vec<TravelOffer>, page: OfferPage) -> impl IntoView {
                     </div>
                 })}
             </div>
-            <script src=OFFERS_SCRIPT defer></script>
+            <script type="module" src=crate::ui::assets::script("travel-offers")></script>
         </section>
     }
 }

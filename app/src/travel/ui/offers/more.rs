@@ -1,5 +1,5 @@
 //! "More offers": a link to the same page one page further (`?page=N`), which without
-//! scripts shows every page up to N. `/js/travel-offers.js` turns it into an in-place
+//! scripts shows every page up to N. `frontend-react/src/pages/travel-offers.ts` turns it into an in-place
 //! append (spec 001 §4: paging appends): it fetches that page's HTML, appends the cards of
 //! the new page only (`data-page`), hydrates their favourite islands and tells the map.
 //! The texts it needs travel in data attributes, in the page's language.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The shared vectors: app/src/shell/rules.rs checks the same file.
 import vectors from '../../../app/tests/vectors/header_cache.json';
-// @ts-expect-error: a plain page script without type declarations
-import { isStale } from '../../../public/js/header.js';
+import { isStale, type CacheKey } from './header-cache';
 
 describe('header cache staleness (twin of shell::rules::is_stale)', () => {
   it('has the shared cases', () => {
@@ -10,7 +9,7 @@ describe('header cache staleness (twin of shell::rules::is_stale)', () => {
   });
   for (const c of vectors.cases) {
     it(c.why, () => {
-      expect(isStale(c.saved, c.now)).toBe(c.stale);
+      expect(isStale(c.saved as CacheKey, c.now as CacheKey)).toBe(c.stale);
     });
   }
   it('every sale hour is an edge and nothing else is', () => {
