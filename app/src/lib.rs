@@ -17,6 +17,9 @@ pub mod dsa;
 pub mod experiments;
 pub mod help;
 pub mod home;
+/// Every island's keys, read by rendering it again (above the areas: it names them all).
+#[cfg(feature = "ssr")]
+pub mod island_keys;
 pub mod model;
 pub mod onboarding;
 pub mod operations;

@@ -5,6 +5,10 @@
 // Over 400 lines: 130 of them are tests; the route table stays whole, in one place.
 use serde::{Deserialize, Serialize};
 
+/// The translation key of the gift ideas landing page: the lateral menu's gifts entry,
+/// `/gr/gifts`, leads to the site's page with this key.
+pub const GIFTS_KEY: &str = "gifts";
+
 /// The site base prefix (spec 000 §2).
 pub const SITE_BASE: &str = "/gr";
 
@@ -227,9 +231,7 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["brandsplace"] => r(BrandsPlace),
         ["l", rest @ ..] if !rest.is_empty() => r(Landing).seo().param("seo", rest[0]),
         // The lateral menu's gifts entry: the site's gift ideas landing, whatever its slug.
-        ["gifts"] => r(Landing)
-            .seo()
-            .param("translationKey", crate::content::model::GIFTS_KEY),
+        ["gifts"] => r(Landing).seo().param("translationKey", GIFTS_KEY),
         ["catalog", id] if is_id(id) => r(Catalog).param("catalogId", id),
         ["catalog", c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => with_filters(
             r(Catalog).param("campaignId", c).param("universeId", u),

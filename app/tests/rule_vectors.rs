@@ -1,6 +1,7 @@
 //! Vector files of rules: the help form's reset rules and checks (`tests/vectors/help.json`;
-//! the Rust alone runs them, on the server) and the diagnostics bundle's limits
-//! (`diagnostics.json`, read by vitest too: the one rule set with a TypeScript twin here).
+//! the Rust alone runs them, on the server), and the rules with a TypeScript twin that
+//! vitest checks against the same files: the key filters of form fields
+//! (`key_filters.json`) and the diagnostics bundle's limits (`diagnostics.json`).
 use serde_json::Value;
 
 use app::help::rules::{self as help, HelpAction, HelpField, HelpFormState, ReasonRule};
@@ -160,6 +161,29 @@ fn diagnostics_ratings_levels_kinds_and_limits() {
                 valid,
                 "{k}"
             );
+        }
+    }
+}
+
+// ---- key filters ----
+
+#[test]
+fn key_filters_take_what_their_vectors_say() {
+    use app::text::keys::KeyFilter;
+    let v = vectors("key_filters");
+    let cases = cases(&v, "cases");
+    assert_eq!(cases.len(), KeyFilter::ALL.len(), "a case per filter");
+    for c in cases {
+        let name = c["filter"].as_str().unwrap();
+        let filter = KeyFilter::ALL
+            .into_iter()
+            .find(|f| f.attr() == name)
+            .unwrap_or_else(|| panic!("no filter {name}"));
+        for ch in c["allowed"].as_str().unwrap().chars() {
+            assert!(filter.allows(ch), "{name} takes {ch:?}");
+        }
+        for ch in c["refused"].as_str().unwrap().chars() {
+            assert!(!filter.allows(ch), "{name} refuses {ch:?}");
         }
     }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use leptos::prelude::*;
-use leptos_axum::{generate_route_list, LeptosRoutes};
+use leptos_axum::{generate_route_list_with_exclusions, LeptosRoutes};
 use tower_http::compression::CompressionLayer;
 
 use app::{shell, App};
@@ -49,7 +49,9 @@ impl PageContext {
     }
 }
 
-/// The Leptos pages and their server functions, with the app state in their context.
+/// The Leptos pages, with the app state in their context. Their server functions run in
+/// process while a page renders; no browser code calls them (islands and page modules use
+/// the REST API), so they are not routed: no public endpoint nobody uses.
 fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
     let context = PageContext {
         state: app.state.clone(),
@@ -59,26 +61,23 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
         cart: app.cart.clone(),
         diagnostics: app.settings.diagnostics.clone(),
     };
-    let server_fn = {
-        let context = context.clone();
-        move |req| {
-            let context = context.clone();
-            leptos_axum::handle_server_fns_with_context(move || context.provide(), req)
-        }
-    };
     Router::new()
         .leptos_routes_with_context(
             leptos_options,
-            generate_route_list(App),
+            // leptos_axum routes every server function unless its path is excluded.
+            generate_route_list_with_exclusions(
+                App,
+                Some(
+                    leptos::server_fn::axum::server_fn_paths()
+                        .map(|(path, _)| path.to_string())
+                        .collect(),
+                ),
+            ),
             move || context.provide(),
             {
                 let options = leptos_options.clone();
                 move || shell(options.clone())
             },
-        )
-        .route(
-            "/api/fn/{*fn_name}",
-            axum::routing::get(server_fn.clone()).post(server_fn),
         )
         .route_layer(axum::middleware::from_fn(middleware::metrics::mark_route))
         .with_state(leptos_options.clone())

@@ -71,16 +71,6 @@ pub const F_CURRENT_PASSWORD: &str = "currentPassword";
 pub const F_PASSWORD: &str = "password";
 pub const F_CONFIRM_PASSWORD: &str = "confirmPassword";
 
-/// Spec 000 §5 key filter of name fields: letters (any script) and space.
-pub fn is_name_char(c: char) -> bool {
-    c.is_alphabetic() || c == ' '
-}
-
-/// Spec 000 §5 numeric key filter: digits only.
-pub fn is_digit_key(c: char) -> bool {
-    c.is_ascii_digit()
-}
-
 /// A phone number is kept as its digits: 6 (short national numbers) to 15 (E.164's
 /// maximum). Empty means no phone.
 pub const PHONE_MIN: usize = 6;

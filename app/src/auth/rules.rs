@@ -1,4 +1,5 @@
 //! Sign-in and registration rules (spec 000 §3, §4, §5). Pure: shared by server and browser.
+use crate::text::keys::KeyFilter;
 use serde::{Deserialize, Serialize};
 
 /// The login result codes are a wire type (model); kept reachable here.
@@ -69,12 +70,12 @@ pub fn web_validate_outcome(result: Option<LoginResult>, member_id: Option<i64>)
 /// Name fields accept letters (any script, accents included) and spaces only.
 pub fn is_valid_name(s: &str) -> bool {
     let t = s.trim();
-    !t.is_empty() && t.chars().count() <= 60 && t.chars().all(|c| c.is_alphabetic() || c == ' ')
+    !t.is_empty() && t.chars().count() <= 60 && t.chars().all(|c| KeyFilter::Name.allows(c))
 }
 
 /// Numeric fields accept digits only.
 pub fn is_numeric(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+    !s.is_empty() && s.chars().all(|c| KeyFilter::Digits.allows(c))
 }
 
 /// Postal codes: digits only, except the Dutch form `1234 AB` on the Netherlands site.

@@ -47,3 +47,5 @@ impl WireError for CartFailure {
         }
     }
 }
+
+pub type CartResult<T> = Result<T, CartFailure>;

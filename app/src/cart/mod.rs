@@ -2,6 +2,8 @@
 #[cfg(feature = "ssr")]
 pub mod error;
 #[cfg(feature = "ssr")]
+pub mod member;
+#[cfg(feature = "ssr")]
 pub mod payment;
 pub mod rules;
 #[cfg(feature = "ssr")]

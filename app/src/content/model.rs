@@ -4,9 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::catalog_api::CatalogItem;
 
-/// The translation key of the gift ideas landing page: the lateral menu's gifts entry,
-/// `/gr/gifts`, leads to the site's page with this key.
-pub const GIFTS_KEY: &str = "gifts";
+pub use crate::routes::GIFTS_KEY;
 
 /// `GET /api/content/v1/footer`: the footer's sections, in display order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -241,7 +241,7 @@ pub struct Order {
     /// The copy of the address the order is delivered to (none for travel bookings and
     /// orders paid before the address book).
     #[serde(default)]
-    pub delivery_address: Option<crate::address::model::DeliveryAddress>,
+    pub delivery_address: Option<crate::model::address::DeliveryAddress>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

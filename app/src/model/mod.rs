@@ -1,4 +1,5 @@
 //! Wire types shared by the server, the browser and (through ts-rs) the React widgets.
+pub mod address;
 pub mod auth;
 pub mod cart;
 pub mod catalog;

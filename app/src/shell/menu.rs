@@ -3,7 +3,7 @@
 //! `rules.rs`; what the visitor may see is filtered there (loggedIn items only for members).
 use leptos::prelude::*;
 
-use super::header::{load_content, page_preview_date};
+use super::content::{load_content, page_preview_date};
 use super::rules::{self, LinkKind, MenuItem, MenuSwitches};
 use crate::context::RequestCtx;
 

@@ -1,5 +1,6 @@
 //! The shell (spec 000 §2, §9; 001 §2): header, lateral and account menus, the mobile
 //! menu page, footer, progress bar. The page switch is in `app.rs`.
+mod content;
 mod footer;
 pub mod header;
 pub mod menu;

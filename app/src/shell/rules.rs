@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{HeaderCategory, HeaderLink, HeaderSale};
+pub use super::model::{LinkKind, MenuItem, MenuSwitches};
 
 /// Header limits (spec 000 §9).
 pub const MAX_CATEGORIES: usize = 8;
@@ -246,35 +247,6 @@ pub fn transparent_hero(color: &str) -> Option<String> {
     (contrast_with_white >= 4.5).then(|| format!("#{}", full.to_ascii_lowercase()))
 }
 
-/// How a menu link opens (spec 001 §2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub enum LinkKind {
-    Default,
-    Blank,
-    Modal,
-    DeepLink,
-}
-
-/// One entry of the lateral menu, the account menu or a side panel.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct MenuItem {
-    /// The spec's name of the entry (`account`, `address-book`, ...).
-    pub id: String,
-    /// Translation key of its label.
-    pub label_key: String,
-    pub href: String,
-    pub logged_in: bool,
-    pub kind: LinkKind,
-    /// The offers item clears the stored member session (the header cache) on click.
-    pub clears_session: bool,
-    /// Legal sub-sections, shown in a side panel.
-    #[cfg_attr(feature = "ssr", schema(no_recursion))]
-    pub children: Vec<MenuItem>,
-}
-
 fn item(id: &str, label_key: &str, href: &str, logged_in: bool, kind: LinkKind) -> MenuItem {
     MenuItem {
         id: id.into(),
@@ -284,32 +256,6 @@ fn item(id: &str, label_key: &str, href: &str, logged_in: bool, kind: LinkKind) 
         kind,
         clears_session: false,
         children: Vec::new(),
-    }
-}
-
-/// Per-site switches of the menu config call (`/api/content/v1/menu/10`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct MenuSwitches {
-    pub sponsorship_active: bool,
-    pub about_us_active: bool,
-    /// The rose-deal entry (experiment `member_rosedeals_menu`; off: today's menu).
-    #[serde(default)]
-    pub rosedeals_entry: bool,
-    /// The favourites entry (experiment `member_favourites_page`; off: today's menu).
-    #[serde(default)]
-    pub favourites_entry: bool,
-}
-
-impl Default for MenuSwitches {
-    fn default() -> Self {
-        MenuSwitches {
-            sponsorship_active: true,
-            about_us_active: true,
-            rosedeals_entry: false,
-            favourites_entry: false,
-        }
     }
 }
 

@@ -1,7 +1,8 @@
-//! Pure text rules of the spec: accent folding (one table), slugs, the email format,
-//! and (server only) the data-sheet sanitiser.
+//! Pure text rules of the spec: accent folding (one table), slugs, the email format, the
+//! key filters of form fields, and (server only) the data-sheet sanitiser.
 pub mod email;
 pub mod fold;
+pub mod keys;
 #[cfg(feature = "ssr")]
 pub mod sanitize;
 pub mod slug;

@@ -97,6 +97,19 @@ describe('enhance: a server form sent in place', () => {
     expect(document.getElementById('f')!.hasAttribute('data-enhance')).toBe(false);
   });
 
+  it('asks a form marked to confirm first, and sends nothing when the member says no', async () => {
+    mount(REGION('').replace('id="f"', 'id="f" data-enhance-confirm="Delete?"'));
+    const asked: string[] = [];
+    vi.stubGlobal('confirm', (q: string) => (asked.push(q), false));
+    const calls = serve(answer(page(REGION('<i id="ok"></i>')), '/helpform'));
+    click('send');
+    expect(asked).toEqual(['Delete?']);
+    expect(calls).toHaveLength(0);
+    vi.stubGlobal('confirm', () => true);
+    click('send');
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+  });
+
   it('does not post twice while the first post is on its way', async () => {
     mount(REGION(''));
     let release: (r: Response) => void = () => undefined;

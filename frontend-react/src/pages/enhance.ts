@@ -27,6 +27,8 @@
 // without scripts), a choice no longer offered is cleared, and with nothing to offer its
 // field (the closest `[data-field]`, else its parent) hides. No request: the groups are
 // the server's.
+// A form marked `data-enhance-confirm="<question>"` asks the question first (a deletion);
+// without scripts it is sent at once.
 // A field's error (its `aria-invalid` and `[data-error-for="<name>"]` message) clears as
 // the member changes that field: it was about the value that is gone. A `<dialog
 // data-enhance-modal>` the answer has open is shown modal.
@@ -179,6 +181,10 @@ function swapRegion(current: HTMLElement, next: HTMLElement, url: string, focus:
 function clearOwnError(field: Field): void {
   if (field.getAttribute('aria-invalid') !== 'true') return;
   field.removeAttribute('aria-invalid');
+  // The message is the field's own: in its box (`data-field`), or named after it.
+  const box = field.closest('[data-field]');
+  const own = box?.querySelector<HTMLElement>('[data-error-for]');
+  if (own) own.hidden = true;
   for (const slot of field.form?.querySelectorAll<HTMLElement>('[data-error-for]') ?? []) {
     if (slot.dataset.errorFor === field.name) slot.hidden = true;
   }
@@ -316,7 +322,13 @@ export function start(): void {
   document.documentElement.dataset.enhance = 'on';
   document.addEventListener('submit', (ev) => {
     const form = ev.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(FORM) || !regionOf(form)) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    const question = form.dataset.enhanceConfirm;
+    if (question && !window.confirm(question)) {
+      ev.preventDefault();
+      return;
+    }
+    if (!form.matches(FORM) || !regionOf(form)) return;
     ev.preventDefault();
     submit(form, (ev as SubmitEvent).submitter);
   });

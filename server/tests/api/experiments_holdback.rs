@@ -171,10 +171,6 @@ async fn holdbacks_switch_their_features(t: TestApp) {
                 "{name} member {}",
                 s.member_id
             );
-            if *name == "member_contact_form_attachments" {
-                let attr = format!(r#"data-attachments="{shown}""#);
-                assert!(html.contains(&attr), "the form script sends files or JSON");
-            }
             if *name == "member_sponsored_banners" {
                 assert_eq!(html.contains(AD_SCRIPT), shown);
             }

@@ -5,7 +5,7 @@
 //! the page as the browser does (`<leptos-island data-component data-props>`), renders
 //! each again on its own from those props under the page's own request context
 //! (`data-ctx`) and collects what it looks up and declares it shows later
-//! (`app::site::i18n::replay`), adds the keys of the React widgets whose elements are on
+//! (`app::island_keys`), adds the keys of the React widgets whose elements are on
 //! the page, and asks the table to be exactly that: a key shipped that nothing on the page
 //! reads fails it, and so does a key an island reads that the page lacks. It runs on every
 //! main page kind, for a visitor and a member, with the page cache and member templates on
@@ -106,11 +106,11 @@ fn read_by_page(html: &str) -> BTreeSet<String> {
     let ctx = ctx_of(html);
     let mut keys = BTreeSet::new();
     for (component, props) in islands_of(html) {
-        let read = app::site::i18n::replay::island_keys(&component, props.as_deref(), &ctx)
+        let read = app::island_keys::island_keys(&component, props.as_deref(), &ctx)
             .unwrap_or_else(|e| panic!("cannot hydrate {component} again: {e}"));
         keys.extend(read.into_iter().map(String::from));
     }
-    for widget in app::site::i18n::replay::widgets_in(html) {
+    for widget in app::island_keys::widgets_in(html) {
         keys.extend(widget.keys().into_iter().map(String::from));
     }
     keys

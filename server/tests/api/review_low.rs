@@ -489,11 +489,6 @@ async fn malformed_requests_get_the_standard_error_body() {
             .unwrap();
         assert_standard_error(res, &format!("{path} with {body} as {content_type}")).await;
     }
-    // Server functions with arguments that do not deserialize.
-    for path in ["/api/fn/search/page?bogus=1", "/api/fn/catalog/page?x=1"] {
-        let res = send(Method::GET, path).send().await.unwrap();
-        assert_standard_error(res, path).await;
-    }
     // HTML forms: a path that does not parse, a form without its fields.
     let res = send(Method::POST, "/find/recent/not-a-number/delete")
         .header("content-type", "application/x-www-form-urlencoded")

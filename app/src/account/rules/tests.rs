@@ -108,7 +108,6 @@ fn names_take_letters_of_any_script_and_spaces_only() {
         (v.first_name.as_str(), v.last_name.as_str()),
         ("Anne Marie", "de la Tour")
     );
-    assert!(is_name_char('é') && is_name_char(' ') && !is_name_char('-') && !is_name_char('1'));
 }
 
 #[test]
@@ -181,7 +180,6 @@ fn phones_are_digits_only_within_e164_length() {
         phone_problem(&"1".repeat(16)),
         Some("myprofile.errors.phone_length")
     );
-    assert!(is_digit_key('7') && !is_digit_key('+') && !is_digit_key('٣'));
 }
 
 #[test]

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::context::RequestCtx;
+use crate::text::keys::KeyFilter;
 use crate::ui::SeoMeta;
 
 /// No island: the pages are server-rendered and this small script adds the rest.
@@ -119,9 +120,9 @@ pub fn TextField(
     #[prop(default = "text")] kind: &'static str,
     #[prop(default = "off")] autocomplete: &'static str,
     #[prop(default = "120")] maxlength: &'static str,
-    /// `name` or `digits`: the key filter of spec 000 §5 the script applies.
+    /// The key filter of spec 000 §5 the browser applies while typing.
     #[prop(optional)]
-    filter: Option<&'static str>,
+    filter: Option<KeyFilter>,
     #[prop(optional)] hint: Option<String>,
     #[prop(optional)] inputmode: Option<&'static str>,
     #[prop(default = false)] required: bool,
@@ -140,7 +141,7 @@ pub fn TextField(
             <label for=id>{label}</label>
             {hint.map(|h| view! { <span class="account-hint" id=hint_id>{h}</span> })}
             <input id=id name=name type=kind autocomplete=autocomplete maxlength=maxlength
-                value=value aria-invalid=invalid aria-describedby=described data-filter=filter
+                value=value aria-invalid=invalid aria-describedby=described data-key-filter=filter.map(KeyFilter::attr)
                 inputmode=inputmode required=required data-testid=format!("field-{name}") />
             <span class="field__error" id=err_id data-error-for=field hidden=no_error>{error}</span>
         </p>

@@ -12,6 +12,7 @@ use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::*;
 use crate::context::RequestCtx;
+use crate::text::keys::KeyFilter;
 use crate::ui::error_template::ErrorNotice;
 
 /// Every message the forms may show, for the script.
@@ -146,14 +147,14 @@ fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
                     <span class="field__error" id="gender-error" data-error-for=F_GENDER hidden=no_gender_error>{gender_error}</span>
                 </fieldset>
                 <TextField id="profile-first-name" name="firstName" field=F_NAME label=ctx.t("myprofile.first_name")
-                    value=value("firstName", &p.first_name) error=error(F_NAME) autocomplete="given-name" maxlength="60" filter="name" required=true />
+                    value=value("firstName", &p.first_name) error=error(F_NAME) autocomplete="given-name" maxlength="60" filter=KeyFilter::Name required=true />
                 <TextField id="profile-last-name" name="lastName" field=F_LAST_NAME label=ctx.t("myprofile.last_name")
-                    value=value("lastName", &p.last_name) error=error(F_LAST_NAME) autocomplete="family-name" maxlength="60" filter="name" required=true />
+                    value=value("lastName", &p.last_name) error=error(F_LAST_NAME) autocomplete="family-name" maxlength="60" filter=KeyFilter::Name required=true />
                 <TextField id="profile-birth-date" name="birthDate" field=F_BIRTH_DATE label=ctx.t("myprofile.birth_date")
-                    value=value("birthDate", &p.birth_date) error=error(F_BIRTH_DATE) autocomplete="bday" maxlength="10" filter="date"
+                    value=value("birthDate", &p.birth_date) error=error(F_BIRTH_DATE) autocomplete="bday" maxlength="10" filter=KeyFilter::Date
                     inputmode="numeric" hint=ctx.t("myprofile.birth_date.hint") required=required />
                 <TextField id="profile-phone" name="phone" field=F_PHONE label=ctx.t("myprofile.phone")
-                    value=value("phone", &p.phone) error=error(F_PHONE) kind="tel" autocomplete="tel" maxlength="15" filter="digits"
+                    value=value("phone", &p.phone) error=error(F_PHONE) kind="tel" autocomplete="tel" maxlength="15" filter=KeyFilter::Digits
                     inputmode="numeric" hint=ctx.t("myprofile.phone.hint") />
                 <p class="field" data-field=F_JOB>
                     <label for="profile-job">{ctx.t("myprofile.job")}</label>

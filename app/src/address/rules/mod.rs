@@ -16,6 +16,7 @@ use crate::address::model::{
     Address, AddressFieldError, AddressFieldSpecificities, AddressRequest, CountrySpecificities,
 };
 use crate::model::error::FieldError;
+use crate::text::keys::KeyFilter;
 
 /// Most addresses one member keeps: enough for home, work, family and a holiday house.
 pub const MAX_ADDRESSES: usize = 20;
@@ -202,15 +203,10 @@ pub fn site_countries(site_id: u16) -> Vec<&'static str> {
         .unwrap_or_default()
 }
 
-/// Letters of the Latin script (accents, ß, æ, ø, ł included): carriers print labels in it.
-fn latin_letter(c: char) -> bool {
-    c.is_alphabetic() && ((c as u32) < 0x250 || (0x1E00..=0x1EFF).contains(&(c as u32)))
-}
-
-/// Names: letters, spaces, and the apostrophes, hyphens and dots names carry (O'Neil,
-/// Jean-Luc, St. John).
+/// Names: Latin letters, spaces, and the apostrophes, hyphens and dots names carry
+/// (O'Neil, Jean-Luc, St. John): the key filter of the form's name fields.
 fn name_char(c: char) -> bool {
-    latin_letter(c) || matches!(c, ' ' | '\'' | '’' | '-' | '.')
+    KeyFilter::LatinName.allows(c)
 }
 
 /// Street, extras, city: also digits and the signs of house numbers and floors.

@@ -96,6 +96,14 @@ pub fn normalize_phone(input: &str) -> Result<String, ErrorType> {
 
 fn group(digits: &str, style: PhoneStyle) -> String {
     let (first, rest) = style.groups();
+    group_by(digits, first, rest)
+}
+
+/// Digits in a first group of `first`, then groups of `rest` (none: the rest as one). The
+/// address form groups a number this way as the member types it (its TypeScript twin,
+/// `frontend-react/src/pages/key-filters.ts`, reads `app/tests/vectors/phone_groups.json`
+/// in its tests, as this does).
+pub fn group_by(digits: &str, first: usize, rest: Option<usize>) -> String {
     let chars: Vec<char> = digits.chars().collect();
     let mut out = String::new();
     let mut at = 0;
@@ -139,4 +147,27 @@ pub fn format_phone(stored: &str, style: PhoneStyle) -> String {
         group(national, style)
     };
     format!("+{code} {grouped}")
+}
+
+#[cfg(test)]
+mod vector_tests {
+    use super::group_by;
+
+    #[test]
+    fn groups_as_the_shared_vectors_say() {
+        let v: serde_json::Value =
+            serde_json::from_str(include_str!("../../../tests/vectors/phone_groups.json")).unwrap();
+        let cases = v["cases"].as_array().unwrap();
+        assert!(cases.len() >= 6);
+        for c in cases {
+            let rest = c["rest"].as_u64().map(|r| r as usize);
+            let first = c["first"].as_u64().unwrap() as usize;
+            let digits = c["digits"].as_str().unwrap();
+            assert_eq!(
+                group_by(digits, first, rest),
+                c["grouped"].as_str().unwrap(),
+                "{digits}"
+            );
+        }
+    }
 }

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use super::draft;
 use super::form::AddressForm;
-use super::page::{address_lines, messages, PAGE};
+use super::page::{address_lines, PAGE};
 use crate::address::api::fetch_addresses;
 use crate::address::model::Address;
 use crate::address::rules::{default_address, return_path};
@@ -69,7 +69,7 @@ pub fn DeliveryChoice(
         .filter(|_| back_to.is_none() && title_key.is_none() && none_key.is_none());
     if let Some(marks) = hole {
         return view! {
-            <section class="delivery-choice" aria-labelledby="delivery-title" data-testid="delivery-choice" id="delivery" data-messages=messages()>
+            <section class="delivery-choice" aria-labelledby="delivery-title" data-testid="delivery-choice" id="delivery">
                 <h2 id="delivery-title">{title}</h2>
                 {marks.hole(crate::ui::personal::Hole::Delivery)}
             </section>
@@ -79,7 +79,7 @@ pub fn DeliveryChoice(
     let load = Resource::new(|| (), |_| fetch_addresses());
     let none_key = none_key.unwrap_or("address.checkout.none");
     view! {
-        <section class="delivery-choice" aria-labelledby="delivery-title" data-testid="delivery-choice" id="delivery" data-messages=messages()>
+        <section class="delivery-choice" aria-labelledby="delivery-title" data-testid="delivery-choice" id="delivery">
             <h2 id="delivery-title">{title.clone()}</h2>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {

@@ -9,6 +9,7 @@ use crate::address::rules::{
     format_phone, site_countries, specificities, zip_rule, AddressField, PhoneStyle,
 };
 use crate::context::RequestCtx;
+use crate::text::keys::KeyFilter;
 
 pub const FORM_ACTION: &str = "/postsales/myaccount/addresses/form";
 
@@ -98,8 +99,8 @@ pub fn AddressForm(
             "text"
         };
         let filter = match f {
-            AddressField::FirstName | AddressField::LastName => Some("name"),
-            AddressField::Phone => Some("phone"),
+            AddressField::FirstName | AddressField::LastName => Some(KeyFilter::LatinName.attr()),
+            AddressField::Phone => Some(KeyFilter::Phone.attr()),
             _ => None,
         };
         let (phone_first, phone_rest) = if f == AddressField::Phone {
@@ -128,15 +129,17 @@ pub fn AddressForm(
     let country_error = draft_ref
         .and_then(|d| d.field_error(AddressField::Country))
         .map(|k| ctx.t(&k));
-    let return_attr = return_to.clone();
     view! {
+        // Sent in place on the address book; on a checkout page (no region around it) the
+        // browser sends it and the page comes back with the new address.
         <form method="post" action=FORM_ACTION class="account-form address-form" novalidate
-            data-testid="address-form" data-address-form data-return-to=return_attr>
+            data-testid="address-form" data-enhance="">
             <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
             <input type="hidden" name="action" value="save" />
             <input type="hidden" name="returnTo" value=return_to />
             {id.map(|id| view! { <input type="hidden" name="id" value=id.to_string() /> })}
-            <p class="account-form__error" role="alert" data-form-error data-testid="address-form-error" hidden=no_refusal>{refusal}</p>
+            <p class="account-form__error" role="alert" data-form-error data-testid="address-form-error" hidden=no_refusal
+                data-enhance-focus=(!no_refusal).then_some("")>{refusal}</p>
             <p class="account-hint">{ctx.t("address.form.required")}</p>
             <div class="address-form__row">
                 {field(AddressField::FirstName, "given-name", None)}

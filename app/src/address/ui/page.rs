@@ -15,9 +15,6 @@ use crate::ui::error_template::ErrorNotice;
 use crate::ui::SeoMeta;
 
 pub const PAGE: &str = "/postsales/myaccount/addresses/";
-/// Loaded by the address page only: no island, so it costs other pages nothing.
-pub const SCRIPT: &str = "/js/addresses.js";
-
 /// Keys a redirect may show (`?notice=` / `?error=`): a link cannot make the page say
 /// anything else.
 pub const NOTICES: [&str; 6] = [
@@ -31,28 +28,6 @@ pub const NOTICES: [&str; 6] = [
 
 fn known(key: &str) -> Option<&'static str> {
     NOTICES.iter().copied().find(|k| *k == key)
-}
-
-/// The texts the script shows, as JSON for `data-messages` (it never builds wording).
-pub fn messages() -> String {
-    let ctx = RequestCtx::current();
-    let keys = NOTICES.iter().copied().chain([
-        "address.delete_confirm",
-        "common.loading",
-        "errors.address.not_saved.notification",
-        "address.errors.missing",
-        "address.errors.too_long",
-        "address.errors.characters",
-        "address.errors.zip_forbidden",
-        "address.errors.zip_wrong",
-        "address.errors.country",
-        "address.errors.phone",
-        "address.errors.wrong",
-    ]);
-    let map: serde_json::Map<String, serde_json::Value> = keys
-        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
-        .collect();
-    serde_json::Value::Object(map).to_string()
 }
 
 /// One address as the site writes it, line by line.
@@ -86,16 +61,18 @@ pub fn AddressesPage(path: String) -> impl IntoView {
     let description = ctx.t_with("page.description", &[("page", &title), ("brand", brand)]);
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
-        <div class="account-page address-page" data-address-page data-messages=messages()>
+        <div class="account-page address-page" data-address-page data-enhance-region="addresses">
             <h1>{title}</h1>
             <p class="account-hint">{ctx.t("address.intro")}</p>
             {back_to.clone().map(|href| view! {
                 <p class="address-page__back"><a href=href data-testid="address-back">{RequestCtx::current().t("address.back_to_checkout")}</a></p>
             })}
-            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()
+                data-enhance-focus=notice.map(|_| "")>
                 {notice.map(|k| ctx.t(k))}
             </p>
-            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()>
+            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()
+                data-enhance-focus=error.map(|_| "")>
                 {error.map(|k| ctx.t(k))}
             </p>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
@@ -111,7 +88,6 @@ pub fn AddressesPage(path: String) -> impl IntoView {
             </Suspense>
             <p class="account-hint address-page__privacy">{ctx.t("address.privacy")}</p>
         </div>
-        <script src=SCRIPT defer></script>
     }
 }
 
@@ -168,7 +144,7 @@ fn Card(a: Address, back_to: Option<String>) -> impl IntoView {
                 <a href=format!("{PAGE}?edit={id}{back}#address-form") class="link-button" data-testid="address-edit"
                     aria-label=format!("{} · {name}", ctx.t("address.edit"))>{ctx.t("address.edit")}</a>
                 {(!fav).then(|| view! {
-                    <form method="post" action=FORM_ACTION data-testid="address-favorite-form">
+                    <form method="post" action=FORM_ACTION data-testid="address-favorite-form" data-enhance="">
                         <input type="hidden" name="_xsrf" value=RequestCtx::current().xsrf />
                         <input type="hidden" name="action" value="favorite" />
                         <input type="hidden" name="returnTo" value=back_to.clone() />
@@ -176,7 +152,9 @@ fn Card(a: Address, back_to: Option<String>) -> impl IntoView {
                         <button type="submit" class="link-button" data-testid="address-make-favorite">{RequestCtx::current().t("address.make_favorite")}</button>
                     </form>
                 })}
-                <form method="post" action=FORM_ACTION data-testid="address-delete-form" data-confirm-delete>
+                // Asked first (with scripts): a deletion cannot be undone.
+                <form method="post" action=FORM_ACTION data-testid="address-delete-form" data-enhance=""
+                    data-enhance-confirm=ctx.t("address.delete_confirm")>
                     <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
                     <input type="hidden" name="action" value="delete" />
                     <input type="hidden" name="returnTo" value=back_to.clone() />

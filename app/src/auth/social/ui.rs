@@ -163,7 +163,7 @@ fn RegisterForm(ticket: String, p: PendingView) -> impl IntoView {
                 <input id="sponsorshipCode" name="sponsorshipCode" value=p.sponsor_code.clone() />
             })}
             <input type="hidden" name="godfatherid" value=p.godfather_id.clone() />
-            {crate::auth::ui::page::consent_checks(&ctx)}
+            {crate::auth::ui::consent::consent_checks(&ctx)}
             {(cfg.optin_partner != Visibility::Hidden).then(|| view! {
                 <label class="auth__check"><input type="checkbox" name="optinPartner" value="1" />{ctx.t("auth.optin_partner")}</label>
             })}

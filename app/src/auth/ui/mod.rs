@@ -1,4 +1,5 @@
 //! The sign-in, registration and portal pages.
+pub mod consent;
 pub mod page;
 
 pub use page::AuthPage;

@@ -3,12 +3,11 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use crate::cart::error::CartFailure;
+use crate::cart::error::CartResult;
+use crate::cart::member::Member;
 use crate::cart::rules::CartError;
 use crate::cart::store::{self};
 use crate::platform::db::Db;
-
-pub type CartResult<T> = Result<T, CartFailure>;
 
 /// A cart frozen for payment cannot change (code 261) until paid or defrosted.
 pub(crate) async fn refuse_frozen<'e, E>(exec: E, member_id: i64) -> CartResult<()>
@@ -22,26 +21,6 @@ where
         return Err(CartError::Frozen.into());
     }
     Ok(())
-}
-
-/// The member a call acts for.
-#[derive(Clone, Copy, Debug)]
-pub struct Member {
-    pub id: i64,
-    pub site_id: i64,
-}
-
-/// One line of an add.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AddLine {
-    pub option_id: i64,
-    pub quantity: i64,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct AddOptions {
-    pub origin: Option<String>,
-    pub bundle_id: Option<String>,
 }
 
 /// A write transaction.

@@ -12,7 +12,8 @@ pub mod checkout;
 mod common;
 mod operations;
 
-pub use crate::cart::error::CartFailure;
+pub use crate::cart::error::{CartFailure, CartResult};
+pub use crate::cart::member::{AddLine, AddOptions, Member};
 pub use crate::cart::settings::CartSettings;
 pub use cart_service::*;
 pub use common::*;

@@ -10,8 +10,10 @@
 mod decide;
 mod sql;
 
+use super::error::{CartFailure, CartResult};
+use super::member::{AddLine, AddOptions, Member};
 use super::rules::CartError;
-use super::service::{AddLine, AddOptions, CartFailure, CartResult, CartSettings, Member};
+use super::settings::CartSettings;
 use super::store::OptionInfo;
 use crate::platform::db::Db;
 

@@ -1,7 +1,6 @@
 //! The member's orders: the paged list (`/my-orders`) and one order's detail, rendered on
 //! the server from the orders service; islands only where a click does something.
 pub mod after_sale;
-mod after_sale_forms;
 pub mod detail;
 pub mod list;
 pub mod reopen;

@@ -14,8 +14,6 @@ use std::sync::LazyLock;
 #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
 mod browser;
 pub mod page;
-#[cfg(feature = "ssr")]
-pub mod replay;
 
 pub use page::shown_later;
 #[cfg(feature = "ssr")]

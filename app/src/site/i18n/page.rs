@@ -27,7 +27,7 @@
 //! islands' keys are recorded (`shell::header::record_holes_keys`).
 //!
 //! Checked by `server/tests/api/page_table.rs` against the islands actually on a page,
-//! each hydrated again on the server from its props (`site::i18n::replay`), and in a browser
+//! each hydrated again on the server from its props (`island_keys`), and in a browser
 //! against the keys the WASM and the widgets really read (`end2end/tests/i18n.spec.ts`).
 #[cfg(feature = "ssr")]
 use std::collections::BTreeSet;

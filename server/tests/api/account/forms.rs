@@ -72,7 +72,9 @@ async fn pages_and_forms(t: TestApp) {
     assert!(html.contains("data-testid=\"delete-confirm-form\""));
     let html = page(&t, &m, "/myaccount/memberdata", "").await;
     assert!(html.contains("value=\"Zoé\"") && html.contains("value=\"Durand\""));
-    assert!(html.contains("data-filter=\"name\"") && html.contains("data-filter=\"digits\""));
+    assert!(
+        html.contains("data-key-filter=\"name\"") && html.contains("data-key-filter=\"digits\"")
+    );
 
     // Without the token: 403 and nothing changes.
     let before = row(&t, m.id).await;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::cart::service::{AddLine, AddOptions, Member};
+use crate::cart::member::{AddLine, AddOptions, Member};
 use crate::cart::store::OptionInfo;
 
 const HOLD: i64 = 900;

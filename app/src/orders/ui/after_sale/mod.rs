@@ -8,13 +8,15 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use super::after_sale_forms::{MarketplaceHelp, ReturnLine, ReturnsForm};
+mod forms;
+
 use crate::context::RequestCtx;
 use crate::model::cart::Order;
 use crate::orders::invoice::invoiceable;
 use crate::orders::marketplace;
 use crate::orders::returns::model::{invoice_url, ReturnReasonView, ReturnSubReasonView};
 use crate::orders::returns::rules::{self, may_request};
+use forms::{MarketplaceHelp, ReturnLine, ReturnsForm};
 
 /// The no-script target of the forms.
 pub fn form_action(order_id: i64) -> String {

@@ -1,4 +1,4 @@
-//! The keys a page's islands read, found the way the browser finds them (issue #29): each
+//! The keys a page's islands read, found the way the browser finds them: each
 //! island rendered again on its own from what the page carries for it, its
 //! `data-component` and `data-props`, under the page's request context (`data-ctx`), with
 //! a collector of its own. A test compares a page's table with the keys of the islands and
@@ -9,8 +9,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::tachys::view::RenderHtml;
 
-use super::page::{PageKeys, Widget};
 use crate::context::RequestCtx;
+use crate::site::i18n::page::{PageKeys, Widget};
 
 /// What an island's `children` render in the browser: nothing (they are server HTML).
 fn no_children() -> Children {

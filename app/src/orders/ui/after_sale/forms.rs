@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::after_sale::{form_action, FormError};
+use super::{form_action, FormError};
 use crate::context::RequestCtx;
 use crate::orders::returns::model::{invoice_url, ReturnReasonView};
 
