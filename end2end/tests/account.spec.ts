@@ -5,7 +5,7 @@ import {
   PASSWORD, lastMail, lastMailLink, memberEmail, otherBrowser, register, signIn, signedIn, texts,
 } from './member-steps';
 
-// My account (issue #12) with members registered for the test (the demo members stay as
+// My account with members registered for the test (the demo members stay as
 // they are): the email changed through the link mailed to the new address; deleted forever (STEP1, STEP2, the email registers again); the personal-data
 // form and the deletion without scripts. Personal data, the password change and
 // deactivation are steps of member-journey.spec.ts.

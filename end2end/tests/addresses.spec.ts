@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { signInAsDemo, closePopins } from './session';
 import { buyWithFavouriteAddress, favouriteAddress, fillAddress, letters, orderShowsAddress, texts } from './member-steps';
 
-// The address book and the delivery address at checkout (issue #12) as the first demo
+// The address book and the delivery address at checkout as the first demo
 // member, who already has a favourite address: an order keeps its copy of the address once
 // the address is deleted; the form without scripts. The journey from a wrong zip code to
 // the order detail runs on six sites in member-journey.spec.ts.

@@ -1,7 +1,7 @@
 import { type BrowserContext, type Page } from '@playwright/test';
 import { test, expect } from '@playwright/test';
 
-// Advertising (spec 000 §1, §4 "advertising blocker"; issue #16). The ad script (a local
+// Advertising (spec 000 §1, §4 "advertising blocker"). The ad script (a local
 // demo file, /js/ads-demo.js, behind the loader /js/ads.js) is on the page only with the
 // behaviour consent (C0004). When it cannot load, the blocker cookie `adBlocker` is set for
 // a month, the filtered-banner marker `filteredBanner` is written and the sponsored banners

@@ -5,7 +5,7 @@ import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { addAddress, firstSale, memberEmail, register, signedIn } from './member-steps';
 
-// After the sale, end to end (issue #14), desktop and phone, each project its own new
+// After the sale, end to end, desktop and phone, each project its own new
 // member on its own site (1 French, 2 German), as one chain: buy on the website with the
 // demo card; the operator's fulfilment command ships then delivers it; the detail shows the
 // timeline and the tracking number; the invoice downloads as a PDF; a return of one line;

@@ -5,7 +5,7 @@ import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { addAddress, firstSale, memberEmail, register, signedIn } from './member-steps';
 
-// After the sale (issue #14) as a member of its own (registered here, so no other spec's
+// After the sale as a member of its own (registered here, so no other spec's
 // cart or orders get in the way): buy, the operator's simulator delivers the order
 // (`server orders advance`), the invoice downloads as a PDF, a return is asked for through
 // the returns form and the order shows return_requested. Axe on the detail page.

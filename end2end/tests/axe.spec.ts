@@ -101,7 +101,7 @@ test('the consent banner has no accessibility violation', async ({ browser, base
   await context.close();
 });
 
-// Themes a sale asks for (spec 000 §9, issue #16): the demo's third sale of each site is
+// Themes a sale asks for (spec 000 §9): the demo's third sale of each site is
 // green "recycle" (#0BA100), its sixth black and white. The theme colour is on the page,
 // with contrast that passes; the brand cookie names the site's brand.
 test('themed sales wear their colours and have no accessibility violation', async ({ page, context }) => {
@@ -127,7 +127,7 @@ test('themed sales wear their colours and have no accessibility violation', asyn
 
 // The product pages of themed sales wear their sale's theme too, and a home (or one of its
 // modules) may ask for one: the demo's summer home is recycle with a black-and-white
-// module, on every site (issue #16).
+// module, on every site.
 test('themed product pages and homes wear their colours and have no accessibility violation', async ({ page }) => {
   for (const [site, sale, theme, colour] of [
     [1, 1003, 'recycle', 'rgb(11, 161, 0)'],

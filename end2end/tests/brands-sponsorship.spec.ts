@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { memberEmail, otherBrowser, register, signedIn } from './member-steps';
 
-// Marketing entry points (issue #15), one site per project (desktop: site 1 in French,
+// Marketing entry points, one site per project (desktop: site 1 in French,
 // phone: site 2 in German): the brands place A–Z and its search without scripts, a brand
 // alert from the list, an operation link (its cookie and its landing, an expired code
 // explained), and sponsorship (the code and share link; a friend registering through the

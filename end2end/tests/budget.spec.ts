@@ -25,10 +25,10 @@ const BUDGET = {
   // The cart page is one island as a whole (everything on it follows the cart the browser
   // loads: holds, vouchers, checkout, waiting line); it is only reached by members who are
   // about to pay, and its code loads after the page shows. 252 KB since it reads the
-  // delivery address and the "save this card" choice at pay time (issue #12).
-  // 257.7 KB after issue #14, 244.9 KB once its forms were server forms again (see product).
+  // delivery address and the "save this card" choice at pay time.
+  // 257.7 KB with the after-sale islands, 244.9 KB once its forms were server forms again (see product).
   cart: 250 * KB,
-  // The travel product: 257.6 KB with the configurator as an island after issue #14, 225.9
+  // The travel product: 257.6 KB with the configurator as an island, 225.9
   // KB with its props slimmed; since the configurator is a server form sent in place by a
   // page script (travel/ui/product/configurator.rs), the page loads the shared WASM only.
   travelProduct: 200 * KB,

@@ -4,7 +4,7 @@ import { expectNoViolations } from './a11y';
 import { signInAsDemo, DEMO_EMAIL, DEMO_PASSWORD } from './session';
 import { htmlErrors } from './html-validity';
 
-// Content pages (issue #15): about us, privacy policy and general conditions complete
+// Content pages: about us, privacy policy and general conditions complete
 // without scripts, with canonical and hreflang links; landing pages with their selection
 // and seoConfig; an unknown landing is the real 404; every footer link answers 200; each
 // hreflang alternate of a landing answers that landing; the registration form links the

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 
-// The link crawl of issue #15: no link of the product leads to a placeholder, a 404 or a
+// The link crawl: no link of the product leads to a placeholder, a 404 or a
 // 500. On each site, signed out and signed in, it gathers every same-site link of the home
 // page, the mobile menu page and the account page (the header, the lateral and account
 // menus, opened, and the footer come with them), then requests each once (depth 1, no

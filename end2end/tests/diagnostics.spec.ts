@@ -1,6 +1,6 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 
-// Diagnostics (issue #16, spec 000 §7 "Diagnostics"): only with the performance consent
+// Diagnostics (spec 000 §7 "Diagnostics"): only with the performance consent
 // (C0002) does the page load the diagnostics bundle, which posts the Core Web Vitals
 // (web-vitals library) in metrics batches, an Error log with breadcrumbs for an uncaught
 // error and the tracking library's analytics events (a page view per page) with its device

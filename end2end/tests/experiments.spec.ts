@@ -1,6 +1,6 @@
 import { test, expect, type BrowserContext } from '@playwright/test';
 
-// Experiments (issue #16): an anonymous visitor who accepted performance cookies gets the
+// Experiments: an anonymous visitor who accepted performance cookies gets the
 // anonymous id cookie on the first page, keeps the same variation on every visit, and sees
 // the feature it switches in the server's first HTML (dynamic pricing as a price display
 // variant: the saving under the prices of the catalog tiles).
@@ -101,7 +101,7 @@ test('without performance consent there is no anonymous id and the page is the c
   await context.close();
 });
 
-// Holdback experiments (issue #16): sponsored banners are launched, so they stay for the
+// Holdback experiments: sponsored banners are launched, so they stay for the
 // variation (`var2_programmatic`) and for everyone outside the experiments, and go for the
 // small control. Pinned in app/src/experiments/rules_tests.rs: ANON_ON is in the
 // variation of `anonymous_sponsored_banners`, ANON_NO_ADS in its control.

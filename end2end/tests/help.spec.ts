@@ -5,7 +5,7 @@ import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { memberEmail, register, signedIn } from './member-steps';
 
-// The help centre (issue #14) on two sites in two languages, desktop and phone: a question
+// The help centre on two sites in two languages, desktop and phone: a question
 // the help articles answer, rated badly, becomes a ticket in the message centre; support
 // answers with the real `server support reply` command; the header bell counts the unread
 // answer; opening it reads nothing, "mark as read" (a POST form) does. Axe on every page

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 
-// The home (issue #4): modules as tiles of every size, the pedagogical module, sale tiles
+// The home: modules as tiles of every size, the pedagogical module, sale tiles
 // counting down, and the scroll position kept per home.
 
 test('the home shows module tiles, the pedagogical module and a ticking countdown', async ({ page }) => {

@@ -5,7 +5,7 @@ import { expect } from './fixtures';
 import { closePopins } from './session';
 import { expectNoViolations } from './a11y';
 
-// The member-account steps (issue #12) that the account, address and wallet specs and the
+// The member-account steps that the account, address and wallet specs and the
 // whole member journey share: each one is what a member does on one page, checked as they
 // would see it, in the site's language.
 

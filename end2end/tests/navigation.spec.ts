@@ -5,7 +5,7 @@ import { expectNoViolations } from './a11y';
 import { signInAsDemo } from './session';
 import { memberEmail, register, signedIn } from './member-steps';
 
-// Navigation (issue #15) on three sites, desktop and phone: the header's home tabs and
+// Navigation on three sites, desktop and phone: the header's home tabs and
 // categories, the burger's lateral menu signed out (no loggedIn item) and signed in (all of
 // them), the legal side panel, Escape and focus, the account menu's sections (each answers
 // 200 with a real page), the bell's unread count and newest messages, the header cache

@@ -6,7 +6,7 @@ import { signInAsDemo } from './session';
 import { expectNoViolations } from './a11y';
 import { firstSale } from './member-steps';
 
-// The member's orders after the sale (issue #14) as the first demo member on a site no
+// The member's orders after the sale as the first demo member on a site no
 // other spec shops on: two orders paged one a page, then the fulfilment simulator run as
 // the operator runs it (`server orders advance`, end2end/run.sh exposes the binary and the
 // data directory) moves the newest to shipped, with its tracking number, then received,

@@ -5,7 +5,7 @@ import { signInAsDemo, DEMO_EMAIL } from './session';
 import { expectNoViolations } from './a11y';
 import { addAddress, memberEmail, register, signedIn } from './member-steps';
 
-// Rose deals (issue #14), one site per project (desktop: site 73 in French, phone: site 3 in
+// Rose deals, one site per project (desktop: site 73 in French, phone: site 3 in
 // Spanish): a deal bought from the rose-deals home through the cart (the home shows it in
 // the media basket first), its voucher on the
 // ongoing page, its own page (/rosedeals/order/{basketId}; an unknown one is a 404) and its
@@ -152,7 +152,7 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   await expectNoViolations(page);
 });
 
-// Without scripts (issue #14): the retry, the contact message and the refund post as plain
+// Without scripts: the retry, the contact message and the refund post as plain
 // multipart forms and come back with the result or the refusal in the site's language. A
 // member of its own (registered here) buys a deal with scripts on, then a browser without
 // scripts shares the session.

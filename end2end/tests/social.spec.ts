@@ -4,7 +4,7 @@ import { expectNoViolations } from './a11y';
 import { closePopins } from './session';
 import { memberEmail, PASSWORD, register, texts } from './member-steps';
 
-// Social sign-in (issue #16, spec 000 §3-§4) through the real redirects: the shop's
+// Social sign-in (spec 000 §3-§4) through the real redirects: the shop's
 // "Continue with …" form, the local test identity provider's page (end2end/run.sh starts
 // it; it signs real RS256 ID tokens), the callback, then codes 13, 12 and 1. Site 1, in
 // French; on the phone every step is also checked for horizontal scrolling (WCAG 1.4.10).

@@ -4,7 +4,7 @@ import { signInAsDemo, closePopins, DEMO_EMAIL_2 } from './session';
 import { expectNoViolations } from './a11y';
 import { firstSale, texts } from './member-steps';
 
-// The vouchers page (issue #12) as the second demo member (the cart flows use the first),
+// The vouchers page as the second demo member (the cart flows use the first),
 // on three sites in three languages per project: a promotion selected, applied by the cart,
 // chosen again and gone. The bank form without scripts. Bank details and communications
 // are steps of member-journey.spec.ts.

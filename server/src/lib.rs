@@ -129,7 +129,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
             middleware::security_headers,
         ))
         // Pages rendered per request (cached pages come precompressed): the fastest gzip
-        // level. Level 6 took a quarter of a member page's CPU (perf, issue #29) for
+        // level. Level 6 took a quarter of a member page's CPU (perf) for
         // about 15% fewer bytes.
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest))
         // A request's response must start within the timeout (408), and its body arrive

@@ -1,4 +1,4 @@
-//! My account (spec 001 §2 "Post-sales and account", issue #12): the account page with its
+//! My account (spec 001 §2 "Post-sales and account"): the account page with its
 //! tabs and menu, personal data, email and password change, deactivate, delete forever.
 //! Server-rendered pages with forms that post without scripts; `public/js/account.js`
 //! sends them to the REST calls when scripts run.

@@ -1,4 +1,4 @@
-//! Cart, held stock, checkout, orders, vouchers and the checkout waiting line (issue #5).
+//! Cart, held stock, checkout, orders, vouchers and the checkout waiting line.
 #[cfg(feature = "ssr")]
 pub mod error;
 #[cfg(feature = "ssr")]

@@ -1,4 +1,4 @@
-//! Content pages (issue #15, spec 000 §2 and §7 "Navigation and content"): about us, the
+//! Content pages (spec 000 §2 and §7 "Navigation and content"): about us, the
 //! privacy policy and the general conditions (crawlable documents written per language in
 //! `docs/<lang>.json`), the footer from its call, the SEO landing pages `/l/{slug}` with
 //! their seoConfig and selection, and the small after-sale hub and premium pages.

@@ -1,4 +1,4 @@
-//! Browser diagnostics (issue #16, spec 000 §7 "Diagnostics", §9): the frontend log and the
+//! Browser diagnostics (spec 000 §7 "Diagnostics", §9): the frontend log and the
 //! metrics batch the browser posts (only with the performance consent, C0002, and never in
 //! development), the Core Web Vitals rating, and the checks the server applies before the
 //! entries reach the structured logs and the Prometheus scrape (`/metrics`).

@@ -1,4 +1,4 @@
-//! Experiments (A/B, issue #16, spec 000 §6-§7): anonymous id, deterministic bucketing
+//! Experiments (A/B, spec 000 §6-§7): anonymous id, deterministic bucketing
 //! with configured weights, the features the variations switch (decided by the server
 //! before rendering, carried in the request context), the recorded assignments and
 //! exposures, and the report (`server experiments report`).

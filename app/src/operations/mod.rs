@@ -1,4 +1,4 @@
-//! Marketing entry links (issue #15): operations `/operation/{code}` (the enter-operation
+//! Marketing entry links: operations `/operation/{code}` (the enter-operation
 //! call: a code that lands on a sale or a home and records the operation-code cookie)
 //! and the catalog by id `/gr/catalog/{id}` (to the sale's canonical catalog address).
 //! The redirects are served by `server/src/forms/operations.rs`; the page `/operation`

@@ -81,7 +81,7 @@ impl Db {
 /// cannot leave half-begun. sqlx 0.8.6 starts a transaction in two steps and counts it only
 /// after the second: a caller dropped in between (a client that aborts its request, a
 /// timeout) hands the connection back inside a transaction it does not know of. On SQLite
-/// that connection then keeps the write lock while it idles in the pool (issue #29: the
+/// that connection then keeps the write lock while it idles in the pool (the
 /// shop locked for six minutes); on PostgreSQL its next user's writes run inside a
 /// transaction nobody commits. So the begin runs in a task of its own, which finishes even
 /// when the caller is gone: the transaction it makes is then dropped, and rolled back, as

@@ -38,7 +38,7 @@ pub fn new_token() -> String {
 pub fn hex(bytes: &[u8]) -> String {
     // Every page view makes a few of these (tokens, nonces, hashes): a table lookup per
     // nibble instead of a formatted string per byte (`format!` showed in the page
-    // profile, issue #29).
+    // profile).
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
@@ -72,7 +72,7 @@ pub async fn member_for_token(
 /// is a select list over `m` (the member's row) and `$2` (`now`), starting with a comma,
 /// and `read` takes them from the row. A page view needs several of the member's values
 /// before it renders; one query instead of one each is most of what a signed-in member's
-/// page costs beyond a visitor's (issue #29).
+/// page costs beyond a visitor's.
 pub async fn member_with<T>(
     db: &Db,
     token: &str,

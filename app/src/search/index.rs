@@ -1,4 +1,4 @@
-//! The search engine (spec 000 §2 "Search", issue #4): a small in-memory inverted index per
+//! The search engine (spec 000 §2 "Search"): a small in-memory inverted index per
 //! site over its live sales and their products, in the site's own language. Pure: no I/O;
 //! `store.rs` loads the documents and keeps one index per site fresh.
 //!

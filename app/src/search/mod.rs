@@ -1,4 +1,4 @@
-//! Search (spec 000 §2 "Search", issue #4): `/find` with suggestions while typing, the
+//! Search (spec 000 §2 "Search"): `/find` with suggestions while typing, the
 //! member's recent queries (each can be deleted), and a results page with the catalog's
 //! filters, sort and paging. Complete in the server HTML (form, results, filter links,
 //! page links, delete forms); once hydrated the box suggests as the member types and

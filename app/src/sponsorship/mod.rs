@@ -1,4 +1,4 @@
-//! Sponsorship `/gr/sponsorship` (issue #15, spec 000 §2 and the registration query
+//! Sponsorship `/gr/sponsorship` (spec 000 §2 and the registration query
 //! vocabulary `godfatherid` / `mgmcode`): a member's personal code and share link, the
 //! members they brought, and one reward voucher per sponsored member after that member's
 //! first paid order (issued in the order's transaction).

@@ -394,7 +394,7 @@ impl TravelService {
         if let Some(a) = address.and_then(|j| serde_json::from_str::<DeliveryAddress>(&j).ok()) {
             address_store::copy_to_order(&mut w.tx, order_id, &a).await?;
         }
-        // A booking is a paid order too: the sponsor's reward (issue #15).
+        // A booking is a paid order too: the sponsor's reward.
         crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
         w.commit().await?;
         self.booking(member_id, id).await

@@ -1,4 +1,4 @@
-//! Member page templates (issue #29). A member's shop page (home, sale catalog) is the same
+//! Member page templates. A member's shop page (home, sale catalog) is the same
 //! for every member of a site but for a few values of their own: their first name and id,
 //! the XSRF token, the request context in `data-ctx`, the header's bell and cart link, and
 //! each tile's heart and availability; the cart page is the same but for the delivery

@@ -1,4 +1,4 @@
-//! `server orders ...`: the fulfilment simulator (issue #14). Paid orders move along the
+//! `server orders ...`: the fulfilment simulator. Paid orders move along the
 //! life cycle of spec 001 §3 as a warehouse and a carrier would move them:
 //!
 //! - `server orders advance <ORDER_ID> [STATUS]`: one step along the simulator path of the

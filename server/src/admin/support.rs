@@ -1,4 +1,4 @@
-//! `server support ...`: support's side of the tickets (issue #14), owned by the help area.
+//! `server support ...`: support's side of the tickets, owned by the help area.
 //!
 //! - `server support list [--all]`: the tickets waiting for an answer (open), or all;
 //! - `server support reply <TICKET_ID> <TEXT...>`: answers a ticket: the message joins the

@@ -1,4 +1,4 @@
-//! Demo rows of the member account (issue #12): two live promotions per site, and for
+//! Demo rows of the member account: two live promotions per site, and for
 //! each demo member a personal voucher plus a participation in the welcome voucher, so
 //! the vouchers page has both lists. Run at every start like the vouchers: what is there
 //! stays; the promotions' dates move with "now" so they are always live.

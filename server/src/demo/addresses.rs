@@ -1,4 +1,4 @@
-//! Demo addresses (issue #12): the first demo member has a favourite delivery address on
+//! Demo addresses: the first demo member has a favourite delivery address on
 //! every site; the second one only on the smaller sites (Austria, Belgium, Luxembourg, the
 //! Netherlands), so signing in as them on the others shows the checkout asking for one.
 //! Added once per database (recorded in `app_meta`): addresses a tester deletes stay deleted.

@@ -1,4 +1,4 @@
-//! Demo landing pages (issue #15, `/l/{slug}`): on every site, in its language, one page
+//! Demo landing pages (`/l/{slug}`): on every site, in its language, one page
 //! showing the site's live sales and one showing the items of the brand with the most
 //! items in them, and a gift ideas page (the site's premium sales, the menu's gifts
 //! entry). Runs at every start: a page already there stays as it is (it only gets

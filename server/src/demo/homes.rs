@@ -313,7 +313,7 @@ pub(super) async fn ensure_themes(db: &app::platform::db::Db) -> Result<(), sqlx
         .execute(&db.pool)
         .await?;
     // The summer home has a dark hero band: the header is transparent over it at the top
-    // of the page (issue #15, spec 001 §2; app/src/shell/rules.rs `transparent_hero`).
+    // of the page (spec 001 §2; app/src/shell/rules.rs `transparent_hero`).
     sqlx::query("UPDATE homes SET header_hero = $1 WHERE name = $2 AND header_hero = ''")
         .bind(HERO_HOME.1)
         .bind(HERO_HOME.0)

@@ -1,4 +1,4 @@
-//! Demo operations on every site (issue #15): `BIENVENUE` lands on the home page,
+//! Demo operations on every site: `BIENVENUE` lands on the home page,
 //! `VENTE-FLASH` on the site's first live sale, `ETE2019` is over. Refreshed at every
 //! start (after the sale dates), so the sale and the windows stay right.
 use app::platform::db::Db;

@@ -1,4 +1,4 @@
-//! Rose deals on every site (issue #14): one ROSEDEAL sale per site (id `site × 1000 +
+//! Rose deals on every site: one ROSEDEAL sale per site (id `site × 1000 +
 //! 900`) of eight deals, each a partner brand's voucher (face value, price, validity,
 //! stock) with one option the cart takes. Runs at every start, like the vouchers: a
 //! database that lacks them gets them; rows already there (and their stock) stay.

@@ -150,7 +150,7 @@ pub struct AuthForm {
     optin_partner: Option<String>,
     #[serde(rename = "sponsorshipCode")]
     sponsorship_code: String,
-    /// The share link's sponsor (issue #15), carried from step to step.
+    /// The share link's sponsor, carried from step to step.
     mgmcode: String,
     godfatherid: String,
     cypher: String,

@@ -1,4 +1,4 @@
-//! Operation links (issue #15): `GET /operation/{code}` enters the operation (records the
+//! Operation links: `GET /operation/{code}` enters the operation (records the
 //! operation-code cookie and lands on its sale or home with a 302), or goes to the
 //! `/operation` page saying why not; `POST /operation/form` takes a typed code there.
 use std::sync::Arc;

@@ -256,7 +256,7 @@ pub async fn request_context(
 const ANONYMOUS: &str = "anon";
 
 /// A signed-in member's values a page view needs before it renders: read with the session
-/// in one query (issue #29: one query each was most of a member page's cost).
+/// in one query (one query each was most of a member page's cost).
 struct PageValues {
     onboarding: app::onboarding::rules::MemberOnboarding,
     held_units: i64,

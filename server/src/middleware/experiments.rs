@@ -1,4 +1,4 @@
-//! The experiments of a page view (issue #16, spec 000 §6): decided before the page
+//! The experiments of a page view (spec 000 §6): decided before the page
 //! renders, so the first HTML already shows each feature as the visitor's variation says.
 //!
 //! Experiments are audience measurement: they run only for visitors who accepted the

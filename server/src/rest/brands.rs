@@ -1,4 +1,4 @@
-//! The brand list of the brands place (spec 000 §2 "brand list"; issue #15): the brands
+//! The brand list of the brands place (spec 000 §2 "brand list"): the brands
 //! of the site's live sales, each with whether the member follows it. Following and
 //! unfollowing are the brand-alert calls (`/api/postsales/v1/brandalerts/{brandId}`).
 use std::sync::Arc;

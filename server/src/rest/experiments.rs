@@ -1,4 +1,4 @@
-//! A/B variations (spec 000 §7 "Navigation and content"; issue #16): POST with siteId and
+//! A/B variations (spec 000 §7 "Navigation and content"): POST with siteId and
 //! memberId in the path (a member id, or an anonymous visitor's id), body experimentNames
 //! and, for members only, segmentId; no credentials. Answers each experiment's variation
 //! by the deterministic bucketing the pages use; reads and records nothing.

@@ -1,4 +1,4 @@
-//! Enter operation (spec 000 §7 "enter operation", without shape; issue #15): a marketing
+//! Enter operation (spec 000 §7 "enter operation", without shape): a marketing
 //! code's landing path, with the operation-code cookie set as the link does.
 use std::sync::Arc;
 

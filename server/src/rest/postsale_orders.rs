@@ -1,4 +1,4 @@
-//! After-sale calls on the member's orders (issue #14; spec 001 §7 "Marketplace invoice
+//! After-sale calls on the member's orders (spec 001 §7 "Marketplace invoice
 //! request", "Marketplace order contact", "Marketplace order return", §3 "Return reasons"):
 //! invoices, returns and marketplace order help. Every order id is looked up among the
 //! signed-in member's own orders only: anyone else's is a 404. Refusals carry the spec's

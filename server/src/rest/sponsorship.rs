@@ -1,4 +1,4 @@
-//! Sponsorship (spec 000 §7 "sponsorship", without shape; issue #15): the member's code,
+//! Sponsorship (spec 000 §7 "sponsorship", without shape): the member's code,
 //! share link, sponsored members and reward vouchers.
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! A member's shop pages from a shared template (issue #29). The home and sale catalogs are
+//! A member's shop pages from a shared template. The home and sale catalogs are
 //! the same for every member of a site but for their own values (`app::ui::personal`): the
 //! page is rendered once per page, site and variant for a stand-in member with marks in
 //! their place, kept as briefly as the visitors' copies (`page_cache`), and each member's

@@ -363,7 +363,7 @@ impl Template {
     // Both fills write the page into one buffer, sent as one body frame: hyper writes at
     // most 16 queued buffers at a time, and a page handed over piece by piece (the shared
     // texts between the visitor's values) left in two writes, each waking the client (two
-    // `writev` per response, measured with strace, issue #29). One copy of the page costs
+    // `writev` per response, measured with strace). One copy of the page costs
     // less than the second system call.
 
     /// The page with `fill`'s values, uncompressed.

@@ -136,7 +136,7 @@ pub async fn subscribe(
         return Err(AuthError::Invalid(vec![field("email", "auth.email.taken")]));
     };
     // A sponsor named by code or id is recorded with the account; one that names nobody
-    // (or the new member themselves) is ignored without a word (issue #15).
+    // (or the new member themselves) is ignored without a word.
     let sponsored = crate::sponsorship::rules::Party {
         member_id,
         site_id: i64::from(req.site_id),

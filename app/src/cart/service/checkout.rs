@@ -262,9 +262,9 @@ impl CartService {
             .bind(m.id)
             .execute(&mut *w.tx)
             .await?;
-        // Rose deals: one voucher per unit of a deal, issued with the order (issue #14).
+        // Rose deals: one voucher per unit of a deal, issued with the order.
         crate::rosedeals::store::issue_vouchers(&mut w.tx, order_id, now).await?;
-        // Sponsorship: the sponsor's reward after this member's first order (issue #15).
+        // Sponsorship: the sponsor's reward after this member's first order.
         crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
         address_store::copy_to_order(&mut w.tx, order_id, &delivery).await?;
         sqlx::query(

@@ -1,4 +1,4 @@
-//! Invoices (issue #14): one number per paid order, given once and never again, and the
+//! Invoices: one number per paid order, given once and never again, and the
 //! PDF of the order with the seller of its site and the VAT of every line.
 #[cfg(feature = "ssr")]
 pub mod pdf;

@@ -1,5 +1,5 @@
 //! Reopening a recent order brings its items back into the cart (spec 000 §3
-//! `order_to_reopen`), to add more before paying again. A server form (issue #10: no
+//! `order_to_reopen`), to add more before paying again. A server form (no
 //! island): `/postsales/orders/{id}/aftersale` with `action=reopen` reopens the order
 //! through the cart service and leads to the cart, or back here with the cart's message.
 use leptos::prelude::*;

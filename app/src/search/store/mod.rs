@@ -1,4 +1,4 @@
-//! Search reads and recent queries (issue #4). The index of a site is built from its live
+//! Search reads and recent queries. The index of a site is built from its live
 //! sales and kept in memory (a cache: truth stays in the database, so every hit is checked
 //! against the live sales again before it is shown).
 //! By concern: the per-site index cache, item and filter reads, suggestions, recent queries.

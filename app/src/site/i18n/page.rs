@@ -1,4 +1,4 @@
-//! The page's table: only the keys its browser code reads (issue #29).
+//! The page's table: only the keys its browser code reads.
 //!
 //! While the server renders a page, one [`PageKeys`] in the render's context collects the
 //! keys that the page's browser code reads from `<script id="i18n">`:

@@ -1,4 +1,4 @@
-//! The order detail's after-sale actions (issue #14): the invoice download, the returns
+//! The order detail's after-sale actions: the invoice download, the returns
 //! form of a delivered order and, for a marketplace order, the help form to write to the
 //! seller. Server forms: they post to `/postsales/orders/{id}/aftersale`
 //! (server/src/forms/aftersale.rs), which redirects back here with `?aftersale_notice=` or
