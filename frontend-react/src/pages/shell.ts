@@ -1,12 +1,17 @@
 // The script of every shop page with islands (app/src/app.rs `ShellScript`): in-app
-// navigation, the enhancement of server forms, the key filters of form fields and the
-// header's glue, one module.
-import { start as startEnhance } from './enhance';
+// navigation and the header's glue. A page with server forms sent in place (a
+// `data-enhance-region`) also loads `forms.ts`, once, when it is first shown.
+import { NAVIGATED } from '../lib/events';
 import { start as startHeader } from './header';
-import { start as startKeyFilters } from './key-filters';
 import { start as startNavigation } from './navigation';
 
 startNavigation();
-startEnhance();
 startHeader();
-startKeyFilters();
+
+let forms: Promise<unknown> | null = null;
+const formsIfNeeded = () => {
+  if (!forms && document.querySelector('[data-enhance-region]')) forms = import('./forms');
+};
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', formsIfNeeded, { once: true });
+else formsIfNeeded();
+document.addEventListener(NAVIGATED, formsIfNeeded);

@@ -78,7 +78,8 @@ pub fn ProfileFrame(
     let current = move |t: Tab| (t == tab).then_some("page");
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
-        <div class="account-page profile-page" data-profile-page=page data-messages=messages_json>
+        // A region: the shell module loads the form glue (the key filters) on this page.
+        <div class="account-page profile-page" data-profile-page=page data-messages=messages_json data-enhance-region="profile">
             <h1>{title}</h1>
             <nav class="profile-tabs" aria-label=ctx.t("account.tabs.label") data-testid="account-tabs">
                 <a href="/myaccount" aria-current=current(Tab::Manage) data-testid="tab-manage">{ctx.t("account.tabs.manage")}</a>
