@@ -453,7 +453,9 @@ async function checkCsrf() {
     const forms = [
       '/gr/authentication/form',
       '/onboarding/form',
-      '/myaccount/form',
+      '/myaccount/form/profile',
+      '/myaccount/form/password',
+      '/myaccount/form/delete',
       '/find/recent/1/delete',
       '/postsales/myaccount/wallet/form',
       '/communications/form',

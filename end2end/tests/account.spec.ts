@@ -6,7 +6,8 @@ import {
 } from './member-steps';
 
 // My account with members registered for the test (the demo members stay as
-// they are): the email changed through the link mailed to the new address; deleted forever (STEP1, STEP2, the email registers again); the personal-data
+// they are): the email changed through the link mailed to the new address; deleted forever
+// (confirmed in a modal, the email registers again); the personal-data
 // form and the deletion without scripts. Personal data, the password change and
 // deactivation are steps of member-journey.spec.ts.
 
@@ -31,6 +32,7 @@ test('email change: refused when the two differ, a link to the new address, a no
   const dialog = page.getByTestId('email-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(t['myprofile.email.sent']);
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
   await expectNoViolations(page); // the confirmation modal
   await dialog.getByRole('button').click();
   await expect(page.getByTestId('pending-email')).toContainText(newEmail);
@@ -56,7 +58,7 @@ test('email change: refused when the two differ, a link to the new address, a no
   await expect(page.getByTestId('account-email')).toContainText(newEmail);
 });
 
-test('delete forever: STEP1, STEP2, signed out, the email registers again', async ({ page }, info) => {
+test('delete forever: what goes and what stays, confirmed in a modal, signed out, the email registers again', async ({ page }, info) => {
   test.setTimeout(180_000);
   const site = sitesFor(info.project.name)[0];
   const t = texts(site);
@@ -69,14 +71,17 @@ test('delete forever: STEP1, STEP2, signed out, the email registers again', asyn
   await page.getByTestId('delete-submit').click();
   const dialog = page.getByTestId('delete-dialog');
   await expect(dialog).toBeVisible();
+  // Modal: the page behind it is inert, so its own button cannot be reached.
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  await expectNoViolations(page); // the confirmation modal
   // Cancelling changes nothing.
-  await dialog.getByRole('button', { name: t['account.cancel'] }).click();
+  await dialog.getByRole('link', { name: t['account.cancel'] }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('delete-step1')).toBeVisible();
   await page.getByTestId('delete-submit').click();
-  await dialog.getByTestId('delete-dialog-confirm').click();
-  await expect(page.getByTestId('delete-step2')).toBeVisible();
-  await expect(page.getByTestId('delete-step2')).toContainText(t['account.delete.done']);
-  await expect(page.getByTestId('delete-step1')).toBeHidden();
+  await dialog.getByTestId('delete-confirm').click();
+  await expect(page).toHaveURL(/\/gr\/authentication\?info=account\.delete\.done/);
+  await expect(page.getByTestId('auth-info')).toHaveText(t['account.delete.done']);
   await page.goto('/myaccount');
   await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
   expect(await register(page, site, email)).toBe(201);

@@ -30,6 +30,13 @@ export const letters = () =>
   Array.from({ length: 6 }, () => 'abcdefghijklmnop'[Math.floor(Math.random() * 16)]).join('');
 
 /// The newest mail in the shop's outbox to `to` that contains `needle`.
+/// An enhanced form marks itself aria-busy from the click until its answer is swapped in.
+/// A notice carried in the URL is already on the page before the answer comes back (the
+/// previous save put it there), so a reload must wait for this, or it cancels the POST.
+export async function settled(page: Page) {
+  await expect(page.locator('form[aria-busy="true"]')).toHaveCount(0);
+}
+
 export function lastMail(to: string, needle: string): string {
   const dir = join(process.env.ROSACE_E2E_DATA ?? '', 'outbox');
   const mails = readdirSync(dir)
@@ -215,6 +222,7 @@ export async function personalData(page: Page, site: number) {
   await form.getByTestId('field-jobId').selectOption('3');
   await form.getByTestId('profile-save').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.text.personaldata.notification']);
+  await settled(page);
   await page.reload();
   await expect(form.getByTestId('field-firstName')).toHaveValue('Zoé Anne');
   await expect(form.getByTestId('field-phone')).toHaveValue('0612345678');
@@ -264,7 +272,8 @@ export async function deactivate(page: Page, site: number, email: string) {
   const dialog = page.getByTestId('deactivate-dialog');
   await expect(dialog).toBeVisible();
   await expectNoViolations(page);
-  await dialog.getByTestId('deactivate-dialog-confirm').click();
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  await dialog.getByTestId('deactivate-confirm').click();
   await expect(page).toHaveURL(/\/gr\/authentication\?info=account\.deactivate\.done/);
   await expect(page.getByTestId('auth-info')).toHaveText(t['account.deactivate.done']);
   await signIn(page, site, email, NEW_PASSWORD);
@@ -363,11 +372,13 @@ export async function communications(page: Page, site: number) {
   await optins.getByTestId('optin-partner').check();
   await optins.getByTestId('optins-save').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['communications.notice.saved']);
+  await settled(page);
   await page.reload();
   await expect(page.getByTestId('optin-partner')).toBeChecked();
   await page.getByTestId('optin-partner').uncheck();
   await page.getByTestId('optins-save').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['communications.notice.saved']);
+  await settled(page);
   await page.reload();
   await expect(page.getByTestId('optin-partner')).not.toBeChecked();
   await expect(page.getByTestId('communicationModel-NONE')).toBeChecked();
@@ -379,12 +390,14 @@ export async function communications(page: Page, site: number) {
   const brandId = await option.getAttribute('data-brand-id');
   await option.getByRole('button').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['communications.notice.brand_followed']);
+  await settled(page);
   await page.reload();
   const followed = page.getByTestId('brands-followed').locator(`[data-brand-id="${brandId}"]`);
   await expect(followed).toHaveCount(1);
   await expect(page.getByTestId('brands-empty')).toBeHidden();
   await followed.getByRole('button').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['communications.notice.brand_unfollowed']);
+  await settled(page);
   await page.reload();
   await expect(page.getByTestId('brands-followed').getByTestId('brand-alert')).toHaveCount(0);
 }

@@ -54,7 +54,7 @@ pub struct Config {
     pub warnings: Vec<String>,
     /// Social sign-in providers (`ROSACE_OIDC_<PROVIDER>_ISSUER`, `_CLIENT_ID`,
     /// `_CLIENT_SECRET`); one without all three is not offered.
-    pub social: crate::rest::auth::social::oidc::SocialConfig,
+    pub social: crate::web::social::oidc::SocialConfig,
     /// The bearer token of the Prometheus scrape `GET /metrics` (`ROSACE_METRICS_TOKEN`,
     /// at least 16 characters); unset: `/metrics` answers 404.
     pub metrics_token: Option<String>,
@@ -346,7 +346,7 @@ impl Config {
             request_timeout_secs: env_parse(vars, "ROSACE_REQUEST_TIMEOUT_SECS", 30)?,
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,
             warnings,
-            social: crate::rest::auth::social::oidc::SocialConfig::from_vars(vars),
+            social: crate::web::social::oidc::SocialConfig::from_vars(vars),
             metrics_token: metrics_token(vars)?,
         };
         let explicit = match env("ROSACE_SECURE_COOKIES") {

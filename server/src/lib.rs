@@ -6,6 +6,7 @@ pub mod backup;
 pub mod config;
 pub mod demo;
 pub mod forms;
+mod layers;
 pub mod middleware;
 pub mod rest;
 pub mod serve;
@@ -13,6 +14,7 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod test_idp;
+pub mod web;
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! My account's rules (spec 001 §3 member, §5; spec 000 §5): personal data, email change,
-//! password change. Pure: the server checks with them, the page's script filters keys the
-//! same way (`public/js/account.js` mirrors `is_name_char` and `is_digit_key`).
+//! password change. Pure: the server checks with them; the key filters the browser applies
+//! while typing are `text::keys::KeyFilter`'s, which these rules use too.
 use serde::{Deserialize, Serialize};
 
 use crate::auth::rules::{is_numeric, is_valid_name, parse_birth_date, password_problem};

@@ -91,6 +91,11 @@ pub fn is_valid_zip_code(site_id: u16, zip: &str) -> bool {
     }
 }
 
+/// A birth date typed by the member, as `YYYY-MM-DD`, when it is a real date.
+pub fn birth_date_iso(input: &str) -> Option<String> {
+    parse_birth_date(input).map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
 /// Parses `DD/MM/YYYY`; an invalid date gives `None` (spec 000 §5). `DD.MM.YYYY` is
 /// accepted too, as German and Austrian members write it.
 pub fn parse_birth_date(s: &str) -> Option<(u16, u8, u8)> {

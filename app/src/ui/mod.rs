@@ -3,6 +3,7 @@
 //! `site` and `client` only, never on an area.
 pub mod assets;
 pub mod cart_count;
+pub mod draft;
 pub mod error_template;
 pub mod favourite;
 pub mod hydrated;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDiagnostics, ERROR_REPORTS_MAX, LOG_URL, METRICS_URL, xsrfToken } from './client';
+import { createDiagnostics, ERROR_REPORTS_MAX, LOG_URL, METRICS_URL } from './client';
 
 function setup(dev = false) {
   const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
@@ -18,12 +18,6 @@ describe('diagnostics client', () => {
     document.cookie = 'XSRF-TOKEN=tok%3D1';
   });
   afterEach(() => vi.useRealTimers());
-
-  it('reads the XSRF cookie under either name', () => {
-    expect(xsrfToken('a=1; __Host-XSRF-TOKEN=x%2Fy')).toBe('x/y');
-    expect(xsrfToken('XSRF-TOKEN=abc')).toBe('abc');
-    expect(xsrfToken('other=1')).toBeNull();
-  });
 
   it('batches rated vitals with the app tags and the XSRF header', () => {
     const { d, fetch } = setup();

@@ -4,6 +4,7 @@
 import { createBreadcrumbs, type Breadcrumbs } from './breadcrumbs';
 import { createMetricQueue, type Metric, type MetricQueue, type QueueOptions } from './queue';
 import { isKind, rate, type Level, type MetricKind } from './rules';
+import { XSRF_HEADER, readXsrfToken } from '../lib/xsrf';
 
 export const LOG_URL = '/api/frontend-logger/v1/log';
 export const METRICS_URL = '/api/frontend-logger/v1/metrics';
@@ -30,12 +31,6 @@ export type Diagnostics = {
   queue: MetricQueue;
 };
 
-/** The XSRF token the server checks (`__Host-XSRF-TOKEN` over HTTPS, else `XSRF-TOKEN`). */
-export function xsrfToken(cookies: string): string | null {
-  const m = cookies.match(/(?:^|; )__Host-XSRF-TOKEN=([^;]*)/) || cookies.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
-  return m ? decodeURIComponent(m[1]) : null;
-}
-
 export function createDiagnostics(config: Config, deps: Deps): Diagnostics {
   const now = deps.now ?? (() => new Date());
   const breadcrumbs = createBreadcrumbs(undefined, now);
@@ -43,14 +38,14 @@ export function createDiagnostics(config: Config, deps: Deps): Diagnostics {
 
   function post(url: string, body: unknown, keepalive: boolean) {
     if (config.dev) return;
-    const token = xsrfToken(document.cookie);
+    const token = readXsrfToken();
     if (!token) return;
     deps
       .fetch(url, {
         method: 'POST',
         credentials: 'same-origin',
         keepalive,
-        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
+        headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: token },
         body: JSON.stringify(body),
       })
       .catch(() => {});

@@ -5,7 +5,7 @@
 // id cookie kept 365 days. Only with the performance consent (C0002, checked again before
 // each event and each send) and never in a development shop. The Rust twin of the limits:
 // app/src/diagnostics/tracking.rs.
-import { xsrfToken } from './client';
+import { XSRF_HEADER, readXsrfToken } from '../lib/xsrf';
 
 export const EVENTS_URL = '/api/tracking/v1/events';
 export const BATCH_MAX = 50;
@@ -158,7 +158,7 @@ export function createTracker(config: TrackerConfig, deps: TrackerDeps): Tracker
   }
 
   function post(events: TrackingEvent[], keepalive: boolean, signal?: AbortSignal): Promise<Response> {
-    const token = xsrfToken(cookies.read());
+    const token = readXsrfToken(cookies.read());
     if (!token) return Promise.reject(new Error('no XSRF token yet'));
     // Not navigator.sendBeacon: it cannot send the X-XSRF-TOKEN header every state-changing
     // API call needs. A keepalive fetch outlives the page the same way and can.
@@ -167,7 +167,7 @@ export function createTracker(config: TrackerConfig, deps: TrackerDeps): Tracker
       credentials: 'same-origin',
       keepalive,
       signal,
-      headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
+      headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: token },
       body: JSON.stringify({ events, deviceId: deviceId(), tags: { appName: config.appName, version: config.appVersion } }),
     });
   }

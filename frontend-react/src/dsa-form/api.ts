@@ -3,15 +3,11 @@ import type { DsaFormRequest } from '../generated/DsaFormRequest';
 import type { DsaFormResponse } from '../generated/DsaFormResponse';
 import type { DsaFormErrorResponse } from '../generated/DsaFormErrorResponse';
 import type { DsaFieldError } from '../generated/DsaFieldError';
+import { XSRF_HEADER, readXsrfToken } from '../lib/xsrf';
 
 export const TRANSLATIONS_PATH = '/api/content/v1/translations';
 export const DSA_FORM_PATH = '/api/postsale/v1/help/dsacontactform';
 export const FALLBACK_LOCALE = 'fr-fr';
-/** The XSRF cookie over plain HTTP (development, the end-to-end tests); over HTTPS the
- * shop names it `__Host-XSRF-TOKEN` so that no other host or plain-HTTP page can set it. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const SECURE_XSRF_COOKIE = `__Host-${XSRF_COOKIE}`;
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export type TranslationTable = Record<string, string>;
 
@@ -37,27 +33,6 @@ export async function fetchTranslations(locale: string, signal?: AbortSignal): P
     if (typeof v === 'string') out[k] = v;
   }
   return out;
-}
-
-/** Value of a cookie, URL-decoded, or undefined. */
-export function readCookie(name: string, cookieString: string = document.cookie): string | undefined {
-  for (const part of cookieString.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
-}
-
-/** The XSRF token the shop handed out: the `__Host-` cookie when there is one. */
-export function readXsrfToken(cookieString: string = document.cookie): string | undefined {
-  return readCookie(SECURE_XSRF_COOKIE, cookieString) ?? readCookie(XSRF_COOKIE, cookieString);
 }
 
 export type SubmitOutcome =

@@ -88,6 +88,43 @@ describe('enhance: a server form sent in place', () => {
     expect(document.querySelector('[data-enhance-region]')).toBeNull();
   });
 
+  it('shows the answer of a new session (a password change) as a whole page, so nothing keeps the old token', async () => {
+    vi.stubGlobal('scrollTo', () => undefined);
+    document.cookie = 'XSRF-TOKEN=old';
+    mount(`<main id="main"><a id="logout" href="/logout?t=old">out</a>${REGION('')}</main>`);
+    serve(async () => {
+      document.cookie = 'XSRF-TOKEN=new'; // the answer's Set-Cookie
+      return answer(page(`<main id="main"><a id="logout" href="/logout?t=new">out</a>${REGION('<i id="ok"></i>')}</main>`), '/helpform');
+    });
+    click('send');
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+    expect(document.getElementById('logout')!.getAttribute('href')).toBe('/logout?t=new');
+    document.cookie = 'XSRF-TOKEN=; max-age=0';
+  });
+
+  it('swaps only the region while the session stays the same', async () => {
+    document.cookie = 'XSRF-TOKEN=same';
+    mount(`<main id="main"><a id="logout" href="/logout?t=same">out</a>${REGION('')}</main>`);
+    serve(answer(page(`<main id="main"><a id="logout" href="/logout?t=other">out</a>${REGION('<i id="ok"></i>')}</main>`), '/helpform'));
+    click('send');
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+    expect(document.getElementById('logout')!.getAttribute('href')).toBe('/logout?t=same');
+    document.cookie = 'XSRF-TOKEN=; max-age=0';
+  });
+
+  it('shows a dialog the answer has open as a modal', async () => {
+    const showModal = vi.fn(function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    });
+    HTMLDialogElement.prototype.showModal = showModal;
+    mount(REGION(''));
+    serve(answer(page(REGION('<dialog id="done" open data-enhance-modal><form method="dialog"><button>Close</button></form></dialog><dialog id="shut" data-enhance-modal></dialog>')), '/helpform?dialog=done'));
+    click('send');
+    await waitFor(() => expect(document.getElementById('done')).not.toBeNull());
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(showModal.mock.instances[0]).toBe(document.getElementById('done'));
+  });
+
   it('falls back to the browser submit when the answer is not HTML', async () => {
     mount(REGION(''));
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);

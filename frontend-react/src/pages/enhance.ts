@@ -31,13 +31,17 @@
 // without scripts it is sent at once.
 // A field's error (its `aria-invalid` and `[data-error-for="<name>"]` message) clears as
 // the member changes that field: it was about the value that is gone. A `<dialog
-// data-enhance-modal>` the answer has open is shown modal.
+// data-enhance-modal>` the page or the answer has open is shown modal (closed by its
+// `<form method="dialog">`, which works without scripts too).
+// An answer from a new session (the XSRF cookie changed: a password change rotates the
+// session) is shown as a whole page: every token and link on the page is the new one's.
 // What the member types while an answer is on its way is kept: it is written into the
 // new region (and a refresh control changed meanwhile asks again).
 import { ENHANCED, type EnhancedDetail } from '../lib/events';
 import { fetchHtml } from '../lib/http';
 import { onPage } from '../lib/lifecycle';
 import { announce } from '../lib/live';
+import { readXsrfToken } from '../lib/xsrf';
 import { hydrateIslands, reviveScripts, showPage, watchWidgets } from './navigation';
 
 const FORM = 'form[data-enhance]';
@@ -169,13 +173,19 @@ function swapRegion(current: HTMLElement, next: HTMLElement, url: string, focus:
   watchWidgets(next);
   if (next.querySelector('leptos-island')) void hydrateIslands(next);
   applyDepends(next);
-  for (const dialog of next.querySelectorAll<HTMLDialogElement>('dialog[data-enhance-modal][open]')) {
-    dialog.open = false;
-    dialog.showModal?.();
-  }
+  openModals(next);
   const detail: EnhancedDetail = { region: name, url };
   next.dispatchEvent(new CustomEvent(ENHANCED, { detail, bubbles: true }));
   return next;
+}
+
+/** Shows the open `dialog[data-enhance-modal]` under `root` as modal dialogs. */
+export function openModals(root: ParentNode): void {
+  for (const dialog of root.querySelectorAll<HTMLDialogElement>('dialog[data-enhance-modal][open]')) {
+    if (typeof dialog.showModal !== 'function') continue;
+    dialog.open = false;
+    dialog.showModal();
+  }
 }
 
 function clearOwnError(field: Field): void {
@@ -240,16 +250,18 @@ async function send(
   const mine: Flight = { region: name, post: request.method === 'POST', controller: new AbortController(), touched: new Map() };
   flight = mine;
   form.setAttribute('aria-busy', 'true');
+  const session = readXsrfToken();
   try {
     const answer = await fetchHtml(request.url, { method: request.method, body: request.body, signal: mine.controller.signal });
     if (flight !== mine) return;
     const next = byAttr(answer.doc, REGION, name);
     const here = byAttr(document, REGION, name);
     const samePage = new URL(answer.url).pathname === location.pathname;
-    if (!samePage || !next || !here) {
-      // The outcome is another page (a ticket sent shows the message centre).
+    if (!samePage || !next || !here || readXsrfToken() !== session) {
+      // The outcome is another page (a ticket sent shows the message centre), or the same
+      // page for a new session.
       flight = null;
-      showPage(answer.doc, answer.url, true);
+      showPage(answer.doc, answer.url, true); // its modals open with the page (onPage)
       return;
     }
     flight = null;
@@ -334,5 +346,8 @@ export function start(): void {
   });
   document.addEventListener('change', onChange);
   document.addEventListener('input', onChange);
-  onPage(() => applyDepends(document));
+  onPage(() => {
+    applyDepends(document);
+    openModals(document);
+  });
 }

@@ -1,37 +1,45 @@
-//! My account's forms without scripts (Post/Redirect/Get): personal data, email change and
-//! its confirmation, password change, deactivate, delete forever. A refused form comes back
-//! filled in with its messages (see `app::account::ui::draft`); passwords never come back.
+//! My account's forms without scripts (Post/Redirect/Get), one route per action: personal
+//! data, the email change and its confirmation, the password change, the other sessions
+//! ended, deactivation, deletion. A refused form comes back filled in with its messages
+//! (`app::account::ui::draft`); passwords never come back.
 use std::sync::Arc;
 
-use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
-use axum::Extension;
+use axum::routing::post;
+use axum::Router;
 use serde::Deserialize;
 
 use app::account::error::AccountError;
 use app::account::model::*;
 use app::account::service::{self, Mailer};
-use app::account::ui::draft::{Draft, COOKIE, COOKIE_PATH};
-use app::context::RequestCtx;
+use app::account::ui::draft::Draft;
 use app::model::error::{FieldError, WireError};
+use app::platform::session::SessionMember;
 
-use super::auth::see_other;
-use super::check_xsrf;
-use crate::middleware::{self, SessionInfo};
-use crate::rest::auth::session::{clear_session, link_base, site_suffix, with_new_session};
-use crate::rest::extract::Client;
+use super::extract::XsrfForm;
+use super::outcome::FormOutcome;
 use crate::state::AppCtx;
+use crate::web::client::Client;
+use crate::web::session::{clear_session, link_base, with_new_session};
 
 const PERSONAL: &str = "/myaccount/memberdata";
 const HOME: &str = "/myaccount";
 
+pub fn router() -> Router<Arc<AppCtx>> {
+    use app::account::ui::frame::form_action as at;
+    Router::new()
+        .route(&at("profile"), post(profile))
+        .route(&at("email"), post(email))
+        .route(&at("confirm_email"), post(confirm_email))
+        .route(&at("password"), post(password))
+        .route(&at("end_sessions"), post(end_sessions))
+        .route(&at("deactivate"), post(deactivate))
+        .route(&at("delete"), post(delete))
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
-pub struct AccountForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
-    action: String,
+pub struct ProfileForm {
     #[serde(rename = "firstName")]
     first_name: String,
     #[serde(rename = "lastName")]
@@ -42,42 +50,58 @@ pub struct AccountForm {
     phone: String,
     #[serde(rename = "jobId")]
     job_id: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct EmailForm {
     #[serde(rename = "Email")]
     email: String,
     #[serde(rename = "ConfirmEmail")]
     confirm_email: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ConfirmEmailForm {
     cypher: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PasswordForm {
     #[serde(rename = "currentPassword")]
     current_password: String,
     password: String,
     #[serde(rename = "confirmPassword")]
     confirm_password: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct DeactivateForm {
     reason: String,
 }
 
-fn draft_cookie(app: &AppCtx, value: &str, max_age: i64) -> Option<HeaderValue> {
-    let secure = if app.settings.secure_cookies {
-        "; Secure"
-    } else {
-        ""
-    };
-    HeaderValue::from_str(&format!(
-        "{COOKIE}={value}; Path={COOKIE_PATH}; Max-Age={max_age}; HttpOnly; SameSite=Strict{secure}"
-    ))
-    .ok()
+#[derive(Deserialize, Default)]
+pub struct NoFields {}
+
+/// The signed-in member, or the response that sends to sign in first.
+#[allow(clippy::result_large_err)]
+fn member<T>(form: &XsrfForm<T>) -> Result<SessionMember, Response> {
+    form.member()
+        .cloned()
+        .ok_or_else(|| form.sign_in_first(PERSONAL))
 }
 
-/// Back to `page` with `param=key` (a notice or an error); any earlier draft is dropped.
-fn back(app: &AppCtx, ctx: &RequestCtx, page: &str, param: &str, key: &str) -> Response {
-    let sep = if page.contains('?') { '&' } else { '?' };
-    let mut res = see_other(&format!(
-        "{page}{sep}{param}={key}{}",
-        site_suffix(ctx, ctx.site_id)
-    ));
-    if let Some(v) = draft_cookie(app, "", 0) {
-        res.headers_mut().append(header::SET_COOKIE, v);
-    }
-    res
+/// Back to the personal-data page with its notice; the draft of an earlier refusal goes.
+fn done(key: &str) -> FormOutcome {
+    FormOutcome::notice(PERSONAL, key).clearing::<Draft>(PERSONAL)
+}
+
+/// The same, with the dialog that tells what was done (`?dialog=email`).
+fn done_with_dialog(key: &str, dialog: &str) -> FormOutcome {
+    FormOutcome::notice(&format!("{PERSONAL}?dialog={dialog}"), key).clearing::<Draft>(PERSONAL)
 }
 
 fn pairs(fields: &[FieldError]) -> Vec<(String, String)> {
@@ -87,19 +111,7 @@ fn pairs(fields: &[FieldError]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Back to the personal-data page with the refused form filled in.
-fn retry(app: &AppCtx, ctx: &RequestCtx, draft: &Draft) -> Response {
-    let mut res = see_other(&format!(
-        "{PERSONAL}?retry=1{}",
-        site_suffix(ctx, ctx.site_id)
-    ));
-    if let Some(v) = draft_cookie(app, &draft.encode(), 300) {
-        res.headers_mut().append(header::SET_COOKIE, v);
-    }
-    res
-}
-
-fn failed(app: &AppCtx, ctx: &RequestCtx, page: &str, e: &AccountError) -> Response {
+fn failed(page: &str, e: &AccountError) -> FormOutcome {
     if let Some(cause) = e.cause() {
         tracing::error!(error = %cause, "account form failed");
     }
@@ -109,191 +121,212 @@ fn failed(app: &AppCtx, ctx: &RequestCtx, page: &str, e: &AccountError) -> Respo
         }
         _ => e.message_key(),
     };
-    back(app, ctx, page, "error", key)
+    FormOutcome::error(page, key)
 }
 
 /// Signed out after deactivation or deletion: the sign-in page says what happened.
-fn signed_out(app: &AppCtx, ctx: &RequestCtx, info: &str) -> Response {
-    clear_session(
-        app,
-        see_other(&format!(
-            "/gr/authentication?info={info}{}",
-            site_suffix(ctx, ctx.site_id)
-        )),
-    )
+fn signed_out<T>(form: &XsrfForm<T>, info: &str) -> Response {
+    let to = FormOutcome::to(format!("/gr/authentication?info={info}"));
+    clear_session(&form.app, form.answer(to))
 }
 
-pub async fn account_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let Ok(f) = serde_urlencoded::from_str::<AccountForm>(&body) else {
-        return back(
-            &app,
-            &ctx,
-            PERSONAL,
-            "error",
-            "errors.general_retry.notification",
-        );
+async fn profile(form: XsrfForm<ProfileForm>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
     };
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
-    let Some(m) = &session.member else {
-        return middleware::redirect(&app::routes::login_redirect(PERSONAL));
+    let f = &form.fields;
+    let job_id = match f.job_id.trim() {
+        "" => Ok(None),
+        j => j.parse::<i64>().map(Some),
     };
-    let db = &app.state.db;
+    let req = ProfileRequest {
+        first_name: f.first_name.clone(),
+        last_name: f.last_name.clone(),
+        gender: f.gender.clone(),
+        birth_date: f.birth_date.clone(),
+        phone: f.phone.clone(),
+        // A value that is no number cannot be one of the list's ids.
+        job_id: job_id.unwrap_or(Some(-1)),
+    };
+    let db = &form.app.state.db;
     let now = app::platform::state::now();
-    let base = link_base(&ctx, ctx.site_id);
+    let outcome = match service::update_profile(db, m.member_id, m.site_id, &req, now).await {
+        Ok(done_) => done(&done_.msg_key),
+        Err(AccountError::Invalid(fields)) => {
+            let values = [
+                ("firstName", f.first_name.as_str()),
+                ("lastName", &f.last_name),
+                ("gender", &f.gender),
+                ("birthDate", &f.birth_date),
+                ("phone", &f.phone),
+                ("jobId", &f.job_id),
+            ];
+            FormOutcome::retry(PERSONAL, &Draft::new("profile", &values, pairs(&fields)))
+        }
+        Err(e) => failed(PERSONAL, &e),
+    };
+    form.answer(outcome)
+}
+
+async fn email(Client(client): Client, form: XsrfForm<EmailForm>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
+    };
+    let f = &form.fields;
+    let req = EmailChangeRequest {
+        email: f.email.clone(),
+        confirm_email: f.confirm_email.clone(),
+    };
+    let base = link_base(&form.ctx, form.ctx.site_id);
     let mailer = Mailer {
-        settings: &app.settings.mail,
+        settings: &form.app.settings.mail,
         link_base: &base,
     };
-    match f.action.as_str() {
-        "profile" => {
-            let job_id = match f.job_id.trim() {
-                "" => Ok(None),
-                j => j.parse::<i64>().map(Some),
-            };
-            let req = ProfileRequest {
-                first_name: f.first_name.clone(),
-                last_name: f.last_name.clone(),
-                gender: f.gender.clone(),
-                birth_date: f.birth_date.clone(),
-                phone: f.phone.clone(),
-                // A value that is no number cannot be one of the list's ids.
-                job_id: job_id.unwrap_or(Some(-1)),
-            };
-            match service::update_profile(db, m.member_id, m.site_id, &req, now).await {
-                Ok(done) => back(&app, &ctx, PERSONAL, "notice", &done.msg_key),
-                Err(AccountError::Invalid(fields)) => {
-                    let values = [
-                        ("firstName", f.first_name.as_str()),
-                        ("lastName", &f.last_name),
-                        ("gender", &f.gender),
-                        ("birthDate", &f.birth_date),
-                        ("phone", &f.phone),
-                        ("jobId", &f.job_id),
-                    ];
-                    retry(&app, &ctx, &Draft::new("profile", &values, pairs(&fields)))
-                }
-                Err(e) => failed(&app, &ctx, PERSONAL, &e),
-            }
-        }
-        "email" => {
-            let req = EmailChangeRequest {
-                email: f.email.clone(),
-                confirm_email: f.confirm_email.clone(),
-            };
-            match service::request_email_change(
-                db,
-                &app.settings.auth,
-                &mailer,
-                &client,
-                m.member_id,
-                &req,
-                now,
-            )
+    let now = app::platform::state::now();
+    let db = &form.app.state.db;
+    let auth = &form.app.settings.auth;
+    let outcome =
+        match service::request_email_change(db, auth, &mailer, &client, m.member_id, &req, now)
             .await
-            {
-                Ok(done) => back(&app, &ctx, PERSONAL, "notice", &done.msg_key),
-                Err(AccountError::Invalid(fields)) => {
-                    let values = [
-                        ("Email", f.email.as_str()),
-                        ("ConfirmEmail", &f.confirm_email),
-                    ];
-                    retry(&app, &ctx, &Draft::new("email", &values, pairs(&fields)))
-                }
-                Err(e) => failed(&app, &ctx, PERSONAL, &e),
+        {
+            Ok(d) => done_with_dialog(&d.msg_key, "email"),
+            Err(AccountError::Invalid(fields)) => {
+                let values = [
+                    ("Email", f.email.as_str()),
+                    ("ConfirmEmail", &f.confirm_email),
+                ];
+                FormOutcome::retry(PERSONAL, &Draft::new("email", &values, pairs(&fields)))
             }
+            Err(e) => failed(PERSONAL, &e),
+        };
+    form.answer(outcome)
+}
+
+async fn confirm_email(form: XsrfForm<ConfirmEmailForm>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
+    };
+    let now = app::platform::state::now();
+    let db = &form.app.state.db;
+    let outcome = match service::confirm_email_change(
+        db,
+        m.member_id,
+        &m.token_hash,
+        &form.fields.cypher,
+        now,
+    )
+    .await
+    {
+        Ok(d) => done(&d.msg_key),
+        Err(e) => failed(PERSONAL, &e),
+    };
+    form.answer(outcome)
+}
+
+async fn password(Client(client): Client, form: XsrfForm<PasswordForm>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
+    };
+    let f = &form.fields;
+    let req = PasswordChangeRequest {
+        old_password: f.current_password.clone(),
+        new_password: f.password.clone(),
+        confirm_password: Some(f.confirm_password.clone()),
+    };
+    let base = link_base(&form.ctx, form.ctx.site_id);
+    let mailer = Mailer {
+        settings: &form.app.settings.mail,
+        link_base: &base,
+    };
+    let now = app::platform::state::now();
+    let (db, auth) = (&form.app.state.db, &form.app.settings.auth);
+    match service::change_password(
+        db,
+        auth,
+        &mailer,
+        &client,
+        m.member_id,
+        &m.token_hash,
+        &req,
+        now,
+    )
+    .await
+    {
+        Ok(changed) => {
+            let res = form.answer(done_with_dialog(&changed.confirmation.msg_key, "password"));
+            with_new_session(&form.app, None, &changed.token, changed.remember, res).await
         }
-        "confirm_email" => {
-            match service::confirm_email_change(db, m.member_id, &m.token_hash, &f.cypher, now)
-                .await
-            {
-                Ok(done) => back(&app, &ctx, PERSONAL, "notice", &done.msg_key),
-                Err(e) => failed(&app, &ctx, PERSONAL, &e),
+        Err(e @ AccountError::Password(..)) => {
+            let mut errors = pairs(&e.field_errors().unwrap_or_default());
+            errors.push(("code".into(), e.message_key().into()));
+            form.answer(FormOutcome::retry(
+                PERSONAL,
+                &Draft::new("password", &[], errors),
+            ))
+        }
+        Err(e) => form.answer(failed(PERSONAL, &e)),
+    }
+}
+
+/// Sign out everywhere else: the other sessions end, this one stays.
+async fn end_sessions(Client(client): Client, form: XsrfForm<NoFields>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
+    };
+    let now = app::platform::state::now();
+    let outcome =
+        match app::auth::service::end_other_sessions(&form.app.state, &client, &m, now).await {
+            Ok(_) => done("myprofile.sessions.ended"),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot end the other sessions");
+                FormOutcome::error(PERSONAL, "errors.general_retry.notification")
             }
-        }
-        "password" => {
-            let req = PasswordChangeRequest {
-                old_password: f.current_password.clone(),
-                new_password: f.password.clone(),
-                confirm_password: Some(f.confirm_password.clone()),
-            };
-            match service::change_password(
-                db,
-                &app.settings.auth,
-                &mailer,
-                &client,
-                m.member_id,
-                &m.token_hash,
-                &req,
-                now,
-            )
-            .await
-            {
-                Ok(changed) => {
-                    let res = back(
-                        &app,
-                        &ctx,
-                        PERSONAL,
-                        "notice",
-                        &changed.confirmation.msg_key,
-                    );
-                    with_new_session(&app, None, &changed.token, changed.remember, res).await
-                }
-                Err(e @ AccountError::Password(..)) => {
-                    let mut errors = pairs(&e.field_errors().unwrap_or_default());
-                    errors.push(("code".into(), e.message_key().into()));
-                    retry(&app, &ctx, &Draft::new("password", &[], errors))
-                }
-                Err(e) => failed(&app, &ctx, PERSONAL, &e),
-            }
-        }
-        "deactivate" => {
-            let req = DeactivateRequest {
-                reason: f.reason.clone(),
-            };
-            match service::deactivate(db, &mailer, m.member_id, &req, now).await {
-                Ok(done) => signed_out(&app, &ctx, &done.msg_key),
-                Err(AccountError::Invalid(_)) => see_other(&format!(
-                    "{HOME}?tab=deactivate&step=confirm{}",
-                    site_suffix(&ctx, ctx.site_id)
-                )),
-                Err(e) => failed(&app, &ctx, &format!("{HOME}?tab=deactivate"), &e),
-            }
-        }
-        // Sign out everywhere else (review L11): the other sessions end, this one stays.
-        "end_sessions" => {
-            match app::auth::service::end_other_sessions(&app.state, &client, m, now).await {
-                Ok(_) => back(&app, &ctx, PERSONAL, "notice", "myprofile.sessions.ended"),
-                Err(e) => {
-                    tracing::error!(error = %e, "cannot end the other sessions");
-                    back(
-                        &app,
-                        &ctx,
-                        PERSONAL,
-                        "error",
-                        "errors.general_retry.notification",
-                    )
-                }
-            }
-        }
-        "delete" => match service::delete_forever(db, &mailer, m.member_id, now).await {
-            Ok(done) => signed_out(&app, &ctx, &done.msg_key),
-            Err(e) => failed(&app, &ctx, &format!("{HOME}?tab=delete"), &e),
-        },
-        _ => back(
-            &app,
-            &ctx,
-            PERSONAL,
-            "error",
-            "errors.general_retry.notification",
-        ),
+        };
+    form.answer(outcome)
+}
+
+async fn deactivate(form: XsrfForm<DeactivateForm>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
+    };
+    let base = link_base(&form.ctx, form.ctx.site_id);
+    let mailer = Mailer {
+        settings: &form.app.settings.mail,
+        link_base: &base,
+    };
+    let req = DeactivateRequest {
+        reason: form.fields.reason.clone(),
+    };
+    let now = app::platform::state::now();
+    match service::deactivate(&form.app.state.db, &mailer, m.member_id, &req, now).await {
+        Ok(d) => signed_out(&form, &d.msg_key),
+        // No reason chosen: the tab again, with its message.
+        Err(AccountError::Invalid(_)) => form.answer(FormOutcome::to(format!(
+            "{HOME}?tab=deactivate&step=confirm"
+        ))),
+        Err(e) => form.answer(failed(&format!("{HOME}?tab=deactivate"), &e)),
+    }
+}
+
+async fn delete(form: XsrfForm<NoFields>) -> Response {
+    let m = match member(&form) {
+        Ok(m) => m,
+        Err(res) => return res,
+    };
+    let base = link_base(&form.ctx, form.ctx.site_id);
+    let mailer = Mailer {
+        settings: &form.app.settings.mail,
+        link_base: &base,
+    };
+    let now = app::platform::state::now();
+    match service::delete_forever(&form.app.state.db, &mailer, m.member_id, now).await {
+        Ok(d) => signed_out(&form, &d.msg_key),
+        Err(e) => form.answer(failed(&format!("{HOME}?tab=delete"), &e)),
     }
 }

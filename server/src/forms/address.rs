@@ -4,36 +4,25 @@
 //! when the form was the checkout's. Opened from a checkout with `returnTo` (a same-site
 //! relative path, `app::address::rules::return_path`), a saved address leads back there
 //! and the address page keeps `returnTo` until then.
-use std::sync::Arc;
-
-use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
-use axum::Extension;
 use serde::Deserialize;
 
 use app::address::error::AddressError;
 use app::address::model::AddressRequest;
 use app::address::rules::return_path;
 use app::address::service::{self, Owner};
-use app::address::ui::draft::{Draft, COOKIE, MAX_AGE_SECS};
+use app::address::ui::draft::Draft;
 use app::address::ui::page::PAGE;
-use app::context::RequestCtx;
 use app::model::error::WireError;
 
-use super::auth::see_other;
-use super::check_xsrf;
-use crate::middleware::{self, SessionInfo};
-use crate::rest::auth::session::site_suffix;
-use crate::state::AppCtx;
+use super::extract::XsrfForm;
+use super::outcome::FormOutcome;
 
 const CART: &str = "/cart";
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct AddressForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     action: String,
     #[serde(rename = "returnTo")]
     return_to: String,
@@ -77,68 +66,34 @@ fn with_return(f: &AddressForm, query: &str) -> String {
     }
 }
 
-/// Back to the checkout the address page was opened from, with the site as `back` adds it.
-fn back_to_checkout(ctx: &RequestCtx, path: &str) -> Response {
-    let site = site_suffix(ctx, ctx.site_id);
-    let url = match (site.is_empty(), path.contains('?')) {
-        (true, _) => path.to_string(),
-        (false, true) => format!("{path}{site}"),
-        (false, false) => format!("{path}?{}", &site[1..]),
-    };
-    see_other(&url)
-}
-
-fn back(ctx: &RequestCtx, page: &str, query: &str, anchor: &str) -> Response {
-    let site = site_suffix(ctx, ctx.site_id);
-    let query = match (query.is_empty(), site.is_empty()) {
-        (true, true) => String::new(),
-        (true, false) => format!("?{}", &site[1..]),
-        (false, _) => format!("?{query}{site}"),
-    };
-    see_other(&format!("{page}{query}{anchor}"))
-}
-
-fn draft_cookie(app: &AppCtx, path: &str, value: &str, max_age: i64) -> Option<HeaderValue> {
-    let secure = if app.settings.secure_cookies {
-        "; Secure"
+/// `page` with its query (if any) and anchor.
+fn back(page: &str, query: &str, anchor: &str) -> FormOutcome {
+    let query = if query.is_empty() {
+        String::new()
     } else {
-        ""
+        format!("?{query}")
     };
-    HeaderValue::from_str(&format!(
-        "{COOKIE}={value}; Path={path}; Max-Age={max_age}; HttpOnly; SameSite=Strict{secure}"
-    ))
-    .ok()
+    FormOutcome::to(format!("{page}{query}{anchor}"))
 }
 
 fn parse_id(raw: &str) -> Option<i64> {
     raw.trim().parse::<i64>().ok().filter(|id| *id > 0)
 }
 
-pub async fn address_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let Ok(f) = serde_urlencoded::from_str::<AddressForm>(&body) else {
-        return back(&ctx, PAGE, "error=errors.general_retry.notification", "");
-    };
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
-    let Some(m) = &session.member else {
-        return middleware::redirect(&app::routes::login_redirect(target(&f).0));
+pub async fn address_form(form: XsrfForm<AddressForm>) -> Response {
+    let f = &form.fields;
+    let Some(m) = form.member() else {
+        return form.sign_in_first(target(f).0);
     };
     let owner = Owner {
         member_id: m.member_id,
         site_id: m.site_id,
     };
-    let db = &app.state.db;
+    let db = &form.app.state.db;
     let now = app::platform::state::now();
-    let (page, anchor) = target(&f);
+    let (page, anchor) = target(f);
     let id = parse_id(&f.id);
-    match f.action.as_str() {
+    let outcome = match f.action.as_str() {
         "save" => {
             let req = AddressRequest {
                 id,
@@ -164,16 +119,14 @@ pub async fn address_form(
                     } else {
                         ""
                     };
-                    let mut res = match return_path(Some(&f.return_to)).filter(|_| page == PAGE) {
-                        Some(path) => back_to_checkout(&ctx, &path),
-                        None => back(&ctx, page, query, if page == PAGE { "" } else { anchor }),
+                    let to = match return_path(Some(&f.return_to)).filter(|_| page == PAGE) {
+                        // Back to the checkout the address page was opened from.
+                        Some(path) => FormOutcome::to(path),
+                        None => back(page, query, if page == PAGE { "" } else { anchor }),
                     };
-                    if let Some(v) = draft_cookie(&app, page, "", 0) {
-                        res.headers_mut().append(header::SET_COOKIE, v);
-                    }
-                    res
+                    to.clearing::<Draft>(page)
                 }
-                Err(AddressError::NotFound) => back(&ctx, PAGE, "error=errors.not_found", ""),
+                Err(AddressError::NotFound) => back(PAGE, "error=errors.not_found", ""),
                 Err(e) => {
                     if let Some(cause) = e.cause() {
                         tracing::error!(error = %cause, "address save failed");
@@ -189,17 +142,19 @@ pub async fn address_form(
                             other => Some(other.message_key().to_string()),
                         },
                     };
-                    let mut res = back(&ctx, page, &with_return(&f, "retry=1"), anchor);
-                    if let Some(v) = draft_cookie(&app, page, &draft.encode(), MAX_AGE_SECS) {
-                        res.headers_mut().append(header::SET_COOKIE, v);
-                    }
-                    res
+                    let query = with_return(f, "");
+                    let page_query = if query.is_empty() {
+                        page.to_string()
+                    } else {
+                        format!("{page}?{query}")
+                    };
+                    FormOutcome::retry(&format!("{page_query}{anchor}"), &draft)
                 }
             }
         }
         "favorite" | "delete" => {
             let Some(id) = id else {
-                return back(&ctx, PAGE, "error=errors.not_found", "");
+                return form.answer(back(PAGE, "error=errors.not_found", ""));
             };
             let (result, notice) = if f.action == "favorite" {
                 (
@@ -213,16 +168,17 @@ pub async fn address_form(
                 )
             };
             match result {
-                Ok(()) => back(&ctx, PAGE, &with_return(&f, notice), ""),
+                Ok(()) => back(PAGE, &with_return(f, notice), ""),
                 Err(e) => {
                     if let Some(cause) = e.cause() {
                         tracing::error!(error = %cause, "address change failed");
                     }
-                    let query = with_return(&f, &format!("error={}", e.message_key()));
-                    back(&ctx, PAGE, &query, "")
+                    let query = with_return(f, &format!("error={}", e.message_key()));
+                    back(PAGE, &query, "")
                 }
             }
         }
-        _ => back(&ctx, PAGE, "error=errors.general_retry.notification", ""),
-    }
+        _ => back(PAGE, "error=errors.general_retry.notification", ""),
+    };
+    form.answer(outcome)
 }

@@ -18,12 +18,12 @@ use app::orders::returns::model::{MarketplaceContactRequest, ReturnProduct, Retu
 use app::orders::returns::rules::MARKETPLACE_DEFAULT_REASON;
 use app::orders::returns::service::{self as returns, Channel};
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
-use crate::rest::auth::session::site_suffix;
-use crate::rest::extract::Path;
 use crate::state::AppCtx;
+use crate::web::extract::Path;
+use crate::web::session::site_suffix;
 
 fn field<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
     pairs

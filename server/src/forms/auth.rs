@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::{Extension, Form};
 use serde::Deserialize;
 
@@ -15,10 +15,11 @@ use app::model::auth::*;
 use app::routes::encode_query_value;
 
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
-use crate::rest::auth::session::{clear_session, link_base, site_suffix, with_new_session};
-use crate::rest::extract::Client;
 use crate::state::AppCtx;
+use crate::web::client::Client;
+use crate::web::session::{clear_session, link_base, site_suffix, with_new_session};
 
 /// `/authentication/logout/`: ends the session and goes home. Only the shop's own pages
 /// can end it: a browser that sends Fetch Metadata must say `same-origin` (or `none`, the
@@ -110,16 +111,6 @@ pub async fn autologin_page(
             middleware::redirect(&format!("/gr/authentication?returnurl={ret_q}"))
         }
     }
-}
-
-pub(crate) fn see_other(location: &str) -> Response {
-    let mut res = StatusCode::SEE_OTHER.into_response();
-    if let Ok(v) = HeaderValue::from_str(location) {
-        res.headers_mut().insert(header::LOCATION, v);
-    }
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    res
 }
 
 #[derive(Deserialize, Default)]

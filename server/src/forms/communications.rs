@@ -15,11 +15,11 @@ use app::communications::service;
 use app::context::RequestCtx;
 use app::model::error::WireError;
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
-use crate::rest::auth::session::site_suffix;
 use crate::state::AppCtx;
+use crate::web::session::site_suffix;
 
 const PAGE: &str = "/communications";
 

@@ -16,11 +16,11 @@ use app::help::rules::{self, NextStep};
 use app::help::{config, service};
 use app::model::error::WireError;
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
-use crate::rest::auth::session::site_suffix;
 use crate::state::AppCtx;
+use crate::web::session::site_suffix;
 
 const FORM: &str = "/helpform";
 const CENTRE: &str = "/my-notifications";
@@ -75,7 +75,7 @@ pub async fn send_form(
     req: Request,
 ) -> Response {
     let headers = req.headers().clone();
-    let (mut request, files, fields) = match crate::rest::help::read_contact(req).await {
+    let (mut request, files, fields) = match crate::web::multipart::help::read_contact(req).await {
         Ok(parts) => parts,
         Err(e) => return to(&ctx, &format!("{FORM}?error={}", e.message_key())),
     };

@@ -6,9 +6,11 @@ pub mod aftersale;
 pub mod auth;
 pub mod brands;
 pub mod communications;
+pub mod extract;
 pub mod help;
 pub mod onboarding;
 pub mod operations;
+pub mod outcome;
 pub mod promotions;
 pub mod rosedeals;
 pub mod search;
@@ -17,23 +19,21 @@ pub mod wallet;
 
 use std::sync::Arc;
 
-use axum::http::HeaderMap;
-use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
 
-use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
 
 pub fn router() -> Router<Arc<AppCtx>> {
     Router::new()
+        .merge(account::router())
         .route("/gr/authentication/form", post(auth::auth_form))
         .route("/authentication/logout/", get(auth::logout_page))
         .route("/authentication/logout", get(auth::logout_page))
         .route("/gr/authentication/autologin", get(auth::autologin_page))
         .route(app::auth::social::ui::START, post(social::start_form))
         .route(
-            crate::rest::auth::social::CALLBACK,
+            crate::web::social::CALLBACK,
             get(social::callback).post(social::callback_post),
         )
         .route(
@@ -48,7 +48,6 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route("/operation/form", post(operations::operation_form))
         .route("/operation/{code}", get(operations::operation_link))
         .route("/gr/operation/{code}", get(operations::operation_link))
-        .route("/myaccount/form", post(account::account_form))
         .route("/find/recent/{id}/delete", post(search::delete_recent_form))
         .route(
             "/postsales/myaccount/wallet/form",
@@ -82,29 +81,9 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route(
             rosedeals::CONTACT,
             post(rosedeals::contact_form).layer(axum::extract::DefaultBodyLimit::max(
-                crate::rest::rosedeals::RMI_BODY_MAX,
+                crate::web::multipart::RMI_BODY_MAX,
             )),
         )
 }
 
-/// A form carries the XSRF token in its hidden `_xsrf` field (the API layer checks the
-/// header instead); a missing or stale one is refused with 403.
-#[allow(clippy::result_large_err)]
-pub fn check_xsrf(
-    app: &AppCtx,
-    session: &SessionInfo,
-    headers: &HeaderMap,
-    form_token: &str,
-) -> Result<(), Response> {
-    let cookie_token = middleware::cookie(headers, middleware::xsrf_cookie_name(app));
-    if app::platform::csrf::check(
-        &app.settings.xsrf_secret,
-        &session.binding,
-        cookie_token.as_deref(),
-        Some(form_token),
-    ) {
-        Ok(())
-    } else {
-        Err(middleware::forbidden_csrf())
-    }
-}
+pub use extract::check_xsrf;

@@ -13,8 +13,8 @@ use app::onboarding::rules::{self, PopinType};
 
 use super::check_xsrf;
 use crate::middleware::SessionInfo;
-use crate::rest::onboarding::birth_date_iso;
 use crate::state::AppCtx;
+use app::auth::rules::birth_date_iso;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]

@@ -13,11 +13,11 @@ use app::context::RequestCtx;
 use app::operations::{rules, store};
 use app::routes::encode_query_value;
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::SessionInfo;
-use crate::rest::auth::session::site_suffix;
 use crate::state::AppCtx;
+use crate::web::session::site_suffix;
 
 /// Enters `code` on the request's site (for its visitor or member: `store::enter`): a 302
 /// to where it lands with the cookie, or a 303 to the explaining page. Never an error

@@ -14,12 +14,12 @@ use app::rosedeals::error::DealsError;
 use app::rosedeals::model::{ContactMessage, DealAddress, RefundForm, RetryForm};
 use app::rosedeals::service;
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::SessionInfo;
-use crate::rest::extract::Path;
-use crate::rest::rosedeals::{read_parts, Parts};
 use crate::state::AppCtx;
+use crate::web::extract::Path;
+use crate::web::multipart::{read_parts, Parts};
 
 pub const REFUND: &str = "/rosedeals/forms/refund/{basket_id}";
 pub const RETRY: &str = "/rosedeals/forms/retry/{basket_id}";

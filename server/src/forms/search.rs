@@ -7,11 +7,11 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Form};
 use serde::Deserialize;
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
-use crate::rest::error::{ApiError, LogAs};
 use crate::state::AppCtx;
+use crate::web::error::{ApiError, LogAs};
 
 #[derive(Deserialize, Default)]
 #[serde(default)]

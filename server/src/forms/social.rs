@@ -15,13 +15,13 @@ use app::auth::social::service::{self, SocialOutcome, SocialSubscribe, Unlink};
 use app::context::RequestCtx;
 use app::routes::encode_query_value;
 
-use super::auth::see_other;
 use super::check_xsrf;
+use super::outcome::see_other;
 use crate::middleware::SessionInfo;
-use crate::rest::auth::session::{site_suffix, with_new_session};
-use crate::rest::auth::social::{begin, validate, CALLBACK};
-use crate::rest::extract::Client;
 use crate::state::AppCtx;
+use crate::web::client::Client;
+use crate::web::session::{site_suffix, with_new_session};
+use crate::web::social::{begin, validate, CALLBACK};
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -58,13 +58,7 @@ pub async fn start_form(
     .await
     {
         Ok(url) => see_other(&url),
-        Err(e) => {
-            let key = match e {
-                crate::rest::error::ApiError::BadRequest { key, .. } => key,
-                _ => "errors.general_retry.notification",
-            };
-            sign_in_page(&ctx, "", &format!("&error={key}"))
-        }
+        Err(e) => sign_in_page(&ctx, "", &format!("&error={}", e.message_key())),
     }
 }
 

@@ -16,10 +16,10 @@ use app::account::service::{self, Mailer};
 use app::context::RequestCtx;
 use app::model::error::ErrorBody;
 
-use super::auth::session::{clear_session, link_base, with_new_session};
 use super::error::ApiError;
 use super::extract::{Client, SignedIn};
 use crate::state::AppCtx;
+use crate::web::session::{clear_session, link_base, with_new_session};
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()

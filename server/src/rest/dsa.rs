@@ -101,7 +101,9 @@ async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), (
                     // Enough to report the count error; don't buffer more.
                     continue;
                 }
-                uploads.push(super::upload::read_file(field, DSA_MAX_FILE_BYTES).await?);
+                uploads.push(
+                    crate::web::multipart::upload::read_file(field, DSA_MAX_FILE_BYTES).await?,
+                );
             }
             _ => {}
         }

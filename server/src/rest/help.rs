@@ -2,24 +2,23 @@
 //! contact form", "AI response", "AI feedback"; the message centre's list, unread count,
 //! threads and reads). Every id in a path is looked up among the signed-in member's own
 //! rows only: another member's ticket, evaluation, notification or order answers 404.
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Multipart, Request, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, StatusCode};
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::help::error::HelpError;
 use app::help::model::*;
-use app::help::rules::{FILE_MAX_BYTES, MAX_FILES, TOTAL_MAX_BYTES};
+use app::help::rules::TOTAL_MAX_BYTES;
 use app::help::service;
 use app::model::error::ErrorBody;
-use app::model::upload::Upload;
 
 use super::error::ApiError;
 use super::extract::{Path, SignedIn, SiteId};
 use crate::state::AppCtx;
+use crate::web::multipart::help::read_contact;
 
 /// The contact call takes files: the total allowed and room for the fields. A body past
 /// it is refused by axum (413) before it is read.
@@ -56,101 +55,6 @@ fn now() -> i64 {
 
 fn json_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     serde_json::from_str(body).map_err(|_| wire(HelpError::Unreadable))
-}
-
-/// A contact message from JSON, or from multipart: a `payload` part holding the JSON, or
-/// one text part per field, and `fileAttachments` parts. Other text parts come back in the
-/// map (the no-script form's `_xsrf`, `reason`, `subReason`).
-pub async fn read_contact(
-    req: Request,
-) -> Result<(ContactRequest, Vec<Upload>, HashMap<String, String>), HelpError> {
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    if content_type.starts_with("application/json") {
-        let bytes = axum::body::to_bytes(req.into_body(), 64 * 1024)
-            .await
-            .map_err(|_| HelpError::Unreadable)?;
-        let r = serde_json::from_slice(&bytes).map_err(|_| HelpError::Unreadable)?;
-        return Ok((r, vec![], HashMap::new()));
-    }
-    if !content_type.starts_with("multipart/form-data") {
-        return Err(HelpError::Unreadable);
-    }
-    use axum::extract::FromRequest;
-    let mut mp = Multipart::from_request(req, &())
-        .await
-        .map_err(|_| HelpError::Unreadable)?;
-    let mut payload = None;
-    let mut fields = HashMap::new();
-    let mut files = Vec::new();
-    let mut total = 0usize;
-    loop {
-        let field = match mp.next_field().await {
-            Ok(Some(f)) => f,
-            Ok(None) => break,
-            // A body cut by the size limit.
-            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                return Err(HelpError::TotalTooLarge)
-            }
-            Err(_) => return Err(HelpError::Unreadable),
-        };
-        let name = field.name().unwrap_or("").to_string();
-        match name.as_str() {
-            "fileAttachments" | "files" => {
-                let is_empty_input = field.file_name().is_some_and(str::is_empty);
-                let file = super::upload::read_file(field, FILE_MAX_BYTES)
-                    .await
-                    .map_err(|()| HelpError::Unreadable)?;
-                // A file input left empty sends one part without a name or content.
-                if is_empty_input && file.bytes.is_empty() {
-                    continue;
-                }
-                if files.len() >= MAX_FILES {
-                    return Err(HelpError::FileCount);
-                }
-                total += file.bytes.len();
-                if file.bytes.len() > FILE_MAX_BYTES {
-                    return Err(HelpError::FileTooLarge);
-                }
-                if total > TOTAL_MAX_BYTES {
-                    return Err(HelpError::TotalTooLarge);
-                }
-                files.push(file);
-            }
-            "payload" => {
-                let text = field.text().await.map_err(|_| HelpError::Unreadable)?;
-                payload = Some(
-                    serde_json::from_str::<ContactRequest>(&text)
-                        .map_err(|_| HelpError::Unreadable)?,
-                );
-            }
-            _ => {
-                let text = field.text().await.map_err(|_| HelpError::Unreadable)?;
-                if fields.len() < 32 && text.len() <= 16 * 1024 {
-                    fields.insert(name, text);
-                }
-            }
-        }
-    }
-    let request = payload.unwrap_or_else(|| {
-        let get = |k: &str| fields.get(k).cloned().unwrap_or_default();
-        ContactRequest {
-            contact_from: get("contactFrom"),
-            subject_id: get("subjectId"),
-            subject_title: get("subjectTitle"),
-            body: get("body"),
-            operation_code: fields
-                .get("operationCode")
-                .cloned()
-                .filter(|c| !c.is_empty()),
-            order_id: fields.get("orderId").and_then(|o| o.trim().parse().ok()),
-        }
-    });
-    Ok((request, files, fields))
 }
 
 /// Sends a message to support; it becomes a ticket. JSON (spec: contactFrom, subjectId,

@@ -25,11 +25,6 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(adot_optin))
 }
 
-/// A birth date typed by the member, as `YYYY-MM-DD`, when it is a real date.
-pub fn birth_date_iso(input: &str) -> Option<String> {
-    app::auth::rules::parse_birth_date(input).map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
-}
-
 /// The next popin to show.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -86,7 +81,7 @@ async fn answer_popin(
         "errors.general_retry.notification",
     ))?;
     let birth = match (kind, body.accepted, body.birth_date.as_deref()) {
-        (PopinType::Birthdate, true, Some(d)) => Some(birth_date_iso(d).ok_or(
+        (PopinType::Birthdate, true, Some(d)) => Some(app::auth::rules::birth_date_iso(d).ok_or(
             ApiError::bad_request("invalid_birth_date", "auth.birthdate.invalid"),
         )?),
         _ => None,

@@ -5,15 +5,13 @@
 //! member's own orders only: another member's answers 404.
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use app::model::dsa::{DSA_MAX_FILES, DSA_MAX_FILE_BYTES};
 use app::model::error::ErrorBody;
-use app::model::upload::Upload;
 use app::rosedeals::error::DealsError;
 use app::rosedeals::model::*;
 use app::rosedeals::service;
@@ -21,11 +19,7 @@ use app::rosedeals::service;
 use super::error::ApiError;
 use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
 use crate::state::AppCtx;
-
-/// The attachments call takes files as the DSA report does (its limits).
-pub(crate) const RMI_BODY_MAX: usize = DSA_MAX_FILES * DSA_MAX_FILE_BYTES + 1024 * 1024;
-/// Text parts of the forms (address JSON, content, IBAN, codes).
-const PART_MAX: usize = 16 * 1024;
+use crate::web::multipart::{read_parts, RMI_BODY_MAX};
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
@@ -146,99 +140,6 @@ async fn order(
         .await
         .map(Json)
         .map_err(|e| wire(e, "cannot fetch rosedeals order"))
-}
-
-/// The text parts and files of a multipart form; anything else is a 400 (the no-script
-/// forms of `forms::rosedeals` read theirs the same way).
-pub(crate) struct Parts {
-    pub(crate) texts: Vec<(String, String)>,
-    pub(crate) files: Vec<Upload>,
-}
-
-impl Parts {
-    pub(crate) fn text(&self, name: &str) -> Option<&str> {
-        self.texts
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-    pub(crate) fn all(&self, name: &str) -> Vec<String> {
-        self.texts
-            .iter()
-            .filter(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
-            .collect()
-    }
-    pub(crate) fn flag(&self, name: &str) -> bool {
-        matches!(self.text(name), Some("true" | "1" | "on"))
-    }
-    fn address(&self) -> Result<DealAddress, DealsError> {
-        match self.text("address") {
-            None => Ok(DealAddress::default()),
-            Some(json) => serde_json::from_str(json).map_err(|_| DealsError::BadRequest),
-        }
-    }
-    /// `vouchers`: a JSON list, or the part repeated.
-    fn codes(&self) -> Vec<String> {
-        let all = self.all("vouchers");
-        match all.as_slice() {
-            [one] if one.trim_start().starts_with('[') => {
-                serde_json::from_str(one).unwrap_or_default()
-            }
-            _ => all,
-        }
-    }
-}
-
-pub(crate) async fn read_parts(req: Request, file_field: &str) -> Result<Parts, DealsError> {
-    let is_multipart = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
-    if !is_multipart {
-        return Err(DealsError::BadRequest);
-    }
-    let mut mp = Multipart::from_request(req, &())
-        .await
-        .map_err(|_| DealsError::BadRequest)?;
-    let mut parts = Parts {
-        texts: vec![],
-        files: vec![],
-    };
-    while let Some(mut field) = mp.next_field().await.map_err(|_| DealsError::BadRequest)? {
-        let name = field.name().unwrap_or("").to_string();
-        if name == file_field {
-            if parts.files.len() > DSA_MAX_FILES {
-                return Err(DealsError::Attachment("dsaform.error.file_count"));
-            }
-            let file_name = field
-                .file_name()
-                .unwrap_or("file")
-                .chars()
-                .take(200)
-                .collect();
-            let content_type = field.content_type().unwrap_or("").to_string();
-            // One byte past the limit is enough for the rules to refuse the size.
-            let mut bytes = Vec::new();
-            while let Some(chunk) = field.chunk().await.map_err(|_| DealsError::BadRequest)? {
-                let room = (DSA_MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
-                bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            }
-            parts.files.push(Upload {
-                name: file_name,
-                content_type,
-                bytes,
-            });
-        } else {
-            let text = field.text().await.map_err(|_| DealsError::BadRequest)?;
-            if text.len() > PART_MAX || parts.texts.len() > 200 {
-                return Err(DealsError::BadRequest);
-            }
-            parts.texts.push((name, text));
-        }
-    }
-    Ok(parts)
 }
 
 /// Refunds the order's usable vouchers. multipart/form-data: `address` (JSON {city,

@@ -44,7 +44,7 @@ fn templated_kind(path: &str, query: Option<&str>) -> bool {
     routes::resolve(path).is_some_and(|r| match r.kind {
         PageKind::Home | PageKind::Product => true,
         PageKind::Catalog => r.get("campaignId").is_some(),
-        PageKind::Cart => !app::address::ui::draft::is_retry(query),
+        PageKind::Cart => !app::ui::draft::is_retry(query),
         PageKind::MyOrders => true,
         PageKind::Search => {
             app::search::rules::has_results(&query_value(query, "q").unwrap_or_default())

@@ -1,12 +1,6 @@
-//! A form refused without scripts comes back filled in with its messages: the form target
-//! keeps them for five minutes in an HttpOnly cookie scoped to `/myaccount` (not in the
-//! address, where personal data would reach histories and logs), and the page reads it
-//! when the redirect says `?retry=1`. Passwords are never kept.
-
-pub const COOKIE: &str = "rosace_account_form";
-/// The cookie's path: every page of this area lives under it (without the `/gr` prefix,
-/// which the form target's redirects never use).
-pub const COOKIE_PATH: &str = "/myaccount";
+//! What a refused account form keeps (`ui::draft` is the codec): which form, what was
+//! typed, each field's message. Passwords are never kept.
+use crate::ui::draft::FormDraft;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Draft {
@@ -58,68 +52,30 @@ impl Draft {
     pub fn has_errors(&self, form: &str) -> bool {
         self.form == form && !self.errors.is_empty()
     }
+}
 
-    /// As a cookie value (JSON, percent-encoded: cookie-safe).
-    pub fn encode(&self) -> String {
-        crate::routes::encode_query_value(&serde_json::to_string(self).unwrap_or_default())
+impl FormDraft for Draft {
+    const COOKIE: &'static str = "rosace_account_form";
+
+    /// Values were cut when the draft was made (`Draft::new`).
+    fn trimmed(&self) -> Self {
+        self.clone()
     }
 
-    pub fn decode(value: &str) -> Option<Draft> {
-        let mut d: Draft = serde_json::from_str(&percent_decode(value)?).ok()?;
+    fn checked(mut self) -> Self {
         // Only messages of these forms, whatever the cookie says.
-        d.errors.retain(|(_, k)| {
+        self.errors.retain(|(_, k)| {
             ["myprofile.", "auth.email.", "auth.password."]
                 .iter()
                 .any(|p| k.starts_with(p))
         });
-        Some(d)
+        self
     }
-}
-
-fn percent_decode(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The draft of this request, when the page was reached by a refused post.
 pub fn read() -> Draft {
-    #[cfg(feature = "ssr")]
-    {
-        use leptos::prelude::use_context;
-        let Some(parts) = use_context::<axum::http::request::Parts>() else {
-            return Draft::default();
-        };
-        let retry = parts
-            .uri
-            .query()
-            .is_some_and(|q| q.split('&').any(|p| p == "retry=1"));
-        if !retry {
-            return Draft::default();
-        }
-        parts
-            .headers
-            .get_all(axum::http::header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
-            .find_map(Draft::decode)
-            .unwrap_or_default()
-    }
-    #[cfg(not(feature = "ssr"))]
-    Draft::default()
+    crate::ui::draft::read().unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -139,9 +95,9 @@ mod tests {
                 ("NAME".into(), "<script>".into()),
             ],
         );
-        let encoded = d.encode();
+        let encoded = crate::ui::draft::encode(&d);
         assert!(!encoded.contains(';') && !encoded.contains(' ') && !encoded.contains(','));
-        let back = Draft::decode(&encoded).unwrap();
+        let back = crate::ui::draft::decode::<Draft>(&encoded).unwrap();
         assert_eq!(
             back.value("profile", "firstName").unwrap(),
             "Zoé; Γιώργος 🌹"
@@ -157,7 +113,5 @@ mod tests {
             "myprofile.errors.name"
         );
         assert_eq!(back.errors.len(), 1);
-        assert_eq!(Draft::decode("%zz"), None);
-        assert_eq!(Draft::decode("not json"), None);
     }
 }

@@ -9,10 +9,11 @@ use crate::context::RequestCtx;
 use crate::text::keys::KeyFilter;
 use crate::ui::SeoMeta;
 
-/// No island: the pages are server-rendered and this small script adds the rest.
-pub const SCRIPT: &str = "/js/account.js";
-/// The no-script forms' target (`server/src/forms/account.rs`).
-pub const FORM_ACTION: &str = "/myaccount/form";
+/// The target of one of these pages' forms (`server/src/forms/account.rs`: one route per
+/// action).
+pub fn form_action(action: &str) -> String {
+    format!("/myaccount/form/{action}")
+}
 
 /// Keys a redirect may show.
 const NOTICES: [&str; 18] = [
@@ -40,17 +41,6 @@ pub fn known_notice(key: &str) -> Option<&'static str> {
     NOTICES.iter().copied().find(|k| *k == key)
 }
 
-/// The texts the script shows, as JSON for `data-messages` (it never builds wording).
-pub fn messages(keys: &[&str]) -> String {
-    let ctx = RequestCtx::current();
-    let map: serde_json::Map<String, serde_json::Value> = keys
-        .iter()
-        .chain(NOTICES.iter())
-        .map(|k| (k.to_string(), serde_json::Value::String(ctx.t(k))))
-        .collect();
-    serde_json::Value::Object(map).to_string()
-}
-
 /// One of the account tabs.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
@@ -66,7 +56,6 @@ pub fn ProfileFrame(
     title: String,
     path: String,
     tab: Tab,
-    messages_json: String,
     children: Children,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -78,8 +67,9 @@ pub fn ProfileFrame(
     let current = move |t: Tab| (t == tab).then_some("page");
     view! {
         <SeoMeta title=title.clone() description path indexable=false />
-        // A region: the shell module loads the form glue (the key filters) on this page.
-        <div class="account-page profile-page" data-profile-page=page data-messages=messages_json data-enhance-region="profile">
+        // The region every form of the page answers into (the shell module then loads the
+        // form glue: the enhancement and the key filters).
+        <div class="account-page profile-page" data-profile-page=page data-enhance-region="profile">
             <h1>{title}</h1>
             <nav class="profile-tabs" aria-label=ctx.t("account.tabs.label") data-testid="account-tabs">
                 <a href="/myaccount" aria-current=current(Tab::Manage) data-testid="tab-manage">{ctx.t("account.tabs.manage")}</a>
@@ -87,26 +77,25 @@ pub fn ProfileFrame(
                 <a href="/myaccount?tab=deactivate" aria-current=current(Tab::Deactivate) data-testid="tab-deactivate">{ctx.t("account.tabs.deactivate")}</a>
                 <a href="/myaccount?tab=delete" aria-current=current(Tab::Delete) data-testid="tab-delete">{ctx.t("account.tabs.delete")}</a>
             </nav>
-            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()>
+            // A notice is read out after an enhanced answer; an error takes the focus.
+            <p class="account-notice" data-testid="account-notice" role="status" aria-live="polite" hidden=notice.is_none()
+                data-enhance-announce=notice.map(|_| "")>
                 {notice.map(|k| ctx.t(k))}
             </p>
-            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()>
+            <p class="account-notice account-notice--error" data-testid="account-error" role="alert" hidden=error.is_none()
+                data-enhance-focus=error.map(|_| "")>
                 {error.map(|k| ctx.t(k))}
             </p>
             {children()}
         </div>
-        <script src=SCRIPT defer></script>
     }
 }
 
-/// The hidden fields every no-script form of these pages carries.
+/// The hidden field every form of these pages carries: the XSRF token.
 #[component]
-pub fn FormBase(action: &'static str) -> impl IntoView {
+pub fn FormBase() -> impl IntoView {
     let xsrf = RequestCtx::current().xsrf;
-    view! {
-        <input type="hidden" name="_xsrf" value=xsrf />
-        <input type="hidden" name="action" value=action />
-    }
+    view! { <input type="hidden" name="_xsrf" value=xsrf /> }
 }
 
 /// A labelled text input with its error slot. `field` is the `fieldErrors` name.
@@ -147,4 +136,27 @@ pub fn TextField(
             <span class="field__error" id=err_id data-error-for=field hidden=no_error>{error}</span>
         </p>
     }
+}
+
+/// A dialog that tells what a form did (the email change's link sent, the password changed):
+/// open when the redirect says `?dialog=<name>`, shown as a modal with the script and in
+/// the page without; its button closes it either way (`method="dialog"`).
+#[component]
+pub fn DoneDialog(id: &'static str, open: bool, title: String, body: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let title_id = format!("{id}-title");
+    view! {
+        <dialog id=id class="account-dialog" aria-labelledby=title_id.clone() data-testid=id open=open data-enhance-modal="">
+            <h2 id=title_id.clone()>{title}</h2>
+            <p>{body}</p>
+            <form method="dialog">
+                <button type="submit" class="button button--primary">{ctx.t("account.close")}</button>
+            </form>
+        </dialog>
+    }
+}
+
+/// Which `DoneDialog` the redirect opens (`?dialog=`), if any.
+pub fn open_dialog() -> Option<String> {
+    use_query_map().get_untracked().get("dialog")
 }

@@ -1,11 +1,12 @@
 //! `/myaccount` (and `/gr/myaccount`): the tabs of spec 001 §2. "Manage" shows who is
 //! signed in and the account menu's sections built so far; "deactivate" asks a reason;
-//! "delete forever" says what goes and what stays, STEP1 then STEP2. Each confirmation is
-//! a server-rendered step without scripts (`?step=confirm`) and a modal <dialog> with them.
+//! "delete forever" says what goes and what stays. Each confirmation is a server-rendered
+//! step (`?step=confirm`): a dialog holding the form that acts, in the page without
+//! scripts, modal with the enhancement script.
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use super::frame::{messages, FormBase, ProfileFrame, Tab, FORM_ACTION};
+use super::frame::{form_action, FormBase, ProfileFrame, Tab};
 use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::DEACTIVATION_REASONS;
@@ -47,12 +48,6 @@ const MENU: [(&str, &str, &str); 7] = [
     ),
 ];
 
-const MESSAGES: [&str; 3] = [
-    "account.deactivate.error.reason",
-    "common.loading",
-    "account.delete.done",
-];
-
 #[component]
 pub fn MyAccountPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -66,7 +61,7 @@ pub fn MyAccountPage(path: String) -> impl IntoView {
     let reason = query.get("reason").unwrap_or_default();
     let load = Resource::new(|| (), |_| fetch_account());
     view! {
-        <ProfileFrame page="home" title=ctx.t("page.myaccount") path tab messages_json=messages(&MESSAGES)>
+        <ProfileFrame page="home" title=ctx.t("page.myaccount") path tab>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {
                     let reason = reason.clone();
@@ -109,19 +104,37 @@ fn Manage(view: AccountView) -> impl IntoView {
     }
 }
 
-/// The confirmation dialog the script opens (none without scripts: the step replaces it).
+/// The confirmation step: the form that acts, in a dialog; "cancel" closes it (and goes
+/// back to the tab without scripts).
 #[component]
-fn ConfirmDialog(id: &'static str, title: String, body: String, confirm: String) -> impl IntoView {
+fn ConfirmDialog(
+    /// The form's `action` and the dialog's testid prefix: `deactivate` or `delete`.
+    action: &'static str,
+    title: String,
+    body: String,
+    confirm: String,
+    /// A second paragraph (the reason chosen).
+    #[prop(optional)]
+    detail: Option<String>,
+    #[prop(optional)] reason: Option<String>,
+) -> impl IntoView {
     let ctx = RequestCtx::current();
+    let id = format!("{action}-dialog");
     let title_id = format!("{id}-title");
+    let back = format!("/myaccount?tab={action}");
     view! {
-        <dialog id=id class="account-dialog" aria-labelledby=title_id.clone() data-testid=id>
+        <dialog id=id.clone() class="account-dialog" aria-labelledby=title_id.clone() data-testid=id open data-enhance-modal="">
             <h2 id=title_id.clone()>{title}</h2>
             <p>{body}</p>
-            <p class="profile-actions">
-                <button type="button" class="button button--primary" data-dialog-confirm="" data-testid=format!("{id}-confirm")>{confirm}</button>
-                <button type="button" class="button button--tertiary" data-dialog-cancel="">{ctx.t("account.cancel")}</button>
-            </p>
+            {detail.map(|d| view! { <p>{d}</p> })}
+            <form method="post" action=form_action(action) data-enhance="" data-testid=format!("{action}-confirm-form")>
+                <FormBase />
+                {reason.map(|r| view! { <input type="hidden" name="reason" value=r /> })}
+                <p class="profile-actions">
+                    <button type="submit" class="button button--primary" data-testid=format!("{action}-confirm")>{confirm}</button>
+                    <a class="button button--tertiary" href=back data-testid=format!("{action}-cancel")>{ctx.t("account.cancel")}</a>
+                </p>
+            </form>
         </dialog>
     }
 }
@@ -130,7 +143,8 @@ fn ConfirmDialog(id: &'static str, title: String, body: String, confirm: String)
 fn Deactivate(view: AccountView, confirm: bool, reason: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let chosen = DEACTIVATION_REASONS.contains(&reason.as_str());
-    let step = if confirm && chosen {
+    let missing = confirm && !chosen;
+    let dialog = (confirm && chosen).then(|| {
         let label = view
             .reasons
             .iter()
@@ -138,51 +152,38 @@ fn Deactivate(view: AccountView, confirm: bool, reason: String) -> impl IntoView
             .map(|r| r.label.clone())
             .unwrap_or_default();
         view! {
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="deactivate-confirm-form">
-                <FormBase action="deactivate" />
-                <input type="hidden" name="reason" value=reason.clone() />
-                <p><strong>{ctx.t("account.deactivate.confirm.title")}</strong></p>
-                <p>{ctx.t_with("account.deactivate.confirm.reason", &[("reason", &label)])}</p>
-                <p class="profile-actions">
-                    <button type="submit" class="button button--primary" data-testid="deactivate-confirm">{ctx.t("account.deactivate.submit")}</button>
-                    <a href="/myaccount?tab=deactivate">{ctx.t("account.cancel")}</a>
-                </p>
-            </form>
+            <ConfirmDialog action="deactivate" title=ctx.t("account.deactivate.confirm.title")
+                body=ctx.t("account.deactivate.confirm.body")
+                detail=ctx.t_with("account.deactivate.confirm.reason", &[("reason", &label)])
+                confirm=ctx.t("account.deactivate.submit") reason=reason.clone() />
         }
-        .into_any()
-    } else {
-        let missing = confirm && !chosen;
-        view! {
-            <form method="get" action="/myaccount" class="account-form" novalidate data-confirm="deactivate-dialog" data-testid="deactivate-form">
+    });
+    view! {
+        <section class="account-section" aria-labelledby="deactivate-title">
+            <h2 id="deactivate-title">{ctx.t("account.tabs.deactivate")}</h2>
+            <p class="account-hint">{ctx.t("account.deactivate.intro")}</p>
+            <form method="get" action="/myaccount" class="account-form" novalidate data-enhance="" data-testid="deactivate-form">
                 <input type="hidden" name="tab" value="deactivate" />
                 <input type="hidden" name="step" value="confirm" />
                 <fieldset aria-describedby="reason-error">
                     <legend>{ctx.t("account.deactivate.reason.label")}</legend>
                     {view.reasons.iter().map(|r| {
                         let id = format!("reason-{}", r.value.to_ascii_lowercase());
+                        let checked = r.value == reason;
                         view! {
                             <p class="field field--check">
-                                <input type="radio" id=id.clone() name="reason" value=r.value.clone() data-testid=id.clone() />
+                                <input type="radio" id=id.clone() name="reason" value=r.value.clone() checked=checked data-testid=id.clone() />
                                 <label for=id>{r.label.clone()}</label>
                             </p>
                         }
                     }).collect_view()}
-                    <span class="field__error" id="reason-error" data-error-for="reason" hidden=!missing>
+                    <span class="field__error" id="reason-error" data-error-for="reason" hidden=!missing data-enhance-focus=missing.then_some("")>
                         {missing.then(|| ctx.t("account.deactivate.error.reason"))}
                     </span>
                 </fieldset>
                 <button type="submit" class="button button--primary" data-testid="deactivate-submit">{ctx.t("account.deactivate.submit")}</button>
             </form>
-            <ConfirmDialog id="deactivate-dialog" title=ctx.t("account.deactivate.confirm.title")
-                body=ctx.t("account.deactivate.confirm.body") confirm=ctx.t("account.deactivate.submit") />
-        }
-        .into_any()
-    };
-    view! {
-        <section class="account-section" aria-labelledby="deactivate-title">
-            <h2 id="deactivate-title">{ctx.t("account.tabs.deactivate")}</h2>
-            <p class="account-hint">{ctx.t("account.deactivate.intro")}</p>
-            {step}
+            {dialog}
         </section>
     }
 }
@@ -190,33 +191,8 @@ fn Deactivate(view: AccountView, confirm: bool, reason: String) -> impl IntoView
 #[component]
 fn Delete(confirm: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
-    let step = if confirm {
-        view! {
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="delete-confirm-form">
-                <FormBase action="delete" />
-                <p><strong>{ctx.t("account.delete.confirm.title")}</strong></p>
-                <p>{ctx.t("account.delete.confirm.body")}</p>
-                <p class="profile-actions">
-                    <button type="submit" class="button button--primary" data-testid="delete-confirm">{ctx.t("account.delete.submit")}</button>
-                    <a href="/myaccount?tab=delete">{ctx.t("account.cancel")}</a>
-                </p>
-            </form>
-        }
-        .into_any()
-    } else {
-        view! {
-            <form method="get" action="/myaccount" class="account-form" data-confirm="delete-dialog" data-testid="delete-form">
-                <input type="hidden" name="tab" value="delete" />
-                <input type="hidden" name="step" value="confirm" />
-                <button type="submit" class="button button--primary" data-testid="delete-submit">{ctx.t("account.delete.submit")}</button>
-            </form>
-            <ConfirmDialog id="delete-dialog" title=ctx.t("account.delete.confirm.title")
-                body=ctx.t("account.delete.confirm.body") confirm=ctx.t("account.delete.submit") />
-        }
-        .into_any()
-    };
     view! {
-        <section class="account-section" aria-labelledby="delete-title" data-step="STEP1" data-testid="delete-step1">
+        <section class="account-section" aria-labelledby="delete-title" data-testid="delete-step1">
             <h2 id="delete-title">{ctx.t("account.tabs.delete")}</h2>
             <p>{ctx.t("account.delete.intro")}</p>
             <ul class="profile-list">
@@ -224,12 +200,15 @@ fn Delete(confirm: bool) -> impl IntoView {
                 <li>{ctx.t("account.delete.kept")}</li>
                 <li>{ctx.t("account.delete.email_free")}</li>
             </ul>
-            {step}
-        </section>
-        <section class="account-section" aria-labelledby="deleted-title" data-step="STEP2" data-testid="delete-step2" hidden>
-            <h2 id="deleted-title">{ctx.t("account.delete.done")}</h2>
-            <p>{ctx.t("account.delete.done.body")}</p>
-            <a class="button button--primary" href="/" rel="external">{ctx.t("account.delete.home")}</a>
+            <form method="get" action="/myaccount" class="account-form" data-enhance="" data-testid="delete-form">
+                <input type="hidden" name="tab" value="delete" />
+                <input type="hidden" name="step" value="confirm" />
+                <button type="submit" class="button button--primary" data-testid="delete-submit">{ctx.t("account.delete.submit")}</button>
+            </form>
+            {confirm.then(|| view! {
+                <ConfirmDialog action="delete" title=ctx.t("account.delete.confirm.title")
+                    body=ctx.t("account.delete.confirm.body") confirm=ctx.t("account.delete.submit") />
+            })}
         </section>
     }
 }

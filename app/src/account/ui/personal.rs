@@ -1,46 +1,19 @@
 //! `/myaccount/memberdata`: personal data (gender, names, birth date, phone, job), the
 //! email change (a link to the new address; `?confirmemail=` opens the confirming step)
 //! and the password change. Every form posts without scripts and comes back filled in with
-//! its messages when refused; the script sends them to the REST calls and shows the
-//! confirmation modals.
+//! its messages when refused; with the enhancement script the answer replaces the page's
+//! region in place, and a confirmation opens as a modal.
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::draft::{self, Draft};
-use super::frame::{messages, FormBase, ProfileFrame, Tab, TextField, FORM_ACTION};
+use super::frame::{form_action, open_dialog, DoneDialog, FormBase, ProfileFrame, Tab, TextField};
 use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::*;
 use crate::context::RequestCtx;
 use crate::text::keys::KeyFilter;
 use crate::ui::error_template::ErrorNotice;
-
-/// Every message the forms may show, for the script.
-const MESSAGES: [&str; 23] = [
-    "myprofile.errors.required",
-    "myprofile.errors.name",
-    "myprofile.errors.gender",
-    "myprofile.errors.birthdate_invalid",
-    "myprofile.errors.birthdate_future",
-    "myprofile.errors.birthdate_too_young",
-    "myprofile.errors.phone_digits",
-    "myprofile.errors.phone_length",
-    "myprofile.errors.job",
-    "myprofile.email.error.same",
-    "myprofile.email.error.not_identical",
-    "myprofile.email.pending",
-    "myprofile.email.sent",
-    "myprofile.password.error.current",
-    "myprofile.password.error.same",
-    "auth.email.invalid",
-    "auth.password.too_short",
-    "auth.password.too_long",
-    "auth.password.common",
-    "account.manage.email",
-    "common.loading",
-    "errors.general_retry.notification",
-    "myprofile.password.error.missing_field",
-];
 
 #[component]
 pub fn PersonalDataPage(path: String) -> impl IntoView {
@@ -51,20 +24,23 @@ pub fn PersonalDataPage(path: String) -> impl IntoView {
         .filter(|c| c.len() == 32 && c.bytes().all(|b| b.is_ascii_hexdigit()));
     let load = Resource::new(|| (), |_| fetch_account());
     let draft = draft::read();
+    let dialog = open_dialog();
     view! {
-        <ProfileFrame page="personal" title=ctx.t("page.personaldata") path tab=Tab::Manage messages_json=messages(&MESSAGES)>
+        <ProfileFrame page="personal" title=ctx.t("page.personaldata") path tab=Tab::Manage>
             {confirm.map(|cypher| view! { <ConfirmEmail cypher /> })}
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
                 {
                     let draft = draft.clone();
                     move || {
                         let draft = draft.clone();
+                        let email_sent = dialog.as_deref() == Some("email");
+                        let password_changed = dialog.as_deref() == Some("password");
                         Suspend::new(async move {
                             match load.await {
                                 Ok(v) => view! {
                                     <Profile view=v.clone() draft=draft.clone() />
-                                    <Email view=v draft=draft.clone() />
-                                    <Password draft />
+                                    <Email view=v draft=draft.clone() sent=email_sent />
+                                    <Password draft changed=password_changed />
                                     <crate::auth::social::ui::LinkedAccounts />
                                 }.into_any(),
                                 Err(_) => view! { <ErrorNotice /> }.into_any(),
@@ -83,8 +59,8 @@ fn ConfirmEmail(cypher: String) -> impl IntoView {
     view! {
         <section class="account-section" aria-labelledby="confirm-email-title">
             <h2 id="confirm-email-title">{ctx.t("myprofile.email.confirm.title")}</h2>
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="confirm-email-form">
-                <FormBase action="confirm_email" />
+            <form method="post" action=form_action("confirm_email") class="account-form" data-enhance="" data-testid="confirm-email-form">
+                <FormBase />
                 <input type="hidden" name="cypher" value=cypher />
                 <button type="submit" class="button button--primary">{ctx.t("myprofile.email.confirm.submit")}</button>
             </form>
@@ -97,7 +73,7 @@ fn form_error(draft: &Draft, form: &str, key: &str) -> impl IntoView {
     let ctx = RequestCtx::current();
     let shown = draft.has_errors(form);
     view! {
-        <p class="account-form__error" role="alert" data-form-error="" hidden=!shown>
+        <p class="account-form__error" role="alert" data-form-error="" hidden=!shown data-enhance-focus=shown.then_some("")>
             {shown.then(|| ctx.t(key))}
         </p>
     }
@@ -127,8 +103,8 @@ fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
     view! {
         <section class="account-section" aria-labelledby="profile-title">
             <h2 id="profile-title">{ctx.t("myprofile.personaldata.title")}</h2>
-            <form method="post" action=FORM_ACTION class="account-form" novalidate data-profile-form="profile" data-testid="profile-form">
-                <FormBase action="profile" />
+            <form method="post" action=form_action("profile") class="account-form" novalidate data-enhance="" data-testid="profile-form">
+                <FormBase />
                 {form_error(&draft, "profile", "errors.general_retry.notification")}
                 <fieldset data-field=F_GENDER aria-describedby="gender-error">
                     <legend>{ctx.t("myprofile.gender")}</legend>
@@ -175,7 +151,7 @@ fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
 }
 
 #[component]
-fn Email(view: AccountView, draft: Draft) -> impl IntoView {
+fn Email(view: AccountView, draft: Draft, sent: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     let p = view.profile;
     let error = |field: &str| draft.error("email", field).map(|k| ctx.t(&k));
@@ -188,8 +164,8 @@ fn Email(view: AccountView, draft: Draft) -> impl IntoView {
             <p class="account-hint" data-testid="pending-email" hidden=no_pending>
                 {pending.map(|e| ctx.t_with("myprofile.email.pending", &[("email", &e)]))}
             </p>
-            <form method="post" action=FORM_ACTION class="account-form" novalidate data-profile-form="email" data-testid="email-form">
-                <FormBase action="email" />
+            <form method="post" action=form_action("email") class="account-form" novalidate data-enhance="" data-testid="email-form">
+                <FormBase />
                 {form_error(&draft, "email", "errors.general_retry.notification")}
                 <TextField id="email-new" name="Email" field=F_NEW_MAIL label=ctx.t("myprofile.email.new")
                     value=draft.value("email", "Email").unwrap_or_default() error=error(F_NEW_MAIL) kind="email" autocomplete="email" maxlength="254" required=true />
@@ -197,17 +173,14 @@ fn Email(view: AccountView, draft: Draft) -> impl IntoView {
                     value=draft.value("email", "ConfirmEmail").unwrap_or_default() error=error(F_CONFIRM_EMAIL) kind="email" autocomplete="email" maxlength="254" required=true />
                 <button type="submit" class="button button--primary" data-testid="email-save">{ctx.t("myprofile.email.save")}</button>
             </form>
-            <dialog id="email-dialog" class="account-dialog" aria-labelledby="email-dialog-title" data-testid="email-dialog">
-                <h2 id="email-dialog-title">{ctx.t("myprofile.email.notification")}</h2>
-                <p data-dialog-text="">{ctx.t("myprofile.email.sent")}</p>
-                <button type="button" class="button button--primary" data-dialog-cancel="">{ctx.t("account.close")}</button>
-            </dialog>
+            <DoneDialog id="email-dialog" open=sent
+                title=ctx.t("myprofile.email.notification") body=ctx.t("myprofile.email.sent") />
         </section>
     }
 }
 
 #[component]
-fn Password(draft: Draft) -> impl IntoView {
+fn Password(draft: Draft, changed: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     let error = |field: &str| draft.error("password", field).map(|k| ctx.t(&k));
     let code_key = draft
@@ -220,9 +193,12 @@ fn Password(draft: Draft) -> impl IntoView {
     view! {
         <section class="account-section" aria-labelledby="password-title">
             <h2 id="password-title">{ctx.t("myprofile.password.title")}</h2>
-            <form method="post" action=FORM_ACTION class="account-form" novalidate data-profile-form="password" data-testid="password-form">
-                <FormBase action="password" />
-                <p class="account-form__error" role="alert" data-form-error="" hidden=!shown>{shown.then(|| ctx.t(&code_key))}</p>
+            // Refused: the passwords are never sent back, but what the member typed stays in
+            // the fields with the script (`data-enhance-keep`).
+            <form method="post" action=form_action("password") class="account-form" novalidate data-enhance=""
+                data-enhance-keep=shown.then_some("") data-testid="password-form">
+                <FormBase />
+                <p class="account-form__error" role="alert" data-form-error="" hidden=!shown data-enhance-focus=shown.then_some("")>{shown.then(|| ctx.t(&code_key))}</p>
                 <TextField id="password-current" name="currentPassword" field=F_CURRENT_PASSWORD label=ctx.t("myprofile.password.current")
                     value=String::new() error=error(F_CURRENT_PASSWORD) kind="password" autocomplete="current-password" maxlength="256" required=true />
                 <TextField id="password-new" name="password" field=F_PASSWORD label=ctx.t("myprofile.password.new")
@@ -232,11 +208,8 @@ fn Password(draft: Draft) -> impl IntoView {
                     value=String::new() error=error(F_CONFIRM_PASSWORD) kind="password" autocomplete="new-password" maxlength="256" required=true />
                 <button type="submit" class="button button--primary" data-testid="password-save">{ctx.t("myprofile.password.save")}</button>
             </form>
-            <dialog id="password-dialog" class="account-dialog" aria-labelledby="password-dialog-title" data-testid="password-dialog">
-                <h2 id="password-dialog-title">{ctx.t("myprofile.password.notification")}</h2>
-                <p>{ctx.t("myprofile.password.sessions_ended")}</p>
-                <button type="button" class="button button--primary" data-dialog-cancel="">{ctx.t("account.close")}</button>
-            </dialog>
+            <DoneDialog id="password-dialog" open=changed
+                title=ctx.t("myprofile.password.notification") body=ctx.t("myprofile.password.sessions_ended") />
         </section>
         <OtherSessions />
     }
@@ -250,8 +223,8 @@ fn OtherSessions() -> impl IntoView {
     view! {
         <section class="account-section" aria-labelledby="sessions-title">
             <h2 id="sessions-title">{ctx.t("myprofile.sessions.title")}</h2>
-            <form method="post" action=FORM_ACTION class="account-form" data-testid="end-sessions-form">
-                <FormBase action="end_sessions" />
+            <form method="post" action=form_action("end_sessions") class="account-form" data-enhance="" data-testid="end-sessions-form">
+                <FormBase />
                 <p id="sessions-hint">{ctx.t("myprofile.sessions.hint")}</p>
                 <button type="submit" class="button" aria-describedby="sessions-hint" data-testid="end-sessions">{ctx.t("myprofile.sessions.end")}</button>
             </form>

@@ -1,15 +1,11 @@
-//! An address form refused without scripts comes back filled in, with its errors: the form
-//! target keeps them five minutes in an HttpOnly cookie scoped to the page the form came
-//! from (not in the URL, where a home address would reach histories and logs), and that
-//! page reads it when the redirect says `?retry=1`.
+//! What a refused address form keeps (`ui::draft` is the codec): the request as typed, its
+//! errors, or why the save failed; scoped to the page the form came from.
 use serde::{Deserialize, Serialize};
+
+use crate::ui::draft::FormDraft;
 
 use crate::address::model::{AddressFieldError, AddressRequest};
 use crate::address::rules::{error_message, field_errors, AddressField, ErrorMessage};
-
-pub const COOKIE: &str = "rosace_address_form";
-/// How long a refused form is kept for the page to show it again.
-pub const MAX_AGE_SECS: i64 = 300;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Draft {
@@ -58,10 +54,13 @@ impl Draft {
             AddressField::Phone => r.phone.clone(),
         }
     }
+}
 
-    /// As a cookie value (JSON, percent-encoded), with each value cut to what the form
-    /// accepts so the cookie stays small whatever was posted.
-    pub fn encode(&self) -> String {
+impl FormDraft for Draft {
+    const COOKIE: &'static str = "rosace_address_form";
+
+    /// Each value cut to what the form accepts.
+    fn trimmed(&self) -> Self {
         let mut d = self.clone();
         let cut = |s: &mut String, n: usize| *s = s.chars().take(n).collect();
         let r = &mut d.request;
@@ -74,59 +73,18 @@ impl Draft {
         cut(&mut r.country, 4);
         cut(&mut r.phone, AddressField::Phone.max_length() + 4);
         d.errors.truncate(8);
-        let json = serde_json::to_string(&d).unwrap_or_default();
-        crate::routes::encode_query_value(&json)
+        d
     }
 
-    pub fn decode(value: &str) -> Option<Draft> {
-        let json = percent_decode(value)?;
-        serde_json::from_str(&json).ok()
+    /// The page shows known messages only (`message`, `field_error`).
+    fn checked(self) -> Self {
+        self
     }
-}
-
-fn percent_decode(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-/// Whether a page's query says it was reached by a refused post (`retry=1`): it then shows
-/// the draft. Pages that do are rendered for the request, never from a shared template.
-pub fn is_retry(query: Option<&str>) -> bool {
-    query.is_some_and(|q| q.split('&').any(|p| p == "retry=1"))
 }
 
 /// The draft of this request, when the page was reached by a refused post.
 pub fn read() -> Option<Draft> {
-    #[cfg(feature = "ssr")]
-    {
-        use leptos::prelude::use_context;
-        let parts = use_context::<axum::http::request::Parts>()?;
-        if !is_retry(parts.uri.query()) {
-            return None;
-        }
-        parts
-            .headers
-            .get_all(axum::http::header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
-            .find_map(Draft::decode)
-    }
-    #[cfg(not(feature = "ssr"))]
-    None
+    crate::ui::draft::read()
 }
 
 #[cfg(test)]
@@ -149,10 +107,10 @@ mod tests {
             }],
             failure_key: None,
         };
-        let encoded = d.encode();
+        let encoded = crate::ui::draft::encode(&d);
         assert!(!encoded.contains(';') && !encoded.contains(' ') && !encoded.contains(','));
         assert!(encoded.len() < 2000);
-        let back = Draft::decode(&encoded).unwrap();
+        let back = crate::ui::draft::decode::<Draft>(&encoded).unwrap();
         assert_eq!(back.request.first_name, d.request.first_name);
         assert_eq!(back.request.id, Some(7));
         assert_eq!(back.request.city.chars().count(), 50);
@@ -162,7 +120,6 @@ mod tests {
             Some("address.errors.zip_forbidden")
         );
         assert_eq!(back.field_error(AddressField::City), None);
-        assert_eq!(Draft::decode("%zz"), None);
         let failed = Draft {
             failure_key: Some("anything.else".into()),
             ..Default::default()

@@ -1,10 +1,7 @@
-//! A bank form refused without scripts comes back filled in, with its error flags: the
-//! form target keeps them for five minutes in a cookie scoped to the wallet page (not in
-//! the address, where a bank number would reach histories and logs), and the page reads
-//! it once when the redirect says `?retry=1`.
+//! What a refused bank form keeps (`ui::draft` is the codec): what was typed and each
+//! field's message; a bank number never goes into the address.
+use crate::ui::draft::{cut, FormDraft};
 use crate::wallet::rules::BankField;
-
-pub const COOKIE: &str = "rosace_wallet_form";
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Draft {
@@ -25,74 +22,32 @@ impl Draft {
             BankField::Confirmation => String::new(),
         }
     }
-
-    /// As a cookie value (JSON, percent-encoded: cookie-safe).
-    pub fn encode(&self) -> String {
-        let json = serde_json::to_string(self).unwrap_or_default();
-        crate::routes::encode_query_value(&json)
-    }
-
-    pub fn decode(value: &str) -> Option<Draft> {
-        let json = percent_decode(value)?;
-        let mut d: Draft = serde_json::from_str(&json).ok()?;
-        // Only messages of this form, whatever the cookie says.
-        d.errors
-            .retain(|(f, k)| BankField::from_wire(f).is_some() && k.starts_with("wallet.errors."));
-        Some(d)
-    }
 }
 
-fn percent_decode(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'%' => {
-                let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            c => {
-                out.push(c);
-                i += 1;
-            }
+impl FormDraft for Draft {
+    const COOKIE: &'static str = "rosace_wallet_form";
+
+    fn trimmed(&self) -> Self {
+        Draft {
+            iban: cut(&self.iban, 64),
+            bic: cut(&self.bic, 16),
+            owner_name: cut(&self.owner_name, 80),
+            confirmation: self.confirmation,
+            errors: self.errors.iter().take(8).cloned().collect(),
         }
     }
-    String::from_utf8(out).ok()
+
+    fn checked(mut self) -> Self {
+        // Only messages of this form, whatever the cookie says.
+        self.errors
+            .retain(|(f, k)| BankField::from_wire(f).is_some() && k.starts_with("wallet.errors."));
+        self
+    }
 }
 
 /// The draft of this request, when the page was reached by a refused post.
 pub fn read() -> Draft {
-    #[cfg(feature = "ssr")]
-    {
-        use leptos::prelude::use_context;
-        let Some(parts) = use_context::<axum::http::request::Parts>() else {
-            return Draft::default();
-        };
-        let retry = parts
-            .uri
-            .query()
-            .is_some_and(|q| q.split('&').any(|p| p == "retry=1"));
-        if !retry {
-            return Draft::default();
-        }
-        parts
-            .headers
-            .get_all(axum::http::header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
-            .find_map(Draft::decode)
-            .unwrap_or_default()
-    }
-    #[cfg(not(feature = "ssr"))]
-    Draft::default()
+    crate::ui::draft::read().unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -112,9 +67,9 @@ mod tests {
                 ("nope".into(), "wallet.errors.bic_empty".into()),
             ],
         };
-        let encoded = d.encode();
+        let encoded = crate::ui::draft::encode(&d);
         assert!(!encoded.contains(';') && !encoded.contains(' ') && !encoded.contains(','));
-        let back = Draft::decode(&encoded).unwrap();
+        let back = crate::ui::draft::decode::<Draft>(&encoded).unwrap();
         assert_eq!(back.iban, d.iban);
         assert_eq!(back.owner_name, d.owner_name);
         assert_eq!(
@@ -124,7 +79,5 @@ mod tests {
                 "wallet.errors.iban_check_digits".to_string()
             )]
         );
-        assert_eq!(Draft::decode("%zz"), None);
-        assert_eq!(Draft::decode("not json"), None);
     }
 }

@@ -1,6 +1,5 @@
 //! Sign-in REST calls (spec 000 §7 "Authentication and registration"). The same flow
 //! without scripts is in `forms::auth`.
-pub mod session;
 pub mod social;
 
 use std::sync::Arc;
@@ -23,7 +22,7 @@ use super::error::ApiError;
 use super::extract::{Client, SignedIn};
 use crate::middleware::SessionInfo;
 use crate::state::AppCtx;
-use session::{clear_session, link_base, with_new_session};
+use crate::web::session::{clear_session, link_base, with_new_session};
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()

@@ -5,16 +5,28 @@ use reqwest::Method;
 use super::{login_result, member, row, Member, PASSWORD};
 use crate::helpers::{both, cookie_value, TestApp};
 
+/// Posts to the action's own route (`action` names it; it is not a field).
 async fn post_form(t: &TestApp, m: &Member, fields: &[(&str, &str)]) -> reqwest::Response {
+    let action = fields.iter().find(|(k, _)| *k == "action").unwrap().1;
     let mut all: Vec<(&str, &str)> = vec![("_xsrf", &m.xsrf)];
-    all.extend_from_slice(fields);
+    all.extend(fields.iter().filter(|(k, _)| *k != "action"));
     t.client
-        .post(t.url("/myaccount/form"))
+        .post(t.url(&format!("/myaccount/form/{action}")))
         .header("cookie", m.cookie())
         .form(&all)
         .send()
         .await
         .unwrap()
+}
+
+/// Whether the page has the dialog `id` open (rendered with the `open` attribute).
+fn dialog_open(html: &str, id: &str) -> bool {
+    let Some(at) = html.find(&format!("<dialog id=\"{id}\"")) else {
+        return false;
+    };
+    let tag = &html[at..at + html[at..].find('>').unwrap()];
+    tag.split_whitespace()
+        .any(|a| a == "open" || a.starts_with("open="))
 }
 
 fn location(res: &reqwest::Response) -> String {
@@ -48,7 +60,7 @@ async fn pages_and_forms(t: TestApp) {
         "href=\"/postsales/myaccount/wallet/\"",
         "href=\"/vouchers-promotions\"",
         "href=\"/communications\"",
-        "/js/account.js",
+        "data-enhance-region=\"profile\"",
         &m.email,
     ] {
         assert!(html.contains(needle), "{needle}");
@@ -63,14 +75,31 @@ async fn pages_and_forms(t: TestApp) {
     )
     .await;
     assert!(
-        html.contains("data-testid=\"deactivate-confirm-form\""),
-        "the server-rendered confirmation step"
+        html.contains("data-testid=\"deactivate-confirm-form\"")
+            && dialog_open(&html, "deactivate-dialog"),
+        "the server-rendered confirmation step, in its open dialog"
+    );
+    assert!(
+        html.contains("value=\"OTHER\" checked"),
+        "the reason stays chosen"
     );
     let html = page(&t, &m, "/myaccount?tab=deactivate&step=confirm", "").await;
     assert!(html.contains("Choisissez une raison."), "no reason chosen");
+    assert!(
+        !html.contains("<dialog"),
+        "no confirmation without a reason"
+    );
+    let html = page(&t, &m, "/myaccount?tab=delete", "").await;
+    assert!(
+        !html.contains("<dialog"),
+        "no confirmation before it is asked"
+    );
     let html = page(&t, &m, "/myaccount?tab=delete&step=confirm", "").await;
-    assert!(html.contains("data-testid=\"delete-confirm-form\""));
+    assert!(
+        html.contains("data-testid=\"delete-confirm-form\"") && dialog_open(&html, "delete-dialog")
+    );
     let html = page(&t, &m, "/myaccount/memberdata", "").await;
+    assert!(!dialog_open(&html, "email-dialog") && !dialog_open(&html, "password-dialog"));
     assert!(html.contains("value=\"Zoé\"") && html.contains("value=\"Durand\""));
     assert!(
         html.contains("data-key-filter=\"name\"") && html.contains("data-key-filter=\"digits\"")
@@ -80,10 +109,9 @@ async fn pages_and_forms(t: TestApp) {
     let before = row(&t, m.id).await;
     let res = t
         .client
-        .post(t.url("/myaccount/form"))
+        .post(t.url("/myaccount/form/profile"))
         .header("cookie", m.cookie())
         .form(&[
-            ("action", "profile"),
             ("firstName", "Mallory"),
             ("lastName", "X"),
             ("gender", "Male"),
@@ -111,7 +139,11 @@ async fn pages_and_forms(t: TestApp) {
     .await;
     assert_eq!(res.status(), 303);
     assert!(location(&res).starts_with("/myaccount/memberdata?retry=1"));
-    let draft = cookie_value(&res, app::account::ui::draft::COOKIE).unwrap();
+    let draft = cookie_value(
+        &res,
+        <app::account::ui::draft::Draft as app::ui::draft::FormDraft>::COOKIE,
+    )
+    .unwrap();
     assert!(res.headers()["set-cookie"]
         .to_str()
         .unwrap()
@@ -121,7 +153,10 @@ async fn pages_and_forms(t: TestApp) {
         &t,
         &m,
         "/myaccount/memberdata?retry=1",
-        &format!("{}={draft}", app::account::ui::draft::COOKIE),
+        &format!(
+            "{}={draft}",
+            <app::account::ui::draft::Draft as app::ui::draft::FormDraft>::COOKIE
+        ),
     )
     .await;
     for needle in [
@@ -175,12 +210,19 @@ async fn pages_and_forms(t: TestApp) {
         ],
     )
     .await;
-    let draft = cookie_value(&res, app::account::ui::draft::COOKIE).unwrap();
+    let draft = cookie_value(
+        &res,
+        <app::account::ui::draft::Draft as app::ui::draft::FormDraft>::COOKIE,
+    )
+    .unwrap();
     let html = page(
         &t,
         &m,
         "/myaccount/memberdata?retry=1",
-        &format!("{}={draft}", app::account::ui::draft::COOKIE),
+        &format!(
+            "{}={draft}",
+            <app::account::ui::draft::Draft as app::ui::draft::FormDraft>::COOKIE
+        ),
     )
     .await;
     assert!(
@@ -198,7 +240,8 @@ async fn pages_and_forms(t: TestApp) {
     )
     .await;
     assert!(
-        location(&res).starts_with("/myaccount/memberdata?notice=myprofile.email.notification"),
+        location(&res)
+            .starts_with("/myaccount/memberdata?dialog=email&notice=myprofile.email.notification"),
         "{}",
         location(&res)
     );
@@ -246,12 +289,19 @@ async fn pages_and_forms(t: TestApp) {
         ],
     )
     .await;
-    let draft = cookie_value(&res, app::account::ui::draft::COOKIE).unwrap();
+    let draft = cookie_value(
+        &res,
+        <app::account::ui::draft::Draft as app::ui::draft::FormDraft>::COOKIE,
+    )
+    .unwrap();
     let html = page(
         &t,
         &m,
         "/myaccount/memberdata?retry=1",
-        &format!("{}={draft}", app::account::ui::draft::COOKIE),
+        &format!(
+            "{}={draft}",
+            <app::account::ui::draft::Draft as app::ui::draft::FormDraft>::COOKIE
+        ),
     )
     .await;
     assert!(html.contains("Les deux mots de passe ne sont pas identiques."));
@@ -268,11 +318,16 @@ async fn pages_and_forms(t: TestApp) {
     )
     .await;
     assert!(
-        location(&res).starts_with("/myaccount/memberdata?notice=myprofile.password.notification"),
+        location(&res).starts_with(
+            "/myaccount/memberdata?dialog=password&notice=myprofile.password.notification"
+        ),
         "{}",
         location(&res)
     );
     let m2 = m.rotated(&res);
+    assert_ne!(m2.xsrf, m.xsrf, "a new session, a new token");
+    let html = page(&t, &m2, &location(&res), "").await;
+    assert!(dialog_open(&html, "password-dialog") && !dialog_open(&html, "email-dialog"));
     assert_eq!(m.call(&t, Method::GET, super::A, None).await.0, 401);
     assert_eq!(m2.call(&t, Method::GET, super::A, None).await.0, 200);
 

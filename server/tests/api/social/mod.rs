@@ -20,7 +20,7 @@ pub async fn social_app(backend: Backend) -> TestApp {
         .collect();
     let issuer = server::test_idp::spawn(clients).await;
     start_with(backend, move |c| {
-        c.social = server::rest::auth::social::oidc::SocialConfig::from_vars(&|name: &str| {
+        c.social = server::web::social::oidc::SocialConfig::from_vars(&|name: &str| {
             let rest = name.strip_prefix("ROSACE_OIDC_")?;
             let (provider, key) = rest.split_once('_')?;
             if provider == "KLARNA" {

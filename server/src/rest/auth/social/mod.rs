@@ -6,8 +6,6 @@
 //! with the password, 13 register, 21 inconsistent social member; 3/4/5/6/7 as the password
 //! sign-in. Client-version outcomes 9, 14, 15, 16 and 20 have their messages for app
 //! clients (`auth.social.code.N`); the web never produces them.
-pub mod oidc;
-
 use std::sync::Arc;
 
 use axum::extract::{Path, Request, State};
@@ -24,13 +22,12 @@ use app::context::RequestCtx;
 use app::model::error::ErrorBody;
 
 use super::json_body;
-use super::session::{link_base, with_new_session};
 use crate::middleware::SessionInfo;
 use crate::rest::error::ApiError;
 use crate::rest::extract::{Client, SignedIn};
 use crate::state::AppCtx;
-
-pub const CALLBACK: &str = "/gr/authentication/social/callback";
+use crate::web::session::with_new_session;
+use crate::web::social::{begin, validate, SocialError};
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
@@ -40,11 +37,6 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(associate_account))
         .routes(routes!(subscribe_third_party))
         .routes(routes!(unlink))
-}
-
-/// The redirect URI registered with every provider, on the site's public origin.
-pub fn redirect_uri(ctx: &RequestCtx, site_id: u16) -> String {
-    format!("{}{CALLBACK}", link_base(ctx, site_id))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -114,104 +106,6 @@ async fn third_party_login(
     Ok(Json(ThirdPartyLoginResponse {
         authorization_url: url,
     }))
-}
-
-fn code_error(code: LoginCode) -> ApiError {
-    ApiError::BadRequest {
-        code: match code {
-            LoginCode::InvalidSocialPlugin => "invalidsocialplugin",
-            _ => "thirdpartyfailed",
-        },
-        key: code.message_key(),
-    }
-}
-
-/// Starts an authorization request; the provider's URL to send the visitor to.
-pub(crate) async fn begin(
-    app: &AppCtx,
-    ctx: &RequestCtx,
-    session: &SessionInfo,
-    provider: &str,
-    return_url: Option<&str>,
-    sponsor: service::Sponsor,
-) -> Result<String, ApiError> {
-    let Some(cfg) = Provider::from_slug(provider).and_then(|p| app.config.social.get(p)) else {
-        return Err(code_error(LoginCode::InvalidSocialPlugin));
-    };
-    let a = oidc::authorize(&app.config.social, cfg, &redirect_uri(ctx, ctx.site_id))
-        .await
-        .map_err(|e| {
-            tracing::warn!(provider, error = %e, "social sign-in cannot start");
-            code_error(LoginCode::ThirdPartyFailed)
-        })?;
-    service::start(
-        &app.state,
-        &service::Start {
-            provider: cfg.provider,
-            site_id: ctx.site_id,
-            state: &a.state,
-            nonce: &a.nonce,
-            pkce_verifier: &a.pkce_verifier,
-            return_url,
-            binding: &session.binding,
-            sponsor,
-        },
-        app::platform::state::now(),
-    )
-    .await?;
-    Ok(a.url)
-}
-
-/// Third-party validate from a callback's `code` and `state`: the request is taken (once),
-/// the code exchanged with its PKCE verifier, the ID token verified; then the identity
-/// signs in or leads to code 12 or 13. Any failure of the protocol is code 11.
-pub(crate) async fn validate(
-    app: &AppCtx,
-    ctx: &RequestCtx,
-    session: &SessionInfo,
-    client: &str,
-    code: &str,
-    state: &str,
-) -> Result<SocialOutcome, ApiError> {
-    let now = app::platform::state::now();
-    let failed = |why: &str| {
-        tracing::warn!(why, "third-party authentication failed");
-        let mut out = empty(LoginCode::ThirdPartyFailed);
-        out.redirect_url = "/".into();
-        Ok(out)
-    };
-    let Some(started) = service::take_state(&app.state, state, &session.binding, now).await? else {
-        return failed("unknown, used, expired or foreign state");
-    };
-    let Some(cfg) = app.config.social.get(started.provider) else {
-        return Ok(empty(LoginCode::InvalidSocialPlugin));
-    };
-    let uri = redirect_uri(ctx, started.site_id);
-    match oidc::finish(
-        &app.config.social,
-        cfg,
-        &uri,
-        code,
-        &started.pkce_verifier,
-        &started.nonce,
-    )
-    .await
-    {
-        Ok(identity) => {
-            Ok(service::third_party_validate(&app.state, client, &started, &identity, now).await?)
-        }
-        Err(e) => failed(&e),
-    }
-}
-
-fn empty(code: LoginCode) -> SocialOutcome {
-    SocialOutcome {
-        code,
-        token: None,
-        ticket: None,
-        redirect_url: "/".into(),
-        pending: None,
-    }
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -401,5 +295,20 @@ async fn unlink(
             cause: None,
             what: "social unlink",
         }),
+    }
+}
+
+impl From<SocialError> for ApiError {
+    fn from(e: SocialError) -> ApiError {
+        match e {
+            SocialError::Code(code) => ApiError::BadRequest {
+                code: match code {
+                    LoginCode::InvalidSocialPlugin => "invalidsocialplugin",
+                    _ => "thirdpartyfailed",
+                },
+                key: code.message_key(),
+            },
+            SocialError::Auth(e) => e.into(),
+        }
     }
 }

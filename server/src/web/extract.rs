@@ -2,10 +2,8 @@
 //! member, the client address. The site and session are resolved once per request by
 //! `middleware::context`; these read what it stored.
 use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRequestParts, Query};
+use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
@@ -16,7 +14,6 @@ use app::platform::session::SessionMember;
 
 use super::error::ApiError;
 use crate::middleware::SessionInfo;
-use crate::state::AppCtx;
 
 fn valid_site(v: &str) -> Option<u16> {
     v.trim()
@@ -132,28 +129,7 @@ impl<S: Send + Sync> FromRequestParts<S> for CartMember {
     }
 }
 
-/// The client address a handler rate-limits by (the peer, or `X-Forwarded-For` when the
-/// server sits behind a trusted proxy).
-pub struct Client(pub String);
-
-impl FromRequestParts<Arc<AppCtx>> for Client {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        app: &Arc<AppCtx>,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0);
-        Ok(Client(crate::middleware::context::client_key(
-            app,
-            &parts.headers,
-            peer,
-        )))
-    }
-}
+pub use super::client::Client;
 
 /// A query string as typed parameters; a malformed one is a 400 with the standard body
 /// instead of axum's plain-text rejection.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { readXsrfToken } from './api';
+import { readXsrfToken } from './xsrf';
 
 // Security review L2: over HTTPS the shop names its XSRF cookie `__Host-XSRF-TOKEN`.
 describe('readXsrfToken', () => {
