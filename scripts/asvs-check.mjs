@@ -285,7 +285,7 @@ async function checkCookies() {
       ['consent', { choice: 'all' }, 'OptanonConsent'],
       ['app', {}, 'appDownloadBannerClosed'],
     ]) {
-      const r = await anon.req('POST', '/onboarding/form', {
+      const r = await anon.req('POST', `/onboarding/form/${kind}`, {
         form: { _xsrf: anon.xsrf, kind, back: '/', ...extra },
         keep: true,
       });
@@ -452,15 +452,15 @@ async function checkCsrf() {
     const p = [];
     const forms = [
       '/gr/authentication/form',
-      '/onboarding/form',
+      '/onboarding/form/consent',
       '/myaccount/form/profile',
       '/myaccount/form/password',
       '/myaccount/form/delete',
       '/find/recent/1/delete',
-      '/postsales/myaccount/wallet/form',
-      '/communications/form',
-      '/vouchers-promotions/form',
-      '/postsales/myaccount/addresses/form',
+      '/postsales/myaccount/wallet/form/save',
+      '/communications/form/preferences',
+      '/vouchers-promotions/form/toggle',
+      '/postsales/myaccount/addresses/form/save',
     ];
     for (const path of forms) {
       for (const [label, token] of [
@@ -648,9 +648,9 @@ async function checkOpenRedirects() {
       tried++;
       check(`POST /api/authentication/v1/autologin returnUrl=${evil} -> redirectUrl`, ap.json?.redirectUrl);
       // Onboarding form: back -> Location.
-      const ob = await f.req('POST', '/onboarding/form', { form: { _xsrf: f.xsrf, kind: 'app', back: evil }, keep: true });
+      const ob = await f.req('POST', '/onboarding/form/app', { form: { _xsrf: f.xsrf, kind: 'app', back: evil }, keep: true });
       tried++;
-      check(`POST /onboarding/form back=${evil} -> Location`, ob.headers.get('location'));
+      check(`POST /onboarding/form/app back=${evil} -> Location`, ob.headers.get('location'));
       // The sign-in page must not link or refresh to the target.
       const pg = await new Visitor('pg').req('GET', `/gr/authentication?returnurl=${encodeURIComponent(evil)}&ReturnUrl=${encodeURIComponent(evil)}`);
       tried++;
@@ -679,7 +679,7 @@ async function checkOpenRedirects() {
       form: { _xsrf: cf.xsrf, step: 'password', email: MEMBER_A.email, password: MEMBER_A.password, returnurl: local },
     });
     if (cfr.headers.get('location') !== local) found.push(`control: form sign-in returnurl=${local} -> ${cfr.headers.get('location')}`);
-    const cob = await cf.req('POST', '/onboarding/form', { form: { _xsrf: cf.xsrf, kind: 'app', back: local }, keep: true });
+    const cob = await cf.req('POST', '/onboarding/form/app', { form: { _xsrf: cf.xsrf, kind: 'app', back: local }, keep: true });
     if (cob.headers.get('location') !== local) found.push(`control: onboarding back=${local} -> ${cob.headers.get('location')}`);
     const cal = await new Visitor('al').req('GET', `/gr/authentication/autologin?cypher=nope&returnurl=${encodeURIComponent(local)}`);
     const calIn = cal.headers.get('location') && new URL(cal.headers.get('location'), BASE).searchParams.get('returnurl');
@@ -914,17 +914,17 @@ async function checkIdor() {
     ['POST /api/cartproxy/v1/item {order_to_reopen: A\'s order}', () => B.req('POST', '/api/cartproxy/v1/item', { json: { product_id: owned.optionId, quantity: 1, cart_type: 'fs', order_to_reopen: owned.order } })],
     ['POST /api/postsales/v1/vouchers/selection {A\'s personal voucher}', () => B.req('POST', '/api/postsales/v1/vouchers/selection', { json: { voucherId: owned.voucher, participationId: owned.participation } })],
     ['POST /api/cartproxy/v1/vouchers {A\'s personal code}', () => B.req('POST', '/api/cartproxy/v1/vouchers', { json: { code: owned.voucherCode } })],
-    ['POST /postsales/myaccount/addresses/form delete A\'s', () => B.req('POST', '/postsales/myaccount/addresses/form', { form: { _xsrf: B.xsrf, action: 'delete', id: String(owned.address) } })],
-    ['POST /postsales/myaccount/addresses/form save over A\'s', () => B.req('POST', '/postsales/myaccount/addresses/form', { form: { _xsrf: B.xsrf, action: 'save', id: String(owned.address), firstName: 'Louis', lastName: 'Pirate', details: '1 rue Volee', zipCode: '75001', city: 'Paris', country: 'FR', phone: '0612345678' } })],
-    ['POST /postsales/myaccount/wallet/form delete A\'s card', () => B.req('POST', '/postsales/myaccount/wallet/form', { form: { _xsrf: B.xsrf, action: 'delete_card', guid: String(owned.card) } })],
-    ['POST /postsales/myaccount/wallet/form delete A\'s bank details', () => B.req('POST', '/postsales/myaccount/wallet/form', { form: { _xsrf: B.xsrf, action: 'delete_iban', guid: String(owned.iban) } })],
+    ['POST /postsales/myaccount/addresses/form/delete with A\'s', () => B.req('POST', '/postsales/myaccount/addresses/form/delete', { form: { _xsrf: B.xsrf, id: String(owned.address) } })],
+    ['POST /postsales/myaccount/addresses/form/save over A\'s', () => B.req('POST', '/postsales/myaccount/addresses/form/save', { form: { _xsrf: B.xsrf, id: String(owned.address), firstName: 'Louis', lastName: 'Pirate', details: '1 rue Volee', zipCode: '75001', city: 'Paris', country: 'FR', phone: '0612345678' } })],
+    ['POST /postsales/myaccount/wallet/form/delete_card with A\'s card', () => B.req('POST', '/postsales/myaccount/wallet/form/delete_card', { form: { _xsrf: B.xsrf, guid: String(owned.card) } })],
+    ['POST /postsales/myaccount/wallet/form/delete_iban with A\'s bank details', () => B.req('POST', '/postsales/myaccount/wallet/form/delete_iban', { form: { _xsrf: B.xsrf, guid: String(owned.iban) } })],
     ['POST /find/recent/{A\'s}/delete', () => B.req('POST', `/find/recent/${owned.recent}/delete`, { form: { _xsrf: B.xsrf } })],
-    ['POST /vouchers-promotions/form toggle A\'s voucher', () => B.req('POST', '/vouchers-promotions/form', { form: { _xsrf: B.xsrf, action: 'toggle', voucherId: String(owned.voucher), participationId: String(owned.participation ?? '') } })],
+    ['POST /vouchers-promotions/form/toggle with A\'s voucher', () => B.req('POST', '/vouchers-promotions/form/toggle', { form: { _xsrf: B.xsrf, voucherId: String(owned.voucher), participationId: String(owned.participation ?? '') } })],
     // The no-script forms of the order detail and of the rose deals (issue #14).
-    ['POST /postsales/orders/{A\'s}/aftersale reopen', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale`, { form: { _xsrf: B.xsrf, action: 'reopen' } })],
-    ['POST /postsales/orders/{A\'s}/aftersale return', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale`, { form: { _xsrf: B.xsrf, action: 'return', reasonId: 'changed_mind', [`qty_${owned.optionId}`]: '1' } })],
+    ['POST /postsales/orders/{A\'s}/aftersale/reopen', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale/reopen`, { form: { _xsrf: B.xsrf } })],
+    ['POST /postsales/orders/{A\'s}/aftersale/return', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale/return`, { form: { _xsrf: B.xsrf, reasonId: 'changed_mind', [`qty_${owned.optionId}`]: '1' } })],
     ['POST /rosedeals/forms/refund/{A\'s}', () => B.req('POST', `/rosedeals/forms/refund/${owned.order}`, { multipart: { _xsrf: B.xsrf, firstName: 'Bea', lastName: 'Asvs', city: 'Paris', country: 'FR', iban: 'FR7630006000011234567890189', content: 'Remboursement' } })],
-    ['POST /brandsplace/form unfollow the brand A follows', () => B.req('POST', '/brandsplace/form', { form: { _xsrf: B.xsrf, action: 'unfollow', brandId: String(owned.brand ?? 0) } })],
+    ['POST /brandsplace/form/unfollow the brand A follows', () => B.req('POST', '/brandsplace/form/unfollow', { form: { _xsrf: B.xsrf, brandId: String(owned.brand ?? 0) } })],
     ['POST /rosedeals/forms/retry/{A\'s}', () => B.req('POST', `/rosedeals/forms/retry/${owned.order}`, { multipart: { _xsrf: B.xsrf, vouchers: 'RD-AAAA-BBBB-CCCC' } })],
     // The message centre's "mark as read" form (ticket or notification of A's).
     ['POST /my-notifications/read {ticketId: A\'s}', () => B.req('POST', '/my-notifications/read', { form: { _xsrf: B.xsrf, ticketId: String(owned.ticket ?? 0) } })],

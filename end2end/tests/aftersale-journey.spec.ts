@@ -183,6 +183,11 @@ test('buy, shipped and delivered, invoice, return, bell and message centre, help
   await expect(seller).toBeVisible();
   await expect(seller.getByTestId('marketplace-contact')).toBeVisible();
   await expectNoViolations(page);
+  // Its invoice on request: the number given, shown with the download.
+  await seller.getByTestId('invoice-request').click();
+  await expect(seller.getByTestId('invoice-number')).toHaveText(/RS-\d{4}-\d{6}/);
+  await expect(seller.getByTestId('invoice-number')).toBeFocused();
+  await expect(seller.getByTestId('invoice-download')).toHaveAttribute('href', `/api/postsale/v1/orders/${marketplace}/invoice`);
 
   // A rose deal bought through the cart, its voucher printed.
   await page.goto('/rosedeals');

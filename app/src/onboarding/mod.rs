@@ -1,6 +1,7 @@
 //! The onboarding layer: cookie consent for everyone; for signed-in members the popins,
 //! the data-partner banner and (home page, phones) the app-download banner. Every control
-//! is a plain form posting to `/onboarding/form`, so it works before the WASM app loads.
+//! is a plain form posting to `/onboarding/form/<kind>`, so it works before the WASM app
+//! loads.
 #[cfg(feature = "ssr")]
 pub mod error;
 pub mod rules;

@@ -43,6 +43,17 @@ pub async fn list(db: &Db, member_id: i64, paging: Paging) -> Result<OrdersPage,
     })
 }
 
+/// The page of one of the member's orders, the one their list links to (`detail_url`):
+/// a form on it comes back there. Another member's is [`OrdersError::NotFound`].
+pub async fn page_of(db: &Db, member_id: i64, order_id: i64) -> Result<String, OrdersError> {
+    let mut conn = db.pool.acquire().await?;
+    let cart_type = read::cart_type(&mut conn, member_id, order_id)
+        .await?
+        .ok_or(OrdersError::NotFound)?;
+    let revamped = crate::orders::settings::OrdersSettings::current().revamped_detail;
+    Ok(detail_url(revamped, &cart_type, order_id, None))
+}
+
 /// One of the member's orders with its life; another member's is [`OrdersError::NotFound`].
 pub async fn detail(db: &Db, member_id: i64, order_id: i64) -> Result<OrderDetail, OrdersError> {
     let mut conn = db.pool.acquire().await?;

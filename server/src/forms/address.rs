@@ -1,10 +1,14 @@
-//! The address page's forms without scripts (Post/Redirect/Get): save an address (new or
-//! changed), make one the favourite, delete one. A refused address comes back filled in
+//! The address page's forms without scripts (Post/Redirect/Get), one route per action:
+//! save an address (new or changed), make one the favourite, delete one. A refused address comes back filled in
 //! with its errors (see `app::address::ui::draft`), on the address page or on the cart
 //! when the form was the checkout's. Opened from a checkout with `returnTo` (a same-site
 //! relative path, `app::address::rules::return_path`), a saved address leads back there
 //! and the address page keeps `returnTo` until then.
+use std::sync::Arc;
+
 use axum::response::Response;
+use axum::routing::post;
+use axum::Router;
 use serde::Deserialize;
 
 use app::address::error::AddressError;
@@ -12,18 +16,19 @@ use app::address::model::AddressRequest;
 use app::address::rules::return_path;
 use app::address::service::{self, Owner};
 use app::address::ui::draft::Draft;
+use app::address::ui::form::form_action as at;
 use app::address::ui::page::PAGE;
 use app::model::error::WireError;
 
 use super::extract::XsrfForm;
 use super::outcome::FormOutcome;
+use crate::state::AppCtx;
 
 const CART: &str = "/cart";
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct AddressForm {
-    action: String,
     #[serde(rename = "returnTo")]
     return_to: String,
     id: String,
@@ -80,7 +85,28 @@ fn parse_id(raw: &str) -> Option<i64> {
     raw.trim().parse::<i64>().ok().filter(|id| *id > 0)
 }
 
-pub async fn address_form(form: XsrfForm<AddressForm>) -> Response {
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route(&at("save"), post(save))
+        .route(&at("favorite"), post(favorite))
+        .route(&at("delete"), post(delete))
+}
+
+async fn save(form: XsrfForm<AddressForm>) -> Response {
+    answer(form, "save").await
+}
+
+async fn favorite(form: XsrfForm<AddressForm>) -> Response {
+    answer(form, "favorite").await
+}
+
+async fn delete(form: XsrfForm<AddressForm>) -> Response {
+    answer(form, "delete").await
+}
+
+/// The three actions share their fields and their way back (the address page, or the
+/// checkout the form belongs to).
+async fn answer(form: XsrfForm<AddressForm>, action: &str) -> Response {
     let f = &form.fields;
     let Some(m) = form.member() else {
         return form.sign_in_first(target(f).0);
@@ -93,7 +119,7 @@ pub async fn address_form(form: XsrfForm<AddressForm>) -> Response {
     let now = app::platform::state::now();
     let (page, anchor) = target(f);
     let id = parse_id(&f.id);
-    let outcome = match f.action.as_str() {
+    let outcome = match action {
         "save" => {
             let req = AddressRequest {
                 id,
@@ -156,7 +182,7 @@ pub async fn address_form(form: XsrfForm<AddressForm>) -> Response {
             let Some(id) = id else {
                 return form.answer(back(PAGE, "error=errors.not_found", ""));
             };
-            let (result, notice) = if f.action == "favorite" {
+            let (result, notice) = if action == "favorite" {
                 (
                     service::make_favourite(db, owner, id).await.map(|_| ()),
                     "notice=address.notice.favorite",

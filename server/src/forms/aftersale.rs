@@ -1,29 +1,43 @@
-//! The order detail's after-sale forms without scripts (Post/Redirect/Get): a return
-//! request (shop or marketplace), a message to a marketplace seller, and reopening a recent
-//! order into the cart. The same service calls as the REST calls; back to the order with
-//! `?aftersale_notice=` or `?aftersale_error=` (keys the page knows, see
+//! The order detail's after-sale forms without scripts (Post/Redirect/Get), one route per
+//! action: a return request (shop or marketplace), a message to a marketplace seller, a
+//! marketplace order's invoice, and reopening a recent order into the cart. The same service calls as the REST calls; back
+//! to the order with `?aftersale_notice=` or `?aftersale_error=` (keys the page knows, see
 //! `app::orders::ui::after_sale`) with `aftersale_form=` (the form it shows in), or on to
 //! the cart once an order is reopened.
 use std::sync::Arc;
 
-use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::Extension;
+use axum::routing::post;
+use axum::Router;
 
-use app::context::RequestCtx;
 use app::model::error::WireError;
 use app::orders::returns::error::AfterSaleError;
 use app::orders::returns::model::{MarketplaceContactRequest, ReturnProduct, ReturnRequest};
 use app::orders::returns::rules::MARKETPLACE_DEFAULT_REASON;
 use app::orders::returns::service::{self as returns, Channel};
+use app::platform::session::SessionMember;
 
-use super::check_xsrf;
-use super::outcome::see_other;
-use crate::middleware::{self, SessionInfo};
+use super::extract::XsrfForm;
+use super::outcome::FormOutcome;
+use crate::middleware;
 use crate::state::AppCtx;
 use crate::web::extract::Path;
-use crate::web::session::site_suffix;
+
+const ORDERS: &str = "/my-orders";
+
+pub fn router() -> Router<Arc<AppCtx>> {
+    let at = |action: &str| format!("/postsales/orders/{{id}}/aftersale/{action}");
+    Router::new()
+        .route(&at("return"), post(shop_return))
+        .route(&at("marketplace_return"), post(marketplace_return))
+        .route(&at("contact"), post(contact))
+        .route(&at("reopen"), post(reopen))
+        .route(&at("invoice"), post(invoice))
+}
+
+/// The fields as sent: a return's quantities come as `qty_<product id>`, which a struct
+/// cannot name.
+type Pairs = Vec<(String, String)>;
 
 fn field<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
     pairs
@@ -33,38 +47,64 @@ fn field<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
         .unwrap_or("")
 }
 
-pub async fn aftersale_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Path(raw_id): Path<String>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
+/// The member and their order's page; a form for an order that is not theirs (or no order
+/// at all) leads to their orders.
+async fn order_page(
+    form: &XsrfForm<Pairs>,
+    raw_id: &str,
+) -> Result<(SessionMember, i64, String), Response> {
+    let Some(m) = form.member().cloned() else {
+        return Err(form.sign_in_first(ORDERS));
+    };
     let Ok(order_id) = raw_id.parse::<i64>() else {
-        return middleware::redirect("/my-orders");
+        return Err(middleware::redirect(ORDERS));
     };
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&body).unwrap_or_default();
-    if let Err(refused) = check_xsrf(&app, &session, &headers, field(&pairs, "_xsrf")) {
-        return refused;
+    match app::orders::service::page_of(&form.app.state.db, m.member_id, order_id).await {
+        Ok(page) => Ok((m, order_id, page)),
+        Err(e) => {
+            if let Some(cause) = e.cause() {
+                tracing::error!(error = %cause, "cannot read the order of an after-sale form");
+            }
+            Err(middleware::redirect(ORDERS))
+        }
     }
-    let Some(m) = &session.member else {
-        return middleware::redirect(&app::routes::login_redirect("/my-orders"));
+}
+
+/// Back to the order with the notice, or with the error in the form it belongs to.
+fn answered(page: &str, form_name: &str, result: Result<&str, AfterSaleError>) -> FormOutcome {
+    match result {
+        Ok(key) => FormOutcome::to(format!("{page}?aftersale_notice={key}")),
+        Err(e) => {
+            if let Some(cause) = e.cause() {
+                tracing::error!(error = %cause, "after-sale form failed");
+            }
+            let key = match e {
+                AfterSaleError::Storage(_) | AfterSaleError::Unreadable => {
+                    "aftersale.errors.process_failure"
+                }
+                ref other => other.message_key(),
+            };
+            FormOutcome::to(format!(
+                "{page}?aftersale_error={key}&aftersale_form={form_name}"
+            ))
+        }
+    }
+}
+
+async fn shop_return(Path(id): Path<String>, form: XsrfForm<Pairs>) -> Response {
+    request_return(id, form, Channel::Shop).await
+}
+
+async fn marketplace_return(Path(id): Path<String>, form: XsrfForm<Pairs>) -> Response {
+    request_return(id, form, Channel::Marketplace).await
+}
+
+async fn request_return(raw_id: String, form: XsrfForm<Pairs>, channel: Channel) -> Response {
+    let (m, order_id, page) = match order_page(&form, &raw_id).await {
+        Ok(found) => found,
+        Err(res) => return res,
     };
-    let db = &app.state.db;
-    let now = app::platform::state::now();
-    let cart_type: Option<String> =
-        sqlx::query_scalar("SELECT cart_type FROM orders WHERE id = $1 AND member_id = $2")
-            .bind(order_id)
-            .bind(m.member_id)
-            .fetch_optional(&db.pool)
-            .await
-            .ok()
-            .flatten();
-    let Some(cart_type) = cart_type else {
-        return middleware::redirect("/my-orders");
-    };
-    let page = format!("/my-orders/{cart_type}/{order_id}");
+    let pairs = &form.fields;
     let products: Vec<ReturnProduct> = pairs
         .iter()
         .filter_map(|(k, v)| {
@@ -77,82 +117,96 @@ pub async fn aftersale_form(
         })
         .collect();
     let text = |name: &str| {
-        let v = field(&pairs, name).trim();
+        let v = field(pairs, name).trim();
         (!v.is_empty()).then(|| v.to_string())
     };
-    let suffix = site_suffix(&ctx, ctx.site_id);
-    if field(&pairs, "action") == "reopen" {
-        let member = app::cart::service::Member {
-            id: m.member_id,
-            site_id: i64::from(m.site_id),
-        };
-        return match app.cart.reopen(member, order_id, now).await {
-            // As the button did with scripts: the cart, in the site the session is on.
-            Ok(()) => see_other("/cart"),
-            Err(e) => {
-                if let app::cart::error::CartFailure::Db(cause) = &e {
-                    tracing::error!(error = %cause, "cannot reopen order");
-                }
-                let key = app::orders::ui::after_sale::known_message(e.message_key())
-                    .unwrap_or("cart.errors.unexpected");
-                see_other(&format!("{page}?aftersale_error={key}{suffix}"))
-            }
-        };
-    }
-    let result: Result<&'static str, AfterSaleError> = match field(&pairs, "action") {
-        "return" | "marketplace_return" => {
-            let channel = if field(&pairs, "action") == "return" {
-                Channel::Shop
+    let req = ReturnRequest {
+        products,
+        reason_id: text("reasonId").unwrap_or_else(|| {
+            if channel == Channel::Marketplace {
+                MARKETPLACE_DEFAULT_REASON.into()
             } else {
-                Channel::Marketplace
-            };
-            let req = ReturnRequest {
-                products,
-                reason_id: text("reasonId").unwrap_or_else(|| {
-                    if channel == Channel::Marketplace {
-                        MARKETPLACE_DEFAULT_REASON.into()
-                    } else {
-                        String::new()
-                    }
-                }),
-                sub_reason_id: text("subReasonId"),
-                comment: text("comment"),
-            };
-            returns::request(db, m.member_id, order_id, &req, channel, now)
-                .await
-                .map(|_| "aftersale.returns.success")
-        }
-        "contact" => {
-            let req = MarketplaceContactRequest {
-                message: field(&pairs, "message").to_string(),
-                reason_id: field(&pairs, "reasonId").to_string(),
-            };
-            app::orders::marketplace::service::contact(db, m.member_id, order_id, &req, now)
-                .await
-                .map(|_| "aftersale.marketplace.sent")
-        }
-        _ => Err(AfterSaleError::Unreadable),
+                String::new()
+            }
+        }),
+        sub_reason_id: text("subReasonId"),
+        comment: text("comment"),
     };
-    match result {
-        Ok(key) => see_other(&format!("{page}?aftersale_notice={key}{suffix}")),
+    let now = app::platform::state::now();
+    let result = returns::request(
+        &form.app.state.db,
+        m.member_id,
+        order_id,
+        &req,
+        channel,
+        now,
+    )
+    .await
+    .map(|_| "aftersale.returns.success");
+    form.answer(answered(&page, "returns", result))
+}
+
+async fn contact(Path(id): Path<String>, form: XsrfForm<Pairs>) -> Response {
+    let (m, order_id, page) = match order_page(&form, &id).await {
+        Ok(found) => found,
+        Err(res) => return res,
+    };
+    let req = MarketplaceContactRequest {
+        message: field(&form.fields, "message").to_string(),
+        reason_id: field(&form.fields, "reasonId").to_string(),
+    };
+    let now = app::platform::state::now();
+    let db = &form.app.state.db;
+    let result = app::orders::marketplace::service::contact(db, m.member_id, order_id, &req, now)
+        .await
+        .map(|_| "aftersale.marketplace.sent");
+    form.answer(answered(&page, "contact", result))
+}
+
+async fn reopen(Path(id): Path<String>, form: XsrfForm<Pairs>) -> Response {
+    let (m, order_id, page) = match order_page(&form, &id).await {
+        Ok(found) => found,
+        Err(res) => return res,
+    };
+    let member = app::cart::service::Member {
+        id: m.member_id,
+        site_id: i64::from(m.site_id),
+    };
+    let now = app::platform::state::now();
+    let outcome = match form.app.cart.reopen(member, order_id, now).await {
+        // As the button did with scripts: the cart, in the site the session is on.
+        Ok(()) => FormOutcome::away("/cart"),
+        Err(e) => {
+            if let app::cart::error::CartFailure::Db(cause) = &e {
+                tracing::error!(error = %cause, "cannot reopen order");
+            }
+            let key = app::orders::ui::after_sale::known_message(e.message_key())
+                .unwrap_or("cart.errors.unexpected");
+            FormOutcome::to(format!("{page}?aftersale_error={key}"))
+        }
+    };
+    form.answer(outcome)
+}
+
+/// A marketplace order's invoice: its number is given (once) and the page shows it with the
+/// download (`?aftersale_invoice=<number>`).
+async fn invoice(Path(id): Path<String>, form: XsrfForm<Pairs>) -> Response {
+    let (m, order_id, page) = match order_page(&form, &id).await {
+        Ok(found) => found,
+        Err(res) => return res,
+    };
+    let now = app::platform::state::now();
+    let db = &form.app.state.db;
+    let outcome = match app::orders::invoice::service::issue(db, m.member_id, order_id, now).await {
+        Ok(number) => FormOutcome::to(format!("{page}?aftersale_invoice={number}")),
         Err(e) => {
             if let Some(cause) = e.cause() {
-                tracing::error!(error = %cause, "after-sale form failed");
+                tracing::error!(error = %cause, "invoice request failed");
             }
-            let key = match e {
-                AfterSaleError::Storage(_) | AfterSaleError::Unreadable => {
-                    "aftersale.errors.process_failure"
-                }
-                ref other => other.message_key(),
-            };
-            let form = if field(&pairs, "action") == "contact" {
-                "contact"
-            } else {
-                "returns"
-            };
-            see_other(&format!(
-                "{page}?aftersale_error={key}&aftersale_form={form}{suffix}"
-            ))
+            let key = app::orders::ui::after_sale::known_message(e.message_key())
+                .unwrap_or("aftersale.errors.process_failure");
+            FormOutcome::to(format!("{page}?aftersale_error={key}"))
         }
-    }
+    };
+    form.answer(outcome)
 }

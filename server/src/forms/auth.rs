@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::{Extension, Form};
+use axum::Extension;
 use serde::Deserialize;
 
 use app::auth::rules::safe_return_url;
@@ -15,6 +15,7 @@ use app::model::auth::*;
 use app::routes::encode_query_value;
 
 use super::check_xsrf;
+use super::extract::XsrfForm;
 use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
@@ -116,8 +117,6 @@ pub async fn autologin_page(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct AuthForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     step: String,
     email: String,
     password: String,
@@ -150,21 +149,13 @@ pub struct AuthForm {
     new_password: String,
 }
 
-/// One POST target for every step of the sign-in forms (Post/Redirect/Get).
-pub async fn auth_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    headers: HeaderMap,
-    Form(f): Form<AuthForm>,
-) -> Response {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
+/// One POST target for every step of the sign-in forms (Post/Redirect/Get): a wizard whose
+/// `step` says which page of it was sent.
+pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Response {
+    let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let now = app::platform::state::now();
     let site = ctx.site_id;
-    let s = site_suffix(&ctx, site);
+    let s = site_suffix(ctx, site);
     let email_q = encode_query_value(f.email.trim());
     let ret_q = encode_query_value(&safe_return_url(Some(&f.returnurl)));
     // The share link's sponsor parameters stay with the visitor up to the registration.
@@ -208,7 +199,7 @@ pub async fn auth_form(
                     Some(t) => {
                         let target = outcome.response.redirect_url.unwrap_or_else(|| "/".into());
                         with_new_session(
-                            &app,
+                            app,
                             session.token.as_deref(),
                             &t,
                             req.remember_me,
@@ -252,7 +243,7 @@ pub async fn auth_form(
                 &app.settings.mail,
                 &client,
                 &req,
-                &link_base(&ctx, site),
+                &link_base(ctx, site),
                 now,
             )
             .await
@@ -283,7 +274,7 @@ pub async fn auth_form(
             match service::autologin(&app.state, &client, &req, now).await {
                 Ok((token, r)) => {
                     with_new_session(
-                        &app,
+                        app,
                         session.token.as_deref(),
                         &token,
                         false,
@@ -321,7 +312,7 @@ pub async fn auth_form(
                 &app.settings.mail,
                 &client,
                 &req,
-                &link_base(&ctx, site),
+                &link_base(ctx, site),
                 now,
             )
             .await

@@ -1,58 +1,120 @@
-//! The communications page's forms without scripts (Post/Redirect/Get). Choosing NONE
-//! while newsletters were on comes back with `?survey=1`: the page then shows the cancel
-//! survey open.
+//! The communications page's forms without scripts (Post/Redirect/Get), one route per
+//! action. Choosing NONE while newsletters were on comes back with `?survey=1`: the page
+//! then shows the cancel survey open.
 use std::sync::Arc;
 
-use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::Extension;
+use axum::routing::post;
+use axum::Router;
 use serde::Deserialize;
 
 use app::communications::error::CommunicationsError;
 use app::communications::model::*;
 use app::communications::service;
-use app::context::RequestCtx;
+use app::communications::ui::form_action as at;
 use app::model::error::WireError;
 
-use super::check_xsrf;
-use super::outcome::see_other;
-use crate::middleware::{self, SessionInfo};
+use super::extract::XsrfForm;
+use super::outcome::FormOutcome;
 use crate::state::AppCtx;
-use crate::web::session::site_suffix;
 
 const PAGE: &str = "/communications";
 
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route(&at("preferences"), post(preferences))
+        .route(&at("optins"), post(optins))
+        .route(&at("partners"), post(partners))
+        .route(&at("cancel"), post(cancel))
+        .route(&at("follow"), post(follow))
+        .route(&at("unfollow"), post(unfollow))
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
-pub struct CommunicationsForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
-    action: String,
+pub struct PreferencesForm {
     #[serde(rename = "communicationChannel")]
     channel: String,
     #[serde(rename = "communicationModel")]
     model: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct OptinsForm {
     #[serde(rename = "isOptinPerso")]
     perso: Option<String>,
     #[serde(rename = "isOptinPartner")]
     partner: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct CancelForm {
     #[serde(rename = "cancelReasonId")]
     reason: String,
     #[serde(rename = "subscriptionId")]
     subscription: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct BrandForm {
     #[serde(rename = "brandId")]
     brand: String,
 }
 
-fn back(ctx: &RequestCtx, query: &str) -> Response {
-    see_other(&format!("{PAGE}?{query}{}", site_suffix(ctx, ctx.site_id)))
+/// Back to the page: `query` on success, the error's message otherwise.
+fn outcome(result: Result<&str, CommunicationsError>) -> FormOutcome {
+    match result {
+        Ok(query) => FormOutcome::to(format!("{PAGE}?{query}")),
+        Err(e) => {
+            if let Some(cause) = e.cause() {
+                tracing::error!(error = %cause, "communication call failed");
+            }
+            FormOutcome::error(PAGE, e.message_key())
+        }
+    }
+}
+
+fn saved() -> &'static str {
+    "notice=communications.notice.saved"
+}
+
+async fn preferences(form: XsrfForm<PreferencesForm>) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
+    };
+    let req = PreferencesRequest {
+        communication_channel: form.fields.channel.clone(),
+        communication_model: form.fields.model.clone(),
+    };
+    let now = app::platform::state::now();
+    let result =
+        service::set_preferences(&form.app.state.db, m.member_id, &req, form.ctx.lang(), now)
+            .await
+            .map(|s| if s.cancel_survey { "survey=1" } else { saved() });
+    form.answer(outcome(result))
+}
+
+async fn optins(form: XsrfForm<OptinsForm>) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
+    };
+    let req = OptinsRequest {
+        is_optin_perso: Some(form.fields.perso.is_some()),
+        is_optin_partner: Some(form.fields.partner.is_some()),
+    };
+    let now = app::platform::state::now();
+    let result = service::set_optins(&form.app.state.db, m.member_id, &req, form.ctx.lang(), now)
+        .await
+        .map(|_| saved());
+    form.answer(outcome(result))
 }
 
 /// Partner checkboxes arrive as repeated fields (`partnerIds` for every partner shown,
-/// `partnerOn` for the ticked ones), which `Deserialize` into a struct cannot collect.
-fn partner_settings(body: &str) -> Option<Vec<PartnerSetting>> {
-    let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(body).ok()?;
+/// `partnerOn` for the ticked ones), which a struct cannot collect: the pairs as sent.
+fn partner_settings(pairs: &[(String, String)]) -> Option<Vec<PartnerSetting>> {
     let on: Vec<&str> = pairs
         .iter()
         .filter(|(k, _)| k == "partnerOn")
@@ -70,89 +132,65 @@ fn partner_settings(body: &str) -> Option<Vec<PartnerSetting>> {
         .collect()
 }
 
-pub async fn communications_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let Ok(f) = serde_urlencoded::from_str::<CommunicationsForm>(&body) else {
-        return back(&ctx, "error=errors.general_retry.notification");
+async fn partners(form: XsrfForm<Vec<(String, String)>>) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
     };
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
-    let Some(m) = &session.member else {
-        return middleware::redirect(&app::routes::login_redirect(PAGE));
+    let now = app::platform::state::now();
+    let result = match partner_settings(&form.fields) {
+        Some(settings) => service::set_partners(
+            &form.app.state.db,
+            m.member_id,
+            &PartnersRequest { settings },
+            form.ctx.lang(),
+            now,
+        )
+        .await
+        .map(|_| saved()),
+        None => Err(CommunicationsError::Invalid("invalid_partners")),
     };
-    let (db, id, lang, now) = (
-        &app.state.db,
-        m.member_id,
-        ctx.lang(),
-        app::platform::state::now(),
-    );
-    let saved = "notice=communications.notice.saved";
-    let outcome: Result<&str, CommunicationsError> = match f.action.as_str() {
-        "preferences" => {
-            let req = PreferencesRequest {
-                communication_channel: f.channel.clone(),
-                communication_model: f.model.clone(),
-            };
-            service::set_preferences(db, id, &req, lang, now)
-                .await
-                .map(|s| if s.cancel_survey { "survey=1" } else { saved })
-        }
-        "optins" => {
-            let req = OptinsRequest {
-                is_optin_perso: Some(f.perso.is_some()),
-                is_optin_partner: Some(f.partner.is_some()),
-            };
-            service::set_optins(db, id, &req, lang, now)
-                .await
-                .map(|_| saved)
-        }
-        "partners" => match partner_settings(&body) {
-            Some(settings) => {
-                service::set_partners(db, id, &PartnersRequest { settings }, lang, now)
-                    .await
-                    .map(|_| saved)
-            }
-            None => Err(CommunicationsError::Invalid("invalid_partners")),
-        },
-        "cancel" => {
-            let req = CancelRequest {
-                cancel_reason_id: f.reason.parse().unwrap_or(0),
-                subscription_id: f.subscription.parse().unwrap_or(0),
-            };
-            service::cancel_subscription(db, id, &req, now)
-                .await
-                .map(|_| "notice=communications.notice.cancelled")
-        }
-        "follow" | "unfollow" => {
-            let follow = f.action == "follow";
-            match f.brand.parse::<i64>() {
-                Ok(brand) => service::brand_alert(db, id, brand, follow, now)
-                    .await
-                    .map(|_| {
-                        if follow {
-                            "notice=communications.notice.brand_followed"
-                        } else {
-                            "notice=communications.notice.brand_unfollowed"
-                        }
-                    }),
-                Err(_) => Err(CommunicationsError::NotFound),
-            }
-        }
-        _ => Err(CommunicationsError::Invalid("unknown_action")),
+    form.answer(outcome(result))
+}
+
+async fn cancel(form: XsrfForm<CancelForm>) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
     };
-    match outcome {
-        Ok(query) => back(&ctx, query),
-        Err(e) => {
-            if let Some(cause) = e.cause() {
-                tracing::error!(error = %cause, "communication call failed");
-            }
-            back(&ctx, &format!("error={}", e.message_key()))
-        }
-    }
+    let req = CancelRequest {
+        cancel_reason_id: form.fields.reason.parse().unwrap_or(0),
+        subscription_id: form.fields.subscription.parse().unwrap_or(0),
+    };
+    let now = app::platform::state::now();
+    let result = service::cancel_subscription(&form.app.state.db, m.member_id, &req, now)
+        .await
+        .map(|_| "notice=communications.notice.cancelled");
+    form.answer(outcome(result))
+}
+
+async fn brand_alert(form: XsrfForm<BrandForm>, follow: bool) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
+    };
+    let now = app::platform::state::now();
+    let result = match form.fields.brand.parse::<i64>() {
+        Ok(brand) => service::brand_alert(&form.app.state.db, m.member_id, brand, follow, now)
+            .await
+            .map(|_| {
+                if follow {
+                    "notice=communications.notice.brand_followed"
+                } else {
+                    "notice=communications.notice.brand_unfollowed"
+                }
+            }),
+        Err(_) => Err(CommunicationsError::NotFound),
+    };
+    form.answer(outcome(result))
+}
+
+async fn follow(form: XsrfForm<BrandForm>) -> Response {
+    brand_alert(form, true).await
+}
+
+async fn unfollow(form: XsrfForm<BrandForm>) -> Response {
+    brand_alert(form, false).await
 }

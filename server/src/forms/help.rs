@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Extension;
 use serde::Deserialize;
@@ -17,6 +16,7 @@ use app::help::{config, service};
 use app::model::error::WireError;
 
 use super::check_xsrf;
+use super::extract::XsrfForm;
 use super::outcome::see_other;
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
@@ -156,8 +156,6 @@ pub async fn send_form(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct SmallForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     #[serde(rename = "evaluationId")]
     evaluation_id: String,
     satisfaction: String,
@@ -173,35 +171,20 @@ pub struct SmallForm {
     is_past_order: String,
 }
 
-/// Reads a small urlencoded form, checks its token and the session.
+/// The signed-in member of a small form, or the response that sends to sign in first.
 #[allow(clippy::result_large_err)]
-fn small(
-    app: &AppCtx,
-    session: &SessionInfo,
-    headers: &HeaderMap,
-    body: &str,
-    back: &str,
-) -> Result<(SmallForm, i64), Response> {
-    let f = serde_urlencoded::from_str::<SmallForm>(body).map_err(|_| see_other(back))?;
-    check_xsrf(app, session, headers, &f.xsrf)?;
-    let m = session
-        .member
-        .as_ref()
-        .ok_or_else(|| middleware::redirect(&app::routes::login_redirect(back)))?;
-    Ok((f, m.member_id))
+fn member_of(form: &XsrfForm<SmallForm>, back: &str) -> Result<i64, Response> {
+    form.member()
+        .map(|m| m.member_id)
+        .ok_or_else(|| form.sign_in_first(back))
 }
 
-pub async fn feedback_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let (f, member_id) = match small(&app, &session, &headers, &body, FORM) {
-        Ok(x) => x,
-        Err(r) => return r,
+pub async fn feedback_form(form: XsrfForm<SmallForm>) -> Response {
+    let member_id = match member_of(&form, FORM) {
+        Ok(id) => id,
+        Err(res) => return res,
     };
+    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
     let now = app::platform::state::now();
     match service::feedback(
         &app.state.db,
@@ -213,52 +196,39 @@ pub async fn feedback_form(
     .await
     {
         Ok(r) => match r.ticket_id {
-            Some(t) => to(
-                &ctx,
-                &format!("{CENTRE}?ticket={t}&notice=help.notice.sent"),
-            ),
+            Some(t) => to(ctx, &format!("{CENTRE}?ticket={t}&notice=help.notice.sent")),
             // A bad rating where the site takes no tickets: the other ways to reach us.
-            None if r.display_extra_text => to(&ctx, &format!("{FORM}?extra=1")),
-            None => to(&ctx, &format!("{FORM}?notice=help.notice.thanks")),
+            None if r.display_extra_text => to(ctx, &format!("{FORM}?extra=1")),
+            None => to(ctx, &format!("{FORM}?notice=help.notice.thanks")),
         },
-        Err(e) => to(&ctx, &format!("{FORM}?error={}", e.message_key())),
+        Err(e) => to(ctx, &format!("{FORM}?error={}", e.message_key())),
     }
 }
 
-pub async fn reply_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let (f, member_id) = match small(&app, &session, &headers, &body, CENTRE) {
-        Ok(x) => x,
-        Err(r) => return r,
+pub async fn reply_form(form: XsrfForm<SmallForm>) -> Response {
+    let member_id = match member_of(&form, CENTRE) {
+        Ok(id) => id,
+        Err(res) => return res,
     };
+    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
     let now = app::platform::state::now();
     let back = format!("{CENTRE}?ticket={}", f.ticket_id);
     match service::reply(&app.state.db, member_id, f.ticket_id, &f.body, now).await {
-        Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.reply_sent")),
-        Err(HelpError::NotFound) => to(&ctx, &format!("{CENTRE}?error=errors.not_found")),
-        Err(e) => to(&ctx, &format!("{back}&error={}", e.message_key())),
+        Ok(_) => to(ctx, &format!("{back}&notice=help.notice.reply_sent")),
+        Err(HelpError::NotFound) => to(ctx, &format!("{CENTRE}?error=errors.not_found")),
+        Err(e) => to(ctx, &format!("{back}&error={}", e.message_key())),
     }
 }
 
 /// "Mark as read" on an opened notification (`notificationId`) or thread (`ticketId`):
 /// back to the same view, read, with the header bell's count updated. Someone else's
 /// id reads nothing and comes back with "not found".
-pub async fn read_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let (f, member_id) = match small(&app, &session, &headers, &body, CENTRE) {
-        Ok(x) => x,
-        Err(r) => return r,
+pub async fn read_form(form: XsrfForm<SmallForm>) -> Response {
+    let member_id = match member_of(&form, CENTRE) {
+        Ok(id) => id,
+        Err(res) => return res,
     };
+    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
     let now = app::platform::state::now();
     let (done, back) = if f.notification_id > 0 {
         (
@@ -272,23 +242,18 @@ pub async fn read_form(
         )
     };
     match done {
-        Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.read")),
-        Err(HelpError::NotFound) => to(&ctx, &format!("{CENTRE}?error=errors.not_found")),
-        Err(e) => to(&ctx, &format!("{CENTRE}?error={}", e.message_key())),
+        Ok(_) => to(ctx, &format!("{back}&notice=help.notice.read")),
+        Err(HelpError::NotFound) => to(ctx, &format!("{CENTRE}?error=errors.not_found")),
+        Err(e) => to(ctx, &format!("{CENTRE}?error={}", e.message_key())),
     }
 }
 
-pub async fn chat_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let (f, member_id) = match small(&app, &session, &headers, &body, "/chat") {
-        Ok(x) => x,
-        Err(r) => return r,
+pub async fn chat_form(form: XsrfForm<SmallForm>) -> Response {
+    let member_id = match member_of(&form, "/chat") {
+        Ok(id) => id,
+        Err(res) => return res,
     };
+    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
     let order_id = f.order_id.trim().parse::<i64>().ok();
     let past = f.is_past_order == "true";
     let back = rules::chat_link(&f.reason, order_id.map(|o| (o, past)));
@@ -299,7 +264,7 @@ pub async fn chat_form(
     };
     let now = app::platform::state::now();
     match service::chat(&app.state.db, ctx.site_id, member_id, &req, now).await {
-        Ok(_) => to(&ctx, &format!("{back}&notice=help.notice.chat_sent")),
-        Err(e) => to(&ctx, &format!("{back}&error={}", e.message_key())),
+        Ok(_) => to(ctx, &format!("{back}&notice=help.notice.chat_sent")),
+        Err(e) => to(ctx, &format!("{back}&error={}", e.message_key())),
     }
 }

@@ -27,6 +27,13 @@ use crate::state::AppCtx;
 pub fn router() -> Router<Arc<AppCtx>> {
     Router::new()
         .merge(account::router())
+        .merge(wallet::router())
+        .merge(communications::router())
+        .merge(promotions::router())
+        .merge(address::router())
+        .merge(brands::router())
+        .merge(aftersale::router())
+        .merge(onboarding::router())
         .route("/gr/authentication/form", post(auth::auth_form))
         .route("/authentication/logout/", get(auth::logout_page))
         .route("/authentication/logout", get(auth::logout_page))
@@ -42,26 +49,11 @@ pub fn router() -> Router<Arc<AppCtx>> {
         )
         .route(app::auth::social::ui::REGISTER, post(social::register_form))
         .route(app::auth::social::ui::UNLINK, post(social::unlink_form))
-        .route("/onboarding/form", post(onboarding::onboarding_form))
         // Issue #15: brands place alerts, operation links (with and without the base).
-        .route("/brandsplace/form", post(brands::brands_form))
         .route("/operation/form", post(operations::operation_form))
         .route("/operation/{code}", get(operations::operation_link))
         .route("/gr/operation/{code}", get(operations::operation_link))
         .route("/find/recent/{id}/delete", post(search::delete_recent_form))
-        .route(
-            "/postsales/myaccount/wallet/form",
-            post(wallet::wallet_form),
-        )
-        .route(
-            "/communications/form",
-            post(communications::communications_form),
-        )
-        .route("/vouchers-promotions/form", post(promotions::vouchers_form))
-        .route(
-            "/postsales/myaccount/addresses/form",
-            post(address::address_form),
-        )
         .route(
             "/helpform/send",
             post(help::send_form).layer(axum::extract::DefaultBodyLimit::max(
@@ -72,10 +64,6 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route("/my-notifications/reply", post(help::reply_form))
         .route("/my-notifications/read", post(help::read_form))
         .route("/chat/send", post(help::chat_form))
-        .route(
-            "/postsales/orders/{id}/aftersale",
-            post(aftersale::aftersale_form),
-        )
         .route(rosedeals::REFUND, post(rosedeals::refund_form))
         .route(rosedeals::RETRY, post(rosedeals::retry_form))
         .route(

@@ -1,29 +1,39 @@
-//! The consent banner, popins and banners without scripts: one form target whose `kind`
-//! says which (Post/Redirect/Get back to the page).
+//! The consent banner, popins and banners without scripts, one route each (Post/Redirect/
+//! Get back to the page the form was on).
 use std::sync::Arc;
 
-use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Extension;
+use axum::routing::post;
+use axum::Router;
 use serde::Deserialize;
 
-use app::auth::rules::safe_return_url;
+use app::auth::rules::{birth_date_iso, safe_return_url};
 use app::onboarding::rules::{self, PopinType};
+use app::onboarding::ui::layer::form_action as at;
 
-use super::check_xsrf;
-use crate::middleware::SessionInfo;
+use super::extract::XsrfForm;
+use super::outcome::FormOutcome;
 use crate::state::AppCtx;
-use app::auth::rules::birth_date_iso;
+
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route(&at("consent"), post(consent))
+        .route(&at("popin"), post(popin))
+        .route(&at("adot"), post(adot))
+        .route(&at("app"), post(app_banner))
+}
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
-pub struct OnboardingForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
-    kind: String,
+pub struct BackForm {
     back: String,
-    choice: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PopinForm {
+    back: String,
     action: String,
     #[serde(rename = "popinType")]
     popin_type: i64,
@@ -32,129 +42,126 @@ pub struct OnboardingForm {
     birth_date: String,
 }
 
-fn set_cookie(res: &mut Response, cookie: String) {
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        res.headers_mut().append(header::SET_COOKIE, v);
-    }
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct AnswerForm {
+    back: String,
+    action: String,
 }
 
-fn back_to(back: &str) -> Response {
-    let mut res = StatusCode::SEE_OTHER.into_response();
-    if let Ok(v) = HeaderValue::from_str(&safe_return_url(Some(back))) {
-        res.headers_mut().insert(header::LOCATION, v);
+/// Back to the page the form was on (a path of this shop: `safe_return_url`), with the
+/// cookies the answer sets.
+fn back_to<T>(form: &XsrfForm<T>, back: &str, cookies: &[String]) -> Response {
+    let mut res = form.answer(FormOutcome::away(safe_return_url(Some(back))));
+    for c in cookies {
+        if let Ok(v) = HeaderValue::from_str(c) {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
     }
     res
 }
 
-/// Categories arrive as repeated `categories` fields, which `Form` can't collect.
-fn categories(raw: &str) -> Vec<String> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(raw)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|(k, _)| k == "categories")
-        .map(|(_, v)| v)
-        .collect()
-}
-
-pub async fn onboarding_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    body: String,
-) -> Response {
-    let Ok(f) = serde_urlencoded::from_str::<OnboardingForm>(&body) else {
-        return StatusCode::BAD_REQUEST.into_response();
-    };
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
-    let secure = if app.settings.secure_cookies {
+fn secure<T>(form: &XsrfForm<T>) -> &'static str {
+    if form.app.settings.secure_cookies {
         "; Secure"
     } else {
         ""
-    };
-    let mut res = back_to(&f.back);
-    let now = app::platform::state::now();
-    match (f.kind.as_str(), &session.member) {
-        ("consent", _) => {
-            let chosen = categories(&body);
-            let accepted: Vec<&str> = match f.choice.as_str() {
-                "all" => rules::CONSENT_CATEGORIES.to_vec(),
-                "custom" => rules::CONSENT_CATEGORIES
-                    .iter()
-                    .copied()
-                    .filter(|c| chosen.iter().any(|x| x == c))
-                    .collect(),
-                _ => vec![],
-            };
-            let value = rules::consent_cookie_value(&accepted);
-            set_cookie(
-                &mut res,
-                format!(
-                    "{}={value}; Path=/; Max-Age={}; SameSite=Lax{secure}",
-                    rules::CONSENT_COOKIE,
-                    6 * rules::MONTH_SECS
-                ),
-            );
-            // Without the performance consent the tracking device id goes too (the
-            // browser's library sets it only with that consent).
-            if !accepted.contains(&"C0002") {
-                set_cookie(
-                    &mut res,
-                    format!(
-                        "{}=; Path=/; Max-Age=0; SameSite=Lax{secure}",
-                        app::diagnostics::tracking::DEVICE_COOKIE
-                    ),
-                );
-            }
-        }
-        ("popin", Some(m)) => {
-            let Some(kind) = PopinType::from_code(f.popin_type) else {
-                return StatusCode::BAD_REQUEST.into_response();
-            };
-            let accepted = f.action == "accept";
-            let birth = if kind == PopinType::Birthdate && accepted {
-                match birth_date_iso(&f.birth_date) {
-                    Some(d) => Some(d),
-                    // An invalid date changes nothing; the popin stays.
-                    None => return back_to(&f.back),
-                }
-            } else {
-                None
-            };
-            if let Err(e) = app::onboarding::service::answer(
-                &app.state.db,
-                m.member_id,
-                kind,
-                f.version,
-                accepted,
-                birth,
-                now,
-            )
-            .await
-            {
-                tracing::error!(error = %e, "cannot store the popin answer");
-            }
-        }
-        ("adot", Some(m)) => {
-            if let Err(e) =
-                app::onboarding::service::adot(&app.state.db, m.member_id, f.action == "accept")
-                    .await
-            {
-                tracing::error!(error = %e, "cannot store the data-partner answer");
-            }
-        }
-        ("app", _) => {
-            set_cookie(
-                &mut res,
-                format!(
-                    "{}=1; Path=/; Max-Age={}; SameSite=Lax{secure}",
-                    rules::APP_BANNER_COOKIE,
-                    rules::MONTH_SECS
-                ),
-            );
-        }
-        _ => {}
     }
-    res
+}
+
+/// The consent banner: all, none, or the categories ticked (repeated `categories`
+/// fields, which a struct cannot collect: the pairs as sent).
+async fn consent(form: XsrfForm<Vec<(String, String)>>) -> Response {
+    let field = |name: &str| {
+        form.fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("")
+    };
+    let chosen: Vec<&str> = form
+        .fields
+        .iter()
+        .filter(|(k, _)| k == "categories")
+        .map(|(_, v)| v.as_str())
+        .collect();
+    let accepted: Vec<&str> = match field("choice") {
+        "all" => rules::CONSENT_CATEGORIES.to_vec(),
+        "custom" => rules::CONSENT_CATEGORIES
+            .iter()
+            .copied()
+            .filter(|c| chosen.contains(c))
+            .collect(),
+        _ => vec![],
+    };
+    let secure = secure(&form);
+    let mut cookies = vec![format!(
+        "{}={}; Path=/; Max-Age={}; SameSite=Lax{secure}",
+        rules::CONSENT_COOKIE,
+        rules::consent_cookie_value(&accepted),
+        6 * rules::MONTH_SECS
+    )];
+    // Without the performance consent the tracking device id goes too (the browser's
+    // library sets it only with that consent).
+    if !accepted.contains(&"C0002") {
+        cookies.push(format!(
+            "{}=; Path=/; Max-Age=0; SameSite=Lax{secure}",
+            app::diagnostics::tracking::DEVICE_COOKIE
+        ));
+    }
+    back_to(&form, field("back"), &cookies)
+}
+
+/// A popin answered (a member's): accepted or closed; a birth date that is no date changes
+/// nothing and the popin stays.
+async fn popin(form: XsrfForm<PopinForm>) -> Response {
+    let f = &form.fields;
+    let Some(m) = form.member() else {
+        return back_to(&form, &f.back, &[]);
+    };
+    let Some(kind) = PopinType::from_code(f.popin_type) else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let accepted = f.action == "accept";
+    let birth = if kind == PopinType::Birthdate && accepted {
+        match birth_date_iso(&f.birth_date) {
+            Some(d) => Some(d),
+            None => return back_to(&form, &f.back, &[]),
+        }
+    } else {
+        None
+    };
+    let now = app::platform::state::now();
+    let db = &form.app.state.db;
+    if let Err(e) =
+        app::onboarding::service::answer(db, m.member_id, kind, f.version, accepted, birth, now)
+            .await
+    {
+        tracing::error!(error = %e, "cannot store the popin answer");
+    }
+    back_to(&form, &f.back, &[])
+}
+
+/// The data-partner banner (a member's): accepted or closed.
+async fn adot(form: XsrfForm<AnswerForm>) -> Response {
+    if let Some(m) = form.member() {
+        let accepted = form.fields.action == "accept";
+        if let Err(e) =
+            app::onboarding::service::adot(&form.app.state.db, m.member_id, accepted).await
+        {
+            tracing::error!(error = %e, "cannot store the data-partner answer");
+        }
+    }
+    back_to(&form, &form.fields.back, &[])
+}
+
+/// The app-download banner closed: not shown again for a month.
+async fn app_banner(form: XsrfForm<BackForm>) -> Response {
+    let cookie = format!(
+        "{}=1; Path=/; Max-Age={}; SameSite=Lax{}",
+        rules::APP_BANNER_COOKIE,
+        rules::MONTH_SECS,
+        secure(&form)
+    );
+    back_to(&form, &form.fields.back, &[cookie])
 }

@@ -4,18 +4,17 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Form};
+use axum::Extension;
 use serde::Deserialize;
 
 use app::context::RequestCtx;
 use app::operations::{rules, store};
 use app::routes::encode_query_value;
 
-use super::check_xsrf;
-use super::outcome::see_other;
-use crate::middleware::SessionInfo;
+use super::extract::XsrfForm;
+use super::outcome::{see_other, FormOutcome};
 use crate::state::AppCtx;
 use crate::web::session::site_suffix;
 
@@ -76,30 +75,14 @@ pub async fn operation_link(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct OperationForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     code: String,
 }
 
 /// The `/operation` page's form: to the code's link (which then lands or explains).
-pub async fn operation_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    Form(f): Form<OperationForm>,
-) -> Response {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
-    match rules::normalize_code(&f.code) {
-        Some(code) => see_other(&app::routes::with_query(
-            &format!("/operation/{code}"),
-            site_suffix(&ctx, ctx.site_id).trim_start_matches('&'),
-        )),
-        None => see_other(&format!(
-            "/operation?error=operation.unknown{}",
-            site_suffix(&ctx, ctx.site_id)
-        )),
-    }
+pub async fn operation_form(form: XsrfForm<OperationForm>) -> Response {
+    let outcome = match rules::normalize_code(&form.fields.code) {
+        Some(code) => FormOutcome::to(format!("/operation/{code}")),
+        None => FormOutcome::error("/operation", "operation.unknown"),
+    };
+    form.answer(outcome)
 }

@@ -1,43 +1,28 @@
 //! Deleting a recent query without scripts (Post/Redirect/Get to `/find`).
-use std::sync::Arc;
-
-use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Form};
 use serde::Deserialize;
 
-use super::check_xsrf;
-use super::outcome::see_other;
-use crate::middleware::{self, SessionInfo};
-use crate::state::AppCtx;
+use super::extract::XsrfForm;
+use super::outcome::FormOutcome;
 use crate::web::error::{ApiError, LogAs};
+use crate::web::extract::Path;
 
 #[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct DeleteForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
-}
+pub struct DeleteForm {}
 
+/// Another member's query, or one already gone, is a 404: nothing of theirs is touched.
 pub async fn delete_recent_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
     Path(id): Path<i64>,
-    Form(f): Form<DeleteForm>,
+    form: XsrfForm<DeleteForm>,
 ) -> Result<Response, ApiError> {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return Ok(refused);
-    }
-    let Some(m) = &session.member else {
-        return Ok(middleware::redirect(&app::routes::login_redirect("/find")));
+    let Some(m) = form.member() else {
+        return Ok(form.sign_in_first("/find"));
     };
-    let deleted = app::search::service::delete_recent(&app.state.db, m.member_id, id)
+    let deleted = app::search::service::delete_recent(&form.app.state.db, m.member_id, id)
         .await
         .log_as("cannot delete a recent query")?;
     if !deleted {
         return Err(ApiError::NotFound);
     }
-    Ok(see_other("/find").into_response())
+    Ok(form.answer(FormOutcome::away("/find")).into_response())
 }

@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::{Extension, Form};
 use serde::Deserialize;
@@ -15,7 +14,7 @@ use app::auth::social::service::{self, SocialOutcome, SocialSubscribe, Unlink};
 use app::context::RequestCtx;
 use app::routes::encode_query_value;
 
-use super::check_xsrf;
+use super::extract::XsrfForm;
 use super::outcome::see_other;
 use crate::middleware::SessionInfo;
 use crate::state::AppCtx;
@@ -26,8 +25,6 @@ use crate::web::social::{begin, validate, CALLBACK};
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct StartForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     provider: String,
     returnurl: String,
     /// The share link's sponsor, carried to the registration (code 13).
@@ -36,29 +33,12 @@ pub struct StartForm {
 }
 
 /// "Continue with …": the request's secrets are stored, the visitor goes to the provider.
-pub async fn start_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    headers: HeaderMap,
-    Form(f): Form<StartForm>,
-) -> Response {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
+pub async fn start_form(form: XsrfForm<StartForm>) -> Response {
+    let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let sponsor = service::Sponsor::new(&f.mgmcode, &f.godfatherid);
-    match begin(
-        &app,
-        &ctx,
-        &session,
-        &f.provider,
-        Some(&f.returnurl),
-        sponsor,
-    )
-    .await
-    {
+    match begin(app, ctx, session, &f.provider, Some(&f.returnurl), sponsor).await {
         Ok(url) => see_other(&url),
-        Err(e) => sign_in_page(&ctx, "", &format!("&error={}", e.message_key())),
+        Err(e) => sign_in_page(ctx, "", &format!("&error={}", e.message_key())),
     }
 }
 
@@ -160,24 +140,13 @@ pub async fn callback_post(Form(q): Form<Callback>) -> Response {
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct AssociateForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     ticket: String,
     password: String,
 }
 
 /// Code 12: the account's password links the provider and signs in.
-pub async fn associate_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    headers: HeaderMap,
-    Form(f): Form<AssociateForm>,
-) -> Response {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
+pub async fn associate_form(Client(client): Client, form: XsrfForm<AssociateForm>) -> Response {
+    let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let now = app::platform::state::now();
     let ticket_q = encode_query_value(f.ticket.trim());
     match service::associate(
@@ -191,15 +160,15 @@ pub async fn associate_form(
     )
     .await
     {
-        Ok(out) if out.code == LoginCode::Success => follow(&app, &ctx, &session, out).await,
+        Ok(out) if out.code == LoginCode::Success => follow(app, ctx, session, out).await,
         Ok(out) if out.ticket.is_some() => sign_in_page(
-            &ctx,
+            ctx,
             "associate",
             &format!("ticket={ticket_q}&error={}", out.code.message_key()),
         ),
-        Ok(out) => sign_in_page(&ctx, "", &format!("error={}", out.code.message_key())),
+        Ok(out) => sign_in_page(ctx, "", &format!("error={}", out.code.message_key())),
         Err(e) => sign_in_page(
-            &ctx,
+            ctx,
             "associate",
             &format!("ticket={ticket_q}&error={}", e.message_key()),
         ),
@@ -209,8 +178,6 @@ pub async fn associate_form(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct RegisterForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     ticket: String,
     civility: Option<u8>,
     #[serde(rename = "firstName")]
@@ -228,21 +195,12 @@ pub struct RegisterForm {
 }
 
 /// Code 13: the third-party registration (registration type association 1).
-pub async fn register_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    headers: HeaderMap,
-    Form(f): Form<RegisterForm>,
-) -> Response {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
+pub async fn register_form(Client(client): Client, form: XsrfForm<RegisterForm>) -> Response {
+    let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let form = SocialSubscribe {
         civility: f.civility,
-        first_name: f.first_name,
-        last_name: f.last_name,
+        first_name: f.first_name.clone(),
+        last_name: f.last_name.clone(),
         cgv: f.cgv.is_some(),
         privacy_policy: f.privacy_policy.is_some(),
         optin_partner: f.optin_partner.is_some(),
@@ -250,7 +208,7 @@ pub async fn register_form(
         godfather_id: f.godfatherid.clone(),
     };
     let now = app::platform::state::now();
-    let s = site_suffix(&ctx, ctx.site_id);
+    let s = site_suffix(ctx, ctx.site_id);
     let again = |key: &str| {
         see_other(&format!(
             "/gr/registration?step=socialregister&ticket={}&error={key}{s}",
@@ -260,7 +218,7 @@ pub async fn register_form(
     match service::subscribe_third_party(&app.state, &client, ctx.site_id, &f.ticket, &form, now)
         .await
     {
-        Ok(out) => follow(&app, &ctx, &session, out).await,
+        Ok(out) => follow(app, ctx, session, out).await,
         Err(app::auth::error::AuthError::Invalid(errs)) if !errs.is_empty() => {
             again(&errs[0].message_key)
         }
@@ -271,33 +229,22 @@ pub async fn register_form(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct UnlinkForm {
-    #[serde(rename = "_xsrf")]
-    xsrf: String,
     provider: String,
 }
 
 const PERSONAL_DATA: &str = "/myaccount/memberdata";
 
 /// The account page's unlink button.
-pub async fn unlink_form(
-    State(app): State<Arc<AppCtx>>,
-    Extension(ctx): Extension<RequestCtx>,
-    Extension(session): Extension<SessionInfo>,
-    Client(client): Client,
-    headers: HeaderMap,
-    Form(f): Form<UnlinkForm>,
-) -> Response {
-    if let Err(refused) = check_xsrf(&app, &session, &headers, &f.xsrf) {
-        return refused;
-    }
+pub async fn unlink_form(Client(client): Client, form: XsrfForm<UnlinkForm>) -> Response {
+    let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let Some(member) = session.member.as_ref() else {
         return sign_in_page(
-            &ctx,
+            ctx,
             "",
             &format!("returnurl={}", encode_query_value(PERSONAL_DATA)),
         );
     };
-    let s = site_suffix(&ctx, ctx.site_id);
+    let s = site_suffix(ctx, ctx.site_id);
     let key = match Provider::from_slug(&f.provider) {
         None => "auth.social.unlink.unknown",
         Some(p) => match service::unlink(

@@ -1,7 +1,11 @@
-//! The wallet page's forms without scripts (Post/Redirect/Get): save the bank details,
-//! delete them, delete a saved card. A refused bank form comes back filled in with its
-//! error flags (see `app::wallet::ui::draft`).
+//! The wallet page's forms without scripts (Post/Redirect/Get), one route per action: save
+//! the bank details, delete them, delete a saved card. A refused bank form comes back
+//! filled in with its error flags (see `app::wallet::ui::draft`).
+use std::sync::Arc;
+
 use axum::response::Response;
+use axum::routing::post;
+use axum::Router;
 use serde::Deserialize;
 
 use app::model::error::WireError;
@@ -9,85 +13,100 @@ use app::wallet::error::WalletError;
 use app::wallet::model::BankDetailsRequest;
 use app::wallet::service;
 use app::wallet::ui::draft::Draft;
+use app::wallet::ui::page::form_action as at;
 
 use super::extract::XsrfForm;
 use super::outcome::FormOutcome;
+use crate::state::AppCtx;
 
 const PAGE: &str = "/postsales/myaccount/wallet/";
 
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route(&at("save"), post(save))
+        .route(&at("delete_iban"), post(delete_iban))
+        .route(&at("delete_card"), post(delete_card))
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
-pub struct WalletForm {
-    action: String,
+pub struct BankForm {
     iban: String,
     bic: String,
     #[serde(rename = "ownerName")]
     owner_name: String,
     confirmation: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct DeleteForm {
     guid: String,
 }
 
-pub async fn wallet_form(form: XsrfForm<WalletForm>) -> Response {
+async fn save(form: XsrfForm<BankForm>) -> Response {
     let Some(m) = form.member() else {
         return form.sign_in_first(PAGE);
     };
     let f = &form.fields;
-    let db = &form.app.state.db;
-    let key = &form.app.settings.wallet_key;
+    let req = BankDetailsRequest {
+        iban: f.iban.clone(),
+        bic: f.bic.clone(),
+        owner_name: f.owner_name.clone(),
+        confirmation: f.confirmation.is_some(),
+    };
+    let (db, key) = (&form.app.state.db, &form.app.settings.wallet_key);
     let now = app::platform::state::now();
-    let outcome = match f.action.as_str() {
-        "save" => {
-            let req = BankDetailsRequest {
-                iban: f.iban.clone(),
-                bic: f.bic.clone(),
-                owner_name: f.owner_name.clone(),
-                confirmation: f.confirmation.is_some(),
+    let outcome = match service::save_bank_details(db, key, m.member_id, &req, now).await {
+        Ok(_) => FormOutcome::notice(PAGE, "myprofile.text.bank_details.notification")
+            .clearing::<Draft>(PAGE),
+        Err(WalletError::Invalid(fields)) => {
+            let draft = Draft {
+                iban: req.iban,
+                bic: req.bic,
+                owner_name: req.owner_name,
+                confirmation: req.confirmation,
+                errors: fields
+                    .into_iter()
+                    .map(|e| (e.field, e.message_key))
+                    .collect(),
             };
-            match service::save_bank_details(db, key, m.member_id, &req, now).await {
-                Ok(_) => FormOutcome::notice(PAGE, "myprofile.text.bank_details.notification")
-                    .clearing::<Draft>(PAGE),
-                Err(WalletError::Invalid(fields)) => {
-                    let draft = Draft {
-                        iban: req.iban.clone(),
-                        bic: req.bic.clone(),
-                        owner_name: req.owner_name.clone(),
-                        confirmation: req.confirmation,
-                        errors: fields
-                            .into_iter()
-                            .map(|e| (e.field, e.message_key))
-                            .collect(),
-                    };
-                    FormOutcome::retry(PAGE, &draft)
-                }
-                Err(e) => {
-                    tracing::error!(error = ?e.cause(), "bank save failed");
-                    FormOutcome::error(PAGE, e.message_key())
-                }
-            }
+            FormOutcome::retry(PAGE, &draft)
         }
-        "delete_iban" | "delete_card" => {
-            let (result, notice) = if f.action == "delete_iban" {
-                (
-                    service::delete_bank_details(db, m.member_id, &f.guid).await,
-                    "wallet.notice.iban_deleted",
-                )
-            } else {
-                (
-                    service::delete_payment_method(db, m.member_id, &f.guid).await,
-                    "wallet.notice.card_deleted",
-                )
-            };
-            match result {
-                Ok(_) => FormOutcome::notice(PAGE, notice),
-                Err(e) => {
-                    if let Some(cause) = e.cause() {
-                        tracing::error!(error = %cause, "wallet delete failed");
-                    }
-                    FormOutcome::error(PAGE, e.message_key())
-                }
-            }
+        Err(e) => {
+            tracing::error!(error = ?e.cause(), "bank save failed");
+            FormOutcome::error(PAGE, e.message_key())
         }
-        _ => FormOutcome::error(PAGE, "errors.general_retry.notification"),
     };
     form.answer(outcome)
+}
+
+fn deleted(result: Result<(), WalletError>, notice: &str) -> FormOutcome {
+    match result {
+        Ok(()) => FormOutcome::notice(PAGE, notice),
+        Err(e) => {
+            if let Some(cause) = e.cause() {
+                tracing::error!(error = %cause, "wallet delete failed");
+            }
+            FormOutcome::error(PAGE, e.message_key())
+        }
+    }
+}
+
+async fn delete_iban(form: XsrfForm<DeleteForm>) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
+    };
+    let db = &form.app.state.db;
+    let result = service::delete_bank_details(db, m.member_id, &form.fields.guid).await;
+    form.answer(deleted(result.map(|_| ()), "wallet.notice.iban_deleted"))
+}
+
+async fn delete_card(form: XsrfForm<DeleteForm>) -> Response {
+    let Some(m) = form.member() else {
+        return form.sign_in_first(PAGE);
+    };
+    let db = &form.app.state.db;
+    let result = service::delete_payment_method(db, m.member_id, &form.fields.guid).await;
+    form.answer(deleted(result.map(|_| ()), "wallet.notice.card_deleted"))
 }

@@ -101,7 +101,7 @@ async fn popin_answers_only_for_the_current_version(t: TestApp) {
     // The no-script form is held to the same rule.
     let res = t
         .client
-        .post(t.url("/onboarding/form"))
+        .post(t.url("/onboarding/form/popin"))
         .header("cookie", &cookies)
         .header("content-type", "application/x-www-form-urlencoded")
         .body(format!(
@@ -411,10 +411,10 @@ async fn sessions_are_capped_and_can_end_elsewhere(t: TestApp) {
     assert!(html.contains("Me déconnecter partout ailleurs"));
     let res = t
         .client
-        .post(t.url("/myaccount/form"))
+        .post(t.url("/myaccount/form/end_sessions"))
         .header("cookie", &cookies)
         .header("content-type", "application/x-www-form-urlencoded")
-        .body(format!("_xsrf={xsrf}&action=end_sessions"))
+        .body(format!("_xsrf={xsrf}"))
         .send()
         .await
         .unwrap();

@@ -274,7 +274,7 @@ async fn the_page_names_its_route_and_withdrawn_consent_removes_the_cookie() {
         );
         async move {
             t.client
-                .post(t.url("/onboarding/form"))
+                .post(t.url("/onboarding/form/consent"))
                 .header("cookie", cookies)
                 .header("content-type", "application/x-www-form-urlencoded")
                 .body(body)

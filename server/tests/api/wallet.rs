@@ -325,7 +325,6 @@ async fn form_without_scripts(t: TestApp) {
     let form = |iban: &str, confirm: bool| {
         let mut f = vec![
             ("_xsrf", a.xsrf.clone()),
-            ("action", "save".into()),
             ("iban", iban.into()),
             ("bic", "DEUTDEFF".into()),
             ("ownerName", "Max Muster".into()),
@@ -337,7 +336,7 @@ async fn form_without_scripts(t: TestApp) {
     };
     let post = |f: Vec<(&'static str, String)>| {
         a.client
-            .post(t.url("/postsales/myaccount/wallet/form"))
+            .post(t.url("/postsales/myaccount/wallet/form/save"))
             .header("cookie", &a.cookie)
             .form(&f)
             .send()

@@ -1,6 +1,6 @@
 //! The address form, on the address page and inline at checkout. It posts without scripts
-//! (`FORM_ACTION`); `/js/addresses.js` formats the phone as the site writes it, filters
-//! keys, and sends it to the REST call instead, showing the refusal in place.
+//! (`form_action`); the enhancement script sends it in place on the address book, and the
+//! key filters (`data-key-filter`) group the phone as the site writes it while typing.
 use leptos::prelude::*;
 
 use super::draft::Draft;
@@ -11,7 +11,11 @@ use crate::address::rules::{
 use crate::context::RequestCtx;
 use crate::text::keys::KeyFilter;
 
-pub const FORM_ACTION: &str = "/postsales/myaccount/addresses/form";
+/// The target of one of the address forms (`server/src/forms/address.rs`: one route per
+/// action).
+pub fn form_action(action: &str) -> String {
+    format!("/postsales/myaccount/addresses/form/{action}")
+}
 
 /// What the form starts with: a refused post, the address being changed, or nothing.
 fn initial(field: AddressField, draft: Option<&Draft>, editing: Option<&Address>) -> String {
@@ -132,10 +136,9 @@ pub fn AddressForm(
     view! {
         // Sent in place on the address book; on a checkout page (no region around it) the
         // browser sends it and the page comes back with the new address.
-        <form method="post" action=FORM_ACTION class="account-form address-form" novalidate
+        <form method="post" action=form_action("save") class="account-form address-form" novalidate
             data-testid="address-form" data-enhance="">
             <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
-            <input type="hidden" name="action" value="save" />
             <input type="hidden" name="returnTo" value=return_to />
             {id.map(|id| view! { <input type="hidden" name="id" value=id.to_string() /> })}
             <p class="account-form__error" role="alert" data-form-error data-testid="address-form-error" hidden=no_refusal

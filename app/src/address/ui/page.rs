@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::draft;
-use super::form::{AddressForm, FORM_ACTION};
+use super::form::{form_action, AddressForm};
 use crate::address::api::fetch_addresses;
 use crate::address::model::Address;
 use crate::address::rules::{format_phone, return_path, PhoneStyle};
@@ -144,19 +144,17 @@ fn Card(a: Address, back_to: Option<String>) -> impl IntoView {
                 <a href=format!("{PAGE}?edit={id}{back}#address-form") class="link-button" data-testid="address-edit"
                     aria-label=format!("{} · {name}", ctx.t("address.edit"))>{ctx.t("address.edit")}</a>
                 {(!fav).then(|| view! {
-                    <form method="post" action=FORM_ACTION data-testid="address-favorite-form" data-enhance="">
+                    <form method="post" action=form_action("favorite") data-testid="address-favorite-form" data-enhance="">
                         <input type="hidden" name="_xsrf" value=RequestCtx::current().xsrf />
-                        <input type="hidden" name="action" value="favorite" />
                         <input type="hidden" name="returnTo" value=back_to.clone() />
                         <input type="hidden" name="id" value=id.clone() />
                         <button type="submit" class="link-button" data-testid="address-make-favorite">{RequestCtx::current().t("address.make_favorite")}</button>
                     </form>
                 })}
                 // Asked first (with scripts): a deletion cannot be undone.
-                <form method="post" action=FORM_ACTION data-testid="address-delete-form" data-enhance=""
+                <form method="post" action=form_action("delete") data-testid="address-delete-form" data-enhance=""
                     data-enhance-confirm=ctx.t("address.delete_confirm")>
                     <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
-                    <input type="hidden" name="action" value="delete" />
                     <input type="hidden" name="returnTo" value=back_to.clone() />
                     <input type="hidden" name="id" value=id.clone() />
                     <button type="submit" class="link-button" data-testid="address-delete"

@@ -16,7 +16,11 @@ use crate::ui::SeoMeta;
 /// The page's one path, its canonical whatever the request's variant (`/gr/brandsplace`,
 /// a trailing slash).
 pub const PAGE: &str = "/brandsplace";
-pub const FORM_ACTION: &str = "/brandsplace/form";
+/// The target of a follow / stop following form (`server/src/forms/brands.rs`: one route
+/// per action).
+pub fn form_action(action: &str) -> String {
+    format!("/brandsplace/form/{action}")
+}
 
 /// Keys a redirect back here may show.
 const NOTICES: [&str; 4] = [
@@ -157,9 +161,8 @@ fn BrandRow(b: PlaceBrand, member: bool, search: String) -> impl IntoView {
         };
         let aria = format!("{label} {}", b.name);
         view! {
-            <form method="post" action=FORM_ACTION class="brandsplace__alert" data-enhance="" data-enhance-target="brands">
+            <form method="post" action=form_action(action) class="brandsplace__alert" data-enhance="" data-enhance-target="brands">
                 <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
-                <input type="hidden" name="action" value=action />
                 <input type="hidden" name="brandId" value=b.id />
                 <input type="hidden" name="q" value=search />
                 <button type="submit" class="link-button" aria-label=aria data-testid="brand-alert-toggle">{label}</button>

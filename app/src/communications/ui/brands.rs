@@ -2,7 +2,7 @@
 //! follow. Each button is its own small form, so it works without scripts.
 use leptos::prelude::*;
 
-use super::FORM_ACTION;
+use super::form_action;
 use crate::communications::model::{BrandAlerts, BrandRef};
 use crate::context::RequestCtx;
 use crate::wallet::ui::frame::FormBase;
@@ -18,8 +18,8 @@ fn brand_item(b: &BrandRef, followed: bool) -> impl IntoView {
     view! {
         <li class="brand-alert" data-testid="brand-alert" data-brand-id=b.id>
             <span>{b.name.clone()}</span>
-            <form method="post" action=FORM_ACTION data-enhance="">
-                <FormBase action=action />
+            <form method="post" action=form_action(action) data-enhance="">
+                <FormBase />
                 <input type="hidden" name="brandId" value=b.id />
                 <button type="submit" class="link-button" aria-label=aria>{label}</button>
             </form>

@@ -14,7 +14,11 @@ use crate::context::RequestCtx;
 use crate::ui::error_template::ErrorNotice;
 use crate::wallet::ui::frame::{AccountFrame, FormBase};
 
-pub const FORM_ACTION: &str = "/communications/form";
+/// The target of one of the page's forms (`server/src/forms/communications.rs`: one route
+/// per action).
+pub fn form_action(action: &str) -> String {
+    format!("/communications/form/{action}")
+}
 
 #[component]
 pub fn CommunicationsPage(path: String) -> impl IntoView {
@@ -81,8 +85,8 @@ fn Communications(
     view! {
         <section class="account-section" aria-labelledby="newsletters-title">
             <h2 id="newsletters-title">{ctx.t("communications.newsletters.title")}</h2>
-            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="preferences-form" id="preferences-form">
-                <FormBase action="preferences" />
+            <form method="post" action=form_action("preferences") data-enhance="" class="account-form" data-testid="preferences-form" id="preferences-form">
+                <FormBase />
                 <fieldset>
                     <legend>{ctx.t("communications.channel.legend")}</legend>
                     {radios("channel", "communicationChannel", channels)}
@@ -97,8 +101,8 @@ fn Communications(
         <section class="account-section" aria-labelledby="optins-title">
             <h2 id="optins-title">{ctx.t("communications.optins.title")}</h2>
             <p class="account-hint">{ctx.t("communications.optins.intro")}</p>
-            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="optins-form" id="optins-form">
-                <FormBase action="optins" />
+            <form method="post" action=form_action("optins") data-enhance="" class="account-form" data-testid="optins-form" id="optins-form">
+                <FormBase />
                 <p class="field field--check">
                     <input type="checkbox" id="isOptinPerso" name="isOptinPerso" value="1" checked=settings.is_optin_perso data-testid="optin-perso" />
                     <label for="isOptinPerso">{ctx.t("communications.optins.perso")}</label>
@@ -112,8 +116,8 @@ fn Communications(
         </section>
         <section class="account-section" aria-labelledby="partners-title">
             <h2 id="partners-title">{ctx.t("communications.partners.title")}</h2>
-            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="partners-form" id="partners-form">
-                <FormBase action="partners" />
+            <form method="post" action=form_action("partners") data-enhance="" class="account-form" data-testid="partners-form" id="partners-form">
+                <FormBase />
                 {settings.member_commercial_partner_settings.iter().map(|p| {
                     let id = format!("partner-{}", p.id);
                     view! {
@@ -131,8 +135,8 @@ fn Communications(
         // Open in the page without scripts; the enhancement script makes it modal.
         <dialog class="account-dialog" id="cancel-survey" data-testid="cancel-survey" aria-labelledby="survey-title" open=survey
             data-enhance-modal="">
-            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" data-testid="survey-form" id="survey-form">
-                <FormBase action="cancel" />
+            <form method="post" action=form_action("cancel") data-enhance="" class="account-form" data-testid="survey-form" id="survey-form">
+                <FormBase />
                 <input type="hidden" name="subscriptionId" value=subscription />
                 <fieldset>
                     <legend id="survey-title">{ctx.t("communications.survey.title")}</legend>

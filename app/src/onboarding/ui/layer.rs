@@ -1,15 +1,21 @@
 //! The onboarding layer's view: cookie consent for everyone; for signed-in members the popins,
 //! the data-partner banner and (home page, phones) the app-download banner. Every control
-//! is a plain form posting to `/onboarding/form`, so it works before the WASM app loads.
+//! is a plain form posting to `/onboarding/form/<kind>`, so it works before the WASM app
+//! loads.
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
 use crate::onboarding::rules::{consent_accepted, PopinType, CONSENT_CATEGORIES};
 
-fn hidden(ctx: &RequestCtx, kind: &'static str, back: &str) -> impl IntoView {
+/// The target of one kind of the layer's forms (`server/src/forms/onboarding.rs`: one
+/// route each): `consent`, `popin`, `adot`, `app`.
+pub fn form_action(kind: &str) -> String {
+    format!("/onboarding/form/{kind}")
+}
+
+fn hidden(ctx: &RequestCtx, back: &str) -> impl IntoView {
     view! {
         <input type="hidden" name="_xsrf" value=ctx.xsrf.clone() />
-        <input type="hidden" name="kind" value=kind />
         <input type="hidden" name="back" value=back.to_string() />
     }
 }
@@ -62,8 +68,8 @@ fn ConsentBanner(back: String) -> impl IntoView {
         <section class="consent" role="dialog" aria-labelledby="consent-title" data-testid="consent-banner">
             <h2 id="consent-title">{ctx.t("consent.title")}</h2>
             <p>{ctx.t("consent.text")}</p>
-            <form method="post" action="/onboarding/form" class="consent__form">
-                {hidden(&ctx, "consent", &back)}
+            <form method="post" action=form_action("consent") class="consent__form">
+                {hidden(&ctx, &back)}
                 <details class="consent__details">
                     <summary>{ctx.t("consent.customize")}</summary>
                     {CONSENT_CATEGORIES
@@ -100,8 +106,8 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
             <section class="modal" role="dialog" aria-modal="true" aria-labelledby="popin-title" data-testid="popin" data-popin-type=key>
                 <h2 id="popin-title">{ctx.t_with(&format!("popin.{key}.title"), &[("brand", brand)])}</h2>
                 <p>{ctx.t_with(&format!("popin.{key}.text"), &[("brand", brand)])}</p>
-                <form method="post" action="/onboarding/form" class="modal__form">
-                    {hidden(&ctx, "popin", &back)}
+                <form method="post" action=form_action("popin") class="modal__form">
+                    {hidden(&ctx, &back)}
                     <input type="hidden" name="popinType" value=(kind as i64).to_string() />
                     <input type="hidden" name="version" value=version.to_string() />
                     {(kind == PopinType::Birthdate).then(|| view! {
@@ -127,8 +133,8 @@ fn AdotBanner(back: String) -> impl IntoView {
     view! {
         <section class="bottom-banner" aria-labelledby="adot-title" data-testid="adot-banner">
             <p id="adot-title">{ctx.t("adot.text")}</p>
-            <form method="post" action="/onboarding/form">
-                {hidden(&ctx, "adot", &back)}
+            <form method="post" action=form_action("adot")>
+                {hidden(&ctx, &back)}
                 <button class="button" type="submit" name="action" value="close">{ctx.t("popin.close")}</button>
                 <button class="button button--primary" type="submit" name="action" value="accept" data-testid="adot-accept">{ctx.t("adot.accept")}</button>
             </form>
@@ -144,8 +150,8 @@ fn AppBanner(back: String) -> impl IntoView {
         <section class="app-banner" data-testid="app-banner">
             <p>{ctx.t_with("appbanner.text", &[("brand", brand)])}</p>
             <a class="button button--primary" href="/gr/aboutus">{ctx.t("appbanner.open")}</a>
-            <form method="post" action="/onboarding/form">
-                {hidden(&ctx, "app", &back)}
+            <form method="post" action=form_action("app")>
+                {hidden(&ctx, &back)}
                 <button class="app-banner__close" type="submit" aria-label=ctx.t("popin.close") data-testid="app-banner-close">"×"</button>
             </form>
         </section>

@@ -202,6 +202,23 @@ pub fn invoice_number(year: i64, value: i64) -> String {
     format!("RS-{year}-{value:06}")
 }
 
+/// Whether `s` has the shape `invoice_number` gives: a page shows a number from its
+/// address only then, so a link cannot make it say anything else.
+pub fn is_invoice_number(s: &str) -> bool {
+    let mut parts = s.split('-');
+    let (Some("RS"), Some(year), Some(value), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    year.len() == 4
+        && (6..=9).contains(&value.len())
+        && year
+            .bytes()
+            .chain(value.bytes())
+            .all(|b| b.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,5 +287,19 @@ mod tests {
     fn numbers_are_padded_per_year() {
         assert_eq!(invoice_number(2026, 123), "RS-2026-000123");
         assert_eq!(invoice_number(2027, 1_234_567), "RS-2027-1234567");
+        assert!(is_invoice_number(&invoice_number(2026, 123)));
+        assert!(is_invoice_number("RS-2027-1234567"));
+        for bad in [
+            "",
+            "RS-2026",
+            "RS-26-000123",
+            "RS-2026-12",
+            "XX-2026-000123",
+            "RS-2026-000123-1",
+            "RS-2026-00012a",
+            "<b>RS-1</b>",
+        ] {
+            assert!(!is_invoice_number(bad), "{bad}");
+        }
     }
 }

@@ -15,6 +15,20 @@ pub async fn count(conn: &mut AnyConnection, member_id: i64) -> Result<i64, sqlx
         .await
 }
 
+/// The kind of cart one of the member's orders came from (`fs`, `mkp`, ...); `None` when
+/// it is not theirs.
+pub async fn cart_type(
+    conn: &mut AnyConnection,
+    member_id: i64,
+    order_id: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT cart_type FROM orders WHERE id = $1 AND member_id = $2")
+        .bind(order_id)
+        .bind(member_id)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
 /// The ids of one page of the member's orders, newest first.
 pub async fn page_ids(
     conn: &mut AnyConnection,

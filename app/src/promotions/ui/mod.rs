@@ -10,7 +10,11 @@ use crate::promotions::model::{VoucherEntry, VouchersAndPromotions};
 use crate::ui::error_template::ErrorNotice;
 use crate::wallet::ui::frame::{AccountFrame, FormBase};
 
-pub const FORM_ACTION: &str = "/vouchers-promotions/form";
+/// The target of one of the page's forms (`server/src/forms/promotions.rs`: one route per
+/// action).
+pub fn form_action(action: &str) -> String {
+    format!("/vouchers-promotions/form/{action}")
+}
 
 #[component]
 pub fn VouchersPage(path: String) -> impl IntoView {
@@ -69,8 +73,8 @@ fn entry(v: VoucherEntry) -> impl IntoView {
             <p class="voucher-card__value">{value_text(&ctx, &v)}</p>
             <p class="voucher-card__meta">{validity}" · "{uses}</p>
             {(usable || v.selected).then(|| view! {
-                <form method="post" action=FORM_ACTION data-enhance="">
-                    <FormBase action="toggle" />
+                <form method="post" action=form_action("toggle") data-enhance="">
+                    <FormBase />
                     <input type="hidden" name="voucherId" value=v.voucher_id />
                     <input type="hidden" name="participationId" value=participation />
                     <button type="submit" class="button" aria-pressed=v.selected.to_string() data-testid="voucher-toggle">{label}</button>
@@ -104,8 +108,8 @@ fn Lists(all: VouchersAndPromotions) -> impl IntoView {
         </section>
         <section class="account-section">
             <p class="account-hint">{ctx.t("vouchers.cart_hint")}" "<a href="/cart" data-testid="vouchers-cart-link">{ctx.t("vouchers.to_cart")}</a></p>
-            <form method="post" action=FORM_ACTION data-enhance="" data-testid="print-form" id="print-form">
-                <FormBase action="print" />
+            <form method="post" action=form_action("print") data-enhance="" data-testid="print-form" id="print-form">
+                <FormBase />
                 <button type="submit" class="button" data-testid="vouchers-print">{ctx.t("vouchers.print")}</button>
             </form>
             <p data-testid="print-link-slot">

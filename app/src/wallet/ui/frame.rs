@@ -65,12 +65,9 @@ pub fn AccountFrame(
     }
 }
 
-/// The hidden fields every no-script form of these pages carries.
+/// The hidden field every form of these pages carries: the XSRF token.
 #[component]
-pub fn FormBase(action: &'static str) -> impl IntoView {
+pub fn FormBase() -> impl IntoView {
     let xsrf = RequestCtx::current().xsrf;
-    view! {
-        <input type="hidden" name="_xsrf" value=xsrf />
-        <input type="hidden" name="action" value=action />
-    }
+    view! { <input type="hidden" name="_xsrf" value=xsrf /> }
 }

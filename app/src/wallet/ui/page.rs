@@ -11,7 +11,10 @@ use crate::wallet::api::fetch_wallet;
 use crate::wallet::model::WalletDetails;
 use crate::wallet::rules::BankField;
 
-pub const FORM_ACTION: &str = "/postsales/myaccount/wallet/form";
+/// The target of one of the page's forms (`server/src/forms/wallet.rs`: one route per action).
+pub fn form_action(action: &str) -> String {
+    format!("/postsales/myaccount/wallet/form/{action}")
+}
 
 #[component]
 pub fn WalletPage(path: String) -> impl IntoView {
@@ -86,14 +89,14 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
             <div class="wallet-stored" data-testid="stored-iban" hidden=stored.is_none()>
                 <p class="wallet-stored__iban" data-testid="stored-iban-masked">{stored.as_ref().map(|s| s.masked.clone())}</p>
                 <p class="wallet-stored__meta" data-testid="stored-iban-meta">{stored.as_ref().map(|s| format!("{} · {}", s.owner_name, s.bic))}</p>
-                <form method="post" action=FORM_ACTION data-enhance="" class="wallet-stored__delete" data-testid="iban-delete-form">
-                    <FormBase action="delete_iban" />
+                <form method="post" action=form_action("delete_iban") data-enhance="" class="wallet-stored__delete" data-testid="iban-delete-form">
+                    <FormBase />
                     <input type="hidden" name="guid" value=guid />
                     <button type="submit" class="link-button">{ctx.t("wallet.bank.delete")}</button>
                 </form>
             </div>
-            <form method="post" action=FORM_ACTION data-enhance="" class="account-form" novalidate data-testid="bank-form" id="bank-form">
-                <FormBase action="save" />
+            <form method="post" action=form_action("save") data-enhance="" class="account-form" novalidate data-testid="bank-form" id="bank-form">
+                <FormBase />
                 <p class="account-form__error" role="alert" data-form-error hidden=draft.errors.is_empty()>
                     {(!draft.errors.is_empty()).then(|| ctx.t("errors.something_wrong.notification"))}
                 </p>
@@ -122,8 +125,8 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
                         <li class="wallet-card" data-testid="card" data-guid=c.guid.clone()>
                             <span class="wallet-card__label">{label}</span>
                             <span class="wallet-card__date">{ctx.t_with("wallet.cards.added", &[("date", &ctx.date(c.created_at))])}</span>
-                            <form method="post" action=FORM_ACTION data-enhance="" data-testid="card-delete-form">
-                                <FormBase action="delete_card" />
+                            <form method="post" action=form_action("delete_card") data-enhance="" data-testid="card-delete-form">
+                                <FormBase />
                                 <input type="hidden" name="guid" value=c.guid.clone() />
                                 <button type="submit" class="link-button" data-testid="card-delete">{ctx.t("wallet.cards.delete")}</button>
                             </form>

@@ -6,15 +6,24 @@ use crate::helpers::{both, TestApp};
 use super::{member_on, rows};
 
 const PAGE: &str = "/postsales/myaccount/addresses/";
-const FORM: &str = "/postsales/myaccount/addresses/form";
+const FORM: &str = "/postsales/myaccount/addresses/form/save";
 
+/// Posts to the action's own route (`action` names it; it is not a field).
 async fn post(t: &TestApp, s: &Shopper, fields: &[(&str, &str)], xsrf: bool) -> reqwest::Response {
-    let mut all: Vec<(&str, &str)> = fields.to_vec();
+    let action = fields
+        .iter()
+        .find(|(k, _)| *k == "action")
+        .map_or("save", |(_, v)| *v);
+    let mut all: Vec<(&str, &str)> = fields
+        .iter()
+        .copied()
+        .filter(|(k, _)| *k != "action")
+        .collect();
     if xsrf {
         all.push(("_xsrf", &s.xsrf));
     }
     t.client
-        .post(t.url(FORM))
+        .post(t.url(&format!("/postsales/myaccount/addresses/form/{action}")))
         .header("cookie", &s.cookie)
         .form(&all)
         .send()

@@ -164,7 +164,56 @@ async fn marketplace_help(t: TestApp) {
     )
     .await;
     assert_eq!(status, 200, "{inv}");
-    assert!(inv["invoiceNumber"].as_str().unwrap().starts_with("RS-"));
+    let number = inv["invoiceNumber"].as_str().unwrap();
+    assert!(number.starts_with("RS-"));
+
+    // Without scripts: the order page's form gives the same number and the page (the one
+    // the orders list links to) shows it with the download; another member's order leads
+    // to their orders.
+    let form = |who: &crate::helpers::cart::Shopper| {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
+            .post(t.url(&format!("/postsales/orders/{order}/aftersale/invoice")))
+            .header("cookie", &who.cookie)
+            .form(&[("_xsrf", who.xsrf.as_str())])
+            .send()
+    };
+    let res = form(&a).await.unwrap();
+    assert_eq!(res.status(), 303);
+    let to = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        to.starts_with(&format!(
+            "/postsales/{order}/details?aftersale_invoice={number}"
+        )),
+        "{to}"
+    );
+    let html = t
+        .get_with_cookie(&to, &a.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        html.contains("data-testid=\"invoice-number\"")
+            && html.contains(number)
+            && html.contains("data-testid=\"invoice-download\""),
+        "the number and the download"
+    );
+    // A number the page did not get from its form is not shown.
+    let html = t
+        .get_with_cookie(
+            &format!("/postsales/{order}/details?aftersale_invoice=<b>RS-1</b>"),
+            &a.cookie,
+        )
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!html.contains("data-testid=\"invoice-number\""));
+    let res = form(&b).await.unwrap();
+    assert_eq!(res.headers()["location"], "/my-orders");
 }
 
 both!(

@@ -10,7 +10,7 @@ async fn reopen_without_scripts(t: TestApp) {
     let b = shopper(&t, 2).await;
     let o1 = option_of_sale(&t, 1001, 2, 10).await;
     let order = buy(&t, &a, &[(o1, 1)], "fs").await;
-    let path = format!("/postsales/orders/{order}/aftersale");
+    let path = format!("/postsales/orders/{order}/aftersale/reopen");
     let post = |who: &crate::helpers::cart::Shopper, xsrf: &str| {
         let req = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

@@ -219,7 +219,7 @@ async fn returns_without_scripts(t: TestApp) {
     pairs.push((qty.as_str(), "1"));
     let res = a
         .client
-        .post(t.url(&format!("/postsales/orders/{order}/aftersale")))
+        .post(t.url(&format!("/postsales/orders/{order}/aftersale/return")))
         .header("cookie", &a.cookie)
         .form(&pairs)
         .send()
@@ -237,7 +237,7 @@ async fn returns_without_scripts(t: TestApp) {
     // Again: the line's return is open, the refusal comes back as a known key.
     let res = a
         .client
-        .post(t.url(&format!("/postsales/orders/{order}/aftersale")))
+        .post(t.url(&format!("/postsales/orders/{order}/aftersale/return")))
         .header("cookie", &a.cookie)
         .form(&pairs)
         .send()
@@ -251,7 +251,7 @@ async fn returns_without_scripts(t: TestApp) {
     // A stale token: 403.
     let res = a
         .client
-        .post(t.url(&format!("/postsales/orders/{order}/aftersale")))
+        .post(t.url(&format!("/postsales/orders/{order}/aftersale/return")))
         .header("cookie", &a.cookie)
         .form(&[("_xsrf", "nope"), ("action", "return")])
         .send()

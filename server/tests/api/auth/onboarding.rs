@@ -22,11 +22,17 @@ async fn consent_popins_and_banners() {
         "popins are for members only"
     );
 
+    // Each kind of form has its own route; the body's `kind` names it.
     let post_form = |cookies: String, body: String| {
         let t = &t;
+        let kind = body
+            .split('&')
+            .find_map(|p| p.strip_prefix("kind="))
+            .unwrap_or("none")
+            .to_string();
         async move {
             t.client
-                .post(t.url("/onboarding/form"))
+                .post(t.url(&format!("/onboarding/form/{kind}")))
                 .header("cookie", cookies)
                 .header("content-type", "application/x-www-form-urlencoded")
                 .body(body)

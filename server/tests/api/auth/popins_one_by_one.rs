@@ -101,9 +101,11 @@ impl Browser<'_> {
             .map(|i| (attr(i, "name"), attr(i, "value")))
             .collect();
         fields.push(("action".into(), action.into()));
+        // The form's own route.
+        let target = attr(&form[form.find("<form").unwrap_or(0)..], "action");
         let res = self
             .client
-            .post(self.t.url("/onboarding/form"))
+            .post(self.t.url(&target))
             .header("content-type", "application/x-www-form-urlencoded")
             .body(serde_urlencoded::to_string(&fields).unwrap())
             .send()

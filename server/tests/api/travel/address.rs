@@ -14,7 +14,7 @@ use crate::helpers::cart::Shopper;
 use crate::helpers::{both, TestApp};
 
 const PAGE: &str = "/postsales/myaccount/addresses/";
-const FORM: &str = "/postsales/myaccount/addresses/form";
+const FORM: &str = "/postsales/myaccount/addresses/form/save";
 
 /// Saves an address through the address service; its id.
 async fn add(t: &TestApp, s: &Shopper, address: Value) -> i64 {

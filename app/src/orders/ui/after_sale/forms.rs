@@ -70,12 +70,11 @@ pub fn ReturnsForm(
         })
         .collect_view();
     view! {
-        <form class="aftersale__form" method="post" action=form_action(order_id) data-testid="returns-form"
+        <form class="aftersale__form" method="post" action=form_action(order_id, if marketplace { "marketplace_return" } else { "return" }) data-testid="returns-form"
             data-enhance="" aria-labelledby=title_id>
             <h3 id=title_id.clone()>{t("aftersale.returns.title")}</h3>
             <p>{t("aftersale.returns.intro")}</p>
             <input type="hidden" name="_xsrf" value=xsrf />
-            <input type="hidden" name="action" value=if marketplace { "marketplace_return" } else { "return" } />
             {rows}
             <p class="aftersale__field">
                 <label for=reason_id.clone()>{t("aftersale.returns.reason_label")}</label>
@@ -111,12 +110,14 @@ pub fn ReturnsForm(
 }
 
 /// The marketplace help form (spec 001 §3, §4): a message to the seller under a reason,
-/// and the invoice on request.
+/// and the invoice on request (a form: its number is given, then shown with the download).
 #[component]
 pub fn MarketplaceHelp(
     order_id: i64,
     reasons: Vec<ReturnReasonView>,
     invoice: bool,
+    /// The number the invoice request gave (`openInvoice`).
+    invoice_number: Option<String>,
     xsrf: String,
     /// The message was sent (the redirect's notice).
     sent: bool,
@@ -130,16 +131,28 @@ pub fn MarketplaceHelp(
         <section class="aftersale__marketplace" data-testid="marketplace-help" aria-labelledby=title_id>
             <h3 id=title_id.clone()>{t("aftersale.marketplace.title")}</h3>
             <p>{t("aftersale.marketplace.intro")}</p>
-            {invoice.then(|| view! {
-                <p class="aftersale__invoice">
-                    <a class="button" href=invoice_url(order_id) download="" data-testid="invoice-download">
-                        {t("aftersale.invoice.download")}
-                    </a>
-                </p>
+            {invoice.then(|| match invoice_number {
+                Some(number) => view! {
+                    <p class="aftersale__invoice">
+                        <span data-testid="invoice-number" data-enhance-focus="">
+                            {RequestCtx::current().t_with("aftersale.invoice.number_is", &[("number", &number)])}
+                        </span>
+                        " "
+                        <a class="button" href=invoice_url(order_id) download="" data-testid="invoice-download">
+                            {t("aftersale.invoice.download")}
+                        </a>
+                    </p>
+                }.into_any(),
+                None => view! {
+                    <form class="aftersale__invoice" method="post" action=form_action(order_id, "invoice") data-enhance=""
+                        data-testid="invoice-request-form">
+                        <input type="hidden" name="_xsrf" value=xsrf.clone() />
+                        <button type="submit" class="button" data-testid="invoice-request">{t("aftersale.invoice.request")}</button>
+                    </form>
+                }.into_any(),
             })}
-            <form method="post" action=form_action(order_id) data-testid="marketplace-contact" data-enhance="">
+            <form method="post" action=form_action(order_id, "contact") data-testid="marketplace-contact" data-enhance="">
                 <input type="hidden" name="_xsrf" value=xsrf />
-                <input type="hidden" name="action" value="contact" />
                 <p class="aftersale__field">
                     <label for=reason_id.clone()>{t("aftersale.marketplace.reason_label")}</label>
                     <select id=reason_id name="reasonId" required data-testid="marketplace-reason" data-enhance-keep=keep>

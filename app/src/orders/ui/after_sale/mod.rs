@@ -1,6 +1,6 @@
 //! The order detail's after-sale actions: the invoice download, the returns
 //! form of a delivered order and, for a marketplace order, the help form to write to the
-//! seller. Server forms: they post to `/postsales/orders/{id}/aftersale`
+//! seller. Server forms: they post to `/postsales/orders/{id}/aftersale/<action>`
 //! (server/src/forms/aftersale.rs), which redirects back here with `?aftersale_notice=` or
 //! `?aftersale_error=` and `aftersale_form=` (the form the error belongs to, which shows it
 //! beside its fields, data-code = the spec's error code). The enhancement script sends them
@@ -18,9 +18,10 @@ use crate::orders::returns::model::{invoice_url, ReturnReasonView, ReturnSubReas
 use crate::orders::returns::rules::{self, may_request};
 use forms::{MarketplaceHelp, ReturnLine, ReturnsForm};
 
-/// The no-script target of the forms.
-pub fn form_action(order_id: i64) -> String {
-    format!("/postsales/orders/{order_id}/aftersale")
+/// The target of one of the order's after-sale forms (`server/src/forms/aftersale.rs`: one
+/// route per action: `return`, `marketplace_return`, `contact`, `reopen`).
+pub fn form_action(order_id: i64, action: &str) -> String {
+    format!("/postsales/orders/{order_id}/aftersale/{action}")
 }
 
 const NOTICES: [&str; 2] = ["aftersale.returns.success", "aftersale.marketplace.sent"];
@@ -164,10 +165,14 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
                 .into_any(),
         )
     };
+    // The number the invoice form's redirect gives (`?aftersale_invoice=`).
+    let invoice_number = query
+        .get("aftersale_invoice")
+        .filter(|n| crate::orders::invoice::vat::is_invoice_number(n));
     let help = is_marketplace.then(|| {
         view! {
             <MarketplaceHelp order_id=order.id reasons=reason_views(lang, true)
-                invoice=invoiceable(&order.status) xsrf=ctx.xsrf.clone() sent error=contact_error />
+                invoice=invoiceable(&order.status) invoice_number xsrf=ctx.xsrf.clone() sent error=contact_error />
         }
     });
     view! {
