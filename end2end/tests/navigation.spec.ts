@@ -548,6 +548,9 @@ for (const site of SITES) {
     const premium = all.find((s) => s.id === 'premium');
     if (premium) expect(premium.href).toBe('/checkout/loyalty');
     for (const s of all) {
+      // The header's islands hydrate again after each in-app navigation: a click before
+      // that can be lost to the re-render (CI saw the menu stay shut once).
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await page.getByTestId('login-element').click();
       await expect(accountMenu()).toHaveAttribute('open', '');
       const link = accountMenu().locator(`a[data-item="${s.id}"]`);
