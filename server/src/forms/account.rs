@@ -94,6 +94,14 @@ fn member<T>(form: &XsrfForm<T>) -> Result<SessionMember, Response> {
         .ok_or_else(|| form.sign_in_first(PERSONAL))
 }
 
+/// The account's mails, with links on the member's site (`base`).
+fn mailer<'a, T>(form: &'a XsrfForm<T>, base: &'a str) -> Mailer<'a> {
+    Mailer {
+        settings: &form.app.settings.mail,
+        link_base: base,
+    }
+}
+
 /// Back to the personal-data page with its notice; the draft of an earlier refusal goes.
 fn done(key: &str) -> FormOutcome {
     FormOutcome::notice(PERSONAL, key).clearing::<Draft>(PERSONAL)
@@ -180,10 +188,7 @@ async fn email(Client(client): Client, form: XsrfForm<EmailForm>) -> Response {
         confirm_email: f.confirm_email.clone(),
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
-    let mailer = Mailer {
-        settings: &form.app.settings.mail,
-        link_base: &base,
-    };
+    let mailer = mailer(&form, &base);
     let now = app::platform::state::now();
     let db = &form.app.state.db;
     let auth = &form.app.settings.auth;
@@ -238,10 +243,7 @@ async fn password(Client(client): Client, form: XsrfForm<PasswordForm>) -> Respo
         confirm_password: Some(f.confirm_password.clone()),
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
-    let mailer = Mailer {
-        settings: &form.app.settings.mail,
-        link_base: &base,
-    };
+    let mailer = mailer(&form, &base);
     let now = app::platform::state::now();
     let (db, auth) = (&form.app.state.db, &form.app.settings.auth);
     match service::change_password(
@@ -296,10 +298,7 @@ async fn deactivate(form: XsrfForm<DeactivateForm>) -> Response {
         Err(res) => return res,
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
-    let mailer = Mailer {
-        settings: &form.app.settings.mail,
-        link_base: &base,
-    };
+    let mailer = mailer(&form, &base);
     let req = DeactivateRequest {
         reason: form.fields.reason.clone(),
     };
@@ -320,10 +319,7 @@ async fn delete(form: XsrfForm<NoFields>) -> Response {
         Err(res) => return res,
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
-    let mailer = Mailer {
-        settings: &form.app.settings.mail,
-        link_base: &base,
-    };
+    let mailer = mailer(&form, &base);
     let now = app::platform::state::now();
     match service::delete_forever(&form.app.state.db, &mailer, m.member_id, now).await {
         Ok(d) => signed_out(&form, &d.msg_key),

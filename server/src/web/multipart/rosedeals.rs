@@ -71,30 +71,17 @@ pub(crate) async fn read_parts(req: Request, file_field: &str) -> Result<Parts, 
         texts: vec![],
         files: vec![],
     };
-    while let Some(mut field) = mp.next_field().await.map_err(|_| DealsError::BadRequest)? {
+    while let Some(field) = mp.next_field().await.map_err(|_| DealsError::BadRequest)? {
         let name = field.name().unwrap_or("").to_string();
         if name == file_field {
             if parts.files.len() > DSA_MAX_FILES {
                 return Err(DealsError::Attachment("dsaform.error.file_count"));
             }
-            let file_name = field
-                .file_name()
-                .unwrap_or("file")
-                .chars()
-                .take(200)
-                .collect();
-            let content_type = field.content_type().unwrap_or("").to_string();
             // One byte past the limit is enough for the rules to refuse the size.
-            let mut bytes = Vec::new();
-            while let Some(chunk) = field.chunk().await.map_err(|_| DealsError::BadRequest)? {
-                let room = (DSA_MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
-                bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            }
-            parts.files.push(Upload {
-                name: file_name,
-                content_type,
-                bytes,
-            });
+            let file = super::upload::read_file(field, DSA_MAX_FILE_BYTES)
+                .await
+                .map_err(|()| DealsError::BadRequest)?;
+            parts.files.push(file);
         } else {
             let text = field.text().await.map_err(|_| DealsError::BadRequest)?;
             if text.len() > PART_MAX || parts.texts.len() > 200 {

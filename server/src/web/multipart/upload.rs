@@ -1,4 +1,4 @@
-//! Reading the files of a multipart request (the DSA report, the help form): each file part
+//! Reading the files of a multipart request (the DSA report, the help form, rose deals): each file part
 //! is read up to one byte past its limit, so the rules can refuse its size without the
 //! server keeping an oversized upload; the rest of such a part is read and dropped.
 use axum::extract::multipart::Field;
