@@ -11,6 +11,7 @@ export const ENTRIES = {
   'travel-offers': 'src/pages/travel-offers.ts',
   ads: 'src/pages/ads.ts',
   'ads-demo': 'src/pages/ads-demo.ts',
+  backoffice: 'src/pages/backoffice.ts',
 };
 
 /** The advertising loader and the demo partner's script keep fixed names: an ad blocker

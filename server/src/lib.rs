@@ -2,6 +2,7 @@
 //! (`rest`, `forms`, `serve`, the Leptos pages); this file only merges them and adds the
 //! layers.
 pub mod admin;
+pub mod backoffice;
 pub mod backup;
 pub mod config;
 pub mod demo;
@@ -96,6 +97,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     let edge = Router::new()
         .merge(rest::router())
         .merge(forms::router())
+        .merge(backoffice::router())
         .merge(serve::router(app.state.db.clone()))
         // The matched route template, for the request metrics (`middleware::metrics`).
         .route_layer(axum::middleware::from_fn(middleware::metrics::mark_route))

@@ -35,6 +35,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     }
     if config.demo_data {
         demo::ensure(&db, app::platform::state::now()).await?;
+        crate::backoffice::demo::ensure(&db, app::platform::state::now()).await?;
     }
     let settings = Settings {
         xsrf_secret: xsrf_secret(&db).await?,
@@ -56,6 +57,18 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         cart.clone(),
         std::time::Duration::from_secs(config.cart_sweep_secs.max(1)),
     ));
+    // The sale-opening counters of this instance go to the database every 2 seconds.
+    {
+        let cart = cart.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+                if let Err(e) = cart.flush_opening_counts(app::platform::state::now()).await {
+                    tracing::warn!(error = %e, "sale-opening counters not written");
+                }
+            }
+        });
+    }
     let travel = Arc::new(app::travel::service::TravelService::new(cart.clone()));
     // Places held by bookings that were never paid go back, now and every few seconds.
     travel.sweep(app::platform::state::now()).await?;
@@ -107,7 +120,8 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     }))
 }
 
-/// Whether the demo members (published password) can sign in on this database.
+/// Whether the demo members or demo operators (published credentials) can sign in on this
+/// database.
 async fn demo_accounts_present(db: &app::platform::db::Db) -> Result<bool, sqlx::Error> {
     let n: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM members WHERE email IN ($1, $2) AND password_hash <> ''",
@@ -116,7 +130,7 @@ async fn demo_accounts_present(db: &app::platform::db::Db) -> Result<bool, sqlx:
     .bind(demo::DEMO_EMAIL_2)
     .fetch_one(&db.pool)
     .await?;
-    Ok(n > 0)
+    Ok(n > 0 || crate::backoffice::demo::present(db).await?)
 }
 
 /// Demo accounts sign in on every site with a password printed in the README (review M5).
@@ -135,7 +149,8 @@ pub fn demo_policy(
         return Ok(None);
     }
     let accounts = format!(
-        "{} and {}, on every site, password in the README",
+        "{} and {}, on every site, password in the README, and the back office's demo \
+         operators (docs/backoffice.md)",
         demo::DEMO_EMAIL,
         demo::DEMO_EMAIL_2
     );

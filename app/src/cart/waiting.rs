@@ -250,14 +250,15 @@ impl WaitingLine {
                     ("queued", now + QUEUE_KEEP)
                 };
                 sqlx::query(
-                    "INSERT INTO checkout_line (ticket, member_id, seq, state, deadline)
-                     VALUES ($1, $2, $3, $4, $5)",
+                    "INSERT INTO checkout_line (ticket, member_id, seq, state, deadline, queued_at)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
                 )
                 .bind(&t)
                 .bind(member_id)
                 .bind(seq)
                 .bind(state)
                 .bind(deadline)
+                .bind(now)
                 .execute(&mut *tx)
                 .await?;
                 if admit {

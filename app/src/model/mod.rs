@@ -1,6 +1,7 @@
 //! Wire types shared by the server, the browser and (through ts-rs) the React widgets.
 pub mod address;
 pub mod auth;
+pub mod backoffice;
 pub mod cart;
 pub mod catalog;
 pub mod catalog_api;

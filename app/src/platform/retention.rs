@@ -1,11 +1,18 @@
 //! Data retention: rows that have no use once they expired are deleted on a schedule, so
 //! tables do not grow with every visit and nothing personal is kept longer than needed:
 //! ended sessions, used or expired sign-in and email-change links, voucher print links,
-//! ended rate-limit windows, and sign-in events after [`AUTH_EVENTS_KEPT_SECS`].
+//! ended rate-limit windows, ended back-office sessions, old set-up links and
+//! sale-opening counters, and sign-in events after [`AUTH_EVENTS_KEPT_SECS`].
 use crate::platform::db::Db;
 
 /// How long sign-in events are kept: long enough to look into an attack on an account.
 pub const AUTH_EVENTS_KEPT_SECS: i64 = 90 * 24 * 3600;
+/// A back-office session ends after this long without a request...
+pub const OPERATOR_IDLE_SECS: i64 = 30 * 60;
+/// ...or this long after sign-in, whichever comes first.
+pub const OPERATOR_MAX_AGE_SECS: i64 = 12 * 3600;
+/// The sale-opening dashboard's per-second counters are kept this long.
+pub const OPENING_COUNTERS_KEPT_SECS: i64 = 7 * 24 * 3600;
 
 /// Deletes what expired by `now`; the number of rows deleted.
 pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
@@ -22,6 +29,23 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
             .await?
             .rows_affected();
     }
+    deleted +=
+        sqlx::query("DELETE FROM operator_sessions WHERE last_seen_at <= $1 OR created_at <= $2")
+            .bind(now - OPERATOR_IDLE_SECS)
+            .bind(now - OPERATOR_MAX_AGE_SECS)
+            .execute(&db.writes)
+            .await?
+            .rows_affected();
+    deleted += sqlx::query("DELETE FROM operator_invites WHERE expires_at <= $1")
+        .bind(now - 30 * 24 * 3600)
+        .execute(&db.writes)
+        .await?
+        .rows_affected();
+    deleted += sqlx::query("DELETE FROM sale_opening_counters WHERE second <= $1")
+        .bind(now - OPENING_COUNTERS_KEPT_SECS)
+        .execute(&db.writes)
+        .await?
+        .rows_affected();
     deleted += sqlx::query("DELETE FROM auth_events WHERE created_at <= $1")
         .bind(now - AUTH_EVENTS_KEPT_SECS)
         .execute(&db.writes)

@@ -137,13 +137,17 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
     Ok(())
 }
 
-/// Sales end between 10 hours and 7 days from now; travel sales run for weeks.
+/// Sales end between 10 hours and 7 days from now; travel sales run for weeks. Only the
+/// demo's own sales: those made in the back office keep their dates, and an archived sale
+/// stays closed.
 pub async fn refresh_dates(db: &Db, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE sales SET starts_at = $1 - 86400 * (1 + id % 3),
-                          ends_at = $1 + 3600 * (10 + (id * 37) % 158) + 86400 * (CASE WHEN campaign_kind = 'TRAVEL' THEN 21 ELSE 0 END)",
+                          ends_at = $1 + 3600 * (10 + (id * 37) % 158) + 86400 * (CASE WHEN campaign_kind = 'TRAVEL' THEN 21 ELSE 0 END)
+         WHERE id < $2 AND archived_at IS NULL",
     )
     .bind(now)
+    .bind(crate::backoffice::sales::store::FIRST_OPERATOR_SALE_ID)
     .execute(&db.pool)
     .await?;
     Ok(())

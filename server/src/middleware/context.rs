@@ -98,6 +98,11 @@ pub async fn request_context(
     next: Next,
 ) -> Response {
     let path = req.uri().path().to_string();
+    // The back office has its own sessions and no site, member or visitor: none of the
+    // shop's context (nor the page cache, which needs it) applies there.
+    if crate::backoffice::is_backoffice(&path) {
+        return next.run(req).await;
+    }
     let query = req.uri().query().unwrap_or("").to_string();
     let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
     let now = app::platform::state::now();

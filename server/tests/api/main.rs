@@ -7,6 +7,7 @@ mod account;
 mod address;
 mod aftersale;
 mod auth;
+mod backoffice;
 mod backup;
 mod cart;
 mod cart_batch;

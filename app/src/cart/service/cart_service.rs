@@ -15,6 +15,14 @@ use crate::platform::db::{Backend, Db};
 const OPTION_TTL: Duration = Duration::from_secs(30);
 const SOLD_OUT_TTL: Duration = Duration::from_millis(250);
 
+/// What became of an add, for the sale-opening counters.
+#[derive(Clone, Copy, Debug)]
+pub enum AddOutcome {
+    Added = 0,
+    Refused = 1,
+    Failed = 2,
+}
+
 pub struct CartService {
     pub db: Db,
     pub settings: CartSettings,
@@ -24,6 +32,10 @@ pub struct CartService {
     /// Options the database recently found sold out: adds are refused without a write
     /// for a short while. The database stays the truth; a release clears the mark.
     pub(super) sold_out: Mutex<HashMap<i64, Instant>>,
+    /// Adds that held stock, adds refused as sold out and adds that failed, per sale, since
+    /// the last flush to `sale_opening_counters` (the back office's live dashboard sums every
+    /// instance's rows).
+    pub(super) opening: Mutex<HashMap<i64, [i64; 3]>>,
     pub waiting: WaitingLine,
     pub provider: Box<dyn PaymentProvider>,
 }
@@ -76,6 +88,7 @@ impl CartService {
             adder,
             options: RwLock::new(HashMap::new()),
             sold_out: Mutex::new(HashMap::new()),
+            opening: Mutex::new(HashMap::new()),
             provider: Box::new(Sandbox),
         })
     }
@@ -119,6 +132,38 @@ impl CartService {
             }
             None => false,
         }
+    }
+
+    /// Counts an add of `sale_id` that held stock, was refused (sold out) or failed.
+    pub(super) fn count_add_outcome(&self, sale_id: i64, outcome: AddOutcome) {
+        if let Ok(mut m) = self.opening.lock() {
+            m.entry(sale_id).or_insert([0; 3])[outcome as usize] += 1;
+        }
+    }
+
+    /// Writes the counts gathered since the last call into `sale_opening_counters`, in the
+    /// row of second `now` (added to what other instances wrote there).
+    pub async fn flush_opening_counts(&self, now: i64) -> Result<(), sqlx::Error> {
+        let counts: Vec<(i64, [i64; 3])> = match self.opening.lock() {
+            Ok(mut m) => m.drain().collect(),
+            Err(_) => return Ok(()),
+        };
+        for (sale_id, [added, refused, failed]) in counts {
+            sqlx::query(
+                "INSERT INTO sale_opening_counters (sale_id, second, added, refused, failed) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (sale_id, second) DO UPDATE SET added = sale_opening_counters.added + excluded.added,
+                     refused = sale_opening_counters.refused + excluded.refused,
+                     failed = sale_opening_counters.failed + excluded.failed",
+            )
+            .bind(sale_id)
+            .bind(now)
+            .bind(added)
+            .bind(refused)
+            .bind(failed)
+            .execute(&self.db.writes)
+            .await?;
+        }
+        Ok(())
     }
 
     pub(super) fn mark_sold_out(&self, option_id: i64) {

@@ -60,6 +60,7 @@ impl CartService {
             infos.push(info);
         }
         if lines.iter().any(|l| self.is_sold_out(l.option_id)) {
+            self.count_add_outcome(infos[0].sale_id, AddOutcome::Refused);
             return Err(CartError::OutOfStock.into());
         }
         let mut per_product: Vec<(i64, i64)> = Vec::new();
@@ -69,6 +70,7 @@ impl CartService {
                 None => per_product.push((i.product_id, l.quantity)),
             }
         }
+        let sale_id = infos[0].sale_id;
         let job = AddJob {
             m,
             lines: lines.to_vec(),
@@ -89,10 +91,12 @@ impl CartService {
             .map_err(|_| CartFailure::Cart(CartError::Unexpected))?;
         match outcome {
             Ok(()) => {
+                self.count_add_outcome(sale_id, AddOutcome::Added);
                 self.clear_sold_out(lines.iter().map(|l| l.option_id));
                 Ok(())
             }
             Err(CartFailure::Cart(CartError::OutOfStock)) => {
+                self.count_add_outcome(sale_id, AddOutcome::Refused);
                 if let [l] = lines {
                     if l.quantity == 1 {
                         self.mark_sold_out(l.option_id);
@@ -100,7 +104,10 @@ impl CartService {
                 }
                 Err(CartError::OutOfStock.into())
             }
-            Err(e) => Err(e),
+            Err(e) => {
+                self.count_add_outcome(sale_id, AddOutcome::Failed);
+                Err(e)
+            }
         }
     }
 

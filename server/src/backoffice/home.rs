@@ -1,0 +1,86 @@
+//! The back office's first page: what is open now and what opens within 48 hours, with
+//! their dashboards one click away.
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use leptos::prelude::*;
+
+use app::platform::state::now;
+
+use super::roles::Permission;
+use super::sales::store::{self as sales, Filter};
+use super::session::Operator;
+use super::{ui, PREFIX};
+use crate::state::AppCtx;
+
+pub async fn page(State(app): State<Arc<AppCtx>>, op: Operator) -> Response {
+    let t = |k: &str| op.t(k);
+    if !op.can(Permission::ReadCatalogue) {
+        let body = view! { <p>{op.row.email.clone()}</p> }.into_any();
+        return ui::page(
+            StatusCode::OK,
+            op.lang(),
+            Some(&op),
+            t("home.title"),
+            None,
+            body,
+        );
+    }
+    let at = now();
+    let live = Filter {
+        state: "live".into(),
+        ..Default::default()
+    };
+    let upcoming = Filter {
+        state: "upcoming".into(),
+        ..Default::default()
+    };
+    let (live, upcoming) = match tokio::try_join!(
+        sales::list(&app.state.db, &live, at),
+        sales::list(&app.state.db, &upcoming, at)
+    ) {
+        Ok(((live, _), (upcoming, _))) => (live, upcoming),
+        Err(e) => return ui::db_error(e),
+    };
+    let soon: Vec<_> = upcoming
+        .into_iter()
+        .filter(|s| s.starts_at <= at + 48 * 3600)
+        .collect();
+    let list = |rows: Vec<sales::SaleRow>| {
+        if rows.is_empty() {
+            return view! { <p>{t("home.none")}</p> }.into_any();
+        }
+        let items = rows
+            .into_iter()
+            .take(20)
+            .map(|s| {
+                view! {
+                    <li>
+                        <a href=format!("{PREFIX}/sales/{}", s.id)>{s.name.clone()}</a>
+                        {format!(" · {} · {} → {} · ", super::sales::site_label(s.site_id), ui::when(s.starts_at), ui::when(s.ends_at))}
+                        <a href=format!("{PREFIX}/sales/{}/dashboard", s.id)>{t("sales.dashboard")}</a>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ul>{items}</ul> }.into_any()
+    };
+    let body = view! {
+        <h2>{t("home.upcoming")}</h2>
+        {list(soon)}
+        <h2>{t("home.live")}</h2>
+        {list(live)}
+        <p><a href=format!("{PREFIX}/sales")>{t("nav.sales")}</a></p>
+    }
+    .into_any();
+    ui::page(
+        StatusCode::OK,
+        op.lang(),
+        Some(&op),
+        t("home.title"),
+        None,
+        body,
+    )
+}

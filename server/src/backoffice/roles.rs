@@ -1,0 +1,136 @@
+//! Who may do what in the back office. An operator has one role; every handler names the
+//! permission it needs and the server checks it on every call (`session::Operator::require`).
+//! The table in `docs/backoffice.md` is this one, read out; a test keeps them the same.
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Admin,
+    Merchandiser,
+    CustomerCare,
+    Moderator,
+}
+
+impl Role {
+    pub const ALL: [Role; 4] = [
+        Role::Admin,
+        Role::Merchandiser,
+        Role::CustomerCare,
+        Role::Moderator,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Merchandiser => "merchandiser",
+            Role::CustomerCare => "customer_care",
+            Role::Moderator => "moderator",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Permission {
+    /// Invite, deactivate and change the role of operators.
+    ManageOperators,
+    /// Read and search the audit log.
+    ReadAudit,
+    /// Read sales, products, options and their stock.
+    ReadCatalogue,
+    /// Create, edit, duplicate and archive sales, products and options.
+    EditCatalogue,
+    /// Set and adjust the stock of an option.
+    AdjustStock,
+    /// Watch a sale's live opening dashboard.
+    WatchSaleOpening,
+}
+
+impl Permission {
+    pub const ALL: [Permission; 6] = [
+        Permission::ManageOperators,
+        Permission::ReadAudit,
+        Permission::ReadCatalogue,
+        Permission::EditCatalogue,
+        Permission::AdjustStock,
+        Permission::WatchSaleOpening,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Permission::ManageOperators => "manage operators",
+            Permission::ReadAudit => "read the audit log",
+            Permission::ReadCatalogue => "read the catalogue and stock",
+            Permission::EditCatalogue => "edit the catalogue",
+            Permission::AdjustStock => "adjust stock",
+            Permission::WatchSaleOpening => "watch a sale opening",
+        }
+    }
+}
+
+/// Whether `role` has `permission`. Customer care reads the catalogue (to answer members
+/// about a product) and watches openings (to expect the questions); only merchandisers
+/// and admins change it.
+pub fn allows(role: Role, permission: Permission) -> bool {
+    use Permission::*;
+    match role {
+        Role::Admin => true,
+        Role::Merchandiser => matches!(
+            permission,
+            ReadCatalogue | EditCatalogue | AdjustStock | WatchSaleOpening
+        ),
+        Role::CustomerCare => matches!(permission, ReadCatalogue | WatchSaleOpening),
+        Role::Moderator => matches!(permission, ReadCatalogue),
+    }
+}
+
+/// The permission table as Markdown rows, as `docs/backoffice.md` shows it.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| permission | admin | merchandiser | customer_care | moderator |\n|---|---|---|---|---|\n");
+    for p in Permission::ALL {
+        out.push_str(&format!("| {} |", p.as_str()));
+        for r in Role::ALL {
+            out.push_str(if allows(r, p) { " yes |" } else { " no |" });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_admins_manage_operators_and_read_the_audit_log() {
+        for r in Role::ALL {
+            assert_eq!(allows(r, Permission::ManageOperators), r == Role::Admin);
+            assert_eq!(allows(r, Permission::ReadAudit), r == Role::Admin);
+        }
+        assert!(allows(Role::Merchandiser, Permission::AdjustStock));
+        assert!(!allows(Role::CustomerCare, Permission::EditCatalogue));
+        assert!(!allows(Role::Moderator, Permission::AdjustStock));
+    }
+
+    #[test]
+    fn roles_read_back_from_their_names() {
+        for r in Role::ALL {
+            assert_eq!(Role::parse(r.as_str()), Some(r));
+        }
+        assert_eq!(Role::parse("root"), None);
+    }
+
+    #[test]
+    fn the_docs_show_this_table() {
+        let docs = include_str!("../../../docs/backoffice.md");
+        assert!(
+            docs.contains(&markdown_table()),
+            "docs/backoffice.md must hold this table:\n{}",
+            markdown_table()
+        );
+    }
+}

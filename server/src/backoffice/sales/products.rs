@@ -1,0 +1,524 @@
+//! A sale's products, options and stock: the table of every option with its stock, held,
+//! sold and available units and a form to change the stock by a number of units; a form to
+//! add a product and one to add an option to a product; an option's stock history.
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use leptos::prelude::*;
+use serde::Deserialize;
+
+use app::platform::state::now;
+
+use super::super::audit::{self, Entry};
+use super::super::roles::Permission;
+use super::super::session::{Operator, OperatorForm};
+use super::super::{ui, PREFIX};
+use super::stock::{self, StockError};
+use super::{rules, store};
+use crate::state::AppCtx;
+
+pub fn router() -> Router<Arc<AppCtx>> {
+    Router::new()
+        .route(&format!("{PREFIX}/sales/{{id}}/products"), get(page))
+        .route(
+            &format!("{PREFIX}/sales/{{id}}/products/new"),
+            post(new_product_form),
+        )
+        .route(
+            &format!("{PREFIX}/products/{{id}}/options/new"),
+            post(new_option_form),
+        )
+        .route(&format!("{PREFIX}/options/{{id}}/stock"), post(stock_form))
+        .route(
+            &format!("{PREFIX}/options/{{id}}/history"),
+            get(history_page),
+        )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PageQuery {
+    done: String,
+}
+
+/// What a refused form on this page gets back: which form, its error, what was typed.
+#[derive(Default)]
+struct Refusal {
+    form: String,
+    message: String,
+    typed: ProductFields,
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn view_page(
+    app: &AppCtx,
+    op: &Operator,
+    sale_id: i64,
+    notice: Option<String>,
+    refusal: Option<Refusal>,
+    status: StatusCode,
+) -> Response {
+    let sale = match store::by_id(&app.state.db, sale_id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return ui::not_found(op),
+        Err(e) => return ui::db_error(e),
+    };
+    let (rows, brands) = match tokio::try_join!(
+        store::stock_of_sale(&app.state.db, sale_id),
+        store::brands(&app.state.db)
+    ) {
+        Ok(r) => r,
+        Err(e) => return ui::db_error(e),
+    };
+    let t = |k: &str| op.t(k);
+    let can_stock = op.can(Permission::AdjustStock);
+    let can_edit = op.can(Permission::EditCatalogue) && sale.archived_at.is_none();
+    let refusal = refusal.unwrap_or_default();
+    let error_for = |form: &str| {
+        (refusal.form == form).then(|| view! { <p class="bo-error" role="alert" id=format!("error-{form}")>{refusal.message.clone()}</p> })
+    };
+    let mut last_product = None;
+    let table = rows
+        .iter()
+        .map(|r| {
+            let first_of_product = last_product != Some(r.product_id);
+            last_product = Some(r.product_id);
+            let product_cell = first_of_product.then(|| {
+                let add_option = can_edit.then(|| {
+                    let form_key = format!("option-{}", r.product_id);
+                    view! {
+                        {error_for(&form_key)}
+                        <form method="post" action=format!("{PREFIX}/products/{}/options/new", r.product_id) class="bo-inline">
+                            {ui::xsrf_field(op)}
+                            <input name="label" class="bo-wide" maxlength="40" required aria-label=format!("{} · {}", r.product_name, t("stock.option")) placeholder=t("stock.option") />
+                            <input name="stock" inputmode="numeric" required aria-label=format!("{} · {}", r.product_name, t("stock.stock")) placeholder=t("stock.stock") />
+                            <button type="submit" class="bo-secondary">"+"</button>
+                        </form>
+                    }
+                });
+                view! {
+                    <strong>{r.product_name.clone()}</strong>
+                    <span>{format!(" · {:.2} / {:.2}", r.price_cents as f64 / 100.0, r.retail_price_cents as f64 / 100.0)}</span>
+                    {add_option}
+                }
+            });
+            let option_cells = r.option_id.map(|option| {
+                let adjust = can_stock.then(|| {
+                    let form_key = format!("stock-{option}");
+                    view! {
+                        {error_for(&form_key)}
+                        <form method="post" action=format!("{PREFIX}/options/{option}/stock") class="bo-inline" data-enhance>
+                            {ui::xsrf_field(op)}
+                            <input name="change" inputmode="numeric" required aria-label=format!("{} {} · {}", r.product_name, r.label, t("stock.change")) placeholder="+10" />
+                            <input name="reason" class="bo-wide" maxlength="200" required aria-label=format!("{} {} · {}", r.product_name, r.label, t("stock.reason")) placeholder=t("stock.reason") />
+                            <button type="submit">{t("stock.apply")}</button>
+                        </form>
+                    }
+                });
+                view! {
+                    <td>{r.label.clone()}</td>
+                    <td class="num" data-stock=option.to_string()>{r.stock}</td>
+                    <td class="num" data-held=option.to_string()>{r.held}</td>
+                    <td class="num" data-sold=option.to_string()>{r.sold}</td>
+                    <td class="num">{r.stock - r.held - r.sold}</td>
+                    <td>{adjust}<a href=format!("{PREFIX}/options/{option}/history")>{t("stock.history")}</a></td>
+                }
+            });
+            let empty = r.option_id.is_none().then(|| view! { <td colspan="6"></td> });
+            view! { <tr><td>{product_cell}</td>{option_cells}{empty}</tr> }
+        })
+        .collect_view();
+    let new_product = can_edit.then(|| {
+        let typed = &refusal.typed;
+        let brand_options = brands
+            .iter()
+            .map(|(id, name)| view! { <option value=id.to_string() selected=typed.brand == id.to_string()>{name.clone()}</option> })
+            .collect_view();
+        view! {
+            <h2>{t("sales.new_product")}</h2>
+            {error_for("product")}
+            <form method="post" action=format!("{PREFIX}/sales/{sale_id}/products/new")>
+                {ui::xsrf_field(op)}
+                {ui::field(t("stock.product"), "product-name", view! { <input id="product-name" name="name" required maxlength="200" value=typed.name.clone() /> }.into_any(), None)}
+                {ui::field(t("sales.brand"), "product-brand", view! { <select id="product-brand" name="brand"><option value="">"—"</option>{brand_options}</select> }.into_any(), None)}
+                {ui::field(t("sales.colour"), "product-color", view! { <input id="product-color" name="color" maxlength="40" value=typed.color.clone() /> }.into_any(), None)}
+                {ui::field(t("sales.price"), "product-price", view! { <input id="product-price" name="price" inputmode="decimal" required value=typed.price.clone() /> }.into_any(), None)}
+                {ui::field(t("sales.retail_price"), "product-retail", view! { <input id="product-retail" name="retail_price" inputmode="decimal" required value=typed.retail_price.clone() /> }.into_any(), None)}
+                {ui::field(t("sales.data_sheet"), "product-description", view! { <textarea id="product-description" name="description" rows="3">{typed.description.clone()}</textarea> }.into_any(), None)}
+                <button type="submit">{t("sales.add_product")}</button>
+            </form>
+        }
+    });
+    let title = format!("{} · {}", sale.name, t("sales.products"));
+    let body = view! {
+        <p><a href=format!("{PREFIX}/sales/{sale_id}")>{sale.name.clone()}</a>" · "<a href=format!("{PREFIX}/sales/{sale_id}/dashboard")>{t("sales.dashboard")}</a></p>
+        <div class="bo-table-wrap" data-enhance-region="stock">
+            <table id="stock">
+                <thead><tr>
+                    <th scope="col">{t("stock.product")}</th><th scope="col">{t("stock.option")}</th>
+                    <th scope="col" class="num">{t("stock.stock")}</th><th scope="col" class="num">{t("stock.held")}</th>
+                    <th scope="col" class="num">{t("stock.sold")}</th><th scope="col" class="num">{t("stock.available")}</th>
+                    <th scope="col">{t("stock.change")}</th>
+                </tr></thead>
+                <tbody>{table}</tbody>
+            </table>
+        </div>
+        {new_product}
+    }
+    .into_any();
+    ui::page(status, op.lang(), Some(op), &title, notice, body)
+}
+
+pub async fn page(
+    State(app): State<Arc<AppCtx>>,
+    op: Operator,
+    Path(id): Path<i64>,
+    Query(q): Query<PageQuery>,
+) -> Response {
+    if let Err(r) = op.require(Permission::ReadCatalogue) {
+        return r;
+    }
+    let notice = match q.done.as_str() {
+        "stock" => Some(op.t("stock.changed")),
+        "product" => Some(op.t("sales.product_added")),
+        "option" => Some(op.t("sales.option_added")),
+        _ => None,
+    }
+    .map(str::to_string);
+    view_page(&app, &op, id, notice, None, StatusCode::OK).await
+}
+
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct ProductFields {
+    name: String,
+    brand: String,
+    color: String,
+    price: String,
+    retail_price: String,
+    description: String,
+}
+
+pub async fn new_product_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(sale_id): Path<i64>,
+    form: OperatorForm<ProductFields>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::EditCatalogue) {
+        return r;
+    }
+    let f = &form.fields;
+    let refuse = |key: &str| Refusal {
+        form: "product".into(),
+        message: op.t(key).into(),
+        typed: f.clone(),
+    };
+    let name = f
+        .name
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>();
+    let (price, retail) = (rules::cents(&f.price), rules::cents(&f.retail_price));
+    let refusal = if name.is_empty() || name.chars().count() > 200 {
+        Some(refuse("sales.error.product_name"))
+    } else if price.is_none() || retail.is_none() {
+        Some(refuse("sales.error.price"))
+    } else if retail < price {
+        Some(refuse("sales.error.retail_below"))
+    } else {
+        None
+    };
+    match store::by_id(&app.state.db, sale_id).await {
+        Ok(Some(s)) if s.archived_at.is_none() => {}
+        Ok(Some(_)) => {
+            return ui::message_page(
+                op.lang(),
+                Some(op),
+                StatusCode::CONFLICT,
+                op.t("sales.error.archived"),
+            )
+        }
+        Ok(None) => return ui::not_found(op),
+        Err(e) => return ui::db_error(e),
+    }
+    if let Some(refusal) = refusal {
+        return view_page(
+            &app,
+            op,
+            sale_id,
+            None,
+            Some(refusal),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let product = store::NewProduct {
+        name,
+        brand_id: f.brand.parse().ok(),
+        color: f.color.trim().chars().take(40).collect(),
+        // The data sheet is sanitised as the demo's and the feed's are: the product page
+        // shows it as HTML.
+        description_html: app::text::sanitize::data_sheet(&f.description),
+        price_cents: price.unwrap_or_default(),
+        retail_price_cents: retail.unwrap_or_default(),
+    };
+    let at = now();
+    let result: Result<i64, sqlx::Error> = async {
+        let mut tx = app.state.db.begin().await?;
+        let id = store::insert_product(&mut tx, sale_id, &product).await?;
+        let entry = Entry {
+            action: "create",
+            object_kind: "product",
+            object_id: id.to_string(),
+            summary: format!(
+                "sale {sale_id}: {:?} at {} (retail {})",
+                product.name, product.price_cents, product.retail_price_cents
+            ),
+        };
+        audit::record(&mut tx, &op.actor(), entry, at).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+    .await;
+    match result {
+        Ok(_) => ui::see_other(&format!("{PREFIX}/sales/{sale_id}/products?done=product")),
+        Err(e) => ui::db_error(e),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct OptionFields {
+    label: String,
+    stock: String,
+}
+
+pub async fn new_option_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(product_id): Path<i64>,
+    form: OperatorForm<OptionFields>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::EditCatalogue) {
+        return r;
+    }
+    let sale_id = match store::sale_of_product(&app.state.db, product_id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return ui::not_found(op),
+        Err(e) => return ui::db_error(e),
+    };
+    let f = &form.fields;
+    let label = f
+        .label
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>();
+    let stock: Option<i64> = f
+        .stock
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (0..=stock::MAX_CHANGE).contains(n));
+    let refusal = if label.is_empty() || label.chars().count() > 40 {
+        Some("sales.error.option_label")
+    } else if stock.is_none() {
+        Some("sales.error.option_stock")
+    } else {
+        None
+    };
+    if let Some(key) = refusal {
+        let refusal = Refusal {
+            form: format!("option-{product_id}"),
+            message: op.t(key).into(),
+            typed: ProductFields::default(),
+        };
+        return view_page(
+            &app,
+            op,
+            sale_id,
+            None,
+            Some(refusal),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let stock = stock.unwrap_or_default();
+    let at = now();
+    let result: Result<i64, sqlx::Error> = async {
+        let mut tx = app.state.db.begin().await?;
+        let id = store::insert_option(&mut tx, product_id, "size", &label, stock).await?;
+        sqlx::query(
+            "INSERT INTO stock_history (option_id, at, operator_id, delta, stock_after, held, sold, reason)
+             VALUES ($1, $2, $3, $4, $4, 0, 0, 'created')",
+        )
+        .bind(id)
+        .bind(at)
+        .bind(op.row.id)
+        .bind(stock)
+        .execute(&mut *tx)
+        .await?;
+        let entry = Entry { action: "create", object_kind: "option", object_id: id.to_string(), summary: format!("product {product_id}: {label:?}, stock {stock}") };
+        audit::record(&mut tx, &op.actor(), entry, at).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+    .await;
+    match result {
+        Ok(_) => ui::see_other(&format!("{PREFIX}/sales/{sale_id}/products?done=option")),
+        Err(e) => ui::db_error(e),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StockFields {
+    change: String,
+    reason: String,
+}
+
+pub async fn stock_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(option_id): Path<i64>,
+    form: OperatorForm<StockFields>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::AdjustStock) {
+        return r;
+    }
+    let sale_id = match store::sale_of_option(&app.state.db, option_id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return ui::not_found(op),
+        Err(e) => return ui::db_error(e),
+    };
+    let f = &form.fields;
+    let reason: String = f
+        .reason
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let refuse = |message: String| Refusal {
+        form: format!("stock-{option_id}"),
+        message,
+        typed: ProductFields::default(),
+    };
+    let Some(delta) = rules::stock_change(&f.change) else {
+        return view_page(
+            &app,
+            op,
+            sale_id,
+            None,
+            Some(refuse(op.t("stock.error.number").into())),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    };
+    if reason.is_empty() || reason.chars().count() > 200 {
+        return view_page(
+            &app,
+            op,
+            sale_id,
+            None,
+            Some(refuse(op.t("stock.error.reason").into())),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    match stock::adjust(&app.state.db, &op.actor(), option_id, delta, &reason, now()).await {
+        Ok(_) => {
+            // Raised stock can be held at once on this instance (others within the mark's
+            // short life).
+            app.cart.clear_sold_out([option_id]);
+            ui::see_other(&format!("{PREFIX}/sales/{sale_id}/products?done=stock"))
+        }
+        Err(StockError::BelowCommitted { stock, held, sold }) => {
+            let message = format!(
+                "{} ({}: {stock}, {}: {held}, {}: {sold}; {} {}).",
+                op.t("stock.error.below"),
+                op.t("stock.stock"),
+                op.t("stock.held"),
+                op.t("stock.sold"),
+                op.t("stock.error.lowest"),
+                -(stock - held - sold)
+            );
+            view_page(
+                &app,
+                op,
+                sale_id,
+                None,
+                Some(refuse(message)),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Err(StockError::NoSuchOption) => ui::not_found(op),
+        Err(StockError::Db(e)) => ui::db_error(sqlx::Error::Protocol(e)),
+    }
+}
+
+pub async fn history_page(
+    State(app): State<Arc<AppCtx>>,
+    op: Operator,
+    Path(option_id): Path<i64>,
+) -> Response {
+    if let Err(r) = op.require(Permission::ReadCatalogue) {
+        return r;
+    }
+    let sale_id = match store::sale_of_option(&app.state.db, option_id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return ui::not_found(&op),
+        Err(e) => return ui::db_error(e),
+    };
+    let rows = match stock::history(&app.state.db, option_id).await {
+        Ok(r) => r,
+        Err(e) => return ui::db_error(e),
+    };
+    let t = |k: &str| op.t(k);
+    let empty = rows.is_empty().then(|| view! { <p>{t("stock.none")}</p> });
+    let rows = rows
+        .into_iter()
+        .map(|h| {
+            view! {
+                <tr>
+                    <td>{ui::when(h.at)}</td>
+                    <td>{h.operator_email.unwrap_or_default()}</td>
+                    <td class="num">{format!("{:+}", h.delta)}</td>
+                    <td class="num">{h.stock_after}</td>
+                    <td class="num">{h.held}</td>
+                    <td class="num">{h.sold}</td>
+                    <td>{h.reason}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let body = view! {
+        <p><a href=format!("{PREFIX}/sales/{sale_id}/products")>{t("sales.products")}</a></p>
+        {empty}
+        <div class="bo-table-wrap">
+            <table id="history">
+                <thead><tr>
+                    <th scope="col">{t("audit.when")}</th><th scope="col">{t("audit.who")}</th><th scope="col" class="num">{t("stock.change")}</th>
+                    <th scope="col" class="num">{t("stock.stock")}</th><th scope="col" class="num">{t("stock.held")}</th><th scope="col" class="num">{t("stock.sold")}</th>
+                    <th scope="col">{t("stock.reason")}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+    .into_any();
+    ui::page(
+        StatusCode::OK,
+        op.lang(),
+        Some(&op),
+        &format!("{} #{option_id}", t("stock.history")),
+        None,
+        body,
+    )
+}

@@ -1,0 +1,174 @@
+//! What the sale and product forms accept, as pure functions (no I/O), each refusal a key
+//! of the back office's words.
+use super::store::Settings;
+
+pub const OFFER_TYPES: [&str; 6] = [
+    "FlashSale",
+    "SecondHand",
+    "Marketplace",
+    "Premium",
+    "Vbi",
+    "Rosace",
+];
+const MAX_TEXT: usize = 20_000;
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct SettingsFields {
+    pub site: String,
+    pub name: String,
+    pub offer_type: String,
+    pub starts_at: String,
+    pub ends_at: String,
+    pub description: String,
+    pub legal_merchant: String,
+    pub legal_terms: String,
+    pub with_quotation_price: Option<String>,
+    pub with_map: Option<String>,
+}
+
+pub type FieldErrors = Vec<(&'static str, &'static str)>;
+
+fn clean(s: &str) -> String {
+    s.trim()
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n')
+        .collect::<String>()
+        .replace("\r\n", "\n")
+}
+
+/// The settings the fields describe, or every field's error.
+pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let name = clean(&f.name).replace('\n', " ");
+    if name.is_empty() || name.chars().count() > 200 {
+        errors.push(("name", "sales.error.name"));
+    }
+    if !OFFER_TYPES.contains(&f.offer_type.as_str()) {
+        errors.push(("offer_type", "sales.error.offer_type"));
+    }
+    let starts = super::super::ui::parse_datetime(&f.starts_at);
+    let ends = super::super::ui::parse_datetime(&f.ends_at);
+    if starts.is_none() {
+        errors.push(("starts_at", "sales.error.date_format"));
+    }
+    if ends.is_none() {
+        errors.push(("ends_at", "sales.error.date_format"));
+    }
+    if let (Some(s), Some(e)) = (starts, ends) {
+        if e <= s {
+            errors.push(("ends_at", "sales.error.dates"));
+        }
+    }
+    let long = |s: &str| clean(s).chars().take(MAX_TEXT).collect::<String>();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Settings {
+        name,
+        offer_type: f.offer_type.clone(),
+        description: long(&f.description),
+        legal_merchant: long(&f.legal_merchant),
+        legal_terms: long(&f.legal_terms),
+        starts_at: starts.unwrap_or_default(),
+        ends_at: ends.unwrap_or_default(),
+        with_quotation_price: f.with_quotation_price.is_some(),
+        with_map: f.with_map.is_some(),
+    })
+}
+
+pub fn site(s: &str) -> Option<i64> {
+    s.trim()
+        .parse::<u16>()
+        .ok()
+        .and_then(app::site::by_id)
+        .map(|site| i64::from(site.site_id))
+}
+
+/// Cents of a price typed as `12`, `12.5`, `12,50` (at most 1,000,000.00).
+pub fn cents(s: &str) -> Option<i64> {
+    let s = s.trim().replace(',', ".");
+    let (units, frac) = s.split_once('.').unwrap_or((&s, ""));
+    if units.is_empty()
+        || units.len() > 7
+        || !units.bytes().all(|b| b.is_ascii_digit())
+        || frac.len() > 2
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let units: i64 = units.parse().ok()?;
+    let frac: i64 = format!("{frac:0<2}").parse().ok()?;
+    let total = units * 100 + frac;
+    (total <= 100_000_000).then_some(total)
+}
+
+/// A whole change of stock, not 0, at most `MAX_CHANGE` either way (`+5`, `-3`, `5`).
+pub fn stock_change(s: &str) -> Option<i64> {
+    let n: i64 = s.trim().trim_start_matches('+').parse().ok()?;
+    (n != 0 && n.abs() <= super::stock::MAX_CHANGE).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields() -> SettingsFields {
+        SettingsFields {
+            site: "1".into(),
+            name: " Été  \u{7}".into(),
+            offer_type: "FlashSale".into(),
+            starts_at: "2026-12-01T08:00".into(),
+            ends_at: "2026-12-03T20:00".into(),
+            with_map: Some("on".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn good_settings_are_cleaned() {
+        let s = settings(&fields()).unwrap();
+        assert_eq!(s.name, "Été");
+        assert_eq!(s.ends_at - s.starts_at, 2 * 86_400 + 12 * 3600);
+        assert!(s.with_map && !s.with_quotation_price);
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let mut f = fields();
+        f.name = " ".into();
+        f.offer_type = "Bogus".into();
+        f.ends_at = "2026-11-30T08:00".into();
+        let errors = settings(&f).unwrap_err();
+        assert_eq!(
+            errors,
+            vec![
+                ("name", "sales.error.name"),
+                ("offer_type", "sales.error.offer_type"),
+                ("ends_at", "sales.error.dates")
+            ]
+        );
+        f.starts_at = "tomorrow".into();
+        assert!(settings(&f)
+            .unwrap_err()
+            .contains(&("starts_at", "sales.error.date_format")));
+    }
+
+    #[test]
+    fn prices_and_stock_changes_read_as_typed() {
+        assert_eq!(cents("12"), Some(1200));
+        assert_eq!(cents("12,5"), Some(1250));
+        assert_eq!(cents("0.07"), Some(7));
+        for bad in ["", "-1", "1.234", "abc", "1e3", "99999999"] {
+            assert_eq!(cents(bad), None, "{bad}");
+        }
+        assert_eq!(stock_change("+5"), Some(5));
+        assert_eq!(stock_change("-3"), Some(-3));
+        for bad in ["0", "", "2.5", "100001", "--1"] {
+            assert_eq!(stock_change(bad), None, "{bad}");
+        }
+        assert_eq!(site("66"), Some(66));
+        assert_eq!(site("5"), None);
+        assert_eq!(site("999999"), None);
+    }
+}

@@ -1,0 +1,454 @@
+//! The sales' SQL for the back office: lists with filters, one sale, its settings, a new
+//! sale or a copy, archiving, and the products and options of a sale.
+use sqlx::{Any, Row, Transaction};
+
+use app::platform::db::Db;
+
+/// Sales made in the back office have ids from here up: the demo data's own ids stay below,
+/// and the demo's start-up date refresh leaves these alone.
+pub const FIRST_OPERATOR_SALE_ID: i64 = 1_000_000;
+
+#[derive(Clone, Debug, Default)]
+pub struct SaleRow {
+    pub id: i64,
+    pub site_id: i64,
+    pub name: String,
+    pub offer_type: String,
+    pub campaign_kind: String,
+    pub description: String,
+    pub legal_merchant: String,
+    pub legal_terms: String,
+    pub starts_at: i64,
+    pub ends_at: i64,
+    pub with_quotation_price: bool,
+    pub with_map: bool,
+    pub archived_at: Option<i64>,
+}
+
+const COLUMNS: &str =
+    "id, site_id, name, offer_type, campaign_kind, description, legal_merchant, legal_terms, \
+                       starts_at, ends_at, with_quotation_price, with_map, archived_at";
+
+fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
+    Ok(SaleRow {
+        id: r.try_get("id")?,
+        site_id: r.try_get("site_id")?,
+        name: r.try_get("name")?,
+        offer_type: r.try_get("offer_type")?,
+        campaign_kind: r.try_get("campaign_kind")?,
+        description: r.try_get("description")?,
+        legal_merchant: r.try_get("legal_merchant")?,
+        legal_terms: r.try_get("legal_terms")?,
+        starts_at: r.try_get("starts_at")?,
+        ends_at: r.try_get("ends_at")?,
+        with_quotation_price: r.try_get::<i64, _>("with_quotation_price")? != 0,
+        with_map: r.try_get::<i64, _>("with_map")? != 0,
+        archived_at: r.try_get("archived_at")?,
+    })
+}
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct Filter {
+    pub q: String,
+    pub site: String,
+    pub state: String,
+    pub page: i64,
+}
+
+pub const PAGE_SIZE: i64 = 50;
+
+/// One page of sales matching `f` at `now`, soonest-closing first, and whether more follow.
+pub async fn list(db: &Db, f: &Filter, now: i64) -> Result<(Vec<SaleRow>, bool), sqlx::Error> {
+    let like = format!("%{}%", f.q.trim().to_lowercase().replace(['%', '_'], ""));
+    let site: i64 = f.site.parse().unwrap_or(0);
+    let sql = format!(
+        "SELECT {COLUMNS} FROM sales
+         WHERE ($1 = '%%' OR LOWER(name) LIKE $1 OR CAST(id AS TEXT) = $7)
+           AND ($2 = 0 OR site_id = $2)
+           AND (($3 = 'archived' AND archived_at IS NOT NULL)
+             OR ($3 <> 'archived' AND archived_at IS NULL AND (
+                   $3 = ''
+                OR ($3 = 'live' AND starts_at <= $4 AND ends_at > $4)
+                OR ($3 = 'upcoming' AND starts_at > $4)
+                OR ($3 = 'ended' AND ends_at <= $4))))
+         ORDER BY CASE WHEN ends_at > $4 THEN 0 ELSE 1 END, starts_at, id
+         LIMIT $5 OFFSET $6"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(&like)
+        .bind(site)
+        .bind(f.state.trim())
+        .bind(now)
+        .bind(PAGE_SIZE + 1)
+        .bind(f.page.max(0) * PAGE_SIZE)
+        .bind(f.q.trim())
+        .fetch_all(&db.pool)
+        .await?;
+    let more = rows.len() as i64 > PAGE_SIZE;
+    let rows = rows
+        .iter()
+        .take(PAGE_SIZE as usize)
+        .map(sale)
+        .collect::<Result<_, _>>()?;
+    Ok((rows, more))
+}
+
+pub async fn by_id(db: &Db, id: i64) -> Result<Option<SaleRow>, sqlx::Error> {
+    let sql = format!("SELECT {COLUMNS} FROM sales WHERE id = $1");
+    sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?
+        .as_ref()
+        .map(sale)
+        .transpose()
+}
+
+pub async fn by_id_tx(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<Option<SaleRow>, sqlx::Error> {
+    let sql = format!("SELECT {COLUMNS} FROM sales WHERE id = $1");
+    sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .as_ref()
+        .map(sale)
+        .transpose()
+}
+
+/// The settings an operator edits.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    pub name: String,
+    pub offer_type: String,
+    pub description: String,
+    pub legal_merchant: String,
+    pub legal_terms: String,
+    pub starts_at: i64,
+    pub ends_at: i64,
+    pub with_quotation_price: bool,
+    pub with_map: bool,
+}
+
+pub async fn update(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    s: &Settings,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE sales SET name = $2, slug = $3, offer_type = $4, description = $5, legal_merchant = $6,
+                legal_terms = $7, starts_at = $8, ends_at = $9, with_quotation_price = $10, with_map = $11
+         WHERE id = $1 AND archived_at IS NULL",
+    )
+    .bind(id)
+    .bind(&s.name)
+    .bind(app::text::slug::slug(&s.name))
+    .bind(&s.offer_type)
+    .bind(&s.description)
+    .bind(&s.legal_merchant)
+    .bind(&s.legal_terms)
+    .bind(s.starts_at)
+    .bind(s.ends_at)
+    .bind(i64::from(s.with_quotation_price))
+    .bind(i64::from(s.with_map))
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+async fn next_id(
+    tx: &mut Transaction<'static, Any>,
+    table: &str,
+    floor: i64,
+) -> Result<i64, sqlx::Error> {
+    let max: Option<i64> = sqlx::query_scalar(&format!("SELECT MAX(id) FROM {table}"))
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(max.unwrap_or(0).max(floor - 1) + 1)
+}
+
+/// A new sale on `site_id` with one universe ("all") for its products; its id.
+pub async fn insert(
+    tx: &mut Transaction<'static, Any>,
+    site_id: i64,
+    s: &Settings,
+    universe_title: &str,
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "sales", FIRST_OPERATOR_SALE_ID).await?;
+    sqlx::query(
+        "INSERT INTO sales (id, site_id, name, slug, offer_type, description, legal_merchant, legal_terms,
+                            starts_at, ends_at, with_quotation_price, with_map, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0)",
+    )
+    .bind(id)
+    .bind(site_id)
+    .bind(&s.name)
+    .bind(app::text::slug::slug(&s.name))
+    .bind(&s.offer_type)
+    .bind(&s.description)
+    .bind(&s.legal_merchant)
+    .bind(&s.legal_terms)
+    .bind(s.starts_at)
+    .bind(s.ends_at)
+    .bind(i64::from(s.with_quotation_price))
+    .bind(i64::from(s.with_map))
+    .execute(&mut **tx)
+    .await?;
+    let universe = next_id(tx, "universes", 1).await?;
+    sqlx::query("INSERT INTO universes (id, sale_id, title, position) VALUES ($1, $2, $3, 0)")
+        .bind(universe)
+        .bind(id)
+        .bind(universe_title)
+        .execute(&mut **tx)
+        .await?;
+    Ok(id)
+}
+
+/// A copy of sale `from` on `site_id`, closed (both dates at `now`) until an operator sets
+/// its dates, with its universes, products and options (stock copied, nothing held or
+/// sold); its id.
+pub async fn duplicate(
+    tx: &mut Transaction<'static, Any>,
+    from: &SaleRow,
+    site_id: i64,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "sales", FIRST_OPERATOR_SALE_ID).await?;
+    sqlx::query(
+        "INSERT INTO sales (id, site_id, name, slug, offer_type, campaign_kind, catalog_type, seller_kind, tier,
+                            description, legal_merchant, legal_terms, starts_at, ends_at, with_quotation_price,
+                            with_map, position)
+         SELECT $1, $2, name, slug, offer_type, campaign_kind, catalog_type, seller_kind, tier, description,
+                legal_merchant, legal_terms, $3, $3, with_quotation_price, with_map, position
+         FROM sales WHERE id = $4",
+    )
+    .bind(id)
+    .bind(site_id)
+    .bind(now)
+    .bind(from.id)
+    .execute(&mut **tx)
+    .await?;
+    // Universes keep their tree: parents first (ordered by parent), each mapped to its copy.
+    let universes = sqlx::query("SELECT id, parent_id, title, position FROM universes WHERE sale_id = $1 ORDER BY (parent_id IS NOT NULL), id")
+        .bind(from.id)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut map = std::collections::HashMap::new();
+    for u in &universes {
+        let old: i64 = u.try_get("id")?;
+        let parent: Option<i64> = u.try_get("parent_id")?;
+        let new = next_id(tx, "universes", 1).await?;
+        sqlx::query("INSERT INTO universes (id, sale_id, parent_id, title, position) VALUES ($1, $2, $3, $4, $5)")
+            .bind(new)
+            .bind(id)
+            .bind(parent.and_then(|p| map.get(&p).copied()))
+            .bind(u.try_get::<String, _>("title")?)
+            .bind(u.try_get::<i64, _>("position")?)
+            .execute(&mut **tx)
+            .await?;
+        map.insert(old, new);
+    }
+    let products =
+        sqlx::query("SELECT id, universe_id FROM products WHERE sale_id = $1 ORDER BY id")
+            .bind(from.id)
+            .fetch_all(&mut **tx)
+            .await?;
+    for p in &products {
+        let old: i64 = p.try_get("id")?;
+        let universe: i64 = p.try_get("universe_id")?;
+        let new = next_id(tx, "products", 1).await?;
+        sqlx::query(
+            "INSERT INTO products (id, sale_id, universe_id, brand_id, name, slug, color, description_html, price_cents,
+                                   retail_price_cents, delivery_mode, tier, seller_kind, item_type, lat_e6, lng_e6, position)
+             SELECT $1, $2, $3, brand_id, name, slug, color, description_html, price_cents, retail_price_cents,
+                    delivery_mode, tier, seller_kind, item_type, lat_e6, lng_e6, position
+             FROM products WHERE id = $4",
+        )
+        .bind(new)
+        .bind(id)
+        .bind(map.get(&universe).copied().unwrap_or(universe))
+        .bind(old)
+        .execute(&mut **tx)
+        .await?;
+        let options =
+            sqlx::query("SELECT id FROM product_options WHERE product_id = $1 ORDER BY id")
+                .bind(old)
+                .fetch_all(&mut **tx)
+                .await?;
+        for o in &options {
+            let option: i64 = o.try_get("id")?;
+            let new_option = next_id(tx, "product_options", 1).await?;
+            sqlx::query(
+                "INSERT INTO product_options (id, product_id, kind, label, stock, position)
+                 SELECT $1, $2, kind, label, stock, position FROM product_options WHERE id = $3",
+            )
+            .bind(new_option)
+            .bind(new)
+            .bind(option)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    Ok(id)
+}
+
+/// Archives a sale: it closes now (members see it ended) and leaves the lists.
+pub async fn archive(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE sales SET archived_at = $2, ends_at = CASE WHEN ends_at > $2 THEN $2 ELSE ends_at END,
+                starts_at = CASE WHEN starts_at > $2 THEN $2 ELSE starts_at END
+         WHERE id = $1 AND archived_at IS NULL",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+// ------------------------------------------------------------------ products and options
+
+#[derive(Clone, Debug)]
+pub struct OptionStock {
+    pub product_id: i64,
+    pub product_name: String,
+    pub price_cents: i64,
+    pub retail_price_cents: i64,
+    pub option_id: Option<i64>,
+    pub label: String,
+    pub stock: i64,
+    pub held: i64,
+    pub sold: i64,
+}
+
+/// Every product of the sale with its options (a product without options yet: one row
+/// with no option).
+pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT p.id AS product_id, p.name, p.price_cents, p.retail_price_cents, o.id AS option_id, o.label,
+                o.stock, o.held, o.sold
+         FROM products p LEFT JOIN product_options o ON o.product_id = p.id
+         WHERE p.sale_id = $1 ORDER BY p.position, p.id, o.position, o.id",
+    )
+    .bind(sale_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(OptionStock {
+                product_id: r.try_get("product_id")?,
+                product_name: r.try_get("name")?,
+                price_cents: r.try_get("price_cents")?,
+                retail_price_cents: r.try_get("retail_price_cents")?,
+                option_id: r.try_get("option_id")?,
+                label: r.try_get::<Option<String>, _>("label")?.unwrap_or_default(),
+                stock: r.try_get::<Option<i64>, _>("stock")?.unwrap_or(0),
+                held: r.try_get::<Option<i64>, _>("held")?.unwrap_or(0),
+                sold: r.try_get::<Option<i64>, _>("sold")?.unwrap_or(0),
+            })
+        })
+        .collect()
+}
+
+pub struct NewProduct {
+    pub name: String,
+    pub brand_id: Option<i64>,
+    pub color: String,
+    pub description_html: String,
+    pub price_cents: i64,
+    pub retail_price_cents: i64,
+}
+
+pub async fn insert_product(
+    tx: &mut Transaction<'static, Any>,
+    sale_id: i64,
+    p: &NewProduct,
+) -> Result<i64, sqlx::Error> {
+    let universe: i64 = sqlx::query_scalar(
+        "SELECT MIN(id) FROM universes WHERE sale_id = $1 AND parent_id IS NULL",
+    )
+    .bind(sale_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let id = next_id(tx, "products", 1).await?;
+    let position: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products WHERE sale_id = $1")
+        .bind(sale_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO products (id, sale_id, universe_id, brand_id, name, slug, color, description_html, price_cents,
+                               retail_price_cents, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(id)
+    .bind(sale_id)
+    .bind(universe)
+    .bind(p.brand_id)
+    .bind(&p.name)
+    .bind(app::text::slug::slug(&p.name))
+    .bind(&p.color)
+    .bind(&p.description_html)
+    .bind(p.price_cents)
+    .bind(p.retail_price_cents)
+    .bind(position)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+pub async fn insert_option(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    kind: &str,
+    label: &str,
+    stock: i64,
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "product_options", 1).await?;
+    let position: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM product_options WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    sqlx::query("INSERT INTO product_options (id, product_id, kind, label, stock, position) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(product_id)
+        .bind(kind)
+        .bind(label)
+        .bind(stock)
+        .bind(position)
+        .execute(&mut **tx)
+        .await?;
+    Ok(id)
+}
+
+pub async fn brands(db: &Db) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let rows = sqlx::query("SELECT id, name FROM brands ORDER BY name")
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("id")?, r.try_get("name")?)))
+        .collect()
+}
+
+/// The sale an option belongs to.
+pub async fn sale_of_option(db: &Db, option_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT p.sale_id FROM product_options o JOIN products p ON p.id = o.product_id WHERE o.id = $1")
+        .bind(option_id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// The sale a product belongs to.
+pub async fn sale_of_product(db: &Db, product_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT sale_id FROM products WHERE id = $1")
+        .bind(product_id)
+        .fetch_optional(&db.pool)
+        .await
+}

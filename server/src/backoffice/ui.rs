@@ -1,0 +1,234 @@
+//! The back office's page frame, rendered on the server by Leptos (no island, no WASM: the
+//! members' bundle holds none of it). One stylesheet and one script of its own: the form
+//! enhancement of the shop (`frontend-react/src/pages/backoffice.ts` loads it) and the
+//! dashboard's live figures. Every page works without the script.
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use leptos::prelude::*;
+
+use super::roles::Permission;
+use super::session::Operator;
+use super::{text, PREFIX};
+
+pub const STYLESHEET: &str = include_str!("../../../style/backoffice.css");
+
+/// The stylesheet's address, content-hashed so it is cached `immutable`.
+pub fn stylesheet_href() -> &'static str {
+    static HREF: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HREF.get_or_init(|| {
+        format!(
+            "{PREFIX}/assets/backoffice-{:08x}.css",
+            crc32fast::hash(STYLESHEET.as_bytes())
+        )
+    })
+}
+
+/// A whole page: the operator's menu (what their role may open), the title, an optional
+/// notice (`role="status"`) or error (`role="alert"`), and the body.
+pub fn page(
+    status: StatusCode,
+    lang: &str,
+    operator: Option<&Operator>,
+    title: &str,
+    notice: Option<String>,
+    body: AnyView,
+) -> Response {
+    let lang = lang.to_string();
+    let t = |k: &str| text::t(&lang, k);
+    let nav = operator.map(|op| {
+        let mut links: Vec<(&str, String)> = vec![(t("nav.home"), format!("{PREFIX}/"))];
+        if op.can(Permission::ReadCatalogue) {
+            links.push((t("nav.sales"), format!("{PREFIX}/sales")));
+        }
+        if op.can(Permission::ManageOperators) {
+            links.push((t("nav.operators"), format!("{PREFIX}/operators")));
+        }
+        if op.can(Permission::ReadAudit) {
+            links.push((t("nav.audit"), format!("{PREFIX}/audit")));
+        }
+        let who = format!("{} · {}", op.row.email, op.row.role.as_str());
+        let xsrf = op.xsrf.clone();
+        view! {
+            <nav class="bo-nav" aria-label=t("app")>
+                <ul>
+                    {links.into_iter().map(|(label, href)| view! { <li><a href=href>{label}</a></li> }).collect_view()}
+                </ul>
+                <p class="bo-who">{who}</p>
+                <form method="post" action=format!("{PREFIX}/signout")>
+                    <input type="hidden" name="_xsrf" value=xsrf />
+                    <button type="submit" class="bo-link">{t("nav.signout")}</button>
+                </form>
+            </nav>
+        }
+    });
+    let notice =
+        notice.map(|n| view! { <p class="bo-notice" role="status" data-enhance-announce>{n}</p> });
+    let doc_title = format!("{title} · {}", t("app"));
+    let html = Owner::new().with(|| {
+        view! {
+            <html lang=lang.clone()>
+                <head>
+                    <meta charset="utf-8" />
+                    <meta name="viewport" content="width=device-width, initial-scale=1" />
+                    <meta name="robots" content="noindex, nofollow" />
+                    <title>{doc_title}</title>
+                    <link rel="stylesheet" href=stylesheet_href() />
+                    <script type="module" src=app::ui::assets::script("backoffice")></script>
+                </head>
+                <body>
+                    <a class="bo-skip" href="#main">{t("skip")}</a>
+                    <header class="bo-header">
+                        <p class="bo-brand"><a href=format!("{PREFIX}/")>{t("app")}</a></p>
+                        {nav}
+                    </header>
+                    <main id="main" data-enhance-region="main" tabindex="-1">
+                        <h1>{title.to_string()}</h1>
+                        {notice}
+                        {body}
+                    </main>
+                </body>
+            </html>
+        }
+        .to_html()
+    });
+    let mut res = (status, format!("<!DOCTYPE html>{html}")).into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+/// A page that only says something (refusals, dead links).
+pub fn message_page(
+    lang: &str,
+    operator: Option<&Operator>,
+    status: StatusCode,
+    message: &str,
+) -> Response {
+    let message = message.to_string();
+    page(
+        status,
+        lang,
+        operator,
+        text::t(lang, "app"),
+        None,
+        view! { <p class="bo-error" role="alert">{message}</p> }.into_any(),
+    )
+}
+
+pub fn denied(op: &Operator) -> Response {
+    let lang = op.row.lang.clone();
+    page(
+        StatusCode::FORBIDDEN,
+        &lang,
+        Some(op),
+        text::t(&lang, "denied.title"),
+        None,
+        view! { <p role="alert">{text::t(&lang, "denied.text")}</p> }.into_any(),
+    )
+}
+
+pub fn not_found(op: &Operator) -> Response {
+    message_page(
+        &op.row.lang,
+        Some(op),
+        StatusCode::NOT_FOUND,
+        op.t("notfound"),
+    )
+}
+
+/// A database failure: logged, and the general message (nothing half-done: every write
+/// is one transaction).
+pub fn db_error(e: sqlx::Error) -> Response {
+    tracing::error!(error = %e, "back office: database error");
+    message_page(
+        "en",
+        None,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong on our side; nothing was changed. Try again in a moment.",
+    )
+}
+
+/// After a write: back to `to` with a notice key (Post/Redirect/Get).
+pub fn see_other(to: &str) -> Response {
+    let mut res = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(to) {
+        res.headers_mut().insert(header::LOCATION, v);
+    }
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+/// The hidden field every back-office form carries.
+pub fn xsrf_field(op: &Operator) -> impl IntoView {
+    view! { <input type="hidden" name="_xsrf" value=op.xsrf.clone() /> }
+}
+
+/// A labelled field with its error, if any (`aria-invalid`, `aria-describedby`).
+pub fn field(label: &str, name: &str, input: AnyView, error: Option<&str>) -> impl IntoView {
+    let id_err = format!("err-{name}");
+    let error = error.map(|e| view! { <p class="bo-field-error" id=id_err.clone() data-error-for=name.to_string()>{e.to_string()}</p> });
+    view! {
+        <div class="bo-field" data-field>
+            <label for=name.to_string()>{label.to_string()}</label>
+            {input}
+            {error}
+        </div>
+    }
+}
+
+/// `2026-12-01T08:00` (UTC) for an instant, as a `datetime-local` field shows it.
+pub fn datetime_value(unix: i64) -> String {
+    let date = app::travel::rules::Date::from_unix(unix);
+    let secs = unix.rem_euclid(86_400);
+    format!("{date}T{:02}:{:02}", secs / 3600, (secs % 3600) / 60)
+}
+
+/// The instant of a `datetime-local` value taken as UTC (`2026-12-01T08:00`, seconds allowed).
+pub fn parse_datetime(value: &str) -> Option<i64> {
+    let (date, time) = value.trim().split_once('T')?;
+    let date = app::travel::rules::Date::parse(date)?;
+    let mut hm = time.split(':');
+    let h: i64 = hm.next()?.parse().ok()?;
+    let m: i64 = hm.next()?.parse().ok()?;
+    let s: i64 = match hm.next() {
+        Some(s) => s.parse().ok()?,
+        None => 0,
+    };
+    if !(0..24).contains(&h)
+        || !(0..60).contains(&m)
+        || !(0..60).contains(&s)
+        || hm.next().is_some()
+    {
+        return None;
+    }
+    let days = app::travel::rules::Date::from_unix(0).days_until(date);
+    Some(days * 86_400 + h * 3600 + m * 60 + s)
+}
+
+/// A short UTC time for lists: `2026-12-01 08:00`.
+pub fn when(unix: i64) -> String {
+    datetime_value(unix).replace('T', " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn datetimes_read_back() {
+        for t in [0, 1_800_000_000, 1_795_000_020] {
+            let v = datetime_value(t);
+            assert_eq!(parse_datetime(&v), Some(t - t.rem_euclid(60)));
+        }
+        assert_eq!(parse_datetime("2026-12-01T08:00"), Some(1_796_112_000));
+        assert_eq!(parse_datetime("2026-12-01T24:00"), None);
+        assert_eq!(parse_datetime("2026-13-01T08:00"), None);
+        assert_eq!(parse_datetime("yesterday"), None);
+        assert_eq!(parse_datetime("2026-12-01T08:00:00:00"), None);
+    }
+}
