@@ -86,3 +86,12 @@ CREATE TABLE sale_opening_counters (
     PRIMARY KEY (sale_id, second)
 );
 CREATE INDEX order_items_sale ON order_items (sale_id);
+
+-- The feed import's own ids: a feed names its sales, products and options by its own
+-- references, so importing a feed twice changes nothing and an edited feed updates in place.
+CREATE TABLE feed_refs (
+    kind TEXT NOT NULL,
+    feed_ref TEXT NOT NULL,
+    id INTEGER NOT NULL,
+    PRIMARY KEY (kind, feed_ref)
+);

@@ -2,9 +2,10 @@
 //! database the shop's own settings name (DATABASE_URL, ROSACE_DATA_DIR): the fulfilment
 //! simulator (`server orders ...`), support replies (`server support ...`) and the
 //! experiments report (`server experiments report`), and the back office's first admin
-//! (`server operators create-admin EMAIL`). Each prints
+//! (`server operators create-admin EMAIL`), and the feed import (`server import FILE`). Each prints
 //! what it did and exits 0, or says why not and exits non-zero.
 pub mod experiments;
+pub mod import;
 pub mod operators;
 pub mod orders;
 pub mod support;
@@ -17,6 +18,7 @@ pub async fn run(args: &[String]) -> Option<i32> {
     let (command, rest) = args.split_first()?;
     match command.as_str() {
         "experiments" => Some(experiments::run(rest).await),
+        "import" => Some(import::run(rest).await),
         "operators" => Some(operators::run(rest).await),
         "orders" => Some(orders::run(rest).await),
         "support" => Some(support::run(rest).await),

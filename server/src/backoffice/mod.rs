@@ -7,6 +7,7 @@ pub mod audit;
 pub mod audit_page;
 pub mod dashboard;
 pub mod demo;
+pub mod feed;
 pub mod home;
 pub mod operators;
 pub mod roles;
@@ -48,6 +49,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(audit_page::router())
         .merge(sales::router())
         .merge(dashboard::router())
+        .merge(feed::page::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

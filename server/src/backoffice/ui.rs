@@ -40,6 +40,9 @@ pub fn page(
         if op.can(Permission::ReadCatalogue) {
             links.push((t("nav.sales"), format!("{PREFIX}/sales")));
         }
+        if op.can(Permission::EditCatalogue) {
+            links.push((t("nav.import"), format!("{PREFIX}/import")));
+        }
         if op.can(Permission::ManageOperators) {
             links.push((t("nav.operators"), format!("{PREFIX}/operators")));
         }

@@ -137,12 +137,13 @@ pub async fn list_page(
     let site: i64 = f.site.parse().unwrap_or(0);
     let body = view! {
         {new_link}
-        <form method="get" class="bo-filters" role="search" data-enhance data-enhance-auto>
+        <form method="get" class="bo-filters" role="search" data-enhance data-enhance-auto data-enhance-target="sales-list">
             {ui::field(t("sales.search"), "q", view! { <input id="q" name="q" type="search" value=f.q.clone() data-enhance-input /> }.into_any(), None)}
             {ui::field(t("sales.site"), "site", view! { <select id="site" name="site">{site_options(site, Some(t("sales.any_site")))}</select> }.into_any(), None)}
             {ui::field(t("sales.state"), "state", view! { <select id="state" name="state">{states}</select> }.into_any(), None)}
             <button type="submit">{t("audit.search")}</button>
         </form>
+        <div data-enhance-region="sales-list">
         {empty}
         <div class="bo-table-wrap">
             <table id="sales">
@@ -154,6 +155,7 @@ pub async fn list_page(
             </table>
         </div>
         <nav class="bo-paging" aria-label="pages">{previous}{next}</nav>
+        </div>
     }
     .into_any();
     ui::page(

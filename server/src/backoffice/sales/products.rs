@@ -101,7 +101,7 @@ async fn view_page(
                     }
                 });
                 view! {
-                    <strong>{r.product_name.clone()}</strong>
+                    <strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong>
                     <span>{format!(" · {:.2} / {:.2}", r.price_cents as f64 / 100.0, r.retail_price_cents as f64 / 100.0)}</span>
                     {add_option}
                 }
@@ -156,7 +156,7 @@ async fn view_page(
     let title = format!("{} · {}", sale.name, t("sales.products"));
     let body = view! {
         <p><a href=format!("{PREFIX}/sales/{sale_id}")>{sale.name.clone()}</a>" · "<a href=format!("{PREFIX}/sales/{sale_id}/dashboard")>{t("sales.dashboard")}</a></p>
-        <div class="bo-table-wrap" data-enhance-region="stock">
+        <div class="bo-table-wrap">
             <table id="stock">
                 <thead><tr>
                     <th scope="col">{t("stock.product")}</th><th scope="col">{t("stock.option")}</th>

@@ -403,6 +403,28 @@ pub async fn insert_product(
     Ok(id)
 }
 
+pub async fn update_product(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    p: &NewProduct,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE products SET name = $2, slug = $3, brand_id = $4, color = $5, description_html = $6,
+                price_cents = $7, retail_price_cents = $8 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&p.name)
+    .bind(app::text::slug::slug(&p.name))
+    .bind(p.brand_id)
+    .bind(&p.color)
+    .bind(&p.description_html)
+    .bind(p.price_cents)
+    .bind(p.retail_price_cents)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 pub async fn insert_option(
     tx: &mut Transaction<'static, Any>,
     product_id: i64,

@@ -1,0 +1,158 @@
+import { createHmac } from 'node:crypto';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectNoViolations } from './a11y';
+import { signInAsDemo } from './session';
+
+// The back office as an operator uses it: sign-in with a TOTP code, a new sale with two
+// products and their options made through the forms, then a member holds an option and the
+// operator sees it on the live dashboard without a reload; a stock cut below what is held
+// is refused with the figures. axe on every back-office page kind. The desktop project
+// works as the demo admin on France (site 1), the phone as the demo merchandiser on site 70:
+// a TOTP code is good once, so the two projects never share an operator's step.
+
+const PASSWORD = 'Rosace-operator-2026';
+const SECRET = 'KJXXGYLDMUQGIZLNN4QFIT2UKAQSCIJB';
+
+function base32(s: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of s) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
+}
+
+/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits): what the operator's phone shows at `unixSecs`. */
+function totp(unixSecs: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(unixSecs / 30)));
+  const h = createHmac('sha1', base32(SECRET)).update(counter).digest();
+  const o = h[19] & 0xf;
+  const n = ((h[o] & 0x7f) << 24) | (h[o + 1] << 16) | (h[o + 2] << 8) | h[o + 3];
+  return String(n % 1_000_000).padStart(6, '0');
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/backoffice/sales');
+  await expect(page).toHaveURL(/\/backoffice\/signin\?next=/);
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/backoffice\/signin\/code/);
+  await expectNoViolations(page, undefined, { islands: false });
+  // A code is good once: a retry within the same 30 s waits for the next one.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.getByLabel(/6-digit code/).fill(totp(Date.now() / 1000));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    if (!/\/signin\/code/.test(page.url())) break;
+    await expect(page.getByRole('alert')).toContainText('already used');
+    await page.waitForTimeout((30 - ((Date.now() / 1000) % 30) + 1) * 1000);
+  }
+  await expect(page).toHaveURL(/\/backoffice\/sales$/);
+}
+
+function local(d: Date): string {
+  return d.toISOString().slice(0, 16);
+}
+
+test('an operator puts a sale on the shop and watches a member hold an option live', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(120_000);
+  const desktop = info.project.name === 'desktop';
+  const [operator, site] = desktop ? ['admin@rosace.test', '1'] : ['merch@rosace.test', '70'];
+  await signIn(page, operator);
+  await expectNoViolations(page, undefined, { islands: false });
+
+  // A new sale: a refused form first (it keeps what was typed), then the real one.
+  const name = `Manteaux ${Date.now().toString(36)}`;
+  await page.getByRole('link', { name: 'New sale' }).click();
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel('Site').selectOption(site);
+  await page.getByLabel('Name').fill(name);
+  const now = Date.now();
+  await page.getByLabel('Opens (UTC)').fill(local(new Date(now + 86_400_000)));
+  await page.getByLabel('Closes (UTC)').fill(local(new Date(now - 3_600_000)));
+  await page.getByRole('button', { name: 'Create the sale' }).click();
+  await expect(page.getByText('The closing time must be after the opening time.')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel('Opens (UTC)').fill(local(new Date(now - 3_600_000)));
+  await page.getByLabel('Closes (UTC)').fill(local(new Date(now + 3 * 86_400_000)));
+  await page.getByRole('button', { name: 'Create the sale' }).click();
+  await expect(page.getByRole('status')).toContainText('Sale created.');
+  const saleId = Number(/\/backoffice\/sales\/(\d+)/.exec(page.url())![1]);
+  expect(saleId).toBeGreaterThanOrEqual(1_000_000);
+  await expectNoViolations(page, undefined, { islands: false });
+
+  // Two products, each with two sizes.
+  await page.getByRole('link', { name: 'Products and stock' }).first().click();
+  for (const [product, price, retail] of [['Caban', '89.90', '179'], ['Parka', '120', '240']]) {
+    await page.getByLabel('Product', { exact: true }).fill(product);
+    await page.getByLabel(/^Price/).fill(price);
+    await page.getByLabel(/^Retail price/).fill(retail);
+    await page.getByRole('button', { name: 'Add the product' }).click();
+    await expect(page.getByRole('status')).toContainText('Product added.');
+    for (const [label, stock] of [['S', '3'], ['M', '2']]) {
+      await page.getByLabel(`${product} · Option`).fill(label);
+      await page.getByLabel(`${product} · Stock`).fill(stock);
+      await page.getByLabel(`${product} · Option`).press('Enter');
+      await expect(page.getByRole('status')).toContainText('Option added.');
+    }
+  }
+  await expect(page.locator('#stock tbody tr')).toHaveCount(4);
+  await expectNoViolations(page, undefined, { islands: false });
+  const productId = await page.locator('[data-product]', { hasText: 'Caban' }).getAttribute('data-product');
+
+  // The live dashboard, open while a member holds size S of the Caban.
+  await page.goto(`/backoffice/sales/${saleId}/dashboard`);
+  await expectNoViolations(page, undefined, { islands: false });
+  const heldS = page.locator('#dashboard tr', { hasText: 'Caban · S' }).locator('[data-field="held"]');
+  await expect(heldS).toHaveText('0');
+
+  const member = await browser.newContext({ baseURL });
+  await member.addCookies([{ name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL! }]);
+  const shopper = await member.newPage();
+  await signInAsDemo(shopper, Number(site), `/product/${saleId}/${productId}`);
+  await expect(shopper.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(shopper.getByRole('heading', { level: 1 })).toContainText('Caban');
+  await shopper.locator('[data-testid="product-option"]:not([disabled])').first().check();
+  await shopper.getByTestId('add-to-cart').click();
+  await expect(shopper.getByTestId('added-to-cart')).toBeVisible();
+  await member.close();
+
+  // No reload: the stream brings the hold.
+  await expect(heldS).toHaveText('1', { timeout: 10_000 });
+
+  // Cutting the stock below what is held is refused with the figures; a cut that leaves
+  // the held unit goes through and is in the option's history.
+  await page.goto(`/backoffice/sales/${saleId}/products`);
+  await page.getByLabel('Caban S · Change by (+/−)').fill('-3');
+  await page.getByLabel('Caban S · Reason').fill('recount');
+  await page.getByLabel('Caban S · Reason').press('Enter');
+  await expect(page.getByRole('alert')).toContainText('lowest change allowed: -2');
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel('Caban S · Change by (+/−)').fill('-2');
+  await page.getByLabel('Caban S · Reason').fill('damaged');
+  await page.getByLabel('Caban S · Reason').press('Enter');
+  await expect(page.getByRole('status')).toContainText('Stock changed.');
+  await page.locator('#stock tr', { hasText: 'S' }).getByRole('link', { name: 'History' }).first().click();
+  await expect(page.locator('#history')).toContainText('damaged');
+  await expectNoViolations(page, undefined, { islands: false });
+
+  if (desktop) {
+    // The admin's pages: operators and the audit log, which holds what was just done.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Search').fill(name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('#audit')).toContainText('create');
+    await expectNoViolations(page, undefined, { islands: false });
+    await page.getByRole('link', { name: 'Operators' }).click();
+    await expect(page.locator('table')).toContainText('moderator@rosace.test');
+    await expectNoViolations(page, undefined, { islands: false });
+  }
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/backoffice\/signin$/);
+  await page.goto('/backoffice/sales');
+  await expect(page).toHaveURL(/\/backoffice\/signin/);
+});

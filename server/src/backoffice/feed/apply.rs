@@ -1,0 +1,540 @@
+//! Applies a feed in one transaction: checks every entry (collecting every error with its
+//! path), creates or updates what the feed's refs name, and commits only when nothing was
+//! wrong and it is not a dry run.
+use std::collections::{HashMap, HashSet};
+
+use sqlx::{Any, Row, Transaction};
+
+use app::platform::db::Db;
+
+use super::super::audit::{self, Actor, Entry};
+use super::super::sales::rules::{self, SettingsFields};
+use super::super::sales::stock::MAX_CHANGE;
+use super::super::sales::store::{self as sales, NewProduct};
+use super::super::text;
+use super::{FeedOption, FeedProduct, FeedSale, Input};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub sales: i64,
+    pub products: i64,
+    pub options: i64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Every error, with its path (`sales[0].products[2].price`) or line.
+    pub errors: Vec<String>,
+    pub created: Counts,
+    pub updated: Counts,
+    /// Entries that were already as the feed says.
+    pub unchanged: i64,
+    /// Whether the changes were committed (no error, not a dry run).
+    pub applied: bool,
+}
+
+async fn lookup(
+    tx: &mut Transaction<'static, Any>,
+    kind: &str,
+    reference: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM feed_refs WHERE kind = $1 AND feed_ref = $2")
+        .bind(kind)
+        .bind(reference)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+async fn remember(
+    tx: &mut Transaction<'static, Any>,
+    kind: &str,
+    reference: &str,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO feed_refs (kind, feed_ref, id) VALUES ($1, $2, $3)")
+        .bind(kind)
+        .bind(reference)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+fn ref_ok(r: &str) -> bool {
+    !r.trim().is_empty() && r.chars().count() <= 100 && !r.chars().any(char::is_control)
+}
+
+/// The feed's time (`2026-12-01T08:00:00Z`) as the settings form takes it.
+fn form_time(s: &str) -> String {
+    s.trim().trim_end_matches('Z').to_string()
+}
+
+struct Ctx<'a> {
+    lang: &'a str,
+    actor: &'a Actor,
+    now: i64,
+    out: Outcome,
+    brands: HashMap<String, i64>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, path: &str, message: impl std::fmt::Display) {
+        if self.out.errors.len() < 1000 {
+            self.out.errors.push(format!("{path}: {message}"));
+        }
+    }
+}
+
+/// Imports `input`; `lang` is the language of the error messages.
+pub async fn import(
+    db: &Db,
+    actor: &Actor,
+    input: Input,
+    dry_run: bool,
+    lang: &str,
+    now: i64,
+) -> Result<Outcome, sqlx::Error> {
+    let (feed, settings_too) = match input {
+        Input::Json(f) => (f, true),
+        Input::Csv(f) => (f, false),
+    };
+    let mut ctx = Ctx {
+        lang,
+        actor,
+        now,
+        out: Outcome::default(),
+        brands: HashMap::new(),
+    };
+    // Refs are unique per kind within the feed.
+    let mut seen: [HashSet<String>; 3] = Default::default();
+    for (i, s) in feed.sales.iter().enumerate() {
+        let mut check = |kind: usize, r: &str, path: String, ctx: &mut Ctx| {
+            if !ref_ok(r) {
+                ctx.err(&path, "ref: 1 to 100 characters");
+            } else if !seen[kind].insert(r.to_string()) {
+                ctx.err(&path, format!("ref {r:?} is used twice in this feed"));
+            }
+        };
+        check(0, &s.reference, format!("sales[{i}]"), &mut ctx);
+        for (j, p) in s.products.iter().enumerate() {
+            check(
+                1,
+                &p.reference,
+                format!("sales[{i}].products[{j}]"),
+                &mut ctx,
+            );
+            for (k, o) in p.options.iter().enumerate() {
+                check(
+                    2,
+                    &o.reference,
+                    format!("sales[{i}].products[{j}].options[{k}]"),
+                    &mut ctx,
+                );
+            }
+        }
+    }
+    let mut tx = db.begin().await?;
+    if ctx.out.errors.is_empty() {
+        for (i, sale) in feed.sales.iter().enumerate() {
+            apply_sale(
+                &mut tx,
+                &mut ctx,
+                &format!("sales[{i}]"),
+                sale,
+                settings_too,
+            )
+            .await?;
+        }
+    }
+    let mut out = ctx.out;
+    let changed = out.created != Counts::default() || out.updated != Counts::default();
+    if out.errors.is_empty() && !dry_run && changed {
+        let summary = format!(
+            "created {} sales, {} products, {} options; updated {} sales, {} products, {} options; {} unchanged",
+            out.created.sales, out.created.products, out.created.options, out.updated.sales, out.updated.products, out.updated.options, out.unchanged
+        );
+        let entry = Entry {
+            action: "import",
+            object_kind: "feed",
+            object_id: String::new(),
+            summary,
+        };
+        audit::record(&mut tx, actor, entry, now).await?;
+        tx.commit().await?;
+        out.applied = true;
+    } else if out.errors.is_empty() && !dry_run {
+        // Already as the feed says: nothing to write, nothing to record.
+        tx.rollback().await?;
+        out.applied = true;
+    } else {
+        tx.rollback().await?;
+    }
+    Ok(out)
+}
+
+async fn apply_sale(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    s: &FeedSale,
+    settings_too: bool,
+) -> Result<(), sqlx::Error> {
+    let existing = lookup(tx, "sale", &s.reference).await?;
+    let sale_id = if settings_too {
+        let fields = SettingsFields {
+            site: s.site.to_string(),
+            name: s.name.clone(),
+            offer_type: s.offer_type.clone(),
+            starts_at: form_time(&s.opens),
+            ends_at: form_time(&s.closes),
+            description: s.description.clone(),
+            legal_merchant: s.legal_merchant.clone(),
+            legal_terms: s.legal_terms.clone(),
+            with_quotation_price: s.with_quotation_price.then(|| "on".into()),
+            with_map: s.with_map.then(|| "on".into()),
+        };
+        let site = rules::site(&fields.site);
+        if site.is_none() {
+            ctx.err(
+                &format!("{path}.site"),
+                text::t(ctx.lang, "sales.error.site"),
+            );
+        }
+        let settings = match rules::settings(&fields) {
+            Ok(s) => Some(s),
+            Err(errors) => {
+                for (field, key) in errors {
+                    let name = match field {
+                        "starts_at" => "opens",
+                        "ends_at" => "closes",
+                        other => other,
+                    };
+                    ctx.err(&format!("{path}.{name}"), text::t(ctx.lang, key));
+                }
+                None
+            }
+        };
+        let (Some(site), Some(settings)) = (site, settings) else {
+            return Ok(());
+        };
+        match existing {
+            Some(id) => {
+                let Some(before) = sales::by_id_tx(tx, id).await? else {
+                    ctx.err(path, "the sale of this ref is gone");
+                    return Ok(());
+                };
+                if before.archived_at.is_some() {
+                    ctx.err(path, text::t(ctx.lang, "sales.error.archived"));
+                    return Ok(());
+                }
+                if before.site_id != site {
+                    ctx.err(
+                        &format!("{path}.site"),
+                        format!(
+                            "the sale is on site {}; a sale does not move (duplicate it instead)",
+                            before.site_id
+                        ),
+                    );
+                    return Ok(());
+                }
+                let same = before.name == settings.name
+                    && before.offer_type == settings.offer_type
+                    && before.description == settings.description
+                    && before.legal_merchant == settings.legal_merchant
+                    && before.legal_terms == settings.legal_terms
+                    && before.starts_at == settings.starts_at
+                    && before.ends_at == settings.ends_at
+                    && before.with_quotation_price == settings.with_quotation_price
+                    && before.with_map == settings.with_map;
+                if same {
+                    ctx.out.unchanged += 1;
+                } else {
+                    sales::update(tx, id, &settings).await?;
+                    ctx.out.updated.sales += 1;
+                    let entry = Entry {
+                        action: "import",
+                        object_kind: "sale",
+                        object_id: id.to_string(),
+                        summary: format!("updated from feed ref {:?}", s.reference),
+                    };
+                    audit::record(tx, ctx.actor, entry, ctx.now).await?;
+                }
+                id
+            }
+            None => {
+                let id = sales::insert(tx, site, &settings, "All").await?;
+                remember(tx, "sale", &s.reference, id).await?;
+                ctx.out.created.sales += 1;
+                let entry = Entry {
+                    action: "import",
+                    object_kind: "sale",
+                    object_id: id.to_string(),
+                    summary: format!("created from feed ref {:?}", s.reference),
+                };
+                audit::record(tx, ctx.actor, entry, ctx.now).await?;
+                id
+            }
+        }
+    } else {
+        match existing {
+            Some(id) => id,
+            None => {
+                ctx.err(path, format!("no sale has the feed ref {:?} (a CSV adds products to sales a JSON feed made)", s.reference));
+                return Ok(());
+            }
+        }
+    };
+    for (j, p) in s.products.iter().enumerate() {
+        apply_product(tx, ctx, &format!("{path}.products[{j}]"), sale_id, p).await?;
+    }
+    Ok(())
+}
+
+async fn brand_id(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    name: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Ok(None);
+    }
+    let key = name.to_lowercase();
+    if let Some(id) = ctx.brands.get(&key) {
+        return Ok(Some(*id));
+    }
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT MIN(id) FROM brands WHERE LOWER(name) = $1")
+            .bind(&key)
+            .fetch_one(&mut **tx)
+            .await?;
+    let id = match found {
+        Some(id) => id,
+        None => {
+            let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM brands")
+                .fetch_one(&mut **tx)
+                .await?;
+            sqlx::query("INSERT INTO brands (id, name, slug) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(name)
+                .bind(app::text::slug::slug(name))
+                .execute(&mut **tx)
+                .await?;
+            id
+        }
+    };
+    ctx.brands.insert(key, id);
+    Ok(Some(id))
+}
+
+async fn apply_product(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    sale_id: i64,
+    p: &FeedProduct,
+) -> Result<(), sqlx::Error> {
+    let name: String = p.name.trim().chars().filter(|c| !c.is_control()).collect();
+    let mut ok = true;
+    if name.is_empty() || name.chars().count() > 200 {
+        ctx.err(
+            &format!("{path}.name"),
+            text::t(ctx.lang, "sales.error.product_name"),
+        );
+        ok = false;
+    }
+    let (price, retail) = (rules::cents(&p.price), rules::cents(&p.retail_price));
+    if price.is_none() {
+        ctx.err(
+            &format!("{path}.price"),
+            text::t(ctx.lang, "sales.error.price"),
+        );
+        ok = false;
+    }
+    if retail.is_none() {
+        ctx.err(
+            &format!("{path}.retail_price"),
+            text::t(ctx.lang, "sales.error.price"),
+        );
+        ok = false;
+    }
+    if let (Some(pr), Some(r)) = (price, retail) {
+        if r < pr {
+            ctx.err(
+                &format!("{path}.retail_price"),
+                text::t(ctx.lang, "sales.error.retail_below"),
+            );
+            ok = false;
+        }
+    }
+    for (k, o) in p.options.iter().enumerate() {
+        if o.label.trim().is_empty() || o.label.trim().chars().count() > 40 {
+            ctx.err(
+                &format!("{path}.options[{k}].label"),
+                text::t(ctx.lang, "sales.error.option_label"),
+            );
+            ok = false;
+        }
+        if !(0..=MAX_CHANGE).contains(&o.stock) {
+            ctx.err(
+                &format!("{path}.options[{k}].stock"),
+                text::t(ctx.lang, "sales.error.option_stock"),
+            );
+            ok = false;
+        }
+    }
+    if !ok {
+        return Ok(());
+    }
+    let product = NewProduct {
+        name,
+        brand_id: brand_id(tx, ctx, &p.brand).await?,
+        color: p.color.trim().chars().take(40).collect(),
+        description_html: app::text::sanitize::data_sheet(&p.data_sheet),
+        price_cents: price.unwrap_or_default(),
+        retail_price_cents: retail.unwrap_or_default(),
+    };
+    let product_id = match lookup(tx, "product", &p.reference).await? {
+        Some(id) => {
+            let row = sqlx::query("SELECT sale_id, name, brand_id, color, description_html, price_cents, retail_price_cents FROM products WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut **tx)
+                .await?;
+            if row.try_get::<i64, _>("sale_id")? != sale_id {
+                ctx.err(
+                    path,
+                    format!("the product {:?} belongs to another sale", p.reference),
+                );
+                return Ok(());
+            }
+            let same = row.try_get::<String, _>("name")? == product.name
+                && row.try_get::<Option<i64>, _>("brand_id")? == product.brand_id
+                && row.try_get::<String, _>("color")? == product.color
+                && row.try_get::<String, _>("description_html")? == product.description_html
+                && row.try_get::<i64, _>("price_cents")? == product.price_cents
+                && row.try_get::<i64, _>("retail_price_cents")? == product.retail_price_cents;
+            if same {
+                ctx.out.unchanged += 1;
+            } else {
+                sales::update_product(tx, id, &product).await?;
+                ctx.out.updated.products += 1;
+            }
+            id
+        }
+        None => {
+            let id = sales::insert_product(tx, sale_id, &product).await?;
+            remember(tx, "product", &p.reference, id).await?;
+            ctx.out.created.products += 1;
+            id
+        }
+    };
+    for (k, o) in p.options.iter().enumerate() {
+        apply_option(tx, ctx, &format!("{path}.options[{k}]"), product_id, o).await?;
+    }
+    Ok(())
+}
+
+async fn apply_option(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    product_id: i64,
+    o: &FeedOption,
+) -> Result<(), sqlx::Error> {
+    let label: String = o.label.trim().chars().filter(|c| !c.is_control()).collect();
+    match lookup(tx, "option", &o.reference).await? {
+        Some(id) => {
+            let row = sqlx::query(
+                "SELECT product_id, label, stock, held, sold FROM product_options WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+            if row.try_get::<i64, _>("product_id")? != product_id {
+                ctx.err(
+                    path,
+                    format!("the option {:?} belongs to another product", o.reference),
+                );
+                return Ok(());
+            }
+            let (stock, held, sold): (i64, i64, i64) = (
+                row.try_get("stock")?,
+                row.try_get("held")?,
+                row.try_get("sold")?,
+            );
+            let label_changed = row.try_get::<String, _>("label")? != label;
+            if o.stock < held + sold {
+                ctx.err(
+                    &format!("{path}.stock"),
+                    format!(
+                        "{} ({held} held, {sold} sold)",
+                        text::t(ctx.lang, "stock.error.below")
+                    ),
+                );
+                return Ok(());
+            }
+            if label_changed {
+                sqlx::query("UPDATE product_options SET label = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(&label)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+            let delta = o.stock - stock;
+            if delta != 0 {
+                // The guarded write: what members hold and bought is re-checked on the row.
+                let n = sqlx::query("UPDATE product_options SET stock = stock + $2 WHERE id = $1 AND stock + $2 >= held + sold")
+                    .bind(id)
+                    .bind(delta)
+                    .execute(&mut **tx)
+                    .await?
+                    .rows_affected();
+                if n == 0 {
+                    ctx.err(
+                        &format!("{path}.stock"),
+                        text::t(ctx.lang, "stock.error.below"),
+                    );
+                    return Ok(());
+                }
+                history(tx, ctx, id, delta, o.stock, held, sold).await?;
+            }
+            if label_changed || delta != 0 {
+                ctx.out.updated.options += 1;
+            } else {
+                ctx.out.unchanged += 1;
+            }
+        }
+        None => {
+            let id = sales::insert_option(tx, product_id, "size", &label, o.stock).await?;
+            remember(tx, "option", &o.reference, id).await?;
+            history(tx, ctx, id, o.stock, o.stock, 0, 0).await?;
+            ctx.out.created.options += 1;
+        }
+    }
+    Ok(())
+}
+
+async fn history(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &Ctx<'_>,
+    option_id: i64,
+    delta: i64,
+    after: i64,
+    held: i64,
+    sold: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO stock_history (option_id, at, operator_id, delta, stock_after, held, sold, reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'feed import')",
+    )
+    .bind(option_id)
+    .bind(ctx.now)
+    .bind(ctx.actor.operator_id)
+    .bind(delta)
+    .bind(after)
+    .bind(held)
+    .bind(sold)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! The feed import: sales, products, options and stock from a JSON feed (or products and
+//! stock from a CSV file), named by the feed's own references. One path for data into the
+//! shop from outside: `server import FILE [--dry-run]` and the back office's import page
+//! both call [`import`]. The whole feed is applied in one transaction, or nothing is: every
+//! error is listed with its JSON path or CSV line, and a dry run rolls back even a feed
+//! without errors (it reports what would change). Importing the same feed twice changes
+//! nothing; an edited feed updates in place (stock through the guarded write of
+//! `sales::stock`, never below what members hold and bought).
+mod apply;
+pub mod csv_feed;
+pub mod page;
+pub mod schema;
+
+use serde::Deserialize;
+
+pub use apply::{import, Outcome};
+
+/// A feed (JSON). `docs/feed.schema.json` is its JSON Schema, made from these types.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Feed {
+    pub sales: Vec<FeedSale>,
+}
+
+/// A sale, created or updated by its `ref`.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedSale {
+    /// The feed's own id of the sale (1 to 100 characters), unique in the feed.
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// One of the 11 sites (1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76).
+    pub site: i64,
+    pub name: String,
+    /// FlashSale, SecondHand, Marketplace, Premium, Vbi or Rosace.
+    pub offer_type: String,
+    /// Opening time, UTC: `2026-12-01T08:00:00Z` (seconds and the `Z` optional).
+    pub opens: String,
+    /// Closing time, UTC, after the opening.
+    pub closes: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub legal_merchant: String,
+    #[serde(default)]
+    pub legal_terms: String,
+    #[serde(default, rename = "withQuotationPrice")]
+    pub with_quotation_price: bool,
+    #[serde(default, rename = "withMap")]
+    pub with_map: bool,
+    #[serde(default)]
+    pub products: Vec<FeedProduct>,
+}
+
+/// A product of the sale, created or updated by its `ref`.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedProduct {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub name: String,
+    /// A brand name: found (any case) or created.
+    #[serde(default)]
+    pub brand: String,
+    #[serde(default)]
+    pub color: String,
+    /// The sale price, as text so that no amount is rounded: `89.90`.
+    pub price: String,
+    /// The retail price, not below the sale price.
+    pub retail_price: String,
+    /// The data sheet, simple HTML (sanitised as the shop's data sheets are).
+    #[serde(default)]
+    pub data_sheet: String,
+    #[serde(default)]
+    pub options: Vec<FeedOption>,
+}
+
+/// A size or colour of the product with its stock, created or updated by its `ref`.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedOption {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub label: String,
+    /// Units for sale in all (0 to 100000), held and sold ones included.
+    pub stock: i64,
+}
+
+/// What the import reads: a JSON feed, or a CSV of products and stock for sales the shop
+/// already has (by their feed ref).
+pub enum Input {
+    Json(Feed),
+    /// Sales named by ref; their settings are left as they are.
+    Csv(Feed),
+}
+
+/// Reads a file's text as a feed: JSON when it starts with `{`, CSV otherwise. A text
+/// that does not read gives every error it can (JSON: the line and column).
+pub fn parse(text: &str) -> Result<Input, Vec<String>> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if trimmed.starts_with('{') {
+        serde_json::from_str::<Feed>(trimmed)
+            .map(Input::Json)
+            .map_err(|e| vec![format!("line {} column {}: {e}", e.line(), e.column())])
+    } else {
+        csv_feed::parse(trimmed).map(Input::Csv)
+    }
+}

@@ -1,0 +1,300 @@
+//! The feed import: a feed creates, a second import of it changes nothing, an edited feed
+//! updates in place (stock through the guarded write), a broken feed lists every error with
+//! its path or line and changes nothing, a CSV adds products; the upload page as a browser
+//! sends it.
+use serde_json::{json, Value};
+
+use server::backoffice::audit::Actor;
+use server::backoffice::feed::{self, Outcome};
+
+use super::*;
+use crate::helpers::{both, TestApp};
+
+fn example() -> Value {
+    serde_json::from_str(include_str!("../../../../docs/feed-example.json")).unwrap()
+}
+
+async fn run(t: &TestApp, feed: &str, dry_run: bool) -> Outcome {
+    let actor = Actor {
+        operator_id: None,
+        email: "test".into(),
+        ip: "local".into(),
+    };
+    let input = match feed::parse(feed) {
+        Ok(i) => i,
+        Err(errors) => {
+            return Outcome {
+                errors,
+                ..Default::default()
+            }
+        }
+    };
+    feed::import(
+        &t.app.state.db,
+        &actor,
+        input,
+        dry_run,
+        "en",
+        app::platform::state::now(),
+    )
+    .await
+    .unwrap()
+}
+
+async fn rows(t: &TestApp) -> (i64, i64, i64, i64) {
+    (
+        t.count("SELECT COUNT(*) FROM sales").await,
+        t.count("SELECT COUNT(*) FROM products").await,
+        t.count("SELECT COUNT(*) FROM product_options").await,
+        t.count("SELECT CAST(COALESCE(SUM(stock), 0) AS BIGINT) FROM product_options")
+            .await,
+    )
+}
+
+async fn a_feed_creates_then_changes_nothing_then_updates_in_place(t: TestApp) {
+    let before = rows(&t).await;
+    let text = example().to_string();
+    let dry = run(&t, &text, true).await;
+    assert!(dry.errors.is_empty() && !dry.applied, "{:?}", dry.errors);
+    assert_eq!(
+        (dry.created.sales, dry.created.products, dry.created.options),
+        (1, 1, 2)
+    );
+    assert_eq!(rows(&t).await, before, "a dry run changes nothing");
+
+    let first = run(&t, &text, false).await;
+    assert!(first.applied);
+    assert_eq!(
+        (
+            first.created.sales,
+            first.created.products,
+            first.created.options
+        ),
+        (1, 1, 2)
+    );
+    let after = rows(&t).await;
+    assert_eq!(
+        (after.0, after.1, after.2, after.3),
+        (before.0 + 1, before.1 + 1, before.2 + 2, before.3 + 32)
+    );
+    let sale: i64 = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'sale' AND feed_ref = 'winter-coats-fr'")
+        .await;
+    assert_eq!(
+        t.count(&format!(
+            "SELECT with_quotation_price FROM sales WHERE id = {sale}"
+        ))
+        .await,
+        1
+    );
+    let audit = t.count("SELECT COUNT(*) FROM audit_log").await;
+
+    let second = run(&t, &text, false).await;
+    assert_eq!(
+        (
+            second.created.sales,
+            second.updated.products,
+            second.unchanged
+        ),
+        (0, 0, 4)
+    );
+    assert_eq!(rows(&t).await, after, "importing twice changes nothing");
+    assert_eq!(t.count("SELECT COUNT(*) FROM audit_log").await, audit);
+
+    // A member holds 5 M; the edited feed changes the price and both stocks in place.
+    let m: i64 = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'option' AND feed_ref = 'caban-navy-m'")
+        .await;
+    sqlx::query(&format!(
+        "UPDATE product_options SET held = 5 WHERE id = {m}"
+    ))
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let mut edited = example();
+    edited["sales"][0]["products"][0]["price"] = json!("79.90");
+    edited["sales"][0]["products"][0]["options"][0]["stock"] = json!(15);
+    edited["sales"][0]["products"][0]["options"][1]["stock"] = json!(4);
+    let refused = run(&t, &edited.to_string(), false).await;
+    assert_eq!(refused.errors.len(), 1, "{:?}", refused.errors);
+    assert!(refused.errors[0].starts_with("sales[0].products[0].options[1].stock: Refused: the stock cannot go below what is held and sold (5 held, 0 sold)"), "{:?}", refused.errors);
+    assert_eq!(
+        rows(&t).await,
+        after,
+        "one error: nothing changed, not even the good lines"
+    );
+    edited["sales"][0]["products"][0]["options"][1]["stock"] = json!(6);
+    let updated = run(&t, &edited.to_string(), false).await;
+    assert!(updated.errors.is_empty(), "{:?}", updated.errors);
+    assert_eq!((updated.updated.products, updated.updated.options), (1, 2));
+    assert_eq!(
+        t.count(&format!("SELECT stock FROM product_options WHERE id = {m}"))
+            .await,
+        6
+    );
+    assert_eq!(t.count("SELECT price_cents FROM products p JOIN feed_refs r ON r.id = p.id AND r.kind = 'product'").await, 7990);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM stock_history WHERE option_id = {m} AND reason = 'feed import'"
+        ))
+        .await,
+        2
+    );
+}
+both!(
+    a_feed_creates_then_changes_nothing_then_updates_in_place,
+    feed_on_sqlite,
+    feed_on_postgres
+);
+
+async fn a_broken_feed_lists_every_error_and_changes_nothing(t: TestApp) {
+    let before = rows(&t).await;
+    let broken = json!({ "sales": [
+        { "ref": "a", "site": 5, "name": "", "offer_type": "Bogus", "opens": "2026-12-04T08:00:00Z", "closes": "2026-12-01T08:00:00Z",
+          "products": [ { "ref": "p", "name": "Caban", "price": "12,5", "retail_price": "10", "options": [ { "ref": "o", "label": "", "stock": -1 } ] } ] },
+        { "ref": "a", "site": 1, "name": "Twice", "offer_type": "FlashSale", "opens": "x", "closes": "y" }
+    ]});
+    let dry = run(&t, &broken.to_string(), true).await;
+    assert_eq!(
+        dry.errors,
+        vec![r#"sales[1]: ref "a" is used twice in this feed"#.to_string()],
+        "refs are checked first"
+    );
+    let mut one = broken.clone();
+    one["sales"].as_array_mut().unwrap().pop();
+    let dry = run(&t, &one.to_string(), true).await;
+    for expected in [
+        "sales[0].site: Choose one of the 11 sites.",
+        "sales[0].name: Enter a name",
+        "sales[0].offer_type: Choose an offer type",
+        "sales[0].closes: The closing time must be after the opening time.",
+    ] {
+        assert!(
+            dry.errors.iter().any(|e| e.starts_with(expected)),
+            "{expected} in {:?}",
+            dry.errors
+        );
+    }
+    // Products of a refused sale are not looked at; a good sale with bad products is.
+    one["sales"][0] = json!({ "ref": "a", "site": 1, "name": "Ok", "offer_type": "FlashSale", "opens": "2026-12-01T08:00", "closes": "2026-12-02T08:00",
+        "products": [ { "ref": "p", "name": "Caban", "price": "12,5", "retail_price": "10", "options": [ { "ref": "o", "label": "", "stock": -1 } ] } ] });
+    let applied = run(&t, &one.to_string(), false).await;
+    assert_eq!(applied.errors, vec![
+        "sales[0].products[0].retail_price: The retail price cannot be below the sale price.".to_string(),
+        "sales[0].products[0].options[0].label: Enter the option's label (at most 40 characters).".to_string(),
+        "sales[0].products[0].options[0].stock: Enter the stock as a whole number from 0 to 100000.".to_string(),
+    ]);
+    assert!(!applied.applied);
+    assert_eq!(rows(&t).await, before);
+    // Unreadable JSON: line and column; an unknown field is an error, not ignored.
+    let bad = run(
+        &t,
+        "{\n  \"sales\": [ { \"ref\": \"a\",\n \"colour\": 1 } ]\n}",
+        true,
+    )
+    .await;
+    assert!(
+        bad.errors[0].starts_with("line 3 column"),
+        "{:?}",
+        bad.errors
+    );
+    assert!(
+        bad.errors[0].contains("unknown field `colour`"),
+        "{:?}",
+        bad.errors
+    );
+    assert_eq!(t.count("SELECT COUNT(*) FROM feed_refs").await, 0);
+}
+both!(
+    a_broken_feed_lists_every_error_and_changes_nothing,
+    broken_feed_on_sqlite,
+    broken_feed_on_postgres
+);
+
+async fn a_csv_adds_products_and_the_page_takes_files(t: TestApp) {
+    assert!(run(&t, &example().to_string(), false).await.applied);
+    let csv = "sale_ref,product_ref,product_name,brand,color,price,retail_price,option_ref,option_label,stock\n\
+               winter-coats-fr,parka-red,\"Parka, rouge\",Nouvelle Marque,rouge,120,240,parka-red-m,M,7\n\
+               winter-coats-fr,parka-red,\"Parka, rouge\",Nouvelle Marque,rouge,120,240,parka-red-l,L,3\n";
+    let out = run(&t, csv, false).await;
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(
+        (out.created.products, out.created.options, out.unchanged),
+        (1, 2, 0)
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM brands WHERE name = 'Nouvelle Marque'")
+            .await,
+        1
+    );
+    let unknown = run(&t, &csv.replace("winter-coats-fr", "nope"), true).await;
+    assert!(
+        unknown.errors[0].starts_with("sales[0]: no sale has the feed ref \"nope\""),
+        "{:?}",
+        unknown.errors
+    );
+
+    // The page, as a browser sends it (multipart, the token first).
+    let merch = sign_in(&t, MERCH).await;
+    let (status, html) = merch.get(&t, "/backoffice/import").await;
+    assert_eq!(status, 200);
+    assert!(html.contains(r#"enctype="multipart/form-data""#));
+    let send = |token: String, file: String, apply: bool| {
+        let mut form = reqwest::multipart::Form::new().text("_xsrf", token).part(
+            "feed",
+            reqwest::multipart::Part::text(file)
+                .file_name("feed.json")
+                .mime_str("application/json")
+                .unwrap(),
+        );
+        if apply {
+            form = form.text("apply", "on");
+        }
+        t.client
+            .post(t.url("/backoffice/import"))
+            .header("cookie", &merch.cookie)
+            .multipart(form)
+            .send()
+    };
+    let mut edited = example();
+    edited["sales"][0]["name"] = json!("Manteaux");
+    let res = send(merch.xsrf.clone(), edited.to_string(), false)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("Checked, nothing changed."));
+    let res = send("forged".into(), edited.to_string(), true)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    let res = send(merch.xsrf.clone(), edited.to_string(), true)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.text().await.unwrap().contains("Imported."));
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM sales WHERE name = 'Manteaux'")
+            .await,
+        1
+    );
+    let res = send(merch.xsrf.clone(), "{ not json".into(), true)
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422);
+    assert!(res.text().await.unwrap().contains("line 1 column"));
+    // A moderator may not import; the schema is served to operators.
+    let moderator = sign_in(&t, MODERATOR).await;
+    assert_eq!(moderator.get(&t, "/backoffice/import").await.0, 403);
+    let (status, schema) = moderator.get(&t, "/backoffice/feed.schema.json").await;
+    assert_eq!(status, 200);
+    assert!(schema.contains("withQuotationPrice"));
+}
+both!(
+    a_csv_adds_products_and_the_page_takes_files,
+    csv_on_sqlite,
+    csv_on_postgres
+);
