@@ -244,3 +244,47 @@ both!(
     dashboard_on_sqlite,
     dashboard_on_postgres
 );
+
+async fn the_dashboard_counts_the_adds_of_every_instance(t: TestApp) {
+    let option = option_with_stock(&t, 2, 50).await;
+    // A second instance on the same database takes the adds; this one shows the dashboard.
+    let other = t.second_instance(|_| {}).await;
+    let client = reqwest::Client::new();
+    for _ in 0..3 {
+        let s = shopper(&t, 0).await;
+        let res = client
+            .post(format!("{other}/api/cartproxy/v1/item"))
+            .header("cookie", &s.cookie)
+            .header("X-XSRF-TOKEN", &s.xsrf)
+            .json(&json!({ "product_id": option.to_string(), "quantity": 1, "cart_type": "fs" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 201);
+    }
+    // The other instance writes its counts within 2 seconds, by itself.
+    let mut figures = None;
+    for _ in 0..40 {
+        let f = server::backoffice::dashboard::figures(
+            &t.app.state.db,
+            1001,
+            app::platform::state::now(),
+        )
+        .await
+        .unwrap();
+        if f.adds_per_second == "0.3" {
+            figures = Some(f);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    let f = figures.expect("the other instance's adds reach the dashboard");
+    assert_eq!(f.adds_per_second, "0.3");
+    let row = f.options.iter().find(|o| o.id == option).unwrap();
+    assert_eq!((row.held, row.available), (3, 47));
+}
+both!(
+    the_dashboard_counts_the_adds_of_every_instance,
+    instances_on_sqlite,
+    instances_on_postgres
+);
