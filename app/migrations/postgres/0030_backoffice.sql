@@ -11,8 +11,6 @@ CREATE TABLE operators (
     password_hash TEXT NOT NULL DEFAULT '',
     totp_secret TEXT NOT NULL DEFAULT '',
     totp_last_step BIGINT NOT NULL DEFAULT 0,
-    failed_attempts BIGINT NOT NULL DEFAULT 0,
-    locked_until BIGINT NOT NULL DEFAULT 0,
     active BIGINT NOT NULL DEFAULT 1,
     created_at BIGINT NOT NULL
 );

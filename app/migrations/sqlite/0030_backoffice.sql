@@ -11,8 +11,6 @@ CREATE TABLE operators (
     password_hash TEXT NOT NULL DEFAULT '',
     totp_secret TEXT NOT NULL DEFAULT '',
     totp_last_step INTEGER NOT NULL DEFAULT 0,
-    failed_attempts INTEGER NOT NULL DEFAULT 0,
-    locked_until INTEGER NOT NULL DEFAULT 0,
     active INTEGER NOT NULL DEFAULT 1,
     created_at INTEGER NOT NULL
 );

@@ -77,17 +77,8 @@ pub async fn locked_until(
     threshold: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT hits, expires_at FROM rate_limits WHERE bucket = $1 AND window_start = 0",
-    )
-    .bind(lock_bucket(member_id, client))
-    .fetch_optional(&db.pool)
-    .await?;
-    let Some(row) = row else {
-        return Ok(None);
-    };
-    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
-    Ok((hits >= threshold && until > now).then_some(until))
+    crate::platform::ratelimit::locked_until(db, &lock_bucket(member_id, client), threshold, now)
+        .await
 }
 
 /// Counts a failed password of `client` on the account; answers the end of the lock when
@@ -102,33 +93,19 @@ pub async fn record_failure(
     lockout_secs: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query(
-        "INSERT INTO rate_limits (bucket, window_start, hits, expires_at) VALUES ($1, 0, 1, $4)
-         ON CONFLICT (bucket, window_start) DO UPDATE SET
-            hits = CASE WHEN rate_limits.expires_at <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
-            expires_at = CASE
-                WHEN rate_limits.expires_at <= $3 THEN $4
-                WHEN rate_limits.hits + 1 >= $2 THEN $4
-                ELSE rate_limits.expires_at END
-         RETURNING hits, expires_at",
+    crate::platform::ratelimit::record_failure(
+        db,
+        &lock_bucket(member_id, client),
+        threshold,
+        lockout_secs,
+        now,
     )
-    .bind(lock_bucket(member_id, client))
-    .bind(threshold)
-    .bind(now)
-    .bind(now + lockout_secs)
-    .fetch_one(&db.writes)
-    .await?;
-    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
-    Ok((hits >= threshold).then_some(until))
+    .await
 }
 
 /// A right password from `client`: its counter on the account starts again.
 pub async fn reset_failures(db: &Db, member_id: i64, client: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM rate_limits WHERE bucket = $1 AND window_start = 0")
-        .bind(lock_bucket(member_id, client))
-        .execute(&db.writes)
-        .await?;
-    Ok(())
+    crate::platform::ratelimit::reset_failures(db, &lock_bucket(member_id, client)).await
 }
 
 /// A new password (recovery): every client's counter on the account starts again.

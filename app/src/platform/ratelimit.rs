@@ -35,6 +35,71 @@ pub async fn count(db: &Db, bucket: &str, window_secs: i64, now: i64) -> Result<
     row.try_get("hits")
 }
 
+// ---------------------------------------------------------------- lockout counters
+// One row per counter with `window_start` 0: `expires_at` is when the counter lapses, or
+// when the lock ends; the purge deletes it afterwards.
+
+/// Until when the lockout counter `bucket` locks, if it does (`hits >= threshold`). The
+/// members' sign-in (`auth::store`, bucket per account and address) and the back office's
+/// operators use these counters.
+pub async fn locked_until(
+    db: &Db,
+    bucket: &str,
+    threshold: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT hits, expires_at FROM rate_limits WHERE bucket = $1 AND window_start = 0",
+    )
+    .bind(bucket)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
+    Ok((hits >= threshold && until > now).then_some(until))
+}
+
+/// Counts a failure on `bucket`; answers the end of the lock when this failure reaches the
+/// threshold. A counter whose period has passed starts again from one, so a lock always
+/// ends. One statement, so concurrent failures are all counted.
+pub async fn record_failure(
+    db: &Db,
+    bucket: &str,
+    threshold: i64,
+    lockout_secs: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO rate_limits (bucket, window_start, hits, expires_at) VALUES ($1, 0, 1, $4)
+         ON CONFLICT (bucket, window_start) DO UPDATE SET
+            hits = CASE WHEN rate_limits.expires_at <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
+            expires_at = CASE
+                WHEN rate_limits.expires_at <= $3 THEN $4
+                WHEN rate_limits.hits + 1 >= $2 THEN $4
+                ELSE rate_limits.expires_at END
+         RETURNING hits, expires_at",
+    )
+    .bind(bucket)
+    .bind(threshold)
+    .bind(now)
+    .bind(now + lockout_secs)
+    .fetch_one(&db.writes)
+    .await?;
+    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
+    Ok((hits >= threshold).then_some(until))
+}
+
+/// A success: the counter `bucket` starts again.
+pub async fn reset_failures(db: &Db, bucket: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limits WHERE bucket = $1 AND window_start = 0")
+        .bind(bucket)
+        .execute(&db.writes)
+        .await?;
+    Ok(())
+}
+
 /// Deletes every row whose window has ended; answers how many went.
 pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     Ok(

@@ -1,7 +1,8 @@
 //! Operator sign-in: email and password, then the second factor (a code of the
 //! authenticator app, or a recovery code), then a fresh session. Refusals say what
-//! happened without telling whether an email is an operator's; five failures in a row lock
-//! the account for 15 minutes; an address gets 30 attempts per 10 minutes. The set-up link
+//! happened without telling whether an email is an operator's; five failures in a row from
+//! one address lock that address out of the account for 15 minutes (as for members); an
+//! address gets 30 attempts per 10 minutes. The set-up link
 //! (`server operators create-admin`, or an admin's invitation) chooses the password and
 //! the second factor.
 use std::sync::Arc;
@@ -44,6 +45,36 @@ pub fn router() -> Router<Arc<AppCtx>> {
             &format!("{PREFIX}/setup/{{token}}"),
             get(setup_page).post(setup_form),
         )
+}
+
+/// Failed passwords and codes are counted per operator *and* client address, with the
+/// members' lockout counters (`platform::ratelimit`): someone who knows an operator's email cannot lock
+/// them out of their own desk.
+fn lock_bucket(operator_id: i64, ip: &str) -> String {
+    format!("oplock:{operator_id}:{ip}")
+}
+
+async fn locked(db: &app::platform::db::Db, operator_id: i64, ip: &str, at: i64) -> bool {
+    app::platform::ratelimit::locked_until(db, &lock_bucket(operator_id, ip), MAX_FAILURES, at)
+        .await
+        .ok()
+        .flatten()
+        .is_some()
+}
+
+/// Counts a failure; true when it locks this address out of the account.
+async fn fail(db: &app::platform::db::Db, operator_id: i64, ip: &str, at: i64) -> bool {
+    app::platform::ratelimit::record_failure(
+        db,
+        &lock_bucket(operator_id, ip),
+        MAX_FAILURES,
+        LOCK_SECS,
+        at,
+    )
+    .await
+    .ok()
+    .flatten()
+    .is_some()
 }
 
 fn lang_of(headers: &HeaderMap) -> &'static str {
@@ -190,8 +221,10 @@ pub async fn signin_form(
         Ok(o) => o.filter(|o| o.active && !o.password_hash.is_empty() && !o.totp_secret.is_empty()),
         Err(e) => return ui::db_error(e),
     };
-    if operator.as_ref().is_some_and(|o| o.locked_until > at) {
-        return refuse("signin.locked", StatusCode::TOO_MANY_REQUESTS);
+    if let Some(o) = &operator {
+        if locked(db, o.id, &ip, at).await {
+            return refuse("signin.locked", StatusCode::TOO_MANY_REQUESTS);
+        }
     }
     let good = app::platform::password::verify_async(
         &f.password,
@@ -200,7 +233,7 @@ pub async fn signin_form(
     .await;
     let Some(operator) = operator.filter(|_| good) else {
         if let Some(o) = store::by_email(db, &f.email).await.ok().flatten() {
-            let _ = store::record_failure(db, o.id, MAX_FAILURES, at + LOCK_SECS).await;
+            fail(db, o.id, &ip, at).await;
         }
         tracing::info!(%ip, "back office: sign-in refused");
         return refuse("signin.refused", StatusCode::UNAUTHORIZED);
@@ -320,7 +353,7 @@ pub async fn code_form(
         Err(e) => return ui::db_error(e),
     }
     let operator = match store::by_id(db, row.operator_id).await {
-        Ok(Some(o)) if o.active && o.locked_until <= at => o,
+        Ok(Some(o)) if o.active && !locked(db, o.id, &ip, at).await => o,
         Ok(_) => {
             let _ = store::delete_session(db, &token).await;
             return ui::see_other(&format!("{PREFIX}/signin?locked=1"));
@@ -352,13 +385,7 @@ pub async fn code_form(
         false
     };
     if !good {
-        let _ = store::record_failure(db, operator.id, MAX_FAILURES, at + LOCK_SECS).await;
-        if store::by_id(db, operator.id)
-            .await
-            .ok()
-            .flatten()
-            .is_some_and(|o| o.locked_until > at)
-        {
+        if fail(db, operator.id, &ip, at).await {
             let _ = store::delete_session(db, &token).await;
             return ui::see_other(&format!("{PREFIX}/signin?locked=1"));
         }
@@ -370,6 +397,7 @@ pub async fn code_form(
             StatusCode::UNAUTHORIZED,
         );
     }
+    let _ = app::platform::ratelimit::reset_failures(db, &lock_bucket(operator.id, &ip)).await;
     // A new token for the signed-in session: the one the password step set is gone.
     let _ = store::delete_session(db, &token).await;
     let fresh = new_token();

@@ -17,13 +17,11 @@ pub struct OperatorRow {
     pub password_hash: String,
     pub totp_secret: String,
     pub totp_last_step: i64,
-    pub failed_attempts: i64,
-    pub locked_until: i64,
     pub active: bool,
 }
 
-const COLUMNS: &str = "id, email, name, role, lang, password_hash, totp_secret, totp_last_step, \
-                       failed_attempts, locked_until, active";
+const COLUMNS: &str =
+    "id, email, name, role, lang, password_hash, totp_secret, totp_last_step, active";
 
 fn row_to_operator(r: &sqlx::any::AnyRow) -> Result<OperatorRow, sqlx::Error> {
     let role: String = r.try_get("role")?;
@@ -36,8 +34,6 @@ fn row_to_operator(r: &sqlx::any::AnyRow) -> Result<OperatorRow, sqlx::Error> {
         password_hash: r.try_get("password_hash")?,
         totp_secret: r.try_get("totp_secret")?,
         totp_last_step: r.try_get("totp_last_step")?,
-        failed_attempts: r.try_get("failed_attempts")?,
-        locked_until: r.try_get("locked_until")?,
         active: r.try_get::<i64, _>("active")? != 0,
     })
 }
@@ -153,8 +149,8 @@ pub async fn set_credentials(
     recovery_codes: &[String],
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE operators SET password_hash = $2, totp_secret = $3, totp_last_step = $4,
-                failed_attempts = 0, locked_until = 0 WHERE id = $1",
+        "UPDATE operators SET password_hash = $2, totp_secret = $3, totp_last_step = $4
+         WHERE id = $1",
     )
     .bind(operator_id)
     .bind(password_hash)
@@ -176,33 +172,11 @@ pub async fn set_credentials(
     Ok(())
 }
 
-/// A failed password or code: the count goes up, and at `max` the account locks until
-/// `lock_until` (the count starts again).
-pub async fn record_failure(
-    db: &Db,
-    operator_id: i64,
-    max: i64,
-    lock_until: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE operators SET
-            locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3 ELSE locked_until END,
-            failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END
-         WHERE id = $1",
-    )
-    .bind(operator_id)
-    .bind(max)
-    .bind(lock_until)
-    .execute(&db.writes)
-    .await?;
-    Ok(())
-}
-
-/// A good second factor: failures forgotten, the step remembered (a code is good once).
+/// A good second factor: the step remembered (a code is good once).
 /// False when another request used this step or a later one first.
 pub async fn accept_step(db: &Db, operator_id: i64, step: i64) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query(
-        "UPDATE operators SET totp_last_step = $2, failed_attempts = 0 WHERE id = $1 AND totp_last_step < $2",
+        "UPDATE operators SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2",
     )
     .bind(operator_id)
     .bind(step)
