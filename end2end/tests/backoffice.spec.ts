@@ -139,6 +139,18 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expect(page.locator('#history')).toContainText('damaged');
   await expectNoViolations(page, undefined, { islands: false });
 
+  // A broken feed: the check lists every error with its path and changes nothing.
+  await page.getByRole('link', { name: 'Import' }).click();
+  await expectNoViolations(page, undefined, { islands: false });
+  const broken = { sales: [{ ref: `bad-${Date.now()}`, site: 5, name: '', offer_type: 'FlashSale', opens: '2026-12-04T08:00:00Z', closes: '2026-12-01T08:00:00Z' }] };
+  await page.getByLabel(/Feed file/).setInputFiles({ name: 'feed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await page.getByRole('button', { name: 'Send' }).click();
+  const errors = page.locator('#import-errors');
+  await expect(errors).toContainText('Nothing was changed.');
+  await expect(errors).toContainText('sales[0].site: Choose one of the 11 sites.');
+  await expect(errors).toContainText('sales[0].closes: The closing time must be after the opening time.');
+  await expectNoViolations(page, undefined, { islands: false });
+
   if (desktop) {
     // The admin's pages: operators and the audit log, which holds what was just done.
     await page.getByRole('link', { name: 'Audit log' }).click();

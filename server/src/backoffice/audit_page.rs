@@ -70,7 +70,7 @@ pub async fn page(
             <button type="submit">{t("audit.search")}</button>
         </form>
         {empty}
-        <div class="bo-table-wrap">
+        <div class="bo-table-wrap" tabindex="0">
             <table id="audit">
                 <thead><tr>
                     <th scope="col">{t("audit.when")}</th><th scope="col">{t("audit.who")}</th><th scope="col">{t("audit.action")}</th>

@@ -141,7 +141,7 @@ pub async fn page(State(app): State<Arc<AppCtx>>, op: Operator, Path(id): Path<i
                 {figure(t("dash.line"), "line_length", f.line_length.to_string())}
                 {figure(t("dash.longest"), "longest_wait_secs", f.longest_wait_secs.to_string())}
             </dl>
-            <div class="bo-table-wrap">
+            <div class="bo-table-wrap" tabindex="0">
                 <table id="dashboard">
                     <thead><tr>
                         <th scope="col">{t("stock.option")}</th><th scope="col" class="num">{t("stock.stock")}</th>

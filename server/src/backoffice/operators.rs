@@ -152,7 +152,7 @@ fn list_view(
     let body = view! {
         {summary}
         {link}
-        <div class="bo-table-wrap">
+        <div class="bo-table-wrap" tabindex="0">
             <table>
                 <thead><tr><th scope="col">"Email"</th><th scope="col">{t("operators.name")}</th><th scope="col">{t("operators.status")}</th><th scope="col">{t("operators.role")}</th></tr></thead>
                 <tbody>{table_rows}</tbody>

@@ -12,6 +12,11 @@ use super::{text, PREFIX};
 
 pub const STYLESHEET: &str = include_str!("../../../style/backoffice.css");
 
+/// The back office's pages load only their own stylesheet and script, fetch only this
+/// origin (the enhancement, the dashboard's stream) and post forms only to it.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                       connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 /// The stylesheet's address, content-hashed so it is cached `immutable`.
 pub fn stylesheet_href() -> &'static str {
     static HREF: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -101,6 +106,10 @@ pub fn page(
         HeaderValue::from_static("text/html; charset=utf-8"),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
     res
 }
 

@@ -145,7 +145,7 @@ pub async fn list_page(
         </form>
         <div data-enhance-region="sales-list">
         {empty}
-        <div class="bo-table-wrap">
+        <div class="bo-table-wrap" tabindex="0">
             <table id="sales">
                 <thead><tr>
                     <th scope="col" class="num">"#"</th><th scope="col">{t("sales.name")}</th><th scope="col">{t("sales.site")}</th>

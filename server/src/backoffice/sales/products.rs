@@ -156,7 +156,7 @@ async fn view_page(
     let title = format!("{} · {}", sale.name, t("sales.products"));
     let body = view! {
         <p><a href=format!("{PREFIX}/sales/{sale_id}")>{sale.name.clone()}</a>" · "<a href=format!("{PREFIX}/sales/{sale_id}/dashboard")>{t("sales.dashboard")}</a></p>
-        <div class="bo-table-wrap">
+        <div class="bo-table-wrap" tabindex="0">
             <table id="stock">
                 <thead><tr>
                     <th scope="col">{t("stock.product")}</th><th scope="col">{t("stock.option")}</th>
@@ -501,7 +501,7 @@ pub async fn history_page(
     let body = view! {
         <p><a href=format!("{PREFIX}/sales/{sale_id}/products")>{t("sales.products")}</a></p>
         {empty}
-        <div class="bo-table-wrap">
+        <div class="bo-table-wrap" tabindex="0">
             <table id="history">
                 <thead><tr>
                     <th scope="col">{t("audit.when")}</th><th scope="col">{t("audit.who")}</th><th scope="col" class="num">{t("stock.change")}</th>
