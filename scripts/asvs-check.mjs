@@ -210,6 +210,68 @@ function cookieProblems(c, { httpOnly = null, hostPrefix = true } = {}) {
 }
 const overHttpNote = () => (SECURE ? 'https origin: Secure/__Host- asserted' : 'Secure/__Host-: n/a over http');
 
+// ------------------------------------------------------------------ the back office
+
+const OPERATOR = member(process.env.ASVS_OPERATOR, 'admin@rosace.test:Rosace-operator-2026');
+
+/** The back office (server/src/backoffice): its own sessions, never a member's; a second
+ * factor before anything; its forms' tokens; its own content policy. */
+async function checkBackoffice() {
+  const member = new Visitor('member');
+  await signIn(member, MEMBER_A);
+  await item('back office: every page and form refuses a visitor and a member (to the operators\' sign-in)', async () => {
+    const p = [];
+    for (const v of [new Visitor('anon'), member]) {
+      for (const [method, path] of [
+        ['GET', '/backoffice/'], ['GET', '/backoffice/sales'], ['GET', '/backoffice/operators'], ['GET', '/backoffice/audit'],
+        ['GET', '/backoffice/import'], ['GET', '/backoffice/sales/1001/dashboard/live'],
+        ['POST', '/backoffice/sales/new'], ['POST', '/backoffice/operators/invite'], ['POST', '/backoffice/options/1/stock'],
+      ]) {
+        const r = await v.req(method, path, method === 'POST' ? { form: { _xsrf: 'x' }, keep: true } : { keep: true });
+        const to = r.headers.get('location') || '';
+        if (![302, 303].includes(r.status) || !to.startsWith('/backoffice/signin')) p.push(`${v.label} ${method} ${path} -> ${r.status} ${to}`);
+      }
+    }
+    return p;
+  });
+  const op = new Visitor('operator');
+  const page = await op.req('GET', '/backoffice/signin');
+  await item('back office: headers of its pages (own CSP without inline script, nosniff, framing, no-store)', () => {
+    const p = commonHeaderProblems(page, 'sign-in page');
+    const csp = page.headers.get('content-security-policy') || '';
+    if (!/script-src 'self'(;|$)/.test(csp) || /unsafe-inline/.test(csp.split('script-src')[1]?.split(';')[0] || '')) p.push(`CSP ${csp}`);
+    if (!/form-action 'self'/.test(csp)) p.push(`CSP without form-action 'self': ${csp}`);
+    if (!/no-store/.test(page.headers.get('cache-control') || '')) p.push(`Cache-Control ${page.headers.get('cache-control')}`);
+    return p;
+  });
+  const token = (/name="_xsrf" value="([^"]+)"/.exec(page.text) || [])[1];
+  await item('back office: sign-in refuses a form without its own token (login CSRF)', async () => {
+    const r = await new Visitor('forger').req('POST', '/backoffice/signin', {
+      form: { _xsrf: token || 'x', email: OPERATOR.email, password: OPERATOR.password }, keep: true,
+    });
+    return r.status === 403 && !r.setCookies.some((c) => /rosace_bo$/.test(c.name)) ? [] : [`HTTP ${r.status}, cookies ${r.setCookies.map((c) => c.name)}`];
+  });
+  const pw = await op.req('POST', '/backoffice/signin', { form: { _xsrf: token, email: OPERATOR.email, password: OPERATOR.password, next: '' } });
+  await item('back office: cookie flags (HttpOnly, SameSite=Strict, Path=/backoffice; Secure over https)', () => {
+    const p = [];
+    for (const [r, name] of [[page, /rosace_bo_pre$/], [pw, /rosace_bo$/]]) {
+      const c = r.setCookies.find((x) => name.test(x.name));
+      if (!c) { p.push(`no ${name} cookie (HTTP ${r.status})`); continue; }
+      p.push(...cookieProblems(c, { httpOnly: true, hostPrefix: false }));
+      if (String(c.attrs.samesite || '').toLowerCase() !== 'strict') p.push(`${c.name} SameSite=${c.attrs.samesite}`);
+      if (c.attrs.path !== '/backoffice') p.push(`${c.name} Path=${c.attrs.path}`);
+      if (SECURE && !c.name.startsWith('__Secure-') && name.source.includes('rosace_bo$')) p.push(`${c.name} without __Secure-`);
+    }
+    return { problems: p, note: overHttpNote() };
+  });
+  await item('back office: the password alone opens nothing (a second factor first)', async () => {
+    if (pw.status !== 303) return [`the demo operator's password step answered ${pw.status} (ASVS_OPERATOR)`];
+    const r = await op.req('GET', '/backoffice/sales', { keep: true });
+    const to = r.headers.get('location') || '';
+    return [302, 303].includes(r.status) && to.startsWith('/backoffice/signin') ? [] : [`GET /backoffice/sales -> ${r.status} ${to}`];
+  });
+}
+
 // ------------------------------------------------------------------ the OpenAPI document
 
 let OPENAPI;
@@ -1005,6 +1067,7 @@ await checkIdor();
 await checkSafeMethods();
 await checkSessions();
 await checkLockout();
+await checkBackoffice();
 
 const failed = results.filter((r) => !r.ok).length;
 console.log(`\nasvs-check: ${results.length - failed} passed, ${failed} failed of ${results.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s`);

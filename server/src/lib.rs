@@ -8,6 +8,7 @@ pub mod config;
 pub mod demo;
 pub mod forms;
 mod layers;
+pub mod media;
 pub mod middleware;
 pub mod rest;
 pub mod serve;

@@ -93,3 +93,25 @@ CREATE TABLE feed_refs (
     id INTEGER NOT NULL,
     PRIMARY KEY (kind, feed_ref)
 );
+
+-- Product pictures uploaded in the back office, in the database so that every instance
+-- reads them: the original as sent (checked by decoding it), and each width a page asks
+-- for, made once on first request and kept (WebP, and JPEG for browsers without WebP).
+ALTER TABLE products ADD COLUMN image_id INTEGER;
+
+CREATE TABLE product_images (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    product_id INTEGER NOT NULL REFERENCES products (id),
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    original BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+);
+
+CREATE TABLE product_image_variants (
+    image_id INTEGER NOT NULL REFERENCES product_images (id),
+    width INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    PRIMARY KEY (image_id, width, format)
+);

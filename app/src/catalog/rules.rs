@@ -310,6 +310,15 @@ pub const NEEDS_MOBILE_IMAGE: [&str; 3] = ["SaleBanner", "CampaignBanner", "Spli
 
 /// Sale, campaign and split banners without a mobile image are dropped, unless the filter
 /// is told to skip that check (spec 000 §2).
+/// A product's picture: the one uploaded in the back office (served in the page's widths
+/// by `?w=`), else the drawn demo picture.
+pub fn product_image_url(product_id: i64, image_id: Option<i64>) -> String {
+    match image_id {
+        Some(image) => format!("/img/p/{image}"),
+        None => format!("/img/product/{product_id}.svg"),
+    }
+}
+
 pub fn keep_banner(kind: &str, mobile_image_url: &str, skip_mobile_check: bool) -> bool {
     skip_mobile_check || !NEEDS_MOBILE_IMAGE.contains(&kind) || !mobile_image_url.trim().is_empty()
 }

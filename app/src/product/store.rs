@@ -17,7 +17,7 @@ pub async fn product(
 ) -> Result<Option<ProductDetail>, sqlx::Error> {
     let member_id = viewer.member_id;
     let row = sqlx::query(&format!(
-        "SELECT p.id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
+        "SELECT p.id, p.image_id, p.name, p.price_cents, p.retail_price_cents, p.color, p.tier, p.delivery_mode,
                 p.seller_kind, p.description_html, s.name AS sale_name,
                 s.theme AS sale_theme, s.seller_kind AS sale_seller_kind, COALESCE(b.name, '') AS brand, b.id AS brand_id
            FROM products p
@@ -54,7 +54,7 @@ pub async fn product(
         name: row.try_get("name")?,
         brand: row.try_get("brand")?,
         brand_id: row.try_get("brand_id")?,
-        image_url: format!("/img/product/{product_id}.svg"),
+        image_url: crate::catalog::rules::product_image_url(product_id, row.try_get("image_id")?),
         price_cents: row.try_get("price_cents")?,
         retail_price_cents: row.try_get("retail_price_cents")?,
         options,

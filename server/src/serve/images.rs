@@ -103,3 +103,92 @@ pub async fn product_image(Path(file): Path<String>) -> Response {
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"><rect width="400" height="400" fill="hsl({h},30%,95%)"/><path d="M140 90 L175 70 Q200 95 225 70 L260 90 L310 140 L280 170 L262 155 L262 330 L138 330 L138 155 L120 170 L90 140 Z" fill="hsl({h},55%,50%)"/><path d="M175 70 Q200 95 225 70" stroke="hsl({h},55%,30%)" stroke-width="4" fill="none"/></svg>"##
     ))
 }
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct WidthQuery {
+    w: Option<u32>,
+}
+
+/// An uploaded product picture (`/img/p/{id}?w=361`) at the shop's width nearest above the
+/// one asked, as WebP when the browser takes it, else JPEG. Each (width, format) is made
+/// once from the original and kept in the database, where every instance finds it; the
+/// answer never changes, so browsers keep it for a year.
+pub async fn uploaded(
+    db: app::platform::db::Db,
+    Path(id): Path<i64>,
+    axum::extract::Query(q): axum::extract::Query<WidthQuery>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    use crate::media::{self, Encoding};
+    let width = media::served_width(q.w);
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let encoding = if accept.contains("image/webp") {
+        Encoding::Webp
+    } else {
+        Encoding::Jpeg
+    };
+    let stored: Result<Option<Vec<u8>>, sqlx::Error> = sqlx::query_scalar(
+        "SELECT bytes FROM product_image_variants WHERE image_id = $1 AND width = $2 AND format = $3",
+    )
+    .bind(id)
+    .bind(i64::from(width))
+    .bind(encoding.as_str())
+    .fetch_optional(&db.pool)
+    .await;
+    let bytes = match stored {
+        Ok(Some(b)) => b,
+        Ok(None) => {
+            let original: Option<Vec<u8>> =
+                match sqlx::query_scalar("SELECT original FROM product_images WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&db.pool)
+                    .await
+                {
+                    Ok(o) => o,
+                    Err(e) => {
+                        tracing::error!(error = %e, "product picture read failed");
+                        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+                    }
+                };
+            let Some(original) = original else {
+                return StatusCode::NOT_FOUND.into_response();
+            };
+            // Decoding and encoding take CPU: off the async threads.
+            let made =
+                tokio::task::spawn_blocking(move || media::variant(&original, width, encoding))
+                    .await;
+            let Ok(Ok(bytes)) = made else {
+                return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            };
+            // Two first requests may both make it: the second insert changes nothing.
+            let _ = sqlx::query(
+                "INSERT INTO product_image_variants (image_id, width, format, bytes) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (image_id, width, format) DO NOTHING",
+            )
+            .bind(id)
+            .bind(i64::from(width))
+            .bind(encoding.as_str())
+            .bind(&bytes)
+            .execute(&db.writes)
+            .await;
+            bytes
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "product picture read failed");
+            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+        }
+    };
+    (
+        [
+            (header::CONTENT_TYPE, encoding.content_type()),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+            (header::VARY, "Accept"),
+        ],
+        bytes,
+    )
+        .into_response()
+}

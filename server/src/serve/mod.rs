@@ -16,18 +16,29 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use app::platform::db::Db;
 
-/// Robots, sitemap and demo images; the sitemap reads the live sales from `db`.
+/// Robots, sitemap, demo images and uploaded product pictures (from `db`); the sitemap
+/// reads the live sales from `db`.
 pub fn router<S: Clone + Send + Sync + 'static>(db: Db) -> Router<S> {
     Router::new()
         .route("/robots.txt", get(seo::robots))
         .route(
             "/sitemap.xml",
-            get(move |req| seo::sitemap(db.clone(), req)),
+            get({
+                let db = db.clone();
+                move |req| seo::sitemap(db.clone(), req)
+            }),
         )
         .route("/img/logo/{file}", get(images::logo))
         .route("/img/favicon/{file}", get(images::favicon))
         .route("/img/sale/{id}/{file}", get(images::sale_image))
         .route("/img/product/{file}", get(images::product_image))
+        .route(
+            "/img/p/{id}",
+            get({
+                let db = db.clone();
+                move |path, query, headers| images::uploaded(db.clone(), path, query, headers)
+            }),
+        )
 }
 
 /// The built files under the site root: `/pkg` (WASM, JS, CSS), `/widgets` (React),

@@ -7,7 +7,7 @@ use crate::cart::store::Viewer;
 use crate::model::catalog_api::*;
 use crate::platform::db::Db;
 
-pub(crate) const ITEM_COLUMNS: &str = "pr.id, pr.sale_id, pr.item_type, pr.name, pr.color, pr.price_cents, pr.retail_price_cents,
+pub(crate) const ITEM_COLUMNS: &str = "pr.id, pr.image_id, pr.sale_id, pr.item_type, pr.name, pr.color, pr.price_cents, pr.retail_price_cents,
     pr.tier, pr.delivery_mode, pr.seller_kind, COALESCE(b.name, '') AS brand, COALESCE(b.slug, '') AS brand_slug,
     (SELECT CAST(COALESCE(SUM(o.stock - o.held - o.sold), 0) AS BIGINT) FROM product_options o WHERE o.product_id = pr.id) AS stock";
 
@@ -22,7 +22,7 @@ pub(crate) fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::
         brand: r.try_get("brand")?,
         brand_slug: r.try_get("brand_slug")?,
         color: r.try_get("color")?,
-        image_url: format!("/img/product/{id}.svg"),
+        image_url: crate::catalog::rules::product_image_url(id, r.try_get("image_id")?),
         price: Price {
             value: r.try_get("price_cents")?,
             retail_value: r.try_get("retail_price_cents")?,

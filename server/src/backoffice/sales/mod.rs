@@ -2,6 +2,8 @@
 //! (create, edit, duplicate to a site, archive after a confirmation), and its products,
 //! options and stock (`products.rs`). Every write is one transaction with its audit record;
 //! a refused form comes back with each field's error and what was typed.
+pub mod homes;
+pub mod pictures;
 pub mod products;
 pub mod rules;
 pub mod stock;
@@ -45,6 +47,8 @@ pub fn router() -> Router<Arc<AppCtx>> {
             post(archive_form),
         )
         .merge(products::router())
+        .merge(homes::router())
+        .merge(pictures::router())
 }
 
 fn state_of(s: &SaleRow, now: i64) -> &'static str {
@@ -328,6 +332,7 @@ fn edit_view(
         <p>{format!("#{} · {} · {}", sale.id, site_label(sale.site_id), t(state_of(sale, at)))}</p>
         <p class="bo-actions">
             <a href=format!("{base}/products")>{t("sales.products")}</a>
+            <a href=format!("{base}/homes")>{t("homes.title")}</a>
             <a href=format!("{base}/dashboard")>{t("sales.dashboard")}</a>
         </p>
     };

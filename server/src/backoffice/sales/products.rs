@@ -100,10 +100,26 @@ async fn view_page(
                         </form>
                     }
                 });
+                let picture = can_edit.then(|| {
+                    let form_key = format!("picture-{}", r.product_id);
+                    let input_id = format!("picture-{}", r.product_id);
+                    view! {
+                        {error_for(&form_key)}
+                        <form method="post" enctype="multipart/form-data" action=format!("{PREFIX}/products/{}/picture", r.product_id) class="bo-inline">
+                            {ui::xsrf_field(op)}
+                            <label for=input_id.clone()>{format!("{} · {}", r.product_name, t("pictures.label"))}</label>
+                            <input id=input_id name="picture" type="file" accept="image/jpeg,image/png,image/webp" required />
+                            <button type="submit" class="bo-secondary">{t("pictures.send")}</button>
+                        </form>
+                    }
+                });
+                let thumbnail = r.image_id.map(|image| view! { <img src=format!("/img/p/{image}?w=179") alt="" width="90" data-picture=image.to_string() /> });
                 view! {
+                    {thumbnail}
                     <strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong>
                     <span>{format!(" · {:.2} / {:.2}", r.price_cents as f64 / 100.0, r.retail_price_cents as f64 / 100.0)}</span>
                     {add_option}
+                    {picture}
                 }
             });
             let option_cells = r.option_id.map(|option| {
@@ -173,6 +189,30 @@ async fn view_page(
     ui::page(status, op.lang(), Some(op), &title, notice, body)
 }
 
+/// The products page with one form's refusal (another module's form: the picture).
+pub async fn refused(
+    app: &AppCtx,
+    op: &Operator,
+    sale_id: i64,
+    form: String,
+    message: String,
+    status: StatusCode,
+) -> Response {
+    view_page(
+        app,
+        op,
+        sale_id,
+        None,
+        Some(Refusal {
+            form,
+            message,
+            typed: ProductFields::default(),
+        }),
+        status,
+    )
+    .await
+}
+
 pub async fn page(
     State(app): State<Arc<AppCtx>>,
     op: Operator,
@@ -186,6 +226,7 @@ pub async fn page(
         "stock" => Some(op.t("stock.changed")),
         "product" => Some(op.t("sales.product_added")),
         "option" => Some(op.t("sales.option_added")),
+        "picture" => Some(op.t("pictures.added")),
         _ => None,
     }
     .map(str::to_string);

@@ -30,11 +30,12 @@ pub struct SettingsFields {
 pub type FieldErrors = Vec<(&'static str, &'static str)>;
 
 fn clean(s: &str) -> String {
-    s.trim()
+    s.replace("\r\n", "\n")
         .chars()
         .filter(|c| !c.is_control() || *c == '\n')
         .collect::<String>()
-        .replace("\r\n", "\n")
+        .trim()
+        .to_string()
 }
 
 /// The settings the fields describe, or every field's error.

@@ -262,9 +262,10 @@ pub async fn duplicate(
         let new = next_id(tx, "products", 1).await?;
         sqlx::query(
             "INSERT INTO products (id, sale_id, universe_id, brand_id, name, slug, color, description_html, price_cents,
-                                   retail_price_cents, delivery_mode, tier, seller_kind, item_type, lat_e6, lng_e6, position)
+                                   retail_price_cents, delivery_mode, tier, seller_kind, item_type, lat_e6, lng_e6, position,
+                                   image_id)
              SELECT $1, $2, $3, brand_id, name, slug, color, description_html, price_cents, retail_price_cents,
-                    delivery_mode, tier, seller_kind, item_type, lat_e6, lng_e6, position
+                    delivery_mode, tier, seller_kind, item_type, lat_e6, lng_e6, position, image_id
              FROM products WHERE id = $4",
         )
         .bind(new)
@@ -321,6 +322,7 @@ pub struct OptionStock {
     pub product_name: String,
     pub price_cents: i64,
     pub retail_price_cents: i64,
+    pub image_id: Option<i64>,
     pub option_id: Option<i64>,
     pub label: String,
     pub stock: i64,
@@ -332,7 +334,7 @@ pub struct OptionStock {
 /// with no option).
 pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT p.id AS product_id, p.name, p.price_cents, p.retail_price_cents, o.id AS option_id, o.label,
+        "SELECT p.id AS product_id, p.name, p.price_cents, p.retail_price_cents, p.image_id, o.id AS option_id, o.label,
                 o.stock, o.held, o.sold
          FROM products p LEFT JOIN product_options o ON o.product_id = p.id
          WHERE p.sale_id = $1 ORDER BY p.position, p.id, o.position, o.id",
@@ -347,6 +349,7 @@ pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sq
                 product_name: r.try_get("name")?,
                 price_cents: r.try_get("price_cents")?,
                 retail_price_cents: r.try_get("retail_price_cents")?,
+                image_id: r.try_get("image_id")?,
                 option_id: r.try_get("option_id")?,
                 label: r.try_get::<Option<String>, _>("label")?.unwrap_or_default(),
                 stock: r.try_get::<Option<i64>, _>("stock")?.unwrap_or(0),

@@ -169,6 +169,88 @@ async fn a_sale_made_in_the_back_office_reaches_members(t: TestApp) {
     );
     assert_eq!(t.count(&format!("SELECT COUNT(*) FROM stock_history h JOIN product_options o ON o.id = h.option_id WHERE o.product_id = {product}")).await, 2);
 
+    // A picture: the type is read from the bytes; the shop serves it in its widths.
+    let send_picture = |token: String, bytes: Vec<u8>, name: &'static str| {
+        let form = reqwest::multipart::Form::new().text("_xsrf", token).part(
+            "picture",
+            reqwest::multipart::Part::bytes(bytes)
+                .file_name(name)
+                .mime_str("image/png")
+                .unwrap(),
+        );
+        t.client
+            .post(t.url(&format!("/backoffice/products/{product}/picture")))
+            .header("cookie", &merch.cookie)
+            .multipart(form)
+            .send()
+    };
+    let res = send_picture(
+        merch.xsrf.clone(),
+        b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec(),
+        "evil.png",
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.status(), 422);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("This file is not a JPEG, PNG or WebP picture."));
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(400, 300, |x, y| {
+        image::Rgb([x as u8, y as u8, 120])
+    }))
+    .write_to(&mut png, image::ImageFormat::Png)
+    .unwrap();
+    let res = send_picture("forged".into(), png.get_ref().clone(), "caban.png")
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM product_images").await,
+        0,
+        "nothing stored without the token"
+    );
+    let res = send_picture(merch.xsrf.clone(), png.into_inner(), "caban.png")
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let picture = t
+        .count(&format!(
+            "SELECT image_id FROM products WHERE id = {product}"
+        ))
+        .await;
+    for (accept, kind) in [
+        ("image/avif,image/webp,*/*", "image/webp"),
+        ("image/png,*/*", "image/jpeg"),
+    ] {
+        let res = t
+            .client
+            .get(t.url(&format!("/img/p/{picture}?w=285")))
+            .header("accept", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], kind);
+        assert!(res.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable"));
+        let img = image::load_from_memory(&res.bytes().await.unwrap()).unwrap();
+        assert_eq!((img.width(), img.height()), (285, 214), "{kind}");
+    }
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM product_image_variants WHERE image_id = {picture}"
+        ))
+        .await,
+        2,
+        "each made once, then kept"
+    );
+    assert_eq!(t.get("/img/p/999999?w=285").await.status(), 404);
+
     // A member of site 1 sees the sale and its products.
     let member = t.member_session(1).await;
     let mut res = t
@@ -185,6 +267,115 @@ async fn a_sale_made_in_the_back_office_reaches_members(t: TestApp) {
     assert!(
         page.contains("Caban"),
         "the member's catalog lists the new product"
+    );
+
+    // On a home: the sale's tile is placed on a module of its site's homes, shows on that
+    // home while the sale is live, and comes off again.
+    let (status, html) = merch
+        .get(&t, &format!("/backoffice/sales/{id}/homes"))
+        .await;
+    assert_eq!(status, 200);
+    assert!(html.contains("This sale has no tile on a home yet."));
+    let module: i64 = html
+        .split(r#"name="module""#)
+        .nth(1)
+        .unwrap()
+        .split(r#"<option value=""#)
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (status, _, html) = merch
+        .post(
+            &t,
+            &format!("/backoffice/sales/{id}/homes/place"),
+            &[
+                ("module", &module.to_string()),
+                ("tile", "GIANT"),
+                ("position", "0"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(html.contains("Choose a module of this site"));
+    let foreign: i64 = t.count("SELECT MIN(m.id) FROM home_modules m JOIN homes h ON h.id = m.home_id WHERE h.site_id = 66").await;
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &format!("/backoffice/sales/{id}/homes/place"),
+            &[
+                ("module", &foreign.to_string()),
+                ("tile", "XL"),
+                ("position", "0"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 422, "a module of another site's home is refused");
+    let (status, location, _) = merch
+        .post(
+            &t,
+            &format!("/backoffice/sales/{id}/homes/place"),
+            &[
+                ("module", &module.to_string()),
+                ("tile", "XL"),
+                ("position", "0"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (status, location),
+        (303, format!("/backoffice/sales/{id}/homes?done=placed"))
+    );
+    let home: i64 = t
+        .count(&format!(
+            "SELECT home_id FROM home_modules WHERE id = {module}"
+        ))
+        .await;
+    let (status, body) =
+        crate::helpers::json(&t, &format!("/api/content/v1/homes/{home}?site=1"), "").await;
+    assert_eq!(status, 200);
+    let tiles: Vec<&serde_json::Value> = body["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["banners"].as_array().unwrap())
+        .filter(|b| b["saleId"] == id)
+        .collect();
+    assert_eq!(tiles.len(), 1, "the tile shows on the home");
+    assert_eq!(
+        (tiles[0]["tileSize"].as_str(), tiles[0]["kind"].as_str()),
+        (Some("XL"), Some("SaleBanner"))
+    );
+    let banner = tiles[0]["id"].as_i64().unwrap().to_string();
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &format!("/backoffice/sales/1001/homes/remove"),
+            &[("banner", &banner)],
+        )
+        .await;
+    assert_eq!(status, 404, "another sale's form cannot take this tile off");
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &format!("/backoffice/sales/{id}/homes/remove"),
+            &[("banner", &banner)],
+        )
+        .await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM banners WHERE sale_id = {id}"
+        ))
+        .await,
+        0
+    );
+    assert_eq!(
+        audit_count(&t, "place", "sale").await + audit_count(&t, "unplace", "sale").await,
+        2
     );
 
     // Edit: the audit summary says what changed.
