@@ -2,14 +2,15 @@ import { createHmac } from 'node:crypto';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { signInAsDemo } from './session';
+import { DEMO_EMAIL_2, signInAsDemo } from './session';
 
 // The back office as an operator uses it: sign-in with a TOTP code, a new sale with two
 // products and their options made through the forms, then a member holds an option and the
 // operator sees it on the live dashboard without a reload; a stock cut below what is held
 // is refused with the figures. axe on every back-office page kind. The desktop project
-// works as the demo admin on France (site 1), the phone as the demo merchandiser on site 70:
-// a TOTP code is good once, so the two projects never share an operator's step.
+// works as the demo admin on Violeta's site 66, the phone as the demo merchandiser on site
+// 69 (a TOTP code is good once, so the two projects never share an operator's step), each
+// with the second demo member, whose cart on these sites no other test uses.
 
 const PASSWORD = 'Rosace-operator-2026';
 const SECRET = 'KJXXGYLDMUQGIZLNN4QFIT2UKAQSCIJB';
@@ -59,7 +60,7 @@ function local(d: Date): string {
 test('an operator puts a sale on the shop and watches a member hold an option live', async ({ page, browser, baseURL }, info) => {
   test.setTimeout(120_000);
   const desktop = info.project.name === 'desktop';
-  const [operator, site] = desktop ? ['admin@rosace.test', '1'] : ['merch@rosace.test', '70'];
+  const [operator, site] = desktop ? ['admin@rosace.test', '66'] : ['merch@rosace.test', '69'];
   await signIn(page, operator);
   await expectNoViolations(page, undefined, { islands: false });
 
@@ -100,6 +101,12 @@ test('an operator puts a sale on the shop and watches a member hold an option li
     }
   }
   await expect(page.locator('#stock tbody tr')).toHaveCount(4);
+  // The Caban's picture (a PNG; the shop serves it as WebP to this browser).
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+  await page.getByLabel('Caban · Picture').setInputFiles({ name: 'caban.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Caban · Picture').locator('xpath=..').getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toContainText('Picture saved');
+  await expect(page.locator('img[data-picture]')).toHaveCount(1);
   await expectNoViolations(page, undefined, { islands: false });
   const productId = await page.locator('[data-product]', { hasText: 'Caban' }).getAttribute('data-product');
 
@@ -112,9 +119,12 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   const member = await browser.newContext({ baseURL });
   await member.addCookies([{ name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL! }]);
   const shopper = await member.newPage();
-  await signInAsDemo(shopper, Number(site), `/product/${saleId}/${productId}`);
+  await signInAsDemo(shopper, Number(site), `/product/${saleId}/${productId}`, DEMO_EMAIL_2);
   await expect(shopper.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(shopper.getByRole('heading', { level: 1 })).toContainText('Caban');
+  const picture = shopper.locator('img.product__image');
+  await expect(picture).toHaveAttribute('src', /^\/img\/p\/\d+/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await shopper.locator('[data-testid="product-option"]:not([disabled])').first().check();
   await shopper.getByTestId('add-to-cart').click();
   await expect(shopper.getByTestId('added-to-cart')).toBeVisible();

@@ -353,7 +353,7 @@ async fn a_sale_made_in_the_back_office_reaches_members(t: TestApp) {
     let (status, _, _) = merch
         .post(
             &t,
-            &format!("/backoffice/sales/1001/homes/remove"),
+            "/backoffice/sales/1001/homes/remove",
             &[("banner", &banner)],
         )
         .await;
