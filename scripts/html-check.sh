@@ -116,6 +116,31 @@ save travel-catalog-filtered "/t/c/1025?board=all_inclusive&page=2" "$JAR"
 save travel-product /t/p/1025/102503 "$JAR"
 save travel-error "/t/error?source=%2Ft%2Fp%2F1025%2F102503" "$JAR"
 
+# The back office, as the demo admin: the sign-in steps (the second factor computed from
+# the demo operators' published TOTP key), then one page of each kind.
+BO="$DATA/bo-jar"
+curl -sf -c "$BO" "$BASE/backoffice/signin" -o "$DATA/pages/bo-signin.html" || die "GET /backoffice/signin failed"
+bo_token() { grep -o 'name="_xsrf" value="[^"]*"' "$1" | head -n 1 | cut -d'"' -f4; }
+curl -sf -b "$BO" -c "$BO" --data-urlencode "_xsrf=$(bo_token "$DATA/pages/bo-signin.html")" \
+  --data-urlencode "email=admin@rosace.test" --data-urlencode "password=Rosace-operator-2026" \
+  "$BASE/backoffice/signin" -o /dev/null || die "back-office password step failed"
+curl -sf -b "$BO" -c "$BO" "$BASE/backoffice/signin/code" -o "$DATA/pages/bo-code.html"
+totp=$(python3 -c 'import base64, hmac, struct, time
+key = base64.b32decode("KJXXGYLDMUQGIZLNN4QFIT2UKAQSCIJB")
+h = hmac.new(key, struct.pack(">Q", int(time.time()) // 30), "sha1").digest()
+o = h[19] & 15
+print("%06d" % ((struct.unpack(">I", h[o:o + 4])[0] & 0x7FFFFFFF) % 1000000))')
+curl -sf -b "$BO" -c "$BO" --data-urlencode "_xsrf=$(bo_token "$DATA/pages/bo-code.html")" \
+  --data-urlencode "code=$totp" "$BASE/backoffice/signin/code" -o /dev/null || die "back-office code step failed"
+for page in "bo-home /backoffice/" "bo-sales /backoffice/sales" "bo-sale /backoffice/sales/1001" \
+  "bo-sale-archive /backoffice/sales/1001?confirm=archive" "bo-new-sale /backoffice/sales/new" \
+  "bo-products /backoffice/sales/1001/products" "bo-homes /backoffice/sales/1001/homes" \
+  "bo-dashboard /backoffice/sales/1001/dashboard" "bo-import /backoffice/import" \
+  "bo-operators /backoffice/operators" "bo-audit /backoffice/audit"; do
+  save ${page% *} "${page#* }" "$BO"
+done
+grep -q 'href="/backoffice/operators"' "$DATA/pages/bo-home.html" || die "the back-office sign-in did not take"
+
 # The framework's artefacts (Leptos 0.8), not ours:
 # - "Bogus comment": the hydration markers `<!>` tachys writes around dynamic parts.
 # - "crossorigin": Leptos' HydrationScripts puts the CSP nonce into the preload links'

@@ -63,6 +63,8 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   const [operator, site] = desktop ? ['admin@rosace.test', '66'] : ['merch@rosace.test', '69'];
   await signIn(page, operator);
   await expectNoViolations(page, undefined, { islands: false });
+  await expectNoViolations(page, '/backoffice/', { islands: false });
+  await page.goto('/backoffice/sales');
 
   // A new sale: a refused form first (it keeps what was typed), then the real one.
   const name = `Manteaux ${Date.now().toString(36)}`;
@@ -84,6 +86,16 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   const saleId = Number(/\/backoffice\/sales\/(\d+)/.exec(page.url())![1]);
   expect(saleId).toBeGreaterThanOrEqual(1_000_000);
   await expectNoViolations(page, undefined, { islands: false });
+
+  // Its tile on a home of its site.
+  await page.getByRole('link', { name: 'On the homes' }).click();
+  await expect(page.getByText('This sale has no tile on a home yet.')).toBeVisible();
+  await page.getByLabel('Tile size').selectOption('XL');
+  await page.getByRole('button', { name: 'Place on a home' }).click();
+  await expect(page.getByRole('status')).toContainText('The sale\'s tile is on the home.');
+  await expect(page.locator('#placements tbody tr')).toHaveCount(1);
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByRole('link', { name: name }).click();
 
   // Two products, each with two sizes.
   await page.getByRole('link', { name: 'Products and stock' }).first().click();

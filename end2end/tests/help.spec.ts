@@ -131,6 +131,9 @@ test('site 73 takes no tickets: no answer, or an answer rated badly, shows the e
 
   // A message no article answers: the extra text, with the site's phone; loading is over.
   await form.getByTestId('help-reason').selectOption('other');
+  // A new reason asks the server for the form again (it clears the message): typing
+  // starts once that answer is in, as a person's would.
+  await expect(form).not.toHaveAttribute('aria-busy', 'true');
   await form.getByTestId('help-body').fill('xqzv blorp wuggle frrrt zzkk');
   await form.getByTestId('help-send').click();
   await expect(extra).toBeVisible();
@@ -145,7 +148,9 @@ test('site 73 takes no tickets: no answer, or an answer rated badly, shows the e
   await page.goto('/helpform');
   await expect(extra).toBeHidden();
   await form.getByTestId('help-reason').selectOption('payment');
+  await expect(form).not.toHaveAttribute('aria-busy', 'true');
   await form.getByTestId('help-sub').selectOption('invoice');
+  await expect(form).not.toHaveAttribute('aria-busy', 'true');
   await form.getByTestId('help-body').fill(QUESTION[1]);
   await form.getByTestId('help-send').click();
   const answer = page.getByTestId('help-answer');

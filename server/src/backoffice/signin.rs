@@ -140,7 +140,7 @@ fn signin_view(
         <form method="post" action=format!("{PREFIX}/signin") class="bo-form">
             <input type="hidden" name="_xsrf" value=pre.to_string() />
             <input type="hidden" name="next" value=next.to_string() />
-            {ui::field(t("signin.email"), "email", view! { <input id="email" name="email" type="email" autocomplete="username" required value=email.to_string() /> }.into_any(), None)}
+            {ui::field(t("signin.email"), "email", view! { <input id="email" name="email" type="email" autocomplete="email" required value=email.to_string() /> }.into_any(), None)}
             {ui::field(t("signin.password"), "password", view! { <input id="password" name="password" type="password" autocomplete="current-password" required /> }.into_any(), None)}
             <button type="submit">{t("signin.submit")}</button>
         </form>
