@@ -33,7 +33,7 @@ export function start(): void {
     try {
       render(source, JSON.parse((e as MessageEvent<string>).data) as Figures);
     } catch {
-      // A reading that does not parse is skipped; the next one comes in a second.
+      // A reading that does not parse is dropped; the next one comes a second later.
     }
   });
   window.addEventListener('pagehide', () => events.close(), { once: true });
