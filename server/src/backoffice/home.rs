@@ -44,6 +44,8 @@ pub async fn page(State(app): State<Arc<AppCtx>>, op: Operator) -> Response {
         Ok(((live, _), (upcoming, _))) => (live, upcoming),
         Err(e) => return ui::db_error(e),
     };
+    // Only a role that may watch an opening gets the links to its dashboard.
+    let watch = op.can(Permission::WatchSaleOpening);
     let soon: Vec<_> = upcoming
         .into_iter()
         .filter(|s| s.starts_at <= at + 48 * 3600)
@@ -60,7 +62,7 @@ pub async fn page(State(app): State<Arc<AppCtx>>, op: Operator) -> Response {
                     <li>
                         <a href=format!("{PREFIX}/sales/{}", s.id)>{s.name.clone()}</a>
                         {format!(" · {} · {} → {} · ", super::sales::site_label(s.site_id), ui::when(s.starts_at), ui::when(s.ends_at))}
-                        <a href=format!("{PREFIX}/sales/{}/dashboard", s.id)>{t("sales.dashboard")}</a>
+                        {watch.then(|| view! { <a href=format!("{PREFIX}/sales/{}/dashboard", s.id)>{t("sales.dashboard")}</a> })}
                     </li>
                 }
             })

@@ -333,7 +333,7 @@ fn edit_view(
         <p class="bo-actions">
             <a href=format!("{base}/products")>{t("sales.products")}</a>
             <a href=format!("{base}/homes")>{t("homes.title")}</a>
-            <a href=format!("{base}/dashboard")>{t("sales.dashboard")}</a>
+            {op.can(Permission::WatchSaleOpening).then(|| view! { <a href=format!("{base}/dashboard")>{t("sales.dashboard")}</a> })}
         </p>
     };
     let editable = op.can(Permission::EditCatalogue) && sale.archived_at.is_none();

@@ -171,7 +171,7 @@ async fn view_page(
     });
     let title = format!("{} · {}", sale.name, t("sales.products"));
     let body = view! {
-        <p><a href=format!("{PREFIX}/sales/{sale_id}")>{sale.name.clone()}</a>" · "<a href=format!("{PREFIX}/sales/{sale_id}/dashboard")>{t("sales.dashboard")}</a></p>
+        <p><a href=format!("{PREFIX}/sales/{sale_id}")>{sale.name.clone()}</a></p>
         <div class="bo-table-wrap" tabindex="0">
             <table id="stock">
                 <thead><tr>

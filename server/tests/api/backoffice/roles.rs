@@ -55,7 +55,12 @@ async fn every_route_refuses_who_may_not(t: TestApp) {
 
     // A moderator reads the catalogue and nothing more.
     let moderator = sign_in(&t, MODERATOR).await;
-    assert_eq!(moderator.get(&t, "/backoffice/sales/1001").await.0, 200);
+    let (status, html) = moderator.get(&t, "/backoffice/sales/1001").await;
+    assert_eq!(status, 200);
+    assert!(
+        !html.contains("/backoffice/sales/1001/dashboard"),
+        "no link to a page the role may not open"
+    );
     for path in [
         "/backoffice/sales/new",
         "/backoffice/sales/1001/dashboard",
