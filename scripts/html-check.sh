@@ -136,7 +136,8 @@ for page in "bo-home /backoffice/" "bo-sales /backoffice/sales" "bo-sale /backof
   "bo-sale-archive /backoffice/sales/1001?confirm=archive" "bo-new-sale /backoffice/sales/new" \
   "bo-products /backoffice/sales/1001/products" "bo-homes /backoffice/sales/1001/homes" \
   "bo-dashboard /backoffice/sales/1001/dashboard" "bo-import /backoffice/import" \
-  "bo-operators /backoffice/operators" "bo-audit /backoffice/audit"; do
+  "bo-operators /backoffice/operators" "bo-audit /backoffice/audit" "bo-preview /backoffice/preview" \
+  "bo-travel /backoffice/products/102501/travel"; do
   save ${page% *} "${page#* }" "$BO"
 done
 grep -q 'href="/backoffice/operators"' "$DATA/pages/bo-home.html" || die "the back-office sign-in did not take"

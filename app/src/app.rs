@@ -172,7 +172,19 @@ fn Page() -> impl IntoView {
             }
             Some(route) => render(route, path.clone()),
         };
+        let preview = ctx.preview_at.map(|at| {
+            let day = crate::travel::rules::Date::from_unix(at);
+            let secs = at.rem_euclid(86_400);
+            let date = format!("{day} {:02}:{:02}", secs / 3600, (secs % 3600) / 60);
+            view! {
+                <p class="operator-preview" role="status" data-testid="operator-preview">
+                    {ctx.t_with("shell.operator_preview", &[("date", &date)])}" "
+                    <a href="/backoffice/preview">{ctx.t("shell.operator_preview_end")}</a>
+                </p>
+            }
+        });
         view! {
+            {preview}
             <Header simplified transparent path=path.clone() />
             <main id="main" class="page">{body}</main>
             <Footer path=path.clone() />

@@ -30,6 +30,10 @@ pub struct RequestCtx {
     /// (`experiments::rules`), decided by the server before rendering.
     #[serde(default)]
     pub experiments: crate::model::experiments::Experiments,
+    /// An operator's preview (`backoffice::preview`): the home, catalogs and product pages
+    /// render as they will be at this unix second. `None` for everyone else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preview_at: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +47,12 @@ pub struct SiteOrigin {
 }
 
 impl RequestCtx {
+    /// The time pages are rendered at: now, or an operator's preview time.
+    #[cfg(feature = "ssr")]
+    pub fn now(&self) -> i64 {
+        self.preview_at.unwrap_or_else(crate::platform::state::now)
+    }
+
     pub fn site(&self) -> &'static Site {
         site::by_id_or_default(self.site_id)
     }

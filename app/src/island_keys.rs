@@ -123,6 +123,8 @@ fn render(name: &str, props: Option<&str>) -> Result<String, String> {
                 sale_id,
                 product_id,
                 options,
+                price,
+                image_url,
                 cart_type
             }
         ),

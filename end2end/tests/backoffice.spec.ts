@@ -79,7 +79,8 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expect(page.getByText('The closing time must be after the opening time.')).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await expectNoViolations(page, undefined, { islands: false });
-  await page.getByLabel('Opens (UTC)').fill(local(new Date(now - 3_600_000)));
+  // It opens tomorrow: previewed first, opened below.
+  await page.getByLabel('Opens (UTC)').fill(local(new Date(now + 86_400_000)));
   await page.getByLabel('Closes (UTC)').fill(local(new Date(now + 3 * 86_400_000)));
   await page.getByRole('button', { name: 'Create the sale' }).click();
   await expect(page.getByRole('status')).toContainText('Sale created.');
@@ -97,7 +98,7 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expectNoViolations(page, undefined, { islands: false });
   await page.getByRole('link', { name: name }).click();
 
-  // Two products, each with two sizes.
+  // Two products, each with two sizes; the Caban's M has a price and a picture of its own.
   await page.getByRole('link', { name: 'Products and stock' }).first().click();
   for (const [product, price, retail] of [['Caban', '89.90', '179'], ['Parka', '120', '240']]) {
     await page.getByLabel('Product', { exact: true }).fill(product);
@@ -108,6 +109,10 @@ test('an operator puts a sale on the shop and watches a member hold an option li
     for (const [label, stock] of [['S', '3'], ['M', '2']]) {
       await page.getByLabel(`${product} · Option`).fill(label);
       await page.getByLabel(`${product} · Stock`).fill(stock);
+      if (product === 'Caban' && label === 'M') {
+        await page.getByLabel(`${product} · Own price`).fill('99.90');
+        await page.getByLabel(`${product} · Own retail price`).fill('199');
+      }
       await page.getByLabel(`${product} · Option`).press('Enter');
       await expect(page.getByRole('status')).toContainText('Option added.');
     }
@@ -119,8 +124,32 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await page.getByLabel('Caban · Picture').locator('xpath=..').getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('status')).toContainText('Picture saved');
   await expect(page.locator('img[data-picture]')).toHaveCount(1);
+  await page.getByLabel('Caban M · Picture').setInputFiles({ name: 'caban-m.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Caban M · Picture').locator('xpath=..').getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toContainText('Picture saved');
+  await expect(page.locator('img[data-option-picture]')).toHaveCount(1);
+  await expect(page.locator('[data-option-price]')).toContainText('99.90 / 199.00');
   await expectNoViolations(page, undefined, { islands: false });
   const productId = await page.locator('[data-product]', { hasText: 'Caban' }).getAttribute('data-product');
+
+  // A preview at its opening: the shop's catalog as members will see it then, in this
+  // browser only, said on the page; a member sees nothing of it yet.
+  await page.goto(`/backoffice/sales/${saleId}`);
+  await page.getByRole('button', { name: 'Preview the catalog' }).click();
+  await expect(page.getByTestId('operator-preview')).toBeVisible();
+  await expect(page.getByTestId('items-grid')).toContainText('Caban');
+  await expectNoViolations(page);
+  await page.getByTestId('operator-preview').getByRole('link').click();
+  await expect(page.getByTestId('preview-running')).toBeVisible();
+  await page.getByRole('button', { name: 'End the preview' }).click();
+  await expect(page.getByTestId('preview-none')).toBeVisible();
+  await expectNoViolations(page, undefined, { islands: false });
+
+  // The sale opens: its opening moved to an hour ago.
+  await page.goto(`/backoffice/sales/${saleId}`);
+  await page.getByLabel('Opens (UTC)').fill(local(new Date(now - 3_600_000)));
+  await page.getByRole('button', { name: 'Save the sale' }).click();
+  await expect(page.getByRole('status')).toContainText('Sale saved.');
 
   // The live dashboard, open while a member holds size S of the Caban.
   await page.goto(`/backoffice/sales/${saleId}/dashboard`);
@@ -137,7 +166,22 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   const picture = shopper.locator('img.product__image');
   await expect(picture).toHaveAttribute('src', /^\/img\/p\/\d+/);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  await shopper.locator('[data-testid="product-option"]:not([disabled])').first().check();
+  // Before a choice, the first option in stock (S) with the product's price and picture;
+  // choosing M shows its own, choosing S again the product's (coverage P9).
+  const price = shopper.getByTestId('product-price');
+  const productPicture = await picture.getAttribute('src');
+  await expect(price).toContainText('89,90');
+  const option = (label: string) =>
+    shopper.locator('label.option').filter({ has: shopper.locator('.option__label', { hasText: new RegExp(`^${label}$`) }) }).getByTestId('product-option');
+  await option('M').check();
+  await expect(price).toContainText('99,90');
+  await expect(shopper.getByTestId('product-retail')).toContainText('199');
+  await expect(picture).not.toHaveAttribute('src', productPicture!);
+  await expect(picture).toHaveAttribute('src', /^\/img\/p\/\d+$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await option('S').check();
+  await expect(price).toContainText('89,90');
+  await expect(picture).toHaveAttribute('src', productPicture!);
   await shopper.getByTestId('add-to-cart').click();
   await expect(shopper.getByTestId('added-to-cart')).toBeVisible();
   await member.close();
@@ -172,6 +216,42 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expect(errors).toContainText('sales[0].site: Choose one of the 11 sites.');
   await expect(errors).toContainText('sales[0].closes: The closing time must be after the opening time.');
   await expectNoViolations(page, undefined, { islands: false });
+
+  // A trip's inventory: a package, its departure city, a duration, then a season (refused
+  // once, what was typed kept) that the trip's departures follow.
+  await page.goto('/backoffice/products/102501/travel');
+  await expectNoViolations(page, undefined, { islands: false });
+  const suffix = Date.now().toString(36);
+  const title = `Formule ${suffix}`;
+  await page.getByLabel('Package title').fill(title);
+  await page.getByRole('button', { name: 'Add the package' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  const pkg = page.locator('section.bo-travel-package', { hasText: title });
+  await pkg.getByLabel(`${title} · Airport or station code`).fill('NCE');
+  await pkg.getByLabel(`${title} · Departure city`).fill(`Nice ${suffix}`);
+  await pkg.getByRole('button', { name: 'Add the departure city' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  const city = page.locator('section.bo-travel-city', { hasText: `NCE Nice ${suffix}` });
+  await city.getByLabel(/· days$/).fill('8');
+  await city.getByLabel(/· nights$/).fill('7');
+  await city.getByRole('button', { name: 'Add the duration' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  const day = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+  await city.getByLabel(/First departure day$/).fill(day(30));
+  await city.getByLabel(/Last departure day$/).fill(day(90));
+  await city.getByLabel('Sat').check();
+  await city.getByLabel(/Price per person$/).fill('499');
+  await city.getByLabel(/Reference price$/).fill('399');
+  await city.getByLabel(/· Places$/).fill('12');
+  await city.getByRole('button', { name: 'Add the season' }).click();
+  await expect(city.getByRole('alert')).toContainText('The retail price cannot be below the sale price.');
+  await expect(city.getByLabel(/Price per person$/)).toHaveValue('499');
+  await expect(city.getByLabel('Sat')).toBeChecked();
+  await expectNoViolations(page, undefined, { islands: false });
+  await city.getByLabel(/Reference price$/).fill('699');
+  await city.getByRole('button', { name: 'Add the season' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  await expect(city.locator('table').first()).toContainText('499.00');
 
   if (desktop) {
     // The admin's pages: operators and the audit log, which holds what was just done.

@@ -35,9 +35,13 @@ pub struct OptionInfo {
 
 pub async fn option_info(db: &Db, option_id: i64) -> Result<Option<OptionInfo>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT o.id, o.product_id, o.label, p.sale_id, p.name, p.price_cents, s.site_id, s.starts_at, s.ends_at
-           FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
-          WHERE o.id = $1",
+        concat!(
+            "SELECT o.id, o.product_id, o.label, p.sale_id, p.name, ",
+            crate::platform::sql::option_price!(),
+            " AS price_cents, s.site_id, s.starts_at, s.ends_at
+               FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
+              WHERE o.id = $1"
+        ),
     )
     .bind(option_id)
     .fetch_optional(&db.pool)
@@ -305,18 +309,21 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
     // statement with a generic plan, which, when its statistics expect many lines per
     // member, hashes the whole products and options tables for each look (4 ms a cart
     // in bench-cart, whether joined here or in a query of their own).
-    let rows = sqlx::query(
+    let rows = sqlx::query(concat!(
         "SELECT c.status, c.cart_type, c.cart_hash, c.loyalty_product_id, c.expired_notice,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_vouchers v WHERE v.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_vouchers,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery,
                 i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
                 (SELECT p.name FROM products p WHERE p.id = i.product_id) AS name,
-                (SELECT p.price_cents FROM products p WHERE p.id = i.product_id) AS price_cents,
+                (SELECT ",
+        crate::platform::sql::option_price!(),
+        " FROM product_options o, products p WHERE o.id = i.option_id AND p.id = i.product_id) AS price_cents,
                 (SELECT o.label FROM product_options o WHERE o.id = i.option_id) AS label
            FROM (SELECT 1 AS one) AS z
            LEFT JOIN carts c ON c.member_id = $1
            LEFT JOIN cart_items i ON i.member_id = $1
-          ORDER BY i.created_at, i.option_id",
+          ORDER BY i.created_at, i.option_id"
+    ),
     )
     .bind(member_id)
     .fetch_all(&db.pool)

@@ -98,8 +98,10 @@ pub async fn fetch_catalog_page(
     let mut query = query;
     checked_lists([&mut query.brands, &mut query.colors, &mut query.sizes])?;
     let state = app_state()?;
-    let now = now();
-    let member = RequestCtx::current().member_id;
+    let ctx = RequestCtx::current();
+    // An operator's preview renders the catalog as at its time.
+    let now = ctx.now();
+    let member = ctx.member_id;
     let db = &state.db;
     let (site_id, sale_id, universe_id) = (query.site_id, query.sale_id, query.universe_id);
     let Some(sale) = store::sale(db, site_id, sale_id, now)

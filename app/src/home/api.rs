@@ -48,7 +48,8 @@ pub async fn fetch_home(query: HomePageQuery) -> Result<HomeLoad, ServerFnError>
         preview_date,
     } = query;
     let state = app_state()?;
-    let now = now();
+    let preview_at = crate::context::RequestCtx::current().preview_at;
+    let now = preview_at.unwrap_or_else(now);
     let cache = shared::<store::HomeCache>()?;
     // Ignored unless the server allows previews (review L6).
     let preview_date = cache
@@ -72,9 +73,12 @@ pub async fn fetch_home(query: HomePageQuery) -> Result<HomeLoad, ServerFnError>
         preview_date: preview_day.and(preview_date),
         skip_mobile_check: false,
     };
-    let home = store::home_cached(&state.db, &cache, site_id, &q, now)
-        .await
-        .wire::<HomeError>()?;
+    // An operator's preview is rendered for them alone: never from or into the cache.
+    let home = match preview_at {
+        Some(_) => store::home(&state.db, site_id, &q, now).await,
+        None => store::home_cached(&state.db, &cache, site_id, &q, now).await,
+    }
+    .wire::<HomeError>()?;
     Ok(HomeLoad {
         home,
         now,

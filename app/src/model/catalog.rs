@@ -21,16 +21,6 @@ pub struct SaleCard {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
-pub struct ProductOption {
-    pub id: i64,
-    pub label: String,
-    pub stock: i64,
-    pub availability: crate::model::catalog_api::Availability,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
 pub struct ProductDetail {
     pub id: i64,
     pub sale_id: i64,
@@ -42,7 +32,7 @@ pub struct ProductDetail {
     pub image_url: String,
     pub price_cents: i64,
     pub retail_price_cents: i64,
-    pub options: Vec<ProductOption>,
+    pub options: Vec<crate::model::catalog_api::ItemOption>,
     pub favorite: bool,
     pub color: String,
     pub tier: String,

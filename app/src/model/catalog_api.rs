@@ -130,6 +130,11 @@ pub struct ItemOption {
     pub label: String,
     pub stock: i64,
     pub availability: Availability,
+    /// What this option costs: its own price where the back office gave it one, else its
+    /// product's (the product state's `selectedPricing` once chosen).
+    pub price: Price,
+    /// Its own picture (`variationPreview`), `None` when it shows its product's.
+    pub preview: Option<String>,
 }
 
 /// `GET .../catalogTree`: the universes of a sale.

@@ -65,3 +65,12 @@ mod tests {
         assert!(super::LIVE_SALE.contains(&super::live_window("$2")));
     }
 }
+
+/// What an option `o` of a product `p` costs: its own price where it has one, else its
+/// product's. A macro so the cart's and the catalog's static queries share the one rule.
+macro_rules! option_price {
+    () => {
+        "COALESCE(o.price_cents, p.price_cents)"
+    };
+}
+pub(crate) use option_price;

@@ -8,7 +8,7 @@ use crate::model::catalog::ProductDetail;
 use crate::{
     cart::service::cart_service,
     context::RequestCtx,
-    platform::state::{app_state, now, WireResult},
+    platform::state::{app_state, WireResult},
     product::{error::ProductError, store},
 };
 
@@ -23,14 +23,15 @@ pub struct ProductQuery {
 #[server(prefix = "/api/fn", input = GetUrl, endpoint = "product/detail")]
 pub async fn fetch_product(query: ProductQuery) -> Result<Option<ProductDetail>, ServerFnError> {
     let state = app_state()?;
-    let member = RequestCtx::current().member_id;
+    let ctx = RequestCtx::current();
+    let member = ctx.member_id;
     store::product(
         &state.db,
         query.site_id,
         query.sale_id,
         query.product_id,
         cart_service()?.viewer(member),
-        now(),
+        ctx.now(),
     )
     .await
     .wire::<ProductError>()

@@ -1,7 +1,7 @@
 use sqlx::Row;
 
 use crate::cart::store::Viewer;
-use crate::model::catalog::{ProductDetail, ProductOption};
+use crate::model::catalog::ProductDetail;
 use crate::platform::db::Db;
 use crate::platform::sql::live_window;
 
@@ -36,15 +36,7 @@ pub async fn product(
     let options =
         crate::catalog::store::item_options(db, site_id, sale_id, product_id, viewer, now)
             .await?
-            .unwrap_or_default()
-            .into_iter()
-            .map(|o| ProductOption {
-                id: o.id,
-                label: o.label,
-                stock: o.stock,
-                availability: o.availability,
-            })
-            .collect::<Vec<_>>();
+            .unwrap_or_default();
     let favorite = crate::catalog::store::is_favourite(db, member_id, product_id).await?;
     let html: String = row.try_get("description_html")?;
     Ok(Some(ProductDetail {

@@ -18,7 +18,8 @@ pub async fn load_content(preview_date: Option<String>) -> HeaderContent {
         let Ok(state) = crate::platform::state::app_state() else {
             return HeaderContent::default();
         };
-        let now = crate::platform::state::now();
+        // An operator's preview shows the menus of its time too.
+        let now = ctx.now();
         let day = crate::platform::state::shared::<crate::home::store::HomeCache>()
             .ok()
             .and_then(|c| {

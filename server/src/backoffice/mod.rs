@@ -10,6 +10,7 @@ pub mod demo;
 pub mod feed;
 pub mod home;
 pub mod operators;
+pub mod preview;
 pub mod roles;
 pub mod sales;
 pub mod session;
@@ -17,6 +18,7 @@ pub mod signin;
 pub mod store;
 pub mod text;
 pub mod totp;
+pub mod travel;
 pub mod ui;
 
 use std::sync::Arc;
@@ -50,6 +52,8 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(sales::router())
         .merge(dashboard::router())
         .merge(feed::page::router())
+        .merge(preview::router())
+        .merge(travel::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

@@ -176,6 +176,8 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                         t("TU"),
                         V::I(1),
                         V::I(0),
+                        V::NullI,
+                        V::NullI,
                     ]);
                 } else {
                     let sizes = 3 + rng.below(4);
@@ -185,6 +187,10 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                         } else {
                             1 + rng.below(20)
                         };
+                        // Every fourth product's XXL costs more (coverage P9: an option's
+                        // own price); XXL is last, so the page shows it only once chosen.
+                        let own = k % 4 == 1 && j == 5;
+                        let own_price = |cents: i64| if own { V::I(cents) } else { V::NullI };
                         c.options.push(vec![
                             V::I(pid * 10 + j),
                             V::I(pid),
@@ -192,6 +198,8 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                             t(SIZES[j as usize]),
                             V::I(stock),
                             V::I(j),
+                            own_price(price + 500),
+                            own_price(retail + 1000),
                         ]);
                     }
                 }
@@ -269,7 +277,16 @@ impl Catalog {
         insert(
             tx,
             "product_options",
-            &["id", "product_id", "kind", "label", "stock", "position"],
+            &[
+                "id",
+                "product_id",
+                "kind",
+                "label",
+                "stock",
+                "position",
+                "price_cents",
+                "retail_price_cents",
+            ],
             self.options,
         )
         .await?;

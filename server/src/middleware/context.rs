@@ -180,6 +180,11 @@ pub async fn request_context(
         .as_ref()
         .map_or((0, 0), |v| (v.held_units, v.unread_count));
     let has_notifications = page_values.as_ref().map(|v| v.has_notifications);
+    // An operator's preview of this site (a signed, short-lived cookie the back office
+    // sets): pages render at its time, for this browser only.
+    let preview_at = cookie(req.headers(), crate::backoffice::preview::COOKIE)
+        .filter(|_| page_view)
+        .and_then(|v| crate::backoffice::preview::read(&app, &v, site_id, now));
     let ctx = RequestCtx {
         site_id,
         member_id: member.as_ref().map(|m| m.member_id),
@@ -191,6 +196,7 @@ pub async fn request_context(
         cart_count,
         unread_count,
         experiments,
+        preview_at,
     };
     req.extensions_mut().insert(ctx);
     let anonymous = member.is_none();
@@ -201,6 +207,11 @@ pub async fn request_context(
         has_notifications,
     });
     let mut res = next.run(req).await;
+    if preview_at.is_some() {
+        // What an operator previews is not public yet: no cache keeps it.
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     if let Some(v) = experiments_cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
         res.headers_mut().append(header::SET_COOKIE, v);
     }

@@ -60,6 +60,10 @@ pub fn key_for(req: &Request) -> Option<String> {
     }
     let ctx = req.extensions().get::<RequestCtx>()?;
     ctx.member_id?;
+    // An operator's preview is rendered in full for that browser, never from a template.
+    if ctx.preview_at.is_some() {
+        return None;
+    }
     if !templated_kind(req.uri().path(), req.uri().query()) {
         return None;
     }

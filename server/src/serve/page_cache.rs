@@ -346,7 +346,8 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
         return None;
     }
     let ctx = req.extensions().get::<RequestCtx>()?;
-    if ctx.member_id.is_some() {
+    // A member's page, or an operator's preview (rendered for that browser alone).
+    if ctx.member_id.is_some() || ctx.preview_at.is_some() {
         return None;
     }
     // Everything the page depends on besides the token: the site, what the visitor

@@ -163,9 +163,13 @@ pub async fn item_options(
     {
         return Ok(None);
     }
-    let rows = sqlx::query(
-        "SELECT id, label, stock - held - sold AS left_units FROM product_options WHERE product_id = $1 ORDER BY position, id",
-    )
+    let rows = sqlx::query(concat!(
+        "SELECT o.id, o.label, o.stock - o.held - o.sold AS left_units, o.image_id, ",
+        crate::platform::sql::option_price!(),
+        " AS price_cents, COALESCE(o.retail_price_cents, p.retail_price_cents) AS retail_price_cents
+           FROM product_options o JOIN products p ON p.id = o.product_id
+          WHERE o.product_id = $1 ORDER BY o.position, o.id"
+    ))
     .bind(item_id)
     .fetch_all(&db.pool)
     .await?;
@@ -179,6 +183,14 @@ pub async fn item_options(
                 id,
                 label: r.try_get("label")?,
                 stock,
+                price: Price {
+                    value: r.try_get("price_cents")?,
+                    retail_value: r.try_get("retail_price_cents")?,
+                    unit: "EUR".into(),
+                },
+                preview: r
+                    .try_get::<Option<i64>, _>("image_id")?
+                    .map(|image| crate::catalog::rules::product_image_url(item_id, Some(image))),
                 availability: availability.get(&id).copied().unwrap_or(if stock > 0 {
                     Availability::Available
                 } else {

@@ -4,9 +4,10 @@
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
-use crate::model::catalog::{ProductDetail, ProductOption};
-use crate::model::catalog_api::Availability;
+use crate::model::catalog::ProductDetail;
+use crate::model::catalog_api::{Availability, ItemOption, Price};
 use crate::product::api::{fetch_product, ProductQuery};
+use crate::product::rules;
 use crate::routes::ResolvedRoute;
 use crate::ui::error_template::ErrorNotice;
 use crate::ui::not_found::NotFound;
@@ -53,6 +54,7 @@ pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
 /// script element.
 pub fn json_ld(product: &ProductDetail, url: &str) -> String {
     let in_stock = product.options.iter().any(|o| o.stock > 0);
+    let price = rules::shown_price(&product.options, None, &product_price(product)).value;
     let data = serde_json::json!({
         "@context": "https://schema.org",
         "@type": "Product",
@@ -64,7 +66,7 @@ pub fn json_ld(product: &ProductDetail, url: &str) -> String {
             "@type": "Offer",
             "url": url,
             "priceCurrency": "EUR",
-            "price": format!("{}.{:02}", product.price_cents / 100, product.price_cents % 100),
+            "price": format!("{}.{:02}", price / 100, price % 100),
             "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
         }
     });
@@ -84,13 +86,25 @@ pub struct OptionsState {
     pub error: Option<String>,
 }
 
-/// The options, their refresh and the add button: the product page's island. Only one
-/// option: it is chosen already.
+fn product_price(product: &ProductDetail) -> Price {
+    Price {
+        value: product.price_cents,
+        retail_value: product.retail_price_cents,
+        unit: "EUR".into(),
+    }
+}
+
+/// The prices, the options, their refresh and the add button: the product page's island.
+/// Only one option: it is chosen already. The prices and the picture are the chosen
+/// option's (coverage P9).
 #[island(lazy)]
 pub(crate) fn ProductBuy(
     sale_id: i64,
     product_id: i64,
-    options: Vec<ProductOption>,
+    options: Vec<ItemOption>,
+    /// The product's own price and picture, for options without their own.
+    price: Price,
+    image_url: String,
     cart_type: String,
 ) -> impl IntoView {
     crate::ui::hydrated::island_ready();
@@ -135,18 +149,7 @@ pub(crate) fn ProductBuy(
                             selected.set(None);
                         }
                     }
-                    options.set(
-                        reply
-                            .options
-                            .into_iter()
-                            .map(|o| crate::model::catalog::ProductOption {
-                                id: o.id,
-                                label: o.label,
-                                stock: o.stock,
-                                availability: o.availability,
-                            })
-                            .collect(),
-                    );
+                    options.set(reply.options);
                     state.set(OptionsState::default());
                 }
                 Ok(None) | Err(_) => {
@@ -162,6 +165,29 @@ pub(crate) fn ProductBuy(
     // Stock moves fast during a sale: the server HTML may be seconds old, so the options are
     // refreshed once the page is interactive.
     Effect::new(move |_| refresh());
+    // The picture beside the island is the chosen option's: the island owns no other part
+    // of the page, so it sets the two attributes itself.
+    #[cfg(feature = "hydrate")]
+    {
+        let image_url = image_url.clone();
+        Effect::new(move |_| {
+            let src = options.with(|o| rules::shown_image(o, selected.get(), &image_url));
+            if let Some(img) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(".product__image").ok().flatten())
+            {
+                if img.get_attribute("src").as_deref() != Some(src.as_str()) {
+                    let _ = img.set_attribute("srcset", &rules::srcset(&src));
+                    let _ = img.set_attribute("src", &src);
+                }
+            }
+        });
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = &image_url;
+    let price = StoredValue::new(price);
+    let shown_price =
+        move || options.with(|o| price.with_value(|p| rules::shown_price(o, selected.get(), p)));
     let t = move |k: &str| RequestCtx::current().t(k);
     let option_list = move || {
         options
@@ -200,7 +226,16 @@ pub(crate) fn ProductBuy(
             .collect_view()
     };
     view! {
-                <fieldset class="product__options" aria-busy=move || state.get().loading.to_string()>
+        <p class="product__prices">
+            <span class="product__price" data-testid="product-price">{move || RequestCtx::current().money(shown_price().value)}</span>
+            <s class="product__retail" data-testid="product-retail">{move || RequestCtx::current().money(shown_price().retail_value)}</s>
+            {move || {
+                let p = shown_price();
+                crate::site::format::discount_percent(p.value, p.retail_value)
+                    .map(|d| view! { <span class="product__discount">{format!("-{d}%")}</span> })
+            }}
+        </p>
+        <fieldset class="product__options" aria-busy=move || state.get().loading.to_string()>
             <legend class="product__options-title">{ctx.t("product.options")}</legend>
             <ul class="options" data-testid="product-options">{option_list}</ul>
             {move || state.get().loading.then(|| view! { <p class="loading" aria-live="polite">{t("product.options.loading")}</p> })}
@@ -247,8 +282,6 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let site = ctx.site();
     let ld = json_ld(&product, &ctx.url_on(site.site_id, &path));
-    let discount =
-        crate::site::format::discount_percent(product.price_cents, product.retail_price_cents);
     let description = ctx.t_with(
         "product.description",
         &[
@@ -261,6 +294,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let delivery_key = format!("product.delivery.{}", product.delivery_mode.clamp(0, 3));
     let seller_key = format!("product.seller.{}", product.seller_kind);
     let datasheet = product.html_datasheet.clone();
+    let image = rules::shown_image(&product.options, None, &product.image_url);
     #[cfg(feature = "ssr")]
     crate::site::i18n::Widget::DsaForm.rendered();
     // The product of a themed sale wears the sale's theme, as its catalog page does.
@@ -275,7 +309,8 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         <script type="application/ld+json" inner_html=ld></script>
         <article class=theme.block_class("product") data-product-id=product.id data-theme=theme.name()>
             <div class="product__media">
-                <img class="product__image" src=product.image_url.clone() alt=product.name.clone() width="480" height="480" />
+                <img class="product__image" src=image.clone() srcset=rules::srcset(&image)
+                    sizes="(max-width: 640px) 100vw, 480px" alt=product.name.clone() width="480" height="480" />
                 {crate::ui::personal::Marks::current().map(|m| m.require(product_id))}
                 <crate::ui::favourite::FavouriteButton sale_id item_id=product_id initial=product.favorite compact=false />
             </div>
@@ -287,12 +322,8 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                     }}
                 </p>
                 <h1 class="product__name">{product.name.clone()}</h1>
-                <p class="product__prices">
-                    <span class="product__price" data-testid="product-price">{ctx.money(product.price_cents)}</span>
-                    <s class="product__retail">{ctx.money(product.retail_price_cents)}</s>
-                    {discount.map(|d| view! { <span class="product__discount">{format!("-{d}%")}</span> })}
-                </p>
                 <ProductBuy sale_id product_id options=product.options.clone()
+                    price=product_price(&product) image_url=product.image_url.clone()
                     cart_type=crate::cart::rules::cart_type_for_seller(&product.seller_kind).to_string() />
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>
@@ -326,7 +357,6 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::catalog::ProductOption;
 
     #[test]
     fn json_ld_is_a_schema_org_offer_that_cannot_break_out() {
@@ -340,11 +370,17 @@ mod tests {
             image_url: "/img/product/7.svg".into(),
             price_cents: 1990,
             retail_price_cents: 4990,
-            options: vec![ProductOption {
+            options: vec![ItemOption {
                 id: 1,
                 label: "M".into(),
                 stock: 0,
                 availability: Availability::OutOfStock,
+                price: Price {
+                    value: 1790,
+                    retail_value: 4990,
+                    unit: "EUR".into(),
+                },
+                preview: None,
             }],
             favorite: false,
             color: "rouge".into(),

@@ -367,6 +367,9 @@ async fn apply_product(
             ok = false;
         }
     }
+    // Options' own prices are checked against the product's once those are right (else
+    // that is the error).
+    let valid_prices = price.zip(retail).filter(|(p, r)| r >= p);
     for (k, o) in p.options.iter().enumerate() {
         if o.label.trim().is_empty() || o.label.trim().chars().count() > 40 {
             ctx.err(
@@ -381,6 +384,15 @@ async fn apply_product(
                 text::t(ctx.lang, "sales.error.option_stock"),
             );
             ok = false;
+        }
+        if let Some(product_prices) = valid_prices {
+            if let Err(key) = option_prices(o, product_prices) {
+                ctx.err(
+                    &format!("{path}.options[{k}].price"),
+                    text::t(ctx.lang, key),
+                );
+                ok = false;
+            }
         }
     }
     if !ok {
@@ -429,9 +441,31 @@ async fn apply_product(
         }
     };
     for (k, o) in p.options.iter().enumerate() {
-        apply_option(tx, ctx, &format!("{path}.options[{k}]"), product_id, o).await?;
+        let prices =
+            option_prices(o, (product.price_cents, product.retail_price_cents)).unwrap_or_default();
+        apply_option(
+            tx,
+            ctx,
+            &format!("{path}.options[{k}]"),
+            product_id,
+            o,
+            prices,
+        )
+        .await?;
     }
     Ok(())
+}
+
+/// An option's own prices, checked against its product's as the back-office form does.
+fn option_prices(
+    o: &FeedOption,
+    product: (i64, i64),
+) -> Result<(Option<i64>, Option<i64>), &'static str> {
+    rules::option_prices(
+        o.price.as_deref().unwrap_or(""),
+        o.retail_price.as_deref().unwrap_or(""),
+        product,
+    )
 }
 
 async fn apply_option(
@@ -440,12 +474,13 @@ async fn apply_option(
     path: &str,
     product_id: i64,
     o: &FeedOption,
+    (price, retail): (Option<i64>, Option<i64>),
 ) -> Result<(), sqlx::Error> {
     let label: String = o.label.trim().chars().filter(|c| !c.is_control()).collect();
     match lookup(tx, "option", &o.reference).await? {
         Some(id) => {
             let row = sqlx::query(
-                "SELECT product_id, label, stock, held, sold FROM product_options WHERE id = $1",
+                "SELECT product_id, label, stock, held, sold, price_cents, retail_price_cents FROM product_options WHERE id = $1",
             )
             .bind(id)
             .fetch_one(&mut **tx)
@@ -462,7 +497,9 @@ async fn apply_option(
                 row.try_get("held")?,
                 row.try_get("sold")?,
             );
-            let label_changed = row.try_get::<String, _>("label")? != label;
+            let details_changed = row.try_get::<String, _>("label")? != label
+                || row.try_get::<Option<i64>, _>("price_cents")? != price
+                || row.try_get::<Option<i64>, _>("retail_price_cents")? != retail;
             if o.stock < held + sold {
                 ctx.err(
                     &format!("{path}.stock"),
@@ -473,10 +510,12 @@ async fn apply_option(
                 );
                 return Ok(());
             }
-            if label_changed {
-                sqlx::query("UPDATE product_options SET label = $2 WHERE id = $1")
+            if details_changed {
+                sqlx::query("UPDATE product_options SET label = $2, price_cents = $3, retail_price_cents = $4 WHERE id = $1")
                     .bind(id)
                     .bind(&label)
+                    .bind(price)
+                    .bind(retail)
                     .execute(&mut **tx)
                     .await?;
             }
@@ -498,14 +537,21 @@ async fn apply_option(
                 }
                 history(tx, ctx, id, delta, o.stock, held, sold).await?;
             }
-            if label_changed || delta != 0 {
+            if details_changed || delta != 0 {
                 ctx.out.updated.options += 1;
             } else {
                 ctx.out.unchanged += 1;
             }
         }
         None => {
-            let id = sales::insert_option(tx, product_id, "size", &label, o.stock).await?;
+            let option = sales::NewOption {
+                kind: "size",
+                label: &label,
+                stock: o.stock,
+                price_cents: price,
+                retail_price_cents: retail,
+            };
+            let id = sales::insert_option(tx, product_id, &option).await?;
             remember(tx, "option", &o.reference, id).await?;
             history(tx, ctx, id, o.stock, o.stock, 0, 0).await?;
             ctx.out.created.options += 1;

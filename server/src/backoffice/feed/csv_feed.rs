@@ -3,6 +3,10 @@
 //!
 //! `sale_ref,product_ref,product_name,brand,color,price,retail_price,option_ref,option_label,stock`
 //!
+//! with two more columns where options have prices of their own:
+//! `...,stock,option_price,option_retail_price` (empty cells: the product's). Without them,
+//! every option has its product's prices.
+//!
 //! Lines of one product repeat its columns; the first line of a product gives its values.
 use super::{Feed, FeedOption, FeedProduct, FeedSale};
 
@@ -19,6 +23,9 @@ pub const HEADER: [&str; 10] = [
     "stock",
 ];
 
+/// The optional last columns: an option's own prices.
+pub const OPTION_PRICES: [&str; 2] = ["option_price", "option_retail_price"];
+
 pub fn parse(text: &str) -> Result<Feed, Vec<String>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -28,10 +35,15 @@ pub fn parse(text: &str) -> Result<Feed, Vec<String>> {
         Ok(h) => h.iter().map(|c| c.trim().to_string()).collect(),
         Err(e) => return Err(vec![format!("line 1: {e}")]),
     };
-    if header != HEADER {
+    let with_option_prices = header.len() == HEADER.len() + OPTION_PRICES.len()
+        && header[HEADER.len()..] == OPTION_PRICES;
+    if header[..header.len().min(HEADER.len())] != HEADER
+        || (header.len() != HEADER.len() && !with_option_prices)
+    {
         return Err(vec![format!(
-            "line 1: the header must be {}",
-            HEADER.join(",")
+            "line 1: the header must be {} (then, optionally, {})",
+            HEADER.join(","),
+            OPTION_PRICES.join(",")
         )]);
     }
     let mut feed = Feed::default();
@@ -89,6 +101,8 @@ pub fn parse(text: &str) -> Result<Feed, Vec<String>> {
             reference: col(7),
             label: col(8),
             stock,
+            price: Some(col(10)).filter(|_| with_option_prices),
+            retail_price: Some(col(11)).filter(|_| with_option_prices),
         });
     }
     if errors.is_empty() {
@@ -113,6 +127,20 @@ mod tests {
         assert_eq!(feed.sales[0].products.len(), 2);
         assert_eq!(feed.sales[0].products[0].name, "Caban, laine");
         assert_eq!(feed.sales[0].products[0].options.len(), 2);
+    }
+
+    #[test]
+    fn options_may_carry_prices_of_their_own() {
+        let text = "sale_ref,product_ref,product_name,brand,color,price,retail_price,option_ref,option_label,stock,option_price,option_retail_price\n\
+                    s1,p1,Caban,,,89.90,179,o1,S,3,,\n\
+                    s1,p1,Caban,,,89.90,179,o2,XXL,2,99.90,199\n";
+        let options = &parse(text).unwrap().sales[0].products[0].options;
+        assert_eq!(options[0].price.as_deref(), Some(""));
+        assert_eq!(options[1].price.as_deref(), Some("99.90"));
+        assert_eq!(options[1].retail_price.as_deref(), Some("199"));
+        // One optional column without the other is no header the import knows.
+        let half = "sale_ref,product_ref,product_name,brand,color,price,retail_price,option_ref,option_label,stock,option_price\n";
+        assert!(parse(half).unwrap_err()[0].contains("the header must be"));
     }
 
     #[test]

@@ -84,6 +84,13 @@ pub struct FeedOption {
     pub label: String,
     /// Units for sale in all (0 to 100000), held and sold ones included.
     pub stock: i64,
+    /// Its own sale price (`89.90`), when it differs from the product's.
+    #[serde(default)]
+    pub price: Option<String>,
+    /// Its own retail price, when it differs from the product's; what the option is shown
+    /// at never strikes through a lower retail price.
+    #[serde(default)]
+    pub retail_price: Option<String>,
 }
 
 /// What the import reads: a JSON feed, or a CSV of products and stock for sales the shop

@@ -361,6 +361,17 @@ fn edit_view(
             <div class="bo-actions">{archive}</div>
         }
     });
+    let preview = view! {
+        <h2>{t("preview.title")}</h2>
+        <p>{t("preview.help")}</p>
+        <form method="post" action=format!("{base}/preview") class="bo-inline">
+            {ui::xsrf_field(op)}
+            <label for="preview-at">{t("preview.at")}</label>
+            <input id="preview-at" name="at" type="datetime-local" required value=ui::datetime_value(sale.starts_at) />
+            <button type="submit" name="page" value="home">{t("preview.home")}</button>
+            <button type="submit" name="page" value="catalog" class="bo-secondary">{t("preview.catalog")}</button>
+        </form>
+    };
     let dialog = (confirm_archive && sale.archived_at.is_none()).then(|| {
         view! {
             <dialog open data-enhance-modal aria-labelledby="archive-title">
@@ -374,7 +385,7 @@ fn edit_view(
             </dialog>
         }
     });
-    let body = view! { {facts}{form}{read_only}{actions}{dialog} }.into_any();
+    let body = view! { {facts}{form}{read_only}{preview}{actions}{dialog} }.into_any();
     ui::page(status, op.lang(), Some(op), &sale.name, notice, body)
 }
 

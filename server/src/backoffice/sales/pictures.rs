@@ -1,6 +1,8 @@
-//! A product's picture: uploaded from the sale's products page (JPEG, PNG or WebP, read
-//! from its bytes, at most 8 MB and 8,000 px a side), kept in the database, shown in the
-//! catalogs and on the product page in the shop's widths (`media`, `serve::images`).
+//! A product's or an option's picture: uploaded from the sale's products page (JPEG, PNG or
+//! WebP, read from its bytes, at most 8 MB and 8,000 px a side), kept in the database,
+//! shown in the catalogs and on the product page in the shop's widths (`media`,
+//! `serve::images`). An option's own picture replaces its product's on the product page
+//! when a member chooses it (coverage P9).
 use std::sync::Arc;
 
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
@@ -20,24 +22,72 @@ use crate::media::{self, MediaError};
 use crate::state::AppCtx;
 
 pub fn router() -> Router<Arc<AppCtx>> {
-    Router::new().route(
-        &format!("{PREFIX}/products/{{id}}/picture"),
-        post(upload).layer(axum::extract::DefaultBodyLimit::max(
-            media::MAX_BYTES + 64 * 1024,
-        )),
-    )
+    let limit = || axum::extract::DefaultBodyLimit::max(media::MAX_BYTES + 64 * 1024);
+    Router::new()
+        .route(
+            &format!("{PREFIX}/products/{{id}}/picture"),
+            post(product_upload).layer(limit()),
+        )
+        .route(
+            &format!("{PREFIX}/options/{{id}}/picture"),
+            post(option_upload).layer(limit()),
+        )
 }
 
-pub async fn upload(
+/// What a picture is for.
+#[derive(Clone, Copy)]
+enum Target {
+    Product(i64),
+    Option(i64),
+}
+
+impl Target {
+    /// The form's key on the products page, where its refusal is shown.
+    fn form_key(self) -> String {
+        match self {
+            Target::Product(id) => format!("picture-{id}"),
+            Target::Option(id) => format!("option-picture-{id}"),
+        }
+    }
+
+    /// The table and its row, for the audit log and the update.
+    fn table_and_id(self) -> (&'static str, i64) {
+        match self {
+            Target::Product(id) => ("products", id),
+            Target::Option(id) => ("product_options", id),
+        }
+    }
+}
+
+async fn product_upload(
     State(app): State<Arc<AppCtx>>,
     op: Operator,
-    Path(product_id): Path<i64>,
+    Path(id): Path<i64>,
     request: Request,
 ) -> Response {
+    upload(app, op, Target::Product(id), request).await
+}
+
+async fn option_upload(
+    State(app): State<Arc<AppCtx>>,
+    op: Operator,
+    Path(id): Path<i64>,
+    request: Request,
+) -> Response {
+    upload(app, op, Target::Option(id), request).await
+}
+
+async fn upload(app: Arc<AppCtx>, op: Operator, target: Target, request: Request) -> Response {
     if let Err(r) = op.require(Permission::EditCatalogue) {
         return r;
     }
-    let sale_id = match store::sale_of_product(&app.state.db, product_id).await {
+    let owner = match target {
+        Target::Product(id) => store::sale_of_product(&app.state.db, id)
+            .await
+            .map(|s| s.map(|sale| (sale, id))),
+        Target::Option(id) => store::product_of_option(&app.state.db, id).await,
+    };
+    let (sale_id, product_id) = match owner {
         Ok(Some(s)) => s,
         Ok(None) => return ui::not_found(&op),
         Err(e) => return ui::db_error(e),
@@ -46,17 +96,7 @@ pub async fn upload(
         let app = app.clone();
         let op = op.clone();
         let message = op.t(key).to_string();
-        async move {
-            products::refused(
-                &app,
-                &op,
-                sale_id,
-                format!("picture-{product_id}"),
-                message,
-                status,
-            )
-            .await
-        }
+        async move { products::refused(&app, &op, sale_id, target.form_key(), message, status).await }
     };
     let Ok(mut multipart) = Multipart::from_request(request, &app).await else {
         return refuse("pictures.error.type", StatusCode::BAD_REQUEST).await;
@@ -131,19 +171,20 @@ pub async fn upload(
         .bind(at)
         .fetch_one(&mut *tx)
         .await?;
-        let before: Option<i64> = sqlx::query_scalar("SELECT image_id FROM products WHERE id = $1")
-            .bind(product_id)
+        let (table, id) = target.table_and_id();
+        let before: Option<i64> = sqlx::query_scalar(&format!("SELECT image_id FROM {table} WHERE id = $1"))
+            .bind(id)
             .fetch_one(&mut *tx)
             .await?;
-        sqlx::query("UPDATE products SET image_id = $2 WHERE id = $1")
-            .bind(product_id)
+        sqlx::query(&format!("UPDATE {table} SET image_id = $2 WHERE id = $1"))
+            .bind(id)
             .bind(image_id)
             .execute(&mut *tx)
             .await?;
         let entry = Entry {
             action: "picture",
-            object_kind: "product",
-            object_id: product_id.to_string(),
+            object_kind: if let Target::Product(_) = target { "product" } else { "option" },
+            object_id: id.to_string(),
             summary: format!("picture: {before:?} → {image_id} ({width}×{height}, {} bytes)", bytes.len()),
         };
         audit::record(&mut tx, &op.actor(), entry, at).await?;

@@ -96,7 +96,9 @@ async fn view_page(
                             {ui::xsrf_field(op)}
                             <input name="label" class="bo-wide" maxlength="40" required aria-label=format!("{} · {}", r.product_name, t("stock.option")) placeholder=t("stock.option") />
                             <input name="stock" inputmode="numeric" required aria-label=format!("{} · {}", r.product_name, t("stock.stock")) placeholder=t("stock.stock") />
-                            <button type="submit" class="bo-secondary">"+"</button>
+                            <input name="price" inputmode="decimal" aria-label=format!("{} · {}", r.product_name, t("sales.option_price")) placeholder=t("sales.option_price") />
+                            <input name="retail_price" inputmode="decimal" aria-label=format!("{} · {}", r.product_name, t("sales.option_retail_price")) placeholder=t("sales.option_retail_price") />
+                            <button type="submit" class="bo-secondary" aria-label=format!("{} · {}", r.product_name, t("sales.add_option"))>"+"</button>
                         </form>
                     }
                 });
@@ -118,11 +120,33 @@ async fn view_page(
                     {thumbnail}
                     <strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong>
                     <span>{format!(" · {:.2} / {:.2}", r.price_cents as f64 / 100.0, r.retail_price_cents as f64 / 100.0)}</span>
+                    {r.is_travel.then(|| view! { <a href=format!("{PREFIX}/products/{}/travel", r.product_id) data-travel=r.product_id.to_string()>{t("travel.link")}</a> })}
                     {add_option}
                     {picture}
                 }
             });
             let option_cells = r.option_id.map(|option| {
+                let own_price = (r.option_price_cents.is_some() || r.option_retail_price_cents.is_some()).then(|| {
+                    let (price, retail) = (
+                        r.option_price_cents.unwrap_or(r.price_cents),
+                        r.option_retail_price_cents.unwrap_or(r.retail_price_cents),
+                    );
+                    view! { <span data-option-price=option.to_string()>{format!(" · {:.2} / {:.2}", price as f64 / 100.0, retail as f64 / 100.0)}</span> }
+                });
+                let own_picture = r.option_image_id.map(|image| view! { <img src=format!("/img/p/{image}?w=179") alt="" width="45" data-option-picture=option.to_string() /> });
+                let picture = can_edit.then(|| {
+                    let form_key = format!("option-picture-{option}");
+                    let input_id = format!("option-picture-{option}");
+                    view! {
+                        {error_for(&form_key)}
+                        <form method="post" enctype="multipart/form-data" action=format!("{PREFIX}/options/{option}/picture") class="bo-inline">
+                            {ui::xsrf_field(op)}
+                            <label for=input_id.clone()>{format!("{} {} · {}", r.product_name, r.label, t("pictures.label"))}</label>
+                            <input id=input_id name="picture" type="file" accept="image/jpeg,image/png,image/webp" required />
+                            <button type="submit" class="bo-secondary">{t("pictures.send")}</button>
+                        </form>
+                    }
+                });
                 let adjust = can_stock.then(|| {
                     let form_key = format!("stock-{option}");
                     view! {
@@ -136,7 +160,7 @@ async fn view_page(
                     }
                 });
                 view! {
-                    <td>{r.label.clone()}</td>
+                    <td>{own_picture}{r.label.clone()}{own_price}{picture}</td>
                     <td class="num" data-stock=option.to_string()>{r.stock}</td>
                     <td class="num" data-held=option.to_string()>{r.held}</td>
                     <td class="num" data-sold=option.to_string()>{r.sold}</td>
@@ -338,6 +362,8 @@ pub async fn new_product_form(
 pub struct OptionFields {
     label: String,
     stock: String,
+    price: String,
+    retail_price: String,
 }
 
 pub async fn new_option_form(
@@ -349,12 +375,18 @@ pub async fn new_option_form(
     if let Err(r) = op.require(Permission::EditCatalogue) {
         return r;
     }
-    let sale_id = match store::sale_of_product(&app.state.db, product_id).await {
-        Ok(Some(s)) => s,
+    let product = match store::product_prices(&app.state.db, product_id).await {
+        Ok(Some(p)) => p,
         Ok(None) => return ui::not_found(op),
         Err(e) => return ui::db_error(e),
     };
+    let sale_id = product.sale_id;
     let f = &form.fields;
+    let prices = rules::option_prices(
+        &f.price,
+        &f.retail_price,
+        (product.price_cents, product.retail_price_cents),
+    );
     let label = f
         .label
         .trim()
@@ -372,7 +404,7 @@ pub async fn new_option_form(
     } else if stock.is_none() {
         Some("sales.error.option_stock")
     } else {
-        None
+        prices.err()
     };
     if let Some(key) = refusal {
         let refusal = Refusal {
@@ -391,10 +423,18 @@ pub async fn new_option_form(
         .await;
     }
     let stock = stock.unwrap_or_default();
+    let (price_cents, retail_price_cents) = prices.unwrap_or_default();
+    let option = store::NewOption {
+        kind: "size",
+        label: &label,
+        stock,
+        price_cents,
+        retail_price_cents,
+    };
     let at = now();
     let result: Result<i64, sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
-        let id = store::insert_option(&mut tx, product_id, "size", &label, stock).await?;
+        let id = store::insert_option(&mut tx, product_id, &option).await?;
         sqlx::query(
             "INSERT INTO stock_history (option_id, at, operator_id, delta, stock_after, held, sold, reason)
              VALUES ($1, $2, $3, $4, $4, 0, 0, 'created')",
@@ -405,7 +445,12 @@ pub async fn new_option_form(
         .bind(stock)
         .execute(&mut *tx)
         .await?;
-        let entry = Entry { action: "create", object_kind: "option", object_id: id.to_string(), summary: format!("product {product_id}: {label:?}, stock {stock}") };
+        let entry = Entry {
+            action: "create",
+            object_kind: "option",
+            object_id: id.to_string(),
+            summary: format!("product {product_id}: {label:?}, stock {stock}, price {price_cents:?} (retail {retail_price_cents:?})"),
+        };
         audit::record(&mut tx, &op.actor(), entry, at).await?;
         tx.commit().await?;
         Ok(id)

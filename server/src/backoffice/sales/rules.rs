@@ -110,6 +110,26 @@ pub fn stock_change(s: &str) -> Option<i64> {
     (n != 0 && n.abs() <= super::stock::MAX_CHANGE).then_some(n)
 }
 
+/// An option's own prices as typed (coverage P9): both empty for its product's. Either one
+/// alone is allowed, the other taken from the product; what the member would see (the
+/// option's price against its retail price) must never strike through a lower retail
+/// price. Refusals are keys of the back office's words.
+pub fn option_prices(
+    price: &str,
+    retail: &str,
+    product: (i64, i64),
+) -> Result<(Option<i64>, Option<i64>), &'static str> {
+    let read = |s: &str| match s.trim() {
+        "" => Ok(None),
+        typed => cents(typed).map(Some).ok_or("sales.error.price"),
+    };
+    let (price, retail) = (read(price)?, read(retail)?);
+    if retail.unwrap_or(product.1) < price.unwrap_or(product.0) {
+        return Err("sales.error.retail_below");
+    }
+    Ok((price, retail))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +189,27 @@ mod tests {
             assert_eq!(stock_change(bad), None, "{bad}");
         }
         assert_eq!(site("66"), Some(66));
+        assert_eq!(option_prices("", " ", (1000, 3000)), Ok((None, None)));
+        assert_eq!(
+            option_prices("12,5", "", (1000, 3000)),
+            Ok((Some(1250), None))
+        );
+        assert_eq!(
+            option_prices("", "9", (1000, 3000)),
+            Err("sales.error.retail_below")
+        );
+        assert_eq!(
+            option_prices("40", "", (1000, 3000)),
+            Err("sales.error.retail_below")
+        );
+        assert_eq!(
+            option_prices("15", "45", (1000, 3000)),
+            Ok((Some(1500), Some(4500)))
+        );
+        assert_eq!(
+            option_prices("abc", "", (1000, 3000)),
+            Err("sales.error.price")
+        );
         assert_eq!(site("5"), None);
         assert_eq!(site("999999"), None);
     }

@@ -159,7 +159,7 @@ pub async fn update(
     .rows_affected())
 }
 
-async fn next_id(
+pub(crate) async fn next_id(
     tx: &mut Transaction<'static, Any>,
     table: &str,
     floor: i64,
@@ -283,8 +283,10 @@ pub async fn duplicate(
             let option: i64 = o.try_get("id")?;
             let new_option = next_id(tx, "product_options", 1).await?;
             sqlx::query(
-                "INSERT INTO product_options (id, product_id, kind, label, stock, position)
-                 SELECT $1, $2, kind, label, stock, position FROM product_options WHERE id = $3",
+                "INSERT INTO product_options (id, product_id, kind, label, stock, position, price_cents,
+                                              retail_price_cents, image_id)
+                 SELECT $1, $2, kind, label, stock, position, price_cents, retail_price_cents, image_id
+                   FROM product_options WHERE id = $3",
             )
             .bind(new_option)
             .bind(new)
@@ -323,8 +325,14 @@ pub struct OptionStock {
     pub price_cents: i64,
     pub retail_price_cents: i64,
     pub image_id: Option<i64>,
+    /// A travel offer: its inventory is the travel page's (`backoffice::travel`).
+    pub is_travel: bool,
     pub option_id: Option<i64>,
     pub label: String,
+    /// The option's own prices and picture, where it has them.
+    pub option_price_cents: Option<i64>,
+    pub option_retail_price_cents: Option<i64>,
+    pub option_image_id: Option<i64>,
     pub stock: i64,
     pub held: i64,
     pub sold: i64,
@@ -335,7 +343,9 @@ pub struct OptionStock {
 pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT p.id AS product_id, p.name, p.price_cents, p.retail_price_cents, p.image_id, o.id AS option_id, o.label,
-                o.stock, o.held, o.sold
+                o.stock, o.held, o.sold, o.price_cents AS option_price, o.retail_price_cents AS option_retail,
+                o.image_id AS option_image,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM travel_offers t WHERE t.product_id = p.id) THEN 1 ELSE 0 END AS BIGINT) AS is_travel
          FROM products p LEFT JOIN product_options o ON o.product_id = p.id
          WHERE p.sale_id = $1 ORDER BY p.position, p.id, o.position, o.id",
     )
@@ -350,8 +360,12 @@ pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sq
                 price_cents: r.try_get("price_cents")?,
                 retail_price_cents: r.try_get("retail_price_cents")?,
                 image_id: r.try_get("image_id")?,
+                is_travel: r.try_get::<i64, _>("is_travel")? == 1,
                 option_id: r.try_get("option_id")?,
                 label: r.try_get::<Option<String>, _>("label")?.unwrap_or_default(),
+                option_price_cents: r.try_get("option_price")?,
+                option_retail_price_cents: r.try_get("option_retail")?,
+                option_image_id: r.try_get("option_image")?,
                 stock: r.try_get::<Option<i64>, _>("stock")?.unwrap_or(0),
                 held: r.try_get::<Option<i64>, _>("held")?.unwrap_or(0),
                 sold: r.try_get::<Option<i64>, _>("sold")?.unwrap_or(0),
@@ -428,12 +442,19 @@ pub async fn update_product(
     Ok(())
 }
 
+pub struct NewOption<'a> {
+    pub kind: &'a str,
+    pub label: &'a str,
+    pub stock: i64,
+    /// Its own prices; `None` for its product's.
+    pub price_cents: Option<i64>,
+    pub retail_price_cents: Option<i64>,
+}
+
 pub async fn insert_option(
     tx: &mut Transaction<'static, Any>,
     product_id: i64,
-    kind: &str,
-    label: &str,
-    stock: i64,
+    o: &NewOption<'_>,
 ) -> Result<i64, sqlx::Error> {
     let id = next_id(tx, "product_options", 1).await?;
     let position: i64 =
@@ -441,15 +462,20 @@ pub async fn insert_option(
             .bind(product_id)
             .fetch_one(&mut **tx)
             .await?;
-    sqlx::query("INSERT INTO product_options (id, product_id, kind, label, stock, position) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(id)
-        .bind(product_id)
-        .bind(kind)
-        .bind(label)
-        .bind(stock)
-        .bind(position)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO product_options (id, product_id, kind, label, stock, position, price_cents, retail_price_cents)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(product_id)
+    .bind(o.kind)
+    .bind(o.label)
+    .bind(o.stock)
+    .bind(position)
+    .bind(o.price_cents)
+    .bind(o.retail_price_cents)
+    .execute(&mut **tx)
+    .await?;
     Ok(id)
 }
 
@@ -468,6 +494,43 @@ pub async fn sale_of_option(db: &Db, option_id: i64) -> Result<Option<i64>, sqlx
         .bind(option_id)
         .fetch_optional(&db.pool)
         .await
+}
+
+pub struct ProductPrices {
+    pub sale_id: i64,
+    pub price_cents: i64,
+    pub retail_price_cents: i64,
+}
+
+/// A product's sale and prices, which its options' own prices are checked against.
+pub async fn product_prices(
+    db: &Db,
+    product_id: i64,
+) -> Result<Option<ProductPrices>, sqlx::Error> {
+    let row =
+        sqlx::query("SELECT sale_id, price_cents, retail_price_cents FROM products WHERE id = $1")
+            .bind(product_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    row.map(|r| {
+        Ok(ProductPrices {
+            sale_id: r.try_get("sale_id")?,
+            price_cents: r.try_get("price_cents")?,
+            retail_price_cents: r.try_get("retail_price_cents")?,
+        })
+    })
+    .transpose()
+}
+
+/// The sale and the product an option belongs to.
+pub async fn product_of_option(db: &Db, option_id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT p.sale_id, p.id FROM product_options o JOIN products p ON p.id = o.product_id WHERE o.id = $1",
+    )
+    .bind(option_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
 }
 
 /// The sale a product belongs to.

@@ -88,6 +88,21 @@ async fn a_feed_creates_then_changes_nothing_then_updates_in_place(t: TestApp) {
         1
     );
     let audit = t.count("SELECT COUNT(*) FROM audit_log").await;
+    let m: i64 = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'option' AND feed_ref = 'caban-navy-m'")
+        .await;
+    let option_prices = |id: i64| {
+        sqlx::query_as::<_, (Option<i64>, Option<i64>)>(
+            "SELECT price_cents, retail_price_cents FROM product_options WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&t.app.state.db.pool)
+    };
+    assert_eq!(
+        option_prices(m).await.unwrap(),
+        (Some(9490), Some(18900)),
+        "an option's own prices"
+    );
 
     let second = run(&t, &text, false).await;
     assert_eq!(
@@ -101,10 +116,16 @@ async fn a_feed_creates_then_changes_nothing_then_updates_in_place(t: TestApp) {
     assert_eq!(rows(&t).await, after, "importing twice changes nothing");
     assert_eq!(t.count("SELECT COUNT(*) FROM audit_log").await, audit);
 
-    // A member holds 5 M; the edited feed changes the price and both stocks in place.
-    let m: i64 = t
-        .count("SELECT id FROM feed_refs WHERE kind = 'option' AND feed_ref = 'caban-navy-m'")
-        .await;
+    // An option's own price above the retail price it would be shown against is refused.
+    let mut dear = example();
+    dear["sales"][0]["products"][0]["options"][0]["price"] = json!("180");
+    let refused = run(&t, &dear.to_string(), false).await;
+    assert_eq!(
+        refused.errors,
+        vec!["sales[0].products[0].options[0].price: The retail price cannot be below the sale price.".to_string()]
+    );
+
+    // A member holds 5 M; the edited feed changes the prices and both stocks in place.
     sqlx::query(&format!(
         "UPDATE product_options SET held = 5 WHERE id = {m}"
     ))
@@ -114,6 +135,7 @@ async fn a_feed_creates_then_changes_nothing_then_updates_in_place(t: TestApp) {
     let mut edited = example();
     edited["sales"][0]["products"][0]["price"] = json!("79.90");
     edited["sales"][0]["products"][0]["options"][0]["stock"] = json!(15);
+    edited["sales"][0]["products"][0]["options"][1]["price"] = json!("84.90");
     edited["sales"][0]["products"][0]["options"][1]["stock"] = json!(4);
     let refused = run(&t, &edited.to_string(), false).await;
     assert_eq!(refused.errors.len(), 1, "{:?}", refused.errors);
@@ -133,6 +155,7 @@ async fn a_feed_creates_then_changes_nothing_then_updates_in_place(t: TestApp) {
         6
     );
     assert_eq!(t.count("SELECT price_cents FROM products p JOIN feed_refs r ON r.id = p.id AND r.kind = 'product'").await, 7990);
+    assert_eq!(option_prices(m).await.unwrap(), (Some(8490), Some(18900)));
     assert_eq!(
         t.count(&format!(
             "SELECT COUNT(*) FROM stock_history WHERE option_id = {m} AND reason = 'feed import'"

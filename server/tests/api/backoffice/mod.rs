@@ -1,10 +1,13 @@
 //! The back office over HTTP on SQLite and PostgreSQL: operator sign-in with a second
 //! factor, roles checked on every route, the audit log, sales, and stock during a sale.
 mod feed;
+mod option_prices;
+mod preview;
 mod roles;
 mod sales;
 mod signin;
 mod stock;
+mod travel;
 
 use server::backoffice::{demo, totp};
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 8] = [
+const PAGES: [&str; 10] = [
     "/backoffice/",
     "/backoffice/sales",
     "/backoffice/sales/new",
@@ -12,8 +12,10 @@ const PAGES: [&str; 8] = [
     "/backoffice/sales/1001/dashboard",
     "/backoffice/operators",
     "/backoffice/audit",
+    "/backoffice/preview",
+    "/backoffice/products/1/travel",
 ];
-const FORMS: [&str; 8] = [
+const FORMS: [&str; 17] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
@@ -22,6 +24,15 @@ const FORMS: [&str; 8] = [
     "/backoffice/operators/invite",
     "/backoffice/operators/update",
     "/backoffice/options/1/stock",
+    "/backoffice/options/1/picture",
+    "/backoffice/sales/1001/preview",
+    "/backoffice/preview/end",
+    "/backoffice/products/1/travel/party",
+    "/backoffice/products/1/travel/packages",
+    "/backoffice/travel/packages/1/cities",
+    "/backoffice/travel/cities/1/durations",
+    "/backoffice/travel/cities/1/seasons",
+    "/backoffice/travel/places",
 ];
 
 async fn every_route_refuses_who_may_not(t: TestApp) {

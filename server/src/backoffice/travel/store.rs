@@ -1,0 +1,358 @@
+//! The travel inventory's SQL for the back office: a travel product's packages, departure
+//! cities, durations, seasons and the departures that have places of their own, and the
+//! writes of the forms (each in the caller's transaction, with its audit record).
+use sqlx::{Any, Row, Transaction};
+
+use app::platform::db::Db;
+
+use super::rules::NewSeason;
+use crate::backoffice::sales::store::next_id;
+
+pub struct Inventory {
+    pub product_id: i64,
+    pub product_name: String,
+    pub sale_id: i64,
+    pub party_min: i64,
+    pub party_max: i64,
+    pub packages: Vec<Package>,
+}
+
+pub struct Package {
+    pub id: i64,
+    pub title: String,
+    pub cities: Vec<City>,
+}
+
+pub struct City {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    pub durations: Vec<Duration>,
+    pub seasons: Vec<NewSeason>,
+    pub departures: Vec<Departure>,
+}
+
+pub struct Duration {
+    pub id: i64,
+    pub days: i64,
+    pub nights: i64,
+    pub supplement_cents: i64,
+}
+
+pub struct Departure {
+    pub duration_id: i64,
+    pub day: String,
+    pub places: i64,
+    pub held: i64,
+    pub sold: i64,
+}
+
+/// A travel product's inventory; `None` when the product is not a travel offer.
+pub async fn inventory(db: &Db, product_id: i64) -> Result<Option<Inventory>, sqlx::Error> {
+    let Some(head) = sqlx::query(
+        "SELECT p.name, p.sale_id, o.party_min, o.party_max FROM products p
+           JOIN travel_offers o ON o.product_id = p.id WHERE p.id = $1",
+    )
+    .bind(product_id)
+    .fetch_optional(&db.pool)
+    .await?
+    else {
+        return Ok(None);
+    };
+    // Four reads for the whole tree (packages, cities, durations, seasons and departures
+    // by product), grouped here.
+    let packages = sqlx::query(
+        "SELECT id, title FROM travel_packages WHERE product_id = $1 ORDER BY position, id",
+    )
+    .bind(product_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let cities = sqlx::query(
+        "SELECT c.id, c.package_id, c.code, c.name FROM travel_departure_cities c
+           JOIN travel_packages k ON k.id = c.package_id
+          WHERE k.product_id = $1 ORDER BY c.position, c.id",
+    )
+    .bind(product_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let durations = sqlx::query(
+        "SELECT d.id, d.city_id, d.days, d.nights, d.supplement_cents FROM travel_durations d
+           JOIN travel_departure_cities c ON c.id = d.city_id
+           JOIN travel_packages k ON k.id = c.package_id
+          WHERE k.product_id = $1 ORDER BY d.days, d.id",
+    )
+    .bind(product_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let seasons = sqlx::query(
+        "SELECT s.city_id, s.first_day, s.last_day, s.weekdays, s.price_cents, s.reference_price_cents, s.places
+           FROM travel_seasons s JOIN travel_departure_cities c ON c.id = s.city_id
+           JOIN travel_packages k ON k.id = c.package_id
+          WHERE k.product_id = $1 ORDER BY s.first_day, s.id",
+    )
+    .bind(product_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let departures = sqlx::query(
+        "SELECT d.city_id, t.duration_id, t.day, t.places, t.held, t.sold FROM travel_departures t
+           JOIN travel_durations d ON d.id = t.duration_id
+           JOIN travel_departure_cities c ON c.id = d.city_id
+           JOIN travel_packages k ON k.id = c.package_id
+          WHERE k.product_id = $1 ORDER BY t.day, t.duration_id",
+    )
+    .bind(product_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut tree = Vec::with_capacity(packages.len());
+    for p in &packages {
+        let package_id: i64 = p.try_get("id")?;
+        let mut package = Package {
+            id: package_id,
+            title: p.try_get("title")?,
+            cities: Vec::new(),
+        };
+        for c in cities
+            .iter()
+            .filter(|c| c.try_get::<i64, _>("package_id").ok() == Some(package_id))
+        {
+            let city_id: i64 = c.try_get("id")?;
+            let of_city =
+                |r: &&sqlx::any::AnyRow| r.try_get::<i64, _>("city_id").ok() == Some(city_id);
+            package.cities.push(City {
+                id: city_id,
+                code: c.try_get("code")?,
+                name: c.try_get("name")?,
+                durations: durations
+                    .iter()
+                    .filter(of_city)
+                    .map(|d| {
+                        Ok(Duration {
+                            id: d.try_get("id")?,
+                            days: d.try_get("days")?,
+                            nights: d.try_get("nights")?,
+                            supplement_cents: d.try_get("supplement_cents")?,
+                        })
+                    })
+                    .collect::<Result<_, sqlx::Error>>()?,
+                seasons: seasons
+                    .iter()
+                    .filter(of_city)
+                    .filter_map(|s| season_row(s).transpose())
+                    .collect::<Result<_, sqlx::Error>>()?,
+                departures: departures
+                    .iter()
+                    .filter(of_city)
+                    .map(|d| {
+                        Ok(Departure {
+                            duration_id: d.try_get("duration_id")?,
+                            day: d.try_get("day")?,
+                            places: d.try_get("places")?,
+                            held: d.try_get("held")?,
+                            sold: d.try_get("sold")?,
+                        })
+                    })
+                    .collect::<Result<_, sqlx::Error>>()?,
+            });
+        }
+        tree.push(package);
+    }
+    Ok(Some(Inventory {
+        product_id,
+        product_name: head.try_get("name")?,
+        sale_id: head.try_get("sale_id")?,
+        party_min: head.try_get("party_min")?,
+        party_max: head.try_get("party_max")?,
+        packages: tree,
+    }))
+}
+
+fn season_row(r: &sqlx::any::AnyRow) -> Result<Option<NewSeason>, sqlx::Error> {
+    use app::travel::rules::Date;
+    let (Some(first_day), Some(last_day)) = (
+        Date::parse(&r.try_get::<String, _>("first_day")?),
+        Date::parse(&r.try_get::<String, _>("last_day")?),
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some(NewSeason {
+        first_day,
+        last_day,
+        weekdays: r.try_get::<i64, _>("weekdays")? as u8,
+        price_cents: r.try_get("price_cents")?,
+        reference_price_cents: r.try_get("reference_price_cents")?,
+        places: r.try_get("places")?,
+    }))
+}
+
+/// The travel product a package, city or duration belongs to.
+pub async fn product_of(db: &Db, kind: Owned, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    let sql = match kind {
+        Owned::Package => "SELECT product_id FROM travel_packages WHERE id = $1",
+        Owned::City => {
+            "SELECT k.product_id FROM travel_departure_cities c
+               JOIN travel_packages k ON k.id = c.package_id WHERE c.id = $1"
+        }
+        Owned::Duration => {
+            "SELECT k.product_id FROM travel_durations d
+               JOIN travel_departure_cities c ON c.id = d.city_id
+               JOIN travel_packages k ON k.id = c.package_id WHERE d.id = $1"
+        }
+    };
+    sqlx::query_scalar(sql)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+#[derive(Clone, Copy)]
+pub enum Owned {
+    Package,
+    City,
+    Duration,
+}
+
+pub async fn set_party(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    (min, max): (i64, i64),
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE travel_offers SET party_min = $2, party_max = $3 WHERE product_id = $1")
+        .bind(product_id)
+        .bind(min)
+        .bind(max)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn add_package(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    title: &str,
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "travel_packages", 1).await?;
+    sqlx::query(
+        "INSERT INTO travel_packages (id, product_id, title, position)
+         VALUES ($1, $2, $3, (SELECT COUNT(*) FROM travel_packages WHERE product_id = $2))",
+    )
+    .bind(id)
+    .bind(product_id)
+    .bind(title)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+pub async fn add_city(
+    tx: &mut Transaction<'static, Any>,
+    package_id: i64,
+    (code, name): (&str, &str),
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "travel_departure_cities", 1).await?;
+    sqlx::query(
+        "INSERT INTO travel_departure_cities (id, package_id, code, name, position)
+         VALUES ($1, $2, $3, $4, (SELECT COUNT(*) FROM travel_departure_cities WHERE package_id = $2))",
+    )
+    .bind(id)
+    .bind(package_id)
+    .bind(code)
+    .bind(name)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+pub async fn add_duration(
+    tx: &mut Transaction<'static, Any>,
+    city_id: i64,
+    (days, nights, supplement): (i64, i64, i64),
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "travel_durations", 1).await?;
+    sqlx::query(
+        "INSERT INTO travel_durations (id, city_id, days, nights, supplement_cents) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(city_id)
+    .bind(days)
+    .bind(nights)
+    .bind(supplement)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+pub async fn add_season(
+    tx: &mut Transaction<'static, Any>,
+    city_id: i64,
+    s: &NewSeason,
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "travel_seasons", 1).await?;
+    sqlx::query(
+        "INSERT INTO travel_seasons (id, city_id, first_day, last_day, weekdays, price_cents, reference_price_cents, places)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(city_id)
+    .bind(s.first_day.to_string())
+    .bind(s.last_day.to_string())
+    .bind(i64::from(s.weekdays))
+    .bind(s.price_cents)
+    .bind(s.reference_price_cents)
+    .bind(s.places)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Why a departure's places were not set.
+pub enum PlacesRefused {
+    /// Below what members hold and bought.
+    BelowTaken { held: i64, sold: i64 },
+}
+
+/// Sets a departure's places through the same guarded row the bookings write under: the
+/// row is made with its season's places if no one reserved it yet, then changed only if
+/// the new number still covers what is held and sold. Answers the places before.
+pub async fn set_places(
+    tx: &mut Transaction<'static, Any>,
+    duration_id: i64,
+    day: &str,
+    season_places: i64,
+    places: i64,
+) -> Result<Result<i64, PlacesRefused>, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO travel_departures (duration_id, day, places, held, sold) VALUES ($1, $2, $3, 0, 0)
+         ON CONFLICT (duration_id, day) DO NOTHING",
+    )
+    .bind(duration_id)
+    .bind(day)
+    .bind(season_places)
+    .execute(&mut **tx)
+    .await?;
+    let row = sqlx::query(
+        "SELECT places, held, sold FROM travel_departures WHERE duration_id = $1 AND day = $2",
+    )
+    .bind(duration_id)
+    .bind(day)
+    .fetch_one(&mut **tx)
+    .await?;
+    let (before, held, sold): (i64, i64, i64) = (
+        row.try_get("places")?,
+        row.try_get("held")?,
+        row.try_get("sold")?,
+    );
+    let changed = sqlx::query(
+        "UPDATE travel_departures SET places = $3 WHERE duration_id = $1 AND day = $2 AND held + sold <= $3",
+    )
+    .bind(duration_id)
+    .bind(day)
+    .bind(places)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(if changed == 1 {
+        Ok(before)
+    } else {
+        Err(PlacesRefused::BelowTaken { held, sold })
+    })
+}
