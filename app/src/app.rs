@@ -184,9 +184,9 @@ fn Page() -> impl IntoView {
             }
         });
         view! {
-            {preview}
             <Header simplified transparent path=path.clone() />
-            <main id="main" class="page">{body}</main>
+            // In the page's flow below the header, which may be fixed over the top.
+            <main id="main" class="page">{preview}{body}</main>
             <Footer path=path.clone() />
             <crate::onboarding::ui::OnboardingLayer back=crate::routes::with_query(&path, &location.search.get_untracked()) home=transparent />
         }
