@@ -58,14 +58,6 @@ pub fn to_json<T: serde::Serialize>(rows: &T) -> Result<String, sqlx::Error> {
     serde_json::to_string(rows).map_err(|e| sqlx::Error::Encode(Box::new(e)))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_window_is_the_one_in_live_sale() {
-        assert!(super::LIVE_SALE.contains(&super::live_window("$2")));
-    }
-}
-
 /// What an option `o` of a product `p` costs: its own price where it has one, else its
 /// product's. A macro so the cart's and the catalog's static queries share the one rule.
 macro_rules! option_price {
@@ -74,3 +66,11 @@ macro_rules! option_price {
     };
 }
 pub(crate) use option_price;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_window_is_the_one_in_live_sale() {
+        assert!(super::LIVE_SALE.contains(&super::live_window("$2")));
+    }
+}
