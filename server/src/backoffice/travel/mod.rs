@@ -6,6 +6,8 @@
 pub mod rules;
 pub mod store;
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
@@ -359,6 +361,28 @@ fn saved(product_id: i64) -> Response {
     ui::see_other(&format!("{PREFIX}/products/{product_id}/travel?done=1"))
 }
 
+/// A form's write: given the transaction, it writes and says what to record.
+type Work<'t> = Pin<Box<dyn Future<Output = Result<Entry<'static>, sqlx::Error>> + Send + 't>>;
+
+/// Runs a form's write in one transaction with its audit record, then back to the page.
+async fn write(
+    app: &AppCtx,
+    op: &Operator,
+    product_id: i64,
+    work: impl for<'t> FnOnce(&'t mut Transaction<'static, Any>) -> Work<'t>,
+) -> Response {
+    let result = async {
+        let mut tx = app.state.db.begin().await?;
+        let entry = work(&mut tx).await?;
+        commit(tx, op, entry).await
+    }
+    .await;
+    match result {
+        Ok(()) => saved(product_id),
+        Err(e) => ui::db_error(e),
+    }
+}
+
 async fn refused(
     app: &AppCtx,
     op: &Operator,
@@ -416,25 +440,21 @@ async fn party_form(
             return refused(&app, op, product_id, "party".into(), key, typed).await;
         }
     };
-    let result = async {
-        let mut tx = app.state.db.begin().await?;
-        store::set_party(&mut tx, product_id, party).await?;
-        let entry = Entry {
-            action: "update",
-            object_kind: "travel_party",
-            object_id: product_id.to_string(),
-            summary: format!(
-                "travellers {}–{} → {}–{}",
-                before.0, before.1, party.0, party.1
-            ),
-        };
-        commit(tx, op, entry).await
-    }
-    .await;
-    match result {
-        Ok(()) => saved(product_id),
-        Err(e) => ui::db_error(e),
-    }
+    write(&app, op, product_id, move |tx| {
+        Box::pin(async move {
+            store::set_party(tx, product_id, party).await?;
+            Ok(Entry {
+                action: "update",
+                object_kind: "travel_party",
+                object_id: product_id.to_string(),
+                summary: format!(
+                    "travellers {}–{} → {}–{}",
+                    before.0, before.1, party.0, party.1
+                ),
+            })
+        })
+    })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -464,22 +484,18 @@ async fn package_form(
             return refused(&app, op, product_id, "package".into(), key, typed).await;
         }
     };
-    let result = async {
-        let mut tx = app.state.db.begin().await?;
-        let id = store::add_package(&mut tx, product_id, &title).await?;
-        let entry = Entry {
-            action: "create",
-            object_kind: "travel_package",
-            object_id: id.to_string(),
-            summary: format!("product {product_id}: {title:?}"),
-        };
-        commit(tx, op, entry).await
-    }
-    .await;
-    match result {
-        Ok(()) => saved(product_id),
-        Err(e) => ui::db_error(e),
-    }
+    write(&app, op, product_id, move |tx| {
+        Box::pin(async move {
+            let id = store::add_package(tx, product_id, &title).await?;
+            Ok(Entry {
+                action: "create",
+                object_kind: "travel_package",
+                object_id: id.to_string(),
+                summary: format!("product {product_id}: {title:?}"),
+            })
+        })
+    })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -513,22 +529,18 @@ async fn city_form(
             return refused(&app, op, product_id, form, key, typed).await;
         }
     };
-    let result = async {
-        let mut tx = app.state.db.begin().await?;
-        let id = store::add_city(&mut tx, package_id, (&code, &name)).await?;
-        let entry = Entry {
-            action: "create",
-            object_kind: "travel_city",
-            object_id: id.to_string(),
-            summary: format!("package {package_id}: {code} {name:?}"),
-        };
-        commit(tx, op, entry).await
-    }
-    .await;
-    match result {
-        Ok(()) => saved(product_id),
-        Err(e) => ui::db_error(e),
-    }
+    write(&app, op, product_id, move |tx| {
+        Box::pin(async move {
+            let id = store::add_city(tx, package_id, (&code, &name)).await?;
+            Ok(Entry {
+                action: "create",
+                object_kind: "travel_city",
+                object_id: id.to_string(),
+                summary: format!("package {package_id}: {code} {name:?}"),
+            })
+        })
+    })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -565,25 +577,21 @@ async fn duration_form(
             return refused(&app, op, product_id, form, key, typed).await;
         }
     };
-    let result = async {
-        let mut tx = app.state.db.begin().await?;
-        let id = store::add_duration(&mut tx, city_id, duration).await?;
-        let entry = Entry {
-            action: "create",
-            object_kind: "travel_duration",
-            object_id: id.to_string(),
-            summary: format!(
-                "city {city_id}: {} days / {} nights, supplement {}",
-                duration.0, duration.1, duration.2
-            ),
-        };
-        commit(tx, op, entry).await
-    }
-    .await;
-    match result {
-        Ok(()) => saved(product_id),
-        Err(e) => ui::db_error(e),
-    }
+    write(&app, op, product_id, move |tx| {
+        Box::pin(async move {
+            let id = store::add_duration(tx, city_id, duration).await?;
+            let (days, nights, supplement) = duration;
+            Ok(Entry {
+                action: "create",
+                object_kind: "travel_duration",
+                object_id: id.to_string(),
+                summary: format!(
+                    "city {city_id}: {days} days / {nights} nights, supplement {supplement}"
+                ),
+            })
+        })
+    })
+    .await
 }
 
 fn season_typed(f: &rules::SeasonFields) -> Vec<(&'static str, String)> {
@@ -625,30 +633,26 @@ async fn season_form(
             return refused(&app, op, product_id, form, key, season_typed(form_fields)).await;
         }
     };
-    let result = async {
-        let mut tx = app.state.db.begin().await?;
-        let id = store::add_season(&mut tx, city_id, &season).await?;
-        let entry = Entry {
-            action: "create",
-            object_kind: "travel_season",
-            object_id: id.to_string(),
-            summary: format!(
-                "city {city_id}: {} → {}, weekdays {:07b}, {} (ref. {}), {} places",
-                season.first_day,
-                season.last_day,
-                season.weekdays,
-                season.price_cents,
-                season.reference_price_cents,
-                season.places
-            ),
-        };
-        commit(tx, op, entry).await
-    }
-    .await;
-    match result {
-        Ok(()) => saved(product_id),
-        Err(e) => ui::db_error(e),
-    }
+    write(&app, op, product_id, move |tx| {
+        Box::pin(async move {
+            let id = store::add_season(tx, city_id, &season).await?;
+            Ok(Entry {
+                action: "create",
+                object_kind: "travel_season",
+                object_id: id.to_string(),
+                summary: format!(
+                    "city {city_id}: {} → {}, weekdays {:07b}, {} (ref. {}), {} places",
+                    season.first_day,
+                    season.last_day,
+                    season.weekdays,
+                    season.price_cents,
+                    season.reference_price_cents,
+                    season.places
+                ),
+            })
+        })
+    })
+    .await
 }
 
 #[derive(Deserialize, Default)]
