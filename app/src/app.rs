@@ -173,9 +173,11 @@ fn Page() -> impl IntoView {
             Some(route) => render(route, path.clone()),
         };
         let preview = ctx.preview_at.map(|at| {
-            let day = crate::travel::rules::Date::from_unix(at);
-            let secs = at.rem_euclid(86_400);
-            let date = format!("{day} {:02}:{:02}", secs / 3600, (secs % 3600) / 60);
+            let c = crate::site::format::civil_from_unix(at, 0);
+            let date = format!(
+                "{}-{:02}-{:02} {:02}:{:02}",
+                c.year, c.month, c.day, c.hour, c.minute
+            );
             view! {
                 <p class="operator-preview" role="status" data-testid="operator-preview">
                     {ctx.t_with("shell.operator_preview", &[("date", &date)])}" "

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
@@ -84,13 +84,6 @@ fn preview_cookie(app: &AppCtx, value: &str, max_age: i64) -> String {
         .to_string()
 }
 
-fn with_cookie(mut res: Response, set_cookie: &str) -> Response {
-    if let Ok(v) = HeaderValue::from_str(set_cookie) {
-        res.headers_mut().append(header::SET_COOKIE, v);
-    }
-    res
-}
-
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct PreviewFields {
@@ -151,7 +144,7 @@ async fn start(
         return ui::db_error(e);
     }
     let value = grant(&app.settings.xsrf_secret, site, at, at_now);
-    with_cookie(ui::see_other(&to), &preview_cookie(&app, &value, LIFETIME))
+    ui::with_cookie(ui::see_other(&to), preview_cookie(&app, &value, LIFETIME))
 }
 
 /// Whether a preview runs in this browser, and a button to end it.
@@ -182,9 +175,9 @@ async fn page(State(app): State<Arc<AppCtx>>, op: Operator, headers: HeaderMap) 
 }
 
 async fn end(State(app): State<Arc<AppCtx>>, _form: OperatorForm<PreviewFields>) -> Response {
-    with_cookie(
+    ui::with_cookie(
         ui::see_other(&format!("{PREFIX}/preview")),
-        &preview_cookie(&app, "", 0),
+        preview_cookie(&app, "", 0),
     )
 }
 

@@ -98,13 +98,6 @@ fn safe_next(next: &str) -> String {
     }
 }
 
-fn with_cookie(mut res: Response, cookie: String) -> Response {
-    if let Ok(v) = cookie.parse() {
-        res.headers_mut().append(header::SET_COOKIE, v);
-    }
-    res
-}
-
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct SigninQuery {
@@ -163,7 +156,7 @@ pub async fn signin_page(
             .map(|_| text::t(lang, "signin.expired").to_string())
     };
     let res = signin_view(lang, &pre, &q.next, "", None, StatusCode::OK, notice);
-    with_cookie(res, session::pre_cookie(&app, &pre))
+    ui::with_cookie(res, session::pre_cookie(&app, &pre))
 }
 
 pub async fn signin_form(
@@ -189,7 +182,7 @@ pub async fn signin_form(
             StatusCode::FORBIDDEN,
             None,
         );
-        return with_cookie(res, session::pre_cookie(&app, &fresh));
+        return ui::with_cookie(res, session::pre_cookie(&app, &fresh));
     };
     let db = &app.state.db;
     let at = now();
@@ -248,7 +241,7 @@ pub async fn signin_form(
         "{PREFIX}/signin/code?next={}",
         app::routes::encode_query_value(&safe_next(&f.next))
     ));
-    with_cookie(res, session::session_cookie(&app, &token))
+    ui::with_cookie(res, session::session_cookie(&app, &token))
 }
 
 /// The session of the password step, waiting for its second factor.
@@ -427,7 +420,7 @@ pub async fn code_form(
             let _ = tx.commit().await;
         }
     }
-    with_cookie(
+    ui::with_cookie(
         ui::see_other(&safe_next(&f.next)),
         session::session_cookie(&app, &fresh),
     )
@@ -456,7 +449,7 @@ pub async fn signout(
             let _ = store::delete_session(&app.state.db, &token).await;
         }
     }
-    with_cookie(
+    ui::with_cookie(
         ui::see_other(&format!("{PREFIX}/signin")),
         session::clear_cookie(&app),
     )
@@ -557,7 +550,7 @@ pub async fn setup_page(
         None,
         StatusCode::OK,
     );
-    with_cookie(res, session::pre_cookie(&app, &pre))
+    ui::with_cookie(res, session::pre_cookie(&app, &pre))
 }
 
 pub async fn setup_form(
@@ -602,7 +595,7 @@ pub async fn setup_form(
             Some(text::t(&lang, "signin.form_expired")),
             StatusCode::FORBIDDEN,
         );
-        return with_cookie(res, session::pre_cookie(&app, &fresh));
+        return ui::with_cookie(res, session::pre_cookie(&app, &fresh));
     };
     let at = now();
     let password_error = (f.password.chars().count() < MIN_PASSWORD_CHARS

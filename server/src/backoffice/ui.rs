@@ -175,6 +175,19 @@ pub fn see_other(to: &str) -> Response {
     res
 }
 
+/// `res` with one more `Set-Cookie`.
+pub fn with_cookie(mut res: Response, set_cookie: impl AsRef<str>) -> Response {
+    if let Ok(v) = HeaderValue::from_str(set_cookie.as_ref()) {
+        res.headers_mut().append(header::SET_COOKIE, v);
+    }
+    res
+}
+
+/// An amount in cents as the back office shows it: `89.90`.
+pub fn amount(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, (cents % 100).abs())
+}
+
 /// The hidden field every back-office form carries.
 pub fn xsrf_field(op: &Operator) -> impl IntoView {
     view! { <input type="hidden" name="_xsrf" value=op.xsrf.clone() /> }

@@ -119,7 +119,7 @@ async fn view_page(
                 view! {
                     {thumbnail}
                     <strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong>
-                    <span>{format!(" · {:.2} / {:.2}", r.price_cents as f64 / 100.0, r.retail_price_cents as f64 / 100.0)}</span>
+                    <span>{format!(" · {} / {}", ui::amount(r.price_cents), ui::amount(r.retail_price_cents))}</span>
                     {r.is_travel.then(|| view! { <a href=format!("{PREFIX}/products/{}/travel", r.product_id) data-travel=r.product_id.to_string()>{t("travel.link")}</a> })}
                     {add_option}
                     {picture}
@@ -131,7 +131,7 @@ async fn view_page(
                         r.option_price_cents.unwrap_or(r.price_cents),
                         r.option_retail_price_cents.unwrap_or(r.retail_price_cents),
                     );
-                    view! { <span data-option-price=option.to_string()>{format!(" · {:.2} / {:.2}", price as f64 / 100.0, retail as f64 / 100.0)}</span> }
+                    view! { <span data-option-price=option.to_string()>{format!(" · {} / {}", ui::amount(price), ui::amount(retail))}</span> }
                 });
                 let own_picture = r.option_image_id.map(|image| view! { <img src=format!("/img/p/{image}?w=179") alt="" width="45" data-option-picture=option.to_string() /> });
                 let picture = can_edit.then(|| {

@@ -65,10 +65,6 @@ const WEEKDAYS: [&str; 7] = [
     "travel.sun",
 ];
 
-fn money(cents: i64) -> String {
-    format!("{:.2}", cents as f64 / 100.0)
-}
-
 fn weekdays_text(op: &Operator, bits: u8) -> String {
     WEEKDAYS
         .iter()
@@ -177,7 +173,7 @@ fn view_page(
                     let durations = c
                         .durations
                         .iter()
-                        .map(|d| view! { <li data-duration=d.id.to_string()>{format!("{} {} / {} {} · +{}", d.days, t("travel.days"), d.nights, t("travel.nights"), money(d.supplement_cents))}</li> })
+                        .map(|d| view! { <li data-duration=d.id.to_string()>{format!("{} {} / {} {} · +{}", d.days, t("travel.days"), d.nights, t("travel.nights"), ui::amount(d.supplement_cents))}</li> })
                         .collect_view();
                     let seasons = c
                         .seasons
@@ -186,8 +182,8 @@ fn view_page(
                             <tr>
                                 <td>{format!("{} → {}", s.first_day, s.last_day)}</td>
                                 <td>{weekdays_text(op, s.weekdays)}</td>
-                                <td class="num">{money(s.price_cents)}</td>
-                                <td class="num">{money(s.reference_price_cents)}</td>
+                                <td class="num">{ui::amount(s.price)}</td>
+                                <td class="num">{ui::amount(s.reference_price)}</td>
                                 <td class="num">{s.places}</td>
                             </tr>
                         })
@@ -645,8 +641,8 @@ async fn season_form(
                     season.first_day,
                     season.last_day,
                     season.weekdays,
-                    season.price_cents,
-                    season.reference_price_cents,
+                    season.price,
+                    season.reference_price,
                     season.places
                 ),
             })

@@ -1,6 +1,6 @@
 //! What the travel inventory forms accept, as pure functions: each refusal a key of the
 //! back office's words.
-use app::travel::rules::Date;
+use app::travel::rules::{Date, Season};
 
 use super::super::sales::rules::cents;
 
@@ -8,17 +8,6 @@ use super::super::sales::rules::cents;
 pub const MAX_PARTY: i64 = 20;
 /// Places of one departure at most.
 pub const MAX_PLACES: i64 = 10_000;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewSeason {
-    pub first_day: Date,
-    pub last_day: Date,
-    /// Bit 0 Monday ... bit 6 Sunday, as `travel::rules::season`.
-    pub weekdays: u8,
-    pub price_cents: i64,
-    pub reference_price_cents: i64,
-    pub places: i64,
-}
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(default)]
@@ -41,9 +30,9 @@ fn whole(s: &str, range: std::ops::RangeInclusive<i64>) -> Option<i64> {
     s.trim().parse().ok().filter(|n| range.contains(n))
 }
 
-/// A season of departures: its days in order, at least one weekday, a price with a
+/// A season of departures (the shop's own `Season`): its days in order, at least one weekday, a price with a
 /// reference price not below it, and its places.
-pub fn season(f: &SeasonFields) -> Result<NewSeason, &'static str> {
+pub fn season(f: &SeasonFields) -> Result<Season, &'static str> {
     let (Some(first_day), Some(last_day)) = (
         Date::parse(f.first_day.trim()),
         Date::parse(f.last_day.trim()),
@@ -70,12 +59,12 @@ pub fn season(f: &SeasonFields) -> Result<NewSeason, &'static str> {
         return Err("sales.error.retail_below");
     }
     let places = whole(&f.places, 0..=MAX_PLACES).ok_or("travel.error.places")?;
-    Ok(NewSeason {
+    Ok(Season {
         first_day,
         last_day,
         weekdays,
-        price_cents,
-        reference_price_cents,
+        price: price_cents,
+        reference_price: reference_price_cents,
         places,
     })
 }
@@ -151,10 +140,7 @@ mod tests {
     fn a_season_reads_its_days_weekdays_prices_and_places() {
         let s = season(&fields()).unwrap();
         assert_eq!(s.weekdays, 0b10_0001, "Monday and Saturday");
-        assert_eq!(
-            (s.price_cents, s.reference_price_cents, s.places),
-            (49_900, 69_990, 40)
-        );
+        assert_eq!((s.price, s.reference_price, s.places), (49_900, 69_990, 40));
         for (change, key) in [
             (
                 &(|f: &mut SeasonFields| f.last_day = "2027-01-01".into())

@@ -5,8 +5,8 @@ use sqlx::{Any, Row, Transaction};
 
 use app::platform::db::Db;
 
-use super::rules::NewSeason;
 use crate::backoffice::sales::store::next_id;
+use app::travel::rules::Season;
 
 pub struct Inventory {
     pub product_id: i64,
@@ -28,7 +28,7 @@ pub struct City {
     pub code: String,
     pub name: String,
     pub durations: Vec<Duration>,
-    pub seasons: Vec<NewSeason>,
+    pub seasons: Vec<Season>,
     pub departures: Vec<Departure>,
 }
 
@@ -166,7 +166,7 @@ pub async fn inventory(db: &Db, product_id: i64) -> Result<Option<Inventory>, sq
     }))
 }
 
-fn season_row(r: &sqlx::any::AnyRow) -> Result<Option<NewSeason>, sqlx::Error> {
+fn season_row(r: &sqlx::any::AnyRow) -> Result<Option<Season>, sqlx::Error> {
     use app::travel::rules::Date;
     let (Some(first_day), Some(last_day)) = (
         Date::parse(&r.try_get::<String, _>("first_day")?),
@@ -174,12 +174,12 @@ fn season_row(r: &sqlx::any::AnyRow) -> Result<Option<NewSeason>, sqlx::Error> {
     ) else {
         return Ok(None);
     };
-    Ok(Some(NewSeason {
+    Ok(Some(Season {
         first_day,
         last_day,
         weekdays: r.try_get::<i64, _>("weekdays")? as u8,
-        price_cents: r.try_get("price_cents")?,
-        reference_price_cents: r.try_get("reference_price_cents")?,
+        price: r.try_get("price_cents")?,
+        reference_price: r.try_get("reference_price_cents")?,
         places: r.try_get("places")?,
     }))
 }
@@ -284,7 +284,7 @@ pub async fn add_duration(
 pub async fn add_season(
     tx: &mut Transaction<'static, Any>,
     city_id: i64,
-    s: &NewSeason,
+    s: &Season,
 ) -> Result<i64, sqlx::Error> {
     let id = next_id(tx, "travel_seasons", 1).await?;
     sqlx::query(
@@ -296,8 +296,8 @@ pub async fn add_season(
     .bind(s.first_day.to_string())
     .bind(s.last_day.to_string())
     .bind(i64::from(s.weekdays))
-    .bind(s.price_cents)
-    .bind(s.reference_price_cents)
+    .bind(s.price)
+    .bind(s.reference_price)
     .bind(s.places)
     .execute(&mut **tx)
     .await?;
