@@ -92,6 +92,13 @@ report() {
     tail -n 20 "$data/server.log"
     echo "--- $name: Playwright failures (repeated) ---"
     sed -n '/^  [0-9]*) /,$p' "$data/playwright.out" | grep -vE '^\s*$' | tail -n 120 || true
+    # What the page showed when the test gave up (Playwright's snapshot of it): CI keeps
+    # only this output, and a failure that does not come back here needs it.
+    local context
+    while IFS= read -r context; do
+      echo "--- $name: the page at the failure: ${context#end2end/test-results/} ---"
+      head -n 80 "$context"
+    done < <(find end2end/test-results -name error-context.md -path "*-$name*" 2>/dev/null | sort | head -n 2)
   fi
   if grep -qE '^\s+[0-9]+ flaky' "$data/playwright.out"; then
     echo "--- $name: flaky tests (passed on their retry) ---"

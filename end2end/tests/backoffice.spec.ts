@@ -109,6 +109,19 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expectNoViolations(page, undefined, { islands: false });
   await page.getByRole('link', { name: name }).click();
 
+  // Its banner, sent after the tile was placed: the tile shows it too.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+  await expect(page.locator('[data-sale-picture="banner"] img')).toHaveAttribute('src', `/img/sale/${saleId}/banner.svg`);
+  await page.getByLabel(/^Banner/).setInputFiles({ name: 'banner.txt', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await page.getByLabel(/^Banner/).locator('xpath=..').getByRole('button', { name: 'Upload' }).click();
+  await expect(page.locator('#sale-banner-error')).toContainText('not a JPEG, PNG or WebP');
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel(/^Banner/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel(/^Banner/).locator('xpath=..').getByRole('button', { name: 'Upload' }).click();
+  await expect(page.locator('.bo-notice')).toContainText('Picture saved');
+  await expect(page.locator('[data-sale-picture="banner"] img')).toHaveAttribute('src', /^\/img\/s\/\d+\?w=960$/);
+  const banner = await page.locator('[data-sale-picture="banner"] img').getAttribute('src');
+
   // Two products, each with two sizes; the Caban's M has a price and a picture of its own.
   await page.getByRole('link', { name: 'Products and stock' }).first().click();
   for (const [product, price, retail] of [['Caban', '89.90', '179'], ['Parka', '120', '240']]) {
@@ -130,7 +143,6 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   }
   await expect(page.locator('#stock tbody tr')).toHaveCount(4);
   // The Caban's picture (a PNG; the shop serves it as WebP to this browser).
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
   await page.getByLabel('Caban · Picture').setInputFiles({ name: 'caban.png', mimeType: 'image/png', buffer: png });
   await page.getByLabel('Caban · Picture').locator('xpath=..').getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('status')).toContainText('Picture saved');
@@ -145,6 +157,12 @@ test('an operator puts a sale on the shop and watches a member hold an option li
 
   // A preview at its opening: the shop's catalog as members will see it then, in this
   // browser only, said on the page; a member sees nothing of it yet.
+  await page.goto(`/backoffice/sales/${saleId}`);
+  await page.getByRole('button', { name: 'Preview the home' }).click();
+  await expect(page.getByTestId('operator-preview')).toBeVisible();
+  const tile = page.locator(`img[src="${banner}"]`).first();
+  await expect(tile).toBeAttached();
+  expect((await page.request.get(banner!, { headers: { accept: 'image/avif,image/webp,*/*' } })).headers()['content-type']).toBe('image/webp');
   await page.goto(`/backoffice/sales/${saleId}`);
   await page.getByRole('button', { name: 'Preview the catalog' }).click();
   await expect(page.getByTestId('operator-preview')).toBeVisible();

@@ -319,6 +319,40 @@ pub fn product_image_url(product_id: i64, image_id: Option<i64>) -> String {
     }
 }
 
+/// A sale's banner or logo: the picture uploaded in the back office (`sales.banner_image_id`,
+/// `logo_image_id`) at the width the page shows, else the shop's drawing of the sale.
+pub fn sale_picture_url(sale_id: i64, kind: SalePicture, picture_id: Option<i64>) -> String {
+    match (picture_id, kind) {
+        (Some(id), SalePicture::Banner) => format!("/img/s/{id}?w=960"),
+        (Some(id), SalePicture::Logo) => format!("/img/s/{id}?w=179"),
+        (None, SalePicture::Banner) => format!("/img/sale/{sale_id}/banner.svg"),
+        (None, SalePicture::Logo) => format!("/img/sale/{sale_id}/logo.svg"),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SalePicture {
+    Banner,
+    Logo,
+}
+
+impl SalePicture {
+    /// The `sales` column naming the uploaded picture.
+    pub fn column(self) -> &'static str {
+        match self {
+            SalePicture::Banner => "banner_image_id",
+            SalePicture::Logo => "logo_image_id",
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SalePicture::Banner => "banner",
+            SalePicture::Logo => "logo",
+        }
+    }
+}
+
 pub fn keep_banner(kind: &str, mobile_image_url: &str, skip_mobile_check: bool) -> bool {
     skip_mobile_check || !NEEDS_MOBILE_IMAGE.contains(&kind) || !mobile_image_url.trim().is_empty()
 }
@@ -626,5 +660,31 @@ mod tests {
             PEDAGOGICAL_COLUMNS.iter().map(|c| *c as u32).sum::<u32>(),
             12
         );
+    }
+}
+
+#[cfg(test)]
+mod picture_tests {
+    use super::*;
+
+    #[test]
+    fn a_sale_shows_its_uploaded_banner_and_logo_else_its_drawing() {
+        assert_eq!(
+            sale_picture_url(7, SalePicture::Banner, Some(3)),
+            "/img/s/3?w=960"
+        );
+        assert_eq!(
+            sale_picture_url(7, SalePicture::Logo, Some(4)),
+            "/img/s/4?w=179"
+        );
+        assert_eq!(
+            sale_picture_url(7, SalePicture::Banner, None),
+            "/img/sale/7/banner.svg"
+        );
+        assert_eq!(
+            sale_picture_url(7, SalePicture::Logo, None),
+            "/img/sale/7/logo.svg"
+        );
+        assert_eq!(product_image_url(5, None), "/img/product/5.svg");
     }
 }

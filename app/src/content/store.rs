@@ -115,7 +115,7 @@ pub async fn live_sales(
     now: i64,
 ) -> Result<Vec<LandingSale>, sqlx::Error> {
     let sql = format!(
-        "SELECT s.id, s.name, s.slug, s.description, s.ends_at,
+        "SELECT s.id, s.name, s.slug, s.description, s.ends_at, s.banner_image_id,
                 (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
            FROM sales s
           WHERE {LIVE_SALE} AND ($3 = '' OR s.offer_type = $3)
@@ -141,7 +141,11 @@ pub async fn live_sales(
             name: r.try_get("name")?,
             description: r.try_get("description")?,
             url: format!("/c/{slug}/{id}/{universe}"),
-            image_url: format!("/img/sale/{id}/banner.svg"),
+            image_url: crate::catalog::rules::sale_picture_url(
+                id,
+                crate::catalog::rules::SalePicture::Banner,
+                r.try_get("banner_image_id")?,
+            ),
             ends_at: r.try_get("ends_at")?,
         });
     }

@@ -82,6 +82,7 @@ pub fn sale_landing(audience: Audience, sale_id: i64, universe_id: i64, slug: &s
         name: String::new(),
         first_universe_id: universe_id,
         seo_slug: slug.to_string(),
+        logo_url: String::new(),
     };
     crate::shell::rules::catalog_href(audience, &sale, universe_id)
 }

@@ -69,6 +69,8 @@ pub struct LiveSale {
     pub first_universe_id: i64,
     /// The sale's SEO slug, for the open-door links a visitor gets.
     pub seo_slug: String,
+    /// The sale's logo (uploaded, or the shop's drawing).
+    pub logo_url: String,
 }
 
 /// A top-level universe of a live sale.
@@ -135,7 +137,7 @@ pub fn header_categories(
                 id: sale.id,
                 name: sale.name.clone(),
                 href: catalog_href(audience, sale, sale.first_universe_id),
-                logo_url: format!("/img/sale/{}/logo.svg", sale.id),
+                logo_url: sale.logo_url.clone(),
             });
         }
         for u in universes.iter().filter(|u| u.sale_id == sale.id) {

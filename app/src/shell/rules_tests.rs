@@ -50,6 +50,7 @@ fn sale(id: i64, name: &str) -> LiveSale {
         name: name.into(),
         first_universe_id: id * 10,
         seo_slug: format!("vente-{id}"),
+        logo_url: format!("/img/s/{id}?w=179"),
     }
 }
 

@@ -115,6 +115,7 @@ pub async fn header(
             name: s.name,
             first_universe_id: s.first_universe_id,
             seo_slug: s.seo_slug,
+            logo_url: s.logo_url,
         })
         .collect();
     let universes = sqlx::query(

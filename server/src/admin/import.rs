@@ -1,7 +1,7 @@
 //! `server import FILE [--dry-run]`: a JSON feed (or CSV of products and stock) into the
 //! shop's database, as the back office's import page does. Prints every error with its
 //! path or line and exits 1 (nothing changed), or what was created, updated and left as it
-//! was.
+//! was. The pictures a feed names are read from the feed file's folder.
 use crate::backoffice::audit::Actor;
 use crate::backoffice::feed;
 
@@ -45,11 +45,17 @@ pub async fn run(args: &[String]) -> i32 {
         email: "command line".into(),
         ip: "local".into(),
     };
+    // Pictures are named by file name, beside the feed.
+    let folder = std::path::Path::new(file)
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
     let started = std::time::Instant::now();
     match feed::import(
         &db,
         &actor,
         input,
+        feed::PictureFiles::Folder(folder),
         dry_run,
         "en",
         app::platform::state::now(),
@@ -58,15 +64,17 @@ pub async fn run(args: &[String]) -> i32 {
     {
         Ok(o) if o.errors.is_empty() => {
             println!(
-                "{} in {:.2} s: created {} sales, {} products, {} options; updated {} sales, {} products, {} options; {} unchanged",
+                "{} in {:.2} s: created {} sales, {} products, {} options, {} pictures; updated {} sales, {} products, {} options, {} pictures; {} unchanged",
                 if o.applied { "imported" } else { "checked (dry run, nothing changed)" },
                 started.elapsed().as_secs_f64(),
                 o.created.sales,
                 o.created.products,
                 o.created.options,
+                o.created.pictures,
                 o.updated.sales,
                 o.updated.products,
                 o.updated.options,
+                o.updated.pictures,
                 o.unchanged
             );
             0

@@ -110,17 +110,47 @@ pub struct WidthQuery {
     w: Option<u32>,
 }
 
-/// An uploaded product picture (`/img/p/{id}?w=361`) at the shop's width nearest above the
-/// one asked, as WebP when the browser takes it, else JPEG. Each (width, format) is made
-/// once from the original and kept in the database, where every instance finds it; the
-/// answer never changes, so browsers keep it for a year.
+/// Where uploaded pictures of one kind are kept: the originals' table and the table of the
+/// widths made from them.
+#[derive(Clone, Copy)]
+pub struct Pictures {
+    originals: &'static str,
+    variants: &'static str,
+    /// The variants table's column naming the original.
+    key: &'static str,
+}
+
+/// Product and option pictures (`/img/p/{id}`).
+pub const PRODUCT_PICTURES: Pictures = Pictures {
+    originals: "product_images",
+    variants: "product_image_variants",
+    key: "image_id",
+};
+
+/// Sale banners and logos (`/img/s/{id}`).
+pub const SALE_PICTURES: Pictures = Pictures {
+    originals: "sale_pictures",
+    variants: "sale_picture_variants",
+    key: "picture_id",
+};
+
+/// An uploaded picture (`/img/p/{id}?w=361`, `/img/s/{id}?w=960`) at the shop's width
+/// nearest above the one asked, as WebP when the browser takes it, else JPEG. Each (width,
+/// format) is made once from the original and kept in the database, where every instance
+/// finds it; the answer never changes, so browsers keep it for a year.
 pub async fn uploaded(
     db: app::platform::db::Db,
+    pictures: Pictures,
     Path(id): Path<i64>,
     axum::extract::Query(q): axum::extract::Query<WidthQuery>,
     headers: axum::http::HeaderMap,
 ) -> Response {
     use crate::media::{self, Encoding};
+    let Pictures {
+        originals,
+        variants,
+        key,
+    } = pictures;
     let width = media::served_width(q.w);
     let accept = headers
         .get(header::ACCEPT)
@@ -131,9 +161,9 @@ pub async fn uploaded(
     } else {
         Encoding::Jpeg
     };
-    let stored: Result<Option<Vec<u8>>, sqlx::Error> = sqlx::query_scalar(
-        "SELECT bytes FROM product_image_variants WHERE image_id = $1 AND width = $2 AND format = $3",
-    )
+    let stored: Result<Option<Vec<u8>>, sqlx::Error> = sqlx::query_scalar(&format!(
+        "SELECT bytes FROM {variants} WHERE {key} = $1 AND width = $2 AND format = $3"
+    ))
     .bind(id)
     .bind(i64::from(width))
     .bind(encoding.as_str())
@@ -142,18 +172,19 @@ pub async fn uploaded(
     let bytes = match stored {
         Ok(Some(b)) => b,
         Ok(None) => {
-            let original: Option<Vec<u8>> =
-                match sqlx::query_scalar("SELECT original FROM product_images WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&db.pool)
-                    .await
-                {
-                    Ok(o) => o,
-                    Err(e) => {
-                        tracing::error!(error = %e, "product picture read failed");
-                        return StatusCode::SERVICE_UNAVAILABLE.into_response();
-                    }
-                };
+            let original: Option<Vec<u8>> = match sqlx::query_scalar(&format!(
+                "SELECT original FROM {originals} WHERE id = $1"
+            ))
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await
+            {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::error!(error = %e, "picture read failed");
+                    return StatusCode::SERVICE_UNAVAILABLE.into_response();
+                }
+            };
             let Some(original) = original else {
                 return StatusCode::NOT_FOUND.into_response();
             };
@@ -165,10 +196,10 @@ pub async fn uploaded(
                 return StatusCode::INTERNAL_SERVER_ERROR.into_response();
             };
             // Two first requests may both make it: the second insert changes nothing.
-            let _ = sqlx::query(
-                "INSERT INTO product_image_variants (image_id, width, format, bytes) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (image_id, width, format) DO NOTHING",
-            )
+            let _ = sqlx::query(&format!(
+                "INSERT INTO {variants} ({key}, width, format, bytes) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT ({key}, width, format) DO NOTHING"
+            ))
             .bind(id)
             .bind(i64::from(width))
             .bind(encoding.as_str())
@@ -178,7 +209,7 @@ pub async fn uploaded(
             bytes
         }
         Err(e) => {
-            tracing::error!(error = %e, "product picture read failed");
+            tracing::error!(error = %e, "picture read failed");
             return StatusCode::SERVICE_UNAVAILABLE.into_response();
         }
     };

@@ -36,7 +36,18 @@ pub fn router<S: Clone + Send + Sync + 'static>(db: Db) -> Router<S> {
             "/img/p/{id}",
             get({
                 let db = db.clone();
-                move |path, query, headers| images::uploaded(db.clone(), path, query, headers)
+                move |path, query, headers| {
+                    images::uploaded(db.clone(), images::PRODUCT_PICTURES, path, query, headers)
+                }
+            }),
+        )
+        .route(
+            "/img/s/{id}",
+            get({
+                let db = db.clone();
+                move |path, query, headers| {
+                    images::uploaded(db.clone(), images::SALE_PICTURES, path, query, headers)
+                }
             }),
         )
 }

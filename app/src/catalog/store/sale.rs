@@ -2,6 +2,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use crate::catalog::rules::{sale_picture_url, SalePicture};
 use crate::model::catalog_api::*;
 use crate::platform::db::Db;
 use crate::platform::sql::live_window;
@@ -14,7 +15,7 @@ pub(super) async fn live_sale_row(
 ) -> Result<Option<AnyRow>, sqlx::Error> {
     sqlx::query(&format!(
         "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
-                s.with_quotation_price, s.with_map, s.theme, s.seller_kind
+                s.with_quotation_price, s.with_map, s.theme, s.seller_kind, s.banner_image_id, s.logo_image_id
            FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
         live_window("$3")
     ))
@@ -50,8 +51,8 @@ pub async fn sale(
         name: r.try_get("name")?,
         offer_type: r.try_get("offer_type")?,
         end_date: r.try_get("ends_at")?,
-        banner: format!("/img/sale/{sale_id}/banner.svg"),
-        logo: format!("/img/sale/{sale_id}/logo.svg"),
+        banner: sale_picture_url(sale_id, SalePicture::Banner, r.try_get("banner_image_id")?),
+        logo: sale_picture_url(sale_id, SalePicture::Logo, r.try_get("logo_image_id")?),
         description: r.try_get("description")?,
         features: SaleFeatures {
             with_quotation_price: r.try_get::<i64, _>("with_quotation_price")? == 1,

@@ -3,6 +3,7 @@
 //! of the travel home. Only what live travel sales of the site offer counts.
 use sqlx::Row;
 
+use crate::catalog::rules::{sale_picture_url, SalePicture};
 use crate::model::catalog::SaleCard;
 use crate::model::travel::DestinationSuggestion;
 use crate::platform::db::Db;
@@ -193,7 +194,7 @@ pub async fn trip_types(db: &Db, site_id: u16, now: i64) -> Result<Vec<String>, 
 /// price, best discount).
 pub async fn travel_sales(db: &Db, site_id: u16, now: i64) -> Result<Vec<SaleCard>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT s.id, s.name, s.slug, s.offer_type, s.ends_at,
+        "SELECT s.id, s.name, s.slug, s.offer_type, s.ends_at, s.banner_image_id, s.logo_image_id,
                 (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS first_universe,
                 (SELECT MIN(p.price_cents) FROM products p WHERE p.sale_id = s.id) AS min_price,
                 (SELECT MAX((p.retail_price_cents - p.price_cents) * 100 / p.retail_price_cents)
@@ -217,8 +218,12 @@ pub async fn travel_sales(db: &Db, site_id: u16, now: i64) -> Result<Vec<SaleCar
                 seo_slug: r.try_get("slug")?,
                 first_universe_id: r.try_get::<Option<i64>, _>("first_universe")?.unwrap_or(0),
                 end_date: r.try_get("ends_at")?,
-                banner_url: format!("/img/sale/{id}/banner.svg"),
-                logo_url: format!("/img/sale/{id}/logo.svg"),
+                banner_url: sale_picture_url(
+                    id,
+                    SalePicture::Banner,
+                    r.try_get("banner_image_id")?,
+                ),
+                logo_url: sale_picture_url(id, SalePicture::Logo, r.try_get("logo_image_id")?),
                 min_price_cents: r.try_get("min_price")?,
                 max_discount_percent: r
                     .try_get::<Option<i64>, _>("max_discount")?

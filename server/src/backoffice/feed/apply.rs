@@ -8,17 +8,21 @@ use sqlx::{Any, Row, Transaction};
 use app::platform::db::Db;
 
 use super::super::audit::{self, Actor, Entry};
+use super::super::sales::pictures::{self, Target};
 use super::super::sales::rules::{self, SettingsFields};
 use super::super::sales::stock::MAX_CHANGE;
 use super::super::sales::store::{self as sales, NewProduct};
 use super::super::text;
-use super::{FeedOption, FeedProduct, FeedSale, Input};
+use super::{picture_name_ok, Feed, FeedOption, FeedProduct, FeedSale, Input, PictureFiles};
+use crate::media::{self, MediaError};
+use app::catalog::rules::SalePicture;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub sales: i64,
     pub products: i64,
     pub options: i64,
+    pub pictures: i64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -75,6 +79,80 @@ struct Ctx<'a> {
     now: i64,
     out: Outcome,
     brands: HashMap<String, i64>,
+    /// The feed's pictures by file name, read and checked before anything is written.
+    pictures: HashMap<String, Checked>,
+}
+
+/// A picture's bytes, decoded once to know it is one and its size.
+struct Checked {
+    bytes: Vec<u8>,
+    size: (u32, u32),
+}
+
+/// Every picture name of the feed with its path (`sales[0].products[1].picture`).
+fn picture_names(feed: &Feed) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (i, s) in feed.sales.iter().enumerate() {
+        let sale = format!("sales[{i}]");
+        for (field, name) in [("banner", &s.banner), ("logo", &s.logo)] {
+            if let Some(n) = name {
+                out.push((format!("{sale}.{field}"), n.clone()));
+            }
+        }
+        for (j, p) in s.products.iter().enumerate() {
+            let product = format!("{sale}.products[{j}]");
+            if let Some(n) = &p.picture {
+                out.push((format!("{product}.picture"), n.clone()));
+            }
+            for (k, o) in p.options.iter().enumerate() {
+                if let Some(n) = &o.picture {
+                    out.push((format!("{product}.options[{k}].picture"), n.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reads and decodes each named picture once, off the async threads (decoding takes CPU):
+/// the checked ones by name, and the errors with their paths.
+async fn check_pictures(
+    names: Vec<(String, String)>,
+    files: PictureFiles,
+) -> (HashMap<String, Checked>, Vec<(String, &'static str)>) {
+    let work = move || {
+        let mut checked: HashMap<String, Result<Checked, &'static str>> = HashMap::new();
+        let mut errors = Vec::new();
+        for (path, name) in names {
+            if !picture_name_ok(&name) {
+                errors.push((path, "import.picture_name"));
+                continue;
+            }
+            let result = checked.entry(name.clone()).or_insert_with(|| {
+                let bytes = files.read(&name)?;
+                let img = media::decode(&bytes).map_err(|e| match e {
+                    MediaError::TooLarge => "pictures.error.size",
+                    MediaError::TooManyPixels => "pictures.error.pixels",
+                    MediaError::NotAPicture => "pictures.error.type",
+                })?;
+                Ok(Checked {
+                    size: (img.width(), img.height()),
+                    bytes,
+                })
+            });
+            if let Err(key) = result {
+                errors.push((path, *key));
+            }
+        }
+        let ok = checked
+            .into_iter()
+            .filter_map(|(name, r)| r.ok().map(|c| (name, c)))
+            .collect();
+        (ok, errors)
+    };
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|_| (HashMap::new(), Vec::new()))
 }
 
 impl Ctx<'_> {
@@ -85,11 +163,13 @@ impl Ctx<'_> {
     }
 }
 
-/// Imports `input`; `lang` is the language of the error messages.
+/// Imports `input`, its pictures read from `files`; `lang` is the language of the error
+/// messages.
 pub async fn import(
     db: &Db,
     actor: &Actor,
     input: Input,
+    files: PictureFiles,
     dry_run: bool,
     lang: &str,
     now: i64,
@@ -98,13 +178,18 @@ pub async fn import(
         Input::Json(f) => (f, true),
         Input::Csv(f) => (f, false),
     };
+    let (pictures, picture_errors) = check_pictures(picture_names(&feed), files).await;
     let mut ctx = Ctx {
         lang,
         actor,
         now,
         out: Outcome::default(),
         brands: HashMap::new(),
+        pictures,
     };
+    for (path, key) in picture_errors {
+        ctx.err(&path, text::t(lang, key));
+    }
     // Refs are unique per kind within the feed.
     let mut seen: [HashSet<String>; 3] = Default::default();
     for (i, s) in feed.sales.iter().enumerate() {
@@ -150,8 +235,9 @@ pub async fn import(
     let changed = out.created != Counts::default() || out.updated != Counts::default();
     if out.errors.is_empty() && !dry_run && changed {
         let summary = format!(
-            "created {} sales, {} products, {} options; updated {} sales, {} products, {} options; {} unchanged",
-            out.created.sales, out.created.products, out.created.options, out.updated.sales, out.updated.products, out.updated.options, out.unchanged
+            "created {} sales, {} products, {} options, {} pictures; updated {} sales, {} products, {} options, {} pictures; {} unchanged",
+            out.created.sales, out.created.products, out.created.options, out.created.pictures,
+            out.updated.sales, out.updated.products, out.updated.options, out.updated.pictures, out.unchanged
         );
         let entry = Entry {
             action: "import",
@@ -284,8 +370,49 @@ async fn apply_sale(
             }
         }
     };
+    for (kind, name) in [
+        (SalePicture::Banner, &s.banner),
+        (SalePicture::Logo, &s.logo),
+    ] {
+        let target = Target::Sale(sale_id, kind);
+        apply_picture(tx, ctx, target, sale_id, None, name.as_deref()).await?;
+    }
     for (j, p) in s.products.iter().enumerate() {
         apply_product(tx, ctx, &format!("{path}.products[{j}]"), sale_id, p).await?;
+    }
+    Ok(())
+}
+
+/// Sets a place's picture from the feed, unless it already has exactly those bytes.
+async fn apply_picture(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    target: Target,
+    sale_id: i64,
+    product_id: Option<i64>,
+    name: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let Some(picture) = name.and_then(|n| ctx.pictures.get(n)) else {
+        return Ok(());
+    };
+    if pictures::is_current(tx, target, &picture.bytes).await? {
+        ctx.out.unchanged += 1;
+        return Ok(());
+    }
+    let (before, _) = pictures::save(
+        tx,
+        target,
+        sale_id,
+        product_id,
+        &picture.bytes,
+        picture.size,
+        ctx.now,
+    )
+    .await?;
+    if before.is_some() {
+        ctx.out.updated.pictures += 1;
+    } else {
+        ctx.out.created.pictures += 1;
     }
     Ok(())
 }
@@ -440,10 +567,20 @@ async fn apply_product(
             id
         }
     };
+    let picture = p.picture.as_deref();
+    apply_picture(
+        tx,
+        ctx,
+        Target::Product(product_id),
+        sale_id,
+        Some(product_id),
+        picture,
+    )
+    .await?;
     for (k, o) in p.options.iter().enumerate() {
         let prices =
             option_prices(o, (product.price_cents, product.retail_price_cents)).unwrap_or_default();
-        apply_option(
+        let option = apply_option(
             tx,
             ctx,
             &format!("{path}.options[{k}]"),
@@ -452,6 +589,18 @@ async fn apply_product(
             prices,
         )
         .await?;
+        if let Some(option) = option {
+            let picture = o.picture.as_deref();
+            apply_picture(
+                tx,
+                ctx,
+                Target::Option(option),
+                sale_id,
+                Some(product_id),
+                picture,
+            )
+            .await?;
+        }
     }
     Ok(())
 }
@@ -475,9 +624,9 @@ async fn apply_option(
     product_id: i64,
     o: &FeedOption,
     (price, retail): (Option<i64>, Option<i64>),
-) -> Result<(), sqlx::Error> {
+) -> Result<Option<i64>, sqlx::Error> {
     let label: String = o.label.trim().chars().filter(|c| !c.is_control()).collect();
-    match lookup(tx, "option", &o.reference).await? {
+    let id = match lookup(tx, "option", &o.reference).await? {
         Some(id) => {
             let row = sqlx::query(
                 "SELECT product_id, label, stock, held, sold, price_cents, retail_price_cents FROM product_options WHERE id = $1",
@@ -490,7 +639,7 @@ async fn apply_option(
                     path,
                     format!("the option {:?} belongs to another product", o.reference),
                 );
-                return Ok(());
+                return Ok(None);
             }
             let (stock, held, sold): (i64, i64, i64) = (
                 row.try_get("stock")?,
@@ -508,7 +657,7 @@ async fn apply_option(
                         text::t(ctx.lang, "stock.error.below")
                     ),
                 );
-                return Ok(());
+                return Ok(None);
             }
             if details_changed {
                 sqlx::query("UPDATE product_options SET label = $2, price_cents = $3, retail_price_cents = $4 WHERE id = $1")
@@ -533,7 +682,7 @@ async fn apply_option(
                         &format!("{path}.stock"),
                         text::t(ctx.lang, "stock.error.below"),
                     );
-                    return Ok(());
+                    return Ok(None);
                 }
                 history(tx, ctx, id, delta, o.stock, held, sold).await?;
             }
@@ -542,6 +691,7 @@ async fn apply_option(
             } else {
                 ctx.out.unchanged += 1;
             }
+            id
         }
         None => {
             let option = sales::NewOption {
@@ -555,9 +705,10 @@ async fn apply_option(
             remember(tx, "option", &o.reference, id).await?;
             history(tx, ctx, id, o.stock, o.stock, 0, 0).await?;
             ctx.out.created.options += 1;
+            id
         }
-    }
-    Ok(())
+    };
+    Ok(Some(id))
 }
 
 async fn history(

@@ -103,6 +103,7 @@ pub fn parse(text: &str) -> Result<Feed, Vec<String>> {
             stock,
             price: Some(col(10)).filter(|_| with_option_prices),
             retail_price: Some(col(11)).filter(|_| with_option_prices),
+            picture: None,
         });
     }
     if errors.is_empty() {

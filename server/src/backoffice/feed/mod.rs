@@ -1,5 +1,8 @@
-//! The feed import: sales, products, options and stock from a JSON feed (or products and
-//! stock from a CSV file), named by the feed's own references. One path for data into the
+//! The feed import: sales, products, options, stock and pictures from a JSON feed (or
+//! products and stock from a CSV file), named by the feed's own references. Pictures are
+//! named by file name: read from the feed's folder by `server import`, or sent with the
+//! feed on the import page; a picture the shop already has for that place (the same bytes)
+//! is left as it is. One path for data into the
 //! shop from outside: `server import FILE [--dry-run]` and the back office's import page
 //! both call [`import`]. The whole feed is applied in one transaction, or nothing is: every
 //! error is listed with its JSON path or CSV line, and a dry run rolls back even a feed
@@ -13,7 +16,7 @@ pub mod schema;
 
 use serde::Deserialize;
 
-pub use apply::{import, Outcome};
+pub use apply::{import, Counts, Outcome};
 
 /// A feed (JSON). `docs/feed.schema.json` is its JSON Schema, made from these types.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -48,6 +51,12 @@ pub struct FeedSale {
     pub with_quotation_price: bool,
     #[serde(default, rename = "withMap")]
     pub with_map: bool,
+    /// The banner's file name (home tiles, catalog): JPEG, PNG or WebP.
+    #[serde(default)]
+    pub banner: Option<String>,
+    /// The logo's file name (menu, sale cards).
+    #[serde(default)]
+    pub logo: Option<String>,
     #[serde(default)]
     pub products: Vec<FeedProduct>,
 }
@@ -71,6 +80,9 @@ pub struct FeedProduct {
     /// The data sheet, simple HTML (sanitised as the shop's data sheets are).
     #[serde(default)]
     pub data_sheet: String,
+    /// The picture's file name: JPEG, PNG or WebP.
+    #[serde(default)]
+    pub picture: Option<String>,
     #[serde(default)]
     pub options: Vec<FeedOption>,
 }
@@ -91,6 +103,46 @@ pub struct FeedOption {
     /// at never strikes through a lower retail price.
     #[serde(default)]
     pub retail_price: Option<String>,
+    /// Its own picture's file name, shown when a member chooses it.
+    #[serde(default)]
+    pub picture: Option<String>,
+}
+
+/// Where the pictures a feed names are read from, by file name.
+pub enum PictureFiles {
+    /// The feed file's folder (`server import FILE`).
+    Folder(std::path::PathBuf),
+    /// The files sent with the feed on the import page.
+    Sent(std::collections::HashMap<String, Vec<u8>>),
+}
+
+impl PictureFiles {
+    /// The file's bytes, or the text key of why not.
+    fn read(&self, name: &str) -> Result<Vec<u8>, &'static str> {
+        match self {
+            PictureFiles::Folder(dir) => {
+                let path = dir.join(name);
+                let size = std::fs::metadata(&path)
+                    .map_err(|_| "import.picture_missing")?
+                    .len();
+                if size > crate::media::MAX_BYTES as u64 {
+                    return Err("pictures.error.size");
+                }
+                std::fs::read(path).map_err(|_| "import.picture_missing")
+            }
+            PictureFiles::Sent(files) => files.get(name).cloned().ok_or("import.picture_missing"),
+        }
+    }
+}
+
+/// A picture's name in a feed is a file name alone: no folder, nothing hidden.
+pub fn picture_name_ok(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=200).contains(&n)
+        && !name.starts_with('.')
+        && !name
+            .chars()
+            .any(|c| c == '/' || c == '\\' || c.is_control())
 }
 
 /// What the import reads: a JSON feed, or a CSV of products and stock for sales the shop

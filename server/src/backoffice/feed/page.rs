@@ -16,11 +16,16 @@ use app::platform::state::now;
 use super::super::roles::Permission;
 use super::super::session::{equal, Operator};
 use super::super::{ui, PREFIX};
-use super::{import, parse, Outcome};
+use super::{import, parse, Outcome, PictureFiles};
+use crate::media;
 use crate::state::AppCtx;
 
 /// The largest feed file the page takes (a 10,000-product feed is about 3 MB).
 pub const FEED_MAX: usize = 16 * 1024 * 1024;
+/// The largest form: the feed and the pictures sent with it (each at most
+/// `media::MAX_BYTES`). A feed with more pictures is imported in parts, or by
+/// `server import` from a folder.
+pub const FORM_MAX: usize = 64 * 1024 * 1024;
 
 pub fn router() -> Router<Arc<AppCtx>> {
     Router::new()
@@ -28,7 +33,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
             &format!("{PREFIX}/import"),
             get(page)
                 .post(upload)
-                .layer(axum::extract::DefaultBodyLimit::max(FEED_MAX + 64 * 1024)),
+                .layer(axum::extract::DefaultBodyLimit::max(FORM_MAX + 64 * 1024)),
         )
         .route(&format!("{PREFIX}/feed.schema.json"), get(schema))
 }
@@ -44,7 +49,7 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
     let t = |k: &str| op.t(k);
     let report = outcome.map(|(o, dry_run)| {
         let counts = format!(
-            "{}: {} / {} / {} · {}: {} / {} / {} · {}: {}",
+            "{}: {} / {} / {} · {}: {} / {} / {} · {}: {} / {} · {}: {}",
             t("import.created"),
             o.created.sales,
             o.created.products,
@@ -53,6 +58,9 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
             o.updated.sales,
             o.updated.products,
             o.updated.options,
+            t("import.pictures_count"),
+            o.created.pictures,
+            o.updated.pictures,
             t("import.unchanged"),
             o.unchanged
         );
@@ -76,6 +84,7 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
         <form method="post" enctype="multipart/form-data" action=format!("{PREFIX}/import")>
             {ui::xsrf_field(op)}
             {ui::field(t("import.file"), "feed", view! { <input id="feed" name="feed" type="file" accept=".json,.csv,application/json,text/csv" required /> }.into_any(), None)}
+            {ui::field(t("import.pictures"), "pictures", view! { <input id="pictures" name="pictures" type="file" multiple accept="image/jpeg,image/png,image/webp" /> }.into_any(), None)}
             <p class="bo-check"><input type="checkbox" id="apply" name="apply" /><label for="apply">{t("import.apply")}</label></p>
             <button type="submit">{t("import.submit")}</button>
         </form>
@@ -92,7 +101,7 @@ pub async fn page(op: Operator) -> Response {
 }
 
 /// The multipart form: the session's token first (checked before the file is read), then
-/// the file, then the "apply" box.
+/// the feed, the pictures it names, and the "apply" box.
 pub async fn upload(State(app): State<Arc<AppCtx>>, op: Operator, request: Request) -> Response {
     if let Err(r) = op.require(Permission::EditCatalogue) {
         return r;
@@ -106,6 +115,7 @@ pub async fn upload(State(app): State<Arc<AppCtx>>, op: Operator, request: Reque
     let mut token_ok = false;
     let mut text: Option<String> = None;
     let mut apply = false;
+    let mut sent = std::collections::HashMap::new();
     loop {
         let field = match multipart.next_field().await {
             Ok(Some(f)) => f,
@@ -123,8 +133,10 @@ pub async fn upload(State(app): State<Arc<AppCtx>>, op: Operator, request: Reque
         match name.as_str() {
             "_xsrf" => token_ok = field.text().await.is_ok_and(|t| equal(&t, &op.xsrf)),
             "feed" if token_ok => match field.bytes().await {
-                Ok(bytes) => text = Some(String::from_utf8_lossy(&bytes).into_owned()),
-                Err(_) => {
+                Ok(bytes) if bytes.len() <= FEED_MAX => {
+                    text = Some(String::from_utf8_lossy(&bytes).into_owned())
+                }
+                _ => {
                     return ui::message_page(
                         op.lang(),
                         Some(&op),
@@ -133,6 +145,26 @@ pub async fn upload(State(app): State<Arc<AppCtx>>, op: Operator, request: Reque
                     )
                 }
             },
+            "pictures" if token_ok => {
+                let file_name = field.file_name().unwrap_or("").to_string();
+                let too_large = || {
+                    ui::message_page(
+                        op.lang(),
+                        Some(&op),
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        op.t("import.too_large"),
+                    )
+                };
+                match field.bytes().await {
+                    // An empty file input sends one nameless, empty part.
+                    Ok(bytes) if file_name.is_empty() && bytes.is_empty() => {}
+                    Ok(bytes) if bytes.len() > media::MAX_BYTES => return too_large(),
+                    Ok(bytes) => {
+                        sent.insert(file_name, bytes.to_vec());
+                    }
+                    Err(_) => return too_large(),
+                }
+            }
             "apply" if token_ok => apply = true,
             _ if !token_ok => return refused(StatusCode::FORBIDDEN),
             _ => {}
@@ -158,7 +190,18 @@ pub async fn upload(State(app): State<Arc<AppCtx>>, op: Operator, request: Reque
             ..Default::default()
         },
         Ok(input) => {
-            match import(&app.state.db, &op.actor(), input, !apply, op.lang(), now()).await {
+            let files = PictureFiles::Sent(sent);
+            match import(
+                &app.state.db,
+                &op.actor(),
+                input,
+                files,
+                !apply,
+                op.lang(),
+                now(),
+            )
+            .await
+            {
                 Ok(o) => o,
                 Err(e) => return ui::db_error(e),
             }

@@ -270,7 +270,11 @@ pub async fn place_form(
     let result: Result<(), sqlx::Error> = async {
         let mut tx = db.begin().await?;
         let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM banners").fetch_one(&mut *tx).await?;
-        let image = format!("/img/sale/{sale_id}/banner.svg");
+        let image = app::catalog::rules::sale_picture_url(
+            sale_id,
+            app::catalog::rules::SalePicture::Banner,
+            sale.banner_image_id,
+        );
         sqlx::query(
             "INSERT INTO banners (id, module_id, kind, sale_id, title, image_url, mobile_image_url, link, tile_size, layout, position)
              VALUES ($1, $2, 'SaleBanner', $3, $4, $5, $5, '', $6, $7, $8)",

@@ -19,6 +19,7 @@ use axum::Router;
 use leptos::prelude::*;
 use serde::Deserialize;
 
+use app::catalog::rules::{sale_picture_url, SalePicture};
 use app::platform::state::now;
 
 use super::audit::{self, Entry};
@@ -316,18 +317,32 @@ pub struct EditQuery {
     confirm: String,
 }
 
+/// What a sale's page says besides the sale: a notice after a write, the archive
+/// confirmation, or a refused banner or logo upload (its form's key and the message).
+#[derive(Default)]
+struct Said {
+    notice: Option<String>,
+    confirm_archive: bool,
+    picture_refusal: Option<(String, String)>,
+}
+
 fn edit_view(
     op: &Operator,
     sale: &SaleRow,
     f: &SettingsFields,
     errors: &FieldErrors,
-    notice: Option<String>,
-    confirm_archive: bool,
+    said: Said,
     status: StatusCode,
 ) -> Response {
+    let Said {
+        notice,
+        confirm_archive,
+        picture_refusal,
+    } = said;
     let t = |k: &str| op.t(k);
     let at = now();
     let base = format!("{PREFIX}/sales/{}", sale.id);
+    let pictures = editable_pictures(op, sale, picture_refusal);
     let facts = view! {
         <p>{format!("#{} · {} · {}", sale.id, site_label(sale.site_id), t(state_of(sale, at)))}</p>
         <p class="bo-actions">
@@ -385,8 +400,79 @@ fn edit_view(
             </dialog>
         }
     });
-    let body = view! { {facts}{form}{read_only}{preview}{actions}{dialog} }.into_any();
+    let body = view! { {facts}{form}{read_only}{pictures}{preview}{actions}{dialog} }.into_any();
     ui::page(status, op.lang(), Some(op), &sale.name, notice, body)
+}
+
+/// The banner and logo as the shop shows them, and their upload forms (`pictures`) for an
+/// operator who edits the catalogue; a refused upload says why beside its form.
+fn editable_pictures(op: &Operator, sale: &SaleRow, refusal: Option<(String, String)>) -> AnyView {
+    let t = |k: &str| op.t(k);
+    let can_edit = op.can(Permission::EditCatalogue) && sale.archived_at.is_none();
+    let pictures = [
+        (
+            SalePicture::Banner,
+            sale.banner_image_id,
+            "sales.banner",
+            240,
+        ),
+        (SalePicture::Logo, sale.logo_image_id, "sales.logo", 48),
+    ];
+    let items = pictures
+        .into_iter()
+        .map(|(kind, uploaded, label, width)| {
+            let key = format!("sale-{}", kind.as_str());
+            let error = refusal
+                .as_ref()
+                .filter(|(form, _)| *form == key)
+                .map(|(_, message)| view! { <p class="bo-error" role="alert" id=format!("{key}-error")>{message.clone()}</p> });
+            let described = error.is_some().then(|| format!("{key}-error"));
+            let form = can_edit.then(|| view! {
+                <form method="post" enctype="multipart/form-data" action=format!("{PREFIX}/sales/{}/{}", sale.id, kind.as_str()) class="bo-inline">
+                    {ui::xsrf_field(op)}
+                    <label for=key.clone()>{t(label)}</label>
+                    <input id=key.clone() name="picture" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby=described />
+                    <button type="submit" class="bo-secondary">{t("pictures.send")}</button>
+                </form>
+            });
+            view! {
+                <figure data-sale-picture=kind.as_str() data-uploaded=uploaded.map(|id| id.to_string())>
+                    <img src=sale_picture_url(sale.id, kind, uploaded) alt="" width=width />
+                    <figcaption>{t(label)}{uploaded.is_none().then(|| format!(" · {}", t("sales.picture_drawn")))}</figcaption>
+                </figure>
+                {error}
+                {form}
+            }
+        })
+        .collect::<Vec<_>>();
+    view! { <h2>{t("sales.pictures")}</h2>{items} }.into_any()
+}
+
+/// The sale's page with a refused banner or logo upload (`form` is `sale-banner` or
+/// `sale-logo`).
+pub async fn refused(
+    app: &AppCtx,
+    op: &Operator,
+    sale_id: i64,
+    form: String,
+    message: String,
+    status: StatusCode,
+) -> Response {
+    let sale = match load(app, op, sale_id).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    edit_view(
+        op,
+        &sale,
+        &fields_of(&sale),
+        &Vec::new(),
+        Said {
+            picture_refusal: Some((form, message)),
+            ..Said::default()
+        },
+        status,
+    )
 }
 
 async fn load(app: &AppCtx, op: &Operator, id: i64) -> Result<SaleRow, Response> {
@@ -415,6 +501,7 @@ pub async fn edit_page(
         "saved" => Some(op.t("sales.saved")),
         "duplicated" => Some(op.t("sales.duplicated")),
         "archived" => Some(op.t("sales.archived")),
+        "picture" => Some(op.t("pictures.added")),
         _ => None,
     }
     .map(str::to_string);
@@ -423,8 +510,11 @@ pub async fn edit_page(
         &sale,
         &fields_of(&sale),
         &Vec::new(),
-        notice,
-        q.confirm == "archive",
+        Said {
+            notice,
+            confirm_archive: q.confirm == "archive",
+            ..Said::default()
+        },
         StatusCode::OK,
     )
 }
@@ -490,8 +580,7 @@ pub async fn save_form(
                 &sale,
                 &form.fields,
                 &errors,
-                None,
-                false,
+                Said::default(),
                 StatusCode::UNPROCESSABLE_ENTITY,
             )
         }

@@ -23,11 +23,14 @@ pub struct SaleRow {
     pub with_quotation_price: bool,
     pub with_map: bool,
     pub archived_at: Option<i64>,
+    /// Uploaded banner and logo (`sale_pictures`), none for the shop's drawing.
+    pub banner_image_id: Option<i64>,
+    pub logo_image_id: Option<i64>,
 }
 
 const COLUMNS: &str =
     "id, site_id, name, offer_type, campaign_kind, description, legal_merchant, legal_terms, \
-                       starts_at, ends_at, with_quotation_price, with_map, archived_at";
+                       starts_at, ends_at, with_quotation_price, with_map, archived_at, banner_image_id, logo_image_id";
 
 fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
     Ok(SaleRow {
@@ -44,6 +47,8 @@ fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
         with_quotation_price: r.try_get::<i64, _>("with_quotation_price")? != 0,
         with_map: r.try_get::<i64, _>("with_map")? != 0,
         archived_at: r.try_get("archived_at")?,
+        banner_image_id: r.try_get("banner_image_id")?,
+        logo_image_id: r.try_get("logo_image_id")?,
     })
 }
 
@@ -220,9 +225,10 @@ pub async fn duplicate(
     sqlx::query(
         "INSERT INTO sales (id, site_id, name, slug, offer_type, campaign_kind, catalog_type, seller_kind, tier,
                             description, legal_merchant, legal_terms, starts_at, ends_at, with_quotation_price,
-                            with_map, position)
+                            with_map, position, banner_image_id, logo_image_id)
          SELECT $1, $2, name, slug, offer_type, campaign_kind, catalog_type, seller_kind, tier, description,
-                legal_merchant, legal_terms, $3, $3, with_quotation_price, with_map, position
+                legal_merchant, legal_terms, $3, $3, with_quotation_price, with_map, position,
+                banner_image_id, logo_image_id
          FROM sales WHERE id = $4",
     )
     .bind(id)

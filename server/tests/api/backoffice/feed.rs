@@ -33,6 +33,7 @@ async fn run(t: &TestApp, feed: &str, dry_run: bool) -> Outcome {
         &t.app.state.db,
         &actor,
         input,
+        feed::PictureFiles::Sent(Default::default()),
         dry_run,
         "en",
         app::platform::state::now(),
@@ -320,4 +321,181 @@ both!(
     a_csv_adds_products_and_the_page_takes_files,
     csv_on_sqlite,
     csv_on_postgres
+);
+
+fn png(width: u32, shade: u8) -> Vec<u8> {
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(width, width / 2, |x, _| {
+        image::Rgb([x as u8, shade, 60])
+    }))
+    .write_to(&mut png, image::ImageFormat::Png)
+    .unwrap();
+    png.into_inner()
+}
+
+async fn import_from(
+    t: &TestApp,
+    feed: &Value,
+    files: feed::PictureFiles,
+    dry_run: bool,
+) -> Outcome {
+    let actor = Actor {
+        operator_id: None,
+        email: "test".into(),
+        ip: "local".into(),
+    };
+    let input = feed::parse(&feed.to_string()).unwrap();
+    feed::import(
+        &t.app.state.db,
+        &actor,
+        input,
+        files,
+        dry_run,
+        "en",
+        app::platform::state::now(),
+    )
+    .await
+    .unwrap()
+}
+
+async fn a_feed_brings_its_pictures(t: TestApp) {
+    let mut with_pictures = example();
+    with_pictures["sales"][0]["banner"] = json!("banner.png");
+    with_pictures["sales"][0]["logo"] = json!("logo.png");
+    with_pictures["sales"][0]["products"][0]["picture"] = json!("caban.png");
+    with_pictures["sales"][0]["products"][0]["options"][1]["picture"] = json!("caban-m.png");
+    let dir = std::env::temp_dir().join(format!(
+        "rosace-feed-{}-{}",
+        std::process::id(),
+        app::platform::state::now()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let folder = || feed::PictureFiles::Folder(dir.clone());
+    let pictures = async || {
+        (
+            t.count("SELECT COUNT(*) FROM sale_pictures").await,
+            t.count("SELECT COUNT(*) FROM product_images").await,
+        )
+    };
+
+    // Missing files, a name with a folder, a file that is not a picture: every one listed
+    // with its path, nothing changed.
+    let before = rows(&t).await;
+    let mut broken = with_pictures.clone();
+    broken["sales"][0]["logo"] = json!("../logo.png");
+    std::fs::write(dir.join("caban-m.png"), b"GIF89a, not a PNG").unwrap();
+    let out = import_from(&t, &broken, folder(), false).await;
+    assert_eq!(
+        out.errors,
+        vec![
+            "sales[0].banner: no file of this name was sent with the feed",
+            "sales[0].logo: a file name, without a folder",
+            "sales[0].products[0].picture: no file of this name was sent with the feed",
+            "sales[0].products[0].options[1].picture: This file is not a JPEG, PNG or WebP picture.",
+        ]
+    );
+    assert!(!out.applied);
+    assert_eq!(rows(&t).await, before, "not even the sale");
+    assert_eq!(pictures().await, (0, 0));
+
+    // The files beside the feed: four pictures, in their places.
+    for (name, bytes) in [
+        ("banner.png", png(1200, 10)),
+        ("logo.png", png(96, 20)),
+        ("caban.png", png(600, 30)),
+        ("caban-m.png", png(600, 40)),
+    ] {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    let out = import_from(&t, &with_pictures, folder(), false).await;
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!((out.created.pictures, out.updated.pictures), (4, 0));
+    assert_eq!(pictures().await, (2, 2));
+    let sale = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'sale' AND feed_ref = 'winter-coats-fr'")
+        .await;
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM sales WHERE id = {sale} AND banner_image_id IS NOT NULL AND logo_image_id IS NOT NULL"
+        ))
+        .await,
+        1
+    );
+    let option_m = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'option' AND feed_ref = 'caban-navy-m'")
+        .await;
+    let option_picture = t
+        .count(&format!(
+            "SELECT image_id FROM product_options WHERE id = {option_m}"
+        ))
+        .await;
+    assert_eq!(
+        t.get(&format!("/img/p/{option_picture}?w=285"))
+            .await
+            .status(),
+        200
+    );
+
+    // The same feed again changes nothing; a picture with other bytes replaces its place's.
+    let out = import_from(&t, &with_pictures, folder(), false).await;
+    assert_eq!((out.created, out.updated), Default::default());
+    assert_eq!(pictures().await, (2, 2));
+    std::fs::write(dir.join("caban.png"), png(600, 99)).unwrap();
+    let out = import_from(&t, &with_pictures, folder(), true).await;
+    assert_eq!(out.updated.pictures, 1);
+    assert_eq!(pictures().await, (2, 2), "a dry run stores nothing");
+    let out = import_from(&t, &with_pictures, folder(), false).await;
+    assert_eq!((out.created.pictures, out.updated.pictures), (0, 1));
+    assert_eq!(pictures().await, (2, 3));
+
+    // The page: the pictures are sent with the feed, by file name.
+    let merch = sign_in(&t, MERCH).await;
+    let (_, html) = merch.get(&t, "/backoffice/import").await;
+    assert!(html.contains(r#"name="pictures" type="file" multiple"#));
+    let send = |files: Vec<(&'static str, Vec<u8>)>| {
+        let mut form = reqwest::multipart::Form::new()
+            .text("_xsrf", merch.xsrf.clone())
+            .part(
+                "feed",
+                reqwest::multipart::Part::text(with_pictures.to_string()).file_name("feed.json"),
+            );
+        for (name, bytes) in files {
+            form = form.part(
+                "pictures",
+                reqwest::multipart::Part::bytes(bytes).file_name(name),
+            );
+        }
+        t.client
+            .post(t.url("/backoffice/import"))
+            .header("cookie", &merch.cookie)
+            .multipart(form.text("apply", "on"))
+            .send()
+    };
+    let res = send(vec![("logo.png", png(96, 77))]).await.unwrap();
+    assert_eq!(res.status(), 422);
+    let html = res.text().await.unwrap();
+    assert!(
+        html.contains("sales[0].banner: no file of this name was sent with the feed"),
+        "{html}"
+    );
+    let all = ["banner.png", "caban.png", "caban-m.png"]
+        .map(|n| (n, std::fs::read(dir.join(n)).unwrap()));
+    let mut files = vec![("logo.png", png(96, 77))];
+    files.extend(all);
+    let res = send(files).await.unwrap();
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Imported."), "{html}");
+    assert!(
+        html.contains("pictures: 0 / 1"),
+        "only the logo is new: {html}"
+    );
+    assert_eq!(pictures().await, (3, 3));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+both!(
+    a_feed_brings_its_pictures,
+    pictures_on_sqlite,
+    pictures_on_postgres
 );

@@ -4,6 +4,7 @@ mod feed;
 mod option_prices;
 mod preview;
 mod roles;
+mod sale_pictures;
 mod sales;
 mod signin;
 mod stock;

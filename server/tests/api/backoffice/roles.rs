@@ -15,7 +15,7 @@ const PAGES: [&str; 10] = [
     "/backoffice/preview",
     "/backoffice/products/1/travel",
 ];
-const FORMS: [&str; 17] = [
+const FORMS: [&str; 19] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
@@ -25,6 +25,8 @@ const FORMS: [&str; 17] = [
     "/backoffice/operators/update",
     "/backoffice/options/1/stock",
     "/backoffice/options/1/picture",
+    "/backoffice/sales/1001/banner",
+    "/backoffice/sales/1001/logo",
     "/backoffice/sales/1001/preview",
     "/backoffice/preview/end",
     "/backoffice/products/1/travel/party",
