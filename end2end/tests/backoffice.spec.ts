@@ -281,6 +281,19 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await city.getByRole('button', { name: 'Add the season' }).click();
   await expect(page.getByRole('status')).toContainText('Saved.');
   await expect(city.locator('table').first()).toContainText('499.00');
+  // Its price changes in its row; then it goes (after a confirmation), and the duration.
+  const season = city.locator('tr[data-season]');
+  await season.getByLabel(/· Price per person$/).fill('459');
+  await season.getByRole('button', { name: /· Save$/ }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  await expect(city.locator('tr[data-season]')).toContainText('459.00');
+  await expectNoViolations(page, undefined, { islands: false });
+  page.once('dialog', (dialog) => dialog.accept());
+  await city.locator('tr[data-season]').getByRole('button', { name: /· Remove$/ }).click();
+  await expect(city.locator('tr[data-season]')).toHaveCount(0);
+  page.once('dialog', (dialog) => dialog.accept());
+  await city.getByRole('button', { name: /8 days \/ 7 nights · Remove$/ }).click();
+  await expect(city.locator('li[data-duration]')).toHaveCount(0);
 
   if (desktop) {
     // The admin's pages: operators and the audit log, which holds what was just done.

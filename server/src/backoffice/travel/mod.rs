@@ -53,6 +53,18 @@ pub fn router() -> Router<Arc<AppCtx>> {
             post(season_form),
         )
         .route(&format!("{PREFIX}/travel/places"), post(places_form))
+        .route(
+            &format!("{PREFIX}/travel/durations/{{id}}/remove"),
+            post(remove_duration_form),
+        )
+        .route(
+            &format!("{PREFIX}/travel/seasons/{{id}}"),
+            post(season_terms_form),
+        )
+        .route(
+            &format!("{PREFIX}/travel/seasons/{{id}}/remove"),
+            post(remove_season_form),
+        )
 }
 
 const WEEKDAYS: [&str; 7] = [
@@ -170,22 +182,58 @@ fn view_page(
                 .cities
                 .iter()
                 .map(|c| {
+                    let label = format!("{} {}", c.code, c.name);
                     let durations = c
                         .durations
                         .iter()
-                        .map(|d| view! { <li data-duration=d.id.to_string()>{format!("{} {} / {} {} · +{}", d.days, t("travel.days"), d.nights, t("travel.nights"), ui::amount(d.supplement_cents))}</li> })
+                        .map(|d| {
+                            let text = format!("{} {} / {} {}", d.days, t("travel.days"), d.nights, t("travel.nights"));
+                            let key = format!("duration-remove-{}", d.id);
+                            let remove = edit.then(|| view! {
+                                {error_for(&key)}
+                                <form method="post" action=format!("{PREFIX}/travel/durations/{}/remove", d.id) class="bo-inline" data-enhance-confirm=t("travel.remove_confirm")>
+                                    {ui::xsrf_field(op)}
+                                    <button type="submit" class="bo-secondary" aria-label=format!("{label} · {text} · {}", t("travel.remove"))>{t("travel.remove")}</button>
+                                </form>
+                            });
+                            view! { <li data-duration=d.id.to_string()>{format!("{text} · +{}", ui::amount(d.supplement_cents))}{remove}</li> }
+                        })
                         .collect_view();
                     let seasons = c
                         .seasons
                         .iter()
-                        .map(|s| view! {
-                            <tr>
-                                <td>{format!("{} → {}", s.first_day, s.last_day)}</td>
-                                <td>{weekdays_text(op, s.weekdays)}</td>
-                                <td class="num">{ui::amount(s.price)}</td>
-                                <td class="num">{ui::amount(s.reference_price)}</td>
-                                <td class="num">{s.places}</td>
-                            </tr>
+                        .map(|(id, s)| {
+                            let id = *id;
+                            let key = format!("season-terms-{id}");
+                            let days = format!("{} → {}", s.first_day, s.last_day);
+                            let named = |what: &str| format!("{label} · {days} · {what}");
+                            let typed = |name: &str, stored: String| Some(refusal.typed(&key, name)).filter(|v| !v.is_empty()).unwrap_or(stored);
+                            let actions = edit.then(|| view! {
+                                <td>
+                                    {error_for(&key)}
+                                    <form method="post" action=format!("{PREFIX}/travel/seasons/{id}") class="bo-inline">
+                                        {ui::xsrf_field(op)}
+                                        <input name="price" inputmode="decimal" required size="7" value=typed("price", ui::amount(s.price)) aria-label=named(t("travel.price")) />
+                                        <input name="reference_price" inputmode="decimal" required size="7" value=typed("reference_price", ui::amount(s.reference_price)) aria-label=named(t("travel.reference_price")) />
+                                        <input name="places" inputmode="numeric" required size="4" value=typed("places", s.places.to_string()) aria-label=named(t("travel.places")) />
+                                        <button type="submit" class="bo-secondary" aria-label=named(t("travel.save"))>{t("travel.save")}</button>
+                                    </form>
+                                    <form method="post" action=format!("{PREFIX}/travel/seasons/{id}/remove") class="bo-inline" data-enhance-confirm=t("travel.remove_confirm")>
+                                        {ui::xsrf_field(op)}
+                                        <button type="submit" class="bo-secondary" aria-label=named(t("travel.remove"))>{t("travel.remove")}</button>
+                                    </form>
+                                </td>
+                            });
+                            view! {
+                                <tr data-season=id.to_string()>
+                                    <td>{days.clone()}</td>
+                                    <td>{weekdays_text(op, s.weekdays)}</td>
+                                    <td class="num">{ui::amount(s.price)}</td>
+                                    <td class="num">{ui::amount(s.reference_price)}</td>
+                                    <td class="num">{s.places}</td>
+                                    {actions}
+                                </tr>
+                            }
                         })
                         .collect_view();
                     let departures = c
@@ -200,7 +248,6 @@ fn view_page(
                             </tr>
                         })
                         .collect_view();
-                    let label = format!("{} {}", c.code, c.name);
                     let city_id = c.id;
                     let add_duration = edit.then(|| {
                         let key = format!("duration-{city_id}");
@@ -271,6 +318,7 @@ fn view_page(
                                         <th scope="col">{t("travel.days_range")}</th><th scope="col">{t("travel.weekdays")}</th>
                                         <th scope="col" class="num">{t("travel.price")}</th><th scope="col" class="num">{t("travel.reference_price")}</th>
                                         <th scope="col" class="num">{t("travel.places")}</th>
+                                        {edit.then(|| view! { <th scope="col">{t("travel.change")}</th> })}
                                     </tr></thead>
                                     <tbody>{seasons}</tbody>
                                 </table>
@@ -745,6 +793,185 @@ async fn places_form(State(app): State<Arc<AppCtx>>, form: OperatorForm<PlacesFi
                 StatusCode::CONFLICT,
             )
             .await
+        }
+        Err(e) => ui::db_error(e),
+    }
+}
+
+/// What a removal's refusal says: the form it was, and the message key.
+async fn removal_refused(
+    app: &AppCtx,
+    op: &Operator,
+    product_id: i64,
+    form: String,
+    key: &str,
+) -> Response {
+    let refusal = Refusal {
+        form,
+        message: op.t(key).to_string(),
+        typed: Vec::new(),
+    };
+    render(
+        app,
+        op,
+        product_id,
+        None,
+        Some(refusal),
+        StatusCode::CONFLICT,
+    )
+    .await
+}
+
+/// Removes a duration, unless members hold, bought or booked one of its departures.
+async fn remove_duration_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(duration_id): Path<i64>,
+    form: OperatorForm<PageQuery>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::EditCatalogue) {
+        return r;
+    }
+    let product_id = match owner(&app, op, Owned::Duration, duration_id).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let result: Result<bool, sqlx::Error> = async {
+        let mut tx = app.state.db.begin().await?;
+        let row: (i64, i64, i64, i64) = sqlx::query_as(
+            "SELECT city_id, days, nights, supplement_cents FROM travel_durations WHERE id = $1",
+        )
+        .bind(duration_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if !store::remove_duration(&mut tx, duration_id).await? {
+            return Ok(false);
+        }
+        let (city, days, nights, supplement) = row;
+        let entry = Entry {
+            action: "remove",
+            object_kind: "travel_duration",
+            object_id: duration_id.to_string(),
+            summary: format!("city {city}: {days} days / {nights} nights, supplement {supplement}"),
+        };
+        commit(tx, op, entry).await?;
+        Ok(true)
+    }
+    .await;
+    match result {
+        Ok(true) => saved(product_id),
+        Ok(false) => {
+            let form = format!("duration-remove-{duration_id}");
+            removal_refused(&app, op, product_id, form, "travel.error.duration_taken").await
+        }
+        Err(e) => ui::db_error(e),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct TermsFields {
+    price: String,
+    reference_price: String,
+    places: String,
+}
+
+/// A season's new price, reference price and places.
+async fn season_terms_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(season_id): Path<i64>,
+    form: OperatorForm<TermsFields>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::EditCatalogue) {
+        return r;
+    }
+    let product_id = match owner(&app, op, Owned::Season, season_id).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let f = &form.fields;
+    let terms = match rules::season_terms(&f.price, &f.reference_price, &f.places) {
+        Ok(t) => t,
+        Err(key) => {
+            let typed = vec![
+                ("price", f.price.clone()),
+                ("reference_price", f.reference_price.clone()),
+                ("places", f.places.clone()),
+            ];
+            let form = format!("season-terms-{season_id}");
+            return refused(&app, op, product_id, form, key, typed).await;
+        }
+    };
+    write(&app, op, product_id, move |tx| {
+        Box::pin(async move {
+            let before = store::season(tx, season_id).await?;
+            store::set_season_terms(tx, season_id, terms).await?;
+            let was = before
+                .map(|(_, s)| {
+                    format!(
+                        "{} (ref. {}), {} places",
+                        s.price, s.reference_price, s.places
+                    )
+                })
+                .unwrap_or_default();
+            Ok(Entry {
+                action: "update",
+                object_kind: "travel_season",
+                object_id: season_id.to_string(),
+                summary: format!("{was} → {} (ref. {}), {} places", terms.0, terms.1, terms.2),
+            })
+        })
+    })
+    .await
+}
+
+/// Removes a season, unless members hold or bought a departure within its days.
+async fn remove_season_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(season_id): Path<i64>,
+    form: OperatorForm<PageQuery>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::EditCatalogue) {
+        return r;
+    }
+    let product_id = match owner(&app, op, Owned::Season, season_id).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let result: Result<bool, sqlx::Error> = async {
+        let mut tx = app.state.db.begin().await?;
+        let Some((city, season)) = store::season(&mut tx, season_id).await? else {
+            return Ok(true);
+        };
+        if !store::remove_season(&mut tx, season_id, (city, &season)).await? {
+            return Ok(false);
+        }
+        let entry = Entry {
+            action: "remove",
+            object_kind: "travel_season",
+            object_id: season_id.to_string(),
+            summary: format!(
+                "city {city}: {} → {}, weekdays {:07b}, {} (ref. {}), {} places",
+                season.first_day,
+                season.last_day,
+                season.weekdays,
+                season.price,
+                season.reference_price,
+                season.places
+            ),
+        };
+        commit(tx, op, entry).await?;
+        Ok(true)
+    }
+    .await;
+    match result {
+        Ok(true) => saved(product_id),
+        Ok(false) => {
+            // Said beside the season's forms.
+            let form = format!("season-terms-{season_id}");
+            removal_refused(&app, op, product_id, form, "travel.error.season_taken").await
         }
         Err(e) => ui::db_error(e),
     }

@@ -50,23 +50,32 @@ pub fn season(f: &SeasonFields) -> Result<Season, &'static str> {
     if weekdays == 0 {
         return Err("travel.error.weekdays");
     }
-    let (Some(price_cents), Some(reference_price_cents)) =
-        (cents(&f.price), cents(&f.reference_price))
-    else {
-        return Err("sales.error.price");
-    };
-    if reference_price_cents < price_cents {
-        return Err("sales.error.retail_below");
-    }
-    let places = whole(&f.places, 0..=MAX_PLACES).ok_or("travel.error.places")?;
+    let (price, reference_price, places) = season_terms(&f.price, &f.reference_price, &f.places)?;
     Ok(Season {
         first_day,
         last_day,
         weekdays,
-        price: price_cents,
-        reference_price: reference_price_cents,
+        price,
+        reference_price,
         places,
     })
+}
+
+/// A season's price, reference price (not below it) and places per departure: what can
+/// change once the season is made (its days stay; remove it and add another for those).
+pub fn season_terms(
+    price: &str,
+    reference_price: &str,
+    places: &str,
+) -> Result<(i64, i64, i64), &'static str> {
+    let (Some(price), Some(reference_price)) = (cents(price), cents(reference_price)) else {
+        return Err("sales.error.price");
+    };
+    if reference_price < price {
+        return Err("sales.error.retail_below");
+    }
+    let places = whole(places, 0..=MAX_PLACES).ok_or("travel.error.places")?;
+    Ok((price, reference_price, places))
 }
 
 /// A stay: 1 to 60 days, fewer nights than days, and a supplement (0 allowed).

@@ -28,7 +28,8 @@ pub struct City {
     pub code: String,
     pub name: String,
     pub durations: Vec<Duration>,
-    pub seasons: Vec<Season>,
+    /// Each with its id.
+    pub seasons: Vec<(i64, Season)>,
     pub departures: Vec<Departure>,
 }
 
@@ -85,7 +86,7 @@ pub async fn inventory(db: &Db, product_id: i64) -> Result<Option<Inventory>, sq
     .fetch_all(&db.pool)
     .await?;
     let seasons = sqlx::query(
-        "SELECT s.city_id, s.first_day, s.last_day, s.weekdays, s.price_cents, s.reference_price_cents, s.places
+        "SELECT s.id, s.city_id, s.first_day, s.last_day, s.weekdays, s.price_cents, s.reference_price_cents, s.places
            FROM travel_seasons s JOIN travel_departure_cities c ON c.id = s.city_id
            JOIN travel_packages k ON k.id = c.package_id
           WHERE k.product_id = $1 ORDER BY s.first_day, s.id",
@@ -137,7 +138,7 @@ pub async fn inventory(db: &Db, product_id: i64) -> Result<Option<Inventory>, sq
                 seasons: seasons
                     .iter()
                     .filter(of_city)
-                    .filter_map(|s| season_row(s).transpose())
+                    .filter_map(|s| season_with_id(s).transpose())
                     .collect::<Result<_, sqlx::Error>>()?,
                 departures: departures
                     .iter()
@@ -164,6 +165,11 @@ pub async fn inventory(db: &Db, product_id: i64) -> Result<Option<Inventory>, sq
         party_max: head.try_get("party_max")?,
         packages: tree,
     }))
+}
+
+fn season_with_id(r: &sqlx::any::AnyRow) -> Result<Option<(i64, Season)>, sqlx::Error> {
+    let id: i64 = r.try_get("id")?;
+    Ok(season_row(r)?.map(|s| (id, s)))
 }
 
 fn season_row(r: &sqlx::any::AnyRow) -> Result<Option<Season>, sqlx::Error> {
@@ -197,6 +203,11 @@ pub async fn product_of(db: &Db, kind: Owned, id: i64) -> Result<Option<i64>, sq
                JOIN travel_departure_cities c ON c.id = d.city_id
                JOIN travel_packages k ON k.id = c.package_id WHERE d.id = $1"
         }
+        Owned::Season => {
+            "SELECT k.product_id FROM travel_seasons s
+               JOIN travel_departure_cities c ON c.id = s.city_id
+               JOIN travel_packages k ON k.id = c.package_id WHERE s.id = $1"
+        }
     };
     sqlx::query_scalar(sql)
         .bind(id)
@@ -209,6 +220,7 @@ pub enum Owned {
     Package,
     City,
     Duration,
+    Season,
 }
 
 pub async fn set_party(
@@ -355,4 +367,95 @@ pub async fn set_places(
     } else {
         Err(PlacesRefused::BelowTaken { held, sold })
     })
+}
+
+/// Removes a duration no member holds, bought or booked (its departures' own places go
+/// with it). Answers whether it was removed; a booking made meanwhile is kept by the
+/// bookings' reference to the duration, which makes the delete fail.
+pub async fn remove_duration(
+    tx: &mut Transaction<'static, Any>,
+    duration_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let taken: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM travel_bookings WHERE duration_id = $1)
+              + (SELECT COUNT(*) FROM travel_departures WHERE duration_id = $1 AND held + sold > 0)",
+    )
+    .bind(duration_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    if taken > 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM travel_departures WHERE duration_id = $1")
+        .bind(duration_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM travel_durations WHERE id = $1")
+        .bind(duration_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// A season as stored, for the audit record of a change.
+pub async fn season(
+    tx: &mut Transaction<'static, Any>,
+    season_id: i64,
+) -> Result<Option<(i64, Season)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT city_id, first_day, last_day, weekdays, price_cents, reference_price_cents, places
+           FROM travel_seasons WHERE id = $1",
+    )
+    .bind(season_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let city_id: i64 = row.try_get("city_id")?;
+    Ok(season_row(&row)?.map(|s| (city_id, s)))
+}
+
+/// Removes a season unless members hold or bought a departure of its city within its days
+/// (those keep their season: their places are set one by one instead). Answers whether it
+/// was removed.
+pub async fn remove_season(
+    tx: &mut Transaction<'static, Any>,
+    season_id: i64,
+    (city_id, season): (i64, &Season),
+) -> Result<bool, sqlx::Error> {
+    let taken: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM travel_departures t JOIN travel_durations d ON d.id = t.duration_id
+          WHERE d.city_id = $1 AND t.day >= $2 AND t.day <= $3 AND t.held + t.sold > 0",
+    )
+    .bind(city_id)
+    .bind(season.first_day.to_string())
+    .bind(season.last_day.to_string())
+    .fetch_one(&mut **tx)
+    .await?;
+    if taken > 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM travel_seasons WHERE id = $1")
+        .bind(season_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// A season's new price, reference price and places per departure (departures with places
+/// of their own keep them; bookings keep the price they were made at).
+pub async fn set_season_terms(
+    tx: &mut Transaction<'static, Any>,
+    season_id: i64,
+    (price, reference_price, places): (i64, i64, i64),
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE travel_seasons SET price_cents = $2, reference_price_cents = $3, places = $4 WHERE id = $1",
+    )
+    .bind(season_id)
+    .bind(price)
+    .bind(reference_price)
+    .bind(places)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

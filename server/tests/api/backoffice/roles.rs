@@ -15,7 +15,7 @@ const PAGES: [&str; 10] = [
     "/backoffice/preview",
     "/backoffice/products/1/travel",
 ];
-const FORMS: [&str; 19] = [
+const FORMS: [&str; 22] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
@@ -35,6 +35,9 @@ const FORMS: [&str; 19] = [
     "/backoffice/travel/cities/1/durations",
     "/backoffice/travel/cities/1/seasons",
     "/backoffice/travel/places",
+    "/backoffice/travel/durations/1/remove",
+    "/backoffice/travel/seasons/1",
+    "/backoffice/travel/seasons/1/remove",
 ];
 
 async fn every_route_refuses_who_may_not(t: TestApp) {

@@ -231,6 +231,120 @@ async fn an_operator_edits_a_trips_inventory(t: TestApp) {
     }
     assert_eq!(audit_count(&t, "places", "travel_departure").await, 1);
 
+    // A season's price and places change; its days stay (remove it and add another).
+    let season_id = t
+        .count(&format!(
+            "SELECT MAX(id) FROM travel_seasons WHERE city_id = {city}"
+        ))
+        .await;
+    let terms = format!("/backoffice/travel/seasons/{season_id}");
+    let (status, _, html) = merch
+        .post(
+            &t,
+            &terms,
+            &[
+                ("price", "899"),
+                ("reference_price", "799"),
+                ("places", "4"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(html.contains("retail price cannot be below"));
+    assert!(html.contains(r#"value="899""#), "what was typed is kept");
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &terms,
+            &[
+                ("price", "549,50"),
+                ("reference_price", "799"),
+                ("places", "4"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT price_cents FROM travel_seasons WHERE id = {season_id}"
+        ))
+        .await,
+        54_950
+    );
+    assert_eq!(
+        app::travel::store::product::season_places(&t.app.state.db, duration, first.add_days(3))
+            .await
+            .unwrap(),
+        Some(4),
+        "a departure without places of its own follows its season"
+    );
+
+    // Nothing members hold goes: the season and the duration of the held departure stay.
+    let (status, _, html) = merch.post(&t, &format!("{terms}/remove"), &[]).await;
+    assert_eq!(status, 409);
+    assert!(html.contains("within this season"), "{html}");
+    let (status, _, html) = merch
+        .post(
+            &t,
+            &format!("/backoffice/travel/durations/{duration}/remove"),
+            &[],
+        )
+        .await;
+    assert_eq!(status, 409);
+    assert!(html.contains("of this duration"));
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM travel_seasons WHERE id = {season_id}"
+        ))
+        .await
+            + t.count(&format!(
+                "SELECT COUNT(*) FROM travel_durations WHERE id = {duration}"
+            ))
+            .await,
+        2
+    );
+    // A duration nobody took goes; once the holds are gone, the season too.
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &durations,
+            &[("days", "4"), ("nights", "3"), ("supplement", "")],
+        )
+        .await;
+    assert_eq!(status, 303);
+    let short = t.count("SELECT MAX(id) FROM travel_durations").await;
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &format!("/backoffice/travel/durations/{short}/remove"),
+            &[],
+        )
+        .await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM travel_durations WHERE id = {short}"
+        ))
+        .await,
+        0
+    );
+    sqlx::query("UPDATE travel_departures SET held = 0 WHERE duration_id = $1")
+        .bind(duration)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (status, _, _) = merch.post(&t, &format!("{terms}/remove"), &[]).await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        app::travel::store::product::season_places(&t.app.state.db, duration, first.add_days(3))
+            .await
+            .unwrap(),
+        None,
+        "no departure without its season"
+    );
+    assert_eq!(audit_count(&t, "remove", "travel_season").await, 1);
+    assert_eq!(audit_count(&t, "remove", "travel_duration").await, 1);
+
     // A moderator reads it and changes nothing.
     let moderator = sign_in(&t, MODERATOR).await;
     let (status, html) = moderator.get(&t, &page).await;
@@ -245,6 +359,14 @@ async fn an_operator_edits_a_trips_inventory(t: TestApp) {
     assert_eq!(status, 403);
     let (status, _, _) = moderator
         .post(&t, "/backoffice/travel/places", &pairs)
+        .await;
+    assert_eq!(status, 403);
+    let (status, _, _) = moderator
+        .post(
+            &t,
+            &format!("/backoffice/travel/durations/{duration}/remove"),
+            &[],
+        )
         .await;
     assert_eq!(status, 403);
 }
