@@ -312,3 +312,79 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await page.goto('/backoffice/sales');
   await expect(page).toHaveURL(/\/backoffice\/signin/);
 });
+
+test('an operator makes a new trip and the travel catalog lists it on its map', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const desktop = info.project.name === 'desktop';
+  // The other project's operator of the first test: each operator signs in once per shop.
+  const [operator, site] = desktop ? ['merch@rosace.test', '2'] : ['admin@rosace.test', '3'];
+  await signIn(page, operator);
+  const name = `Escapades ${Date.now().toString(36)}`;
+  await page.getByRole('link', { name: 'New sale' }).click();
+  await page.getByLabel('Site').selectOption(site);
+  await page.getByLabel('Kind').selectOption('trips');
+  await page.getByLabel('Name').fill(name);
+  const now = Date.now();
+  await page.getByLabel('Opens (UTC)').fill(local(new Date(now - 3_600_000)));
+  await page.getByLabel('Closes (UTC)').fill(local(new Date(now + 3 * 86_400_000)));
+  await page.getByLabel(/Show a map/).check();
+  await page.getByRole('button', { name: 'Create the sale' }).click();
+  await expect(page.getByRole('status')).toContainText('Sale created.');
+  const saleId = Number(/\/backoffice\/sales\/(\d+)/.exec(page.url())![1]);
+
+  await page.getByRole('link', { name: 'Products and stock' }).first().click();
+  const trip = `Riad ${Date.now().toString(36)}`;
+  await page.getByLabel('Product', { exact: true }).fill(trip);
+  await page.getByLabel(/^Price/).fill('399');
+  await page.getByLabel(/^Retail price/).fill('599');
+  await page.getByRole('button', { name: 'Add the product' }).click();
+  await expect(page.getByRole('status')).toContainText('Product added.');
+  await page.locator('[data-make-trip]').click();
+
+  // The trip's place and kind: refused once (what was typed kept), then made.
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel(/^Latitude/).fill('131.6');
+  await page.getByLabel(/^Longitude/).fill('-7,9811');
+  await page.getByLabel('Board').selectOption('half_board');
+  await page.getByLabel('Rating').selectOption('4');
+  await page.getByLabel(/^Highlights/).fill('Patio et fontaine\nHammam');
+  await page.getByRole('button', { name: 'Make it a trip' }).click();
+  await expect(page.getByText('Enter a latitude from -90 to 90.')).toBeVisible();
+  await expect(page.getByLabel(/^Longitude/)).toHaveValue('-7,9811');
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel(/^Latitude/).fill('31,6295');
+  await page.getByRole('button', { name: 'Make it a trip' }).click();
+  await expect(page).toHaveURL(/\/travel\?done=1$/);
+  const productId = Number(/\/products\/(\d+)\/travel/.exec(page.url())![1]);
+
+  // Its package, departure city, stay and season.
+  await page.getByLabel('Package title').fill('Chambre double');
+  await page.getByRole('button', { name: 'Add the package' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  await page.getByLabel('Chambre double · Airport or station code').fill('CDG');
+  await page.getByLabel('Chambre double · Departure city').fill('Paris');
+  await page.getByRole('button', { name: 'Add the departure city' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  const city = page.locator('section.bo-travel-city', { hasText: 'CDG Paris' });
+  await city.getByLabel(/· days$/).fill('4');
+  await city.getByLabel(/· nights$/).fill('3');
+  await city.getByRole('button', { name: 'Add the duration' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  const day = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+  await city.getByLabel(/First departure day$/).fill(day(10));
+  await city.getByLabel(/Last departure day$/).fill(day(80));
+  for (const d of ['Mon', 'Wed', 'Sat']) await city.getByLabel(d).check();
+  await city.getByLabel(/Price per person$/).fill('399');
+  await city.getByLabel(/Reference price$/).fill('599');
+  await city.getByLabel(/· Places$/).fill('8');
+  await city.getByRole('button', { name: 'Add the season' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+
+  // The shop's travel catalog of the sale: its card and its pin.
+  await page.goto(`/voyages/c/${saleId}?site=${site}`);
+  const card = page.locator(`[data-testid="offer-card"][data-offer-id="${productId}"]`);
+  await expect(card).toContainText(trip);
+  const map = page.getByTestId('travel-map');
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator(`li.tm-pin-wrap[data-offer-id="${productId}"]`)).toBeAttached();
+});

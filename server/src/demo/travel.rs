@@ -119,7 +119,7 @@ impl Travel {
         } else {
             (1, 6, family_rules())
         };
-        let profiles = r#"[{"type":"adults","minAge":12,"maxAge":99},{"type":"children","minAge":2,"maxAge":11},{"type":"babies","minAge":0,"maxAge":1}]"#;
+        let profiles = app::travel::rules::offer::DEFAULT_PROFILES;
         let tabs = serde_json::to_string(
             &tw.tabs
                 .iter()

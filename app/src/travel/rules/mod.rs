@@ -10,6 +10,7 @@ mod configuration;
 mod date;
 mod filters;
 pub mod form;
+pub mod offer;
 mod party;
 mod pricing;
 pub mod search;

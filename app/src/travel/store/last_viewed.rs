@@ -56,7 +56,7 @@ pub async fn list(
     limit: u32,
 ) -> Result<Vec<TravelOffer>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT p.id, p.sale_id, p.name, p.price_cents, p.retail_price_cents, d.name AS destination,
+        "SELECT p.id, p.image_id, p.sale_id, p.name, p.price_cents, p.retail_price_cents, d.name AS destination,
                 o.board, o.rating, o.lat_e6, o.lng_e6, o.benefit,
                 (SELECT MIN(du.nights) FROM travel_packages pk
                    JOIN travel_departure_cities c ON c.package_id = pk.id
@@ -88,7 +88,7 @@ pub async fn list(
                 campaign_id,
                 title: r.try_get("name")?,
                 destination: r.try_get("destination")?,
-                image: format!("/img/product/{id}.svg"),
+                image: crate::catalog::rules::product_image_url(id, r.try_get("image_id")?),
                 href: format!("/t/p/{campaign_id}/{id}"),
                 price_from: r.try_get("price_cents")?,
                 retail_value: r.try_get("retail_price_cents")?,

@@ -133,7 +133,7 @@ pub async fn product(
     now: i64,
 ) -> Result<Option<TravelProduct>, sqlx::Error> {
     let row = sqlx::query(&format!(
-        "SELECT p.name, p.description_html, p.price_cents, p.retail_price_cents, s.name AS sale_name,
+        "SELECT p.name, p.image_id, p.description_html, p.price_cents, p.retail_price_cents, s.name AS sale_name,
                 s.with_quotation_price, o.*, d.name AS destination
            FROM products p
            JOIN sales s ON s.id = p.sale_id
@@ -186,7 +186,7 @@ pub async fn product(
         description: crate::text::sanitize::data_sheet(&description),
         bullet_points: list(row.try_get("bullet_points")?),
         is_public: true,
-        image: format!("/img/product/{product_id}.svg"),
+        image: crate::catalog::rules::product_image_url(product_id, row.try_get("image_id")?),
         destination: row.try_get("destination")?,
         lat: row.try_get::<i64, _>("lat_e6")? as f64 / 1e6,
         lng: row.try_get::<i64, _>("lng_e6")? as f64 / 1e6,

@@ -278,8 +278,16 @@ async fn apply_sale(
             legal_terms: s.legal_terms.clone(),
             with_quotation_price: s.with_quotation_price.then(|| "on".into()),
             with_map: s.with_map.then(|| "on".into()),
+            kind: s.kind.clone(),
         };
         let site = rules::site(&fields.site);
+        let kind = rules::kind(&fields.kind);
+        if kind.is_none() {
+            ctx.err(
+                &format!("{path}.kind"),
+                text::t(ctx.lang, "sales.error.kind"),
+            );
+        }
         if site.is_none() {
             ctx.err(
                 &format!("{path}.site"),
@@ -300,7 +308,7 @@ async fn apply_sale(
                 None
             }
         };
-        let (Some(site), Some(settings)) = (site, settings) else {
+        let (Some(site), Some(kind), Some(settings)) = (site, kind, settings) else {
             return Ok(());
         };
         match existing {
@@ -311,6 +319,13 @@ async fn apply_sale(
                 };
                 if before.archived_at.is_some() {
                     ctx.err(path, text::t(ctx.lang, "sales.error.archived"));
+                    return Ok(());
+                }
+                if before.campaign_kind != kind {
+                    ctx.err(
+                        &format!("{path}.kind"),
+                        "a sale's kind does not change once it is made",
+                    );
                     return Ok(());
                 }
                 if before.site_id != site {
@@ -348,7 +363,7 @@ async fn apply_sale(
                 id
             }
             None => {
-                let id = sales::insert(tx, site, &settings, "All").await?;
+                let id = sales::insert(tx, site, &settings, "All", kind).await?;
                 remember(tx, "sale", &s.reference, id).await?;
                 ctx.out.created.sales += 1;
                 let entry = Entry {

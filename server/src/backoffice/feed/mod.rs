@@ -51,6 +51,10 @@ pub struct FeedSale {
     pub with_quotation_price: bool,
     #[serde(default, rename = "withMap")]
     pub with_map: bool,
+    /// `shop` (the default: products) or `trips` (a travel sale, whose products may be
+    /// trips with a `travel` inventory). Chosen when the sale is made.
+    #[serde(default)]
+    pub kind: String,
     /// The banner's file name (home tiles, catalog): JPEG, PNG or WebP.
     #[serde(default)]
     pub banner: Option<String>,

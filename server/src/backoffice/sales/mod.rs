@@ -185,6 +185,11 @@ fn fields_of(s: &SaleRow) -> SettingsFields {
         legal_terms: s.legal_terms.clone(),
         with_quotation_price: s.with_quotation_price.then(|| "on".into()),
         with_map: s.with_map.then(|| "on".into()),
+        kind: if s.campaign_kind == "TRAVEL" {
+            "trips".into()
+        } else {
+            "shop".into()
+        },
     }
 }
 
@@ -209,7 +214,16 @@ fn settings_form(
         .then(|| view! { <p class="bo-error" role="alert">{t("form.errors")}</p> });
     let site = new.then(|| {
         let selected: i64 = f.site.parse().unwrap_or(1);
-        ui::field(t("sales.site"), "site", view! { <select id="site" name="site" aria-invalid=invalid("site") aria-describedby=described("site")>{site_options(selected, None)}</select> }.into_any(), err("site"))
+        let trips = f.kind == "trips";
+        view! {
+            {ui::field(t("sales.site"), "site", view! { <select id="site" name="site" aria-invalid=invalid("site") aria-describedby=described("site")>{site_options(selected, None)}</select> }.into_any(), err("site"))}
+            {ui::field(t("sales.kind"), "kind", view! {
+                <select id="kind" name="kind" aria-invalid=invalid("kind") aria-describedby=described("kind")>
+                    <option value="shop" selected=!trips>{t("sales.kind_shop")}</option>
+                    <option value="trips" selected=trips>{t("sales.kind_trips")}</option>
+                </select>
+            }.into_any(), err("kind"))}
+        }
     });
     let offer_types = OFFER_TYPES
         .into_iter()
@@ -275,9 +289,13 @@ pub async fn create_form(
     }
     let f = &form.fields;
     let site = rules::site(&f.site);
+    let kind = rules::kind(&f.kind);
     let settings = rules::settings(f);
-    let (Some(site), Ok(settings)) = (site, settings.clone()) else {
+    let (Some(site), Some(kind), Ok(settings)) = (site, kind, settings.clone()) else {
         let mut errors = settings.err().unwrap_or_default();
+        if kind.is_none() {
+            errors.insert(0, ("kind", "sales.error.kind"));
+        }
         if site.is_none() {
             errors.insert(0, ("site", "sales.error.site"));
         }
@@ -286,13 +304,13 @@ pub async fn create_form(
     let at = now();
     let result: Result<i64, sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
-        let id = store::insert(&mut tx, site, &settings, "All").await?;
+        let id = store::insert(&mut tx, site, &settings, "All", kind).await?;
         let entry = Entry {
             action: "create",
             object_kind: "sale",
             object_id: id.to_string(),
             summary: format!(
-                "site {site}: {:?}, {} → {}",
+                "site {site} ({kind}): {:?}, {} → {}",
                 settings.name,
                 ui::when(settings.starts_at),
                 ui::when(settings.ends_at)

@@ -77,6 +77,7 @@ async fn view_page(
     let t = |k: &str| op.t(k);
     let can_stock = op.can(Permission::AdjustStock);
     let can_edit = op.can(Permission::EditCatalogue) && sale.archived_at.is_none();
+    let travel_sale = sale.campaign_kind == "TRAVEL";
     let refusal = refusal.unwrap_or_default();
     let error_for = |form: &str| {
         (refusal.form == form).then(|| view! { <p class="bo-error" role="alert" id=format!("error-{form}")>{refusal.message.clone()}</p> })
@@ -121,6 +122,7 @@ async fn view_page(
                     <strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong>
                     <span>{format!(" · {} / {}", ui::amount(r.price_cents), ui::amount(r.retail_price_cents))}</span>
                     {r.is_travel.then(|| view! { <a href=format!("{PREFIX}/products/{}/travel", r.product_id) data-travel=r.product_id.to_string()>{t("travel.link")}</a> })}
+                    {(!r.is_travel && travel_sale && can_edit).then(|| view! { <a href=format!("{PREFIX}/products/{}/trip", r.product_id) data-make-trip=r.product_id.to_string()>{t("trip.link")}</a> })}
                     {add_option}
                     {picture}
                 }

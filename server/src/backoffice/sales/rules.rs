@@ -25,6 +25,18 @@ pub struct SettingsFields {
     pub legal_terms: String,
     pub with_quotation_price: Option<String>,
     pub with_map: Option<String>,
+    /// Only when the sale is made: `shop` (products) or `trips` (a travel sale).
+    pub kind: String,
+}
+
+/// A sale's kind, chosen when it is made: the campaign kind the shop lists it under
+/// (`TRAVEL` sales are the travel catalog's, their products trips).
+pub fn kind(kind: &str) -> Option<&'static str> {
+    match kind.trim() {
+        "" | "shop" => Some("DEFAULT"),
+        "trips" => Some("TRAVEL"),
+        _ => None,
+    }
 }
 
 pub type FieldErrors = Vec<(&'static str, &'static str)>;

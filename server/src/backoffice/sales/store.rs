@@ -181,12 +181,13 @@ pub async fn insert(
     site_id: i64,
     s: &Settings,
     universe_title: &str,
+    campaign_kind: &str,
 ) -> Result<i64, sqlx::Error> {
     let id = next_id(tx, "sales", FIRST_OPERATOR_SALE_ID).await?;
     sqlx::query(
         "INSERT INTO sales (id, site_id, name, slug, offer_type, description, legal_merchant, legal_terms,
-                            starts_at, ends_at, with_quotation_price, with_map, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0)",
+                            starts_at, ends_at, with_quotation_price, with_map, position, campaign_kind)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13)",
     )
     .bind(id)
     .bind(site_id)
@@ -200,6 +201,7 @@ pub async fn insert(
     .bind(s.ends_at)
     .bind(i64::from(s.with_quotation_price))
     .bind(i64::from(s.with_map))
+    .bind(campaign_kind)
     .execute(&mut **tx)
     .await?;
     let universe = next_id(tx, "universes", 1).await?;

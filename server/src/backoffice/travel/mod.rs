@@ -5,6 +5,7 @@
 //! What the shop's price calendar and configurator read (`app::travel`), edited here.
 pub mod rules;
 pub mod store;
+pub mod trip;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -53,6 +54,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
             post(season_form),
         )
         .route(&format!("{PREFIX}/travel/places"), post(places_form))
+        .merge(trip::router())
         .route(
             &format!("{PREFIX}/travel/durations/{{id}}/remove"),
             post(remove_duration_form),

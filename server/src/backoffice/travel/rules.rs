@@ -128,6 +128,146 @@ pub fn places(s: &str) -> Option<i64> {
     whole(s, 0..=MAX_PLACES)
 }
 
+/// The "make it a trip" form.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct TripFields {
+    pub destination: String,
+    pub latitude: String,
+    pub longitude: String,
+    pub trip_type: String,
+    pub board: String,
+    pub accommodation: String,
+    pub rating: String,
+    pub transport: String,
+    /// One highlight per line.
+    pub highlights: String,
+    pub party_min: String,
+    pub party_max: String,
+}
+
+/// A trip's description in the travel catalog.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trip {
+    pub destination_id: i64,
+    pub lat_e6: i64,
+    pub lng_e6: i64,
+    pub trip_type: &'static str,
+    pub board: &'static str,
+    pub accommodation: &'static str,
+    pub rating: i64,
+    pub transport: &'static str,
+    pub highlights: Vec<String>,
+    pub party: (i64, i64),
+}
+
+/// Highlights of a trip at most, and characters of one.
+pub const MAX_HIGHLIGHTS: usize = 8;
+const MAX_HIGHLIGHT_CHARS: usize = 200;
+
+/// Degrees (`43.7102`, or `43,7102` as typed in French) in millionths, within `limit`.
+fn degrees(s: &str, limit: f64) -> Option<i64> {
+    let d: f64 = s.trim().replace(',', ".").parse().ok()?;
+    (d.is_finite() && d.abs() <= limit).then(|| (d * 1e6).round() as i64)
+}
+
+fn one_of(value: &str, allowed: &[&'static str]) -> Option<&'static str> {
+    allowed.iter().copied().find(|a| *a == value.trim())
+}
+
+/// A trip's description, or every field's error (field name, key).
+pub fn trip(f: &TripFields) -> Result<Trip, Vec<(&'static str, &'static str)>> {
+    use app::travel::rules::offer::{ACCOMMODATIONS, BOARDS, RATINGS, TRANSPORTS, TRIP_TYPES};
+    let mut errors = Vec::new();
+    let destination_id = f.destination.trim().parse::<i64>().ok();
+    if destination_id.is_none() {
+        errors.push(("destination", "trip.error.destination"));
+    }
+    let lat = degrees(&f.latitude, 90.0);
+    let lng = degrees(&f.longitude, 180.0);
+    if lat.is_none() {
+        errors.push(("latitude", "trip.error.latitude"));
+    }
+    if lng.is_none() {
+        errors.push(("longitude", "trip.error.longitude"));
+    }
+    let trip_type = one_of(&f.trip_type, &TRIP_TYPES);
+    let board = one_of(&f.board, &BOARDS);
+    let accommodation = one_of(&f.accommodation, &ACCOMMODATIONS);
+    let transport = one_of(&f.transport, &TRANSPORTS);
+    for (field, ok) in [
+        ("trip_type", trip_type.is_some()),
+        ("board", board.is_some()),
+        ("accommodation", accommodation.is_some()),
+        ("transport", transport.is_some()),
+    ] {
+        if !ok {
+            errors.push((field, "trip.error.choice"));
+        }
+    }
+    let rating = whole(&f.rating, *RATINGS.start()..=*RATINGS.end());
+    if rating.is_none() {
+        errors.push(("rating", "trip.error.rating"));
+    }
+    let highlights: Vec<String> = f
+        .highlights
+        .lines()
+        .map(|l| {
+            l.trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .collect::<String>()
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    if highlights.len() > MAX_HIGHLIGHTS
+        || highlights
+            .iter()
+            .any(|h| h.chars().count() > MAX_HIGHLIGHT_CHARS)
+    {
+        errors.push(("highlights", "trip.error.highlights"));
+    }
+    let party = party(&f.party_min, &f.party_max);
+    if party.is_err() {
+        errors.push(("party_min", "travel.error.party"));
+    }
+    match (
+        destination_id,
+        lat,
+        lng,
+        trip_type,
+        board,
+        accommodation,
+        rating,
+        transport,
+        party,
+    ) {
+        (
+            Some(destination_id),
+            Some(lat_e6),
+            Some(lng_e6),
+            Some(trip_type),
+            Some(board),
+            Some(accommodation),
+            Some(rating),
+            Some(transport),
+            Ok(party),
+        ) if errors.is_empty() => Ok(Trip {
+            destination_id,
+            lat_e6,
+            lng_e6,
+            trip_type,
+            board,
+            accommodation,
+            rating,
+            transport,
+            highlights,
+            party,
+        }),
+        _ => Err(errors),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,5 +352,50 @@ mod tests {
         }
         assert_eq!(places("0"), Some(0));
         assert_eq!(places("1.5"), None);
+    }
+
+    fn trip_fields() -> TripFields {
+        TripFields {
+            destination: "105".into(),
+            latitude: "43,7102".into(),
+            longitude: "7.262".into(),
+            trip_type: "stay".into(),
+            board: "half_board".into(),
+            accommodation: "hotel".into(),
+            rating: "4".into(),
+            transport: "flight".into(),
+            highlights: "Vue sur la mer\n\n  Piscine chauffée \n".into(),
+            party_min: "1".into(),
+            party_max: "6".into(),
+        }
+    }
+
+    #[test]
+    fn a_trip_reads_its_place_kind_and_highlights() {
+        let t = trip(&trip_fields()).unwrap();
+        assert_eq!((t.lat_e6, t.lng_e6), (43_710_200, 7_262_000));
+        assert_eq!((t.board, t.rating, t.party), ("half_board", 4, (1, 6)));
+        assert_eq!(t.highlights, ["Vue sur la mer", "Piscine chauffée"]);
+        let mut f = trip_fields();
+        f.latitude = "91".into();
+        f.longitude = "east".into();
+        f.board = "buffet".into();
+        f.rating = "6".into();
+        f.highlights = "x\n".repeat(MAX_HIGHLIGHTS + 1);
+        f.party_max = "0".into();
+        assert_eq!(
+            trip(&f).unwrap_err(),
+            vec![
+                ("latitude", "trip.error.latitude"),
+                ("longitude", "trip.error.longitude"),
+                ("board", "trip.error.choice"),
+                ("rating", "trip.error.rating"),
+                ("highlights", "trip.error.highlights"),
+                ("party_min", "travel.error.party"),
+            ]
+        );
+        f = trip_fields();
+        f.latitude = "NaN".into();
+        assert!(trip(&f).is_err(), "not a number is no place");
     }
 }

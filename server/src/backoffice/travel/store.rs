@@ -459,3 +459,106 @@ pub async fn set_season_terms(
     .await?;
     Ok(())
 }
+
+/// A product an operator may make a trip: its name, sale, site and price, whether its sale
+/// is a travel sale and whether it is a trip already.
+pub struct TripCandidate {
+    pub name: String,
+    pub sale_id: i64,
+    pub site_id: i64,
+    pub price_cents: i64,
+    pub travel_sale: bool,
+    pub is_trip: bool,
+}
+
+pub async fn trip_candidate(
+    db: &Db,
+    product_id: i64,
+) -> Result<Option<TripCandidate>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT p.name, p.sale_id, s.site_id, p.price_cents, s.campaign_kind,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM travel_offers o WHERE o.product_id = p.id) THEN 1 ELSE 0 END AS BIGINT) AS is_trip
+           FROM products p JOIN sales s ON s.id = p.sale_id WHERE p.id = $1",
+    )
+    .bind(product_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| {
+        Ok(TripCandidate {
+            name: r.try_get("name")?,
+            sale_id: r.try_get("sale_id")?,
+            site_id: r.try_get("site_id")?,
+            price_cents: r.try_get("price_cents")?,
+            travel_sale: r.try_get::<String, _>("campaign_kind")? == "TRAVEL",
+            is_trip: r.try_get::<i64, _>("is_trip")? == 1,
+        })
+    })
+    .transpose()
+}
+
+/// The site's cities a trip may go to, as `City (Region)`, by name.
+pub async fn cities(db: &Db, site_id: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT c.id, c.name, r.name AS region FROM travel_destinations c
+           LEFT JOIN travel_destinations r ON r.id = c.parent_id
+          WHERE c.site_id = $1 AND c.kind = 'city' ORDER BY c.name, c.id",
+    )
+    .bind(site_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let name: String = r.try_get("name")?;
+            let region: Option<String> = r.try_get("region")?;
+            Ok((
+                r.try_get("id")?,
+                match region {
+                    Some(region) => format!("{name} ({region})"),
+                    None => name,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Makes the product a trip of the travel catalog, with no package yet (the inventory page
+/// adds them). The words the catalog shows around its price are the site's. Answers false
+/// when the destination is not one of the site's cities or the product is a trip already.
+pub async fn create_trip(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    (site_id, price_cents): (i64, i64),
+    trip: &super::rules::Trip,
+) -> Result<bool, sqlx::Error> {
+    let lang = app::site::by_id_or_default(u16::try_from(site_id).unwrap_or(1)).lang;
+    let inserted = sqlx::query(
+        "INSERT INTO travel_offers (product_id, destination_id, lat_e6, lng_e6, trip_type, board,
+                accommodation_type, rating, transport, thematics, payment_facilities, notorious_brand,
+                benefit, bullet_points, tabs_json, price_unit, price_prefix, lowest_30d_cents,
+                party_min, party_max, party_rules_json, profiles_json)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, '', '', 0, NULL, $10, '[]', $11, $12, $13, $14, $15, '{}', $16
+          WHERE EXISTS (SELECT 1 FROM travel_destinations WHERE id = $2 AND site_id = $17 AND kind = 'city')
+            AND NOT EXISTS (SELECT 1 FROM travel_offers WHERE product_id = $1)",
+    )
+    .bind(product_id)
+    .bind(trip.destination_id)
+    .bind(trip.lat_e6)
+    .bind(trip.lng_e6)
+    .bind(trip.trip_type)
+    .bind(trip.board)
+    .bind(trip.accommodation)
+    .bind(trip.rating)
+    .bind(trip.transport)
+    .bind(trip.highlights.join("\n"))
+    .bind(app::site::i18n::t(lang, "travel.offer.per_person"))
+    .bind(app::site::i18n::t(lang, "travel.offer.from"))
+    .bind(price_cents)
+    .bind(trip.party.0)
+    .bind(trip.party.1)
+    .bind(app::travel::rules::offer::DEFAULT_PROFILES)
+    .bind(site_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(inserted == 1)
+}

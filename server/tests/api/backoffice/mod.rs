@@ -9,6 +9,7 @@ mod sales;
 mod signin;
 mod stock;
 mod travel;
+mod trips;
 
 use server::backoffice::{demo, totp};
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 10] = [
+const PAGES: [&str; 11] = [
     "/backoffice/",
     "/backoffice/sales",
     "/backoffice/sales/new",
@@ -14,8 +14,9 @@ const PAGES: [&str; 10] = [
     "/backoffice/audit",
     "/backoffice/preview",
     "/backoffice/products/1/travel",
+    "/backoffice/products/1/trip",
 ];
-const FORMS: [&str; 22] = [
+const FORMS: [&str; 23] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
@@ -38,6 +39,7 @@ const FORMS: [&str; 22] = [
     "/backoffice/travel/durations/1/remove",
     "/backoffice/travel/seasons/1",
     "/backoffice/travel/seasons/1/remove",
+    "/backoffice/products/1/trip",
 ];
 
 async fn every_route_refuses_who_may_not(t: TestApp) {

@@ -67,7 +67,7 @@ pub(super) async fn candidates(
     let offers = rows(
         db,
         &format!(
-            "SELECT p.id, p.sale_id, p.name, p.price_cents, p.retail_price_cents, s.with_map,
+            "SELECT p.id, p.image_id, p.sale_id, p.name, p.price_cents, p.retail_price_cents, s.with_map,
                     o.destination_id, d.name AS destination, o.lat_e6, o.lng_e6, o.trip_type, o.board,
                     o.accommodation_type, o.rating, o.transport, o.thematics, o.payment_facilities,
                     o.notorious_brand, o.benefit
@@ -257,7 +257,7 @@ pub(super) async fn candidates(
                     campaign_id,
                     title: r.try_get("name")?,
                     destination: r.try_get("destination")?,
-                    image: format!("/img/product/{id}.svg"),
+                    image: crate::catalog::rules::product_image_url(id, r.try_get("image_id")?),
                     href: format!("/t/p/{campaign_id}/{id}"),
                     price_from: r.try_get("price_cents")?,
                     retail_value: r.try_get("retail_price_cents")?,
