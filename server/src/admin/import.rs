@@ -64,17 +64,19 @@ pub async fn run(args: &[String]) -> i32 {
     {
         Ok(o) if o.errors.is_empty() => {
             println!(
-                "{} in {:.2} s: created {} sales, {} products, {} options, {} pictures; updated {} sales, {} products, {} options, {} pictures; {} unchanged",
+                "{} in {:.2} s: created {} sales, {} products, {} options, {} pictures, {} travel entries; updated {} sales, {} products, {} options, {} pictures, {} travel entries; {} unchanged",
                 if o.applied { "imported" } else { "checked (dry run, nothing changed)" },
                 started.elapsed().as_secs_f64(),
                 o.created.sales,
                 o.created.products,
                 o.created.options,
                 o.created.pictures,
+                o.created.travel,
                 o.updated.sales,
                 o.updated.products,
                 o.updated.options,
                 o.updated.pictures,
+                o.updated.travel,
                 o.unchanged
             );
             0

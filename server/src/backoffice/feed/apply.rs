@@ -23,6 +23,8 @@ pub struct Counts {
     pub products: i64,
     pub options: i64,
     pub pictures: i64,
+    /// Trips and their packages, departure cities, durations and seasons.
+    pub travel: i64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -37,7 +39,7 @@ pub struct Outcome {
     pub applied: bool,
 }
 
-async fn lookup(
+pub(super) async fn lookup(
     tx: &mut Transaction<'static, Any>,
     kind: &str,
     reference: &str,
@@ -49,7 +51,7 @@ async fn lookup(
         .await
 }
 
-async fn remember(
+pub(super) async fn remember(
     tx: &mut Transaction<'static, Any>,
     kind: &str,
     reference: &str,
@@ -73,11 +75,11 @@ fn form_time(s: &str) -> String {
     s.trim().trim_end_matches('Z').to_string()
 }
 
-struct Ctx<'a> {
-    lang: &'a str,
+pub(super) struct Ctx<'a> {
+    pub(super) lang: &'a str,
     actor: &'a Actor,
     now: i64,
-    out: Outcome,
+    pub(super) out: Outcome,
     brands: HashMap<String, i64>,
     /// The feed's pictures by file name, read and checked before anything is written.
     pictures: HashMap<String, Checked>,
@@ -156,7 +158,7 @@ async fn check_pictures(
 }
 
 impl Ctx<'_> {
-    fn err(&mut self, path: &str, message: impl std::fmt::Display) {
+    pub(super) fn err(&mut self, path: &str, message: impl std::fmt::Display) {
         if self.out.errors.len() < 1000 {
             self.out.errors.push(format!("{path}: {message}"));
         }
@@ -191,7 +193,7 @@ pub async fn import(
         ctx.err(&path, text::t(lang, key));
     }
     // Refs are unique per kind within the feed.
-    let mut seen: [HashSet<String>; 3] = Default::default();
+    let mut seen: [HashSet<String>; 7] = Default::default();
     for (i, s) in feed.sales.iter().enumerate() {
         let mut check = |kind: usize, r: &str, path: String, ctx: &mut Ctx| {
             if !ref_ok(r) {
@@ -216,6 +218,26 @@ pub async fn import(
                     &mut ctx,
                 );
             }
+            let packages = p.travel.iter().flat_map(|t| t.packages.iter());
+            for (k, package) in packages.enumerate() {
+                let at = format!("sales[{i}].products[{j}].travel.packages[{k}]");
+                check(3, &package.reference, at.clone(), &mut ctx);
+                for (c, city) in package.cities.iter().enumerate() {
+                    let at = format!("{at}.cities[{c}]");
+                    check(4, &city.reference, at.clone(), &mut ctx);
+                    for (d, duration) in city.durations.iter().enumerate() {
+                        check(
+                            5,
+                            &duration.reference,
+                            format!("{at}.durations[{d}]"),
+                            &mut ctx,
+                        );
+                    }
+                    for (n, season) in city.seasons.iter().enumerate() {
+                        check(6, &season.reference, format!("{at}.seasons[{n}]"), &mut ctx);
+                    }
+                }
+            }
         }
     }
     let mut tx = db.begin().await?;
@@ -235,9 +257,9 @@ pub async fn import(
     let changed = out.created != Counts::default() || out.updated != Counts::default();
     if out.errors.is_empty() && !dry_run && changed {
         let summary = format!(
-            "created {} sales, {} products, {} options, {} pictures; updated {} sales, {} products, {} options, {} pictures; {} unchanged",
-            out.created.sales, out.created.products, out.created.options, out.created.pictures,
-            out.updated.sales, out.updated.products, out.updated.options, out.updated.pictures, out.unchanged
+            "created {} sales, {} products, {} options, {} pictures, {} travel entries; updated {} sales, {} products, {} options, {} pictures, {} travel entries; {} unchanged",
+            out.created.sales, out.created.products, out.created.options, out.created.pictures, out.created.travel,
+            out.updated.sales, out.updated.products, out.updated.options, out.updated.pictures, out.updated.travel, out.unchanged
         );
         let entry = Entry {
             action: "import",
@@ -592,6 +614,10 @@ async fn apply_product(
         picture,
     )
     .await?;
+    if let Some(trip) = &p.travel {
+        let at = (product_id, product.price_cents);
+        super::travel::apply_trip(tx, ctx, &format!("{path}.travel"), at, trip).await?;
+    }
     for (k, o) in p.options.iter().enumerate() {
         let prices =
             option_prices(o, (product.price_cents, product.retail_price_cents)).unwrap_or_default();

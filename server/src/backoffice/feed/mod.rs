@@ -13,6 +13,7 @@ mod apply;
 pub mod csv_feed;
 pub mod page;
 pub mod schema;
+mod travel;
 
 use serde::Deserialize;
 
@@ -89,6 +90,94 @@ pub struct FeedProduct {
     pub picture: Option<String>,
     #[serde(default)]
     pub options: Vec<FeedOption>,
+    /// For a product of a `trips` sale: the trip and its inventory.
+    #[serde(default)]
+    pub travel: Option<FeedTrip>,
+}
+
+/// A trip: where it goes and what it offers (as the travel catalog's filters know it), who
+/// may travel together, and its packages.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedTrip {
+    /// The name of one of the site's cities (any case): `Nice`.
+    pub destination: String,
+    /// Degrees, as text: `43.7102`.
+    pub latitude: String,
+    pub longitude: String,
+    /// stay, tour or weekend.
+    pub trip_type: String,
+    /// all_inclusive, full_board, half_board, breakfast or room_only.
+    pub board: String,
+    /// hotel, club or residence.
+    pub accommodation: String,
+    /// 1 to 5 stars.
+    pub rating: i64,
+    /// flight, train, bus, boat or none.
+    pub transport: String,
+    /// At most 8, of 200 characters each.
+    #[serde(default)]
+    pub highlights: Vec<String>,
+    /// Travellers of one booking: 1 to 20, the most not below the least.
+    pub party_min: i64,
+    pub party_max: i64,
+    #[serde(default)]
+    pub packages: Vec<FeedPackage>,
+}
+
+/// A package of the trip, created or updated by its `ref`.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedPackage {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub title: String,
+    #[serde(default)]
+    pub cities: Vec<FeedCity>,
+}
+
+/// A departure city of the package, created or updated by its `ref`.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedCity {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// 2 to 5 letters or digits: `ORY`.
+    pub code: String,
+    pub name: String,
+    #[serde(default)]
+    pub durations: Vec<FeedDuration>,
+    #[serde(default)]
+    pub seasons: Vec<FeedSeason>,
+}
+
+/// A stay from the city: days, nights and the supplement per person (`120.00`, default 0).
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedDuration {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub days: i64,
+    pub nights: i64,
+    #[serde(default)]
+    pub supplement: String,
+}
+
+/// Departures from the city on `weekdays` between two days, at a price per person with
+/// its reference price, with places per departure.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedSeason {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// `2027-01-04`.
+    pub first_day: String,
+    pub last_day: String,
+    /// Of mon, tue, wed, thu, fri, sat, sun.
+    pub weekdays: Vec<String>,
+    pub price: String,
+    pub reference_price: String,
+    pub places: i64,
 }
 
 /// A size or colour of the product with its stock, created or updated by its `ref`.

@@ -49,7 +49,7 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
     let t = |k: &str| op.t(k);
     let report = outcome.map(|(o, dry_run)| {
         let counts = format!(
-            "{}: {} / {} / {} · {}: {} / {} / {} · {}: {} / {} · {}: {}",
+            "{}: {} / {} / {} · {}: {} / {} / {} · {}: {} / {} · {}: {} / {} · {}: {}",
             t("import.created"),
             o.created.sales,
             o.created.products,
@@ -61,6 +61,9 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
             t("import.pictures_count"),
             o.created.pictures,
             o.updated.pictures,
+            t("import.travel_count"),
+            o.created.travel,
+            o.updated.travel,
             t("import.unchanged"),
             o.unchanged
         );

@@ -376,14 +376,7 @@ pub async fn remove_duration(
     tx: &mut Transaction<'static, Any>,
     duration_id: i64,
 ) -> Result<bool, sqlx::Error> {
-    let taken: i64 = sqlx::query_scalar(
-        "SELECT (SELECT COUNT(*) FROM travel_bookings WHERE duration_id = $1)
-              + (SELECT COUNT(*) FROM travel_departures WHERE duration_id = $1 AND held + sold > 0)",
-    )
-    .bind(duration_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    if taken > 0 {
+    if duration_taken(tx, duration_id).await? {
         return Ok(false);
     }
     sqlx::query("DELETE FROM travel_departures WHERE duration_id = $1")
@@ -422,16 +415,7 @@ pub async fn remove_season(
     season_id: i64,
     (city_id, season): (i64, &Season),
 ) -> Result<bool, sqlx::Error> {
-    let taken: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM travel_departures t JOIN travel_durations d ON d.id = t.duration_id
-          WHERE d.city_id = $1 AND t.day >= $2 AND t.day <= $3 AND t.held + t.sold > 0",
-    )
-    .bind(city_id)
-    .bind(season.first_day.to_string())
-    .bind(season.last_day.to_string())
-    .fetch_one(&mut **tx)
-    .await?;
-    if taken > 0 {
+    if season_taken(tx, city_id, season).await? {
         return Ok(false);
     }
     sqlx::query("DELETE FROM travel_seasons WHERE id = $1")
@@ -561,4 +545,230 @@ pub async fn create_trip(
     .await?
     .rows_affected();
     Ok(inserted == 1)
+}
+
+/// Whether members hold, bought or booked a departure of the duration.
+pub async fn duration_taken(
+    tx: &mut Transaction<'static, Any>,
+    duration_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let taken: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM travel_bookings WHERE duration_id = $1)
+              + (SELECT COUNT(*) FROM travel_departures WHERE duration_id = $1 AND held + sold > 0)",
+    )
+    .bind(duration_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(taken > 0)
+}
+
+/// Whether members hold or bought a departure of the city within the season's days.
+pub async fn season_taken(
+    tx: &mut Transaction<'static, Any>,
+    city_id: i64,
+    season: &Season,
+) -> Result<bool, sqlx::Error> {
+    let taken: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM travel_departures t JOIN travel_durations d ON d.id = t.duration_id
+          WHERE d.city_id = $1 AND t.day >= $2 AND t.day <= $3 AND t.held + t.sold > 0",
+    )
+    .bind(city_id)
+    .bind(season.first_day.to_string())
+    .bind(season.last_day.to_string())
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(taken > 0)
+}
+
+/// A trip as stored, in the form's words (so the feed compares it with what it says).
+pub async fn trip_fields(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+) -> Result<Option<super::rules::TripFields>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT destination_id, lat_e6, lng_e6, trip_type, board, accommodation_type, rating,
+                transport, bullet_points, party_min, party_max
+           FROM travel_offers WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let degrees = |e6: i64| format!("{:.6}", e6 as f64 / 1e6);
+    row.map(|r| {
+        Ok(super::rules::TripFields {
+            destination: r.try_get::<i64, _>("destination_id")?.to_string(),
+            latitude: degrees(r.try_get("lat_e6")?),
+            longitude: degrees(r.try_get("lng_e6")?),
+            trip_type: r.try_get("trip_type")?,
+            board: r.try_get("board")?,
+            accommodation: r.try_get("accommodation_type")?,
+            rating: r.try_get::<i64, _>("rating")?.to_string(),
+            transport: r.try_get("transport")?,
+            highlights: r.try_get("bullet_points")?,
+            party_min: r.try_get::<i64, _>("party_min")?.to_string(),
+            party_max: r.try_get::<i64, _>("party_max")?.to_string(),
+        })
+    })
+    .transpose()
+}
+
+/// A trip's new description (its words around the price and its inventory stay).
+pub async fn update_trip(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    trip: &super::rules::Trip,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE travel_offers SET destination_id = $2, lat_e6 = $3, lng_e6 = $4, trip_type = $5,
+                board = $6, accommodation_type = $7, rating = $8, transport = $9, bullet_points = $10,
+                party_min = $11, party_max = $12
+          WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .bind(trip.destination_id)
+    .bind(trip.lat_e6)
+    .bind(trip.lng_e6)
+    .bind(trip.trip_type)
+    .bind(trip.board)
+    .bind(trip.accommodation)
+    .bind(trip.rating)
+    .bind(trip.transport)
+    .bind(trip.highlights.join("\n"))
+    .bind(trip.party.0)
+    .bind(trip.party.1)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The site's city of that name (compared folded, as the travel search does).
+pub async fn city_named(
+    tx: &mut Transaction<'static, Any>,
+    site_id: i64,
+    name: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT MIN(id) FROM travel_destinations WHERE site_id = $1 AND kind = 'city' AND folded = $2",
+    )
+    .bind(site_id)
+    .bind(app::text::fold::fold(name.trim()))
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub async fn set_package_title(
+    tx: &mut Transaction<'static, Any>,
+    package_id: i64,
+    title: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE travel_packages SET title = $2 WHERE id = $1")
+        .bind(package_id)
+        .bind(title)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_city(
+    tx: &mut Transaction<'static, Any>,
+    city_id: i64,
+    (code, name): (&str, &str),
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE travel_departure_cities SET code = $2, name = $3 WHERE id = $1")
+        .bind(city_id)
+        .bind(code)
+        .bind(name)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_duration(
+    tx: &mut Transaction<'static, Any>,
+    duration_id: i64,
+    (days, nights, supplement): (i64, i64, i64),
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE travel_durations SET days = $2, nights = $3, supplement_cents = $4 WHERE id = $1",
+    )
+    .bind(duration_id)
+    .bind(days)
+    .bind(nights)
+    .bind(supplement)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A season's days, weekdays and terms.
+pub async fn set_season(
+    tx: &mut Transaction<'static, Any>,
+    season_id: i64,
+    s: &Season,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE travel_seasons SET first_day = $2, last_day = $3, weekdays = $4, price_cents = $5,
+                reference_price_cents = $6, places = $7
+          WHERE id = $1",
+    )
+    .bind(season_id)
+    .bind(s.first_day.to_string())
+    .bind(s.last_day.to_string())
+    .bind(i64::from(s.weekdays))
+    .bind(s.price)
+    .bind(s.reference_price)
+    .bind(s.places)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The row that `kind`'s `id` belongs to (a package's product, a city's package, a
+/// duration's or a season's city).
+pub async fn parent_of(
+    tx: &mut Transaction<'static, Any>,
+    kind: Owned,
+    id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let sql = match kind {
+        Owned::Package => "SELECT product_id FROM travel_packages WHERE id = $1",
+        Owned::City => "SELECT package_id FROM travel_departure_cities WHERE id = $1",
+        Owned::Duration => "SELECT city_id FROM travel_durations WHERE id = $1",
+        Owned::Season => "SELECT city_id FROM travel_seasons WHERE id = $1",
+    };
+    sqlx::query_scalar(sql)
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// A package's title, a city's code and name, or a duration's stay, as stored.
+pub async fn package_title(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<String, sqlx::Error> {
+    sqlx::query_scalar("SELECT title FROM travel_packages WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await
+}
+
+pub async fn city_code_name(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<(String, String), sqlx::Error> {
+    sqlx::query_as("SELECT code, name FROM travel_departure_cities WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await
+}
+
+pub async fn duration_stay(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<(i64, i64, i64), sqlx::Error> {
+    sqlx::query_as("SELECT days, nights, supplement_cents FROM travel_durations WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await
 }

@@ -8,7 +8,7 @@ use server::backoffice::audit::Actor;
 use server::backoffice::feed::{self, Outcome};
 
 use super::*;
-use crate::helpers::{both, TestApp};
+use crate::helpers::{both, json, TestApp};
 
 fn example() -> Value {
     serde_json::from_str(include_str!("../../../../docs/feed-example.json")).unwrap()
@@ -498,4 +498,171 @@ both!(
     a_feed_brings_its_pictures,
     pictures_on_sqlite,
     pictures_on_postgres
+);
+
+async fn a_feed_carries_a_trip_and_its_inventory(t: TestApp) {
+    let city: String =
+        sqlx::query_scalar("SELECT name FROM travel_destinations WHERE site_id = 1 AND kind = 'city' ORDER BY id LIMIT 1")
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    let today = app::travel::rules::Date::from_unix(app::platform::state::now());
+    let season = |first: i64, price: &str| {
+        json!({
+            "ref": "riad-cdg-spring", "first_day": today.add_days(first).to_string(),
+            "last_day": today.add_days(90).to_string(), "weekdays": ["mon", "SAT"],
+            "price": price, "reference_price": "799", "places": 10
+        })
+    };
+    let feed = |destination: &str, days: i64, season: Value| {
+        let city = json!({
+            "ref": "riad-cdg", "code": "cdg", "name": "Paris-CDG",
+            "durations": [
+                { "ref": "riad-cdg-4", "days": days, "nights": 3 },
+                { "ref": "riad-cdg-8", "days": 8, "nights": 7, "supplement": "150" }
+            ],
+            "seasons": [season]
+        });
+        let travel = json!({
+            "destination": destination, "latitude": "31.6295", "longitude": "-7,9811",
+            "trip_type": "stay", "board": "half_board", "accommodation": "hotel", "rating": 4,
+            "transport": "flight", "highlights": ["Patio", "Hammam"], "party_min": 1, "party_max": 4,
+            "packages": [{ "ref": "riad-double", "title": "Chambre double", "cities": [city] }]
+        });
+        let product = json!({
+            "ref": "riad", "name": "Riad des Orangers", "price": "499", "retail_price": "799",
+            "travel": travel
+        });
+        json!({ "sales": [{
+            "ref": "trips-spring", "site": 1, "kind": "trips", "name": "Escapades de printemps",
+            "offer_type": "FlashSale", "opens": "2026-01-01T08:00:00Z", "closes": "2030-01-01T08:00:00Z",
+            "withMap": true, "products": [product]
+        }]})
+    };
+    let files = || feed::PictureFiles::Sent(Default::default());
+
+    // Every error with its path, nothing changed.
+    let mut broken = feed("Atlantis", 4, season(7, "499"));
+    broken["sales"][0]["products"][0]["travel"]["packages"][0]["cities"][0]["seasons"]
+        .as_array_mut()
+        .unwrap()
+        .push(
+            json!({ "ref": "riad-cdg-spring", "first_day": "2027-01-01", "last_day": "2027-02-01",
+                      "weekdays": ["funday"], "price": "1", "reference_price": "1", "places": 1 }),
+        );
+    let mut shop_sale = feed(&city, 4, season(7, "499"))["sales"][0].clone();
+    shop_sale["ref"] = json!("not-trips");
+    shop_sale["kind"] = json!("shop");
+    shop_sale["products"][0]["ref"] = json!("not-a-trip");
+    shop_sale["products"][0]["travel"]["packages"] = json!([]);
+    broken["sales"].as_array_mut().unwrap().push(shop_sale);
+    let before = rows(&t).await;
+    let out = import_from(&t, &broken, files(), false).await;
+    assert_eq!(
+        out.errors,
+        vec![
+            "sales[0].products[0].travel.packages[0].cities[0].seasons[1]: ref \"riad-cdg-spring\" is used twice in this feed",
+        ],
+        "refs first"
+    );
+    broken["sales"][0]["products"][0]["travel"]["packages"][0]["cities"][0]["seasons"][1]["ref"] =
+        json!("riad-cdg-winter");
+    let out = import_from(&t, &broken, files(), false).await;
+    assert_eq!(
+        out.errors,
+        vec![
+            "sales[0].products[0].travel.destination: Choose one of the site's cities.",
+            "sales[1].products[0].travel: only a product of a trips sale is a trip (the sale's kind)",
+        ]
+    );
+    broken["sales"][0]["products"][0]["travel"]["destination"] = json!(city.to_uppercase());
+    let out = import_from(&t, &broken, files(), true).await;
+    assert_eq!(
+        out.errors,
+        vec![
+            "sales[0].products[0].travel.packages[0].cities[0].seasons[1].weekdays: weekdays are mon, tue, wed, thu, fri, sat or sun",
+            "sales[1].products[0].travel: only a product of a trips sale is a trip (the sale's kind)",
+        ],
+        "the city found by its name in any case"
+    );
+    assert_eq!(rows(&t).await, before);
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM feed_refs WHERE kind = 'season'")
+            .await,
+        0
+    );
+
+    // Made: the trip, its package, city, two stays and a season; the catalog lists it.
+    let good = feed(&city, 4, season(7, "499"));
+    let out = import_from(&t, &good, files(), false).await;
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.created.travel, 6);
+    let sale = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'sale' AND feed_ref = 'trips-spring'")
+        .await;
+    let product = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'product' AND feed_ref = 'riad'")
+        .await;
+    let (status, listed) = json(&t, &format!("/api/travel/v1/campaigns/{sale}/products"), "").await;
+    assert_eq!(status, 200);
+    let offer = listed["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == product)
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert_eq!(offer["board"], "half_board");
+    assert_eq!(offer["priceFrom"], 49_900);
+
+    // The same feed changes nothing; a new price updates the season in place.
+    let out = import_from(&t, &good, files(), false).await;
+    assert_eq!((out.created, out.updated), Default::default());
+    let out = import_from(&t, &feed(&city, 4, season(7, "459")), files(), false).await;
+    assert_eq!((out.created.travel, out.updated.travel), (0, 1));
+    let season_id = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'season' AND feed_ref = 'riad-cdg-spring'")
+        .await;
+    assert_eq!(
+        t.count(&format!(
+            "SELECT price_cents FROM travel_seasons WHERE id = {season_id}"
+        ))
+        .await,
+        45_900
+    );
+
+    // Nothing members hold moves: with a departure held, neither the season's days nor
+    // the stay's length change.
+    let short = t
+        .count("SELECT id FROM feed_refs WHERE kind = 'duration' AND feed_ref = 'riad-cdg-4'")
+        .await;
+    let mut day = today.add_days(14);
+    while day.weekday() != 0 {
+        day = day.add_days(1);
+    }
+    sqlx::query("INSERT INTO travel_departures (duration_id, day, places, held, sold) VALUES ($1, $2, 10, 2, 0)")
+        .bind(short)
+        .bind(day.to_string())
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let out = import_from(&t, &feed(&city, 5, season(20, "459")), files(), false).await;
+    assert_eq!(
+        out.errors,
+        vec![
+            "sales[0].products[0].travel.packages[0].cities[0].durations[0]: members hold, bought or booked departures of this stay: its days and nights stay as they are",
+            "sales[0].products[0].travel.packages[0].cities[0].seasons[0]: Refused: members hold or bought departures within this season's days; change its places or price instead.",
+        ]
+    );
+    assert_eq!(
+        t.count(&format!(
+            "SELECT days FROM travel_durations WHERE id = {short}"
+        ))
+        .await,
+        4
+    );
+}
+both!(
+    a_feed_carries_a_trip_and_its_inventory,
+    feed_trips_on_sqlite,
+    feed_trips_on_postgres
 );
