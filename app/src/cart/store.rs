@@ -318,7 +318,9 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
                 (SELECT ",
         crate::platform::sql::option_price!(),
         " FROM product_options o, products p WHERE o.id = i.option_id AND p.id = i.product_id) AS price_cents,
-                (SELECT o.label FROM product_options o WHERE o.id = i.option_id) AS label
+                (SELECT o.label FROM product_options o WHERE o.id = i.option_id) AS label,
+                (SELECT COALESCE(o.image_id, p.image_id) FROM product_options o, products p
+                  WHERE o.id = i.option_id AND p.id = i.product_id) AS image_id
            FROM (SELECT 1 AS one) AS z
            LEFT JOIN carts c ON c.member_id = $1
            LEFT JOIN cart_items i ON i.member_id = $1
@@ -351,9 +353,11 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         let quantity: i64 = r.try_get("quantity")?;
         let price: i64 = r.try_get("price_cents")?;
         let expires: i64 = r.try_get("expires_at")?;
+        let item_id: i64 = r.try_get("product_id")?;
         items.push(CartLine {
             product_id: option_id.to_string(),
-            item_id: r.try_get("product_id")?,
+            item_id,
+            image: crate::catalog::rules::product_image_url(item_id, r.try_get("image_id")?),
             sale_id: r.try_get("sale_id")?,
             name: r.try_get("name")?,
             option_label: r.try_get("label")?,

@@ -124,6 +124,10 @@ pub struct CartLine {
     pub item_id: i64,
     pub sale_id: i64,
     pub name: String,
+    /// The picture of the chosen option (its own, else its product's), as the product page
+    /// shows it.
+    #[serde(default)]
+    pub image: String,
     pub option_label: String,
     pub quantity: i64,
     pub unit_price: i64,

@@ -316,7 +316,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                         let body = json!({ "product_id": line.product_id, "cart_type": cart_type });
                         view! {
                             <li class="cart-line" data-testid="cart-line" data-product-id=line.product_id.clone()>
-                                <img src=format!("/img/product/{}.svg", line.item_id) alt="" width="72" height="72" />
+                                <img src=format!("{}?w=179", line.image) alt="" width="72" height="72" />
                                 <div class="cart-line__body">
                                     <a href=format!("/product/{}/{}", line.sale_id, line.item_id)>{line.name.clone()}</a>
                                     <p class="cart-line__meta">{ctx.t_with("cart.line.option", &[("option", &line.option_label), ("quantity", &line.quantity.to_string())])}</p>

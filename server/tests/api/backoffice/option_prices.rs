@@ -226,6 +226,11 @@ async fn an_option_costs_and_looks_as_its_own(t: TestApp) {
         .await;
     assert_eq!(status, 201, "{cart}");
     assert_eq!(cart["items"][0]["unitPrice"], own_price);
+    assert_eq!(
+        cart["items"][0]["image"],
+        format!("/img/p/{picture}"),
+        "the cart shows the chosen option's picture"
+    );
     assert_eq!(cart["items"][0]["total"], 2 * own_price);
 }
 both!(
