@@ -154,6 +154,22 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expect(page.locator('[data-option-price]')).toContainText('99.90 / 199.00');
   await expectNoViolations(page, undefined, { islands: false });
   const productId = await page.locator('[data-product]', { hasText: 'Caban' }).getAttribute('data-product');
+  // A sub-universe, and the Caban moved into it with a tier and a delivery mode.
+  await page.getByLabel('New universe').fill('Vestes');
+  await page.getByRole('button', { name: 'Add the universe' }).click();
+  await expect(page.locator('.bo-notice')).toContainText('Universes saved.');
+  await page.getByLabel('New universe').fill('Cabans');
+  await page.getByLabel('Under').selectOption({ label: 'Vestes' });
+  await page.getByRole('button', { name: 'Add the universe' }).click();
+  await expect(page.locator('ul.bo-universes')).toContainText('Cabans');
+  await page.locator('[data-product]', { hasText: 'Caban' }).click();
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel('Universe').selectOption({ label: 'Vestes › Cabans' });
+  await page.getByLabel('Tier (badge)').selectOption('PREMIUM');
+  await page.getByLabel('Delivery').selectOption('1');
+  await page.getByRole('button', { name: 'Save the product' }).click();
+  await expect(page.locator('.bo-notice')).toContainText('Product saved.');
+  await expect(page.locator('ul.bo-universes li', { hasText: 'Cabans' })).toContainText('Products: 1');
 
   // A preview at its opening: the shop's catalog as members will see it then, in this
   // browser only, said on the page; a member sees nothing of it yet.

@@ -4,10 +4,12 @@
 //! a refused form comes back with each field's error and what was typed.
 pub mod homes;
 pub mod pictures;
+pub mod product_edit;
 pub mod products;
 pub mod rules;
 pub mod stock;
 pub mod store;
+pub mod universes;
 
 use std::sync::Arc;
 
@@ -50,6 +52,8 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(products::router())
         .merge(homes::router())
         .merge(pictures::router())
+        .merge(product_edit::router())
+        .merge(universes::router())
 }
 
 fn state_of(s: &SaleRow, now: i64) -> &'static str {

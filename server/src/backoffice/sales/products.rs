@@ -67,9 +67,10 @@ async fn view_page(
         Ok(None) => return ui::not_found(op),
         Err(e) => return ui::db_error(e),
     };
-    let (rows, brands) = match tokio::try_join!(
+    let (rows, brands, universes) = match tokio::try_join!(
         store::stock_of_sale(&app.state.db, sale_id),
-        store::brands(&app.state.db)
+        store::brands(&app.state.db),
+        store::universes(&app.state.db, sale_id)
     ) {
         Ok(r) => r,
         Err(e) => return ui::db_error(e),
@@ -119,7 +120,7 @@ async fn view_page(
                 let thumbnail = r.image_id.map(|image| view! { <img src=format!("/img/p/{image}?w=179") alt="" width="90" data-picture=image.to_string() /> });
                 view! {
                     {thumbnail}
-                    <strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong>
+                    <a href=format!("{PREFIX}/products/{}", r.product_id)><strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong></a>
                     <span>{format!(" · {} / {}", ui::amount(r.price_cents), ui::amount(r.retail_price_cents))}</span>
                     {r.is_travel.then(|| view! { <a href=format!("{PREFIX}/products/{}/travel", r.product_id) data-travel=r.product_id.to_string()>{t("travel.link")}</a> })}
                     {(!r.is_travel && travel_sale && can_edit).then(|| view! { <a href=format!("{PREFIX}/products/{}/trip", r.product_id) data-make-trip=r.product_id.to_string()>{t("trip.link")}</a> })}
@@ -210,6 +211,7 @@ async fn view_page(
             </table>
         </div>
         {new_product}
+        {super::universes::section(op, sale_id, &universes, can_edit, &|form| error_for(form).map(IntoAny::into_any))}
     }
     .into_any();
     ui::page(status, op.lang(), Some(op), &title, notice, body)
@@ -251,6 +253,8 @@ pub async fn page(
     let notice = match q.done.as_str() {
         "stock" => Some(op.t("stock.changed")),
         "product" => Some(op.t("sales.product_added")),
+        "product_saved" => Some(op.t("product.saved")),
+        "universe" => Some(op.t("universes.saved")),
         "option" => Some(op.t("sales.option_added")),
         "picture" => Some(op.t("pictures.added")),
         _ => None,
@@ -285,22 +289,7 @@ pub async fn new_product_form(
         message: op.t(key).into(),
         typed: f.clone(),
     };
-    let name = f
-        .name
-        .trim()
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>();
-    let (price, retail) = (rules::cents(&f.price), rules::cents(&f.retail_price));
-    let refusal = if name.is_empty() || name.chars().count() > 200 {
-        Some(refuse("sales.error.product_name"))
-    } else if price.is_none() || retail.is_none() {
-        Some(refuse("sales.error.price"))
-    } else if retail < price {
-        Some(refuse("sales.error.retail_below"))
-    } else {
-        None
-    };
+    let basics = rules::product_basics(&f.name, &f.price, &f.retail_price);
     match store::by_id(&app.state.db, sale_id).await {
         Ok(Some(s)) if s.archived_at.is_none() => {}
         Ok(Some(_)) => {
@@ -314,17 +303,20 @@ pub async fn new_product_form(
         Ok(None) => return ui::not_found(op),
         Err(e) => return ui::db_error(e),
     }
-    if let Some(refusal) = refusal {
-        return view_page(
-            &app,
-            op,
-            sale_id,
-            None,
-            Some(refusal),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
-    }
+    let (name, price_cents, retail_price_cents) = match basics {
+        Ok(b) => b,
+        Err(key) => {
+            return view_page(
+                &app,
+                op,
+                sale_id,
+                None,
+                Some(refuse(key)),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    };
     let product = store::NewProduct {
         name,
         brand_id: f.brand.parse().ok(),
@@ -332,8 +324,8 @@ pub async fn new_product_form(
         // The data sheet is sanitised as the demo's and the feed's are: the product page
         // shows it as HTML.
         description_html: app::text::sanitize::data_sheet(&f.description),
-        price_cents: price.unwrap_or_default(),
-        retail_price_cents: retail.unwrap_or_default(),
+        price_cents,
+        retail_price_cents,
     };
     let at = now();
     let result: Result<i64, sqlx::Error> = async {

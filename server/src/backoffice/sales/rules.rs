@@ -142,6 +142,44 @@ pub fn option_prices(
     Ok((price, retail))
 }
 
+/// A product's name and prices: 1 to 200 characters, both prices as amounts, the retail
+/// price not below the sale price (the add and edit forms and the feed read this).
+pub fn product_basics(
+    name: &str,
+    price: &str,
+    retail: &str,
+) -> Result<(String, i64, i64), &'static str> {
+    let name = name
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err("sales.error.product_name");
+    }
+    let (Some(price), Some(retail)) = (cents(price), cents(retail)) else {
+        return Err("sales.error.price");
+    };
+    if retail < price {
+        return Err("sales.error.retail_below");
+    }
+    Ok((name, price, retail))
+}
+
+/// Tiers a product is shown with (a badge on its tile, `catalog.tier.*`).
+pub const TIERS: [&str; 3] = ["ORDINARY", "PREMIUM", "SOON"];
+/// Who sells it: the shop's flash sale, or a marketplace seller.
+pub const SELLER_KINDS: [&str; 2] = ["fs", "marketplace"];
+/// How it is delivered (`product.delivery.*`: classic, after the stock arrives, direct, by
+/// the supplier).
+pub const DELIVERY_MODES: [i64; 4] = [0, 1, 2, 3];
+
+/// Whether an option's own prices (`None`: the product's) still hold against the product's
+/// new prices.
+pub fn option_still_priced(own: (Option<i64>, Option<i64>), product: (i64, i64)) -> bool {
+    own.1.unwrap_or(product.1) >= own.0.unwrap_or(product.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +262,28 @@ mod tests {
         );
         assert_eq!(site("5"), None);
         assert_eq!(site("999999"), None);
+    }
+
+    #[test]
+    fn products_read_their_name_and_prices_and_options_keep_theirs() {
+        assert_eq!(
+            product_basics(" Caban \u{7}", "89,90", "179"),
+            Ok(("Caban".to_string(), 8_990, 17_900))
+        );
+        assert_eq!(
+            product_basics(" ", "1", "2"),
+            Err("sales.error.product_name")
+        );
+        assert_eq!(product_basics("x", "€", "2"), Err("sales.error.price"));
+        assert_eq!(
+            product_basics("x", "3", "2"),
+            Err("sales.error.retail_below")
+        );
+        // An option at the product's price with its own retail price of 150: the product's
+        // price may not go above 150.
+        assert!(option_still_priced((None, Some(15_000)), (12_000, 20_000)));
+        assert!(!option_still_priced((None, Some(15_000)), (16_000, 20_000)));
+        assert!(option_still_priced((None, None), (16_000, 20_000)));
+        assert!(!option_still_priced((Some(9_000), None), (5_000, 8_000)));
     }
 }

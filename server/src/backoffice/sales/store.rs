@@ -548,3 +548,224 @@ pub async fn sale_of_product(db: &Db, product_id: i64) -> Result<Option<i64>, sq
         .fetch_optional(&db.pool)
         .await
 }
+
+/// A product as its edit form shows it.
+pub struct ProductRow {
+    pub sale_id: i64,
+    pub name: String,
+    pub brand_id: Option<i64>,
+    pub color: String,
+    pub description_html: String,
+    pub price_cents: i64,
+    pub retail_price_cents: i64,
+    pub tier: String,
+    pub delivery_mode: i64,
+    pub seller_kind: String,
+    pub universe_id: i64,
+}
+
+pub async fn product(db: &Db, id: i64) -> Result<Option<ProductRow>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT sale_id, name, brand_id, color, description_html, price_cents, retail_price_cents,
+                tier, delivery_mode, seller_kind, universe_id
+           FROM products WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| {
+        Ok(ProductRow {
+            sale_id: r.try_get("sale_id")?,
+            name: r.try_get("name")?,
+            brand_id: r.try_get("brand_id")?,
+            color: r.try_get("color")?,
+            description_html: r.try_get("description_html")?,
+            price_cents: r.try_get("price_cents")?,
+            retail_price_cents: r.try_get("retail_price_cents")?,
+            tier: r.try_get("tier")?,
+            delivery_mode: r.try_get("delivery_mode")?,
+            seller_kind: r.try_get("seller_kind")?,
+            universe_id: r.try_get("universe_id")?,
+        })
+    })
+    .transpose()
+}
+
+/// A sale's universes as a list to choose from: each top one, then its sub-universes as
+/// `Top › Sub`, in their order.
+pub async fn universe_choices(db: &Db, sale_id: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT u.id, u.title, p.title AS parent, COALESCE(p.position, u.position) AS top_position,
+                COALESCE(p.id, u.id) AS top_id, CASE WHEN u.parent_id IS NULL THEN 0 ELSE 1 END AS depth
+           FROM universes u LEFT JOIN universes p ON p.id = u.parent_id
+          WHERE u.sale_id = $1
+          ORDER BY top_position, top_id, depth, u.position, u.id",
+    )
+    .bind(sale_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let title: String = r.try_get("title")?;
+            let parent: Option<String> = r.try_get("parent")?;
+            Ok((
+                r.try_get("id")?,
+                match parent {
+                    Some(p) => format!("{p} › {title}"),
+                    None => title,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// The labels and own prices of a product's options that have any.
+pub async fn own_priced_options(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+) -> Result<Vec<(String, Option<i64>, Option<i64>)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT label, price_cents, retail_price_cents FROM product_options
+          WHERE product_id = $1 AND (price_cents IS NOT NULL OR retail_price_cents IS NOT NULL)
+          ORDER BY position, id",
+    )
+    .bind(product_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                r.try_get("label")?,
+                r.try_get("price_cents")?,
+                r.try_get("retail_price_cents")?,
+            ))
+        })
+        .collect()
+}
+
+/// What the edit form sets besides the basics.
+pub struct Placement<'a> {
+    pub tier: &'a str,
+    pub delivery_mode: i64,
+    pub seller_kind: &'a str,
+    pub universe_id: i64,
+}
+
+pub async fn set_placement(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    p: &Placement<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE products SET tier = $2, delivery_mode = $3, seller_kind = $4, universe_id = $5 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(p.tier)
+    .bind(p.delivery_mode)
+    .bind(p.seller_kind)
+    .bind(p.universe_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A universe of a sale with what is in it.
+pub struct UniverseRow {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+    pub title: String,
+    pub products: i64,
+    pub children: i64,
+}
+
+/// A sale's universes, each top one followed by its sub-universes.
+pub async fn universes(db: &Db, sale_id: i64) -> Result<Vec<UniverseRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT u.id, u.parent_id, u.title,
+                (SELECT COUNT(*) FROM products p WHERE p.universe_id = u.id) AS products,
+                (SELECT COUNT(*) FROM universes c WHERE c.parent_id = u.id) AS children,
+                COALESCE(t.position, u.position) AS top_position, COALESCE(t.id, u.id) AS top_id,
+                CASE WHEN u.parent_id IS NULL THEN 0 ELSE 1 END AS depth
+           FROM universes u LEFT JOIN universes t ON t.id = u.parent_id
+          WHERE u.sale_id = $1
+          ORDER BY top_position, top_id, depth, u.position, u.id",
+    )
+    .bind(sale_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(UniverseRow {
+                id: r.try_get("id")?,
+                parent_id: r.try_get("parent_id")?,
+                title: r.try_get("title")?,
+                products: r.try_get("products")?,
+                children: r.try_get("children")?,
+            })
+        })
+        .collect()
+}
+
+/// The sale a universe belongs to, with its parent.
+pub async fn universe_owner(
+    db: &Db,
+    universe_id: i64,
+) -> Result<Option<(i64, Option<i64>)>, sqlx::Error> {
+    sqlx::query_as("SELECT sale_id, parent_id FROM universes WHERE id = $1")
+        .bind(universe_id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+pub async fn add_universe(
+    tx: &mut Transaction<'static, Any>,
+    sale_id: i64,
+    parent_id: Option<i64>,
+    title: &str,
+) -> Result<i64, sqlx::Error> {
+    let id = next_id(tx, "universes", 1).await?;
+    sqlx::query(
+        "INSERT INTO universes (id, sale_id, parent_id, title, position)
+         VALUES ($1, $2, $3, $4, (SELECT COUNT(*) FROM universes WHERE sale_id = $2))",
+    )
+    .bind(id)
+    .bind(sale_id)
+    .bind(parent_id)
+    .bind(title)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+pub async fn rename_universe(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    title: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE universes SET title = $2 WHERE id = $1")
+        .bind(id)
+        .bind(title)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Removes a universe with no product and no sub-universe that is not its sale's last top
+/// universe (a catalog opens on one). Answers whether it was removed.
+pub async fn remove_universe(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<bool, sqlx::Error> {
+    let removed = sqlx::query(
+        "DELETE FROM universes WHERE id = $1
+            AND NOT EXISTS (SELECT 1 FROM products WHERE universe_id = $1)
+            AND NOT EXISTS (SELECT 1 FROM universes WHERE parent_id = $1)
+            AND (parent_id IS NOT NULL OR (SELECT COUNT(*) FROM universes o
+                  WHERE o.sale_id = (SELECT sale_id FROM universes WHERE id = $1) AND o.parent_id IS NULL) > 1)",
+    )
+    .bind(id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(removed == 1)
+}

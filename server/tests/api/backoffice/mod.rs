@@ -3,6 +3,7 @@
 mod feed;
 mod option_prices;
 mod preview;
+mod product_edit;
 mod roles;
 mod sale_pictures;
 mod sales;

@@ -3,7 +3,7 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 11] = [
+const PAGES: [&str; 12] = [
     "/backoffice/",
     "/backoffice/sales",
     "/backoffice/sales/new",
@@ -15,8 +15,9 @@ const PAGES: [&str; 11] = [
     "/backoffice/preview",
     "/backoffice/products/1/travel",
     "/backoffice/products/1/trip",
+    "/backoffice/products/1",
 ];
-const FORMS: [&str; 23] = [
+const FORMS: [&str; 27] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
@@ -40,6 +41,10 @@ const FORMS: [&str; 23] = [
     "/backoffice/travel/seasons/1",
     "/backoffice/travel/seasons/1/remove",
     "/backoffice/products/1/trip",
+    "/backoffice/products/1",
+    "/backoffice/sales/1001/universes",
+    "/backoffice/universes/1",
+    "/backoffice/universes/1/remove",
 ];
 
 async fn every_route_refuses_who_may_not(t: TestApp) {
