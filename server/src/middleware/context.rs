@@ -182,8 +182,9 @@ pub async fn request_context(
     let has_notifications = page_values.as_ref().map(|v| v.has_notifications);
     // An operator's preview of this site (a signed, short-lived cookie the back office
     // sets): pages render at its time, for this browser only.
+    let catalog_read = req.method() == Method::GET && path.starts_with("/api/catalog/");
     let preview_at = cookie(req.headers(), crate::backoffice::preview::COOKIE)
-        .filter(|_| page_view)
+        .filter(|_| page_view || catalog_read)
         .and_then(|v| crate::backoffice::preview::read(&app, &v, site_id, now));
     let ctx = RequestCtx {
         site_id,

@@ -14,7 +14,7 @@ use app::model::catalog_api::*;
 use app::model::error::ErrorBody;
 
 use super::error::{ApiError, LogAs, OrNotFound};
-use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
+use super::extract::{MaybeMember, Params, Path, ShownAt, SignedIn, SiteId};
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -110,8 +110,9 @@ async fn sale(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,
     Path(sale_id): Path<i64>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<Sale>, ApiError> {
-    store::sale(&app.state.db, site, sale_id, app::platform::state::now())
+    store::sale(&app.state.db, site, sale_id, now)
         .await
         .log_as("Unavailable Sale Content")?
         .or_not_found()
@@ -126,8 +127,9 @@ async fn catalog_tree(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,
     Path(sale_id): Path<i64>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<CatalogTree>, ApiError> {
-    let sale = store::sale(&app.state.db, site, sale_id, app::platform::state::now())
+    let sale = store::sale(&app.state.db, site, sale_id, now)
         .await
         .log_as("Unavailable Sale Content")?
         .or_not_found()?;
@@ -151,8 +153,8 @@ async fn catalog_content(
     member: MaybeMember,
     Path((sale_id, catalog_id)): Path<(i64, i64)>,
     Params(q): Params<ContentParams>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<CatalogContent>, ApiError> {
-    let now = app::platform::state::now();
     let query = q.query()?;
     const WHAT: &str = "[Error] cannot fetch search items";
     // Only the existence of the sale matters here, not its tree.
@@ -184,8 +186,8 @@ async fn filters(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,
     Path((sale_id, catalog_id)): Path<(i64, i64)>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<Filters>, ApiError> {
-    let now = app::platform::state::now();
     const WHAT: &str = "cannot fetch filters";
     if !store::sale_is_live(&app.state.db, site, sale_id, now)
         .await
@@ -208,6 +210,7 @@ async fn item(
     SiteId(site): SiteId,
     member: MaybeMember,
     Path((sale_id, item_id)): Path<(i64, i64)>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<CatalogItem>, ApiError> {
     store::item_by_id(
         &app.state.db,
@@ -215,7 +218,7 @@ async fn item(
         sale_id,
         item_id,
         app.cart.viewer(member.id()),
-        app::platform::state::now(),
+        now,
     )
     .await
     .log_as("cannot fetch item")?
@@ -232,6 +235,7 @@ async fn item_options(
     SiteId(site): SiteId,
     member: MaybeMember,
     Path((sale_id, item_id)): Path<(i64, i64)>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<ItemOptions>, ApiError> {
     let options = store::item_options(
         &app.state.db,
@@ -239,7 +243,7 @@ async fn item_options(
         sale_id,
         item_id,
         app.cart.viewer(member.id()),
-        app::platform::state::now(),
+        now,
     )
     .await
     .log_as("Cannot fetch options")?
@@ -314,6 +318,7 @@ async fn brand_items(
     member: MaybeMember,
     Path(brand_id): Path<i64>,
     Params(q): Params<ContentParams>,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<BrandItems>, ApiError> {
     let query = q.query()?;
     let (name, content) = store::brand_items(
@@ -323,7 +328,7 @@ async fn brand_items(
         query.limit,
         query.offset,
         app.cart.viewer(member.id()),
-        app::platform::state::now(),
+        now,
     )
     .await
     .log_as("Unavailable Sale Content")?
@@ -346,13 +351,14 @@ async fn favourites(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,
     SignedIn(m): SignedIn,
+    ShownAt(now): ShownAt,
 ) -> Result<Json<FavouriteItems>, ApiError> {
     let items = store::favourite_items(
         &app.state.db,
         site,
         m.member_id,
         app.cart.settings.max_per_member,
-        app::platform::state::now(),
+        now,
     )
     .await
     .log_as("Cannot fetch favourites")?;

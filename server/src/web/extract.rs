@@ -58,6 +58,30 @@ impl<S: Send + Sync> FromRequestParts<S> for SiteId {
     }
 }
 
+/// The time a catalog read is made at: now, or the time of an operator's preview of the
+/// call's site (the back office's signed cookie, read by `middleware::context` for page
+/// views and catalog reads only), so the pages a preview shows load their parts as of
+/// that time too. Writes never read it.
+#[derive(Clone, Copy, Debug)]
+pub struct ShownAt(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for ShownAt {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let now = app::platform::state::now();
+        let Some(ctx) = parts.extensions.get::<RequestCtx>() else {
+            return Ok(ShownAt(now));
+        };
+        let SiteId(site) = SiteId::resolve(ctx.site_id, &parts.headers, parts.uri.query());
+        Ok(ShownAt(
+            ctx.preview_at
+                .filter(|_| site == ctx.site_id)
+                .unwrap_or(now),
+        ))
+    }
+}
+
 fn session(parts: &Parts) -> Option<&SessionInfo> {
     parts.extensions.get::<SessionInfo>()
 }
