@@ -475,9 +475,7 @@ async fn brand_id(
     let id = match found {
         Some(id) => id,
         None => {
-            let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM brands")
-                .fetch_one(&mut **tx)
-                .await?;
+            let id = sales::next_id(tx, "brands", 1).await?;
             sqlx::query("INSERT INTO brands (id, name, slug) VALUES ($1, $2, $3)")
                 .bind(id)
                 .bind(name)

@@ -269,7 +269,7 @@ pub async fn place_form(
     let at = now();
     let result: Result<(), sqlx::Error> = async {
         let mut tx = db.begin().await?;
-        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM banners").fetch_one(&mut *tx).await?;
+        let id = store::next_id(&mut tx, "banners", 1).await?;
         let image = app::catalog::rules::sale_picture_url(
             sale_id,
             app::catalog::rules::SalePicture::Banner,

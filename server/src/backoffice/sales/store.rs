@@ -164,11 +164,21 @@ pub async fn update(
     .rows_affected())
 }
 
+/// The next id of `table` (the demo's rows have fixed ids, so these tables have no
+/// sequence), at least `floor`. On PostgreSQL two operators' writes could read the same
+/// maximum and one would fail on the key: a lock per table, held to the end of the
+/// transaction, takes them one after the other (SQLite has one writer already).
 pub(crate) async fn next_id(
     tx: &mut Transaction<'static, Any>,
     table: &str,
     floor: i64,
 ) -> Result<i64, sqlx::Error> {
+    if tx.backend_name() == "PostgreSQL" {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('rosace-next-id:' || $1))")
+            .bind(table)
+            .execute(&mut **tx)
+            .await?;
+    }
     let max: Option<i64> = sqlx::query_scalar(&format!("SELECT MAX(id) FROM {table}"))
         .fetch_one(&mut **tx)
         .await?;

@@ -135,7 +135,9 @@ async fn an_operator_previews_a_sale_before_it_opens(t: TestApp) {
     // What the previewed pages load from the browser (a product's options, more items)
     // is read at the preview's time too; never kept by a cache, and never for anyone else.
     let product = t
-        .count(&format!("SELECT MAX(id) FROM products WHERE sale_id = {sale}"))
+        .count(&format!(
+            "SELECT MAX(id) FROM products WHERE sale_id = {sale}"
+        ))
         .await;
     let options = format!("/api/catalog/v1/sale/{sale}/item/{product}/options");
     let res = t
@@ -149,7 +151,11 @@ async fn an_operator_previews_a_sale_before_it_opens(t: TestApp) {
         .get_with_cookie(&content, &format!("{member}; {preview}"))
         .await;
     assert_eq!(res.status(), 200);
-    assert!(res.text().await.unwrap().contains("Duffle-coat en avant-première"));
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("Duffle-coat en avant-première"));
     // Bound to its site, and to the server's signature.
     let other_site = t.member_session(66).await;
     let res = t

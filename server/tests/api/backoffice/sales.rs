@@ -483,3 +483,54 @@ both!(
     sales_on_sqlite,
     sales_on_postgres
 );
+
+// Two operators adding at the same moment both get a new row: on PostgreSQL the new ids
+// were read as MAX + 1 by both, and one write failed on the key (the error page).
+async fn operators_adding_at_once_all_get_their_rows(t: TestApp) {
+    let merch = sign_in(&t, MERCH).await;
+    let admin = sign_in(&t, ADMIN).await;
+    let before = t
+        .count("SELECT COUNT(*) FROM products WHERE sale_id = 1001")
+        .await;
+    let add = |desk: &Desk, name: String| {
+        let t = &t;
+        let cookie = desk.cookie.clone();
+        let xsrf = desk.xsrf.clone();
+        async move {
+            t.client
+                .post(t.url("/backoffice/sales/1001/products/new"))
+                .header("cookie", cookie)
+                .form(&[
+                    ("_xsrf", xsrf.as_str()),
+                    ("name", name.as_str()),
+                    ("price", "10"),
+                    ("retail_price", "20"),
+                ])
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    };
+    let mut all = Vec::new();
+    for round in 0..4 {
+        let (a, b, c) = tokio::join!(
+            add(&merch, format!("Gilet {round}a")),
+            add(&admin, format!("Gilet {round}b")),
+            add(&merch, format!("Gilet {round}c")),
+        );
+        all.extend([a, b, c]);
+    }
+    assert!(all.iter().all(|s| *s == 303), "{all:?}");
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM products WHERE sale_id = 1001")
+            .await,
+        before + 12
+    );
+}
+both!(
+    operators_adding_at_once_all_get_their_rows,
+    concurrent_adds_on_sqlite,
+    concurrent_adds_on_postgres
+);
