@@ -20,16 +20,20 @@ pub async fn live_sales_in(
     site_id: u16,
     window: LiveWindow,
 ) -> Result<Vec<SaleCard>, sqlx::Error> {
-    let rows = sqlx::query(
+    // The "from" price is the lowest any option costs (an option may have its own).
+    let rows = sqlx::query(concat!(
         "SELECT s.id, s.name, s.slug, s.offer_type, s.ends_at, s.banner_image_id, s.logo_image_id,
                 (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS first_universe,
-                (SELECT MIN(p.price_cents) FROM products p WHERE p.sale_id = s.id) AS min_price,
+                (SELECT MIN(",
+        crate::platform::sql::option_price!(),
+        ") FROM products p LEFT JOIN product_options o ON o.product_id = p.id
+                  WHERE p.sale_id = s.id) AS min_price,
                 (SELECT MAX((p.retail_price_cents - p.price_cents) * 100 / p.retail_price_cents)
                    FROM products p WHERE p.sale_id = s.id AND p.retail_price_cents > 0) AS max_discount
            FROM sales s
           WHERE s.site_id = $1 AND s.starts_at < $3 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'
-          ORDER BY s.position, s.id",
-    )
+          ORDER BY s.position, s.id"
+    ))
     .bind(i64::from(site_id))
     .bind(window.from)
     .bind(window.until)

@@ -231,6 +231,26 @@ async fn an_option_costs_and_looks_as_its_own(t: TestApp) {
         format!("/img/p/{picture}"),
         "the cart shows the chosen option's picture"
     );
+
+    // An option cheaper than every product of the sale: the sale's "from" price is its.
+    let (status, _, _) = merch
+        .post(
+            &t,
+            &form,
+            &[
+                ("label", "Échantillon"),
+                ("stock", "1"),
+                ("price", "1"),
+                ("retail_price", ""),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303);
+    let sales = app::home::store::live_sales(&t.app.state.db, 1, app::platform::state::now())
+        .await
+        .unwrap();
+    let sale = sales.iter().find(|s| s.id == 1001).unwrap();
+    assert_eq!(sale.min_price_cents, Some(100));
     assert_eq!(cart["items"][0]["total"], 2 * own_price);
 }
 both!(
