@@ -150,10 +150,11 @@ pub fn product_basics(
     retail: &str,
 ) -> Result<(String, i64, i64), &'static str> {
     let name = name
-        .trim()
         .chars()
         .filter(|c| !c.is_control())
-        .collect::<String>();
+        .collect::<String>()
+        .trim()
+        .to_string();
     if name.is_empty() || name.chars().count() > 200 {
         return Err("sales.error.product_name");
     }
