@@ -120,6 +120,32 @@ async fn refused(app: &AppCtx, op: &Operator, sale_id: i64, form: String, key: &
     .await
 }
 
+/// The sale of universe `id`, for an operator who may edit it; else the page to answer.
+async fn sale_of(app: &AppCtx, op: &Operator, id: i64) -> Result<i64, Response> {
+    op.require(Permission::EditCatalogue)?;
+    match store::universe_owner(&app.state.db, id).await {
+        Ok(Some((sale, _))) => Ok(sale),
+        Ok(None) => Err(ui::not_found(op)),
+        Err(e) => Err(ui::db_error(e)),
+    }
+}
+
+/// The audit record of a write to universe `id`, in the write's transaction.
+async fn record(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    op: &Operator,
+    (action, id): (&'static str, i64),
+    summary: String,
+) -> Result<(), sqlx::Error> {
+    let entry = Entry {
+        action,
+        object_kind: "universe",
+        object_id: id.to_string(),
+        summary,
+    };
+    audit::record(tx, &op.actor(), entry, now()).await
+}
+
 fn done(sale_id: i64) -> Response {
     ui::see_other(&format!(
         "{PREFIX}/sales/{sale_id}/products?done=universe#universes"
@@ -166,13 +192,8 @@ async fn add_form(
     let result: Result<(), sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
         let id = store::add_universe(&mut tx, sale_id, parent, &title).await?;
-        let entry = Entry {
-            action: "create",
-            object_kind: "universe",
-            object_id: id.to_string(),
-            summary: format!("sale {sale_id}, under {parent:?}: {title:?}"),
-        };
-        audit::record(&mut tx, &op.actor(), entry, now()).await?;
+        let summary = format!("sale {sale_id}, under {parent:?}: {title:?}");
+        record(&mut tx, op, ("create", id), summary).await?;
         tx.commit().await
     }
     .await;
@@ -188,13 +209,9 @@ async fn rename_form(
     form: OperatorForm<UniverseFields>,
 ) -> Response {
     let op = &form.operator;
-    if let Err(r) = op.require(Permission::EditCatalogue) {
-        return r;
-    }
-    let sale_id = match store::universe_owner(&app.state.db, id).await {
-        Ok(Some((sale, _))) => sale,
-        Ok(None) => return ui::not_found(op),
-        Err(e) => return ui::db_error(e),
+    let sale_id = match sale_of(&app, op, id).await {
+        Ok(sale) => sale,
+        Err(r) => return r,
     };
     let Some(title) = title(&form.fields.title) else {
         return refused(
@@ -209,13 +226,7 @@ async fn rename_form(
     let result: Result<(), sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
         store::rename_universe(&mut tx, id, &title).await?;
-        let entry = Entry {
-            action: "update",
-            object_kind: "universe",
-            object_id: id.to_string(),
-            summary: format!("title {title:?}"),
-        };
-        audit::record(&mut tx, &op.actor(), entry, now()).await?;
+        record(&mut tx, op, ("update", id), format!("title {title:?}")).await?;
         tx.commit().await
     }
     .await;
@@ -231,26 +242,16 @@ async fn remove_form(
     form: OperatorForm<UniverseFields>,
 ) -> Response {
     let op = &form.operator;
-    if let Err(r) = op.require(Permission::EditCatalogue) {
-        return r;
-    }
-    let sale_id = match store::universe_owner(&app.state.db, id).await {
-        Ok(Some((sale, _))) => sale,
-        Ok(None) => return ui::not_found(op),
-        Err(e) => return ui::db_error(e),
+    let sale_id = match sale_of(&app, op, id).await {
+        Ok(sale) => sale,
+        Err(r) => return r,
     };
     let result: Result<bool, sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
         if !store::remove_universe(&mut tx, id).await? {
             return Ok(false);
         }
-        let entry = Entry {
-            action: "remove",
-            object_kind: "universe",
-            object_id: id.to_string(),
-            summary: format!("sale {sale_id}"),
-        };
-        audit::record(&mut tx, &op.actor(), entry, now()).await?;
+        record(&mut tx, op, ("remove", id), format!("sale {sale_id}")).await?;
         tx.commit().await?;
         Ok(true)
     }
