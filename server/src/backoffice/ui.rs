@@ -240,6 +240,41 @@ pub fn when(unix: i64) -> String {
     datetime_value(unix).replace('T', " ")
 }
 
+/// A refused form's field errors as its page shows them: each field's message, its
+/// `aria-invalid` and `aria-describedby` (the message's id is `err-{name}`, as [`field`]
+/// gives it), and the summary above the form.
+pub struct FieldMessages<'a> {
+    op: &'a Operator,
+    errors: &'a [(&'static str, &'static str)],
+}
+
+impl<'a> FieldMessages<'a> {
+    pub fn new(op: &'a Operator, errors: &'a [(&'static str, &'static str)]) -> Self {
+        FieldMessages { op, errors }
+    }
+
+    pub fn message(&self, name: &str) -> Option<&'static str> {
+        self.errors
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, k)| self.op.t(k))
+    }
+
+    pub fn invalid(&self, name: &str) -> Option<&'static str> {
+        self.message(name).map(|_| "true")
+    }
+
+    pub fn described(&self, name: &str) -> Option<String> {
+        self.message(name).map(|_| format!("err-{name}"))
+    }
+
+    pub fn summary(&self) -> Option<AnyView> {
+        (!self.errors.is_empty()).then(|| {
+            view! { <p class="bo-error" role="alert">{self.op.t("form.errors")}</p> }.into_any()
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -206,16 +206,11 @@ fn settings_form(
     new: bool,
 ) -> AnyView {
     let t = |k: &str| op.t(k);
-    let err = |name: &str| {
-        errors
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, k)| op.t(k))
-    };
-    let invalid = |name: &str| err(name).map(|_| "true");
-    let described = |name: &str| err(name).map(|_| format!("err-{name}"));
-    let summary = (!errors.is_empty())
-        .then(|| view! { <p class="bo-error" role="alert">{t("form.errors")}</p> });
+    let said = ui::FieldMessages::new(op, errors);
+    let err = |name: &str| said.message(name);
+    let invalid = |name: &str| said.invalid(name);
+    let described = |name: &str| said.described(name);
+    let summary = said.summary();
     let site = new.then(|| {
         let selected: i64 = f.site.parse().unwrap_or(1);
         let trips = f.kind == "trips";

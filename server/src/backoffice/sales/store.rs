@@ -602,31 +602,20 @@ pub async fn product(db: &Db, id: i64) -> Result<Option<ProductRow>, sqlx::Error
 }
 
 /// A sale's universes as a list to choose from: each top one, then its sub-universes as
-/// `Top › Sub`, in their order.
+/// `Top › Sub`, in the order of [`universes`].
 pub async fn universe_choices(db: &Db, sale_id: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT u.id, u.title, p.title AS parent, COALESCE(p.position, u.position) AS top_position,
-                COALESCE(p.id, u.id) AS top_id, CASE WHEN u.parent_id IS NULL THEN 0 ELSE 1 END AS depth
-           FROM universes u LEFT JOIN universes p ON p.id = u.parent_id
-          WHERE u.sale_id = $1
-          ORDER BY top_position, top_id, depth, u.position, u.id",
-    )
-    .bind(sale_id)
-    .fetch_all(&db.pool)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            let title: String = r.try_get("title")?;
-            let parent: Option<String> = r.try_get("parent")?;
-            Ok((
-                r.try_get("id")?,
-                match parent {
-                    Some(p) => format!("{p} › {title}"),
-                    None => title,
-                },
-            ))
+    let rows = universes(db, sale_id).await?;
+    Ok(rows
+        .iter()
+        .map(|u| {
+            let parent = u.parent_id.and_then(|p| rows.iter().find(|t| t.id == p));
+            let label = match parent {
+                Some(t) => format!("{} › {}", t.title, u.title),
+                None => u.title.clone(),
+            };
+            (u.id, label)
         })
-        .collect()
+        .collect())
 }
 
 /// The labels and own prices of a product's options that have any.

@@ -52,16 +52,11 @@ fn view_page(
     status: StatusCode,
 ) -> Response {
     let t = |k: &str| op.t(k);
-    let err = |name: &str| {
-        errors
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, k)| op.t(k))
-    };
-    let invalid = |name: &str| err(name).map(|_| "true");
-    let described = |name: &str| err(name).map(|_| format!("err-{name}"));
-    let summary = (!errors.is_empty())
-        .then(|| view! { <p class="bo-error" role="alert">{t("form.errors")}</p> });
+    let said = ui::FieldMessages::new(op, errors);
+    let err = |name: &str| said.message(name);
+    let invalid = |name: &str| said.invalid(name);
+    let described = |name: &str| said.described(name);
+    let summary = said.summary();
     let destinations = cities
         .iter()
         .map(|(id, name)| view! { <option value=id.to_string() selected=f.destination == id.to_string()>{name.clone()}</option> })
