@@ -56,28 +56,25 @@ pub async fn run(args: &[String]) -> i32 {
         &actor,
         input,
         feed::PictureFiles::Folder(folder),
-        dry_run,
-        "en",
-        app::platform::state::now(),
+        feed::Run {
+            dry_run,
+            lang: "en",
+            now: app::platform::state::now(),
+            ids: feed::Ids::Next,
+        },
     )
     .await
     {
         Ok(o) if o.errors.is_empty() => {
             println!(
-                "{} in {:.2} s: created {} sales, {} products, {} options, {} pictures, {} travel entries; updated {} sales, {} products, {} options, {} pictures, {} travel entries; {} unchanged",
-                if o.applied { "imported" } else { "checked (dry run, nothing changed)" },
+                "{} in {:.2} s: {}",
+                if o.applied {
+                    "imported"
+                } else {
+                    "checked (dry run, nothing changed)"
+                },
                 started.elapsed().as_secs_f64(),
-                o.created.sales,
-                o.created.products,
-                o.created.options,
-                o.created.pictures,
-                o.created.travel,
-                o.updated.sales,
-                o.updated.products,
-                o.updated.options,
-                o.updated.pictures,
-                o.updated.travel,
-                o.unchanged
+                o.summary()
             );
             0
         }

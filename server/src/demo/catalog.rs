@@ -1,17 +1,18 @@
-//! Brands, and per site the sales with their universes, products, size options and stock.
-//! Travel sales draw their packages, departure cities and calendar among their products
-//! (see `travel.rs`): the generator's draws follow the products in order.
-use sqlx::{Any, Transaction};
-
+//! Per site the sales with their universes, products, size options and stock, as a feed
+//! (`backoffice::feed`): the demo's catalogue comes into the shop by the same import as an
+//! operator's. Travel sales draw their packages, departure cities and calendar among their
+//! products (see `travel.rs`): the generator's draws follow the products in order.
 use app::site::i18n::lang_of;
 use app::site::SITES;
-use app::text::slug::slug;
+
+use crate::backoffice::feed::{
+    Feed, FeedOption, FeedProduct, FeedSale, FeedSubUniverse, FeedUniverse,
+};
+use crate::backoffice::ui::datetime_value;
 
 use super::travel::{city_name, destination_of, stay_name, Travel};
 use super::words::{words, BRANDS};
-use super::{
-    insert, t, Rng, Rows, SALES_PER_SITE, TRAVEL_OFFERS_PER_SALE, TRAVEL_SALES_PER_SITE, V,
-};
+use super::{Rng, SALES_PER_SITE, TRAVEL_OFFERS_PER_SALE, TRAVEL_SALES_PER_SITE};
 
 const OFFER_TYPES: [&str; 7] = [
     "FlashSale",
@@ -25,18 +26,24 @@ const OFFER_TYPES: [&str; 7] = [
 const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];
 const COLOURS: [&str; 6] = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
 
-/// The catalog rows of every site, in the order they are inserted.
-#[derive(Default)]
-pub(super) struct Catalog {
-    sales: Rows,
-    universes: Rows,
-    products: Rows,
-    options: Rows,
+/// A demo entry's ref: its id, which the import keeps (`Ids::FromRefs`).
+pub(super) fn demo_ref(id: i64) -> String {
+    format!("demo:{id}")
+}
+
+/// An amount in cents as the feed writes it: `89.90`.
+fn amount(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+/// The feed's time of `unix` (minutes; `refresh_dates` sets the demo's dates at each start).
+fn feed_time(unix: i64) -> String {
+    format!("{}Z", datetime_value(unix))
 }
 
 /// Generates the catalog of all sites, and the travel rows of its travel sales.
-pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
-    let mut c = Catalog::default();
+pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
+    let mut feed = Feed::default();
     let mut travel_rows = Travel::default();
     for (site_index, site) in SITES.iter().enumerate() {
         let lang = lang_of(site.locale);
@@ -58,28 +65,36 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
             } else {
                 format!("{} · {theme}", BRANDS[(brand - 1) as usize])
             };
-            c.sales.push(vec![
-                V::I(sale_id),
-                V::I(i64::from(site.site_id)),
-                t(name.clone()),
-                t(slug(&name)),
-                t(if travel {
+            let seller_kind = if n % 7 == 3 { "marketplace" } else { "fs" };
+            // The third sale of each site (a second-hand one) asks for the green "recycle"
+            // theme, the sixth for black and white (spec 000 §9).
+            let theme = match (travel, n + 1) {
+                (false, p) if p == THEMED_SALES[0] => app::site::theme::RECYCLE,
+                (false, p) if p == THEMED_SALES[1] => app::site::theme::BLACK_AND_WHITE,
+                _ => "",
+            };
+            let mut sale = FeedSale {
+                reference: demo_ref(sale_id),
+                site: i64::from(site.site_id),
+                name: name.clone(),
+                offer_type: (if travel {
                     "FlashSale"
                 } else {
                     OFFER_TYPES[(n % 7) as usize]
-                }),
-                t(if travel { "TRAVEL" } else { "DEFAULT" }),
-                V::I(if n % 5 == 4 { 3 } else { 1 }),
-                t(if n % 7 == 3 { "marketplace" } else { "fs" }),
-                t(["ORDINARY", "PREMIUM", "ORDINARY", "SOON"][(n % 4) as usize]),
-                t(w.description),
-                t(format!("{} SAS", BRANDS[(brand - 1) as usize])),
-                V::I(now - 86_400),
-                V::I(now + 86_400),
-                V::I(i64::from(travel)),
-                V::I(i64::from(travel)),
-                V::I(n),
-            ]);
+                })
+                .into(),
+                opens: feed_time(now - 86_400),
+                closes: feed_time(now + 86_400),
+                description: w.description.into(),
+                legal_merchant: format!("{} SAS", BRANDS[(brand - 1) as usize]),
+                with_quotation_price: travel,
+                with_map: travel,
+                kind: (if travel { "trips" } else { "shop" }).into(),
+                seller_kind: seller_kind.into(),
+                theme: theme.into(),
+                position: n,
+                ..FeedSale::default()
+            };
             let product_count = if travel {
                 TRAVEL_OFFERS_PER_SALE
             } else if n == 0 {
@@ -90,23 +105,18 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
             };
             let top: Vec<i64> = (0..3).map(|u| sale_id * 10 + u).collect();
             for (u, uid) in top.iter().enumerate() {
-                c.universes.push(vec![
-                    V::I(*uid),
-                    V::I(sale_id),
-                    V::NullI,
-                    t(w.universes[u]),
-                    V::I(u as i64),
-                ]);
+                sale.universes.push(FeedUniverse {
+                    reference: demo_ref(*uid),
+                    title: w.universes[u].into(),
+                    subs: Vec::new(),
+                });
             }
-            for (s, sub) in w.subs.iter().enumerate() {
-                c.universes.push(vec![
-                    V::I(sale_id * 10 + 3 + s as i64),
-                    V::I(sale_id),
-                    V::I(top[0]),
-                    t(*sub),
-                    V::I(s as i64),
-                ]);
-            }
+            sale.universes[0].subs = (w.subs.iter().enumerate())
+                .map(|(s, sub)| FeedSubUniverse {
+                    reference: demo_ref(sale_id * 10 + 3 + s as i64),
+                    title: (*sub).into(),
+                })
+                .collect();
             for k in 0..product_count {
                 let pid = sale_id * 100 + k + 1;
                 let item = w.items[rng.below(12) as usize];
@@ -133,52 +143,41 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                 };
                 let price = retail * (30 + rng.below(50)) / 100 / 10 * 10 + 9;
                 let colour = COLOURS[rng.below(6) as usize];
-                c.products.push(vec![
-                    V::I(pid),
-                    V::I(sale_id),
-                    V::I(top[(k % 3) as usize]),
-                    V::I(pbrand),
-                    t(pname.clone()),
-                    t(slug(&pname)),
-                    t(colour),
-                    t(format!(
-                        "<p>{}</p><ul><li>{colour}</li></ul>",
-                        w.description
-                    )),
-                    V::I(price),
-                    V::I(retail),
-                    V::I(rng.below(4)),
-                    t(match k {
+                let mut product = FeedProduct {
+                    reference: demo_ref(pid),
+                    name: pname.clone(),
+                    brand: BRANDS[(pbrand - 1) as usize].into(),
+                    color: colour.into(),
+                    price: amount(price),
+                    retail_price: amount(retail),
+                    data_sheet: format!("<p>{}</p><ul><li>{colour}</li></ul>", w.description),
+                    universe: Some(demo_ref(top[(k % 3) as usize])),
+                    delivery_mode: rng.below(4),
+                    tier: match k {
                         _ if k % 9 == 0 => "PREMIUM",
                         _ if k % 13 == 6 => "SOON",
                         _ => "ORDINARY",
-                    }),
-                    t(if n % 7 == 3 { "marketplace" } else { "fs" }),
+                    }
+                    .into(),
+                    seller_kind: seller_kind.into(),
                     // Item types in lists (spec 000 §3): Normal 1, Carrousel 7, Ad 10.
-                    V::I(match (n, k) {
-                        (0, 4) => 10,
-                        (0, 7) => 7,
-                        _ => 1,
-                    }),
-                    // Travel offers keep their coordinates in travel_offers.
-                    V::NullI,
-                    V::NullI,
-                    V::I(k),
-                ]);
+                    item_type: match (n, k) {
+                        (0, 4) => Some(10),
+                        (0, 7) => Some(7),
+                        _ => None,
+                    },
+                    ..FeedProduct::default()
+                };
                 if travel {
                     travel_rows.product(&w, lang, site_index, dest, pid, k, price, retail, now);
                 } else if n == 0 && k == product_count - 1 {
                     // The last unit of the first sale: what members race for at opening.
-                    c.options.push(vec![
-                        V::I(pid * 10),
-                        V::I(pid),
-                        t("size"),
-                        t("TU"),
-                        V::I(1),
-                        V::I(0),
-                        V::NullI,
-                        V::NullI,
-                    ]);
+                    product.options.push(FeedOption {
+                        reference: demo_ref(pid * 10),
+                        label: "TU".into(),
+                        stock: 1,
+                        ..FeedOption::default()
+                    });
                 } else {
                     let sizes = 3 + rng.below(4);
                     for j in 0..sizes {
@@ -190,129 +189,22 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Catalog, Travel) {
                         // Every fourth product's XXL costs more (coverage P9: an option's
                         // own price); XXL is last, so the page shows it only once chosen.
                         let own = k % 4 == 1 && j == 5;
-                        let own_price = |cents: i64| if own { V::I(cents) } else { V::NullI };
-                        c.options.push(vec![
-                            V::I(pid * 10 + j),
-                            V::I(pid),
-                            t("size"),
-                            t(SIZES[j as usize]),
-                            V::I(stock),
-                            V::I(j),
-                            own_price(price + 500),
-                            own_price(retail + 1000),
-                        ]);
+                        product.options.push(FeedOption {
+                            reference: demo_ref(pid * 10 + j),
+                            label: SIZES[j as usize].into(),
+                            stock,
+                            price: own.then(|| amount(price + 500)),
+                            retail_price: own.then(|| amount(retail + 1000)),
+                            picture: None,
+                        });
                     }
                 }
+                sale.products.push(product);
             }
+            feed.sales.push(sale);
         }
     }
-    (c, travel_rows)
-}
-
-impl Catalog {
-    /// Inserts the brands, then the sales, universes, products and options.
-    pub(super) async fn insert(self, tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
-        let brands = BRANDS
-            .iter()
-            .enumerate()
-            .map(|(i, b)| vec![V::I(i as i64 + 1), t(*b), t(slug(b))])
-            .collect();
-        insert(tx, "brands", &["id", "name", "slug"], brands).await?;
-        insert(
-            tx,
-            "sales",
-            &[
-                "id",
-                "site_id",
-                "name",
-                "slug",
-                "offer_type",
-                "campaign_kind",
-                "catalog_type",
-                "seller_kind",
-                "tier",
-                "description",
-                "legal_merchant",
-                "starts_at",
-                "ends_at",
-                "with_quotation_price",
-                "with_map",
-                "position",
-            ],
-            self.sales,
-        )
-        .await?;
-        insert(
-            tx,
-            "universes",
-            &["id", "sale_id", "parent_id", "title", "position"],
-            self.universes,
-        )
-        .await?;
-        insert(
-            tx,
-            "products",
-            &[
-                "id",
-                "sale_id",
-                "universe_id",
-                "brand_id",
-                "name",
-                "slug",
-                "color",
-                "description_html",
-                "price_cents",
-                "retail_price_cents",
-                "delivery_mode",
-                "tier",
-                "seller_kind",
-                "item_type",
-                "lat_e6",
-                "lng_e6",
-                "position",
-            ],
-            self.products,
-        )
-        .await?;
-        insert(
-            tx,
-            "product_options",
-            &[
-                "id",
-                "product_id",
-                "kind",
-                "label",
-                "stock",
-                "position",
-                "price_cents",
-                "retail_price_cents",
-            ],
-            self.options,
-        )
-        .await?;
-        Ok(())
-    }
-}
-
-/// The demo sales that ask for a theme (spec 000 §9): on every site, the third sale (a
-/// second-hand one, from a recycling seller) is green "recycle" and the sixth black and
-/// white. An UPDATE, so a database seeded before themes existed gets them too; a theme an
-/// editor changed since is left alone.
-pub(super) async fn ensure_themes(db: &app::platform::db::Db) -> Result<(), sqlx::Error> {
-    for (position, theme) in [
-        (THEMED_SALES[0], app::site::theme::RECYCLE),
-        (THEMED_SALES[1], app::site::theme::BLACK_AND_WHITE),
-    ] {
-        sqlx::query(
-            "UPDATE sales SET theme = $1
-              WHERE campaign_kind = 'DEFAULT' AND theme = '' AND id % 1000 = $2",
-        )
-        .bind(theme)
-        .bind(position)
-        .execute(&db.pool)
-        .await?;
-    }
-    Ok(())
+    (feed, travel_rows)
 }
 
 /// The position on its site (sale id modulo 1000) of the recycle and the black-and-white sale.

@@ -8,6 +8,9 @@ use sqlx::{Any, Transaction};
 
 use app::platform::db::Db;
 
+use crate::backoffice::audit::Actor;
+use crate::backoffice::feed::{Feed, Ids, Input, PictureFiles, Run};
+
 mod account;
 mod addresses;
 mod catalog;
@@ -23,7 +26,7 @@ mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "3";
+pub const DEMO_VERSION: &str = "4";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -127,7 +130,6 @@ pub async fn ensure(db: &Db, now: i64) -> Result<(), Box<dyn std::error::Error +
     }
     rosedeals::ensure(db, now).await?;
     refresh_dates(db, now).await?;
-    catalog::ensure_themes(db).await?;
     homes::ensure_themes(db).await?;
     vouchers::ensure(db).await?;
     operations::ensure(db, now).await?;
@@ -153,14 +155,44 @@ pub async fn refresh_dates(db: &Db, now: i64) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// All demo rows but the vouchers, in one transaction.
+/// Brings the demo's catalogue in through the feed import, keeping the ids its refs name;
+/// entries the shop already has stay as they are.
+async fn import(db: &Db, feed: Feed, now: i64) -> Result<(), Error> {
+    let actor = Actor {
+        operator_id: None,
+        email: "demo data".into(),
+        ip: "local".into(),
+    };
+    let run = Run {
+        dry_run: false,
+        lang: "en",
+        now,
+        ids: Ids::FromRefs {
+            brands: &words::BRANDS,
+        },
+    };
+    let files = PictureFiles::Sent(Default::default());
+    let outcome =
+        crate::backoffice::feed::import(db, &actor, Input::Json(feed), files, run).await?;
+    if !outcome.errors.is_empty() {
+        return Err(format!(
+            "the demo feed does not import: {}",
+            outcome.errors.join("; ")
+        )
+        .into());
+    }
+    tracing::debug!(summary = outcome.summary(), "demo feed imported");
+    Ok(())
+}
+
+/// The catalogue through the feed import, then the other demo rows in one transaction.
 async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     // One generator for the catalog; travel offers draw from it among their products, so
     // generating them apart would change every name, price and stock after the first one.
     let mut rng = Rng(0x005E_ED0F_2026);
-    let (catalog, travel) = catalog::generate(&mut rng, now);
+    let (feed, travel) = catalog::generate(&mut rng, now);
+    import(db, feed, now).await?;
     let mut tx = db.pool.begin().await?;
-    catalog.insert(&mut tx).await?;
     homes::generate().insert(&mut tx).await?;
     travel.insert(&mut tx).await?;
     members::insert_all(&mut tx, now).await?;

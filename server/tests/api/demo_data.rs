@@ -11,6 +11,7 @@ async fn tops_up_an_older_demo_database(t: TestApp) {
     let before_members = t.count("SELECT COUNT(*) FROM members").await;
     // As an older version left it: no second demo member, no last-unit item of sale 1001.
     exec("DELETE FROM members WHERE email = 'demo2@rosace.test'").await;
+    exec("DELETE FROM stock_history WHERE option_id IN (SELECT id FROM product_options WHERE product_id = 100160)").await;
     exec("DELETE FROM product_options WHERE product_id = 100160").await;
     exec("DELETE FROM products WHERE id = 100160").await;
     exec("UPDATE app_meta SET value = '1' WHERE key = 'demo_version'").await;
@@ -84,4 +85,66 @@ both!(
     tops_up_an_older_demo_database,
     tops_up_an_older_demo_database_on_sqlite,
     tops_up_an_older_demo_database_on_postgres
+);
+
+/// The demo's catalogue comes in through the feed import (one path for data into the shop):
+/// the import is on record, each option's stock history starts with it, and the demo keeps
+/// the ids its links name.
+async fn the_demo_catalogue_comes_through_the_feed(t: TestApp) {
+    assert_eq!(
+        t.count(
+            "SELECT COUNT(*) FROM audit_log WHERE operator_email = 'demo data'
+                AND action = 'import' AND object_kind = 'feed'"
+        )
+        .await,
+        1
+    );
+    // The last travel sale of the last site, at the id the demo gives it.
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM sales WHERE id = 11027 AND campaign_kind = 'TRAVEL'")
+            .await,
+        1
+    );
+    // The last unit of sale 1001, what members race for at the opening.
+    assert_eq!(
+        t.count(
+            "SELECT COUNT(*) FROM product_options o JOIN stock_history h ON h.option_id = o.id
+              WHERE o.id = 1001600 AND o.label = 'TU' AND h.reason = 'feed import'
+                AND h.delta = 1 AND h.stock_after = 1"
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        t.count(
+            "SELECT COUNT(*) FROM product_options
+              WHERE (product_id / 100) % 1000 BETWEEN 1 AND 27 AND product_id < 1200000
+                AND id NOT IN (SELECT option_id FROM stock_history WHERE reason = 'feed import')"
+        )
+        .await,
+        0,
+        "every demo option's history starts with the import"
+    );
+    // Universes, placement and themes come from the feed too.
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM universes WHERE sale_id = 1001 AND parent_id IS NULL")
+            .await,
+        3
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM sales WHERE id = 1003 AND theme = 'recycle'")
+            .await,
+        1
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM products WHERE id = 100105 AND item_type = 10")
+            .await,
+        1
+    );
+}
+
+both!(
+    the_demo_catalogue_comes_through_the_feed,
+    the_demo_catalogue_comes_through_the_feed_on_sqlite,
+    the_demo_catalogue_comes_through_the_feed_on_postgres
 );

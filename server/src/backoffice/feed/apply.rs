@@ -13,13 +13,17 @@ use super::super::sales::rules::{self, SettingsFields};
 use super::super::sales::stock::MAX_CHANGE;
 use super::super::sales::store::{self as sales, NewProduct};
 use super::super::text;
-use super::{picture_name_ok, Feed, FeedOption, FeedProduct, FeedSale, Input, PictureFiles};
+use super::{
+    picture_name_ok, Feed, FeedOption, FeedProduct, FeedSale, FeedUniverse, Input, PictureFiles,
+};
 use crate::media::{self, MediaError};
 use app::catalog::rules::SalePicture;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub sales: i64,
+    /// Universes and sub-universes.
+    pub universes: i64,
     pub products: i64,
     pub options: i64,
     pub pictures: i64,
@@ -37,6 +41,119 @@ pub struct Outcome {
     pub unchanged: i64,
     /// Whether the changes were committed (no error, not a dry run).
     pub applied: bool,
+}
+
+impl Outcome {
+    /// What changed, in words (the audit log and the command line).
+    pub fn summary(&self) -> String {
+        let counts = |c: &Counts| {
+            format!(
+                "{} sales, {} universes, {} products, {} options, {} pictures, {} travel entries",
+                c.sales, c.universes, c.products, c.options, c.pictures, c.travel
+            )
+        };
+        format!(
+            "created {}; updated {}; {} unchanged",
+            counts(&self.created),
+            counts(&self.updated),
+            self.unchanged
+        )
+    }
+}
+
+/// How the entries a feed creates get their ids.
+#[derive(Clone, Copy)]
+pub enum Ids<'a> {
+    /// The next free id; an entry is found again by its ref (`feed_refs`).
+    Next,
+    /// The number its ref ends with (`demo:1001`), and for a brand its place in `brands`
+    /// plus one: the demo's feed keeps the ids its links, bookmarks and tests name. An
+    /// entry the shop already has stays as it is: the demo fills in what is missing and
+    /// never undoes an owner's edits.
+    FromRefs { brands: &'a [&'a str] },
+}
+
+/// How an import runs: `dry_run` checks and rolls back; errors are in `lang`.
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    pub dry_run: bool,
+    pub lang: &'a str,
+    pub now: i64,
+    pub ids: Ids<'a>,
+}
+
+/// Where the entry a feed's ref names stands in the shop.
+#[derive(Clone, Copy)]
+pub(super) enum Found {
+    /// Not there: to create, with this id when the feed sets it.
+    New(Option<i64>),
+    /// Made by an earlier import: to update.
+    Known(i64),
+    /// The demo's entry, already there: left as it is (see [`Ids::FromRefs`]).
+    Kept(i64),
+}
+
+/// The table and key column of each kind of entry.
+fn table_of(kind: &str) -> (&'static str, &'static str) {
+    match kind {
+        "sale" => ("sales", "id"),
+        "product" => ("products", "id"),
+        "option" => ("product_options", "id"),
+        "universe" => ("universes", "id"),
+        "package" => ("travel_packages", "id"),
+        "city" => ("travel_departure_cities", "id"),
+        "duration" => ("travel_durations", "id"),
+        _ => ("travel_seasons", "id"),
+    }
+}
+
+/// Where the entry of `kind` named `reference` stands.
+pub(super) async fn find(
+    tx: &mut Transaction<'static, Any>,
+    ids: Ids<'_>,
+    kind: &str,
+    reference: &str,
+) -> Result<Found, sqlx::Error> {
+    match ids {
+        Ids::Next => Ok(match lookup(tx, kind, reference).await? {
+            Some(id) => Found::Known(id),
+            None => Found::New(None),
+        }),
+        Ids::FromRefs { .. } => {
+            let Some(id) = reference
+                .rsplit(':')
+                .next()
+                .and_then(|n| n.parse::<i64>().ok())
+            else {
+                return Ok(Found::New(None));
+            };
+            let (table, key) = table_of(kind);
+            let there: Option<i64> =
+                sqlx::query_scalar(&format!("SELECT {key} FROM {table} WHERE {key} = $1"))
+                    .bind(id)
+                    .fetch_optional(&mut **tx)
+                    .await?;
+            Ok(match there {
+                Some(id) => Found::Kept(id),
+                None => Found::New(Some(id)),
+            })
+        }
+    }
+}
+
+/// Records the ref of a new entry, so the next import finds it (the demo's refs are its
+/// ids already).
+pub(super) async fn remember_new(
+    tx: &mut Transaction<'static, Any>,
+    ids: Ids<'_>,
+    kind: &str,
+    reference: &str,
+    id: i64,
+) -> Result<(), sqlx::Error> {
+    match ids {
+        Ids::Next => remember(tx, kind, reference, id).await,
+        Ids::FromRefs { .. } => Ok(()),
+    }
 }
 
 pub(super) async fn lookup(
@@ -77,10 +194,13 @@ fn form_time(s: &str) -> String {
 
 pub(super) struct Ctx<'a> {
     pub(super) lang: &'a str,
+    pub(super) ids: Ids<'a>,
     actor: &'a Actor,
     now: i64,
     pub(super) out: Outcome,
     brands: HashMap<String, i64>,
+    /// The universes of the sale being applied, by their feed refs.
+    universes: HashMap<String, i64>,
     /// The feed's pictures by file name, read and checked before anything is written.
     pictures: HashMap<String, Checked>,
 }
@@ -165,17 +285,20 @@ impl Ctx<'_> {
     }
 }
 
-/// Imports `input`, its pictures read from `files`; `lang` is the language of the error
-/// messages.
+/// Imports `input`, its pictures read from `files`.
 pub async fn import(
     db: &Db,
     actor: &Actor,
     input: Input,
     files: PictureFiles,
-    dry_run: bool,
-    lang: &str,
-    now: i64,
+    run: Run<'_>,
 ) -> Result<Outcome, sqlx::Error> {
+    let Run {
+        dry_run,
+        lang,
+        now,
+        ids,
+    } = run;
     let (feed, settings_too) = match input {
         Input::Json(f) => (f, true),
         Input::Csv(f) => (f, false),
@@ -183,17 +306,19 @@ pub async fn import(
     let (pictures, picture_errors) = check_pictures(picture_names(&feed), files).await;
     let mut ctx = Ctx {
         lang,
+        ids,
         actor,
         now,
         out: Outcome::default(),
         brands: HashMap::new(),
+        universes: HashMap::new(),
         pictures,
     };
     for (path, key) in picture_errors {
         ctx.err(&path, text::t(lang, key));
     }
     // Refs are unique per kind within the feed.
-    let mut seen: [HashSet<String>; 7] = Default::default();
+    let mut seen: [HashSet<String>; 8] = Default::default();
     for (i, s) in feed.sales.iter().enumerate() {
         let mut check = |kind: usize, r: &str, path: String, ctx: &mut Ctx| {
             if !ref_ok(r) {
@@ -203,6 +328,13 @@ pub async fn import(
             }
         };
         check(0, &s.reference, format!("sales[{i}]"), &mut ctx);
+        for (u, universe) in s.universes.iter().enumerate() {
+            let at = format!("sales[{i}].universes[{u}]");
+            check(7, &universe.reference, at.clone(), &mut ctx);
+            for (n, sub) in universe.subs.iter().enumerate() {
+                check(7, &sub.reference, format!("{at}.subs[{n}]"), &mut ctx);
+            }
+        }
         for (j, p) in s.products.iter().enumerate() {
             check(
                 1,
@@ -256,16 +388,11 @@ pub async fn import(
     let mut out = ctx.out;
     let changed = out.created != Counts::default() || out.updated != Counts::default();
     if out.errors.is_empty() && !dry_run && changed {
-        let summary = format!(
-            "created {} sales, {} products, {} options, {} pictures, {} travel entries; updated {} sales, {} products, {} options, {} pictures, {} travel entries; {} unchanged",
-            out.created.sales, out.created.products, out.created.options, out.created.pictures, out.created.travel,
-            out.updated.sales, out.updated.products, out.updated.options, out.updated.pictures, out.updated.travel, out.unchanged
-        );
         let entry = Entry {
             action: "import",
             object_kind: "feed",
             object_id: String::new(),
-            summary,
+            summary: out.summary(),
         };
         audit::record(&mut tx, actor, entry, now).await?;
         tx.commit().await?;
@@ -280,6 +407,89 @@ pub async fn import(
     Ok(out)
 }
 
+/// A sale's settings beyond the form's, checked: who sells it, its theme, its place.
+#[derive(PartialEq, Eq)]
+struct SaleExtras {
+    seller_kind: String,
+    theme: String,
+    position: i64,
+}
+
+const THEMES: [&str; 3] = [
+    "",
+    app::site::theme::RECYCLE,
+    app::site::theme::BLACK_AND_WHITE,
+];
+const MAX_POSITION: i64 = 100_000;
+
+fn sale_extras(ctx: &mut Ctx<'_>, path: &str, s: &FeedSale) -> Option<SaleExtras> {
+    let seller_kind = or_default(&s.seller_kind, rules::SELLER_KINDS[0]);
+    let mut ok = true;
+    if !rules::SELLER_KINDS.contains(&seller_kind) {
+        ctx.err(
+            &format!("{path}.seller_kind"),
+            text::t(ctx.lang, "import.choice"),
+        );
+        ok = false;
+    }
+    let theme = s.theme.trim();
+    if !THEMES.contains(&theme) {
+        ctx.err(&format!("{path}.theme"), text::t(ctx.lang, "import.choice"));
+        ok = false;
+    }
+    if !(0..=MAX_POSITION).contains(&s.position) {
+        ctx.err(
+            &format!("{path}.position"),
+            text::t(ctx.lang, "import.position"),
+        );
+        ok = false;
+    }
+    ok.then(|| SaleExtras {
+        seller_kind: seller_kind.to_string(),
+        theme: theme.to_string(),
+        position: s.position,
+    })
+}
+
+/// A field's value, or `default` when the feed leaves it out.
+fn or_default<'a>(value: &'a str, default: &'a str) -> &'a str {
+    match value.trim() {
+        "" => default,
+        v => v,
+    }
+}
+
+async fn stored_extras(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+) -> Result<SaleExtras, sqlx::Error> {
+    let (seller_kind, theme, position): (String, String, i64) =
+        sqlx::query_as("SELECT seller_kind, theme, position FROM sales WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+    Ok(SaleExtras {
+        seller_kind,
+        theme,
+        position,
+    })
+}
+
+async fn set_extras(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    e: &SaleExtras,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET seller_kind = $2, theme = $3, position = $4 WHERE id = $1")
+        .bind(id)
+        .bind(&e.seller_kind)
+        .bind(&e.theme)
+        .bind(e.position)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 async fn apply_sale(
     tx: &mut Transaction<'static, Any>,
     ctx: &mut Ctx<'_>,
@@ -287,7 +497,7 @@ async fn apply_sale(
     s: &FeedSale,
     settings_too: bool,
 ) -> Result<(), sqlx::Error> {
-    let existing = lookup(tx, "sale", &s.reference).await?;
+    let found = find(tx, ctx.ids, "sale", &s.reference).await?;
     let sale_id = if settings_too {
         let fields = SettingsFields {
             site: s.site.to_string(),
@@ -316,6 +526,7 @@ async fn apply_sale(
                 text::t(ctx.lang, "sales.error.site"),
             );
         }
+        let extras = sale_extras(ctx, path, s);
         let settings = match rules::settings(&fields) {
             Ok(s) => Some(s),
             Err(errors) => {
@@ -330,11 +541,16 @@ async fn apply_sale(
                 None
             }
         };
-        let (Some(site), Some(kind), Some(settings)) = (site, kind, settings) else {
+        let (Some(site), Some(kind), Some(settings), Some(extras)) = (site, kind, settings, extras)
+        else {
             return Ok(());
         };
-        match existing {
-            Some(id) => {
+        match found {
+            Found::Kept(id) => {
+                ctx.out.unchanged += 1;
+                id
+            }
+            Found::Known(id) => {
                 let Some(before) = sales::by_id_tx(tx, id).await? else {
                     ctx.err(path, "the sale of this ref is gone");
                     return Ok(());
@@ -368,11 +584,13 @@ async fn apply_sale(
                     && before.starts_at == settings.starts_at
                     && before.ends_at == settings.ends_at
                     && before.with_quotation_price == settings.with_quotation_price
-                    && before.with_map == settings.with_map;
+                    && before.with_map == settings.with_map
+                    && stored_extras(tx, id).await? == extras;
                 if same {
                     ctx.out.unchanged += 1;
                 } else {
                     sales::update(tx, id, &settings).await?;
+                    set_extras(tx, id, &extras).await?;
                     ctx.out.updated.sales += 1;
                     let entry = Entry {
                         action: "import",
@@ -384,9 +602,18 @@ async fn apply_sale(
                 }
                 id
             }
-            None => {
-                let id = sales::insert(tx, site, &settings, "All", kind).await?;
-                remember(tx, "sale", &s.reference, id).await?;
+            Found::New(given) => {
+                // A sale without universes in the feed gets one for its products.
+                let first_universe = s.universes.is_empty().then_some("All");
+                let new = sales::NewSale {
+                    id: given,
+                    site_id: site,
+                    campaign_kind: kind,
+                    universe_title: first_universe,
+                };
+                let id = sales::insert(tx, &new, &settings).await?;
+                set_extras(tx, id, &extras).await?;
+                remember_new(tx, ctx.ids, "sale", &s.reference, id).await?;
                 ctx.out.created.sales += 1;
                 let entry = Entry {
                     action: "import",
@@ -399,14 +626,15 @@ async fn apply_sale(
             }
         }
     } else {
-        match existing {
-            Some(id) => id,
-            None => {
+        match found {
+            Found::Known(id) | Found::Kept(id) => id,
+            Found::New(_) => {
                 ctx.err(path, format!("no sale has the feed ref {:?} (a CSV adds products to sales a JSON feed made)", s.reference));
                 return Ok(());
             }
         }
     };
+    apply_universes(tx, ctx, path, sale_id, &s.universes).await?;
     for (kind, name) in [
         (SalePicture::Banner, &s.banner),
         (SalePicture::Logo, &s.logo),
@@ -418,6 +646,86 @@ async fn apply_sale(
         apply_product(tx, ctx, &format!("{path}.products[{j}]"), sale_id, p).await?;
     }
     Ok(())
+}
+
+/// The sale's universes from the feed, in order; the ones the feed leaves out stay.
+async fn apply_universes(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    sale_id: i64,
+    universes: &[FeedUniverse],
+) -> Result<(), sqlx::Error> {
+    ctx.universes.clear();
+    for (u, top) in universes.iter().enumerate() {
+        let at = format!("{path}.universes[{u}]");
+        let entry = (top.reference.as_str(), top.title.as_str());
+        let Some(top_id) = apply_universe(tx, ctx, &at, (sale_id, None), entry).await? else {
+            continue;
+        };
+        for (n, sub) in top.subs.iter().enumerate() {
+            let entry = (sub.reference.as_str(), sub.title.as_str());
+            let at = format!("{at}.subs[{n}]");
+            apply_universe(tx, ctx, &at, (sale_id, Some(top_id)), entry).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A universe (`parent` none) or sub-universe of the sale, made or renamed; its id.
+async fn apply_universe(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    (sale_id, parent): (i64, Option<i64>),
+    (reference, title): (&str, &str),
+) -> Result<Option<i64>, sqlx::Error> {
+    let Some(title) = super::super::sales::universes::title(title) else {
+        ctx.err(
+            &format!("{path}.title"),
+            text::t(ctx.lang, "universes.error.title"),
+        );
+        return Ok(None);
+    };
+    let id = match find(tx, ctx.ids, "universe", reference).await? {
+        Found::Kept(id) => {
+            ctx.out.unchanged += 1;
+            id
+        }
+        Found::Known(id) => {
+            let row: Option<(i64, Option<i64>, String)> =
+                sqlx::query_as("SELECT sale_id, parent_id, title FROM universes WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut **tx)
+                    .await?;
+            let Some((at_sale, at_parent, before)) = row else {
+                ctx.err(path, "the universe of this ref was removed");
+                return Ok(None);
+            };
+            if at_sale != sale_id || at_parent != parent {
+                ctx.err(
+                    path,
+                    format!("the universe {reference:?} is under another sale or universe"),
+                );
+                return Ok(None);
+            }
+            if before == title {
+                ctx.out.unchanged += 1;
+            } else {
+                sales::rename_universe(tx, id, &title).await?;
+                ctx.out.updated.universes += 1;
+            }
+            id
+        }
+        Found::New(given) => {
+            let id = sales::add_universe(tx, given, sale_id, parent, &title).await?;
+            remember_new(tx, ctx.ids, "universe", reference, id).await?;
+            ctx.out.created.universes += 1;
+            id
+        }
+    };
+    ctx.universes.insert(reference.to_string(), id);
+    Ok(Some(id))
 }
 
 /// Sets a place's picture from the feed, unless it already has exactly those bytes.
@@ -475,7 +783,17 @@ async fn brand_id(
     let id = match found {
         Some(id) => id,
         None => {
-            let id = sales::next_id(tx, "brands", 1).await?;
+            let given = match ctx.ids {
+                Ids::FromRefs { brands } => brands
+                    .iter()
+                    .position(|b| b.eq_ignore_ascii_case(name))
+                    .map(|i| i as i64 + 1),
+                Ids::Next => None,
+            };
+            let id = match given {
+                Some(id) => id,
+                None => sales::next_id(tx, "brands", 1).await?,
+            };
             sqlx::query("INSERT INTO brands (id, name, slug) VALUES ($1, $2, $3)")
                 .bind(id)
                 .bind(name)
@@ -529,6 +847,8 @@ async fn apply_product(
             ok = false;
         }
     }
+    let listing = listing(ctx, path, p);
+    ok &= listing.is_some();
     // Options' own prices are checked against the product's once those are right (else
     // that is the error).
     let valid_prices = price.zip(retail).filter(|(p, r)| r >= p);
@@ -557,9 +877,9 @@ async fn apply_product(
             }
         }
     }
-    if !ok {
+    let Some(listing) = listing.filter(|_| ok) else {
         return Ok(());
-    }
+    };
     let product = NewProduct {
         name,
         brand_id: brand_id(tx, ctx, &p.brand).await?,
@@ -568,9 +888,14 @@ async fn apply_product(
         price_cents: price.unwrap_or_default(),
         retail_price_cents: retail.unwrap_or_default(),
     };
-    let product_id = match lookup(tx, "product", &p.reference).await? {
-        Some(id) => {
-            let row = sqlx::query("SELECT sale_id, name, brand_id, color, description_html, price_cents, retail_price_cents FROM products WHERE id = $1")
+    let kept = matches!(ctx.ids, Ids::FromRefs { .. });
+    let product_id = match find(tx, ctx.ids, "product", &p.reference).await? {
+        Found::Kept(id) => {
+            ctx.out.unchanged += 1;
+            id
+        }
+        Found::Known(id) => {
+            let row = sqlx::query("SELECT sale_id, name, brand_id, color, description_html, price_cents, retail_price_cents, tier, delivery_mode, seller_kind, universe_id, item_type FROM products WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut **tx)
                 .await?;
@@ -587,17 +912,30 @@ async fn apply_product(
                 && row.try_get::<String, _>("description_html")? == product.description_html
                 && row.try_get::<i64, _>("price_cents")? == product.price_cents
                 && row.try_get::<i64, _>("retail_price_cents")? == product.retail_price_cents;
-            if same {
+            let listed = row.try_get::<String, _>("tier")? == listing.tier
+                && row.try_get::<i64, _>("delivery_mode")? == listing.delivery_mode
+                && row.try_get::<String, _>("seller_kind")? == listing.seller_kind
+                && listing
+                    .universe_id
+                    .is_none_or(|u| row.try_get::<i64, _>("universe_id").ok() == Some(u))
+                && row.try_get::<i64, _>("item_type")? == listing.item_type;
+            if !same {
+                sales::update_product(tx, id, &product).await?;
+            }
+            if !listed {
+                set_listing(tx, id, &listing).await?;
+            }
+            if same && listed {
                 ctx.out.unchanged += 1;
             } else {
-                sales::update_product(tx, id, &product).await?;
                 ctx.out.updated.products += 1;
             }
             id
         }
-        None => {
-            let id = sales::insert_product(tx, sale_id, &product).await?;
-            remember(tx, "product", &p.reference, id).await?;
+        Found::New(given) => {
+            let id = sales::insert_product(tx, given, sale_id, &product).await?;
+            set_listing(tx, id, &listing).await?;
+            remember_new(tx, ctx.ids, "product", &p.reference, id).await?;
             ctx.out.created.products += 1;
             id
         }
@@ -614,7 +952,7 @@ async fn apply_product(
     .await?;
     if let Some(trip) = &p.travel {
         let at = (product_id, product.price_cents);
-        super::travel::apply_trip(tx, ctx, &format!("{path}.travel"), at, trip).await?;
+        super::travel::apply_trip(tx, ctx, &format!("{path}.travel"), at, trip, kept).await?;
     }
     for (k, o) in p.options.iter().enumerate() {
         let prices =
@@ -644,6 +982,80 @@ async fn apply_product(
     Ok(())
 }
 
+/// How a product is listed: its tier, delivery, seller, universe and item type.
+struct Listing {
+    tier: String,
+    delivery_mode: i64,
+    seller_kind: String,
+    /// None: where it is (a new product: the sale's first universe).
+    universe_id: Option<i64>,
+    item_type: i64,
+}
+
+/// Item types a product may have in lists (spec 000 §3): an item, a carousel, an ad.
+const ITEM_TYPES: [i64; 3] = [1, 7, 10];
+
+/// The product's listing, checked with the product page's lists (errors said).
+fn listing(ctx: &mut Ctx<'_>, path: &str, p: &FeedProduct) -> Option<Listing> {
+    let mut ok = true;
+    let mut refuse = |ctx: &mut Ctx<'_>, field: &str, key: &str| {
+        ctx.err(&format!("{path}.{field}"), text::t(ctx.lang, key));
+        ok = false;
+    };
+    let tier = or_default(&p.tier, rules::TIERS[0]);
+    if !rules::TIERS.contains(&tier) {
+        refuse(ctx, "tier", "import.choice");
+    }
+    if !rules::DELIVERY_MODES.contains(&p.delivery_mode) {
+        refuse(ctx, "delivery_mode", "import.choice");
+    }
+    let seller_kind = or_default(&p.seller_kind, rules::SELLER_KINDS[0]);
+    if !rules::SELLER_KINDS.contains(&seller_kind) {
+        refuse(ctx, "seller_kind", "import.choice");
+    }
+    let item_type = p.item_type.unwrap_or(ITEM_TYPES[0]);
+    if !ITEM_TYPES.contains(&item_type) {
+        refuse(ctx, "item_type", "import.choice");
+    }
+    let universe_id = match &p.universe {
+        None => None,
+        Some(r) => {
+            let id = ctx.universes.get(r).copied();
+            if id.is_none() {
+                refuse(ctx, "universe", "import.universe");
+            }
+            id
+        }
+    };
+    ok.then(|| Listing {
+        tier: tier.to_string(),
+        delivery_mode: p.delivery_mode,
+        seller_kind: seller_kind.to_string(),
+        universe_id,
+        item_type,
+    })
+}
+
+async fn set_listing(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    l: &Listing,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE products SET tier = $2, delivery_mode = $3, seller_kind = $4,
+                universe_id = COALESCE($5, universe_id), item_type = $6 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&l.tier)
+    .bind(l.delivery_mode)
+    .bind(&l.seller_kind)
+    .bind(l.universe_id)
+    .bind(l.item_type)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// An option's own prices, checked against its product's as the back-office form does.
 fn option_prices(
     o: &FeedOption,
@@ -665,8 +1077,12 @@ async fn apply_option(
     (price, retail): (Option<i64>, Option<i64>),
 ) -> Result<Option<i64>, sqlx::Error> {
     let label: String = o.label.trim().chars().filter(|c| !c.is_control()).collect();
-    let id = match lookup(tx, "option", &o.reference).await? {
-        Some(id) => {
+    let id = match find(tx, ctx.ids, "option", &o.reference).await? {
+        Found::Kept(id) => {
+            ctx.out.unchanged += 1;
+            id
+        }
+        Found::Known(id) => {
             let row = sqlx::query(
                 "SELECT product_id, label, stock, held, sold, price_cents, retail_price_cents FROM product_options WHERE id = $1",
             )
@@ -732,7 +1148,7 @@ async fn apply_option(
             }
             id
         }
-        None => {
+        Found::New(given) => {
             let option = sales::NewOption {
                 kind: "size",
                 label: &label,
@@ -740,8 +1156,8 @@ async fn apply_option(
                 price_cents: price,
                 retail_price_cents: retail,
             };
-            let id = sales::insert_option(tx, product_id, &option).await?;
-            remember(tx, "option", &o.reference, id).await?;
+            let id = sales::insert_option(tx, given, product_id, &option).await?;
+            remember_new(tx, ctx.ids, "option", &o.reference, id).await?;
             history(tx, ctx, id, o.stock, o.stock, 0, 0).await?;
             ctx.out.created.options += 1;
             id

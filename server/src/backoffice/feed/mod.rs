@@ -17,7 +17,7 @@ mod travel;
 
 use serde::Deserialize;
 
-pub use apply::{import, Counts, Outcome};
+pub use apply::{import, Counts, Ids, Outcome, Run};
 
 /// A feed (JSON). `docs/feed.schema.json` is its JSON Schema, made from these types.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -62,8 +62,42 @@ pub struct FeedSale {
     /// The logo's file name (menu, sale cards).
     #[serde(default)]
     pub logo: Option<String>,
+    /// `fs` (the default: the shop's own flash sale) or `marketplace`.
+    #[serde(default)]
+    pub seller_kind: String,
+    /// The theme the sale asks for (spec 000 §9): none (the site's), `recycle` or `bw`.
+    #[serde(default)]
+    pub theme: String,
+    /// Its place among its site's sales, lowest first (0 to 100000, default 0; sales of
+    /// one place follow in the order they were made).
+    #[serde(default)]
+    pub position: i64,
+    /// Its universes in order, each with its sub-universes, created or renamed by their
+    /// `ref`. None: a new sale gets one, "All".
+    #[serde(default)]
+    pub universes: Vec<FeedUniverse>,
     #[serde(default)]
     pub products: Vec<FeedProduct>,
+}
+
+/// A universe of the sale (1 to 80 characters), with its sub-universes.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedUniverse {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub title: String,
+    #[serde(default)]
+    pub subs: Vec<FeedSubUniverse>,
+}
+
+/// A sub-universe (1 to 80 characters).
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedSubUniverse {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub title: String,
 }
 
 /// A product of the sale, created or updated by its `ref`.
@@ -88,6 +122,24 @@ pub struct FeedProduct {
     /// The picture's file name: JPEG, PNG or WebP.
     #[serde(default)]
     pub picture: Option<String>,
+    /// The `ref` of its universe or sub-universe in the sale's `universes`; none: the
+    /// sale's first universe.
+    #[serde(default)]
+    pub universe: Option<String>,
+    /// `ORDINARY` (the default), `PREMIUM` or `SOON`.
+    #[serde(default)]
+    pub tier: String,
+    /// 0 (the default: classic), 1 (after the stock arrives), 2 (direct) or 3 (by the
+    /// supplier).
+    #[serde(default)]
+    pub delivery_mode: i64,
+    /// `fs` (the default) or `marketplace`.
+    #[serde(default)]
+    pub seller_kind: String,
+    /// How it shows in lists (spec 000 §3): 1 (the default: an item), 7 (a carousel) or
+    /// 10 (an ad).
+    #[serde(default)]
+    pub item_type: Option<i64>,
     #[serde(default)]
     pub options: Vec<FeedOption>,
     /// For a product of a `trips` sale: the trip and its inventory.

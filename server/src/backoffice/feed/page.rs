@@ -199,9 +199,12 @@ pub async fn upload(State(app): State<Arc<AppCtx>>, op: Operator, request: Reque
                 &op.actor(),
                 input,
                 files,
-                !apply,
-                op.lang(),
-                now(),
+                super::Run {
+                    dry_run: !apply,
+                    lang: op.lang(),
+                    now: now(),
+                    ids: super::Ids::Next,
+                },
             )
             .await
             {

@@ -8,7 +8,7 @@ use sqlx::{Any, Transaction};
 use super::super::text;
 use super::super::travel::rules::{self, SeasonFields, TripFields};
 use super::super::travel::store::{self, Owned};
-use super::apply::{lookup, remember, Ctx};
+use super::apply::{find, remember_new, Ctx, Found};
 use super::{FeedCity, FeedSeason, FeedTrip};
 
 const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
@@ -36,6 +36,7 @@ pub(super) async fn apply_trip(
     path: &str,
     (product_id, price_cents): (i64, i64),
     trip: &FeedTrip,
+    kept: bool,
 ) -> Result<(), sqlx::Error> {
     let (site_id, kind): (i64, String) = sqlx::query_as(
         "SELECT s.site_id, s.campaign_kind FROM products p JOIN sales s ON s.id = p.sale_id WHERE p.id = $1",
@@ -75,6 +76,8 @@ pub(super) async fn apply_trip(
         }
     };
     match store::trip_fields(tx, product_id).await? {
+        // The demo's trip already there stays as it is (see `Ids::FromRefs`).
+        Some(_) if kept => ctx.out.unchanged += 1,
         Some(stored) => {
             let same = rules::trip(&stored).is_ok_and(|t| t == described);
             if !same {
@@ -108,9 +111,10 @@ pub(super) async fn apply_trip(
                 counted(ctx, changed);
                 id
             }
-            Placed::New => {
-                let id = store::add_package(tx, product_id, &title).await?;
-                remember(tx, "package", &package.reference, id).await?;
+            Placed::Kept(id) => id,
+            Placed::New(given) => {
+                let id = store::add_package(tx, given, product_id, &title).await?;
+                remember_new(tx, ctx.ids, "package", &package.reference, id).await?;
                 ctx.out.created.travel += 1;
                 id
             }
@@ -122,8 +126,10 @@ pub(super) async fn apply_trip(
 
 /// Where a feed's ref of the inventory stands.
 enum Placed {
-    /// Not imported before: to create.
-    New,
+    /// Not imported before: to create, with this id when the feed sets it.
+    New(Option<i64>),
+    /// The demo's entry, already there: left as it is.
+    Kept(i64),
     /// Made by an earlier import, under the same parent: to update.
     At(i64),
     /// Made under another parent: an error (said), nothing to do.
@@ -139,8 +145,13 @@ async fn placed(
     owned: Owned,
     parent: i64,
 ) -> Result<Placed, sqlx::Error> {
-    let Some(id) = lookup(tx, kind, reference).await? else {
-        return Ok(Placed::New);
+    let id = match find(tx, ctx.ids, kind, reference).await? {
+        Found::New(given) => return Ok(Placed::New(given)),
+        Found::Kept(id) => {
+            ctx.out.unchanged += 1;
+            return Ok(Placed::Kept(id));
+        }
+        Found::Known(id) => id,
     };
     Ok(match store::parent_of(tx, owned, id).await? {
         Some(p) if p == parent => Placed::At(id),
@@ -181,9 +192,10 @@ async fn apply_cities(
                 counted(ctx, changed);
                 id
             }
-            Placed::New => {
-                let id = store::add_city(tx, package_id, (&code, &name)).await?;
-                remember(tx, "city", &city.reference, id).await?;
+            Placed::Kept(id) => id,
+            Placed::New(given) => {
+                let id = store::add_city(tx, given, package_id, (&code, &name)).await?;
+                remember_new(tx, ctx.ids, "city", &city.reference, id).await?;
                 ctx.out.created.travel += 1;
                 id
             }
@@ -200,7 +212,7 @@ async fn apply_cities(
                 };
             let reference = ("duration", d.reference.as_str());
             match placed(tx, ctx, &path, reference, Owned::Duration, city_id).await? {
-                Placed::Elsewhere => {}
+                Placed::Elsewhere | Placed::Kept(_) => {}
                 Placed::At(id) => {
                     let before = store::duration_stay(tx, id).await?;
                     let length_changed = (before.0, before.1) != (stay.0, stay.1);
@@ -213,9 +225,9 @@ async fn apply_cities(
                     }
                     counted(ctx, before != stay);
                 }
-                Placed::New => {
-                    let id = store::add_duration(tx, city_id, stay).await?;
-                    remember(tx, "duration", &d.reference, id).await?;
+                Placed::New(given) => {
+                    let id = store::add_duration(tx, given, city_id, stay).await?;
+                    remember_new(tx, ctx.ids, "duration", &d.reference, id).await?;
                     ctx.out.created.travel += 1;
                 }
             }
@@ -275,7 +287,7 @@ async fn apply_season(
     };
     let reference = ("season", s.reference.as_str());
     match placed(tx, ctx, path, reference, Owned::Season, city_id).await? {
-        Placed::Elsewhere => {}
+        Placed::Elsewhere | Placed::Kept(_) => {}
         Placed::At(id) => {
             let Some((_, before)) = store::season(tx, id).await? else {
                 return Ok(());
@@ -291,9 +303,9 @@ async fn apply_season(
             }
             counted(ctx, before != season);
         }
-        Placed::New => {
-            let id = store::add_season(tx, city_id, &season).await?;
-            remember(tx, "season", &s.reference, id).await?;
+        Placed::New(given) => {
+            let id = store::add_season(tx, given, city_id, &season).await?;
+            remember_new(tx, ctx.ids, "season", &s.reference, id).await?;
             ctx.out.created.travel += 1;
         }
     }

@@ -303,7 +303,17 @@ pub async fn create_form(
     let at = now();
     let result: Result<i64, sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
-        let id = store::insert(&mut tx, site, &settings, "All", kind).await?;
+        let id = store::insert(
+            &mut tx,
+            &store::NewSale {
+                id: None,
+                site_id: site,
+                campaign_kind: kind,
+                universe_title: Some("All"),
+            },
+            &settings,
+        )
+        .await?;
         let entry = Entry {
             action: "create",
             object_kind: "sale",

@@ -330,7 +330,7 @@ pub async fn new_product_form(
     let at = now();
     let result: Result<i64, sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
-        let id = store::insert_product(&mut tx, sale_id, &product).await?;
+        let id = store::insert_product(&mut tx, None, sale_id, &product).await?;
         let entry = Entry {
             action: "create",
             object_kind: "product",
@@ -428,7 +428,7 @@ pub async fn new_option_form(
     let at = now();
     let result: Result<i64, sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
-        let id = store::insert_option(&mut tx, product_id, &option).await?;
+        let id = store::insert_option(&mut tx, None, product_id, &option).await?;
         sqlx::query(
             "INSERT INTO stock_history (option_id, at, operator_id, delta, stock_after, held, sold, reason)
              VALUES ($1, $2, $3, $4, $4, 0, 0, 'created')",

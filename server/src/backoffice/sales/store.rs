@@ -185,15 +185,27 @@ pub(crate) async fn next_id(
     Ok(max.unwrap_or(0).max(floor - 1) + 1)
 }
 
-/// A new sale on `site_id` with one universe ("all") for its products; its id.
+/// Where a new sale goes and what it starts with.
+pub struct NewSale<'a> {
+    /// Its id when the caller sets it (the demo's feed), else the next operator id.
+    pub id: Option<i64>,
+    pub site_id: i64,
+    pub campaign_kind: &'a str,
+    /// The universe made with it for its products, if any.
+    pub universe_title: Option<&'a str>,
+}
+
+/// A new sale; its id.
 pub async fn insert(
     tx: &mut Transaction<'static, Any>,
-    site_id: i64,
+    new: &NewSale<'_>,
     s: &Settings,
-    universe_title: &str,
-    campaign_kind: &str,
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "sales", FIRST_OPERATOR_SALE_ID).await?;
+    let (site_id, campaign_kind) = (new.site_id, new.campaign_kind);
+    let id = match new.id {
+        Some(id) => id,
+        None => next_id(tx, "sales", FIRST_OPERATOR_SALE_ID).await?,
+    };
     sqlx::query(
         "INSERT INTO sales (id, site_id, name, slug, offer_type, description, legal_merchant, legal_terms,
                             starts_at, ends_at, with_quotation_price, with_map, position, campaign_kind)
@@ -214,13 +226,9 @@ pub async fn insert(
     .bind(campaign_kind)
     .execute(&mut **tx)
     .await?;
-    let universe = next_id(tx, "universes", 1).await?;
-    sqlx::query("INSERT INTO universes (id, sale_id, title, position) VALUES ($1, $2, $3, 0)")
-        .bind(universe)
-        .bind(id)
-        .bind(universe_title)
-        .execute(&mut **tx)
-        .await?;
+    if let Some(title) = new.universe_title {
+        add_universe(tx, None, id, None, title).await?;
+    }
     Ok(id)
 }
 
@@ -401,8 +409,11 @@ pub struct NewProduct {
     pub retail_price_cents: i64,
 }
 
+/// A new product at the end of its sale, in its first universe; its id (`given`, else the
+/// next one).
 pub async fn insert_product(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     sale_id: i64,
     p: &NewProduct,
 ) -> Result<i64, sqlx::Error> {
@@ -412,7 +423,10 @@ pub async fn insert_product(
     .bind(sale_id)
     .fetch_one(&mut **tx)
     .await?;
-    let id = next_id(tx, "products", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "products", 1).await?,
+    };
     let position: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products WHERE sale_id = $1")
         .bind(sale_id)
         .fetch_one(&mut **tx)
@@ -469,12 +483,17 @@ pub struct NewOption<'a> {
     pub retail_price_cents: Option<i64>,
 }
 
+/// A new option at the end of its product's; its id (`given`, else the next one).
 pub async fn insert_option(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     product_id: i64,
     o: &NewOption<'_>,
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "product_options", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "product_options", 1).await?,
+    };
     let position: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM product_options WHERE product_id = $1")
             .bind(product_id)
@@ -716,13 +735,18 @@ pub async fn universe_owner(
         .await
 }
 
+/// A new universe, last of its sale's; its id (`given`, else the next one).
 pub async fn add_universe(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     sale_id: i64,
     parent_id: Option<i64>,
     title: &str,
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "universes", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "universes", 1).await?,
+    };
     sqlx::query(
         "INSERT INTO universes (id, sale_id, parent_id, title, position)
          VALUES ($1, $2, $3, $4, (SELECT COUNT(*) FROM universes WHERE sale_id = $2))",

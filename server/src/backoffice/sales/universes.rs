@@ -191,7 +191,7 @@ async fn add_form(
     };
     let result: Result<(), sqlx::Error> = async {
         let mut tx = app.state.db.begin().await?;
-        let id = store::add_universe(&mut tx, sale_id, parent, &title).await?;
+        let id = store::add_universe(&mut tx, None, sale_id, parent, &title).await?;
         let summary = format!("sale {sale_id}, under {parent:?}: {title:?}");
         record(&mut tx, op, ("create", id), summary).await?;
         tx.commit().await

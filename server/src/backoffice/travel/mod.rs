@@ -532,7 +532,7 @@ async fn package_form(
     };
     write(&app, op, product_id, move |tx| {
         Box::pin(async move {
-            let id = store::add_package(tx, product_id, &title).await?;
+            let id = store::add_package(tx, None, product_id, &title).await?;
             Ok(Entry {
                 action: "create",
                 object_kind: "travel_package",
@@ -577,7 +577,7 @@ async fn city_form(
     };
     write(&app, op, product_id, move |tx| {
         Box::pin(async move {
-            let id = store::add_city(tx, package_id, (&code, &name)).await?;
+            let id = store::add_city(tx, None, package_id, (&code, &name)).await?;
             Ok(Entry {
                 action: "create",
                 object_kind: "travel_city",
@@ -625,7 +625,7 @@ async fn duration_form(
     };
     write(&app, op, product_id, move |tx| {
         Box::pin(async move {
-            let id = store::add_duration(tx, city_id, duration).await?;
+            let id = store::add_duration(tx, None, city_id, duration).await?;
             let (days, nights, supplement) = duration;
             Ok(Entry {
                 action: "create",
@@ -681,7 +681,7 @@ async fn season_form(
     };
     write(&app, op, product_id, move |tx| {
         Box::pin(async move {
-            let id = store::add_season(tx, city_id, &season).await?;
+            let id = store::add_season(tx, None, city_id, &season).await?;
             Ok(Entry {
                 action: "create",
                 object_kind: "travel_season",

@@ -239,10 +239,14 @@ pub async fn set_party(
 
 pub async fn add_package(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     product_id: i64,
     title: &str,
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "travel_packages", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "travel_packages", 1).await?,
+    };
     sqlx::query(
         "INSERT INTO travel_packages (id, product_id, title, position)
          VALUES ($1, $2, $3, (SELECT COUNT(*) FROM travel_packages WHERE product_id = $2))",
@@ -257,10 +261,14 @@ pub async fn add_package(
 
 pub async fn add_city(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     package_id: i64,
     (code, name): (&str, &str),
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "travel_departure_cities", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "travel_departure_cities", 1).await?,
+    };
     sqlx::query(
         "INSERT INTO travel_departure_cities (id, package_id, code, name, position)
          VALUES ($1, $2, $3, $4, (SELECT COUNT(*) FROM travel_departure_cities WHERE package_id = $2))",
@@ -276,10 +284,14 @@ pub async fn add_city(
 
 pub async fn add_duration(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     city_id: i64,
     (days, nights, supplement): (i64, i64, i64),
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "travel_durations", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "travel_durations", 1).await?,
+    };
     sqlx::query(
         "INSERT INTO travel_durations (id, city_id, days, nights, supplement_cents) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -295,10 +307,14 @@ pub async fn add_duration(
 
 pub async fn add_season(
     tx: &mut Transaction<'static, Any>,
+    given: Option<i64>,
     city_id: i64,
     s: &Season,
 ) -> Result<i64, sqlx::Error> {
-    let id = next_id(tx, "travel_seasons", 1).await?;
+    let id = match given {
+        Some(id) => id,
+        None => next_id(tx, "travel_seasons", 1).await?,
+    };
     sqlx::query(
         "INSERT INTO travel_seasons (id, city_id, first_day, last_day, weekdays, price_cents, reference_price_cents, places)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",

@@ -34,9 +34,12 @@ async fn run(t: &TestApp, feed: &str, dry_run: bool) -> Outcome {
         &actor,
         input,
         feed::PictureFiles::Sent(Default::default()),
-        dry_run,
-        "en",
-        app::platform::state::now(),
+        feed::Run {
+            dry_run,
+            lang: "en",
+            now: app::platform::state::now(),
+            ids: feed::Ids::Next,
+        },
     )
     .await
     .unwrap()
@@ -350,9 +353,12 @@ async fn import_from(
         &actor,
         input,
         files,
-        dry_run,
-        "en",
-        app::platform::state::now(),
+        feed::Run {
+            dry_run,
+            lang: "en",
+            now: app::platform::state::now(),
+            ids: feed::Ids::Next,
+        },
     )
     .await
     .unwrap()

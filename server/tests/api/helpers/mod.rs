@@ -37,6 +37,11 @@ mod sqlite_template {
     use std::path::{Path, PathBuf};
 
     fn path() -> PathBuf {
+        std::env::temp_dir().join(format!("rosace-template-{}.db", key()))
+    }
+
+    /// The template's key: the test binary (a rebuild seeds anew) and the hour.
+    pub fn key() -> String {
         use std::hash::{Hash, Hasher};
         let exe = std::env::current_exe().expect("test binary path");
         let meta = std::fs::metadata(&exe).expect("test binary");
@@ -45,7 +50,7 @@ mod sqlite_template {
         meta.len().hash(&mut h);
         meta.modified().ok().hash(&mut h);
         (app::platform::state::now() / 3600).hash(&mut h);
-        std::env::temp_dir().join(format!("rosace-template-{:016x}.db", h.finish()))
+        format!("{:016x}", h.finish())
     }
 
     pub async fn copy_to(db: &Path) {
@@ -83,6 +88,100 @@ mod sqlite_template {
     }
 }
 
+/// The PostgreSQL twin of the SQLite template: the demo data comes in through the feed
+/// import, which takes PostgreSQL several seconds per database, and a hundred and more
+/// PostgreSQL tests each want a seeded one. The first test of a build (and hour) seeds a
+/// template database, under a lock that the others wait on; each test then gets a copy
+/// (`CREATE DATABASE ... TEMPLATE`, a file copy on the server).
+mod postgres_template {
+    use sqlx::AnyPool;
+
+    const PREFIX: &str = "rosacetpl_";
+
+    /// The template's name, seeded if it is not there yet.
+    pub async fn ensure(admin_pool: &AnyPool, admin_url: &str) -> String {
+        let name = format!("{PREFIX}{}", super::sqlite_template::key());
+        let mut lock = admin_pool.acquire().await.expect("template: a connection");
+        sqlx::query("SELECT pg_advisory_lock(hashtext('rosace-test-template'))")
+            .execute(&mut *lock)
+            .await
+            .expect("template: lock");
+        let there: Option<String> =
+            sqlx::query_scalar("SELECT datname::text FROM pg_database WHERE datname = $1")
+                .bind(&name)
+                .fetch_optional(&mut *lock)
+                .await
+                .expect("template: look");
+        if there.is_none() {
+            drop_older(&mut lock, &name).await;
+            build(&mut lock, admin_url, &name).await;
+        }
+        sqlx::query("SELECT pg_advisory_unlock(hashtext('rosace-test-template'))")
+            .execute(&mut *lock)
+            .await
+            .expect("template: unlock");
+        name
+    }
+
+    /// Seeds `name` as a shop's first start does, under another name until it is whole.
+    async fn build(conn: &mut sqlx::AnyConnection, admin_url: &str, name: &str) {
+        let building = format!("{name}_building");
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {building} WITH (FORCE)"))
+            .execute(&mut *conn)
+            .await;
+        sqlx::query(&format!("CREATE DATABASE {building}"))
+            .execute(&mut *conn)
+            .await
+            .expect("template: create");
+        let dir = std::env::temp_dir().join(format!("rosace-pgseed-{}", super::unique()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let _cleanup = super::tempdir::Dir(dir.clone());
+        let (prefix, _) = admin_url.rsplit_once('/').expect("URL has a database part");
+        let config = super::test_config(format!("{prefix}/{building}"), &dir.display().to_string());
+        let app = server::prepare(config).await.expect("seed the template");
+        let pool = app.state.db.pool.clone();
+        // Each test's shop makes its own XSRF secret, as a new shop does.
+        sqlx::query("DELETE FROM app_meta WHERE key = 'xsrf_secret'")
+            .execute(&pool)
+            .await
+            .expect("template: forget the XSRF secret");
+        pool.close().await;
+        drop(app);
+        // A copy needs a template nobody is connected to: the seeding shop's background
+        // tasks keep connections of their own.
+        sqlx::query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = $1 AND pid <> pg_backend_pid()",
+        )
+        .bind(&building)
+        .execute(&mut *conn)
+        .await
+        .expect("template: end the seeding shop's connections");
+        sqlx::query(&format!("ALTER DATABASE {building} RENAME TO {name}"))
+            .execute(&mut *conn)
+            .await
+            .expect("template: rename");
+    }
+
+    /// Drops the templates of earlier builds and hours (one in use stays until next time).
+    async fn drop_older(conn: &mut sqlx::AnyConnection, current: &str) {
+        let names: Vec<String> = sqlx::query_scalar(
+            "SELECT datname::text FROM pg_database WHERE starts_with(datname, $1)",
+        )
+        .bind(PREFIX)
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap_or_default();
+        for name in names {
+            if name != current && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+                    .execute(&mut *conn)
+                    .await;
+            }
+        }
+    }
+}
+
 mod tempdir {
     pub struct Dir(pub std::path::PathBuf);
     impl Drop for Dir {
@@ -96,23 +195,40 @@ fn unique() -> String {
     format!("{}_{:08x}", std::process::id(), rand::random::<u32>())
 }
 
-async fn postgres_url() -> String {
-    let admin = std::env::var("ROSACE_TEST_PG_URL").expect(
+fn postgres_admin_url() -> String {
+    std::env::var("ROSACE_TEST_PG_URL").expect(
         "ROSACE_TEST_PG_URL must point at a PostgreSQL server (scripts/test.sh starts one and sets it)",
-    );
+    )
+}
+
+/// A new test database's name and URL.
+fn postgres_url() -> (String, String) {
+    let admin = postgres_admin_url();
     let name = format!("rosace_t_{}", unique());
+    let (prefix, _) = admin.rsplit_once('/').expect("URL has a database part");
+    let url = format!("{prefix}/{name}");
+    (name, url)
+}
+
+/// Creates test database `name`: a copy of the seeded template when `seeded`, else empty.
+async fn create_postgres(name: &str, seeded: bool) {
+    let admin = postgres_admin_url();
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&admin)
         .await
         .expect("connect to test PostgreSQL");
     drop_orphans(&pool).await;
-    sqlx::query(&format!("CREATE DATABASE {name}"))
+    let sql = if seeded {
+        let template = postgres_template::ensure(&pool, &admin).await;
+        format!("CREATE DATABASE {name} TEMPLATE {template}")
+    } else {
+        format!("CREATE DATABASE {name}")
+    };
+    sqlx::query(&sql)
         .execute(&pool)
         .await
         .expect("create test database");
     pool.close().await;
-    let (prefix, _) = admin.rsplit_once('/').expect("URL has a database part");
-    format!("{prefix}/{name}")
 }
 
 /// Drops the test databases of test processes that have ended. Each test runs in a process
@@ -179,14 +295,23 @@ fn leptos_options() -> LeptosOptions {
 pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> TestApp {
     let dir = std::env::temp_dir().join(format!("rosace-test-{}", unique()));
     std::fs::create_dir_all(&dir).unwrap();
-    let url = match backend {
-        Backend::Sqlite => format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
-        Backend::Postgres => postgres_url().await,
+    let (pg_name, url) = match backend {
+        Backend::Sqlite => (
+            None,
+            format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        ),
+        Backend::Postgres => {
+            let (name, url) = postgres_url();
+            (Some(name), url)
+        }
     };
     let mut config = test_config(url.clone(), &dir.display().to_string());
     tweak(&mut config);
-    if backend == Backend::Sqlite && config.demo_data && config.database_url == url {
-        sqlite_template::copy_to(&dir.join("rosace.db")).await;
+    let seeded = config.demo_data && config.database_url == url;
+    match pg_name {
+        Some(name) => create_postgres(&name, seeded).await,
+        None if seeded => sqlite_template::copy_to(&dir.join("rosace.db")).await,
+        None => {}
     }
     let app = server::prepare(config).await.expect("server prepares");
     let options = leptos_options();
