@@ -32,7 +32,7 @@ pub(super) fn demo_ref(id: i64) -> String {
 }
 
 /// An amount in cents as the feed writes it: `89.90`.
-fn amount(cents: i64) -> String {
+pub(super) fn amount(cents: i64) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 
@@ -169,7 +169,8 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
                     ..FeedProduct::default()
                 };
                 if travel {
-                    travel_rows.product(&w, lang, site_index, dest, pid, k, price, retail, now);
+                    let trip = travel_rows.product(&w, lang, dest, pid, k, price, retail, now);
+                    product.travel = Some(trip);
                 } else if n == 0 && k == product_count - 1 {
                     // The last unit of the first sale: what members race for at opening.
                     product.options.push(FeedOption {

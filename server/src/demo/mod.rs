@@ -56,7 +56,6 @@ enum V {
     I(i64),
     T(String),
     NullI,
-    NullT,
 }
 
 fn t(s: impl Into<String>) -> V {
@@ -101,7 +100,6 @@ async fn insert(
                     V::I(i) => q.bind(*i),
                     V::T(s) => q.bind(s.clone()),
                     V::NullI => q.bind(None::<i64>),
-                    V::NullT => q.bind(None::<String>),
                 };
             }
         }
@@ -190,11 +188,15 @@ async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     // One generator for the catalog; travel offers draw from it among their products, so
     // generating them apart would change every name, price and stock after the first one.
     let mut rng = Rng(0x005E_ED0F_2026);
-    let (feed, travel) = catalog::generate(&mut rng, now);
+    let (feed, mut travel) = catalog::generate(&mut rng, now);
+    // The trips name their destinations, the site's geography: in first.
+    let mut tx = db.pool.begin().await?;
+    travel.insert_destinations(&mut tx).await?;
+    tx.commit().await?;
     import(db, feed, now).await?;
     let mut tx = db.pool.begin().await?;
     homes::generate().insert(&mut tx).await?;
-    travel.insert(&mut tx).await?;
+    travel.insert_departures(&mut tx).await?;
     members::insert_all(&mut tx, now).await?;
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)

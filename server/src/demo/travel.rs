@@ -1,7 +1,9 @@
-//! Travel offers: per site the destinations (countries, regions, cities); per travel product
-//! its offer (destination, board, party rules, texts), one or two packages leaving from one
-//! to three cities with two or three durations, benefits, and a year of seasons (departures
-//! on set weekdays, priced by season, with places), some departures already sold out.
+//! Travel offers: per site the destinations (countries, regions, cities), the site's
+//! geography the feed names trips' destinations in; per travel product its trip as the
+//! feed carries it (destination, board, party rules, texts), one or two packages leaving
+//! from one to three cities with two or three durations, extras, and a year of seasons
+//! (departures on set weekdays, priced by season, with places); and some departures
+//! already sold out.
 //! Draws come from a generator of each product's own, so the shopping catalog's draws do
 //! not depend on how many travel rows there are.
 use std::collections::HashMap;
@@ -11,20 +13,20 @@ use sqlx::{Any, Transaction};
 use app::text::fold::fold;
 use app::travel::rules::Date;
 
+use crate::backoffice::feed::{
+    FeedBenefit, FeedCity, FeedDuration, FeedPackage, FeedSeason, FeedStart, FeedTab, FeedTrip,
+};
+
+use super::catalog::{amount, demo_ref};
 use super::travel_words::{lang_index, travel_words, DESTINATIONS};
 use super::words::Words;
 use super::{insert, t, Rng, Rows, V};
 
-/// The travel rows of every site, in the order they are inserted.
+/// The travel rows of every site besides the trips: destinations (inserted before the
+/// feed is imported) and sold-out departures (after).
 #[derive(Default)]
 pub(super) struct Travel {
     destinations: Rows,
-    offers: Rows,
-    packages: Rows,
-    benefits: Rows,
-    cities: Rows,
-    durations: Rows,
-    seasons: Rows,
     departures: Rows,
 }
 
@@ -47,6 +49,8 @@ pub(super) fn city_name(lang: &str, i: usize) -> &'static str {
 pub(super) fn stay_name(lang: &str, k: i64) -> &'static str {
     travel_words(lang).stays[(k % 4) as usize]
 }
+
+type PartyRules = std::collections::BTreeMap<String, std::collections::BTreeMap<String, Vec<i64>>>;
 
 const BOARDS: [&str; 4] = ["all_inclusive", "half_board", "breakfast", "room_only"];
 const ACCOMMODATION: [&str; 4] = ["hotel", "club", "residence", "hotel"];
@@ -92,21 +96,21 @@ impl Travel {
         }
     }
 
-    /// The offer, packages, cities, durations, benefits and seasons of travel product
-    /// `pid` (the `k`-th of its sale, priced `price` per person).
+    /// The trip of travel product `pid` (the `k`-th of its sale, priced `price` per
+    /// person), as the feed carries it; the departures already sold out are kept aside
+    /// (members' bookings, not the catalogue).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn product(
         &mut self,
         w: &Words,
         lang: &str,
-        site_index: usize,
         dest: usize,
         pid: i64,
         k: i64,
         price: i64,
         retail: i64,
         now: i64,
-    ) {
+    ) -> FeedTrip {
         let mut rng = Rng(0x7EA7_E100 ^ (pid as u64).wrapping_mul(0x9E37_79B9));
         let tw = travel_words(lang);
         let d = &DESTINATIONS[dest];
@@ -115,123 +119,109 @@ impl Travel {
         // Couples-only offers (exactly two travellers) besides the family ones.
         let couples = k % 6 == 5;
         let (min, max, rules) = if couples {
-            (2, 2, "{}".to_string())
+            (2, 2, None)
         } else {
-            (1, 6, family_rules())
+            (1, 6, Some(family_rules()))
         };
-        let profiles = app::travel::rules::offer::DEFAULT_PROFILES;
-        let tabs = serde_json::to_string(
-            &tw.tabs
-                .iter()
-                .map(|(title, content)| serde_json::json!({ "title": title, "content": content }))
-                .collect::<Vec<_>>(),
-        )
-        .unwrap_or_else(|_| "[]".into());
         let single_package = k % 3 == 0;
         let single_city = k % 4 == 1;
         let first_package = pid * 10;
-        self.offers.push(vec![
-            V::I(pid),
-            V::I(city_destination(site_index, dest)),
-            V::I(lat),
-            V::I(lng),
-            t(TRIP_TYPES[(k % 3) as usize]),
-            t(BOARDS[rng.below(4) as usize]),
-            t(ACCOMMODATION[(k % 4) as usize]),
-            V::I(3 + rng.below(3)),
-            t(if k % 5 == 4 { "none" } else { "flight" }),
-            t(format!(
-                "{},{}",
-                THEMATICS[(k % 4) as usize],
-                THEMATICS[((k + 1) % 4) as usize]
-            )),
-            t(if k % 2 == 0 { "3x,4x" } else { "3x" }),
-            V::I(i64::from(k % 3 == 2)),
-            if k % 3 == 1 {
-                V::NullT
+        let mut trip = FeedTrip {
+            destination: city_name(lang, dest).into(),
+            latitude: format!("{:.6}", lat as f64 / 1e6),
+            longitude: format!("{:.6}", lng as f64 / 1e6),
+            trip_type: TRIP_TYPES[(k % 3) as usize].into(),
+            board: BOARDS[rng.below(4) as usize].into(),
+            accommodation: ACCOMMODATION[(k % 4) as usize].into(),
+            rating: 3 + rng.below(3),
+            transport: (if k % 5 == 4 { "none" } else { "flight" }).into(),
+            themes: vec![
+                THEMATICS[(k % 4) as usize].into(),
+                THEMATICS[((k + 1) % 4) as usize].into(),
+            ],
+            payment_facilities: if k % 2 == 0 {
+                vec!["3x".into(), "4x".into()]
             } else {
-                t(tw.perks[(k % 3) as usize])
+                vec!["3x".into()]
             },
-            t(tw.bullets.join("\n")),
-            t(tabs),
-            t(tw.unit),
-            t(tw.prefix),
-            V::I(price - price / 20 / 100 * 100),
-            V::I(min),
-            V::I(max),
-            t(rules),
-            t(profiles),
-            // A default configuration on every other offer: the second package, the
-            // first city and the long stay.
-            if k % 2 == 0 && !single_package {
-                V::I(first_package + 1)
-            } else {
-                V::NullI
-            },
-            if k % 2 == 0 {
-                t(w.cities[0].0)
-            } else {
-                V::NullT
-            },
-            if k % 2 == 0 { V::I(8) } else { V::NullI },
-            if k % 2 == 0 { V::I(7) } else { V::NullI },
-        ]);
+            renowned_brand: k % 3 == 2,
+            perk: (k % 3 != 1).then(|| tw.perks[(k % 3) as usize].into()),
+            highlights: tw.bullets.iter().map(|b| b.to_string()).collect(),
+            tabs: tw
+                .tabs
+                .iter()
+                .map(|(title, content)| FeedTab {
+                    title: (*title).into(),
+                    content: (*content).into(),
+                })
+                .collect(),
+            lowest_price_30_days: Some(amount(price - price / 20 / 100 * 100)),
+            party_min: min,
+            party_max: max,
+            party_rules: rules,
+            // A start on every other offer: the second package (if any), the first city
+            // and the long stay.
+            start: (k % 2 == 0).then(|| FeedStart {
+                package: demo_ref(first_package + i64::from(!single_package)),
+                city: w.cities[0].0.into(),
+                days: 8,
+                nights: 7,
+            }),
+            packages: Vec::new(),
+        };
         let today = Date::from_unix(now);
         let packages = if single_package { 1 } else { 2 };
         for p in 0..packages {
             let pkg = first_package + p;
-            self.packages.push(vec![
-                V::I(pkg),
-                V::I(pid),
-                t(w.packages[p as usize]),
-                V::I(p),
-                V::I(i64::from(k % 2 == 0)),
-                V::I(1),
-                V::I(1),
-                V::I(1),
-                V::I(1),
-                V::I(i64::from(!single_city)),
-            ]);
-            for (b, label) in tw.benefits.iter().enumerate() {
-                self.benefits.push(vec![
-                    V::I(pkg * 10 + b as i64),
-                    V::I(pkg),
-                    t(*label),
-                    V::I(if b == 0 { 2_500 } else { 3_900 }),
-                    V::I(0),
-                ]);
-            }
+            // Extras on every other offer.
+            let benefits = if k % 2 == 0 {
+                (tw.benefits.iter().enumerate())
+                    .map(|(b, label)| FeedBenefit {
+                        reference: demo_ref(pkg * 10 + b as i64),
+                        label: (*label).into(),
+                        price: amount(if b == 0 { 2_500 } else { 3_900 }),
+                        min_count: 0,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mut package = FeedPackage {
+                reference: demo_ref(pkg),
+                title: w.packages[p as usize].into(),
+                benefits,
+                cheapest_toggle: !single_city,
+                cities: Vec::new(),
+            };
             let cities = if single_city { 1 } else { w.cities.len() };
             for (c, (code, city)) in w.cities.iter().take(cities).enumerate() {
                 let city_id = pkg * 10 + c as i64;
-                self.cities.push(vec![
-                    V::I(city_id),
-                    V::I(pkg),
-                    t(*code),
-                    t(*city),
-                    V::I(c as i64),
-                ]);
                 let stays: &[(i64, i64)] = if k % 5 == 2 {
                     &[(4, 3), (8, 7), (11, 10)]
                 } else {
                     &[(4, 3), (8, 7)]
+                };
+                let mut feed_city = FeedCity {
+                    reference: demo_ref(city_id),
+                    code: (*code).into(),
+                    name: (*city).into(),
+                    ..FeedCity::default()
                 };
                 let mut durations = Vec::new();
                 for (n, (days, nights)) in stays.iter().enumerate() {
                     let id = city_id * 10 + n as i64;
                     // Longer stays cost more; nothing is added for the shortest one.
                     let supplement = (price * (days - 4) / 4) / 100 * 100;
-                    self.durations.push(vec![
-                        V::I(id),
-                        V::I(city_id),
-                        V::I(*days),
-                        V::I(*nights),
-                        V::I(supplement),
-                    ]);
+                    feed_city.durations.push(FeedDuration {
+                        reference: demo_ref(id),
+                        days: *days,
+                        nights: *nights,
+                        supplement: amount(supplement),
+                    });
                     durations.push(id);
                 }
                 // A year in four seasons; the second city flies out on Wednesdays too.
-                let weekdays: i64 = if c == 1 { 0b010_0100 } else { 0b010_0000 };
+                let weekdays: &[&str] = if c == 1 { &["wed", "sat"] } else { &["sat"] };
                 let city_extra = c as i64 * 3_000 + p * 15_000;
                 for (s, (from, to, factor)) in [
                     (3, 60, 100),
@@ -243,16 +233,15 @@ impl Travel {
                 .enumerate()
                 {
                     let season_price = (price * factor / 100 + city_extra) / 100 * 100 + 9 * 100;
-                    self.seasons.push(vec![
-                        V::I(city_id * 10 + s as i64),
-                        V::I(city_id),
-                        t(today.add_days(*from).to_string()),
-                        t(today.add_days(*to).to_string()),
-                        V::I(weekdays),
-                        V::I(season_price),
-                        V::I((retail * factor / 100 + city_extra) / 100 * 100),
-                        V::I(4 + rng.below(12)),
-                    ]);
+                    feed_city.seasons.push(FeedSeason {
+                        reference: demo_ref(city_id * 10 + s as i64),
+                        first_day: today.add_days(*from).to_string(),
+                        last_day: today.add_days(*to).to_string(),
+                        weekdays: weekdays.iter().map(|d| d.to_string()).collect(),
+                        price: amount(season_price),
+                        reference_price: amount((retail * factor / 100 + city_extra) / 100 * 100),
+                        places: 4 + rng.below(12),
+                    });
                 }
                 // A few departures already sold out, on every duration of the city.
                 for week in [2, 5, 9, 14, 20] {
@@ -273,118 +262,41 @@ impl Travel {
                         ]);
                     }
                 }
+                package.cities.push(feed_city);
             }
+            trip.packages.push(package);
         }
+        trip
     }
 
-    /// Inserts every travel row.
-    pub(super) async fn insert(self, tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
-        let tables: [(&str, &[&str], Rows); 8] = [
-            (
-                "travel_destinations",
-                &["id", "site_id", "kind", "name", "folded", "parent_id"],
-                self.destinations,
-            ),
-            (
-                "travel_offers",
-                &[
-                    "product_id",
-                    "destination_id",
-                    "lat_e6",
-                    "lng_e6",
-                    "trip_type",
-                    "board",
-                    "accommodation_type",
-                    "rating",
-                    "transport",
-                    "thematics",
-                    "payment_facilities",
-                    "notorious_brand",
-                    "benefit",
-                    "bullet_points",
-                    "tabs_json",
-                    "price_unit",
-                    "price_prefix",
-                    "lowest_30d_cents",
-                    "party_min",
-                    "party_max",
-                    "party_rules_json",
-                    "profiles_json",
-                    "default_package_id",
-                    "default_city_code",
-                    "default_days",
-                    "default_nights",
-                ],
-                self.offers,
-            ),
-            (
-                "travel_packages",
-                &[
-                    "id",
-                    "product_id",
-                    "title",
-                    "position",
-                    "with_benefits",
-                    "with_departure_dates",
-                    "with_durations",
-                    "with_departure_cities",
-                    "with_participants",
-                    "with_cheapest_toggle",
-                ],
-                self.packages,
-            ),
-            (
-                "travel_benefits",
-                &["id", "package_id", "label", "price_cents", "min_count"],
-                self.benefits,
-            ),
-            (
-                "travel_departure_cities",
-                &["id", "package_id", "code", "name", "position"],
-                self.cities,
-            ),
-            (
-                "travel_durations",
-                &["id", "city_id", "days", "nights", "supplement_cents"],
-                self.durations,
-            ),
-            (
-                "travel_seasons",
-                &[
-                    "id",
-                    "city_id",
-                    "first_day",
-                    "last_day",
-                    "weekdays",
-                    "price_cents",
-                    "reference_price_cents",
-                    "places",
-                ],
-                self.seasons,
-            ),
-            (
-                "travel_departures",
-                &["duration_id", "day", "places", "held", "sold"],
-                self.departures,
-            ),
-        ];
-        for (table, cols, rows) in tables {
-            insert(tx, table, cols, rows).await?;
-        }
-        Ok(())
+    /// Inserts the destinations, which the feed's trips name.
+    pub(super) async fn insert_destinations(
+        &mut self,
+        tx: &mut Transaction<'_, Any>,
+    ) -> Result<(), sqlx::Error> {
+        let cols = ["id", "site_id", "kind", "name", "folded", "parent_id"];
+        let rows = std::mem::take(&mut self.destinations);
+        insert(tx, "travel_destinations", &cols, rows).await
+    }
+
+    /// Inserts the departures already sold out, once the trips are in.
+    pub(super) async fn insert_departures(
+        self,
+        tx: &mut Transaction<'_, Any>,
+    ) -> Result<(), sqlx::Error> {
+        let cols = ["duration_id", "day", "places", "held", "sold"];
+        insert(tx, "travel_departures", &cols, self.departures).await
     }
 }
 
 /// The family rules table: 1 to 4 adults, up to 3 children and 2 babies, 6 people at most.
-fn family_rules() -> String {
-    let mut adults = serde_json::Map::new();
-    for a in 1..=4u32 {
-        let mut children = serde_json::Map::new();
-        for c in 0..=3u32.min(6 - a) {
-            let babies: Vec<u32> = (0..=2u32.min(6 - a - c)).collect();
-            children.insert(c.to_string(), serde_json::json!(babies));
-        }
-        adults.insert(a.to_string(), serde_json::Value::Object(children));
-    }
-    serde_json::Value::Object(adults).to_string()
+fn family_rules() -> PartyRules {
+    (1..=4i64)
+        .map(|a| {
+            let children = (0..=3i64.min(6 - a))
+                .map(|c| (c.to_string(), (0..=2i64.min(6 - a - c)).collect()))
+                .collect();
+            (a.to_string(), children)
+        })
+        .collect()
 }

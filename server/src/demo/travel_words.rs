@@ -140,8 +140,6 @@ pub(super) const DESTINATIONS: [Destination; 12] = [
 /// The texts of one language's travel offers.
 pub(super) struct TravelWords {
     pub stays: [&'static str; 4],
-    pub unit: &'static str,
-    pub prefix: &'static str,
     pub bullets: [&'static str; 4],
     pub tabs: [(&'static str, &'static str); 3],
     pub benefits: [&'static str; 2],
@@ -163,8 +161,6 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
     match lang {
         "de" => TravelWords {
             stays: ["Strandhotel", "Boutique-Hotel", "Club", "Resort & Spa"],
-            unit: "pro Person",
-            prefix: "ab",
             bullets: [
                 "Flug und Transfer inklusive",
                 "Pool und Privatstrand",
@@ -181,8 +177,6 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
         },
         "es" => TravelWords {
             stays: ["Hotel de playa", "Hotel boutique", "Club", "Resort & Spa"],
-            unit: "por persona",
-            prefix: "desde",
             bullets: [
                 "Vuelo y traslado incluidos",
                 "Piscina y playa privada",
@@ -199,8 +193,6 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
         },
         "it" => TravelWords {
             stays: ["Hotel sul mare", "Boutique hotel", "Club", "Resort & Spa"],
-            unit: "a persona",
-            prefix: "da",
             bullets: [
                 "Volo e transfer inclusi",
                 "Piscina e spiaggia privata",
@@ -217,8 +209,6 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
         },
         "nl" => TravelWords {
             stays: ["Strandhotel", "Boetiekhotel", "Club", "Resort & Spa"],
-            unit: "per persoon",
-            prefix: "vanaf",
             bullets: [
                 "Vlucht en transfer inbegrepen",
                 "Zwembad en privéstrand",
@@ -235,8 +225,6 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
         },
         _ => TravelWords {
             stays: ["Hôtel les pieds dans l'eau", "Hôtel de charme", "Club", "Resort & Spa"],
-            unit: "par personne",
-            prefix: "à partir de",
             bullets: [
                 "Vol et transferts inclus",
                 "Piscine et plage privée",

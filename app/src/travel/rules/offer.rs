@@ -21,3 +21,7 @@ pub const RATINGS: std::ops::RangeInclusive<i64> = 1..=5;
 
 /// The traveller profiles a booking asks for (ages), as the configurator reads them.
 pub const DEFAULT_PROFILES: &str = r#"[{"type":"adults","minAge":12,"maxAge":99},{"type":"children","minAge":2,"maxAge":11},{"type":"babies","minAge":0,"maxAge":1}]"#;
+/// Themes the catalog filters on (`travel.filter.thematics.*`).
+pub const THEMES: [&str; 4] = ["beach", "culture", "family", "spa"];
+/// Instalments a trip may be paid in.
+pub const PAYMENT_FACILITIES: [&str; 2] = ["3x", "4x"];

@@ -103,6 +103,7 @@ fn table_of(kind: &str) -> (&'static str, &'static str) {
         "package" => ("travel_packages", "id"),
         "city" => ("travel_departure_cities", "id"),
         "duration" => ("travel_durations", "id"),
+        "benefit" => ("travel_benefits", "id"),
         _ => ("travel_seasons", "id"),
     }
 }
@@ -318,7 +319,7 @@ pub async fn import(
         ctx.err(&path, text::t(lang, key));
     }
     // Refs are unique per kind within the feed.
-    let mut seen: [HashSet<String>; 8] = Default::default();
+    let mut seen: [HashSet<String>; 9] = Default::default();
     for (i, s) in feed.sales.iter().enumerate() {
         let mut check = |kind: usize, r: &str, path: String, ctx: &mut Ctx| {
             if !ref_ok(r) {
@@ -354,6 +355,14 @@ pub async fn import(
             for (k, package) in packages.enumerate() {
                 let at = format!("sales[{i}].products[{j}].travel.packages[{k}]");
                 check(3, &package.reference, at.clone(), &mut ctx);
+                for (b, benefit) in package.benefits.iter().enumerate() {
+                    check(
+                        8,
+                        &benefit.reference,
+                        format!("{at}.benefits[{b}]"),
+                        &mut ctx,
+                    );
+                }
                 for (c, city) in package.cities.iter().enumerate() {
                     let at = format!("{at}.cities[{c}]");
                     check(4, &city.reference, at.clone(), &mut ctx);

@@ -14,6 +14,7 @@ pub mod csv_feed;
 pub mod page;
 pub mod schema;
 mod travel;
+mod trip_extras;
 
 use serde::Deserialize;
 
@@ -173,8 +174,69 @@ pub struct FeedTrip {
     /// Travellers of one booking: 1 to 20, the most not below the least.
     pub party_min: i64,
     pub party_max: i64,
+    /// Which parties may book, when not every size from `party_min` to `party_max` may:
+    /// adults, then children, then the numbers of babies allowed (`{"2": {"0": [0, 1]}}`).
+    #[serde(default)]
+    pub party_rules:
+        Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, Vec<i64>>>>,
+    /// Themes the catalog filters on: beach, culture, family or spa.
+    #[serde(default)]
+    pub themes: Vec<String>,
+    /// Instalments offered: 3x, 4x.
+    #[serde(default)]
+    pub payment_facilities: Vec<String>,
+    /// A renowned brand (the catalog says so).
+    #[serde(default)]
+    pub renowned_brand: bool,
+    /// A perk its card shows (at most 200 characters).
+    #[serde(default)]
+    pub perk: Option<String>,
+    /// The trip page's tabs (at most 8).
+    #[serde(default)]
+    pub tabs: Vec<FeedTab>,
+    /// The lowest price per person of the last 30 days (`1290.00`); default: the product's
+    /// price.
+    #[serde(default)]
+    pub lowest_price_30_days: Option<String>,
+    /// What the configurator starts on; none: the first of each.
+    #[serde(default)]
+    pub start: Option<FeedStart>,
     #[serde(default)]
     pub packages: Vec<FeedPackage>,
+}
+
+/// A tab of the trip page: a title (1 to 80 characters) and its text (at most 4000).
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedTab {
+    pub title: String,
+    pub content: String,
+}
+
+/// The configurator's first choice: a package of the trip (its `ref`), one of its
+/// departure cities (its code) and one of that city's stays.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedStart {
+    pub package: String,
+    pub city: String,
+    pub days: i64,
+    pub nights: i64,
+}
+
+/// An extra a traveller may add to a package, created or updated by its `ref`.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedBenefit {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// 1 to 120 characters.
+    pub label: String,
+    /// Its price (`25.00`).
+    pub price: String,
+    /// How many a booking takes at least (0 to 20, default 0).
+    #[serde(default)]
+    pub min_count: i64,
 }
 
 /// A package of the trip, created or updated by its `ref`.
@@ -184,6 +246,12 @@ pub struct FeedPackage {
     #[serde(rename = "ref")]
     pub reference: String,
     pub title: String,
+    /// Extras travellers may add; none: the configurator has no extras step.
+    #[serde(default)]
+    pub benefits: Vec<FeedBenefit>,
+    /// Whether the configurator offers "the cheapest departure city" (for several cities).
+    #[serde(default)]
+    pub cheapest_toggle: bool,
     #[serde(default)]
     pub cities: Vec<FeedCity>,
 }

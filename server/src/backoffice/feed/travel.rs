@@ -9,6 +9,9 @@ use super::super::text;
 use super::super::travel::rules::{self, SeasonFields, TripFields};
 use super::super::travel::store::{self, Owned};
 use super::apply::{find, remember_new, Ctx, Found};
+use super::trip_extras::{
+    apply_benefits, apply_start, set_package_flags, set_trip_extras, trip_extras,
+};
 use super::{FeedCity, FeedSeason, FeedTrip};
 
 const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
@@ -75,21 +78,37 @@ pub(super) async fn apply_trip(
             return Ok(());
         }
     };
+    let Some(extras) = trip_extras(ctx, path, trip, price_cents) else {
+        return Ok(());
+    };
+    // The demo's trip already there stays as it is (see `Ids::FromRefs`).
+    let mut left_alone = false;
     match store::trip_fields(tx, product_id).await? {
-        // The demo's trip already there stays as it is (see `Ids::FromRefs`).
-        Some(_) if kept => ctx.out.unchanged += 1,
+        Some(_) if kept => {
+            ctx.out.unchanged += 1;
+            left_alone = true;
+        }
         Some(stored) => {
             let same = rules::trip(&stored).is_ok_and(|t| t == described);
             if !same {
                 store::update_trip(tx, product_id, &described).await?;
             }
-            counted(ctx, !same);
+            let extras_changed = set_trip_extras(tx, product_id, &extras).await?;
+            counted(ctx, !same || extras_changed);
         }
         None => {
-            store::create_trip(tx, product_id, (site_id, price_cents), &described).await?;
+            if !store::create_trip(tx, product_id, (site_id, price_cents), &described).await? {
+                ctx.err(
+                    &format!("{path}.destination"),
+                    text::t(ctx.lang, "trip.error.destination"),
+                );
+                return Ok(());
+            }
+            set_trip_extras(tx, product_id, &extras).await?;
             ctx.out.created.travel += 1;
         }
     }
+    let mut package_ids = std::collections::HashMap::new();
     for (i, package) in trip.packages.iter().enumerate() {
         let path = format!("{path}.packages[{i}]");
         let Ok(title) = rules::title(&package.title) else {
@@ -108,18 +127,25 @@ pub(super) async fn apply_trip(
                 if changed {
                     store::set_package_title(tx, id, &title).await?;
                 }
-                counted(ctx, changed);
+                let flags_changed = set_package_flags(tx, id, package).await?;
+                counted(ctx, changed || flags_changed);
                 id
             }
             Placed::Kept(id) => id,
             Placed::New(given) => {
                 let id = store::add_package(tx, given, product_id, &title).await?;
+                set_package_flags(tx, id, package).await?;
                 remember_new(tx, ctx.ids, "package", &package.reference, id).await?;
                 ctx.out.created.travel += 1;
                 id
             }
         };
+        package_ids.insert(package.reference.clone(), package_id);
+        apply_benefits(tx, ctx, &path, package_id, &package.benefits).await?;
         apply_cities(tx, ctx, &path, package_id, &package.cities).await?;
+    }
+    if !left_alone && apply_start(tx, ctx, path, product_id, trip, &package_ids).await? {
+        ctx.out.updated.travel += 1;
     }
     Ok(())
 }

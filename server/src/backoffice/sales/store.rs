@@ -735,7 +735,7 @@ pub async fn universe_owner(
         .await
 }
 
-/// A new universe, last of its sale's; its id (`given`, else the next one).
+/// A new universe, last among its siblings; its id (`given`, else the next one).
 pub async fn add_universe(
     tx: &mut Transaction<'static, Any>,
     given: Option<i64>,
@@ -749,7 +749,8 @@ pub async fn add_universe(
     };
     sqlx::query(
         "INSERT INTO universes (id, sale_id, parent_id, title, position)
-         VALUES ($1, $2, $3, $4, (SELECT COUNT(*) FROM universes WHERE sale_id = $2))",
+         VALUES ($1, $2, $3, $4, (SELECT COUNT(*) FROM universes
+                                   WHERE sale_id = $2 AND COALESCE(parent_id, 0) = COALESCE($3, 0)))",
     )
     .bind(id)
     .bind(sale_id)

@@ -45,7 +45,7 @@ async fn run(t: &TestApp, feed: &str, dry_run: bool) -> Outcome {
     .unwrap()
 }
 
-async fn rows(t: &TestApp) -> (i64, i64, i64, i64) {
+pub(super) async fn rows(t: &TestApp) -> (i64, i64, i64, i64) {
     (
         t.count("SELECT COUNT(*) FROM sales").await,
         t.count("SELECT COUNT(*) FROM products").await,
@@ -336,7 +336,7 @@ fn png(width: u32, shade: u8) -> Vec<u8> {
     png.into_inner()
 }
 
-async fn import_from(
+pub(super) async fn import_from(
     t: &TestApp,
     feed: &Value,
     files: feed::PictureFiles,

@@ -1,0 +1,372 @@
+//! What a feed says of a trip beyond the "make it a trip" form: its themes, instalments,
+//! perk, tabs, lowest price of 30 days and party rules (`travel_offers`), a package's
+//! extras and flags, and where the configurator starts. Checked here, written only when
+//! they differ from what the shop has.
+use std::collections::HashMap;
+
+use sqlx::{Any, Transaction};
+
+use app::travel::rules::offer::{PAYMENT_FACILITIES, THEMES};
+
+use super::super::sales::rules::cents;
+use super::super::text;
+use super::apply::{find, remember_new, Ctx, Found};
+use super::{FeedBenefit, FeedPackage, FeedTrip};
+
+const MAX_TABS: usize = 8;
+const MAX_TAB_TEXT: usize = 4000;
+const MAX_PERK: usize = 200;
+const MAX_PARTY: i64 = 20;
+
+/// The offer's columns the feed sets beyond the form's.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct TripExtras {
+    thematics: String,
+    payment_facilities: String,
+    notorious_brand: i64,
+    benefit: Option<String>,
+    tabs_json: String,
+    lowest_30d_cents: i64,
+    party_rules_json: String,
+}
+
+/// A list of known words, each checked, joined as the offer stores them (`beach,spa`).
+fn words_of(ctx: &mut Ctx<'_>, path: &str, values: &[String], known: &[&str]) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    for v in values {
+        match known.iter().find(|k| k.eq_ignore_ascii_case(v.trim())) {
+            Some(k) if !out.contains(k) => out.push(k),
+            Some(_) => {}
+            None => {
+                ctx.err(path, text::t(ctx.lang, "import.choice"));
+                return None;
+            }
+        }
+    }
+    Some(out.join(","))
+}
+
+fn plain(s: &str, max: usize) -> Option<String> {
+    let t: String = s.trim().chars().filter(|c| !c.is_control()).collect();
+    (!t.is_empty() && t.chars().count() <= max).then_some(t)
+}
+
+/// The trip's extras, checked (errors said), for a product priced `price_cents`.
+pub(super) fn trip_extras(
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    trip: &FeedTrip,
+    price_cents: i64,
+) -> Option<TripExtras> {
+    let thematics = words_of(ctx, &format!("{path}.themes"), &trip.themes, &THEMES);
+    let facilities = words_of(
+        ctx,
+        &format!("{path}.payment_facilities"),
+        &trip.payment_facilities,
+        &PAYMENT_FACILITIES,
+    );
+    let mut ok = thematics.is_some() && facilities.is_some();
+    let perk = match trip.perk.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(p) => {
+            let checked = plain(p, MAX_PERK);
+            if checked.is_none() {
+                ctx.err(&format!("{path}.perk"), text::t(ctx.lang, "import.text"));
+                ok = false;
+            }
+            checked
+        }
+    };
+    let mut tabs = Vec::new();
+    if trip.tabs.len() > MAX_TABS {
+        ctx.err(&format!("{path}.tabs"), text::t(ctx.lang, "import.tabs"));
+        ok = false;
+    }
+    for (i, tab) in trip.tabs.iter().enumerate() {
+        match (plain(&tab.title, 80), plain(&tab.content, MAX_TAB_TEXT)) {
+            (Some(title), Some(content)) => {
+                tabs.push(serde_json::json!({ "title": title, "content": content }))
+            }
+            _ => {
+                ctx.err(
+                    &format!("{path}.tabs[{i}]"),
+                    text::t(ctx.lang, "import.text"),
+                );
+                ok = false;
+            }
+        }
+    }
+    let lowest = match &trip.lowest_price_30_days {
+        None => Some(price_cents),
+        Some(p) => cents(p),
+    };
+    if lowest.is_none() {
+        ctx.err(
+            &format!("{path}.lowest_price_30_days"),
+            text::t(ctx.lang, "sales.error.price"),
+        );
+        ok = false;
+    }
+    let rules = match &trip.party_rules {
+        None => Some("{}".to_string()),
+        Some(table) => {
+            let fits = table.iter().all(|(adults, children)| {
+                let a = adults.parse::<i64>().unwrap_or(-1);
+                a >= 1
+                    && children.iter().all(|(c, babies)| {
+                        let c = c.parse::<i64>().unwrap_or(-1);
+                        c >= 0
+                            && babies.iter().all(|b| {
+                                (0..=MAX_PARTY).contains(b)
+                                    && (trip.party_min..=trip.party_max).contains(&(a + c + b))
+                            })
+                    })
+            });
+            if !fits {
+                ctx.err(
+                    &format!("{path}.party_rules"),
+                    text::t(ctx.lang, "import.party_rules"),
+                );
+            }
+            fits.then(|| serde_json::to_string(table).unwrap_or_else(|_| "{}".into()))
+        }
+    };
+    ok &= rules.is_some();
+    if !ok {
+        return None;
+    }
+    Some(TripExtras {
+        thematics: thematics.unwrap_or_default(),
+        payment_facilities: facilities.unwrap_or_default(),
+        notorious_brand: i64::from(trip.renowned_brand),
+        benefit: perk,
+        tabs_json: serde_json::Value::Array(tabs).to_string(),
+        lowest_30d_cents: lowest.unwrap_or_default(),
+        party_rules_json: rules.unwrap_or_default(),
+    })
+}
+
+/// Writes the extras of product `product_id`'s trip unless they are already so; whether
+/// they changed.
+pub(super) async fn set_trip_extras(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    e: &TripExtras,
+) -> Result<bool, sqlx::Error> {
+    let stored: (String, String, i64, Option<String>, String, i64, String) = sqlx::query_as(
+        "SELECT thematics, payment_facilities, notorious_brand, benefit, tabs_json,
+                lowest_30d_cents, party_rules_json FROM travel_offers WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let now = TripExtras {
+        thematics: stored.0,
+        payment_facilities: stored.1,
+        notorious_brand: stored.2,
+        benefit: stored.3,
+        tabs_json: stored.4,
+        lowest_30d_cents: stored.5,
+        party_rules_json: stored.6,
+    };
+    if now == *e {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE travel_offers SET thematics = $2, payment_facilities = $3, notorious_brand = $4,
+                benefit = $5, tabs_json = $6, lowest_30d_cents = $7, party_rules_json = $8
+          WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .bind(&e.thematics)
+    .bind(&e.payment_facilities)
+    .bind(e.notorious_brand)
+    .bind(&e.benefit)
+    .bind(&e.tabs_json)
+    .bind(e.lowest_30d_cents)
+    .bind(&e.party_rules_json)
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}
+
+/// A package's flags from the feed (extras offered, the cheapest-city toggle), written
+/// unless already so; whether they changed.
+pub(super) async fn set_package_flags(
+    tx: &mut Transaction<'static, Any>,
+    package_id: i64,
+    p: &FeedPackage,
+) -> Result<bool, sqlx::Error> {
+    let wanted = (
+        i64::from(!p.benefits.is_empty()),
+        i64::from(p.cheapest_toggle),
+    );
+    let stored: (i64, i64) = sqlx::query_as(
+        "SELECT with_benefits, with_cheapest_toggle FROM travel_packages WHERE id = $1",
+    )
+    .bind(package_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    if stored == wanted {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE travel_packages SET with_benefits = $2, with_cheapest_toggle = $3 WHERE id = $1",
+    )
+    .bind(package_id)
+    .bind(wanted.0)
+    .bind(wanted.1)
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}
+
+/// The package's extras by their refs: made, updated or left as they are.
+pub(super) async fn apply_benefits(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    package_id: i64,
+    benefits: &[FeedBenefit],
+) -> Result<(), sqlx::Error> {
+    for (i, b) in benefits.iter().enumerate() {
+        let path = format!("{path}.benefits[{i}]");
+        let label = plain(&b.label, 120);
+        let price = cents(&b.price);
+        if label.is_none() {
+            ctx.err(&format!("{path}.label"), text::t(ctx.lang, "import.text"));
+        }
+        if price.is_none() {
+            ctx.err(
+                &format!("{path}.price"),
+                text::t(ctx.lang, "sales.error.price"),
+            );
+        }
+        if !(0..=MAX_PARTY).contains(&b.min_count) {
+            ctx.err(
+                &format!("{path}.min_count"),
+                text::t(ctx.lang, "import.position"),
+            );
+        }
+        let (Some(label), Some(price)) = (label, price) else {
+            continue;
+        };
+        if !(0..=MAX_PARTY).contains(&b.min_count) {
+            continue;
+        }
+        let wanted = (package_id, label, price, b.min_count);
+        match find(tx, ctx.ids, "benefit", &b.reference).await? {
+            Found::Kept(_) => ctx.out.unchanged += 1,
+            Found::Known(id) => {
+                let stored: Option<(i64, String, i64, i64)> = sqlx::query_as(
+                    "SELECT package_id, label, price_cents, min_count FROM travel_benefits WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(&mut **tx)
+                .await?;
+                match stored {
+                    Some(s) if s == wanted => ctx.out.unchanged += 1,
+                    Some(s) if s.0 != package_id => ctx.err(
+                        &path,
+                        format!("the benefit {:?} belongs to another package", b.reference),
+                    ),
+                    _ => {
+                        sqlx::query(
+                            "UPDATE travel_benefits SET label = $2, price_cents = $3, min_count = $4 WHERE id = $1",
+                        )
+                        .bind(id)
+                        .bind(&wanted.1)
+                        .bind(wanted.2)
+                        .bind(wanted.3)
+                        .execute(&mut **tx)
+                        .await?;
+                        ctx.out.updated.travel += 1;
+                    }
+                }
+            }
+            Found::New(given) => {
+                let id = match given {
+                    Some(id) => id,
+                    None => super::super::sales::store::next_id(tx, "travel_benefits", 1).await?,
+                };
+                sqlx::query(
+                    "INSERT INTO travel_benefits (id, package_id, label, price_cents, min_count)
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(id)
+                .bind(package_id)
+                .bind(&wanted.1)
+                .bind(wanted.2)
+                .bind(wanted.3)
+                .execute(&mut **tx)
+                .await?;
+                remember_new(tx, ctx.ids, "benefit", &b.reference, id).await?;
+                ctx.out.created.travel += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where the configurator starts, from the feed's `start` (checked against the trip's
+/// packages, their cities and stays in the feed); whether it changed.
+pub(super) async fn apply_start(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    path: &str,
+    product_id: i64,
+    trip: &FeedTrip,
+    packages: &HashMap<String, i64>,
+) -> Result<bool, sqlx::Error> {
+    let wanted = match &trip.start {
+        None => (None, None, None, None),
+        Some(start) => {
+            let package = trip.packages.iter().find(|p| p.reference == start.package);
+            let city = package.and_then(|p| {
+                p.cities
+                    .iter()
+                    .find(|c| c.code.trim().eq_ignore_ascii_case(start.city.trim()))
+            });
+            let stay = city.is_some_and(|c| {
+                c.durations
+                    .iter()
+                    .any(|d| (d.days, d.nights) == (start.days, start.nights))
+            });
+            let package_id = packages.get(&start.package).copied();
+            match (package_id, city) {
+                (Some(id), Some(city)) if stay => (
+                    Some(id),
+                    Some(city.code.trim().to_ascii_uppercase()),
+                    Some(start.days),
+                    Some(start.nights),
+                ),
+                _ => {
+                    ctx.err(&format!("{path}.start"), text::t(ctx.lang, "import.start"));
+                    return Ok(false);
+                }
+            }
+        }
+    };
+    let stored: (Option<i64>, Option<String>, Option<i64>, Option<i64>) = sqlx::query_as(
+        "SELECT default_package_id, default_city_code, default_days, default_nights
+           FROM travel_offers WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    if stored == wanted {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE travel_offers SET default_package_id = $2, default_city_code = $3, default_days = $4,
+                default_nights = $5 WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .bind(wanted.0)
+    .bind(&wanted.1)
+    .bind(wanted.2)
+    .bind(wanted.3)
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}
