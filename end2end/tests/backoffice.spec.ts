@@ -170,6 +170,17 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await page.getByRole('button', { name: 'Save the product' }).click();
   await expect(page.locator('.bo-notice')).toContainText('Product saved.');
   await expect(page.locator('ul.bo-universes li', { hasText: 'Cabans' })).toContainText('Products: 1');
+  // The products page finds by name, in any case, and changes the ticked products at once.
+  await page.goto(`/backoffice/sales/${saleId}/products`);
+  await page.getByLabel(/^Find products/).fill('PARKA');
+  await page.getByLabel(/^Find products/).press('Enter');
+  await expect(page.locator('#products-found')).toHaveText('Products found: 1');
+  await expect(page.locator('[data-product]')).toHaveText(['Parka']);
+  await page.getByLabel('Tick · Parka').check();
+  await page.getByLabel('Delivery', { exact: true }).selectOption('3');
+  await page.getByRole('button', { name: 'Apply to the ticked products' }).click();
+  await expect(page.getByRole('status')).toContainText('The ticked products were changed.');
+  await expectNoViolations(page, undefined, { islands: false });
 
   // A preview at its opening: the shop's catalog as members will see it then, in this
   // browser only, said on the page; a member sees nothing of it yet.

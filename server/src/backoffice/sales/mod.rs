@@ -2,6 +2,7 @@
 //! (create, edit, duplicate to a site, archive after a confirmation), and its products,
 //! options and stock (`products.rs`). Every write is one transaction with its audit record;
 //! a refused form comes back with each field's error and what was typed.
+pub mod bulk;
 pub mod homes;
 pub mod pictures;
 pub mod product_edit;
@@ -50,6 +51,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
             post(archive_form),
         )
         .merge(products::router())
+        .merge(bulk::router())
         .merge(homes::router())
         .merge(pictures::router())
         .merge(product_edit::router())

@@ -43,6 +43,40 @@ pub fn router() -> Router<Arc<AppCtx>> {
 #[serde(default)]
 pub struct PageQuery {
     done: String,
+    /// Words of a product's name or brand (accents and case aside), or its id.
+    q: String,
+    /// From 1.
+    page: usize,
+}
+
+/// Products a page lists.
+const PER_PAGE: usize = 100;
+
+/// The rows of the products `q` finds, on page `page` (from 1), and how many it found.
+fn search(rows: Vec<store::OptionStock>, q: &str, page: usize) -> (Vec<store::OptionStock>, usize) {
+    use app::text::fold::fold;
+    let needle = fold(q.trim());
+    let mut products: Vec<Vec<store::OptionStock>> = Vec::new();
+    for r in rows {
+        match products.last_mut() {
+            Some(p) if p[0].product_id == r.product_id => p.push(r),
+            _ => products.push(vec![r]),
+        }
+    }
+    products.retain(|p| {
+        needle.is_empty()
+            || p[0].product_id.to_string() == needle
+            || fold(&p[0].product_name).contains(&needle)
+            || fold(&p[0].brand).contains(&needle)
+    });
+    let found = products.len();
+    let rows = products
+        .into_iter()
+        .skip((page.max(1) - 1) * PER_PAGE)
+        .take(PER_PAGE)
+        .flatten()
+        .collect();
+    (rows, found)
 }
 
 /// What a refused form on this page gets back: which form, its error, what was typed.
@@ -58,6 +92,7 @@ async fn view_page(
     app: &AppCtx,
     op: &Operator,
     sale_id: i64,
+    (q, page): (&str, usize),
     notice: Option<String>,
     refusal: Option<Refusal>,
     status: StatusCode,
@@ -67,14 +102,17 @@ async fn view_page(
         Ok(None) => return ui::not_found(op),
         Err(e) => return ui::db_error(e),
     };
-    let (rows, brands, universes) = match tokio::try_join!(
+    let (rows, brands, universes, choices) = match tokio::try_join!(
         store::stock_of_sale(&app.state.db, sale_id),
         store::brands(&app.state.db),
-        store::universes(&app.state.db, sale_id)
+        store::universes(&app.state.db, sale_id),
+        store::universe_choices(&app.state.db, sale_id)
     ) {
         Ok(r) => r,
         Err(e) => return ui::db_error(e),
     };
+    let page = page.max(1);
+    let (rows, found) = search(rows, q, page);
     let t = |k: &str| op.t(k);
     let can_stock = op.can(Permission::AdjustStock);
     let can_edit = op.can(Permission::EditCatalogue) && sale.archived_at.is_none();
@@ -117,8 +155,13 @@ async fn view_page(
                         </form>
                     }
                 });
+                let tick = can_edit.then(|| view! {
+                    <input type="checkbox" name="product" value=r.product_id.to_string() form="bulk"
+                        aria-label=format!("{} · {}", t("bulk.tick"), r.product_name) data-tick=r.product_id.to_string() />
+                });
                 let thumbnail = r.image_id.map(|image| view! { <img src=format!("/img/p/{image}?w=179") alt="" width="90" data-picture=image.to_string() /> });
                 view! {
+                    {tick}
                     {thumbnail}
                     <a href=format!("{PREFIX}/products/{}", r.product_id)><strong data-product=r.product_id.to_string()>{r.product_name.clone()}</strong></a>
                     <span>{format!(" · {} / {}", ui::amount(r.price_cents), ui::amount(r.retail_price_cents))}</span>
@@ -197,8 +240,27 @@ async fn view_page(
         }
     });
     let title = format!("{} · {}", sale.name, t("sales.products"));
+    let base = format!("{PREFIX}/sales/{sale_id}/products");
+    let link = |page: usize| {
+        let query = serde_urlencoded::to_string([("q", q), ("page", &page.to_string())])
+            .unwrap_or_default();
+        format!("{base}?{query}")
+    };
+    let previous =
+        (page > 1).then(|| view! { <a href=link(page - 1) rel="prev">{t("page.previous")}</a> });
+    let next = (page * PER_PAGE < found)
+        .then(|| view! { <a href=link(page + 1) rel="next">{t("page.next")}</a> });
+    let bulk = can_edit
+        .then(|| view! { {error_for("bulk")}{super::bulk::section(op, sale_id, &choices)} });
     let body = view! {
         <p><a href=format!("{PREFIX}/sales/{sale_id}")>{sale.name.clone()}</a></p>
+        <form method="get" action=base.clone() role="search" class="bo-inline">
+            <label for="product-search">{t("products.search")}</label>
+            <input id="product-search" name="q" type="search" maxlength="100" value=q.to_string() />
+            <button type="submit" class="bo-secondary">{t("products.search_submit")}</button>
+        </form>
+        <p id="products-found">{format!("{} {found}", t("products.found"))}</p>
+        {bulk}
         <div class="bo-table-wrap" tabindex="0">
             <table id="stock">
                 <thead><tr>
@@ -210,6 +272,7 @@ async fn view_page(
                 <tbody>{table}</tbody>
             </table>
         </div>
+        <nav class="bo-pager" aria-label=t("page.nav")>{previous}{next}</nav>
         {new_product}
         {super::universes::section(op, sale_id, &universes, can_edit, &|form| error_for(form).map(IntoAny::into_any))}
     }
@@ -230,6 +293,7 @@ pub async fn refused(
         app,
         op,
         sale_id,
+        ("", 1),
         None,
         Some(Refusal {
             form,
@@ -257,10 +321,13 @@ pub async fn page(
         "universe" => Some(op.t("universes.saved")),
         "option" => Some(op.t("sales.option_added")),
         "picture" => Some(op.t("pictures.added")),
+        "bulk" => Some(op.t("bulk.done")),
         _ => None,
     }
     .map(str::to_string);
-    view_page(&app, &op, id, notice, None, StatusCode::OK).await
+    let q_page = q.page;
+    let q: String = q.q.chars().filter(|c| !c.is_control()).take(100).collect();
+    view_page(&app, &op, id, (&q, q_page), notice, None, StatusCode::OK).await
 }
 
 #[derive(Deserialize, Default, Clone)]
@@ -310,6 +377,7 @@ pub async fn new_product_form(
                 &app,
                 op,
                 sale_id,
+                ("", 1),
                 None,
                 Some(refuse(key)),
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -410,6 +478,7 @@ pub async fn new_option_form(
             &app,
             op,
             sale_id,
+            ("", 1),
             None,
             Some(refusal),
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -494,6 +563,7 @@ pub async fn stock_form(
             &app,
             op,
             sale_id,
+            ("", 1),
             None,
             Some(refuse(op.t("stock.error.number").into())),
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -505,6 +575,7 @@ pub async fn stock_form(
             &app,
             op,
             sale_id,
+            ("", 1),
             None,
             Some(refuse(op.t("stock.error.reason").into())),
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -532,6 +603,7 @@ pub async fn stock_form(
                 &app,
                 op,
                 sale_id,
+                ("", 1),
                 None,
                 Some(refuse(message)),
                 StatusCode::CONFLICT,

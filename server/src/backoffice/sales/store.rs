@@ -348,6 +348,8 @@ pub async fn archive(
 pub struct OptionStock {
     pub product_id: i64,
     pub product_name: String,
+    /// Its brand's name (empty: none).
+    pub brand: String,
     pub price_cents: i64,
     pub retail_price_cents: i64,
     pub image_id: Option<i64>,
@@ -368,11 +370,12 @@ pub struct OptionStock {
 /// with no option).
 pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT p.id AS product_id, p.name, p.price_cents, p.retail_price_cents, p.image_id, o.id AS option_id, o.label,
+        "SELECT p.id AS product_id, p.name, COALESCE(b.name, '') AS brand, p.price_cents, p.retail_price_cents, p.image_id, o.id AS option_id, o.label,
                 o.stock, o.held, o.sold, o.price_cents AS option_price, o.retail_price_cents AS option_retail,
                 o.image_id AS option_image,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM travel_offers t WHERE t.product_id = p.id) THEN 1 ELSE 0 END AS BIGINT) AS is_travel
          FROM products p LEFT JOIN product_options o ON o.product_id = p.id
+              LEFT JOIN brands b ON b.id = p.brand_id
          WHERE p.sale_id = $1 ORDER BY p.position, p.id, o.position, o.id",
     )
     .bind(sale_id)
@@ -383,6 +386,7 @@ pub async fn stock_of_sale(db: &Db, sale_id: i64) -> Result<Vec<OptionStock>, sq
             Ok(OptionStock {
                 product_id: r.try_get("product_id")?,
                 product_name: r.try_get("name")?,
+                brand: r.try_get("brand")?,
                 price_cents: r.try_get("price_cents")?,
                 retail_price_cents: r.try_get("retail_price_cents")?,
                 image_id: r.try_get("image_id")?,

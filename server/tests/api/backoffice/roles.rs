@@ -17,12 +17,13 @@ const PAGES: [&str; 12] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 27] = [
+const FORMS: [&str; 28] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
     "/backoffice/sales/1001/archive",
     "/backoffice/sales/1001/products/new",
+    "/backoffice/sales/1001/products/bulk",
     "/backoffice/operators/invite",
     "/backoffice/operators/update",
     "/backoffice/options/1/stock",
