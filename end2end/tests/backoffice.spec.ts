@@ -368,6 +368,15 @@ test('an operator makes a new trip and the travel catalog lists it on its map', 
   await expect(page.getByRole('status')).toContainText('Product added.');
   await page.locator('[data-make-trip]').click();
 
+  // A city the site has no trip to yet: added with its region and country, then chosen.
+  const town = `Essaouira ${Date.now().toString(36)}`;
+  await page.getByLabel('City', { exact: true }).fill(town);
+  await page.getByLabel('Region', { exact: true }).fill('Marrakech-Safi');
+  await page.getByLabel('Country', { exact: true }).fill('Maroc');
+  await page.getByRole('button', { name: 'Add the destination' }).click();
+  await expect(page.getByRole('status')).toContainText('Destination added');
+  await page.getByLabel(/^Destination/).selectOption({ label: `${town} (Marrakech-Safi)` });
+
   // The trip's place and kind: refused once (what was typed kept), then made.
   await expectNoViolations(page, undefined, { islands: false });
   await page.getByLabel(/^Latitude/).fill('131.6');

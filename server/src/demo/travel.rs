@@ -168,6 +168,9 @@ impl Travel {
                 nights: 7,
             }),
             packages: Vec::new(),
+            // The demo's cities are in the site's destinations already.
+            region: None,
+            country: None,
         };
         let today = Date::from_unix(now);
         let packages = if single_package { 1 } else { 2 };

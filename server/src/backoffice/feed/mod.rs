@@ -155,6 +155,12 @@ pub struct FeedProduct {
 pub struct FeedTrip {
     /// The name of one of the site's cities (any case): `Nice`.
     pub destination: String,
+    /// A city the site has no trip to yet is added with its region and country (each
+    /// found by name or added): `Provence-Alpes-Côte d'Azur`, `France`.
+    #[serde(default)]
+    pub region: Option<String>,
+    #[serde(default)]
+    pub country: Option<String>,
     /// Degrees, as text: `43.7102`.
     pub latitude: String,
     pub longitude: String,

@@ -51,7 +51,11 @@ pub(super) async fn apply_trip(
         ctx.err(path, text::t(ctx.lang, "import.not_trips"));
         return Ok(());
     }
-    let Some(destination) = store::city_named(tx, site_id, &trip.destination).await? else {
+    let destination = match store::city_named(tx, site_id, &trip.destination).await? {
+        Some(id) => Some(id),
+        None => new_destination(tx, ctx, site_id, trip).await?,
+    };
+    let Some(destination) = destination else {
         ctx.err(
             &format!("{path}.destination"),
             text::t(ctx.lang, "trip.error.destination"),
@@ -336,4 +340,27 @@ async fn apply_season(
         }
     }
     Ok(())
+}
+
+/// The trip's city added to the site's destinations, when the feed gives its region and
+/// country with names the back office would take.
+async fn new_destination(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &mut Ctx<'_>,
+    site_id: i64,
+    trip: &FeedTrip,
+) -> Result<Option<i64>, sqlx::Error> {
+    let names = (
+        store::destination_name(&trip.destination),
+        trip.region.as_deref().and_then(store::destination_name),
+        trip.country.as_deref().and_then(store::destination_name),
+    );
+    let (Some(city), Some(region), Some(country)) = names else {
+        return Ok(None);
+    };
+    let added = store::add_city_destination(tx, site_id, (&city, &region, &country)).await?;
+    if added.is_some() {
+        ctx.out.created.travel += 1;
+    }
+    Ok(added)
 }

@@ -788,3 +788,64 @@ pub async fn duration_stay(
         .fetch_one(&mut **tx)
         .await
 }
+
+/// A destination's name: 1 to 80 characters, control characters removed.
+pub fn destination_name(s: &str) -> Option<String> {
+    let t: String = s.trim().chars().filter(|c| !c.is_control()).collect();
+    (!t.is_empty() && t.chars().count() <= 80).then_some(t)
+}
+
+/// The site's destination of `kind` named `name` (folded, as the travel search compares)
+/// under `parent`, made if the site has none; its id.
+async fn destination(
+    tx: &mut Transaction<'static, Any>,
+    site_id: i64,
+    (kind, name): (&str, &str),
+    parent: Option<i64>,
+) -> Result<i64, sqlx::Error> {
+    let folded = app::text::fold::fold(name);
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT MIN(id) FROM travel_destinations
+          WHERE site_id = $1 AND kind = $2 AND folded = $3 AND COALESCE(parent_id, 0) = COALESCE($4, 0)",
+    )
+    .bind(site_id)
+    .bind(kind)
+    .bind(&folded)
+    .bind(parent)
+    .fetch_one(&mut **tx)
+    .await?;
+    if let Some(id) = found {
+        return Ok(id);
+    }
+    let id = next_id(tx, "travel_destinations", 1).await?;
+    sqlx::query(
+        "INSERT INTO travel_destinations (id, site_id, kind, name, folded, parent_id)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(id)
+    .bind(site_id)
+    .bind(kind)
+    .bind(name)
+    .bind(&folded)
+    .bind(parent)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// A new city of the site for trips to go to, in its region and country (each found by
+/// name or made); its id, or none when the site has a city of that name already.
+pub async fn add_city_destination(
+    tx: &mut Transaction<'static, Any>,
+    site_id: i64,
+    (city, region, country): (&str, &str, &str),
+) -> Result<Option<i64>, sqlx::Error> {
+    if city_named(tx, site_id, city).await?.is_some() {
+        return Ok(None);
+    }
+    let country = destination(tx, site_id, ("country", country), None).await?;
+    let region = destination(tx, site_id, ("region", region), Some(country)).await?;
+    destination(tx, site_id, ("city", city), Some(region))
+        .await
+        .map(Some)
+}

@@ -1,13 +1,14 @@
 //! Making a product of a travel sale a trip: where it goes (one of the site's cities and a
 //! point on the map), what kind of trip, board, accommodation, rating and transport, its
 //! highlights and who may travel together. The packages, cities, durations and seasons
-//! are then added on its travel inventory page, where this leads.
+//! are then added on its travel inventory page, where this leads. A city the site has no
+//! trip to yet is added here too, in its region and country.
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use leptos::prelude::*;
 
@@ -22,10 +23,30 @@ use super::store::{self, TripCandidate};
 use crate::state::AppCtx;
 
 pub fn router() -> Router<Arc<AppCtx>> {
-    Router::new().route(
-        &format!("{PREFIX}/products/{{id}}/trip"),
-        get(page).post(create_form),
-    )
+    Router::new()
+        .route(
+            &format!("{PREFIX}/products/{{id}}/trip"),
+            get(page).post(create_form),
+        )
+        .route(
+            &format!("{PREFIX}/products/{{id}}/trip/destination"),
+            post(destination_form),
+        )
+}
+
+/// A new destination: a city, in its region and country.
+#[derive(serde::Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct DestinationFields {
+    city: String,
+    region: String,
+    country: String,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct PageQuery {
+    done: String,
 }
 
 type FieldErrors = Vec<(&'static str, &'static str)>;
@@ -45,10 +66,9 @@ fn choices(op: &Operator, prefix: &str, values: &[&str], selected: &str) -> AnyV
 fn view_page(
     op: &Operator,
     product_id: i64,
-    product: &TripCandidate,
-    cities: &[(i64, String)],
-    f: &TripFields,
-    errors: &FieldErrors,
+    (product, cities): (&TripCandidate, &[(i64, String)]),
+    (f, place): (&TripFields, &DestinationFields),
+    (errors, notice): (&FieldErrors, Option<String>),
     status: StatusCode,
 ) -> Response {
     let t = |k: &str| op.t(k);
@@ -89,10 +109,19 @@ fn view_page(
             {text("party_max", t("travel.party_max"), &f.party_max, "numeric")}
             <button type="submit">{t("trip.create")}</button>
         </form>
+        <h2 id="new-destination">{t("destination.heading")}</h2>
+        <p>{t("destination.help")}</p>
+        <form method="post" action=format!("{PREFIX}/products/{product_id}/trip/destination")>
+            {ui::xsrf_field(op)}
+            {text("city", t("destination.city"), &place.city, "text")}
+            {text("region", t("destination.region"), &place.region, "text")}
+            {text("country", t("destination.country"), &place.country, "text")}
+            <button type="submit" class="bo-secondary">{t("destination.add")}</button>
+        </form>
     }
     .into_any();
     let title = format!("{} · {}", product.name, t("trip.title"));
-    ui::page(status, op.lang(), Some(op), &title, None, body)
+    ui::page(status, op.lang(), Some(op), &title, notice, body)
 }
 
 /// The product, if it is one of a travel sale and not a trip yet; else the page to answer
@@ -122,6 +151,7 @@ async fn page(
     State(app): State<Arc<AppCtx>>,
     op: Operator,
     Path(product_id): Path<i64>,
+    Query(q): Query<PageQuery>,
 ) -> Response {
     if let Err(r) = op.require(Permission::EditCatalogue) {
         return r;
@@ -136,13 +166,13 @@ async fn page(
         party_max: "6".into(),
         ..Default::default()
     };
+    let notice = (q.done == "destination").then(|| op.t("destination.added").to_string());
     view_page(
         &op,
         product_id,
-        &product,
-        &cities,
-        &f,
-        &Vec::new(),
+        (&product, &cities),
+        (&f, &DestinationFields::default()),
+        (&Vec::new(), notice),
         StatusCode::OK,
     )
 }
@@ -165,10 +195,9 @@ async fn create_form(
         view_page(
             op,
             product_id,
-            &product,
-            &cities,
-            f,
-            &errors,
+            (&product, &cities),
+            (f, &DestinationFields::default()),
+            (&errors, None),
             StatusCode::UNPROCESSABLE_ENTITY,
         )
     };
@@ -213,6 +242,71 @@ async fn create_form(
     .await;
     match result {
         Ok(_) => ui::see_other(&format!("{PREFIX}/products/{product_id}/travel?done=1")),
+        Err(e) => ui::db_error(e),
+    }
+}
+
+async fn destination_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(product_id): Path<i64>,
+    form: OperatorForm<DestinationFields>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::EditCatalogue) {
+        return r;
+    }
+    let (product, cities) = match candidate(&app, op, product_id).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let f = &form.fields;
+    let refuse = |errors: FieldErrors| {
+        let trip = TripFields {
+            rating: "3".into(),
+            party_min: "1".into(),
+            party_max: "6".into(),
+            ..Default::default()
+        };
+        view_page(
+            op,
+            product_id,
+            (&product, &cities),
+            (&trip, f),
+            (&errors, None),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+    };
+    let names = [&f.city, &f.region, &f.country].map(|n| store::destination_name(n));
+    let [Some(city), Some(region), Some(country)] = names.clone() else {
+        let errors = ["city", "region", "country"]
+            .into_iter()
+            .zip(names)
+            .filter(|(_, n)| n.is_none())
+            .map(|(field, _)| (field, "destination.error.name"))
+            .collect();
+        return refuse(errors);
+    };
+    let result: Result<Option<i64>, sqlx::Error> = async {
+        let mut tx = app.state.db.begin().await?;
+        let place = (city.as_str(), region.as_str(), country.as_str());
+        let Some(id) = store::add_city_destination(&mut tx, product.site_id, place).await? else {
+            return Ok(None);
+        };
+        let entry = Entry {
+            action: "create",
+            object_kind: "destination",
+            object_id: id.to_string(),
+            summary: format!("site {}: {city} ({region}, {country})", product.site_id),
+        };
+        super::commit(tx, op, entry).await?;
+        Ok(Some(id))
+    }
+    .await;
+    match result {
+        Ok(Some(_)) => ui::see_other(&format!(
+            "{PREFIX}/products/{product_id}/trip?done=destination#destination"
+        )),
+        Ok(None) => refuse(vec![("city", "destination.error.taken")]),
         Err(e) => ui::db_error(e),
     }
 }

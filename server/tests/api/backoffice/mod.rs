@@ -1,6 +1,7 @@
 //! The back office over HTTP on SQLite and PostgreSQL: operator sign-in with a second
 //! factor, roles checked on every route, the audit log, sales, and stock during a sale.
 mod bulk;
+mod destinations;
 mod feed;
 mod feed_listing;
 mod option_prices;

@@ -17,7 +17,7 @@ const PAGES: [&str; 12] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 28] = [
+const FORMS: [&str; 29] = [
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
@@ -41,6 +41,7 @@ const FORMS: [&str; 28] = [
     "/backoffice/travel/durations/1/remove",
     "/backoffice/travel/seasons/1",
     "/backoffice/travel/seasons/1/remove",
+    "/backoffice/products/1/trip/destination",
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
     "/backoffice/sales/1001/universes",
