@@ -12,13 +12,17 @@
 mod apply;
 pub mod csv_feed;
 pub mod page;
+mod product;
+mod refs;
+mod sale;
 pub mod schema;
 mod travel;
 mod trip_extras;
 
 use serde::Deserialize;
 
-pub use apply::{import, Counts, Ids, Outcome, Run};
+pub use apply::{import, Counts, Outcome, Run};
+pub use refs::Ids;
 
 /// A feed (JSON). `docs/feed.schema.json` is its JSON Schema, made from these types.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]

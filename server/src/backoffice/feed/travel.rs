@@ -8,7 +8,8 @@ use sqlx::{Any, Transaction};
 use super::super::text;
 use super::super::travel::rules::{self, SeasonFields, TripFields};
 use super::super::travel::store::{self, Owned};
-use super::apply::{find, remember_new, Ctx, Found};
+use super::apply::Ctx;
+use super::refs::{find, remember_new, Found};
 use super::trip_extras::{
     apply_benefits, apply_start, set_package_flags, set_trip_extras, trip_extras,
 };

@@ -10,7 +10,8 @@ use app::travel::rules::offer::{PAYMENT_FACILITIES, THEMES};
 
 use super::super::sales::rules::cents;
 use super::super::text;
-use super::apply::{find, remember_new, Ctx, Found};
+use super::apply::Ctx;
+use super::refs::{find, remember_new, Found};
 use super::{FeedBenefit, FeedPackage, FeedTrip};
 
 const MAX_TABS: usize = 8;
