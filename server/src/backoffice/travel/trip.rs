@@ -124,13 +124,15 @@ fn view_page(
     ui::page(status, op.lang(), Some(op), &title, notice, body)
 }
 
-/// The product, if it is one of a travel sale and not a trip yet; else the page to answer
-/// (a trip already: its inventory).
+/// The product, if the operator may edit the catalogue and it is one of a travel sale and
+/// not a trip yet, with its site's cities; else the page to answer (a trip already: its
+/// inventory).
 async fn candidate(
     app: &AppCtx,
     op: &Operator,
     product_id: i64,
 ) -> Result<(TripCandidate, Vec<(i64, String)>), Response> {
+    op.require(Permission::EditCatalogue)?;
     let product = match store::trip_candidate(&app.state.db, product_id).await {
         Ok(Some(p)) if p.travel_sale => p,
         Ok(_) => return Err(ui::not_found(op)),
@@ -153,9 +155,6 @@ async fn page(
     Path(product_id): Path<i64>,
     Query(q): Query<PageQuery>,
 ) -> Response {
-    if let Err(r) = op.require(Permission::EditCatalogue) {
-        return r;
-    }
     let (product, cities) = match candidate(&app, &op, product_id).await {
         Ok(c) => c,
         Err(r) => return r,
@@ -183,9 +182,6 @@ async fn create_form(
     form: OperatorForm<TripFields>,
 ) -> Response {
     let op = &form.operator;
-    if let Err(r) = op.require(Permission::EditCatalogue) {
-        return r;
-    }
     let (product, cities) = match candidate(&app, op, product_id).await {
         Ok(c) => c,
         Err(r) => return r,
@@ -252,9 +248,6 @@ async fn destination_form(
     form: OperatorForm<DestinationFields>,
 ) -> Response {
     let op = &form.operator;
-    if let Err(r) = op.require(Permission::EditCatalogue) {
-        return r;
-    }
     let (product, cities) = match candidate(&app, op, product_id).await {
         Ok(c) => c,
         Err(r) => return r,

@@ -16,48 +16,9 @@ async fn destination_rows(t: &TestApp, kind: &str, name: &str) -> i64 {
 
 async fn an_operator_adds_a_destination_and_a_trip_goes_there(t: TestApp) {
     let merch = sign_in(&t, MERCH).await;
-    let now = app::platform::state::now();
-    let (opens, closes) = (
-        server::backoffice::ui::datetime_value(now - 3600),
-        server::backoffice::ui::datetime_value(now + 5 * 86_400),
-    );
-    let (status, location, _) = merch
-        .post(
-            &t,
-            "/backoffice/sales/new",
-            &[
-                ("site", "1"),
-                ("kind", "trips"),
-                ("name", "Escapades portugaises"),
-                ("offer_type", "FlashSale"),
-                ("starts_at", &opens),
-                ("ends_at", &closes),
-            ],
-        )
-        .await;
-    assert_eq!(status, 303);
-    let sale: i64 = location
-        .strip_prefix("/backoffice/sales/")
-        .and_then(|r| r.split('?').next())
-        .unwrap()
-        .parse()
-        .unwrap();
-    let (status, _, _) = merch
-        .post(
-            &t,
-            &format!("/backoffice/sales/{sale}/products/new"),
-            &[
-                ("name", "Pousada do Porto"),
-                ("price", "399"),
-                ("retail_price", "599"),
-            ],
-        )
-        .await;
-    assert_eq!(status, 303);
-    let product = t
-        .count(&format!(
-            "SELECT MAX(id) FROM products WHERE sale_id = {sale}"
-        ))
+    let sale = merch.sale_made(&t, "trips", "Escapades portugaises").await;
+    let product = merch
+        .product_added(&t, sale, ("Pousada do Porto", "399", "599"))
         .await;
     let form = format!("/backoffice/products/{product}/trip/destination");
     let before = t.count("SELECT COUNT(*) FROM travel_destinations").await;

@@ -125,6 +125,46 @@ pub async fn sign_in(t: &TestApp, email: &str) -> Desk {
 }
 
 impl Desk {
+    /// A sale of `kind` (`shop` or `trips`) on site 1 made through the form, open from an
+    /// hour ago for five days; its id.
+    pub async fn sale_made(&self, t: &TestApp, kind: &str, name: &str) -> i64 {
+        let now = app::platform::state::now();
+        let opens = server::backoffice::ui::datetime_value(now - 3600);
+        let closes = server::backoffice::ui::datetime_value(now + 5 * 86_400);
+        let fields = [
+            ("site", "1"),
+            ("kind", kind),
+            ("name", name),
+            ("offer_type", "FlashSale"),
+            ("starts_at", opens.as_str()),
+            ("ends_at", closes.as_str()),
+        ];
+        let (status, location, _) = self.post(t, "/backoffice/sales/new", &fields).await;
+        assert_eq!(status, 303, "sale made");
+        location
+            .strip_prefix("/backoffice/sales/")
+            .and_then(|r| r.split('?').next())
+            .and_then(|id| id.parse().ok())
+            .expect("the new sale's page")
+    }
+
+    /// A product added to `sale` through the form; its id.
+    pub async fn product_added(
+        &self,
+        t: &TestApp,
+        sale: i64,
+        (name, price, retail): (&str, &str, &str),
+    ) -> i64 {
+        let fields = [("name", name), ("price", price), ("retail_price", retail)];
+        let path = format!("/backoffice/sales/{sale}/products/new");
+        let (status, _, _) = self.post(t, &path, &fields).await;
+        assert_eq!(status, 303, "product added");
+        t.count(&format!(
+            "SELECT MAX(id) FROM products WHERE sale_id = {sale}"
+        ))
+        .await
+    }
+
     pub async fn get(&self, t: &TestApp, path: &str) -> (u16, String) {
         let res = t.get_with_cookie(path, &self.cookie).await;
         (res.status().as_u16(), res.text().await.unwrap())
