@@ -416,6 +416,21 @@ test('an operator makes a new trip and the travel catalog lists it on its map', 
   await city.getByRole('button', { name: 'Add the season' }).click();
   await expect(page.getByRole('status')).toContainText('Saved.');
 
+  // Its description: a theme, a perk and a tab; a wrong price refused first.
+  await page.locator('[data-description]').click();
+  await page.getByLabel('Seaside').check();
+  await page.getByLabel(/^Perk shown on its card/).fill('Hammam offert');
+  await page.locator('#tab-title-0').fill('Le riad');
+  await page.locator('#tab-text-0').fill('Un patio et sa fontaine.');
+  await page.getByLabel(/^Lowest price of the last 30 days/).fill('trois cents');
+  await page.getByRole('button', { name: 'Save the description' }).click();
+  await expect(page.locator('#description-errors')).toContainText('is not an amount');
+  await expect(page.getByLabel('Seaside')).toBeChecked();
+  await expectNoViolations(page, undefined, { islands: false });
+  await page.getByLabel(/^Lowest price of the last 30 days/).fill('379');
+  await page.getByRole('button', { name: 'Save the description' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+
   // The shop's travel catalog of the sale: its card and its pin.
   await page.goto(`/voyages/c/${saleId}?site=${site}`);
   const card = page.locator(`[data-testid="offer-card"][data-offer-id="${productId}"]`);

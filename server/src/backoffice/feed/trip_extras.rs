@@ -6,45 +6,22 @@ use std::collections::HashMap;
 
 use sqlx::{Any, Transaction};
 
-use app::travel::rules::offer::{PAYMENT_FACILITIES, THEMES};
-
 use super::super::sales::rules::cents;
 use super::super::text;
+use super::super::travel::rules::{self, Described, Description};
+use super::super::travel::store;
 use super::apply::Ctx;
 use super::refs::{find, remember_new, Found};
 use super::{FeedBenefit, FeedPackage, FeedTrip};
 
-const MAX_TABS: usize = 8;
-const MAX_TAB_TEXT: usize = 4000;
-const MAX_PERK: usize = 200;
-const MAX_PARTY: i64 = 20;
+const MAX_PARTY: i64 = rules::MAX_PARTY;
 
-/// The offer's columns the feed sets beyond the form's.
+/// The offer's columns the feed sets beyond the form's: its description (the description
+/// form's rule) and its party rules.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct TripExtras {
-    thematics: String,
-    payment_facilities: String,
-    notorious_brand: i64,
-    benefit: Option<String>,
-    tabs_json: String,
-    lowest_30d_cents: i64,
+    described: Described,
     party_rules_json: String,
-}
-
-/// A list of known words, each checked, joined as the offer stores them (`beach,spa`).
-fn words_of(ctx: &mut Ctx<'_>, path: &str, values: &[String], known: &[&str]) -> Option<String> {
-    let mut out: Vec<&str> = Vec::new();
-    for v in values {
-        match known.iter().find(|k| k.eq_ignore_ascii_case(v.trim())) {
-            Some(k) if !out.contains(k) => out.push(k),
-            Some(_) => {}
-            None => {
-                ctx.err(path, text::t(ctx.lang, "import.choice"));
-                return None;
-            }
-        }
-    }
-    Some(out.join(","))
 }
 
 fn plain(s: &str, max: usize) -> Option<String> {
@@ -59,54 +36,21 @@ pub(super) fn trip_extras(
     trip: &FeedTrip,
     price_cents: i64,
 ) -> Option<TripExtras> {
-    let thematics = words_of(ctx, &format!("{path}.themes"), &trip.themes, &THEMES);
-    let facilities = words_of(
-        ctx,
-        &format!("{path}.payment_facilities"),
-        &trip.payment_facilities,
-        &PAYMENT_FACILITIES,
-    );
-    let mut ok = thematics.is_some() && facilities.is_some();
-    let perk = match trip.perk.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(p) => {
-            let checked = plain(p, MAX_PERK);
-            if checked.is_none() {
-                ctx.err(&format!("{path}.perk"), text::t(ctx.lang, "import.text"));
-                ok = false;
-            }
-            checked
-        }
+    let description = Description {
+        themes: trip.themes.clone(),
+        payment_facilities: trip.payment_facilities.clone(),
+        renowned_brand: trip.renowned_brand,
+        perk: trip.perk.clone().unwrap_or_default(),
+        tabs: (trip.tabs.iter())
+            .map(|t| (t.title.clone(), t.content.clone()))
+            .collect(),
+        lowest_price: trip.lowest_price_30_days.clone().unwrap_or_default(),
     };
-    let mut tabs = Vec::new();
-    if trip.tabs.len() > MAX_TABS {
-        ctx.err(&format!("{path}.tabs"), text::t(ctx.lang, "import.tabs"));
-        ok = false;
-    }
-    for (i, tab) in trip.tabs.iter().enumerate() {
-        match (plain(&tab.title, 80), plain(&tab.content, MAX_TAB_TEXT)) {
-            (Some(title), Some(content)) => {
-                tabs.push(serde_json::json!({ "title": title, "content": content }))
-            }
-            _ => {
-                ctx.err(
-                    &format!("{path}.tabs[{i}]"),
-                    text::t(ctx.lang, "import.text"),
-                );
-                ok = false;
-            }
+    let described = rules::description(&description, price_cents);
+    if let Err(errors) = &described {
+        for (field, key) in errors {
+            ctx.err(&format!("{path}.{field}"), text::t(ctx.lang, key));
         }
-    }
-    let lowest = match &trip.lowest_price_30_days {
-        None => Some(price_cents),
-        Some(p) => cents(p),
-    };
-    if lowest.is_none() {
-        ctx.err(
-            &format!("{path}.lowest_price_30_days"),
-            text::t(ctx.lang, "sales.error.price"),
-        );
-        ok = false;
     }
     let rules = match &trip.party_rules {
         None => Some("{}".to_string()),
@@ -132,18 +76,9 @@ pub(super) fn trip_extras(
             fits.then(|| serde_json::to_string(table).unwrap_or_else(|_| "{}".into()))
         }
     };
-    ok &= rules.is_some();
-    if !ok {
-        return None;
-    }
     Some(TripExtras {
-        thematics: thematics.unwrap_or_default(),
-        payment_facilities: facilities.unwrap_or_default(),
-        notorious_brand: i64::from(trip.renowned_brand),
-        benefit: perk,
-        tabs_json: serde_json::Value::Array(tabs).to_string(),
-        lowest_30d_cents: lowest.unwrap_or_default(),
-        party_rules_json: rules.unwrap_or_default(),
+        described: described.ok()?,
+        party_rules_json: rules?,
     })
 }
 
@@ -154,41 +89,25 @@ pub(super) async fn set_trip_extras(
     product_id: i64,
     e: &TripExtras,
 ) -> Result<bool, sqlx::Error> {
-    let stored: (String, String, i64, Option<String>, String, i64, String) = sqlx::query_as(
-        "SELECT thematics, payment_facilities, notorious_brand, benefit, tabs_json,
-                lowest_30d_cents, party_rules_json FROM travel_offers WHERE product_id = $1",
-    )
-    .bind(product_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let now = TripExtras {
-        thematics: stored.0,
-        payment_facilities: stored.1,
-        notorious_brand: stored.2,
-        benefit: stored.3,
-        tabs_json: stored.4,
-        lowest_30d_cents: stored.5,
-        party_rules_json: stored.6,
-    };
-    if now == *e {
-        return Ok(false);
+    let mut changed = false;
+    if store::description(tx, product_id).await? != e.described {
+        store::set_description(tx, product_id, &e.described).await?;
+        changed = true;
     }
-    sqlx::query(
-        "UPDATE travel_offers SET thematics = $2, payment_facilities = $3, notorious_brand = $4,
-                benefit = $5, tabs_json = $6, lowest_30d_cents = $7, party_rules_json = $8
-          WHERE product_id = $1",
-    )
-    .bind(product_id)
-    .bind(&e.thematics)
-    .bind(&e.payment_facilities)
-    .bind(e.notorious_brand)
-    .bind(&e.benefit)
-    .bind(&e.tabs_json)
-    .bind(e.lowest_30d_cents)
-    .bind(&e.party_rules_json)
-    .execute(&mut **tx)
-    .await?;
-    Ok(true)
+    let rules: String =
+        sqlx::query_scalar("SELECT party_rules_json FROM travel_offers WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    if rules != e.party_rules_json {
+        sqlx::query("UPDATE travel_offers SET party_rules_json = $2 WHERE product_id = $1")
+            .bind(product_id)
+            .bind(&e.party_rules_json)
+            .execute(&mut **tx)
+            .await?;
+        changed = true;
+    }
+    Ok(changed)
 }
 
 /// A package's flags from the feed (extras offered, the cheapest-city toggle), written

@@ -3,6 +3,7 @@
 //! weekday between two days, a price, a reference price and places per departure), the
 //! places of single departures while members book them, and who may travel together.
 //! What the shop's price calendar and configurator read (`app::travel`), edited here.
+pub mod description;
 pub mod rules;
 pub mod store;
 pub mod trip;
@@ -55,6 +56,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         )
         .route(&format!("{PREFIX}/travel/places"), post(places_form))
         .merge(trip::router())
+        .merge(description::router())
         .route(
             &format!("{PREFIX}/travel/durations/{{id}}/remove"),
             post(remove_duration_form),
@@ -162,6 +164,7 @@ fn view_page(
     };
     let pid = inv.product_id;
     let party = view! {
+        {edit.then(|| view! { <p><a href=format!("{PREFIX}/products/{pid}/travel/description") data-description>{t("description.link")}</a></p> })}
         <h2>{t("travel.party")}</h2>
         <p data-party>{format!("{}: {} – {}", t("travel.travellers"), inv.party_min, inv.party_max)}</p>
         {edit.then(|| view! {

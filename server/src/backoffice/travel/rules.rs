@@ -399,3 +399,108 @@ mod tests {
         assert!(trip(&f).is_err(), "not a number is no place");
     }
 }
+
+/// What the catalog and the trip page show of a trip beyond the "make it a trip" form:
+/// themes, instalments, a renowned brand, a perk, tabs and the lowest price of 30 days.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Description {
+    pub themes: Vec<String>,
+    pub payment_facilities: Vec<String>,
+    pub renowned_brand: bool,
+    pub perk: String,
+    /// Title and text of each tab.
+    pub tabs: Vec<(String, String)>,
+    /// Empty: the product's price.
+    pub lowest_price: String,
+}
+
+/// A checked description, as `travel_offers` stores it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Described {
+    pub thematics: String,
+    pub payment_facilities: String,
+    pub notorious_brand: i64,
+    pub benefit: Option<String>,
+    pub tabs_json: String,
+    pub lowest_30d_cents: i64,
+}
+
+/// Tabs of a trip page at most, and characters of a tab's text and of a perk.
+pub const MAX_TABS: usize = 8;
+const MAX_TAB_TEXT: usize = 4000;
+const MAX_PERK: usize = 200;
+
+fn plain(s: &str, max: usize) -> Option<String> {
+    let t: String = s.trim().chars().filter(|c| !c.is_control()).collect();
+    (!t.is_empty() && t.chars().count() <= max).then_some(t)
+}
+
+/// Known words, each once, as the offer stores them (`beach,spa`); none if one is unknown.
+fn words_of(values: &[String], known: &[&str]) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    for v in values {
+        let k = known.iter().find(|k| k.eq_ignore_ascii_case(v.trim()))?;
+        if !out.contains(k) {
+            out.push(k);
+        }
+    }
+    Some(out.join(","))
+}
+
+/// The description checked for a trip priced `price_cents`, or each field's error (a tab's
+/// field is `tabs[i]`).
+pub fn description(
+    d: &Description,
+    price_cents: i64,
+) -> Result<Described, Vec<(String, &'static str)>> {
+    use app::travel::rules::offer::{PAYMENT_FACILITIES, THEMES};
+    let mut errors = Vec::new();
+    let thematics = words_of(&d.themes, &THEMES);
+    if thematics.is_none() {
+        errors.push(("themes".to_string(), "import.choice"));
+    }
+    let facilities = words_of(&d.payment_facilities, &PAYMENT_FACILITIES);
+    if facilities.is_none() {
+        errors.push(("payment_facilities".to_string(), "import.choice"));
+    }
+    let perk = match d.perk.trim() {
+        "" => None,
+        p => {
+            let checked = plain(p, MAX_PERK);
+            if checked.is_none() {
+                errors.push(("perk".to_string(), "import.text"));
+            }
+            checked
+        }
+    };
+    if d.tabs.len() > MAX_TABS {
+        errors.push(("tabs".to_string(), "import.tabs"));
+    }
+    let mut tabs = Vec::new();
+    for (i, (title, text)) in d.tabs.iter().enumerate() {
+        match (plain(title, 80), plain(text, MAX_TAB_TEXT)) {
+            (Some(title), Some(content)) => {
+                tabs.push(serde_json::json!({ "title": title, "content": content }))
+            }
+            _ => errors.push((format!("tabs[{i}]"), "import.text")),
+        }
+    }
+    let lowest = match d.lowest_price.trim() {
+        "" => Some(price_cents),
+        p => cents(p),
+    };
+    if lowest.is_none() {
+        errors.push(("lowest_price_30_days".to_string(), "import.amount"));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Described {
+        thematics: thematics.unwrap_or_default(),
+        payment_facilities: facilities.unwrap_or_default(),
+        notorious_brand: i64::from(d.renowned_brand),
+        benefit: perk,
+        tabs_json: serde_json::Value::Array(tabs).to_string(),
+        lowest_30d_cents: lowest.unwrap_or_default(),
+    })
+}

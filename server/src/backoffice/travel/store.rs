@@ -849,3 +849,47 @@ pub async fn add_city_destination(
         .await
         .map(Some)
 }
+
+/// A trip's description as stored (see `rules::description`).
+pub async fn description(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+) -> Result<super::rules::Described, sqlx::Error> {
+    let (thematics, payment_facilities, notorious_brand, benefit, tabs_json, lowest_30d_cents) =
+        sqlx::query_as(
+            "SELECT thematics, payment_facilities, notorious_brand, benefit, tabs_json, lowest_30d_cents
+               FROM travel_offers WHERE product_id = $1",
+        )
+        .bind(product_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(super::rules::Described {
+        thematics,
+        payment_facilities,
+        notorious_brand,
+        benefit,
+        tabs_json,
+        lowest_30d_cents,
+    })
+}
+
+pub async fn set_description(
+    tx: &mut Transaction<'static, Any>,
+    product_id: i64,
+    d: &super::rules::Described,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE travel_offers SET thematics = $2, payment_facilities = $3, notorious_brand = $4,
+                benefit = $5, tabs_json = $6, lowest_30d_cents = $7 WHERE product_id = $1",
+    )
+    .bind(product_id)
+    .bind(&d.thematics)
+    .bind(&d.payment_facilities)
+    .bind(d.notorious_brand)
+    .bind(&d.benefit)
+    .bind(&d.tabs_json)
+    .bind(d.lowest_30d_cents)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -131,8 +131,8 @@ async fn a_feed_lists_products_in_universes(t: TestApp) {
     assert_eq!(
         out.errors,
         vec![
-            "sales[0].seller_kind: not one of the values the feed's schema lists for this field",
-            "sales[0].theme: not one of the values the feed's schema lists for this field",
+            "sales[0].seller_kind: is not one of the values offered for this field",
+            "sales[0].theme: is not one of the values offered for this field",
             "sales[0].position: a whole number from 0 to 100000",
         ],
         "a sale that is wrong goes no further"
@@ -145,9 +145,9 @@ async fn a_feed_lists_products_in_universes(t: TestApp) {
         out.errors,
         vec![
             "sales[0].universes[1].title: Enter a title of 1 to 80 characters, under a top universe of this sale.",
-            "sales[0].products[0].tier: not one of the values the feed's schema lists for this field",
-            "sales[0].products[0].delivery_mode: not one of the values the feed's schema lists for this field",
-            "sales[0].products[0].item_type: not one of the values the feed's schema lists for this field",
+            "sales[0].products[0].tier: is not one of the values offered for this field",
+            "sales[0].products[0].delivery_mode: is not one of the values offered for this field",
+            "sales[0].products[0].item_type: is not one of the values offered for this field",
             "sales[0].products[1].universe: no universe of this sale in the feed has this ref",
         ]
     );
@@ -274,8 +274,8 @@ async fn a_feed_describes_a_trip_as_the_catalog_shows_it(t: TestApp) {
     assert_eq!(
         out.errors,
         vec![
-            "sales[0].products[0].travel.themes: not one of the values the feed's schema lists for this field",
-            "sales[0].products[0].travel.tabs[0]: enter a text of the length the feed's schema gives, without control characters",
+            "sales[0].products[0].travel.themes: is not one of the values offered for this field",
+            "sales[0].products[0].travel.tabs[0]: needs a text within its length (a title: 80 characters, a tab's text: 4000, a perk: 200, an extra: 120), without control characters",
             "sales[0].products[0].travel.party_rules: each party (adults, children, babies) must have 1 adult or more and fit the trip's least and most travellers",
         ],
         "a trip whose description is wrong goes no further"

@@ -13,6 +13,7 @@ mod sales;
 mod signin;
 mod stock;
 mod travel;
+mod trip_description;
 mod trips;
 
 use server::backoffice::{demo, totp};

@@ -3,7 +3,8 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 12] = [
+const PAGES: [&str; 13] = [
+    "/backoffice/products/1/travel/description",
     "/backoffice/",
     "/backoffice/sales",
     "/backoffice/sales/new",
@@ -17,7 +18,8 @@ const PAGES: [&str; 12] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 29] = [
+const FORMS: [&str; 30] = [
+    "/backoffice/products/1/travel/description",
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
     "/backoffice/sales/1001/duplicate",
