@@ -122,10 +122,20 @@ test('an operator puts a sale on the shop and watches a member hold an option li
   await expect(page.locator('[data-sale-picture="banner"] img')).toHaveAttribute('src', /^\/img\/s\/\d+\?w=960$/);
   const banner = await page.locator('[data-sale-picture="banner"] img').getAttribute('src');
 
+  // A brand the shop lacks, added before its products.
+  await page.getByRole('link', { name: 'Brands' }).click();
+  const brand = `Maison ${Date.now().toString(36)}`;
+  await page.getByLabel('Brand name', { exact: true }).fill(brand);
+  await page.getByRole('button', { name: 'Add the brand' }).click();
+  await expect(page.getByRole('status')).toContainText('Brand saved.');
+  await expectNoViolations(page, undefined, { islands: false });
+
   // Two products, each with two sizes; the Caban's M has a price and a picture of its own.
+  await page.goto(`/backoffice/sales/${saleId}`);
   await page.getByRole('link', { name: 'Products and stock' }).first().click();
   for (const [product, price, retail] of [['Caban', '89.90', '179'], ['Parka', '120', '240']]) {
     await page.getByLabel('Product', { exact: true }).fill(product);
+    await page.getByLabel('Brand', { exact: true }).selectOption({ label: brand });
     await page.getByLabel(/^Price/).fill(price);
     await page.getByLabel(/^Retail price/).fill(retail);
     await page.getByRole('button', { name: 'Add the product' }).click();

@@ -5,6 +5,7 @@
 //! module's services, each in one transaction with its audit record.
 pub mod audit;
 pub mod audit_page;
+pub mod brands;
 pub mod dashboard;
 pub mod demo;
 pub mod feed;
@@ -50,6 +51,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(operators::router())
         .merge(audit_page::router())
         .merge(sales::router())
+        .merge(brands::router())
         .merge(dashboard::router())
         .merge(feed::page::router())
         .merge(preview::router())

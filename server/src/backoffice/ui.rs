@@ -44,6 +44,7 @@ pub fn page(
         let mut links: Vec<(&str, String)> = vec![(t("nav.home"), format!("{PREFIX}/"))];
         if op.can(Permission::ReadCatalogue) {
             links.push((t("nav.sales"), format!("{PREFIX}/sales")));
+            links.push((t("nav.brands"), format!("{PREFIX}/brands")));
         }
         if op.can(Permission::EditCatalogue) {
             links.push((t("nav.import"), format!("{PREFIX}/import")));

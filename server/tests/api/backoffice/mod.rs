@@ -1,5 +1,6 @@
 //! The back office over HTTP on SQLite and PostgreSQL: operator sign-in with a second
 //! factor, roles checked on every route, the audit log, sales, and stock during a sale.
+mod brands;
 mod bulk;
 mod destinations;
 mod feed;

@@ -3,7 +3,8 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 13] = [
+const PAGES: [&str; 14] = [
+    "/backoffice/brands",
     "/backoffice/products/1/travel/description",
     "/backoffice/",
     "/backoffice/sales",
@@ -18,7 +19,9 @@ const PAGES: [&str; 13] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 30] = [
+const FORMS: [&str; 32] = [
+    "/backoffice/brands/1",
+    "/backoffice/brands",
     "/backoffice/products/1/travel/description",
     "/backoffice/sales/new",
     "/backoffice/sales/1001/save",
