@@ -203,13 +203,7 @@ pub(super) async fn apply_sale(
                     sales::update(tx, id, &settings).await?;
                     set_extras(tx, id, &extras).await?;
                     ctx.out.updated.sales += 1;
-                    let entry = Entry {
-                        action: "import",
-                        object_kind: "sale",
-                        object_id: id.to_string(),
-                        summary: format!("updated from feed ref {:?}", s.reference),
-                    };
-                    audit::record(tx, ctx.actor, entry, ctx.now).await?;
+                    recorded(tx, ctx, id, "updated", &s.reference).await?;
                 }
                 id
             }
@@ -226,13 +220,7 @@ pub(super) async fn apply_sale(
                 set_extras(tx, id, &extras).await?;
                 remember_new(tx, ctx.ids, "sale", &s.reference, id).await?;
                 ctx.out.created.sales += 1;
-                let entry = Entry {
-                    action: "import",
-                    object_kind: "sale",
-                    object_id: id.to_string(),
-                    summary: format!("created from feed ref {:?}", s.reference),
-                };
-                audit::record(tx, ctx.actor, entry, ctx.now).await?;
+                recorded(tx, ctx, id, "created", &s.reference).await?;
                 id
             }
         }
@@ -257,6 +245,23 @@ pub(super) async fn apply_sale(
         apply_product(tx, ctx, &format!("{path}.products[{j}]"), sale_id, p).await?;
     }
     Ok(())
+}
+
+/// The audit log's line for a sale the feed made or changed.
+async fn recorded(
+    tx: &mut Transaction<'static, Any>,
+    ctx: &Ctx<'_>,
+    id: i64,
+    what: &str,
+    reference: &str,
+) -> Result<(), sqlx::Error> {
+    let entry = Entry {
+        action: "import",
+        object_kind: "sale",
+        object_id: id.to_string(),
+        summary: format!("{what} from feed ref {reference:?}"),
+    };
+    audit::record(tx, ctx.actor, entry, ctx.now).await
 }
 
 /// The sale's universes from the feed, in order; the ones the feed leaves out stay.
