@@ -17,7 +17,7 @@ pub async fn live_brands(
         "SELECT b.id, b.name, COUNT(*) AS items,
                 (SELECT COUNT(*) FROM brand_alerts a WHERE a.brand_id = b.id AND a.member_id = $3) AS followed
            FROM products pr JOIN sales s ON s.id = pr.sale_id JOIN brands b ON b.id = pr.brand_id
-          WHERE {LIVE_SALE}
+          WHERE {LIVE_SALE} AND pr.moderation = ''
           GROUP BY b.id, b.name ORDER BY b.name, b.id"
     ))
     .bind(i64::from(site_id))

@@ -40,7 +40,7 @@ pub async fn option_info(db: &Db, option_id: i64) -> Result<Option<OptionInfo>, 
             crate::platform::sql::option_price!(),
             " AS price_cents, s.site_id, s.starts_at, s.ends_at
                FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
-              WHERE o.id = $1"
+              WHERE o.id = $1 AND p.moderation IN ('', 'restricted')"
         ),
     )
     .bind(option_id)

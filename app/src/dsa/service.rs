@@ -4,6 +4,7 @@ use crate::dsa::rules::{self, FileMeta};
 use crate::dsa::settings::DsaSettings;
 use crate::dsa::store;
 use crate::model::dsa::{DsaFormRequest, DsaFormResponse};
+use crate::platform::mail::MailSettings;
 use crate::platform::state::AppState;
 
 /// An uploaded file, owned (shared with the help form).
@@ -27,9 +28,12 @@ pub async fn admit(
     Ok(())
 }
 
-/// Stores a report the client was admitted for ([`admit`]).
+/// Stores a report the client was admitted for ([`admit`]), then acknowledges it to the
+/// notifier by email (DSA Art. 16(4)). The report is committed first: a mail failure is
+/// logged and leaves it unacknowledged, and the moderators' queue offers to send it again.
 pub async fn submit(
     state: &AppState,
+    mail_settings: &MailSettings,
     client_key: &str,
     req: DsaFormRequest,
     uploads: Vec<Upload>,
@@ -54,8 +58,42 @@ pub async fn submit(
     }
     tx.commit().await?;
     tracing::info!(report_id = id, site_id = req.site_id, "DSA report stored");
+    acknowledge(state, mail_settings, id, now).await;
     Ok(DsaFormResponse {
         id,
         is_submitted: true,
+    })
+}
+
+/// Sends notice `id`'s acknowledgement and notes it; a failure is logged (the notice stays
+/// unacknowledged for the moderators to see and send again).
+pub async fn acknowledge(
+    state: &AppState,
+    mail_settings: &MailSettings,
+    id: i64,
+    now: i64,
+) -> bool {
+    let sent = async {
+        let Some(r) = store::report_head(&state.db, id).await? else {
+            return Ok::<bool, sqlx::Error>(false);
+        };
+        let object = store::object_of(&state.db, r.sale_id, r.product_id).await?;
+        let mail =
+            crate::dsa::mail::acknowledgement(id, r.site_id, r.created_at, &r.email, &object);
+        match crate::platform::mail::send(mail_settings, &mail, now).await {
+            Ok(_) => {
+                store::acknowledged(&state.db, id, now).await?;
+                Ok(true)
+            }
+            Err(e) => {
+                tracing::warn!(report_id = id, error = %e, "DSA acknowledgement not sent");
+                Ok(false)
+            }
+        }
+    }
+    .await;
+    sent.unwrap_or_else(|e| {
+        tracing::error!(report_id = id, error = %e, "DSA acknowledgement failed");
+        false
     })
 }

@@ -56,3 +56,68 @@ pub async fn insert_file(
     .await?;
     Ok(())
 }
+
+/// What a notice is about, named for the notifier's emails (a product that no longer
+/// exists is named by its sale, else the shop).
+pub async fn object_of(
+    db: &crate::platform::db::Db,
+    sale_id: Option<i64>,
+    product_id: Option<i64>,
+) -> Result<crate::dsa::mail::Object, sqlx::Error> {
+    use crate::dsa::mail::Object;
+    if let Some(id) = product_id {
+        let name: Option<String> = sqlx::query_scalar("SELECT name FROM products WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
+        if let Some(name) = name {
+            return Ok(Object::Product { id, name });
+        }
+    }
+    Ok(sale_id.map_or(Object::Shop, Object::Sale))
+}
+
+/// Notes that the notifier was sent the acknowledgement.
+pub async fn acknowledged(
+    db: &crate::platform::db::Db,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE dsa_reports SET acknowledged_at = $2 WHERE id = $1")
+        .bind(id)
+        .bind(now)
+        .execute(&db.writes)
+        .await?;
+    Ok(())
+}
+
+/// What the emails need of a notice.
+pub struct ReportHead {
+    pub site_id: i64,
+    pub sale_id: Option<i64>,
+    pub product_id: Option<i64>,
+    pub email: String,
+    pub created_at: i64,
+}
+
+pub async fn report_head(
+    db: &crate::platform::db::Db,
+    id: i64,
+) -> Result<Option<ReportHead>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT site_id, sale_id, product_id, email, created_at FROM dsa_reports WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|r| {
+        Ok(ReportHead {
+            site_id: r.try_get("site_id")?,
+            sale_id: r.try_get("sale_id")?,
+            product_id: r.try_get("product_id")?,
+            email: r.try_get("email")?,
+            created_at: r.try_get("created_at")?,
+        })
+    })
+    .transpose()
+}

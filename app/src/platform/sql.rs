@@ -7,6 +7,18 @@ use crate::platform::db::Backend;
 pub const LIVE_SALE: &str =
     "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
 
+/// A product `alias` members may see in its sale: not disabled or removed by a moderator
+/// (`backoffice::moderation`); a restricted one stays in its sale.
+pub fn shown(alias: &str) -> String {
+    format!("{alias}.moderation IN ('', 'restricted')")
+}
+
+/// A product `alias` search and the brand lists may propose: no moderation decision
+/// touches it (a restricted product is demoted out of them).
+pub fn proposed(alias: &str) -> String {
+    format!("{alias}.moderation = ''")
+}
+
 /// The live window alone, for a sale `s` at the placeholder `now` (`"$4"`), for queries
 /// whose parameters are numbered differently or that accept every campaign kind.
 pub fn live_window(now: &str) -> String {

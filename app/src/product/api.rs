@@ -25,7 +25,7 @@ pub async fn fetch_product(query: ProductQuery) -> Result<Option<ProductDetail>,
     let state = app_state()?;
     let ctx = RequestCtx::current();
     let member = ctx.member_id;
-    store::product(
+    let found = store::product(
         &state.db,
         query.site_id,
         query.sale_id,
@@ -34,5 +34,15 @@ pub async fn fetch_product(query: ProductQuery) -> Result<Option<ProductDetail>,
         ctx.now(),
     )
     .await
-    .wire::<ProductError>()
+    .wire::<ProductError>()?;
+    if found.is_none()
+        && store::taken_off(&state.db, query.product_id)
+            .await
+            .wire::<ProductError>()?
+    {
+        return Err(crate::platform::state::server_fn_error(
+            &ProductError::Removed,
+        ));
+    }
+    Ok(found)
 }

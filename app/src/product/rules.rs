@@ -1,6 +1,9 @@
 //! Which option the product page shows the price and picture of (coverage P9).
 use crate::model::catalog_api::{ItemOption, Price};
 
+/// The message of a product a moderator took off the shop; the page tells it by this key.
+pub const REMOVED_KEY: &str = "product.removed";
+
 /// The option whose price and picture the page shows: the chosen one, else the first still
 /// in stock. The server renders the second case; the browser the first once a member
 /// chooses, so a page without its script shows the same as one before any choice.

@@ -23,8 +23,9 @@ pub async fn product(
            FROM products p
            JOIN sales s ON s.id = p.sale_id
            LEFT JOIN brands b ON b.id = p.brand_id
-          WHERE p.id = $1 AND p.sale_id = $2 AND s.site_id = $3 AND {}",
-        live_window("$4")
+          WHERE p.id = $1 AND p.sale_id = $2 AND s.site_id = $3 AND {} AND {}",
+        live_window("$4"),
+        crate::platform::sql::shown("p")
     ))
     .bind(product_id)
     .bind(sale_id)
@@ -63,4 +64,15 @@ pub async fn product(
         )
         .to_string(),
     }))
+}
+
+/// Whether a moderator took the product off the shop (disabled or removed).
+pub async fn taken_off(db: &Db, product_id: i64) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM products WHERE id = $1 AND moderation IN ('disabled', 'removed')",
+    )
+    .bind(product_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(n > 0)
 }

@@ -14,7 +14,9 @@ use super::session::Operator;
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
-const KINDS: [&str; 4] = ["operator", "sale", "option", "product"];
+const KINDS: [&str; 9] = [
+    "operator", "sale", "option", "product", "brand", "universe", "trip", "feed", "notice",
+];
 
 pub fn router() -> Router<Arc<AppCtx>> {
     Router::new().route(&format!("{PREFIX}/audit"), get(page))

@@ -15,10 +15,33 @@ use super::session::Operator;
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
+/// The queues the operator works, with how many items wait in each.
+async fn queues(app: &AppCtx, op: &Operator) -> Result<Option<AnyView>, sqlx::Error> {
+    let mut items = vec![];
+    if op.can(Permission::ModerateContent) {
+        let n = super::moderation::store::waiting(&app.state.db).await?;
+        items.push((op.t("nav.moderation"), n, format!("{PREFIX}/moderation")));
+    }
+    if items.is_empty() {
+        return Ok(None);
+    }
+    let list = items
+        .into_iter()
+        .map(|(label, n, href)| view! { <li><a href=href>{label}</a>{format!(" · {n}")}</li> })
+        .collect_view();
+    Ok(Some(
+        view! { <h2>{op.t("home.queues")}</h2><ul id="queues">{list}</ul> }.into_any(),
+    ))
+}
+
 pub async fn page(State(app): State<Arc<AppCtx>>, op: Operator) -> Response {
     let t = |k: &str| op.t(k);
+    let queues = match queues(&app, &op).await {
+        Ok(q) => q,
+        Err(e) => return ui::db_error(e),
+    };
     if !op.can(Permission::ReadCatalogue) {
-        let body = view! { <p>{op.row.email.clone()}</p> }.into_any();
+        let body = view! { <p>{op.row.email.clone()}</p>{queues} }.into_any();
         return ui::page(
             StatusCode::OK,
             op.lang(),
@@ -70,6 +93,7 @@ pub async fn page(State(app): State<Arc<AppCtx>>, op: Operator) -> Response {
         view! { <ul>{items}</ul> }.into_any()
     };
     let body = view! {
+        {queues}
         <h2>{t("home.upcoming")}</h2>
         {list(soon)}
         <h2>{t("home.live")}</h2>

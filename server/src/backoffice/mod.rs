@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod feed;
 pub mod home;
+pub mod moderation;
 pub mod operators;
 pub mod preview;
 pub mod roles;
@@ -56,6 +57,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(feed::page::router())
         .merge(preview::router())
         .merge(travel::router())
+        .merge(moderation::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

@@ -48,16 +48,26 @@ pub enum Permission {
     AdjustStock,
     /// Watch a sale's live opening dashboard.
     WatchSaleOpening,
+    /// Read notices of illegal content and decide them (remove, disable, restrict, or no
+    /// action), with the statement of reasons.
+    ModerateContent,
+    /// Work the support queue: assign, answer, close and reopen tickets; saved replies.
+    AnswerTickets,
+    /// Edit the help articles behind the automatic answers.
+    EditHelpArticles,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 6] = [
+    pub const ALL: [Permission; 9] = [
         Permission::ManageOperators,
         Permission::ReadAudit,
         Permission::ReadCatalogue,
         Permission::EditCatalogue,
         Permission::AdjustStock,
         Permission::WatchSaleOpening,
+        Permission::ModerateContent,
+        Permission::AnswerTickets,
+        Permission::EditHelpArticles,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -68,13 +78,17 @@ impl Permission {
             Permission::EditCatalogue => "edit the catalogue",
             Permission::AdjustStock => "adjust stock",
             Permission::WatchSaleOpening => "watch a sale opening",
+            Permission::ModerateContent => "decide notices of illegal content",
+            Permission::AnswerTickets => "answer support tickets",
+            Permission::EditHelpArticles => "edit the help articles",
         }
     }
 }
 
 /// Whether `role` has `permission`. Customer care reads the catalogue (to answer members
 /// about a product) and watches openings (to expect the questions); only merchandisers
-/// and admins change it.
+/// and admins change it. Moderators decide notices and nothing else: a decision about a
+/// seller's product is not the merchandisers' to take.
 pub fn allows(role: Role, permission: Permission) -> bool {
     use Permission::*;
     match role {
@@ -83,8 +97,11 @@ pub fn allows(role: Role, permission: Permission) -> bool {
             permission,
             ReadCatalogue | EditCatalogue | AdjustStock | WatchSaleOpening
         ),
-        Role::CustomerCare => matches!(permission, ReadCatalogue | WatchSaleOpening),
-        Role::Moderator => matches!(permission, ReadCatalogue),
+        Role::CustomerCare => matches!(
+            permission,
+            ReadCatalogue | WatchSaleOpening | AnswerTickets | EditHelpArticles
+        ),
+        Role::Moderator => matches!(permission, ReadCatalogue | ModerateContent),
     }
 }
 

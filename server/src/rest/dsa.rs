@@ -76,6 +76,7 @@ async fn dsa_contact_form(
     })?;
     let ok = service::submit(
         &app.state,
+        &app.settings.mail,
         &client,
         request,
         uploads,

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -125,7 +125,6 @@ async fn attachment(
     SignedIn(m): SignedIn,
     Path(id): Path<i64>,
 ) -> Result<axum::response::Response, ApiError> {
-    use axum::response::IntoResponse;
     let (name, content_type, content) = service::attachment(&app.state.db, m.member_id, id)
         .await
         .map_err(wire)?;
@@ -135,31 +134,11 @@ async fn attachment(
     } else {
         "application/octet-stream".into()
     };
-    let safe: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(100)
-        .collect();
-    let disposition = format!(
-        "attachment; filename=\"{safe}\"; filename*=UTF-8''{}",
-        app::routes::encode_query_value(&name)
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
-            (header::CACHE_CONTROL, "private, no-store".to_string()),
-        ],
+    Ok(crate::web::download::attachment(
+        &name,
+        &content_type,
         content,
-    )
-        .into_response())
+    ))
 }
 
 /// Rates an answer: `good` closes the matter, `bad` sends the stored message as a ticket.

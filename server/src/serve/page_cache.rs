@@ -154,6 +154,14 @@ impl PageCache {
             .unwrap_or_default()
     }
 
+    /// Drops every copy (visitors' pages and members' templates): after a moderator takes
+    /// a product off the shop, no page may show it again, not even a stale copy.
+    pub fn clear(&self) {
+        if let Ok(mut s) = self.store.lock() {
+            *s = Store::default();
+        }
+    }
+
     /// Pages rendered to fill the cache since start (for tests and diagnostics).
     pub fn renders(&self) -> u64 {
         self.renders.load(Ordering::Relaxed)

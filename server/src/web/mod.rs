@@ -3,6 +3,7 @@
 //! sign-out), the client address, multipart bodies, social sign-in's protocol. Both depend
 //! on this; neither on the other.
 pub mod client;
+pub mod download;
 pub mod error;
 pub mod extract;
 pub mod multipart;

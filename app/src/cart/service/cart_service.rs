@@ -117,6 +117,14 @@ impl CartService {
         Ok(info)
     }
 
+    /// Forgets the options read so far: a moderator took a product off the shop, and
+    /// none of its options may be added from a cached read.
+    pub fn forget_options(&self) {
+        if let Ok(mut cache) = self.options.write() {
+            cache.clear();
+        }
+    }
+
     /// Whether an add of this option is refused without asking the database. When the
     /// mark lapses, one caller (this one) probes the database and the mark is renewed
     /// for the others meanwhile: one probe per period, not a burst.

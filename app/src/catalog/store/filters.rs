@@ -117,7 +117,7 @@ pub(super) async fn categories(
 ) -> Result<Vec<FilterOption>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT u.id, u.title,
-                (SELECT COUNT(*) FROM products pr WHERE pr.sale_id = $1
+                (SELECT COUNT(*) FROM products pr WHERE pr.sale_id = $1 AND pr.moderation IN ('', 'restricted')
                    AND (pr.universe_id = u.id OR pr.universe_id IN (SELECT c.id FROM universes c WHERE c.parent_id = u.id))) AS n
            FROM universes u
           WHERE u.sale_id = $1 AND ((u.parent_id IS NULL AND $2 = 0) OR u.parent_id = $2)

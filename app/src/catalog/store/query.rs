@@ -73,6 +73,7 @@ pub(super) fn where_clause(
         format!("s.site_id = {}", p.push_i(i64::from(site_id))),
         format!("s.id = {}", p.push_i(sale_id)),
         live_window(&p.push_i(now)),
+        crate::platform::sql::shown("pr"),
     ];
     if universe_id > 0 {
         let u = p.push_i(universe_id);

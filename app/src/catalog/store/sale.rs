@@ -81,7 +81,8 @@ pub async fn catalog_tree(db: &Db, sale_id: i64) -> Result<Vec<Universe>, sqlx::
     .fetch_all(&db.pool)
     .await?;
     let products = sqlx::query(
-        "SELECT id, universe_id FROM products WHERE sale_id = $1 ORDER BY position, id",
+        "SELECT id, universe_id FROM products WHERE sale_id = $1 AND moderation IN ('', 'restricted')
+          ORDER BY position, id",
     )
     .bind(sale_id)
     .fetch_all(&db.pool)

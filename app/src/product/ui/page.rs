@@ -10,7 +10,7 @@ use crate::product::api::{fetch_product, ProductQuery};
 use crate::product::rules;
 use crate::routes::ResolvedRoute;
 use crate::ui::error_template::ErrorNotice;
-use crate::ui::not_found::NotFound;
+use crate::ui::not_found::{NotFound, Removed};
 use crate::ui::SeoMeta;
 
 #[component]
@@ -41,6 +41,9 @@ pub fn ProductPage(route: ResolvedRoute, path: String) -> impl IntoView {
                         match product.await {
                             Ok(Some(p)) => view! { <ProductView product=p path /> }.into_any(),
                             Ok(None) => view! { <NotFound /> }.into_any(),
+                            Err(e) if e.to_string().contains(rules::REMOVED_KEY) => {
+                                view! { <Removed /> }.into_any()
+                            }
                             Err(_) => view! { <ErrorNotice /> }.into_any(),
                         }
                     })

@@ -23,6 +23,16 @@ pub struct SearchIndexes {
     building: Mutex<HashSet<u16>>,
 }
 
+impl SearchIndexes {
+    /// Drops every site's index: the next search rebuilds it (a moderator took a product
+    /// out of search).
+    pub fn clear(&self) {
+        if let Ok(mut m) = self.indexes.write() {
+            m.clear();
+        }
+    }
+}
+
 /// Releases a rebuild claim, also when the rebuild fails.
 struct Claim<'a>(&'a SearchIndexes, u16);
 impl Drop for Claim<'_> {
@@ -76,7 +86,7 @@ pub(super) async fn build(db: &Db, site_id: u16, now: i64) -> Result<SiteIndex, 
            LEFT JOIN brands b ON b.id = pr.brand_id
            JOIN universes u ON u.id = pr.universe_id
            LEFT JOIN universes pu ON pu.id = u.parent_id
-          WHERE {LIVE_SALE}"
+          WHERE {LIVE_SALE} AND pr.moderation = ''"
     ))
     .bind(site)
     .bind(now)

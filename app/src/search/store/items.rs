@@ -34,7 +34,7 @@ pub(super) async fn live_items(
     }
     let rows = sqlx::query(&format!(
         "SELECT {} FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id
-          WHERE {LIVE_SALE} AND pr.id IN ({})",
+          WHERE {LIVE_SALE} AND pr.moderation = '' AND pr.id IN ({})",
         catalog::ITEM_COLUMNS,
         id_list(ids)
     ))

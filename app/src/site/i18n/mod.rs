@@ -5,7 +5,7 @@
 //! The widget and area keys live beside them (`locales/dsa/`, `locales/travel/`,
 //! `locales/travel-widgets/`, `locales/travel-catalog/`, `locales/travel-search/`, `locales/address/`,
 //! `locales/wallet/`, `locales/account/`, `locales/orders/`, `locales/help/`,
-//! `locales/rosedeals/`, `locales/aftersale/`) and are merged in.
+//! `locales/rosedeals/`, `locales/aftersale/`, `locales/moderation/`) and are merged in.
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 use std::collections::HashMap;
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
@@ -48,12 +48,13 @@ macro_rules! locale_files {
             include_str!(concat!("../../../locales/marketing/", $lang, ".json")),
             include_str!(concat!("../../../locales/social/", $lang, ".json")),
             include_str!(concat!("../../../locales/diagnostics/", $lang, ".json")),
+            include_str!(concat!("../../../locales/moderation/", $lang, ".json")),
         ]
     };
 }
 
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-fn sources(lang: &str) -> [&'static str; 18] {
+fn sources(lang: &str) -> [&'static str; 19] {
     match lang {
         "de" => locale_files!("de"),
         "es" => locale_files!("es"),

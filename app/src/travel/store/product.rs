@@ -139,8 +139,9 @@ pub async fn product(
            JOIN sales s ON s.id = p.sale_id
            JOIN travel_offers o ON o.product_id = p.id
            JOIN travel_destinations d ON d.id = o.destination_id
-          WHERE p.id = $1 AND p.sale_id = $2 AND s.site_id = $3 AND s.campaign_kind = 'TRAVEL' AND {}",
-        live_window("$4")
+          WHERE p.id = $1 AND p.sale_id = $2 AND s.site_id = $3 AND s.campaign_kind = 'TRAVEL' AND {} AND {}",
+        live_window("$4"),
+        crate::platform::sql::shown("p")
     ))
     .bind(product_id)
     .bind(sale_id)

@@ -3,7 +3,11 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 14] = [
+const PAGES: [&str; 18] = [
+    "/backoffice/moderation",
+    "/backoffice/moderation/1",
+    "/backoffice/moderation/1/files/1",
+    "/backoffice/transparency",
     "/backoffice/brands",
     "/backoffice/products/1/travel/description",
     "/backoffice/",
@@ -19,7 +23,11 @@ const PAGES: [&str; 14] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 32] = [
+const FORMS: [&str; 36] = [
+    "/backoffice/moderation/1",
+    "/backoffice/moderation/1/acknowledge",
+    "/backoffice/moderation/1/statement",
+    "/backoffice/moderation/1/restore",
     "/backoffice/brands/1",
     "/backoffice/brands",
     "/backoffice/products/1/travel/description",
@@ -83,7 +91,7 @@ async fn every_route_refuses_who_may_not(t: TestApp) {
         }
     }
 
-    // A moderator reads the catalogue and nothing more.
+    // A moderator reads the catalogue and decides notices, nothing more.
     let moderator = sign_in(&t, MODERATOR).await;
     let (status, html) = moderator.get(&t, "/backoffice/sales/1001").await;
     assert_eq!(status, 200);

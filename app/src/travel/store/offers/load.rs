@@ -18,6 +18,7 @@ fn scope(query: &OfferQuery) -> (String, Vec<i64>) {
         "s.site_id = $1".to_string(),
         "s.campaign_kind = 'TRAVEL'".to_string(),
         live_window("$2"),
+        crate::platform::sql::shown("p"),
     ];
     let mut binds = vec![];
     if let Some(c) = query.campaign_id {

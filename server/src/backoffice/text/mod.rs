@@ -3,6 +3,8 @@
 //! missing from a language falls back to English; a test checks that none is missing.
 pub const LANGS: [&str; 2] = ["en", "fr"];
 
+mod care;
+
 /// `(key, English, French)`.
 const TABLE: &[(&str, &str, &str)] = &[
     ("app", "Rosace back office", "Back office Rosace"),
@@ -394,8 +396,13 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("dash.updated", "Updated", "Mis à jour"),
 ];
 
+/// Every table: the catalogue side's, then customer care's and the moderators'.
+fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    TABLE.iter().chain(care::TABLE)
+}
+
 pub fn t(lang: &str, key: &str) -> &'static str {
-    match TABLE.iter().find(|(k, _, _)| *k == key) {
+    match entries().find(|(k, _, _)| *k == key) {
         Some((_, en, fr)) => {
             if lang == "fr" {
                 fr
@@ -438,7 +445,7 @@ mod tests {
     #[test]
     fn keys_are_unique_and_translated() {
         let mut seen = std::collections::BTreeSet::new();
-        for (k, en, fr) in TABLE {
+        for (k, en, fr) in entries() {
             assert!(seen.insert(*k), "{k} twice");
             assert!(!en.is_empty() && !fr.is_empty(), "{k}");
         }
