@@ -14,8 +14,18 @@ use super::session::Operator;
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
-const KINDS: [&str; 9] = [
-    "operator", "sale", "option", "product", "brand", "universe", "trip", "feed", "notice",
+const KINDS: [&str; 11] = [
+    "operator",
+    "sale",
+    "option",
+    "product",
+    "brand",
+    "universe",
+    "trip",
+    "feed",
+    "notice",
+    "ticket",
+    "saved_reply",
 ];
 
 pub fn router() -> Router<Arc<AppCtx>> {

@@ -18,6 +18,14 @@ use crate::state::AppCtx;
 /// The queues the operator works, with how many items wait in each.
 async fn queues(app: &AppCtx, op: &Operator) -> Result<Option<AnyView>, sqlx::Error> {
     let mut items = vec![];
+    if op.can(Permission::AnswerTickets) {
+        let counts = app::help::store::support_counts(&app.state.db).await?;
+        let n = counts
+            .iter()
+            .find(|(s, _)| s == "open")
+            .map_or(0, |(_, n)| *n);
+        items.push((op.t("nav.support"), n, format!("{PREFIX}/support")));
+    }
     if op.can(Permission::ModerateContent) {
         let n = super::moderation::store::waiting(&app.state.db).await?;
         items.push((op.t("nav.moderation"), n, format!("{PREFIX}/moderation")));

@@ -18,6 +18,7 @@ pub mod sales;
 pub mod session;
 pub mod signin;
 pub mod store;
+pub mod support;
 pub mod text;
 pub mod totp;
 pub mod travel;
@@ -58,6 +59,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(preview::router())
         .merge(travel::router())
         .merge(moderation::router())
+        .merge(support::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

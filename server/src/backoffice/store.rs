@@ -327,3 +327,23 @@ pub async fn delete_session(db: &Db, token: &str) -> Result<(), sqlx::Error> {
         .await?;
     Ok(())
 }
+
+/// Every operator's id and name, for showing who works what.
+pub async fn operator_names(db: &Db) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, name FROM operators ORDER BY name, id")
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// The active operators whose role has `permission` (those a ticket can be given to).
+pub async fn operators_with(
+    db: &Db,
+    permission: super::roles::Permission,
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    Ok(list(db)
+        .await?
+        .into_iter()
+        .filter(|o| o.active && super::roles::allows(o.role, permission))
+        .map(|o| (o.id, o.name))
+        .collect())
+}

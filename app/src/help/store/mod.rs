@@ -148,12 +148,14 @@ pub async fn insert_message(
     .bind(now)
     .fetch_one(&mut **tx)
     .await?;
-    sqlx::query("UPDATE help_tickets SET status = $2, updated_at = $3 WHERE id = $1")
-        .bind(ticket_id)
-        .bind(status)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "UPDATE help_tickets SET status = $2, updated_at = $3, version = version + 1 WHERE id = $1",
+    )
+    .bind(ticket_id)
+    .bind(status)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
     Ok(id)
 }
 

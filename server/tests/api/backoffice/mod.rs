@@ -14,6 +14,7 @@ mod sale_pictures;
 mod sales;
 mod signin;
 mod stock;
+mod support;
 mod travel;
 mod trip_description;
 mod trips;

@@ -3,7 +3,11 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 18] = [
+const PAGES: [&str; 22] = [
+    "/backoffice/support",
+    "/backoffice/support/replies",
+    "/backoffice/support/1",
+    "/backoffice/support/1/files/1",
     "/backoffice/moderation",
     "/backoffice/moderation/1",
     "/backoffice/moderation/1/files/1",
@@ -23,7 +27,10 @@ const PAGES: [&str; 18] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 36] = [
+const FORMS: [&str; 39] = [
+    "/backoffice/support/1/act",
+    "/backoffice/support/replies",
+    "/backoffice/support/replies/1",
     "/backoffice/moderation/1",
     "/backoffice/moderation/1/acknowledge",
     "/backoffice/moderation/1/statement",
