@@ -118,11 +118,24 @@ pub async fn advance(
     now: i64,
 ) -> Result<Moved, OrdersError> {
     let mut tx = db.begin().await?;
-    let (from, tracking) =
-        fulfilment::lock_status(&mut tx, order_id, db.backend == Backend::Postgres)
-            .await?
-            .ok_or(OrdersError::NotFound)?;
-    let (cart_type, modes, stay) = fulfilment::facts(&mut tx, order_id).await?;
+    let moved = advance_in(&mut tx, db.backend, order_id, to, note, now).await?;
+    tx.commit().await?;
+    Ok(moved)
+}
+
+/// [`advance`] in the caller's transaction (the back office writes its audit record in it).
+pub async fn advance_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    backend: Backend,
+    order_id: i64,
+    to: Option<&str>,
+    note: Option<&str>,
+    now: i64,
+) -> Result<Moved, OrdersError> {
+    let (from, tracking) = fulfilment::lock_status(tx, order_id, backend == Backend::Postgres)
+        .await?
+        .ok_or(OrdersError::NotFound)?;
+    let (cart_type, modes, stay) = fulfilment::facts(tx, order_id).await?;
     let facts = Facts {
         kind: Fulfilment::of(&cart_type, &modes),
         stay_over: stay.is_some_and(|(day, days)| stay_over(&day, days, now)),
@@ -131,20 +144,45 @@ pub async fn advance(
     let tracking = match tracking {
         None if target.assigns_tracking() => {
             let number = rules::tracking_number(order_id);
-            fulfilment::set_tracking(&mut tx, order_id, &number).await?;
+            fulfilment::set_tracking(tx, order_id, &number).await?;
             Some(number)
         }
         other => other,
     };
-    status::record(&mut tx, order_id, target.wire(), note, now).await?;
-    crate::orders::returns::store::settle(&mut tx, order_id, target.wire(), now).await?;
-    tx.commit().await?;
+    status::record(tx, order_id, target.wire(), note, now).await?;
+    crate::orders::returns::store::settle(tx, order_id, target.wire(), now).await?;
     Ok(Moved {
         order_id,
         from,
         to: target,
         tracking_number: tracking.filter(|_| target.is_shipped()),
     })
+}
+
+/// The moves the life cycle allows an order of this kind from its status now: what an
+/// operator is offered.
+pub async fn moves(db: &Db, order_id: i64, now: i64) -> Result<Vec<OrderStatus>, OrdersError> {
+    let mut conn = db.pool.acquire().await?;
+    let status: Option<String> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(status) = status.as_deref().and_then(OrderStatus::parse) else {
+        return Err(OrdersError::NotFound);
+    };
+    drop(conn);
+    let mut tx = db.begin().await?;
+    let (cart_type, modes, stay) = fulfilment::facts(&mut tx, order_id).await?;
+    tx.rollback().await?;
+    let facts = Facts {
+        kind: Fulfilment::of(&cart_type, &modes),
+        stay_over: stay.is_some_and(|(day, days)| stay_over(&day, days, now)),
+    };
+    Ok(status
+        .next_allowed_for(facts.kind)
+        .into_iter()
+        .filter(|to| plan_move(status.wire(), Some(to.wire()), facts).is_ok())
+        .collect())
 }
 
 /// Most orders one simulator pass moves.

@@ -14,7 +14,7 @@ use super::session::Operator;
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
-const KINDS: [&str; 11] = [
+const KINDS: [&str; 12] = [
     "operator",
     "sale",
     "option",
@@ -26,6 +26,7 @@ const KINDS: [&str; 11] = [
     "notice",
     "ticket",
     "saved_reply",
+    "order",
 ];
 
 pub fn router() -> Router<Arc<AppCtx>> {

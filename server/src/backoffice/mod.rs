@@ -12,6 +12,7 @@ pub mod feed;
 pub mod home;
 pub mod moderation;
 pub mod operators;
+pub mod orders;
 pub mod preview;
 pub mod roles;
 pub mod sales;
@@ -60,6 +61,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(travel::router())
         .merge(moderation::router())
         .merge(support::router())
+        .merge(orders::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

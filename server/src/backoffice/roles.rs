@@ -55,10 +55,12 @@ pub enum Permission {
     AnswerTickets,
     /// Edit the help articles behind the automatic answers.
     EditHelpArticles,
+    /// Find orders and move them along their life cycle (cancel included).
+    ManageOrders,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 9] = [
+    pub const ALL: [Permission; 10] = [
         Permission::ManageOperators,
         Permission::ReadAudit,
         Permission::ReadCatalogue,
@@ -68,6 +70,7 @@ impl Permission {
         Permission::ModerateContent,
         Permission::AnswerTickets,
         Permission::EditHelpArticles,
+        Permission::ManageOrders,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -81,6 +84,7 @@ impl Permission {
             Permission::ModerateContent => "decide notices of illegal content",
             Permission::AnswerTickets => "answer support tickets",
             Permission::EditHelpArticles => "edit the help articles",
+            Permission::ManageOrders => "manage orders",
         }
     }
 }
@@ -99,7 +103,7 @@ pub fn allows(role: Role, permission: Permission) -> bool {
         ),
         Role::CustomerCare => matches!(
             permission,
-            ReadCatalogue | WatchSaleOpening | AnswerTickets | EditHelpArticles
+            ReadCatalogue | WatchSaleOpening | AnswerTickets | EditHelpArticles | ManageOrders
         ),
         Role::Moderator => matches!(permission, ReadCatalogue | ModerateContent),
     }

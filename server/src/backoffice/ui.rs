@@ -49,6 +49,9 @@ pub fn page(
         if op.can(Permission::EditCatalogue) {
             links.push((t("nav.import"), format!("{PREFIX}/import")));
         }
+        if op.can(Permission::ManageOrders) {
+            links.push((t("nav.orders"), format!("{PREFIX}/orders")));
+        }
         if op.can(Permission::AnswerTickets) {
             links.push((t("nav.support"), format!("{PREFIX}/support")));
         }

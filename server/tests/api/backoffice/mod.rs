@@ -7,6 +7,7 @@ mod feed;
 mod feed_listing;
 mod moderation;
 mod option_prices;
+mod orders;
 mod preview;
 mod product_edit;
 mod roles;

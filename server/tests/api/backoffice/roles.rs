@@ -3,7 +3,9 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 22] = [
+const PAGES: [&str; 24] = [
+    "/backoffice/orders",
+    "/backoffice/orders/1",
     "/backoffice/support",
     "/backoffice/support/replies",
     "/backoffice/support/1",
@@ -27,7 +29,8 @@ const PAGES: [&str; 22] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 39] = [
+const FORMS: [&str; 40] = [
+    "/backoffice/orders/1/move",
     "/backoffice/support/1/act",
     "/backoffice/support/replies",
     "/backoffice/support/replies/1",

@@ -1,0 +1,237 @@
+//! One order as customer care reads it, and the form that moves it: the statuses the life
+//! cycle allows this kind of order from where it is now, each a button; the form carries
+//! the status the operator saw, so a move someone made meanwhile is told, not stacked.
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use leptos::prelude::*;
+use serde::Deserialize;
+
+use app::orders::error::OrdersError;
+use app::orders::service;
+
+use super::{status_label, store};
+use crate::backoffice::audit::{self, Entry};
+use crate::backoffice::roles::Permission;
+use crate::backoffice::session::{Operator, OperatorForm};
+use crate::backoffice::{ui, PREFIX};
+use crate::state::AppCtx;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct OrderQuery {
+    done: String,
+}
+
+pub async fn page(
+    State(app): State<Arc<AppCtx>>,
+    op: Operator,
+    Path(id): Path<i64>,
+    Query(q): Query<OrderQuery>,
+) -> Response {
+    if let Err(r) = op.require(Permission::ManageOrders) {
+        return r;
+    }
+    let notice = (q.done == "1").then(|| op.t("orders.moved").to_string());
+    render(&app, &op, id, notice, None, StatusCode::OK).await
+}
+
+async fn render(
+    app: &AppCtx,
+    op: &Operator,
+    id: i64,
+    notice: Option<String>,
+    error: Option<String>,
+    status: StatusCode,
+) -> Response {
+    let db = &app.state.db;
+    let Some((member_id, email, site_id, invoice)) = (match store::owner(db, id).await {
+        Ok(o) => o,
+        Err(e) => return ui::db_error(e),
+    }) else {
+        return ui::not_found(op);
+    };
+    let now = app::platform::state::now();
+    let (detail, moves) = match tokio::try_join!(
+        service::detail(db, member_id, id),
+        service::moves(db, id, now)
+    ) {
+        Ok(r) => r,
+        Err(OrdersError::NotFound) => return ui::not_found(op),
+        Err(e) => {
+            tracing::error!(order = id, error = %e, "back office: order unreadable");
+            return ui::message_page(
+                op.lang(),
+                Some(op),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                op.t("form.errors"),
+            );
+        }
+    };
+    let t = |k: &str| op.t(k);
+    let o = &detail.order;
+    let lines = o
+        .items
+        .iter()
+        .map(|i| {
+            view! {
+                <tr>
+                    <td>{format!("{} · {}", i.name, i.option_label)}</td>
+                    <td class="num">{i.quantity}</td>
+                    <td class="num">{ui::amount(i.unit_price)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let events = detail
+        .events
+        .iter()
+        .map(|e| view! { <li data-status=e.status.clone()>{format!("{} · {}", ui::when(e.at), status_label(op, &e.status))}</li> })
+        .collect_view();
+    let address = o.delivery_address.as_ref().map(|a| {
+        format!(
+            "{} {}, {} {}, {} {} {}, {}",
+            a.first_name, a.last_name, a.details, a.extras, a.zip_code, a.city, a.country, a.phone
+        )
+    });
+    let payment = detail.payment.as_ref().map(|p| {
+        format!(
+            "{} {} · {} · {}",
+            p.method,
+            p.card.clone().unwrap_or_default(),
+            p.reference,
+            ui::when(p.paid_at)
+        )
+    });
+    let returns = detail
+        .returns
+        .iter()
+        .map(|r| view! { <li>{format!("#{} · {} · {}", r.id, r.status, ui::when(r.created_at))}</li> })
+        .collect_view();
+    let buttons = moves
+        .iter()
+        .map(|s| {
+            let class = if s.wire() == "cancelled" { "bo-danger" } else { "bo-secondary" };
+            view! { <button type="submit" name="to" value=s.wire() class=class>{status_label(op, s.wire())}</button> }
+        })
+        .collect_view();
+    let move_form = if moves.is_empty() {
+        view! { <p>{t("orders.no_move")}</p> }.into_any()
+    } else {
+        view! {
+            <form method="post" action=format!("{PREFIX}/orders/{id}/move") id="move" class="bo-inline">
+                {ui::xsrf_field(op)}
+                <input type="hidden" name="from" value=o.status.clone() />
+                <p>{t("orders.move_hint")}</p>
+                {buttons}
+            </form>
+        }
+        .into_any()
+    };
+    let error = error.map(|e| view! { <p class="bo-error" role="alert">{e}</p> });
+    let body = view! {
+        <dl class="bo-facts" id="order-facts" data-status=o.status.clone()>
+            <dt>{t("support.state")}</dt><dd>{status_label(op, &o.status)}</dd>
+            <dt>{t("support.member")}</dt><dd>{format!("{email} (#{member_id})")}</dd>
+            <dt>{t("sales.site")}</dt><dd>{super::super::sales::site_label(site_id)}</dd>
+            <dt>{t("orders.date")}</dt><dd>{ui::when(o.created_at)}</dd>
+            <dt>{t("orders.total")}</dt>
+            <dd>{format!("{} {} ({} {}, {} {}, {} {})", ui::amount(o.total), o.currency,
+                t("orders.subtotal"), ui::amount(o.subtotal), t("orders.discount"), ui::amount(o.discount),
+                t("orders.shipping"), ui::amount(o.shipping))}</dd>
+            <dt>{t("orders.refunded")}</dt><dd>{ui::amount(detail.refunded_amount)}</dd>
+            <dt>{t("orders.payment")}</dt><dd>{payment.unwrap_or_else(|| t("orders.unpaid").to_string())}</dd>
+            <dt>{t("orders.address")}</dt><dd>{address.unwrap_or_else(|| "—".to_string())}</dd>
+            <dt>{t("orders.invoice")}</dt><dd>{invoice.unwrap_or_else(|| t("orders.no_invoice").to_string())}</dd>
+            {detail.tracking_number.clone().map(|n| view! { <dt>{t("orders.tracking")}</dt><dd>{n}</dd> })}
+        </dl>
+        <h2>{t("orders.lines")}</h2>
+        <div class="bo-table-wrap" tabindex="0">
+            <table id="lines">
+                <thead><tr><th scope="col">{t("orders.item")}</th><th scope="col" class="num">{t("orders.quantity")}</th><th scope="col" class="num">{t("orders.unit_price")}</th></tr></thead>
+                <tbody>{lines}</tbody>
+            </table>
+        </div>
+        <h2>{t("orders.timeline")}</h2>
+        <ol id="timeline">{events}</ol>
+        {(!detail.returns.is_empty()).then(|| view! { <h2>{t("orders.returns")}</h2><ul>{returns}</ul> })}
+        <h2>{t("orders.move")}</h2>
+        {error}
+        {move_form}
+    }
+    .into_any();
+    let title = format!("{} #{id}", t("orders.order"));
+    ui::page(status, op.lang(), Some(op), &title, notice, body)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct MoveFields {
+    from: String,
+    to: String,
+}
+
+pub async fn move_form(
+    State(app): State<Arc<AppCtx>>,
+    Path(id): Path<i64>,
+    form: OperatorForm<MoveFields>,
+) -> Response {
+    let op = &form.operator;
+    if let Err(r) = op.require(Permission::ManageOrders) {
+        return r;
+    }
+    let f = &form.fields;
+    let now = app::platform::state::now();
+    let db = &app.state.db;
+    let moved = async {
+        let mut tx = db.begin().await?;
+        let moved =
+            service::advance_in(&mut tx, db.backend, id, Some(&f.to), Some("operator"), now)
+                .await?;
+        if moved.from != f.from {
+            // Someone moved it since the page was read: nothing of this move is kept.
+            return Ok(None);
+        }
+        let entry = Entry {
+            action: "move",
+            object_kind: "order",
+            object_id: id.to_string(),
+            summary: format!("status: {:?} → {:?}", moved.from, moved.to.wire()),
+        };
+        audit::record(&mut tx, &op.actor(), entry, now).await?;
+        tx.commit().await?;
+        Ok::<_, OrdersError>(Some(moved))
+    }
+    .await;
+    match moved {
+        Ok(Some(_)) => ui::see_other(&format!("{PREFIX}/orders/{id}?done=1")),
+        Ok(None) => {
+            let text = op.t("orders.changed").to_string();
+            render(&app, op, id, None, Some(text), StatusCode::CONFLICT).await
+        }
+        Err(OrdersError::NotFound) => ui::not_found(op),
+        Err(OrdersError::Refused(_)) => {
+            let text = op.t("orders.refused").to_string();
+            render(
+                &app,
+                op,
+                id,
+                None,
+                Some(text),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Err(e) => {
+            tracing::error!(order = id, error = %e, "back office: order move failed");
+            ui::message_page(
+                op.lang(),
+                Some(op),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                op.t("form.errors"),
+            )
+        }
+    }
+}

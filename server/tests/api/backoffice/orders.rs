@@ -1,0 +1,162 @@
+//! Orders for customer care: found by number, email, status, site and day (a bad day or
+//! status refused); an order's page; moves the life cycle allows, each notified to the
+//! member as the simulator's are and audited; a move someone made meanwhile told and not
+//! stacked; a move the life cycle refuses changes nothing; roles.
+use super::*;
+use crate::helpers::cart::shopper;
+use crate::helpers::{both, TestApp};
+
+async fn care_moves_an_order_along_its_life(t: TestApp) {
+    let member = shopper(&t, 2).await;
+    let order = crate::help::order_of(&t, member.member_id).await;
+    let email: String = sqlx::query_scalar("SELECT email FROM members WHERE id = $1")
+        .bind(member.member_id)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let care = sign_in(&t, CARE).await;
+    let row = format!(r#"<tr data-order="{order}">"#);
+
+    // Found by number, by part of the email, by status and site, by day.
+    for query in [
+        format!("q=%23{order}"),
+        format!("q={}", &email[..10]),
+        format!("q={}&status=validated&site=1", &email[..10]),
+        format!("q={}&from=2023-11-14&until=2023-11-14", &email[..10]),
+    ] {
+        let (status, html) = care.get(&t, &format!("/backoffice/orders?{query}")).await;
+        assert_eq!(status, 200, "{query}");
+        assert!(html.contains(&row), "{query}");
+    }
+    for query in [
+        format!("q={}&status=shipped", &email[..10]),
+        format!("q={}&site=2", &email[..10]),
+        format!("q={}&from=2023-11-15", &email[..10]),
+    ] {
+        let (_, html) = care.get(&t, &format!("/backoffice/orders?{query}")).await;
+        assert!(!html.contains(&row), "{query}");
+    }
+    for (query, message) in [
+        ("from=2023-02-30", "Write days as YYYY-MM-DD."),
+        ("status=lost", "Choose a status from the list."),
+    ] {
+        let (status, html) = care.get(&t, &format!("/backoffice/orders?{query}")).await;
+        assert_eq!(status, 422, "{query}");
+        assert!(html.contains(message));
+    }
+
+    // The page offers the life cycle's moves from "paid": preparation, or cancel.
+    let path = format!("/backoffice/orders/{order}");
+    let (status, page) = care.get(&t, &path).await;
+    assert_eq!(status, 200);
+    assert!(page.contains(&email));
+    assert!(page.contains(r#"value="in_preparation""#) && page.contains(r#"value="cancelled""#));
+    assert!(!page.contains(r#"value="refunded""#));
+
+    let notices = format!("SELECT COUNT(*) FROM notifications WHERE order_id = {order}");
+    let moves = [
+        ("validated", "in_preparation"),
+        ("in_preparation", "shipped"),
+    ];
+    for (from, to) in moves {
+        let (status, location, _) = care
+            .post(&t, &format!("{path}/move"), &[("from", from), ("to", to)])
+            .await;
+        assert_eq!(
+            (status, location.as_str()),
+            (303, format!("{path}?done=1").as_str()),
+            "{to}"
+        );
+    }
+    assert_eq!(
+        t.count(&notices).await,
+        1,
+        "shipping is notified, preparation is not"
+    );
+    assert_eq!(
+        t.count(&format!("SELECT COUNT(*) FROM orders WHERE id = {order} AND status = 'shipped' AND tracking_number IS NOT NULL")).await,
+        1
+    );
+    let (_, thread) = member
+        .call(
+            &t,
+            reqwest::Method::GET,
+            &format!("/api/orders/v1/orders/{order}"),
+            None,
+        )
+        .await;
+    assert_eq!(thread["status"], "shipped", "My orders follows: {thread}");
+
+    // A second operator's stale move is told, not stacked; a refused move changes nothing.
+    let (status, _, html) = care
+        .post(
+            &t,
+            &format!("{path}/move"),
+            &[("from", "in_preparation"), ("to", "received")],
+        )
+        .await;
+    assert_eq!(status, 409);
+    assert!(html.contains("This order moved since you opened it"));
+    let (status, _, html) = care
+        .post(
+            &t,
+            &format!("{path}/move"),
+            &[("from", "shipped"), ("to", "cancelled")],
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(html.contains("The life cycle does not allow this move"));
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM orders WHERE id = {order} AND status = 'shipped'"
+        ))
+        .await,
+        1
+    );
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM audit_log WHERE object_kind = 'order' AND object_id = '{order}'"
+        ))
+        .await,
+        2
+    );
+
+    // Another order, cancelled before it ships: the member hears of it.
+    let other = crate::help::order_of(&t, member.member_id).await;
+    let (status, _, _) = care
+        .post(
+            &t,
+            &format!("/backoffice/orders/{other}/move"),
+            &[("from", "validated"), ("to", "cancelled")],
+        )
+        .await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM notifications WHERE order_id = {other} AND status = 'cancelled'"
+        ))
+        .await,
+        1
+    );
+    assert_eq!(care.get(&t, "/backoffice/orders/999999999").await.0, 404);
+
+    // Roles: moderators and merchandisers do not touch orders.
+    for who in [MODERATOR, MERCH] {
+        let desk = sign_in(&t, who).await;
+        assert_eq!(desk.get(&t, "/backoffice/orders").await.0, 403, "{who}");
+        assert_eq!(desk.get(&t, &path).await.0, 403, "{who}");
+        let (status, _, _) = desk
+            .post(
+                &t,
+                &format!("{path}/move"),
+                &[("from", "shipped"), ("to", "received")],
+            )
+            .await;
+        assert_eq!(status, 403, "{who}");
+    }
+}
+both!(
+    care_moves_an_order_along_its_life,
+    orders_on_sqlite,
+    orders_on_postgres
+);
