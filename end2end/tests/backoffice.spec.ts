@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { type Locator, type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { DEMO_EMAIL_2, signInAsDemo } from './session';
+import { signIn } from './backoffice-steps';
 
 // The back office as an operator uses it: sign-in with a TOTP code, a new sale with two
 // products and their options made through the forms, then a member holds an option and the
@@ -11,47 +11,6 @@ import { DEMO_EMAIL_2, signInAsDemo } from './session';
 // works as the demo admin on Violeta's site 66, the phone as the demo merchandiser on site
 // 69 (a TOTP code is good once, so the two projects never share an operator's step), each
 // with the second demo member, whose cart on these sites no other test uses.
-
-const PASSWORD = 'Rosace-operator-2026';
-const SECRET = 'KJXXGYLDMUQGIZLNN4QFIT2UKAQSCIJB';
-
-function base32(s: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of s) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
-}
-
-/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits): what the operator's phone shows at `unixSecs`. */
-function totp(unixSecs: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(unixSecs / 30)));
-  const h = createHmac('sha1', base32(SECRET)).update(counter).digest();
-  const o = h[19] & 0xf;
-  const n = ((h[o] & 0x7f) << 24) | (h[o + 1] << 16) | (h[o + 2] << 8) | h[o + 3];
-  return String(n % 1_000_000).padStart(6, '0');
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/backoffice/sales');
-  await expect(page).toHaveURL(/\/backoffice\/signin\?next=/);
-  await expectNoViolations(page, undefined, { islands: false });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/backoffice\/signin\/code/);
-  await expectNoViolations(page, undefined, { islands: false });
-  // A code is good once: a retry within the same 30 s waits for the next one.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await page.getByLabel(/6-digit code/).fill(totp(Date.now() / 1000));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    if (!/\/signin\/code/.test(page.url())) break;
-    await expect(page.getByRole('alert')).toContainText('already used');
-    await page.waitForTimeout((30 - ((Date.now() / 1000) % 30) + 1) * 1000);
-  }
-  await expect(page).toHaveURL(/\/backoffice\/sales$/);
-}
 
 /** The picture finished loading, from a source the shop serves as WebP to this browser. (Its
  * natural width says nothing here: the test's 1×1 picture, chosen from a `srcset` at a

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { memberEmail, register, signedIn } from './member-steps';
+import { askAndRateBadly, help } from './help-steps';
 
 // The help centre on two sites in two languages, desktop and phone: a question
 // the help articles answer, rated badly, becomes a ticket in the message centre; support
@@ -13,15 +12,6 @@ import { memberEmail, register, signedIn } from './member-steps';
 // (Luxembourg) takes no tickets: a question no article answers, and one answered but
 // rated badly, show the extra text (the other ways to reach support) and make no ticket.
 
-const LANG: Record<number, string> = { 1: 'fr', 2: 'de', 73: 'fr' };
-const help = (site: number): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../../app/locales/help/${LANG[site]}.json`, import.meta.url), 'utf8'));
-
-const QUESTION: Record<number, string> = {
-  1: 'Comment télécharger la facture de ma commande ?',
-  2: 'Wo kann ich meine Rechnung herunterladen?',
-};
-
 function supportReply(ticket: string, text: string): string {
   const bin = process.env.ROSACE_E2E_BIN;
   expect(bin, 'ROSACE_E2E_BIN (end2end/run.sh sets it)').toBeTruthy();
@@ -29,24 +19,6 @@ function supportReply(ticket: string, text: string): string {
     env: { ...process.env, ROSACE_DATA_DIR: process.env.ROSACE_E2E_DATA ?? '', RUST_LOG: 'warn' },
     encoding: 'utf8',
   });
-}
-
-async function askAndRateBadly(page: Page, site: number) {
-  const t = help(site);
-  await page.goto('/helpform');
-  await expectNoViolations(page);
-  const form = page.getByTestId('help-form');
-  await form.getByTestId('help-reason').selectOption('payment');
-  await form.getByTestId('help-sub').selectOption('invoice');
-  await form.getByTestId('help-body').fill(QUESTION[site]);
-  await form.getByTestId('help-send').click();
-  const answer = page.getByTestId('help-answer');
-  await expect(answer).toBeVisible();
-  await expect(answer.getByTestId('help-answer-article')).toHaveAttribute('data-article', 'invoices');
-  await expect(answer).toContainText(t['help.answer.question']);
-  await expectNoViolations(page);
-  await answer.getByTestId('help-rate-bad').click();
-  await expect(page.getByTestId('help-sent')).toContainText(t['help.notice.sent']);
 }
 
 for (const site of [1, 2]) {

@@ -42,7 +42,7 @@ pub async fn act(
     if let DeskAction::Reply(text) = action {
         check_body(text)?;
     }
-    let ticket = store::support_ticket_by_id(&mut **tx, ticket_id)
+    let ticket = store::support_ticket_by_id(tx, ticket_id)
         .await?
         .ok_or(HelpError::NotFound)?;
     if !store::claim_ticket(tx, ticket_id, seen).await? {

@@ -40,22 +40,16 @@ pub async fn page(
     if let Err(r) = op.require(Permission::ModerateContent) {
         return r;
     }
-    let notice = match (!q.done.is_empty())
-        .then(|| format!("moderation.done.{}", q.done))
-        .filter(|k| {
-            [
-                "decided",
-                "acknowledged",
-                "mailed",
-                "restored",
-                "mail_failed",
-            ]
-            .iter()
-            .any(|d| k.ends_with(d))
-        }) {
-        Some(k) => Some(op.t(&k).to_string()),
-        None => None,
-    };
+    const DONE: [&str; 5] = [
+        "decided",
+        "acknowledged",
+        "mailed",
+        "restored",
+        "mail_failed",
+    ];
+    let notice = DONE
+        .contains(&q.done.as_str())
+        .then(|| op.t(&format!("moderation.done.{}", q.done)).to_string());
     render(&app, &op, id, notice, None, StatusCode::OK).await
 }
 

@@ -84,13 +84,7 @@ pub async fn search(
     if until.is_some() {
         w.push("o.created_at < $6");
     }
-    let like = format!(
-        "%{}%",
-        q.to_lowercase()
-            .replace('\\', "")
-            .replace('%', "")
-            .replace('_', "")
-    );
+    let like = format!("%{}%", q.to_lowercase().replace(['\\', '%', '_'], ""));
     let rows = sqlx::query(&format!(
         "SELECT o.id, o.site_id, m.email, o.status, o.total, o.currency, o.created_at
            FROM orders o JOIN members m ON m.id = o.member_id

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { expectNoViolations } from './a11y';
+
+// A member's question to the help centre that becomes a ticket: shared by the help spec
+// and the support desk's journey.
+
+const LANG: Record<number, string> = { 1: 'fr', 2: 'de', 73: 'fr' };
+export const help = (site: number): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/help/${LANG[site]}.json`, import.meta.url), 'utf8'));
+
+const QUESTION: Record<number, string> = {
+  1: 'Comment télécharger la facture de ma commande ?',
+  2: 'Wo kann ich meine Rechnung herunterladen?',
+};
+
+export async function askAndRateBadly(page: Page, site: number) {
+  const t = help(site);
+  await page.goto('/helpform');
+  await expectNoViolations(page);
+  const form = page.getByTestId('help-form');
+  await form.getByTestId('help-reason').selectOption('payment');
+  await form.getByTestId('help-sub').selectOption('invoice');
+  await form.getByTestId('help-body').fill(QUESTION[site]);
+  await form.getByTestId('help-send').click();
+  const answer = page.getByTestId('help-answer');
+  await expect(answer).toBeVisible();
+  await expect(answer.getByTestId('help-answer-article')).toHaveAttribute('data-article', 'invoices');
+  await expect(answer).toContainText(t['help.answer.question']);
+  await expectNoViolations(page);
+  await answer.getByTestId('help-rate-bad').click();
+  await expect(page.getByTestId('help-sent')).toContainText(t['help.notice.sent']);
+}
+
