@@ -170,10 +170,7 @@ pub async fn moves(db: &Db, order_id: i64, now: i64) -> Result<Vec<OrderStatus>,
     let Some(status) = status.as_deref().and_then(OrderStatus::parse) else {
         return Err(OrdersError::NotFound);
     };
-    drop(conn);
-    let mut tx = db.begin().await?;
-    let (cart_type, modes, stay) = fulfilment::facts(&mut tx, order_id).await?;
-    tx.rollback().await?;
+    let (cart_type, modes, stay) = fulfilment::facts(&mut conn, order_id).await?;
     let facts = Facts {
         kind: Fulfilment::of(&cart_type, &modes),
         stay_over: stay.is_some_and(|(day, days)| stay_over(&day, days, now)),

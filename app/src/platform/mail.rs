@@ -35,6 +35,14 @@ pub const FROM: &str = "Rosace <no-reply@rosace.test>";
 /// Sends a message; returns where it went, for the log: the SMTP URL or the outbox folder,
 /// never the file (its name holds the address: no email addresses in logs).
 pub async fn send(settings: &MailSettings, mail: &Mail, now: i64) -> Result<String, String> {
+    // A subject or address holds text members typed (a ticket's title): no line break or
+    // other control character may reach a header.
+    let clean = |s: &str| s.chars().filter(|c| !c.is_control()).collect::<String>();
+    let mail = &Mail {
+        to: clean(&mail.to),
+        subject: clean(&mail.subject),
+        body: mail.body.clone(),
+    };
     match settings.smtp_url.as_deref() {
         Some(url) => send_smtp(url, mail).await.map(|_| url.to_string()),
         None => write_outbox(&settings.outbox_dir, mail, now)

@@ -66,10 +66,11 @@ pub async fn product(
     }))
 }
 
-/// Whether a moderator took the product off the shop (disabled or removed).
+/// Whether a moderator removed the product for good (its page answers 410; a disabled
+/// one, which may come back, answers 404).
 pub async fn taken_off(db: &Db, product_id: i64) -> Result<bool, sqlx::Error> {
     let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM products WHERE id = $1 AND moderation IN ('disabled', 'removed')",
+        "SELECT COUNT(*) FROM products WHERE id = $1 AND moderation = 'removed'",
     )
     .bind(product_id)
     .fetch_one(&db.pool)

@@ -112,6 +112,7 @@ pub async fn deal_sales(
            JOIN rosedeal_deals d ON d.product_id = p.id
            JOIN product_options o ON o.product_id = p.id
           WHERE s.site_id = $1 AND s.campaign_kind = 'ROSEDEAL' AND s.starts_at <= $2 AND s.ends_at > $2
+            AND p.moderation IN ('', 'restricted')
           ORDER BY s.position, s.id, p.position, p.id, o.position, o.id",
     )
     .bind(site_id)

@@ -18,6 +18,11 @@ use crate::state::AppCtx;
 /// The queues the operator works, with how many items wait in each.
 async fn queues(app: &AppCtx, op: &Operator) -> Result<Option<AnyView>, sqlx::Error> {
     let mut items = vec![];
+    if op.can(Permission::ManageOrders) {
+        let counts = super::orders::store::returns_counts(&app.state.db).await?;
+        let n = counts.iter().map(|(_, n)| *n).sum::<i64>();
+        items.push((op.t("nav.returns"), n, format!("{PREFIX}/returns")));
+    }
     if op.can(Permission::AnswerTickets) {
         let counts = app::help::store::support_counts(&app.state.db).await?;
         let n = counts

@@ -51,6 +51,7 @@ pub fn page(
         }
         if op.can(Permission::ManageOrders) {
             links.push((t("nav.orders"), format!("{PREFIX}/orders")));
+            links.push((t("nav.returns"), format!("{PREFIX}/returns")));
         }
         if op.can(Permission::AnswerTickets) {
             links.push((t("nav.support"), format!("{PREFIX}/support")));

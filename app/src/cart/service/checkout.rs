@@ -191,8 +191,11 @@ impl CartService {
         }
         for line in &cart.items {
             let option_id: i64 = line.product_id.parse().unwrap_or(0);
+            // A line of a product a moderator took off the shop since it was added is not
+            // sold: the checkout fails as for an expired hold.
             let gone = sqlx::query(
-                "DELETE FROM cart_items WHERE member_id = $1 AND option_id = $2 AND quantity = $3 AND expires_at > $4",
+                "DELETE FROM cart_items WHERE member_id = $1 AND option_id = $2 AND quantity = $3 AND expires_at > $4
+                    AND product_id IN (SELECT id FROM products WHERE moderation IN ('', 'restricted'))",
             )
             .bind(m.id)
             .bind(option_id)

@@ -101,7 +101,7 @@ pub async fn brand_items(
     };
     let (limit, offset) = (limit.clamp(1, MAX_LIMIT), offset.max(0));
     let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3"
+        "SELECT COUNT(*) {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3 AND pr.moderation = ''"
     ))
     .bind(i64::from(site_id))
     .bind(now)
@@ -109,7 +109,7 @@ pub async fn brand_items(
     .fetch_one(&db.pool)
     .await?;
     let rows = sqlx::query(&format!(
-        "SELECT {ITEM_COLUMNS} {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3
+        "SELECT {ITEM_COLUMNS} {ITEM_FROM} WHERE {LIVE_SALE} AND pr.brand_id = $3 AND pr.moderation = ''
           ORDER BY s.position, s.id, pr.position, pr.id LIMIT $4 OFFSET $5"
     ))
     .bind(i64::from(site_id))
@@ -147,7 +147,7 @@ pub async fn favourite_items(
 ) -> Result<Vec<CatalogItem>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT {ITEM_COLUMNS} {ITEM_FROM} JOIN favourites f ON f.product_id = pr.id AND f.member_id = $3
-          WHERE {LIVE_SALE} ORDER BY f.created_at DESC, pr.id"
+          WHERE {LIVE_SALE} AND pr.moderation IN ('', 'restricted') ORDER BY f.created_at DESC, pr.id"
     ))
     .bind(i64::from(site_id))
     .bind(now)

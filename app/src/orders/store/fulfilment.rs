@@ -60,28 +60,28 @@ pub async fn in_statuses(
 
 /// What the simulator needs to know of an order beside its status: its cart type, the
 /// delivery modes of its lines' products, and for a travel booking its stay (check-in day,
-/// days). Read in the move's transaction.
+/// days). Read in the move's transaction, or on its own for the moves an operator is offered.
 pub async fn facts(
-    tx: &mut Transaction<'static, Any>,
+    conn: &mut AnyConnection,
     order_id: i64,
 ) -> Result<(String, Vec<i64>, Option<(String, i64)>), sqlx::Error> {
     let cart_type: String = sqlx::query_scalar("SELECT cart_type FROM orders WHERE id = $1")
         .bind(order_id)
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *conn)
         .await?;
     let modes: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT p.delivery_mode FROM order_items i JOIN products p ON p.id = i.product_id
           WHERE i.order_id = $1",
     )
     .bind(order_id)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *conn)
     .await?;
     let stay = sqlx::query(
         "SELECT b.day, d.days FROM travel_bookings b JOIN travel_durations d ON d.id = b.duration_id
           WHERE b.order_id = $1",
     )
     .bind(order_id)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *conn)
     .await?
     .map(|r| Ok::<_, sqlx::Error>((r.try_get("day")?, r.try_get::<i64, _>("days")?)))
     .transpose()?;

@@ -251,7 +251,7 @@ fn form(op: &Operator, n: &Notice, refused: Option<Refused<'_>>) -> impl IntoVie
     view! {
         <h2>{t("moderation.decide")}</h2>
         {m.summary()}
-        <form method="post" action=format!("{PREFIX}/moderation/{}", n.id) id="decide" data-enhance>
+        <form method="post" action=format!("{PREFIX}/moderation/{}", n.id) id="decide" data-enhance novalidate>
             {ui::xsrf_field(op)}
             <fieldset>
                 <legend>{t("moderation.decision")}</legend>

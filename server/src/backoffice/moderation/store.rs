@@ -280,12 +280,18 @@ pub async fn decide(
     let Some(before) = before else {
         return Ok(Taken::Done { product: None });
     };
-    let after = if strength(after) > strength(&before) {
-        sqlx::query("UPDATE products SET moderation = $2 WHERE id = $1")
-            .bind(pid)
-            .bind(after)
-            .execute(&mut **tx)
-            .await?;
+    // Only ever stronger, checked in the write itself: two notices about one product
+    // decided at once cannot leave the milder decision on it.
+    let raised = sqlx::query(&format!(
+        "UPDATE products SET moderation = $2 WHERE id = $1 AND {STRENGTH} < $3"
+    ))
+    .bind(pid)
+    .bind(after)
+    .bind(i64::from(strength(after)))
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    let after = if raised == 1 {
         after.to_string()
     } else {
         before.clone()
@@ -294,6 +300,10 @@ pub async fn decide(
         product: Some((pid, before, after)),
     })
 }
+
+/// `products.moderation` as [`strength`] ranks it, in SQL.
+const STRENGTH: &str = "CASE moderation WHEN 'removed' THEN 3 WHEN 'disabled' THEN 2 \
+                        WHEN 'restricted' THEN 1 ELSE 0 END";
 
 /// Notes that the statement of reasons reached the mailer.
 pub async fn statement_mailed(db: &Db, report_id: i64, now: i64) -> Result<(), sqlx::Error> {
@@ -318,12 +328,15 @@ pub async fn restore(
             .await?;
     match before {
         Some(b) if b == "disabled" || b == "restricted" => {
-            sqlx::query("UPDATE products SET moderation = '' WHERE id = $1 AND moderation = $2")
-                .bind(product_id)
-                .bind(&b)
-                .execute(&mut **tx)
-                .await?;
-            Ok(Some(b))
+            let done = sqlx::query(
+                "UPDATE products SET moderation = '' WHERE id = $1 AND moderation = $2",
+            )
+            .bind(product_id)
+            .bind(&b)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+            Ok((done == 1).then_some(b))
         }
         _ => Ok(None),
     }

@@ -4,6 +4,7 @@
 //! `app::orders::service::advance_in`, the service the fulfilment simulator uses, so the
 //! member is notified as by the simulator.
 pub mod order;
+pub mod returns;
 pub mod store;
 
 use std::sync::Arc;
@@ -27,6 +28,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
     Router::new()
         .route(&format!("{PREFIX}/orders"), get(list_page))
         .route(&format!("{PREFIX}/orders/{{id}}"), get(order::page))
+        .route(&format!("{PREFIX}/returns"), get(returns::page))
         .route(
             &format!("{PREFIX}/orders/{{id}}/move"),
             post(order::move_form),

@@ -125,6 +125,8 @@ async fn render(
                 {ui::xsrf_field(op)}
                 <input type="hidden" name="from" value=o.status.clone() />
                 <p>{t("orders.move_hint")}</p>
+                <label for="note">{t("orders.note")}</label>
+                <input id="note" name="note" class="bo-wide" maxlength="500" />
                 {buttons}
             </form>
         }
@@ -171,6 +173,7 @@ async fn render(
 pub struct MoveFields {
     from: String,
     to: String,
+    note: String,
 }
 
 pub async fn move_form(
@@ -183,22 +186,54 @@ pub async fn move_form(
         return r;
     }
     let f = &form.fields;
+    let note: String = f
+        .note
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(500)
+        .collect();
+    if f.to == "return_requested_denied" && note.is_empty() {
+        let text = op.t("orders.error.note").to_string();
+        return render(
+            &app,
+            op,
+            id,
+            None,
+            Some(text),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    // The timeline keeps who moved it, and why when the operator said.
+    let note = if note.is_empty() {
+        "operator".to_string()
+    } else {
+        format!("operator: {note}")
+    };
     let now = app::platform::state::now();
     let db = &app.state.db;
     let moved = async {
         let mut tx = db.begin().await?;
-        let moved =
-            service::advance_in(&mut tx, db.backend, id, Some(&f.to), Some("operator"), now)
-                .await?;
-        if moved.from != f.from {
-            // Someone moved it since the page was read: nothing of this move is kept.
+        // Still at the status the page showed? The write takes the row (PostgreSQL's lock;
+        // SQLite's one writer), so a colleague's concurrent move is seen, not stacked.
+        let still =
+            sqlx::query("UPDATE orders SET updated_at = updated_at WHERE id = $1 AND status = $2")
+                .bind(id)
+                .bind(&f.from)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        if still == 0 {
             return Ok(None);
         }
+        let moved =
+            service::advance_in(&mut tx, db.backend, id, Some(&f.to), Some(&note), now).await?;
         let entry = Entry {
             action: "move",
             object_kind: "order",
             object_id: id.to_string(),
-            summary: format!("status: {:?} → {:?}", moved.from, moved.to.wire()),
+            summary: format!("status: {:?} → {:?}; {note}", moved.from, moved.to.wire()),
         };
         audit::record(&mut tx, &op.actor(), entry, now).await?;
         tx.commit().await?;

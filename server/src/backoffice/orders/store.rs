@@ -62,7 +62,7 @@ pub async fn search(
         return Ok(Err("orders.error.status"));
     }
     let site: i64 = f.site.parse().unwrap_or(0);
-    let page = f.page.max(1);
+    let page = f.page.clamp(1, 100_000);
     // Every parameter is bound whatever the filter (`$n = $n` keeps the numbering fixed).
     let mut w = vec![
         "$1 = $1", "$2 = $2", "$3 = $3", "$4 = $4", "$5 = $5", "$6 = $6",
@@ -70,7 +70,7 @@ pub async fn search(
     if number.is_some() {
         w.push("o.id = $1");
     } else if !q.is_empty() {
-        w.push("LOWER(m.email) LIKE $2");
+        w.push("LOWER(m.email) LIKE $2 ESCAPE '\\'");
     }
     if !f.status.is_empty() {
         w.push("o.status = $3");
@@ -84,7 +84,14 @@ pub async fn search(
     if until.is_some() {
         w.push("o.created_at < $6");
     }
-    let like = format!("%{}%", q.to_lowercase().replace(['\\', '%', '_'], ""));
+    // `%` and `_` typed are themselves, not wildcards (an email may hold `_`).
+    let like = format!(
+        "%{}%",
+        q.to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    );
     let rows = sqlx::query(&format!(
         "SELECT o.id, o.site_id, m.email, o.status, o.total, o.currency, o.created_at
            FROM orders o JOIN members m ON m.id = o.member_id
@@ -141,4 +148,72 @@ pub async fn owner(
         ))
     })
     .transpose()
+}
+
+/// The statuses of an order with a return or a refund under way: the returns queue.
+pub const RETURN_STATUSES: [&str; 4] = [
+    "return_requested",
+    "return_requested_accepted",
+    "return_received",
+    "refund_in_progress",
+];
+
+/// An order in the returns queue.
+pub struct ReturnRow {
+    pub id: i64,
+    pub site_id: i64,
+    pub email: String,
+    pub status: String,
+    /// When the order reached its status (its last move).
+    pub since: i64,
+    pub total: i64,
+    pub refunded: i64,
+    /// A rose-deal refund request rather than a return of goods.
+    pub deal_refund: bool,
+}
+
+/// Orders in `status` (one of [`RETURN_STATUSES`]), the longest waiting first.
+pub async fn returns_queue(
+    db: &Db,
+    status: &str,
+    limit: i64,
+) -> Result<Vec<ReturnRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT o.id, o.site_id, m.email, o.status, o.updated_at, o.total, o.refunded_amount,
+                (SELECT COUNT(*) FROM rosedeal_refunds d WHERE d.order_id = o.id) AS deal_refund
+           FROM orders o JOIN members m ON m.id = o.member_id
+          WHERE o.status = $1 ORDER BY o.updated_at, o.id LIMIT $2",
+    )
+    .bind(status)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(ReturnRow {
+                id: r.try_get("id")?,
+                site_id: r.try_get("site_id")?,
+                email: r.try_get("email")?,
+                status: r.try_get("status")?,
+                since: r.try_get("updated_at")?,
+                total: r.try_get("total")?,
+                refunded: r.try_get("refunded_amount")?,
+                deal_refund: r.try_get::<i64, _>("deal_refund")? > 0,
+            })
+        })
+        .collect()
+}
+
+/// How many orders wait in each status of the returns queue.
+pub async fn returns_counts(db: &Db) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT status, COUNT(*) AS n FROM orders
+          WHERE status IN ('return_requested', 'return_requested_accepted', 'return_received', 'refund_in_progress')
+          GROUP BY status",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("status")?, r.try_get("n")?)))
+        .collect()
 }

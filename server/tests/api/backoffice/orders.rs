@@ -155,6 +155,80 @@ async fn care_moves_an_order_along_its_life(t: TestApp) {
         assert_eq!(status, 403, "{who}");
     }
 }
+/// The returns queue lists orders by return step; a denial needs its reason, kept on the
+/// order's timeline; an acceptance moves the order to the next tab.
+async fn the_returns_queue_follows_each_step(t: TestApp) {
+    let member = shopper(&t, 2).await;
+    let order = crate::help::order_of(&t, member.member_id).await;
+    let care = sign_in(&t, CARE).await;
+    let path = format!("/backoffice/orders/{order}");
+    for (from, to) in [
+        ("validated", "in_preparation"),
+        ("in_preparation", "shipped"),
+        ("shipped", "received"),
+        ("received", "return_requested"),
+    ] {
+        let (status, _, _) = care
+            .post(&t, &format!("{path}/move"), &[("from", from), ("to", to)])
+            .await;
+        assert_eq!(status, 303, "{to}");
+    }
+    let row = format!(r#"<tr data-order="{order}">"#);
+    let (status, queue) = care.get(&t, "/backoffice/returns").await;
+    assert_eq!(status, 200);
+    assert!(queue.contains(&row));
+    assert!(queue.contains("Return requested (1)"));
+
+    let (status, _, html) = care
+        .post(
+            &t,
+            &format!("{path}/move"),
+            &[
+                ("from", "return_requested"),
+                ("to", "return_requested_denied"),
+                ("note", " "),
+            ],
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(html.contains("Say why the return is denied."));
+    let (status, _, _) = care
+        .post(
+            &t,
+            &format!("{path}/move"),
+            &[
+                ("from", "return_requested"),
+                ("to", "return_requested_accepted"),
+                ("note", "Photo reçue"),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303);
+    let (_, requested) = care.get(&t, "/backoffice/returns").await;
+    assert!(!requested.contains(&row));
+    let (_, accepted) = care
+        .get(&t, "/backoffice/returns?status=return_requested_accepted")
+        .await;
+    assert!(accepted.contains(&row));
+    assert_eq!(
+        t.count(&format!("SELECT COUNT(*) FROM order_events WHERE order_id = {order} AND note = 'operator: Photo reçue'")).await,
+        1
+    );
+    assert_eq!(
+        sign_in(&t, MERCH)
+            .await
+            .get(&t, "/backoffice/returns")
+            .await
+            .0,
+        403
+    );
+}
+both!(
+    the_returns_queue_follows_each_step,
+    returns_on_sqlite,
+    returns_on_postgres
+);
+
 both!(
     care_moves_an_order_along_its_life,
     orders_on_sqlite,

@@ -3,7 +3,8 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 24] = [
+const PAGES: [&str; 25] = [
+    "/backoffice/returns",
     "/backoffice/orders",
     "/backoffice/orders/1",
     "/backoffice/support",
