@@ -14,7 +14,8 @@ use super::session::Operator;
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
-const KINDS: [&str; 12] = [
+const KINDS: [&str; 13] = [
+    "member",
     "operator",
     "sale",
     "option",

@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod feed;
 pub mod home;
+pub mod members;
 pub mod moderation;
 pub mod operators;
 pub mod orders;
@@ -62,6 +63,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(moderation::router())
         .merge(support::router())
         .merge(orders::router())
+        .merge(members::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

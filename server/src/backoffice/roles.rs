@@ -57,10 +57,13 @@ pub enum Permission {
     EditHelpArticles,
     /// Find orders and move them along their life cycle (cancel included).
     ManageOrders,
+    /// Find members, read their orders, tickets and sign-ins, change their access, export
+    /// and erase their data.
+    ManageMembers,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 10] = [
+    pub const ALL: [Permission; 11] = [
         Permission::ManageOperators,
         Permission::ReadAudit,
         Permission::ReadCatalogue,
@@ -71,6 +74,7 @@ impl Permission {
         Permission::AnswerTickets,
         Permission::EditHelpArticles,
         Permission::ManageOrders,
+        Permission::ManageMembers,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -85,6 +89,7 @@ impl Permission {
             Permission::AnswerTickets => "answer support tickets",
             Permission::EditHelpArticles => "edit the help articles",
             Permission::ManageOrders => "manage orders",
+            Permission::ManageMembers => "manage members",
         }
     }
 }
@@ -103,7 +108,12 @@ pub fn allows(role: Role, permission: Permission) -> bool {
         ),
         Role::CustomerCare => matches!(
             permission,
-            ReadCatalogue | WatchSaleOpening | AnswerTickets | EditHelpArticles | ManageOrders
+            ReadCatalogue
+                | WatchSaleOpening
+                | AnswerTickets
+                | EditHelpArticles
+                | ManageOrders
+                | ManageMembers
         ),
         Role::Moderator => matches!(permission, ReadCatalogue | ModerateContent),
     }

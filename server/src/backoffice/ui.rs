@@ -53,6 +53,9 @@ pub fn page(
             links.push((t("nav.orders"), format!("{PREFIX}/orders")));
             links.push((t("nav.returns"), format!("{PREFIX}/returns")));
         }
+        if op.can(Permission::ManageMembers) {
+            links.push((t("nav.members"), format!("{PREFIX}/members")));
+        }
         if op.can(Permission::AnswerTickets) {
             links.push((t("nav.support"), format!("{PREFIX}/support")));
         }

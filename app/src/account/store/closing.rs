@@ -243,3 +243,44 @@ async fn erase_order_texts(
     }
     Ok(())
 }
+
+/// An operator's decision on a member's access: `Deactivated` (sign-in answers code 6) or
+/// `Blacklisted` (code 7), the reason kept and every session ended; `Active` gives access
+/// back. An erased member is left as they are. False when no such member (or erased).
+pub async fn set_access(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+    status: MemberStatus,
+    reason: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query(
+        "UPDATE members SET status = $2, deactivated_at = CASE WHEN $2 = 1 THEN NULL ELSE $3 END
+          WHERE id = $1 AND status <> $4",
+    )
+    .bind(member_id)
+    .bind(status as i64)
+    .bind(now)
+    .bind(MemberStatus::Erased as i64)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Ok(false);
+    }
+    if status != MemberStatus::Active {
+        sqlx::query(
+            "INSERT INTO member_deactivations (member_id, reason, created_at) VALUES ($1, $2, $3)",
+        )
+        .bind(member_id)
+        .bind(reason)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query("DELETE FROM sessions WHERE member_id = $1")
+            .bind(member_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(true)
+}

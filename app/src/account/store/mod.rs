@@ -1,6 +1,7 @@
 //! My account's SQL, always by the session's member id: one member never reaches
 //! another's row. Closing an account (deactivate, erase) is in `closing`.
 pub mod closing;
+pub mod export;
 
 use sqlx::{Any, Row, Transaction};
 

@@ -5,6 +5,7 @@ mod bulk;
 mod destinations;
 mod feed;
 mod feed_listing;
+mod members;
 mod moderation;
 mod option_prices;
 mod orders;

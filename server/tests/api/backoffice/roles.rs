@@ -3,7 +3,10 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 25] = [
+const PAGES: [&str; 28] = [
+    "/backoffice/members",
+    "/backoffice/members/1",
+    "/backoffice/members/1/export",
     "/backoffice/returns",
     "/backoffice/orders",
     "/backoffice/orders/1",
@@ -30,7 +33,9 @@ const PAGES: [&str; 25] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 40] = [
+const FORMS: [&str; 42] = [
+    "/backoffice/members/1/access",
+    "/backoffice/members/1/erase",
     "/backoffice/orders/1/move",
     "/backoffice/support/1/act",
     "/backoffice/support/replies",
