@@ -11,7 +11,7 @@ import { lastMail, memberEmail, otherBrowser, register, signedIn } from './membe
 //   product is gone from its page (410), its sale's catalog and search at once, and the
 //   statement is in the outbox in the notifier's language;
 // - a member's question becomes a ticket; customer care answers it from the desk; the
-//   member reads the answer in the message centre.
+//   member reads the answer in the message centre, then downloads all their data.
 // axe on every new page kind on the way (queue, notice, transparency, desk, ticket).
 
 const LANG: Record<number, string> = { 70: 'fr', 71: 'nl' };
@@ -142,4 +142,13 @@ test('a member writes, customer care answers from the desk, the member reads it'
   await notification.getByRole('link').click();
   await expect(page.getByTestId('thread').locator('[data-author="support"]')).toContainText(answer);
   await expectNoViolations(page);
+
+  // The member downloads all their data (GDPR Art. 15 and 20): the ticket is in it.
+  await page.goto('/myaccount?tab=delete');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-data').click()]);
+  expect(download.suggestedFilename()).toBe('my-data.json');
+  const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  expect(data.tables.members[0].email).toBe(email);
+  expect(data.tables.help_tickets.map((k: { id: number }) => String(k.id))).toContain(id);
+  expect(JSON.stringify(data)).not.toContain('$argon2');
 });

@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(update_password))
         .routes(routes!(deactivation_reasons))
         .routes(routes!(deactivate))
+        .routes(routes!(export_data))
 }
 
 fn wire(e: AccountError) -> ApiError {
@@ -66,6 +67,30 @@ async fn member_profile(
         .await
         .map(Json)
         .map_err(wire)
+}
+
+/// Everything the shop holds of the signed-in member, as a JSON download (GDPR Art. 15 and
+/// 20): the same export customer care can make (`app::account::store::export`).
+#[utoipa::path(get, path = "/api/postsales/v1/account/export", tag = "postsales",
+    responses((status = 200, description = "the member's data, as a JSON file", content_type = "application/json"),
+        (status = 401, body = ErrorBody)))]
+async fn export_data(
+    State(app): State<Arc<AppCtx>>,
+    SignedIn(m): SignedIn,
+) -> Result<Response, ApiError> {
+    let data = app::account::store::export::export(&app.state.db, m.member_id)
+        .await
+        .map_err(|e| wire(AccountError::from(e)))?
+        .ok_or_else(|| {
+            wire(AccountError::Internal(
+                "signed-in member without a row".into(),
+            ))
+        })?;
+    let bytes = serde_json::to_vec_pretty(&data).unwrap_or_default();
+    let mut res = crate::web::download::attachment("my-data.json", "application/json", bytes);
+    res.headers_mut()
+        .remove(axum::http::header::CONTENT_SECURITY_POLICY);
+    Ok(res)
 }
 
 /// The jobs a member may choose, titled in the site's language.

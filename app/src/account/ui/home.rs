@@ -195,6 +195,10 @@ fn Delete(confirm: bool) -> impl IntoView {
         <section class="account-section" aria-labelledby="delete-title" data-testid="delete-step1">
             <h2 id="delete-title">{ctx.t("account.tabs.delete")}</h2>
             <p>{ctx.t("account.delete.intro")}</p>
+            <p>
+                <a href="/api/postsales/v1/account/export" download="my-data.json" data-testid="export-data">{ctx.t("account.export.link")}</a>
+                {" "}{ctx.t("account.export.hint")}
+            </p>
             <ul class="profile-list">
                 <li>{ctx.t("account.delete.erased")}</li>
                 <li>{ctx.t("account.delete.kept")}</li>

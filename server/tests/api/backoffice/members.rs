@@ -121,3 +121,39 @@ both!(
     members_on_sqlite,
     members_on_postgres
 );
+
+/// A member downloads their own data from My account: their rows only, as a file; a
+/// visitor gets 401.
+async fn a_member_downloads_their_data(t: TestApp) {
+    let m = member(&t, 2).await;
+    let other = member(&t, 2).await;
+    let res = t
+        .get_with_cookie("/api/postsales/v1/account/export", &m.cookie())
+        .await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .starts_with("attachment; filename=\"my-data.json\""));
+    let data: Value = res.json().await.unwrap();
+    assert_eq!(data["memberId"], m.id);
+    assert_eq!(data["tables"]["members"][0]["email"], m.email.as_str());
+    assert!(!data.to_string().contains(&other.email));
+    assert_eq!(
+        t.get("/api/postsales/v1/account/export").await.status(),
+        401
+    );
+    let page = t
+        .get_with_cookie("/myaccount?tab=delete", &m.cookie())
+        .await;
+    assert!(page
+        .text()
+        .await
+        .unwrap()
+        .contains(r#"href="/api/postsales/v1/account/export""#));
+}
+both!(
+    a_member_downloads_their_data,
+    export_on_sqlite,
+    export_on_postgres
+);
