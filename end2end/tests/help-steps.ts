@@ -10,7 +10,7 @@ const LANG: Record<number, string> = { 1: 'fr', 2: 'de', 73: 'fr' };
 export const help = (site: number): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/locales/help/${LANG[site]}.json`, import.meta.url), 'utf8'));
 
-const QUESTION: Record<number, string> = {
+export const QUESTION: Record<number, string> = {
   1: 'Comment télécharger la facture de ma commande ?',
   2: 'Wo kann ich meine Rechnung herunterladen?',
 };

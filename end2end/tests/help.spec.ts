@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { memberEmail, register, signedIn } from './member-steps';
-import { askAndRateBadly, help } from './help-steps';
+import { QUESTION, askAndRateBadly, help } from './help-steps';
 
 // The help centre on two sites in two languages, desktop and phone: a question
 // the help articles answer, rated badly, becomes a ticket in the message centre; support
