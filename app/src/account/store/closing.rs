@@ -84,25 +84,9 @@ pub async fn deactivate(
     reason: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO member_deactivations (member_id, reason, created_at) VALUES ($1, $2, $3)",
-    )
-    .bind(member_id)
-    .bind(reason)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query("UPDATE members SET status = $2, deactivated_at = $3 WHERE id = $1")
-        .bind(member_id)
-        .bind(MemberStatus::Deactivated as i64)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("DELETE FROM sessions WHERE member_id = $1")
-        .bind(member_id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    set_access(tx, member_id, MemberStatus::Deactivated, reason, now)
+        .await
+        .map(|_| ())
 }
 
 /// Whether the member's basket is frozen for a payment under way.
