@@ -127,6 +127,15 @@ pub fn acknowledgement(id: i64, site_id: i64, at: i64, to: &str, object: &Object
     }
 }
 
+fn statement_subject_in(lang: &str, id: &str) -> String {
+    t_with(lang, "moderation.decision.subject", &[("id", id)])
+}
+
+/// The subject of notice `id`'s statement of reasons (sent again word for word).
+pub fn statement_subject(id: i64, site_id: i64) -> String {
+    statement_subject_in(site_of(site_id).lang, &id.to_string())
+}
+
 /// What a moderator wrote for a decision.
 pub struct Reasons<'a> {
     pub decision: Decision,
@@ -152,7 +161,7 @@ pub fn statement(
     let id = id.to_string();
     Mail {
         to: to.to_string(),
-        subject: t_with(lang, "moderation.decision.subject", &[("id", &id)]),
+        subject: statement_subject_in(lang, &id),
         body: t_with(
             lang,
             "moderation.decision.body",

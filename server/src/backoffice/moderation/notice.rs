@@ -67,10 +67,9 @@ async fn render(
     refused: Option<Refused<'_>>,
     status: StatusCode,
 ) -> Response {
-    let n = match store::notice(&app.state.db, id).await {
-        Ok(Some(n)) => n,
-        Ok(None) => return ui::not_found(op),
-        Err(e) => return ui::db_error(e),
+    let n = match notice_of(&app, op, id).await {
+        Ok(n) => n,
+        Err(res) => return res,
     };
     let t = |k: &str| op.t(k);
     let now = app::platform::state::now();
@@ -281,6 +280,15 @@ fn form(op: &Operator, n: &Notice, refused: Option<Refused<'_>>) -> impl IntoVie
     }
 }
 
+/// The notice, or the page that says why not (none: 404; a database failure: 500).
+async fn notice_of(app: &AppCtx, op: &Operator, id: i64) -> Result<Notice, Response> {
+    match store::notice(&app.state.db, id).await {
+        Ok(Some(n)) => Ok(n),
+        Ok(None) => Err(ui::not_found(op)),
+        Err(e) => Err(ui::db_error(e)),
+    }
+}
+
 /// What a notice's emails name.
 async fn object(app: &AppCtx, n: &Notice) -> Result<Object, sqlx::Error> {
     app::dsa::store::object_of(&app.state.db, n.sale_id, n.product_id).await
@@ -302,10 +310,9 @@ pub async fn decide(
     if let Err(r) = op.require(Permission::ModerateContent) {
         return r;
     }
-    let n = match store::notice(&app.state.db, id).await {
-        Ok(Some(n)) => n,
-        Ok(None) => return ui::not_found(op),
-        Err(e) => return ui::db_error(e),
+    let n = match notice_of(&app, op, id).await {
+        Ok(n) => n,
+        Err(res) => return res,
     };
     let checked = match rules::check(&form.fields, n.product.is_some()) {
         Ok(c) => c,
@@ -414,23 +421,17 @@ pub async fn resend_statement(
     if let Err(r) = op.require(Permission::ModerateContent) {
         return r;
     }
-    let n = match store::notice(&app.state.db, id).await {
-        Ok(Some(n)) => n,
-        Ok(None) => return ui::not_found(op),
-        Err(e) => return ui::db_error(e),
+    let n = match notice_of(&app, op, id).await {
+        Ok(n) => n,
+        Err(res) => return res,
     };
     let Some(d) = &n.decision else {
         return back(id, "");
     };
     // The statement is sent as it was kept, word for word.
-    let site = app::site::by_id_or_default(u16::try_from(n.site_id).unwrap_or(1));
     let statement = app::platform::mail::Mail {
         to: n.email.clone(),
-        subject: app::site::i18n::t_with(
-            site.lang,
-            "moderation.decision.subject",
-            &[("id", &id.to_string())],
-        ),
+        subject: mail::statement_subject(id, n.site_id),
         body: d.statement.clone(),
     };
     let now = app::platform::state::now();
