@@ -67,7 +67,7 @@ async fn render(
     refused: Option<Refused<'_>>,
     status: StatusCode,
 ) -> Response {
-    let n = match notice_of(&app, op, id).await {
+    let n = match notice_of(app, op, id).await {
         Ok(n) => n,
         Err(res) => return res,
     };
