@@ -14,7 +14,7 @@ use super::session::Operator;
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
-const KINDS: [&str; 13] = [
+const KINDS: [&str; 16] = [
     "member",
     "operator",
     "sale",
@@ -28,6 +28,9 @@ const KINDS: [&str; 13] = [
     "ticket",
     "saved_reply",
     "order",
+    "campaign",
+    "experiment",
+    "help_article",
 ];
 
 pub fn router() -> Router<Arc<AppCtx>> {

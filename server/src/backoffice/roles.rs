@@ -60,10 +60,14 @@ pub enum Permission {
     /// Find members, read their orders, tickets and sign-ins, change their access, export
     /// and erase their data.
     ManageMembers,
+    /// Create, follow and stop voucher and promotion campaigns.
+    ManagePromotions,
+    /// Read the experiments' report; start, stop and reweigh an experiment.
+    RunExperiments,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 11] = [
+    pub const ALL: [Permission; 13] = [
         Permission::ManageOperators,
         Permission::ReadAudit,
         Permission::ReadCatalogue,
@@ -75,6 +79,8 @@ impl Permission {
         Permission::EditHelpArticles,
         Permission::ManageOrders,
         Permission::ManageMembers,
+        Permission::ManagePromotions,
+        Permission::RunExperiments,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -90,6 +96,8 @@ impl Permission {
             Permission::EditHelpArticles => "edit the help articles",
             Permission::ManageOrders => "manage orders",
             Permission::ManageMembers => "manage members",
+            Permission::ManagePromotions => "manage voucher and promotion campaigns",
+            Permission::RunExperiments => "run experiments",
         }
     }
 }
@@ -97,14 +105,20 @@ impl Permission {
 /// Whether `role` has `permission`. Customer care reads the catalogue (to answer members
 /// about a product) and watches openings (to expect the questions); only merchandisers
 /// and admins change it. Moderators decide notices and nothing else: a decision about a
-/// seller's product is not the merchandisers' to take.
+/// seller's product is not the merchandisers' to take. Merchandisers run the commercial
+/// levers (campaigns, experiments) next to the sales they plan.
 pub fn allows(role: Role, permission: Permission) -> bool {
     use Permission::*;
     match role {
         Role::Admin => true,
         Role::Merchandiser => matches!(
             permission,
-            ReadCatalogue | EditCatalogue | AdjustStock | WatchSaleOpening
+            ReadCatalogue
+                | EditCatalogue
+                | AdjustStock
+                | WatchSaleOpening
+                | ManagePromotions
+                | RunExperiments
         ),
         Role::CustomerCare => matches!(
             permission,

@@ -59,6 +59,15 @@ pub fn page(
         if op.can(Permission::AnswerTickets) {
             links.push((t("nav.support"), format!("{PREFIX}/support")));
         }
+        if op.can(Permission::EditHelpArticles) {
+            links.push((t("nav.help"), format!("{PREFIX}/help")));
+        }
+        if op.can(Permission::ManagePromotions) {
+            links.push((t("nav.campaigns"), format!("{PREFIX}/campaigns")));
+        }
+        if op.can(Permission::RunExperiments) {
+            links.push((t("nav.experiments"), format!("{PREFIX}/experiments")));
+        }
         if op.can(Permission::ModerateContent) {
             links.push((t("nav.moderation"), format!("{PREFIX}/moderation")));
         }

@@ -3,7 +3,10 @@
 //! missing from a language falls back to English; a test checks that none is missing.
 pub const LANGS: [&str; 2] = ["en", "fr"];
 
+mod campaigns;
 mod care;
+mod experiments;
+mod help;
 
 /// `(key, English, French)`.
 const TABLE: &[(&str, &str, &str)] = &[
@@ -398,7 +401,12 @@ const TABLE: &[(&str, &str, &str)] = &[
 
 /// Every table: the catalogue side's, then customer care's and the moderators'.
 fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
-    TABLE.iter().chain(care::TABLE)
+    TABLE
+        .iter()
+        .chain(care::TABLE)
+        .chain(campaigns::TABLE)
+        .chain(experiments::TABLE)
+        .chain(help::TABLE)
 }
 
 pub fn t(lang: &str, key: &str) -> &'static str {
