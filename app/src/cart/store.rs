@@ -300,6 +300,30 @@ where
     .transpose()
 }
 
+/// The automatic campaigns of the member's site that still apply to them: within their
+/// dates, under the member's limit and the campaign's total, and not already in the
+/// basket by their code.
+async fn automatic_vouchers(
+    db: &Db,
+    member_id: i64,
+    now: i64,
+) -> Result<Vec<sqlx::any::AnyRow>, sqlx::Error> {
+    sqlx::query(
+        "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value, v.automatic FROM vouchers v
+          WHERE v.automatic = 1 AND v.site_id = (SELECT m.site_id FROM members m WHERE m.id = $1)
+            AND (v.valid_from IS NULL OR v.valid_from <= $2) AND v.valid_until > $2
+            AND v.per_member_limit > (SELECT COUNT(*) FROM voucher_redemptions r WHERE r.voucher_id = v.id AND r.member_id = $1)
+            AND NOT EXISTS (SELECT 1 FROM voucher_campaigns k WHERE k.id = v.campaign_id
+                             AND k.total_limit IS NOT NULL AND k.used_count >= k.total_limit)
+            AND NOT EXISTS (SELECT 1 FROM cart_vouchers c WHERE c.member_id = $1 AND c.voucher_id = v.id)
+          ORDER BY v.id",
+    )
+    .bind(member_id)
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// The member's cart as the API shows it.
 pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error> {
     // The cart row, whether vouchers or recovery lines exist, and the lines, in one query
@@ -313,6 +337,9 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         "SELECT c.status, c.cart_type, c.cart_hash, c.loyalty_product_id, c.expired_notice,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_vouchers v WHERE v.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_vouchers,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM vouchers a WHERE a.automatic = 1
+                    AND a.site_id = (SELECT m.site_id FROM members m WHERE m.id = $1)
+                    AND (a.valid_from IS NULL OR a.valid_from <= $2) AND a.valid_until > $2) THEN 1 ELSE 0 END AS BIGINT) AS has_automatic,
                 i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
                 (SELECT p.name FROM products p WHERE p.id = i.product_id) AS name,
                 (SELECT ",
@@ -328,6 +355,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
     ),
     )
     .bind(member_id)
+    .bind(now)
     .fetch_all(&db.pool)
     .await?;
     let Some(head) = rows.first() else {
@@ -335,6 +363,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
     };
     let has_vouchers = head.try_get::<i64, _>("has_vouchers")? == 1;
     let has_recovery = head.try_get::<i64, _>("has_recovery")? == 1;
+    let has_automatic = head.try_get::<i64, _>("has_automatic")? == 1;
     let row = match head.try_get::<Option<String>, _>("status")? {
         None => None,
         Some(status) => Some(CartRow {
@@ -369,12 +398,12 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
             remaining_time: (expires - now).max(0),
         });
     }
-    let vouchers = if !has_vouchers {
+    let mut vouchers = if !has_vouchers {
         Vec::new()
     } else {
         sqlx::query(
             // A voucher past its dates no longer counts, even if it was put in the cart in time.
-            "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value FROM cart_vouchers c
+            "SELECT v.id, v.code, v.kind, v.discount_type, v.scope, v.value, v.automatic FROM cart_vouchers c
            JOIN vouchers v ON v.id = c.voucher_id
           WHERE c.member_id = $1 AND (v.valid_from IS NULL OR v.valid_from <= $2)
             AND (v.valid_until IS NULL OR v.valid_until > $2)
@@ -385,6 +414,9 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         .fetch_all(&db.pool)
         .await?
     };
+    if has_automatic && !items.is_empty() {
+        vouchers.extend(automatic_vouchers(db, member_id, now).await?);
+    }
     let mut cart_vouchers = Vec::new();
     let mut voucher_rules = Vec::new();
     for r in &vouchers {
@@ -396,6 +428,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
             scope: r.try_get("scope")?,
             value: r.try_get("value")?,
             amount: 0,
+            automatic: r.try_get::<i64, _>("automatic")? == 1,
         };
         voucher_rules.push(rules::VoucherRule {
             percent: v.discount_type == "PERCENT",

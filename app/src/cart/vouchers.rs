@@ -55,7 +55,9 @@ impl CartService {
     pub async fn apply_voucher_id(&self, m: Member, id: i64, now: i64) -> CartResult<()> {
         let Some(v) = sqlx::query(
             "SELECT per_member_limit, total_limit, used_count, personal, valid_from, valid_until,
-                    (SELECT COUNT(*) FROM voucher_participations p WHERE p.voucher_id = v.id AND p.member_id = $3) AS held
+                    (SELECT COUNT(*) FROM voucher_participations p WHERE p.voucher_id = v.id AND p.member_id = $3) AS held,
+                    (SELECT COUNT(*) FROM voucher_campaigns k WHERE k.id = v.campaign_id
+                      AND k.total_limit IS NOT NULL AND k.used_count >= k.total_limit) AS campaign_spent
                FROM vouchers v WHERE id = $1 AND site_id = $2",
         )
         .bind(id)
@@ -79,7 +81,7 @@ impl CartService {
         }
         let total_limit: Option<i64> = v.try_get("total_limit")?;
         let used: i64 = v.try_get("used_count")?;
-        if total_limit.is_some_and(|l| used >= l) {
+        if total_limit.is_some_and(|l| used >= l) || v.try_get::<i64, _>("campaign_spent")? > 0 {
             return Err(CartError::VoucherExhausted.into());
         }
         let mine: i64 = sqlx::query_scalar(

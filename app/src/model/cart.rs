@@ -156,6 +156,9 @@ pub struct CartVoucher {
     pub value: i64,
     /// What it takes off this cart, in cents.
     pub amount: i64,
+    /// Applied by an automatic campaign of the site: nothing to type, nothing to remove.
+    #[serde(default)]
+    pub automatic: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,6 +12,9 @@ pub struct OrderEvent {
     pub status: String,
     /// Unix seconds.
     pub at: i64,
+    /// Why, when customer care said so to the member (a return's denial).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// How an order was paid: the method and the provider's reference, masked.

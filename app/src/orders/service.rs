@@ -90,6 +90,7 @@ pub async fn detail(db: &Db, member_id: i64, order_id: i64) -> Result<OrderDetai
             .map(|s| OrderEvent {
                 status: s.status,
                 at: s.at,
+                reason: s.reason,
             })
             .collect(),
         payment,

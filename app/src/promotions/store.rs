@@ -55,7 +55,7 @@ pub async fn list(
     .collect::<Result<Vec<_>, _>>()?;
     let promotions = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM vouchers v
-          WHERE v.site_id = $3 AND v.kind = 'promotion' AND v.personal = 0
+          WHERE v.site_id = $3 AND v.kind = 'promotion' AND v.personal = 0 AND v.automatic = 0
             AND (v.valid_from IS NULL OR v.valid_from <= $2) AND (v.valid_until IS NULL OR v.valid_until > $2)
           ORDER BY v.valid_until IS NULL, v.valid_until, v.code"
     ))
@@ -138,6 +138,7 @@ pub async fn printable(db: &Db, member_id: i64, now: i64) -> Result<Vec<CartVouc
             scope: v.scope,
             value: v.value,
             amount: 0,
+            automatic: false,
         })
         .collect())
 }

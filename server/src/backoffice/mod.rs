@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod audit_page;
 pub mod brands;
+pub mod campaigns;
 pub mod dashboard;
 pub mod demo;
 pub mod feed;
@@ -64,6 +65,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(support::router())
         .merge(orders::router())
         .merge(members::router())
+        .merge(campaigns::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

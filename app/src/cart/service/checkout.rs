@@ -109,8 +109,10 @@ impl CartService {
                     // opens again.
                     sqlx::query(
                         "DELETE FROM cart_vouchers WHERE member_id = $1 AND voucher_id IN
-                           (SELECT id FROM vouchers WHERE (total_limit IS NOT NULL AND used_count >= total_limit)
-                                OR (valid_until IS NOT NULL AND valid_until <= $2))",
+                           (SELECT id FROM vouchers v WHERE (total_limit IS NOT NULL AND used_count >= total_limit)
+                                OR (valid_until IS NOT NULL AND valid_until <= $2)
+                                OR EXISTS (SELECT 1 FROM voucher_campaigns k WHERE k.id = v.campaign_id
+                                            AND k.total_limit IS NOT NULL AND k.used_count >= k.total_limit))",
                     )
                     .bind(m.id)
                     .bind(now)
@@ -236,20 +238,35 @@ impl CartService {
         for v in &cart.vouchers {
             // The spend is conditional: a voucher is never used beyond its limits, nor
             // outside its dates (the cart may have been paid long after it was applied).
-            let spent = sqlx::query(
+            let spent: Option<Option<i64>> = sqlx::query_scalar(
                 "UPDATE vouchers SET used_count = used_count + 1
                   WHERE id = $1 AND (total_limit IS NULL OR used_count < total_limit)
                     AND (valid_from IS NULL OR valid_from <= $3) AND (valid_until IS NULL OR valid_until > $3)
-                    AND per_member_limit > (SELECT COUNT(*) FROM voucher_redemptions WHERE voucher_id = $1 AND member_id = $2)",
+                    AND per_member_limit > (SELECT COUNT(*) FROM voucher_redemptions WHERE voucher_id = $1 AND member_id = $2)
+                 RETURNING campaign_id",
             )
             .bind(v.voucher_id)
             .bind(m.id)
             .bind(now)
-            .execute(&mut *w.tx)
-            .await?
-            .rows_affected();
-            if spent != 1 {
+            .fetch_optional(&mut *w.tx)
+            .await?;
+            let Some(campaign) = spent else {
                 return Err(CartError::VoucherExhausted.into());
+            };
+            // A campaign's total runs across its sites' vouchers: counted on the campaign
+            // row, conditionally too.
+            if let Some(campaign) = campaign {
+                let counted = sqlx::query(
+                    "UPDATE voucher_campaigns SET used_count = used_count + 1
+                      WHERE id = $1 AND (total_limit IS NULL OR used_count < total_limit)",
+                )
+                .bind(campaign)
+                .execute(&mut *w.tx)
+                .await?
+                .rows_affected();
+                if counted != 1 {
+                    return Err(CartError::VoucherExhausted.into());
+                }
             }
             sqlx::query(
                 "INSERT INTO voucher_redemptions (order_id, voucher_id, member_id, amount) VALUES ($1, $2, $3, $4)",
@@ -407,6 +424,13 @@ impl CartService {
         for v in vouchers {
             sqlx::query(
                 "UPDATE vouchers SET used_count = used_count - 1 WHERE id = $1 AND used_count > 0",
+            )
+            .bind(v)
+            .execute(&mut *w.tx)
+            .await?;
+            sqlx::query(
+                "UPDATE voucher_campaigns SET used_count = used_count - 1
+                  WHERE id = (SELECT campaign_id FROM vouchers WHERE id = $1) AND used_count > 0",
             )
             .bind(v)
             .execute(&mut *w.tx)

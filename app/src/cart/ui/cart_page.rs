@@ -33,7 +33,7 @@ fn t(key: &str) -> String {
 
 /// What the cart shows once the browser has loaded it (the server renders its loading
 /// state only), after a click, or from its calls' answers: shipped with the page.
-const SHOWN_LATER: [&str; 44] = [
+const SHOWN_LATER: [&str; 45] = [
     "common.retry",
     "cart.recovery.text",
     "cart.suspended.text",
@@ -55,6 +55,7 @@ const SHOWN_LATER: [&str; 44] = [
     "cart.voucher.print_open",
     "cart.voucher.print_error",
     "cart.voucher.remove_error",
+    "cart.voucher.automatic",
     "cart.loyalty.add",
     "cart.subtotal",
     "cart.discount",
@@ -367,6 +368,17 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
             .iter()
             .map(|v| {
                 let id = v.voucher_id;
+                // An automatic campaign's discount is the site's, not the member's to take off.
+                if v.automatic {
+                    return view! {
+                        <li class="cart-voucher" data-testid="cart-voucher">
+                            <span>{v.code.clone()}</span>
+                            <span>{format!("-{}", ctx.money(v.amount))}</span>
+                            <span class="cart-voucher-note">{t("cart.voucher.automatic")}</span>
+                        </li>
+                    }
+                    .into_any();
+                }
                 view! {
                     <li class="cart-voucher" data-testid="cart-voucher">
                         <span>{v.code.clone()}</span>
@@ -382,6 +394,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                             }>{t("cart.remove")}</button>
                     </li>
                 }
+                .into_any()
             })
             .collect_view();
         let has_vouchers = !c.vouchers.is_empty();

@@ -372,6 +372,8 @@ pub struct TimelineStep {
     pub id: i64,
     pub status: String,
     pub at: i64,
+    /// What the member is told about this step (an operator's reason for a denial).
+    pub reason: Option<String>,
 }
 
 /// Timeline order: oldest first; events of the same second in the order they were written.

@@ -297,6 +297,7 @@ fn timeline_is_oldest_first_and_stable_by_id() {
         id,
         status: status.into(),
         at,
+        reason: None,
     };
     let mut t = vec![
         step(4, 300, "shipped"),

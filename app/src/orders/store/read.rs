@@ -109,7 +109,7 @@ pub async fn events(
     conn: &mut AnyConnection,
     order_id: i64,
 ) -> Result<Vec<TimelineStep>, sqlx::Error> {
-    sqlx::query("SELECT id, status, created_at FROM order_events WHERE order_id = $1")
+    sqlx::query("SELECT id, status, created_at, reason FROM order_events WHERE order_id = $1")
         .bind(order_id)
         .fetch_all(&mut *conn)
         .await?
@@ -119,6 +119,7 @@ pub async fn events(
                 id: r.try_get("id")?,
                 status: r.try_get("status")?,
                 at: r.try_get("created_at")?,
+                reason: r.try_get("reason")?,
             })
         })
         .collect()

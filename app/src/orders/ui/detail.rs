@@ -94,6 +94,9 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
                     <time class="order-timeline__at" datetime=iso(e.at)>
                         {ctx.t_with("orders.detail.at", &[("date", &ctx.date(e.at)), ("time", &crate::site::format::time(e.at))])}
                     </time>
+                    {e.reason.clone().map(|r| view! {
+                        <p class="order-timeline__reason" data-testid="order-event-reason">{ctx.t("orders.detail.reason")}" "{r}</p>
+                    })}
                 </li>
             }
         })

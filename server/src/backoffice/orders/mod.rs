@@ -4,6 +4,7 @@
 //! `app::orders::service::advance_in`, the service the fulfilment simulator uses, so the
 //! member is notified as by the simulator.
 pub mod order;
+mod retries;
 pub mod returns;
 pub mod store;
 
@@ -29,6 +30,10 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route(&format!("{PREFIX}/orders"), get(list_page))
         .route(&format!("{PREFIX}/orders/{{id}}"), get(order::page))
         .route(&format!("{PREFIX}/returns"), get(returns::page))
+        .route(
+            &format!("{PREFIX}/returns/retries/{{id}}/handled"),
+            post(retries::handled),
+        )
         .route(
             &format!("{PREFIX}/orders/{{id}}/move"),
             post(order::move_form),

@@ -205,6 +205,8 @@ pub async fn move_form(
         )
         .await;
     }
+    // A denial's reason is the member's to read in My orders; other notes stay internal.
+    let reason = (f.to == "return_requested_denied").then(|| note.clone());
     // The timeline keeps who moved it, and why when the operator said.
     let note = if note.is_empty() {
         "operator".to_string()
@@ -229,6 +231,16 @@ pub async fn move_form(
         }
         let moved =
             service::advance_in(&mut tx, db.backend, id, Some(&f.to), Some(&note), now).await?;
+        if let Some(reason) = &reason {
+            sqlx::query(
+                "UPDATE order_events SET reason = $1
+                  WHERE id = (SELECT MAX(id) FROM order_events WHERE order_id = $2)",
+            )
+            .bind(reason)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
         let entry = Entry {
             action: "move",
             object_kind: "order",

@@ -2,7 +2,8 @@
 //! (requested, accepted, received, refund in progress: rose-deal refund requests are
 //! there too), the longest waiting first. Each row leads to the order's page, whose
 //! moves accept or deny (with a reason), mark received and refund: the life cycle's own
-//! steps, each notified to the member and shown in My orders.
+//! steps, each notified to the member and shown in My orders. Rose-deal retries have
+//! their own tab (`retries.rs`).
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
@@ -11,8 +12,8 @@ use axum::response::Response;
 use leptos::prelude::*;
 use serde::Deserialize;
 
-use super::status_label;
 use super::store::{self, RETURN_STATUSES};
+use super::{retries, status_label};
 use crate::backoffice::roles::Permission;
 use crate::backoffice::session::Operator;
 use crate::backoffice::{ui, PREFIX};
@@ -22,6 +23,7 @@ use crate::state::AppCtx;
 #[serde(default)]
 pub struct ReturnsQuery {
     status: String,
+    done: String,
 }
 
 pub async fn page(
@@ -32,15 +34,43 @@ pub async fn page(
     if let Err(r) = op.require(Permission::ManageOrders) {
         return r;
     }
+    let notice = (!q.done.is_empty()).then(|| op.t("operators.saved").to_string());
+    render(&app, &op, &q.status, notice, None, StatusCode::OK).await
+}
+
+/// The queue at one tab (a status, or the rose-deal retries), with a notice or an error.
+pub async fn render(
+    app: &AppCtx,
+    op: &Operator,
+    tab: &str,
+    notice: Option<String>,
+    error: Option<&'static str>,
+    code: StatusCode,
+) -> Response {
+    let retries_tab = tab == retries::TAB;
     let status = RETURN_STATUSES
         .iter()
-        .find(|s| **s == q.status)
+        .find(|s| **s == tab)
         .copied()
         .unwrap_or(RETURN_STATUSES[0]);
     let db = &app.state.db;
-    let (rows, counts) = match tokio::try_join!(
-        store::returns_queue(db, status, 200),
-        store::returns_counts(db)
+    let (rows, counts, retries_waiting, retry_rows) = match tokio::try_join!(
+        async {
+            if retries_tab {
+                Ok(vec![])
+            } else {
+                store::returns_queue(db, status, 200).await
+            }
+        },
+        store::returns_counts(db),
+        retries::waiting_count(db),
+        async {
+            if retries_tab {
+                retries::waiting(db, 200).await
+            } else {
+                Ok(vec![])
+            }
+        }
     ) {
         Ok(r) => r,
         Err(e) => return ui::db_error(e),
@@ -52,13 +82,15 @@ pub async fn page(
         .map(|s| {
             let n = counts.iter().find(|(k, _)| k == s).map_or(0, |(_, n)| *n);
             view! {
-                <a href=format!("{PREFIX}/returns?status={s}") aria-current=(*s == status).then_some("page")>
-                    {format!("{} ({n})", status_label(&op, s))}
+                <a href=format!("{PREFIX}/returns?status={s}") aria-current=(!retries_tab && *s == status).then_some("page")>
+                    {format!("{} ({n})", status_label(op, s))}
                 </a>
             }
         })
         .collect_view();
-    let list = if rows.is_empty() {
+    let list = if retries_tab {
+        retries::list(op, &retry_rows, now)
+    } else if rows.is_empty() {
         view! { <p>{t("returns.none")}</p> }.into_any()
     } else {
         let body = rows
@@ -68,7 +100,7 @@ pub async fn page(
                 view! {
                     <tr data-order=r.id.to_string()>
                         <td><a href=format!("{PREFIX}/orders/{}", r.id)>{format!("#{}", r.id)}</a></td>
-                        <td>{crate::backoffice::moderation::age(&op, r.since, now)}</td>
+                        <td>{crate::backoffice::moderation::age(op, r.since, now)}</td>
                         <td class="num">{r.site_id}</td>
                         <td>{r.email.clone()}</td>
                         <td>{kind}</td>
@@ -94,17 +126,17 @@ pub async fn page(
         }
         .into_any()
     };
+    let error = error.map(|k| view! { <p class="bo-error" role="alert">{op.t(k)}</p> });
     let body = view! {
-        <nav class="bo-tabs" aria-label=t("returns.title")>{tabs}</nav>
+        <nav class="bo-tabs" aria-label=t("returns.title")>
+            {tabs}
+            <a href=format!("{PREFIX}/returns?status={}", retries::TAB) aria-current=retries_tab.then_some("page")>
+                {format!("{} ({retries_waiting})", t("returns.retries"))}
+            </a>
+        </nav>
+        {error}
         {list}
     }
     .into_any();
-    ui::page(
-        StatusCode::OK,
-        op.lang(),
-        Some(&op),
-        t("returns.title"),
-        None,
-        body,
-    )
+    ui::page(code, op.lang(), Some(op), t("returns.title"), notice, body)
 }

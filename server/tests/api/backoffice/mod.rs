@@ -2,6 +2,7 @@
 //! factor, roles checked on every route, the audit log, sales, and stock during a sale.
 mod brands;
 mod bulk;
+mod campaigns;
 mod destinations;
 mod feed;
 mod feed_listing;

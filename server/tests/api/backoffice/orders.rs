@@ -223,6 +223,141 @@ async fn the_returns_queue_follows_each_step(t: TestApp) {
         403
     );
 }
+
+/// A denial's reason reaches the member's order detail; an internal note does not.
+async fn the_member_reads_why_a_return_was_denied(t: TestApp) {
+    let member = shopper(&t, 2).await;
+    let order = crate::help::order_of(&t, member.member_id).await;
+    let care = sign_in(&t, CARE).await;
+    let path = format!("/backoffice/orders/{order}/move");
+    for (from, to, note) in [
+        ("validated", "in_preparation", "Colis prioritaire"),
+        ("in_preparation", "shipped", ""),
+        ("shipped", "received", ""),
+        ("received", "return_requested", ""),
+        (
+            "return_requested",
+            "return_requested_denied",
+            "Le délai de retour de 14 jours est dépassé.",
+        ),
+    ] {
+        let (status, _, _) = care
+            .post(&t, &path, &[("from", from), ("to", to), ("note", note)])
+            .await;
+        assert_eq!(status, 303, "{to}");
+    }
+    let (status, detail) = member
+        .call(
+            &t,
+            reqwest::Method::GET,
+            &format!("/api/orders/v1/orders/{order}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{detail}");
+    let reasons: Vec<(String, Option<String>)> = detail["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["status"].as_str().unwrap().to_string(),
+                e["reason"].as_str().map(str::to_string),
+            )
+        })
+        .collect();
+    let denied = reasons
+        .iter()
+        .find(|(s, _)| s == "return_requested_denied")
+        .unwrap();
+    assert_eq!(
+        denied.1.as_deref(),
+        Some("Le délai de retour de 14 jours est dépassé.")
+    );
+    assert!(
+        reasons
+            .iter()
+            .filter(|(s, _)| s != "return_requested_denied")
+            .all(|(_, r)| r.is_none()),
+        "internal notes stay internal: {reasons:?}"
+    );
+    let html = t
+        .get_with_cookie(&format!("/my-orders/fs/{order}"), &member.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("Le délai de retour de 14 jours est dépassé."));
+}
+
+/// A rose-deal retry waits in its tab until an operator marks it handled; a second
+/// operator is told; the member's codes were re-issued already.
+async fn rose_deal_retries_wait_for_care(t: TestApp) {
+    let member = shopper(&t, 2).await;
+    let opt = crate::rosedeals::deal_option(&t, 3, 10).await;
+    let order = crate::rosedeals::buy(&t, &member, opt, 1).await;
+    let code: String = sqlx::query_scalar("SELECT code FROM rosedeal_vouchers WHERE order_id = $1")
+        .bind(order)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let form = app::rosedeals::model::RetryForm {
+        content: "Le partenaire refuse ce code en caisse.".into(),
+        vouchers: vec![code.clone()],
+        ..Default::default()
+    };
+    app::rosedeals::service::retry(
+        &t.app.state.db,
+        member.member_id,
+        order,
+        &form,
+        app::platform::state::now(),
+    )
+    .await
+    .unwrap();
+    let care = sign_in(&t, CARE).await;
+    let (status, queue) = care.get(&t, "/backoffice/returns?status=retries").await;
+    assert_eq!(status, 200);
+    assert!(queue.contains("Rose-deal retries (1)"));
+    assert!(queue.contains("Le partenaire refuse ce code en caisse."));
+    assert!(queue.contains(&code));
+    let id = t
+        .count(&format!(
+            "SELECT id FROM rosedeal_retries WHERE order_id = {order}"
+        ))
+        .await;
+    let handled = format!("/backoffice/returns/retries/{id}/handled");
+    let (status, location, _) = care.post(&t, &handled, &[]).await;
+    assert_eq!(
+        (status, location.as_str()),
+        (303, "/backoffice/returns?status=retries&done=1")
+    );
+    let (_, queue) = care.get(&t, "/backoffice/returns?status=retries").await;
+    assert!(queue.contains("Rose-deal retries (0)"));
+    assert!(queue.contains("No retry waits."));
+    let (status, _, html) = sign_in(&t, ADMIN).await.post(&t, &handled, &[]).await;
+    assert_eq!(status, 409);
+    assert!(html.contains("A colleague already handled this retry"));
+    let (status, _, _) = sign_in(&t, MERCH).await.post(&t, &handled, &[]).await;
+    assert_eq!(status, 403);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM audit_log WHERE object_kind = 'order' AND object_id = '{order}'"
+        ))
+        .await,
+        1
+    );
+}
+both!(
+    the_member_reads_why_a_return_was_denied,
+    denial_reason_on_sqlite,
+    denial_reason_on_postgres
+);
+both!(
+    rose_deal_retries_wait_for_care,
+    retries_on_sqlite,
+    retries_on_postgres
+);
 both!(
     the_returns_queue_follows_each_step,
     returns_on_sqlite,

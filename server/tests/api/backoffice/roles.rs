@@ -3,7 +3,10 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 28] = [
+const PAGES: [&str; 31] = [
+    "/backoffice/campaigns",
+    "/backoffice/campaigns/new",
+    "/backoffice/campaigns/1",
     "/backoffice/members",
     "/backoffice/members/1",
     "/backoffice/members/1/export",
@@ -33,7 +36,10 @@ const PAGES: [&str; 28] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 42] = [
+const FORMS: [&str; 45] = [
+    "/backoffice/returns/retries/1/handled",
+    "/backoffice/campaigns",
+    "/backoffice/campaigns/1/stop",
     "/backoffice/members/1/access",
     "/backoffice/members/1/erase",
     "/backoffice/orders/1/move",
