@@ -8,6 +8,7 @@ pub mod audit_page;
 pub mod brands;
 pub mod dashboard;
 pub mod demo;
+pub mod experiments;
 pub mod feed;
 pub mod home;
 pub mod members;
@@ -64,6 +65,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(support::router())
         .merge(orders::router())
         .merge(members::router())
+        .merge(experiments::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
