@@ -3,6 +3,7 @@
 mod brands;
 mod bulk;
 mod destinations;
+mod experiments;
 mod feed;
 mod feed_listing;
 mod members;

@@ -3,7 +3,8 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 28] = [
+const PAGES: [&str; 29] = [
+    "/backoffice/experiments",
     "/backoffice/members",
     "/backoffice/members/1",
     "/backoffice/members/1/export",
@@ -33,7 +34,10 @@ const PAGES: [&str; 28] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 42] = [
+const FORMS: [&str; 45] = [
+    "/backoffice/experiments/anonymous_dynamic_pricing/start",
+    "/backoffice/experiments/anonymous_dynamic_pricing/stop",
+    "/backoffice/experiments/anonymous_dynamic_pricing/weights",
     "/backoffice/members/1/access",
     "/backoffice/members/1/erase",
     "/backoffice/orders/1/move",
