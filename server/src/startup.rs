@@ -7,6 +7,9 @@ use crate::config::{Config, Settings};
 use crate::demo;
 use crate::state::AppCtx;
 
+/// How often an instance rereads the experiments' controls (see `docs/backoffice.md`).
+pub const EXPERIMENTS_RELOAD: std::time::Duration = std::time::Duration::from_secs(30);
+
 pub type StartError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Connects, migrates, creates demo data when asked, and returns the shared context.
@@ -102,6 +105,23 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         std::time::Duration::from_millis(config.page_cache_ms),
     ));
     let exposures = app::experiments::writer::ExposureWriter::start(db.clone());
+    let experiments = Arc::new(app::experiments::service::Live::new(
+        app::experiments::rules::Settings::current().clone(),
+    ));
+    experiments.reload(&db).await?;
+    // A change made in the back office of another instance (or with `server experiments
+    // start|stop`) reaches this one within this period: one small read.
+    {
+        let (experiments, db) = (experiments.clone(), db.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(EXPERIMENTS_RELOAD).await;
+                if let Err(e) = experiments.reload(&db).await {
+                    tracing::warn!(error = %e, "experiment controls not reloaded");
+                }
+            }
+        });
+    }
     let searches = Arc::new(app::search::service::SearchRecorder::start(db.clone()));
     Ok(Arc::new(AppCtx {
         config,
@@ -112,6 +132,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         travel,
         page_cache,
         exposures,
+        experiments,
         translations: Default::default(),
         telemetry: Default::default(),
         search: Default::default(),

@@ -22,6 +22,8 @@ pub struct AppCtx {
     pub travel: Arc<app::travel::service::TravelService>,
     /// Page views' experiment exposures, recorded by one writer in group commits.
     pub exposures: app::experiments::writer::ExposureWriter,
+    /// The experiments' settings with the back office's controls (start, stop, reweigh).
+    pub experiments: Arc<app::experiments::service::Live>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).
     pub page_cache: Arc<PageCache>,
     /// Every site's search index (rebuilt as sales start and end).

@@ -1,5 +1,7 @@
-//! Why an experiments operation failed: a refused variations call (400, localized) or
+//! Why an experiments operation failed: a refused variations call (400, localized), an
+//! operator's refused control (no such experiment, bad weights, a page no longer true), or
 //! storage.
+use crate::experiments::controls::WeightError;
 use crate::experiments::rules::Refusal;
 use crate::model::error::WireError;
 
@@ -7,6 +9,13 @@ use crate::model::error::WireError;
 pub enum ExperimentsError {
     #[error("refused: {0:?}")]
     Refused(Refusal),
+    #[error("no experiment of that name")]
+    UnknownExperiment,
+    #[error("weights refused: {0:?}")]
+    Weights(WeightError),
+    /// The experiment changed since the version the operator acted on: nothing was done.
+    #[error("the experiment changed meanwhile")]
+    Changed,
     #[error("storage failure: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -14,20 +23,28 @@ pub enum ExperimentsError {
 impl WireError for ExperimentsError {
     fn status(&self) -> u16 {
         match self {
-            ExperimentsError::Refused(_) => 400,
+            ExperimentsError::Refused(_) | ExperimentsError::Weights(_) => 400,
+            ExperimentsError::UnknownExperiment => 404,
+            ExperimentsError::Changed => 409,
             ExperimentsError::Storage(_) => 500,
         }
     }
     fn code(&self) -> &'static str {
         match self {
             ExperimentsError::Refused(r) => r.code(),
+            ExperimentsError::UnknownExperiment => "unknown_experiment",
+            ExperimentsError::Weights(_) => "invalid_weights",
+            ExperimentsError::Changed => "changed",
             ExperimentsError::Storage(_) => "unexpected",
         }
     }
     fn message_key(&self) -> &'static str {
         match self {
             ExperimentsError::Refused(r) => r.message_key(),
-            ExperimentsError::Storage(_) => "errors.general_retry.notification",
+            ExperimentsError::UnknownExperiment => Refusal::UnknownExperiment.message_key(),
+            ExperimentsError::Weights(_)
+            | ExperimentsError::Changed
+            | ExperimentsError::Storage(_) => "errors.general_retry.notification",
         }
     }
     fn cause(&self) -> Option<String> {

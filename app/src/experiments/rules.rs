@@ -204,7 +204,8 @@ pub fn assign(def: &Definition, weights: &[u32], visitor_key: &str) -> &'static 
     def.control()
 }
 
-/// The experiments' settings: on or off, and weights replacing the defaults.
+/// The experiments' settings: on or off, weights replacing the defaults, and the
+/// experiments an operator stopped (`controls::effective` adds the back office's state).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// `ROSACE_EXPERIMENTS=off`: nobody is in an experiment (everyone sees each feature at
@@ -212,6 +213,9 @@ pub struct Settings {
     pub disabled: bool,
     /// Weights per experiment, in its variations' order.
     pub weights: Vec<(&'static str, Vec<u32>)>,
+    /// Experiments stopped from the back office: nobody is in them, as if experiments were
+    /// off for that one experiment alone.
+    pub stopped: Vec<&'static str>,
 }
 
 impl Settings {
@@ -241,23 +245,32 @@ impl Settings {
             .unwrap_or_else(|| def.variations.iter().map(|(_, w)| *w).collect())
     }
 
-    /// The variation of one experiment for a visitor (with experiments off, the one a
-    /// visitor outside the experiment sees).
+    /// Whether `def` runs: experiments are on and no operator stopped it.
+    pub fn runs(&self, def: &Definition) -> bool {
+        !self.disabled && !self.stopped.contains(&def.name)
+    }
+
+    /// The variation of one experiment for a visitor (with experiments off or this one
+    /// stopped, the one a visitor outside the experiment sees).
     pub fn variation(&self, def: &Definition, visitor_key: &str) -> &'static str {
-        if self.disabled {
+        if !self.runs(def) {
             return def.outside_variation();
         }
         assign(def, &self.weights_of(def), visitor_key)
     }
 
-    /// Every experiment of `audience` for a visitor, and the features their variations
-    /// turn away from the default. With experiments off: nobody is in one (the defaults).
+    /// Every running experiment of `audience` for a visitor, and the features their
+    /// variations turn away from the default. With experiments off: nobody is in one (the
+    /// defaults); a stopped one is left out the same way, so no exposure is recorded for it.
     pub fn experiments_for(&self, audience: Audience, visitor_key: &str) -> Experiments {
         let mut out = Experiments::outside();
         if self.disabled {
             return out;
         }
-        for def in EXPERIMENTS.iter().filter(|d| d.audience == audience) {
+        for def in EXPERIMENTS
+            .iter()
+            .filter(|d| d.audience == audience && self.runs(d))
+        {
             let variation = self.variation(def, visitor_key);
             let shown = def.shows_feature(variation);
             if shown != def.feature.launched() && !out.switched.contains(&def.feature) {
@@ -269,8 +282,9 @@ impl Settings {
         out
     }
 
-    /// The process's settings, read from the environment on first use; a bad value is
-    /// logged and the defaults kept.
+    /// The environment's settings, read on first use; a bad value is logged and the
+    /// defaults kept. The shop decides with `service::Live`, these plus the operators'
+    /// controls.
     #[cfg(feature = "ssr")]
     pub fn current() -> &'static Settings {
         static CURRENT: std::sync::OnceLock<Settings> = std::sync::OnceLock::new();

@@ -1,9 +1,12 @@
-//! Experiments SQL: the assignments and exposures of visitors, and the report's counts.
+//! Experiments SQL: the assignments and exposures of visitors, the report's counts, and
+//! the operators' controls.
 use std::sync::OnceLock;
 
 use sqlx::{Any, Row, Transaction};
 
+use super::controls::{parse_stored, weights_text, Control, Status};
 use super::report::Counts;
+use super::rules::{definition, Definition};
 use crate::platform::db::{Backend, Db};
 use crate::platform::sql::{json_rows, to_json};
 
@@ -172,4 +175,96 @@ pub async fn assignment(
         ))
     })
     .transpose()
+}
+
+/// A row of `experiment_controls` as a control (`None`: an experiment this release does
+/// not define any more).
+fn control_of(r: &sqlx::any::AnyRow) -> Result<Option<Control>, sqlx::Error> {
+    let name: String = r.try_get("experiment")?;
+    let Some(def) = definition(&name) else {
+        return Ok(None);
+    };
+    let status: String = r.try_get("status")?;
+    let weights: Option<String> = r.try_get("weights")?;
+    let weights = weights.and_then(|w| {
+        let read = parse_stored(def, &w);
+        if read.is_none() {
+            tracing::warn!(experiment = def.name, weights = %w, "stored weights no longer fit, the settings' apply");
+        }
+        read
+    });
+    Ok(Some(Control {
+        experiment: def.name,
+        status: Status::parse(&status).unwrap_or(Status::Running),
+        weights,
+        version: r.try_get("version")?,
+        updated_by: r.try_get("updated_by")?,
+        updated_at: r.try_get("updated_at")?,
+    }))
+}
+
+const CONTROL_COLUMNS: &str = "experiment, status, weights, version, updated_by, updated_at";
+
+/// The stored controls (experiments an operator never touched have no row).
+pub async fn controls(db: &Db) -> Result<Vec<Control>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {CONTROL_COLUMNS} FROM experiment_controls ORDER BY experiment"
+    ))
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(control_of)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// One experiment's control in a write's transaction, its row made first if it has none
+/// (so that the write's UPDATE always has a row to check the version on).
+pub async fn control_for_update(
+    tx: &mut Transaction<'_, Any>,
+    def: &Definition,
+) -> Result<Control, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO experiment_controls (experiment, status, weights, version)
+         VALUES ($1, 'running', NULL, 0) ON CONFLICT (experiment) DO NOTHING",
+    )
+    .bind(def.name)
+    .execute(&mut **tx)
+    .await?;
+    let row = sqlx::query(&format!(
+        "SELECT {CONTROL_COLUMNS} FROM experiment_controls WHERE experiment = $1"
+    ))
+    .bind(def.name)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(control_of(&row)?.unwrap_or_else(|| Control::untouched(def)))
+}
+
+/// Writes `to` if the row is still at version `seen`, bumping the version; whether it was.
+pub async fn save_control(
+    tx: &mut Transaction<'_, Any>,
+    def: &Definition,
+    to: &Control,
+    seen: i64,
+    operator_id: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE experiment_controls
+            SET status = $1, weights = $2, version = version + 1,
+                updated_by_id = $3, updated_by = $4, updated_at = $5
+          WHERE experiment = $6 AND version = $7",
+    )
+    .bind(to.status.as_str())
+    .bind(to.weights.as_ref().map(|w| weights_text(def, w)))
+    .bind(operator_id)
+    .bind(&to.updated_by)
+    .bind(to.updated_at)
+    .bind(def.name)
+    .bind(seen)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -1,9 +1,10 @@
 //! Operator commands run as `server <command> ...` beside (or instead of) the shop, on the
 //! database the shop's own settings name (DATABASE_URL, ROSACE_DATA_DIR): the fulfilment
-//! simulator (`server orders ...`), support replies (`server support ...`) and the
-//! experiments report (`server experiments report`), and the back office's first admin
-//! (`server operators create-admin EMAIL`), and the feed import (`server import FILE`). Each prints
-//! what it did and exits 0, or says why not and exits non-zero.
+//! simulator (`server orders ...`), support replies (`server support ...`), the
+//! experiments report and controls (`server experiments report|start|stop`), the back
+//! office's first admin (`server operators create-admin EMAIL`), and the feed import
+//! (`server import FILE`). Each prints what it did and exits 0, or says why not and exits
+//! non-zero.
 pub mod experiments;
 pub mod import;
 pub mod operators;

@@ -9,6 +9,7 @@ pub mod brands;
 pub mod campaigns;
 pub mod dashboard;
 pub mod demo;
+pub mod experiments;
 pub mod feed;
 pub mod home;
 pub mod members;
@@ -66,6 +67,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(orders::router())
         .merge(members::router())
         .merge(campaigns::router())
+        .merge(experiments::router())
 }
 
 async fn stylesheet(axum::extract::Path(file): axum::extract::Path<String>) -> Response {

@@ -12,7 +12,7 @@
 use axum::http::HeaderMap;
 use cookie::{Cookie, SameSite};
 
-use app::experiments::rules::{self, Settings, ANON_ID_COOKIE, ANON_ID_MAX_AGE};
+use app::experiments::rules::{self, ANON_ID_COOKIE, ANON_ID_MAX_AGE};
 use app::experiments::service::{self, Viewer};
 use app::model::experiments::Experiments;
 
@@ -55,10 +55,10 @@ pub async fn for_page(
         member_id,
         anon_id: anon_id.as_deref(),
     };
-    let settings = Settings::current();
+    let settings = app.experiments.current();
     let now = app::platform::state::now();
     let experiments =
-        or_defaults(service::page_view(&app.exposures, settings, &viewer, &new_id, now).await);
+        or_defaults(service::page_view(&app.exposures, &settings, &viewer, &new_id, now).await);
     let set =
         (member_id.is_none() && anon_id.is_none()).then(|| anon_id_cookie(Some(&new_id), secure));
     (experiments, set)
@@ -76,6 +76,7 @@ pub fn or_defaults<E: std::fmt::Display>(read: Result<Experiments, E>) -> Experi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use app::experiments::rules::Settings;
     use app::model::experiments::Feature;
 
     #[derive(Clone, Default)]

@@ -4,12 +4,12 @@
 //! by the deterministic bucketing the pages use; reads and records nothing.
 use std::sync::Arc;
 
+use axum::extract::State;
 use axum::{Extension, Json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::context::RequestCtx;
 use app::experiments::error::ExperimentsError;
-use app::experiments::rules::Settings;
 use app::model::error::{ErrorBody, WireError};
 use app::model::experiments::{ExperimentVariations, VariationsRequest};
 
@@ -32,12 +32,13 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     responses((status = 200, body = ExperimentVariations),
         (status = 400, body = ErrorBody, description = "unknown_site, invalid_member_id, invalid_experiment_names, unknown_experiment or segment_for_anonymous, with the localized `message`")))]
 async fn variations(
+    State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Path((site_id, member_id)): Path<(String, String)>,
     JsonBody(body): JsonBody<VariationsRequest>,
 ) -> Result<Json<ExperimentVariations>, ApiError> {
     app::experiments::service::variations(
-        Settings::current(),
+        &app.experiments.current(),
         &site_id,
         &member_id,
         &body.experiment_names,

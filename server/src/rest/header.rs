@@ -111,8 +111,8 @@ async fn home_headers(
 /// The experiments of the caller, read as the page's were decided (and recording
 /// nothing): only with the performance consent (C0002), bucketed by member id or by the
 /// anonymous id cookie; everyone else is outside any experiment (the defaults).
-fn call_experiments(headers: &HeaderMap, member_id: Option<i64>) -> Experiments {
-    use app::experiments::rules::{Settings, Subject, ANON_ID_COOKIE, CONSENT_CATEGORY};
+fn call_experiments(app: &AppCtx, headers: &HeaderMap, member_id: Option<i64>) -> Experiments {
+    use app::experiments::rules::{Subject, ANON_ID_COOKIE, CONSENT_CATEGORY};
     use app::onboarding::rules::{consent_accepted, parse_consent, CONSENT_COOKIE};
     let consent = parse_consent(cookie(headers, CONSENT_COOKIE).as_deref());
     if !consent_accepted(&consent, CONSENT_CATEGORY) {
@@ -125,7 +125,9 @@ fn call_experiments(headers: &HeaderMap, member_id: Option<i64>) -> Experiments 
         }
         _ => return Experiments::outside(),
     };
-    Settings::current().experiments_for(subject.audience(), &subject.key())
+    app.experiments
+        .current()
+        .experiments_for(subject.audience(), &subject.key())
 }
 
 /// The lateral menu's config (the call ending in `/10`): the site's switches
@@ -135,6 +137,7 @@ fn call_experiments(headers: &HeaderMap, member_id: Option<i64>) -> Experiments 
     params(("id" = u32, Path, description = "always 10"), ("x-vp-siteid" = Option<u16>, Header)),
     responses((status = 200, body = MenuConfig), (status = 404, body = ErrorBody)))]
 async fn menu_config(
+    State(app): State<Arc<AppCtx>>,
     SiteId(site_id): SiteId,
     member: MaybeMember,
     headers: HeaderMap,
@@ -144,7 +147,7 @@ async fn menu_config(
         return Err(ApiError::NotFound);
     }
     let signed_in = member.id().is_some();
-    let switches = rules::menu_switches(site_id, &call_experiments(&headers, member.id()));
+    let switches = rules::menu_switches(site_id, &call_experiments(&app, &headers, member.id()));
     let config = MenuConfig {
         id: MENU_CONFIG_ID,
         switches,

@@ -13,18 +13,18 @@ use crate::helpers::{both, TestApp};
 use app::experiments::rules::{Settings, Subject, ANON_ID_COOKIE};
 
 /// Pinned in `app/src/experiments/rules_tests.rs`: `anonymous_dynamic_pricing` on / off.
-const ANON_ON: &str = "00000000000000000000000000000001";
-const ANON_OFF: &str = "00000000000000000000000000000004";
-const PERF_OK: &str = "OptanonConsent=groups=C0001:1,C0002:1,C0003:0,C0004:0,C0005:0";
+pub(crate) const ANON_ON: &str = "00000000000000000000000000000001";
+pub(crate) const ANON_OFF: &str = "00000000000000000000000000000004";
+pub(crate) const PERF_OK: &str = "OptanonConsent=groups=C0001:1,C0002:1,C0003:0,C0004:0,C0005:0";
 const PERF_REFUSED: &str = "OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0";
-const CATALOG: &str = "/c/vente/1001/0?site=1";
+pub(crate) const CATALOG: &str = "/c/vente/1001/0?site=1";
 
 fn variations_path(site: &str, member: &str) -> String {
     format!("/api/abtesting/v1/sites/{site}/members/{member}/variations")
 }
 
 /// The variations call as a page script would send it: no cookie, no token.
-async fn call(t: &TestApp, site: &str, member: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn call(t: &TestApp, site: &str, member: &str, body: Value) -> (u16, Value) {
     let res = t
         .client
         .post(t.url(&variations_path(site, member)))
@@ -36,7 +36,7 @@ async fn call(t: &TestApp, site: &str, member: &str, body: Value) -> (u16, Value
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
-fn variation(body: &Value, i: usize) -> (String, String, bool) {
+pub(crate) fn variation(body: &Value, i: usize) -> (String, String, bool) {
     let v = &body["variations"][i];
     (
         v["experimentName"].as_str().unwrap().to_string(),
@@ -45,7 +45,7 @@ fn variation(body: &Value, i: usize) -> (String, String, bool) {
     )
 }
 
-fn expected(name: &str, key: &str) -> &'static str {
+pub(crate) fn expected(name: &str, key: &str) -> &'static str {
     Settings::default().variation(app::experiments::rules::definition(name).unwrap(), key)
 }
 
@@ -180,21 +180,29 @@ fn set_cookie(headers: &reqwest::header::HeaderMap, name: &str) -> Option<String
 }
 
 /// A page with these cookies: its headers and HTML.
-async fn page(t: &TestApp, path: &str, cookie: &str) -> (reqwest::header::HeaderMap, String) {
+pub(crate) async fn page(
+    t: &TestApp,
+    path: &str,
+    cookie: &str,
+) -> (reqwest::header::HeaderMap, String) {
     let res = t.get_with_cookie(path, cookie).await;
     assert_eq!(res.status(), 200, "{path}");
     let headers = res.headers().clone();
     (headers, res.text().await.unwrap())
 }
 
-async fn row(t: &TestApp, experiment: &str, visitor: &str) -> Option<(String, i64, Option<i64>)> {
+pub(crate) async fn row(
+    t: &TestApp,
+    experiment: &str,
+    visitor: &str,
+) -> Option<(String, i64, Option<i64>)> {
     app::experiments::store::assignment(&t.app.state.db, experiment, visitor)
         .await
         .unwrap()
 }
 
 /// `s` buys one unit and pays: a paid order.
-async fn buy(t: &TestApp, s: &Shopper) {
+pub(crate) async fn buy(t: &TestApp, s: &Shopper) {
     let opt = option_with_stock(t, 3, 50).await;
     let add = json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
     let (status, body) = s

@@ -1,3 +1,120 @@
 //! The words of the experiments' report and controls, `(key, English, French)`.
-pub(super) const TABLE: &[(&str, &str, &str)] =
-    &[("nav.experiments", "Experiments", "Expériences")];
+pub(super) const TABLE: &[(&str, &str, &str)] = &[
+    ("nav.experiments", "Experiments", "Expériences"),
+    ("experiments.title", "Experiments", "Expériences"),
+    (
+        "experiments.help",
+        "Per variation: the visitors recorded, the pages that showed it (exposures), the conversions (visitors whose member paid an order after being assigned), and the conversion rate with its 95% interval (Wilson). The same figures as the command server experiments report.",
+        "Par variante : les visiteurs enregistrés, les pages qui l'ont montrée (expositions), les conversions (visiteurs dont le membre a payé une commande après son affectation) et le taux de conversion avec son intervalle à 95 % (Wilson). Les mêmes chiffres que la commande server experiments report.",
+    ),
+    (
+        "experiments.help_stop",
+        "Stop takes everyone out of the experiment at once: every visitor sees what the shop shows outside it (the control; for a holdback, whose feature is launched, the feature) and no new exposure is recorded. Start puts it back: each visitor gets the variation they had before, since the weights did not change.",
+        "Arrêter sort aussitôt tout le monde de l'expérience : chaque visiteur voit ce que la boutique montre hors de l'expérience (le témoin ; pour un holdback, dont la fonction est lancée, la fonction) et plus aucune exposition n'est enregistrée. Démarrer la relance : chaque visiteur retrouve la variante qu'il avait, puisque les poids n'ont pas changé.",
+    ),
+    (
+        "experiments.help_weights",
+        "Weights are relative whole numbers (per cent, say). A visitor's variation comes from a hash of their id and the experiment, cut by the weights: it stays the same for as long as the weights do. Reweighing does not move new visitors only: it moves every visitor whose place falls in a share that changed, and a new total reshuffles almost everyone. Keep the same total to move as few as possible; the report counts a visitor under the variation they were shown last.",
+        "Les poids sont des nombres entiers relatifs (des pourcentages, par exemple). La variante d'un visiteur vient d'un hachage de son identifiant et de l'expérience, découpé selon les poids : elle reste la même tant que les poids ne changent pas. Changer les poids ne déplace pas que les nouveaux visiteurs : cela déplace tout visiteur dont la place tombe dans une part qui a changé, et un nouveau total redistribue presque tout le monde. Gardez le même total pour en déplacer le moins possible ; le rapport compte un visiteur dans la dernière variante qu'il a vue.",
+    ),
+    (
+        "experiments.multi",
+        "A change applies at once on this server; other instances of the shop pick it up within 30 seconds, and at their restart.",
+        "Un changement s'applique aussitôt sur ce serveur ; les autres instances de la boutique le prennent en compte sous 30 secondes, et à leur redémarrage.",
+    ),
+    (
+        "experiments.off",
+        "Experiments are off on this server (ROSACE_EXPERIMENTS=off): nobody is in any of them, whatever their status here.",
+        "Les expériences sont désactivées sur ce serveur (ROSACE_EXPERIMENTS=off) : personne n'y participe, quel que soit leur statut ici.",
+    ),
+    (
+        "experiments.none",
+        "No visitor recorded yet: figures appear once members, or visitors who accepted the performance cookies, view pages.",
+        "Aucun visiteur enregistré pour l'instant : les chiffres apparaissent dès que des membres, ou des visiteurs qui ont accepté les cookies de performance, consultent des pages.",
+    ),
+    ("experiments.status", "Status", "Statut"),
+    ("experiments.status.running", "Running", "En cours"),
+    ("experiments.status.stopped", "Stopped", "Arrêtée"),
+    ("experiments.audience", "Audience", "Public"),
+    (
+        "experiments.audience.anonymous",
+        "Visitors without a session",
+        "Visiteurs sans session",
+    ),
+    ("experiments.audience.member", "Signed-in members", "Membres connectés"),
+    ("experiments.holdback", "holdback", "holdback"),
+    ("experiments.last_change", "Last change", "Dernier changement"),
+    ("experiments.never", "none from the back office", "aucun depuis le back-office"),
+    ("experiments.variation", "Variation", "Variante"),
+    ("experiments.control", "control", "témoin"),
+    ("experiments.weight", "Weight", "Poids"),
+    ("experiments.share", "Share", "Part"),
+    ("experiments.visitors", "Visitors", "Visiteurs"),
+    ("experiments.exposures", "Exposures", "Expositions"),
+    ("experiments.conversions", "Conversions", "Conversions"),
+    ("experiments.rate", "Rate", "Taux"),
+    ("experiments.interval", "95% interval", "Intervalle à 95 %"),
+    ("experiments.start", "Start", "Démarrer"),
+    ("experiments.stop", "Stop", "Arrêter"),
+    ("experiments.reweigh", "Save the weights", "Enregistrer les poids"),
+    (
+        "experiments.done.start",
+        "The experiment runs again.",
+        "L'expérience a repris.",
+    ),
+    (
+        "experiments.done.stop",
+        "The experiment is stopped: nobody is in it any more.",
+        "L'expérience est arrêtée : plus personne n'y participe.",
+    ),
+    (
+        "experiments.done.reweigh",
+        "The new weights apply from the next page view.",
+        "Les nouveaux poids s'appliquent dès la prochaine page vue.",
+    ),
+    (
+        "experiments.done.unchanged",
+        "Nothing to change: the experiment was already so.",
+        "Rien à changer : l'expérience était déjà ainsi.",
+    ),
+    (
+        "experiments.changed",
+        "Someone changed this experiment after you opened the page, so nothing was done. Here is its state now.",
+        "Quelqu'un a modifié cette expérience depuis l'ouverture de la page : rien n'a été fait. Voici son état actuel.",
+    ),
+    (
+        "experiments.error.not_a_number",
+        "Each weight is a whole number, 0 or more.",
+        "Chaque poids est un nombre entier, 0 ou plus.",
+    ),
+    (
+        "experiments.error.negative",
+        "A weight cannot be negative.",
+        "Un poids ne peut pas être négatif.",
+    ),
+    (
+        "experiments.error.too_large",
+        "A weight is at most 1000000.",
+        "Un poids vaut au plus 1000000.",
+    ),
+    (
+        "experiments.error.all_zero",
+        "At least one weight must be above 0.",
+        "Au moins un poids doit être supérieur à 0.",
+    ),
+    (
+        "experiments.error.unknown_variation",
+        "This experiment has no such variation.",
+        "Cette expérience n'a pas cette variante.",
+    ),
+    (
+        "experiments.error.missing",
+        "Give every variation a weight.",
+        "Donnez un poids à chaque variante.",
+    ),
+    (
+        "experiments.error.twice",
+        "Give each variation one weight only.",
+        "Donnez un seul poids à chaque variante.",
+    ),
+];

@@ -4,6 +4,7 @@ mod brands;
 mod bulk;
 mod campaigns;
 mod destinations;
+mod experiments;
 mod feed;
 mod feed_listing;
 mod members;

@@ -3,10 +3,11 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 31] = [
+const PAGES: [&str; 32] = [
     "/backoffice/campaigns",
     "/backoffice/campaigns/new",
     "/backoffice/campaigns/1",
+    "/backoffice/experiments",
     "/backoffice/members",
     "/backoffice/members/1",
     "/backoffice/members/1/export",
@@ -36,10 +37,13 @@ const PAGES: [&str; 31] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 45] = [
+const FORMS: [&str; 48] = [
     "/backoffice/returns/retries/1/handled",
     "/backoffice/campaigns",
     "/backoffice/campaigns/1/stop",
+    "/backoffice/experiments/anonymous_dynamic_pricing/start",
+    "/backoffice/experiments/anonymous_dynamic_pricing/stop",
+    "/backoffice/experiments/anonymous_dynamic_pricing/weights",
     "/backoffice/members/1/access",
     "/backoffice/members/1/erase",
     "/backoffice/orders/1/move",
