@@ -9,6 +9,7 @@ pub mod brands;
 pub mod dashboard;
 pub mod demo;
 pub mod feed;
+pub mod help;
 pub mod home;
 pub mod members;
 pub mod moderation;
@@ -62,6 +63,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(travel::router())
         .merge(moderation::router())
         .merge(support::router())
+        .merge(help::router())
         .merge(orders::router())
         .merge(members::router())
 }
