@@ -5,6 +5,7 @@ mod bulk;
 mod destinations;
 mod feed;
 mod feed_listing;
+mod help_articles;
 mod members;
 mod moderation;
 mod option_prices;

@@ -3,7 +3,9 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 28] = [
+const PAGES: [&str; 30] = [
+    "/backoffice/help",
+    "/backoffice/help/fr/delivery-times",
     "/backoffice/members",
     "/backoffice/members/1",
     "/backoffice/members/1/export",
@@ -33,7 +35,9 @@ const PAGES: [&str; 28] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 42] = [
+const FORMS: [&str; 44] = [
+    "/backoffice/help/fr/delivery-times",
+    "/backoffice/help/fr/delivery-times/restore",
     "/backoffice/members/1/access",
     "/backoffice/members/1/erase",
     "/backoffice/orders/1/move",
