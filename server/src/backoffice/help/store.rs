@@ -80,12 +80,12 @@ async fn writes(conn: &mut AnyConnection, lang: &str, id: &str) -> Result<i64, s
 /// An article's edit (none: its original text) and its version, as a form shows them.
 pub async fn article(db: &Db, lang: &str, id: &str) -> Result<(Option<Edited>, i64), sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    match one(&mut *conn, lang, id).await? {
+    match one(&mut conn, lang, id).await? {
         Some(e) => {
             let v = e.version;
             Ok((Some(e), v))
         }
-        None => Ok((None, writes(&mut *conn, lang, id).await?)),
+        None => Ok((None, writes(&mut conn, lang, id).await?)),
     }
 }
 
@@ -108,10 +108,10 @@ pub enum Written {
 
 /// Saves an article's text if it is still at version `seen`.
 pub async fn save(tx: &mut Tx, t: &NewText<'_>, seen: i64) -> Result<Written, sqlx::Error> {
-    let before = one(&mut **tx, t.lang, t.article_id).await?;
+    let before = one(tx, t.lang, t.article_id).await?;
     let current = match &before {
         Some(e) => e.version,
-        None => writes(&mut **tx, t.lang, t.article_id).await?,
+        None => writes(tx, t.lang, t.article_id).await?,
     };
     if current != seen {
         return Ok(Written::Changed);
@@ -160,7 +160,7 @@ pub async fn restore(
     id: &str,
     seen: i64,
 ) -> Result<Restored, sqlx::Error> {
-    let Some(before) = one(&mut **tx, lang, id).await? else {
+    let Some(before) = one(tx, lang, id).await? else {
         return Ok(Restored::Original);
     };
     if before.version != seen {
