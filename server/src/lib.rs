@@ -36,6 +36,7 @@ pub use state::AppCtx;
 struct PageContext {
     state: app::platform::state::AppState,
     search: Arc<app::search::store::SearchIndexes>,
+    help: Arc<app::help::kb::KnowledgeBase>,
     searches: Arc<app::search::service::SearchRecorder>,
     homes: Arc<app::home::store::HomeCache>,
     cart: Arc<app::cart::service::CartService>,
@@ -46,6 +47,7 @@ impl PageContext {
     fn provide(&self) {
         provide_context(self.state.clone());
         provide_context(self.search.clone());
+        provide_context(self.help.clone());
         provide_context(self.searches.clone());
         provide_context(self.homes.clone());
         provide_context(self.cart.clone());
@@ -60,6 +62,7 @@ fn pages(app: &AppCtx, leptos_options: &LeptosOptions) -> Router {
     let context = PageContext {
         state: app.state.clone(),
         search: app.search.clone(),
+        help: app.help.clone(),
         searches: app.searches.clone(),
         homes: app.homes.clone(),
         cart: app.cart.clone(),

@@ -9,6 +9,9 @@ use crate::state::AppCtx;
 
 /// How often an instance rereads the experiments' controls (see `docs/backoffice.md`).
 pub const EXPERIMENTS_RELOAD: std::time::Duration = std::time::Duration::from_secs(30);
+/// How often an instance reads the help articles' edits again, for those made on another
+/// instance (one small query and a re-index of some sixty short articles).
+const HELP_RELOAD: std::time::Duration = std::time::Duration::from_secs(60);
 
 pub type StartError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -104,6 +107,20 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     let page_cache = Arc::new(crate::serve::page_cache::PageCache::new(
         std::time::Duration::from_millis(config.page_cache_ms),
     ));
+    // The help articles with customer care's edits. An edit swaps this instance's copy at
+    // once; other instances read the edits again every minute.
+    let help = Arc::new(app::help::kb::KnowledgeBase::load(&db).await?);
+    {
+        let (help, db) = (help.clone(), db.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(HELP_RELOAD).await;
+                if let Err(e) = help.reload(&db).await {
+                    tracing::warn!(error = %e, "help articles not reloaded");
+                }
+            }
+        });
+    }
     let exposures = app::experiments::writer::ExposureWriter::start(db.clone());
     let experiments = Arc::new(app::experiments::service::Live::new(
         app::experiments::rules::Settings::current().clone(),
@@ -136,6 +153,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         translations: Default::default(),
         telemetry: Default::default(),
         search: Default::default(),
+        help,
         searches,
         homes: Arc::new(app::home::store::HomeCache::new(home_settings)),
     }))

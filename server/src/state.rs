@@ -26,6 +26,8 @@ pub struct AppCtx {
     pub experiments: Arc<app::experiments::service::Live>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).
     pub page_cache: Arc<PageCache>,
+    /// The help articles' answerer, rebuilt when customer care edits one.
+    pub help: Arc<app::help::kb::KnowledgeBase>,
     /// Every site's search index (rebuilt as sales start and end).
     pub search: Arc<app::search::store::SearchIndexes>,
     /// Members' searches, recorded among their recent queries by one writer in group commits.

@@ -52,7 +52,7 @@ pub async fn fetch_evaluation(id: String) -> Result<Option<Answer>, ServerFnErro
     if e.satisfaction.is_some() {
         return Ok(None);
     }
-    let answerer = crate::help::kb::answerer();
+    let answerer = crate::platform::state::shared::<crate::help::kb::KnowledgeBase>()?.current();
     Ok(answerer.article(ctx.lang(), &e.article_id).map(|a| Answer {
         evaluation_id: e.id.clone(),
         article_id: a.id.clone(),

@@ -1,6 +1,8 @@
 //! The help articles (the knowledge base of the automatic answers), written per site
 //! language in `kb/<lang>.json`: the same topics under the same ids in every language.
-use std::sync::LazyLock;
+//! Customer care edits their title and body per language in the back office
+//! (`help_articles`); an article never edited reads from the bundled text.
+use std::sync::{Arc, RwLock};
 
 use super::answer::{Article, Bm25Answerer};
 
@@ -16,24 +18,111 @@ fn source(lang: &str) -> &'static str {
     }
 }
 
-/// The articles of one language (French for an unknown one).
+/// The bundled articles of one language (French for an unknown one).
 pub fn articles(lang: &str) -> Vec<Article> {
     // Part of the build and checked by the tests below: a parse error is a bug.
     serde_json::from_str(source(lang)).expect("help articles are valid JSON")
 }
 
-static ANSWERER: LazyLock<Bm25Answerer> =
-    LazyLock::new(|| Bm25Answerer::new(LANGS.iter().map(|l| (*l, articles(l))).collect()));
+/// Customer care's text of one article in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditedText {
+    pub lang: String,
+    pub article_id: String,
+    pub title: String,
+    pub body: String,
+}
 
-/// The shop's answerer over the whole knowledge base, indexed once.
-pub fn answerer() -> &'static Bm25Answerer {
-    &ANSWERER
+/// The articles of `lang` as members read them: the bundled ones, each edited one with its
+/// edited title and body. The bundled keywords stay: they are the words members use for
+/// the topic, which a rewrite of the text does not change. An edit of an article the build
+/// no longer has is left out (the topics are the build's).
+pub fn with_edits(lang: &str, edits: &[EditedText]) -> Vec<Article> {
+    let mut list = articles(lang);
+    for e in edits.iter().filter(|e| e.lang == lang) {
+        if let Some(a) = list.iter_mut().find(|a| a.id == e.article_id) {
+            a.title.clone_from(&e.title);
+            a.body.clone_from(&e.body);
+        }
+    }
+    list
+}
+
+fn build(edits: &[EditedText]) -> Bm25Answerer {
+    Bm25Answerer::new(LANGS.iter().map(|l| (*l, with_edits(l, edits))).collect())
+}
+
+/// The answerer the help centre asks, over the articles as they are now. Each question
+/// takes the current snapshot (an `Arc`, so a swap never waits for a question being
+/// answered, nor the reverse); an edit builds a whole new one and swaps it in. Indexing
+/// every language's dozen articles takes well under a millisecond, so a rebuild redoes
+/// them all rather than tracking which language changed.
+pub struct KnowledgeBase {
+    current: RwLock<Arc<Bm25Answerer>>,
+    /// One reload at a time: a reload that read the database earlier must not swap in
+    /// its older snapshot after a later one.
+    #[cfg(feature = "ssr")]
+    reloads: tokio::sync::Mutex<()>,
+}
+
+impl Default for KnowledgeBase {
+    /// The bundled articles alone.
+    fn default() -> Self {
+        KnowledgeBase::new(&[])
+    }
+}
+
+impl KnowledgeBase {
+    pub fn new(edits: &[EditedText]) -> Self {
+        KnowledgeBase {
+            current: RwLock::new(Arc::new(build(edits))),
+            #[cfg(feature = "ssr")]
+            reloads: Default::default(),
+        }
+    }
+
+    pub fn current(&self) -> Arc<Bm25Answerer> {
+        // A poisoned lock still holds a whole snapshot: the swap is one assignment.
+        self.current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Swaps in a snapshot built from `edits` over the bundled articles.
+    pub fn replace(&self, edits: &[EditedText]) {
+        let next = Arc::new(build(edits));
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = next;
+    }
+}
+
+#[cfg(feature = "ssr")]
+impl KnowledgeBase {
+    /// The bundled articles with the edits the database holds.
+    pub async fn load(db: &crate::platform::db::Db) -> Result<Self, sqlx::Error> {
+        Ok(KnowledgeBase::new(
+            &crate::help::store::edited_articles(db).await?,
+        ))
+    }
+
+    /// Reads the edits again and swaps the snapshot: after an edit commits (the next
+    /// question is answered from it), and now and then for edits made on other instances.
+    pub async fn reload(&self, db: &crate::platform::db::Db) -> Result<(), sqlx::Error> {
+        let _one_at_a_time = self.reloads.lock().await;
+        let edits = crate::help::store::edited_articles(db).await?;
+        self.replace(&edits);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::help::answer::Answerer;
+
+    fn answerer() -> Arc<Bm25Answerer> {
+        KnowledgeBase::default().current()
+    }
 
     fn id(lang: &str, q: &str) -> Option<String> {
         answerer().answer(lang, q).map(|m| m.article_id)
@@ -177,5 +266,54 @@ mod tests {
             ),
             None
         );
+    }
+
+    fn zeppelin() -> EditedText {
+        EditedText {
+            lang: "fr".into(),
+            article_id: "delivery-times".into(),
+            title: "Livraison par zeppelin".into(),
+            body: "Nos colis voyagent désormais en zeppelin : le dirigeable se pose chez vous 3 jours après la clôture de la vente.".into(),
+        }
+    }
+
+    #[test]
+    fn an_edit_replaces_its_article_in_its_language_only() {
+        let kb = KnowledgeBase::default();
+        let before = kb.current();
+        kb.replace(&[zeppelin()]);
+        let now = kb.current();
+        let a = now.article("fr", "delivery-times").unwrap();
+        assert_eq!(
+            (a.title.as_str(), a.body.as_str()),
+            ("Livraison par zeppelin", zeppelin().body.as_str())
+        );
+        let bundled = &articles("fr")[0];
+        assert_eq!(a.keywords, bundled.keywords, "the keywords stay");
+        assert_eq!(
+            now.answer("fr", "Quand arrive le zeppelin avec ma commande ?")
+                .map(|m| m.article_id)
+                .as_deref(),
+            Some("delivery-times")
+        );
+        // Other languages, and the snapshot a question already holds, are as they were.
+        assert_eq!(
+            now.article("de", "delivery-times"),
+            before.article("de", "delivery-times")
+        );
+        assert_eq!(before.article("fr", "delivery-times"), Some(bundled));
+        // Back to the original: no edit.
+        kb.replace(&[]);
+        assert_eq!(kb.current().article("fr", "delivery-times"), Some(bundled));
+    }
+
+    #[test]
+    fn an_edit_of_an_article_the_build_does_not_have_is_left_out() {
+        let edit = EditedText {
+            article_id: "no-such-topic".into(),
+            ..zeppelin()
+        };
+        assert_eq!(with_edits("fr", &[edit]), articles("fr"));
+        assert_eq!(with_edits("de", &[zeppelin()]), articles("de"));
     }
 }

@@ -11,6 +11,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod experiments;
 pub mod feed;
+pub mod help;
 pub mod home;
 pub mod members;
 pub mod moderation;
@@ -64,6 +65,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(travel::router())
         .merge(moderation::router())
         .merge(support::router())
+        .merge(help::router())
         .merge(orders::router())
         .merge(members::router())
         .merge(campaigns::router())

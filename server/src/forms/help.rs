@@ -112,9 +112,10 @@ pub async fn send_form(
     }
     let db = &app.state.db;
     let now = app::platform::state::now();
+    let answerer = app.help.current();
     let answered = match service::answer(
         db,
-        app::help::kb::answerer(),
+        answerer.as_ref(),
         ctx.site_id,
         m.member_id,
         &request,

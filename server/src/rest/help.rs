@@ -99,9 +99,10 @@ async fn answer(
     req: Request,
 ) -> Result<Json<AnswerResponse>, ApiError> {
     let (request, files, _) = read_contact(req).await.map_err(wire)?;
+    let answerer = app.help.current();
     service::answer(
         &app.state.db,
-        app::help::kb::answerer(),
+        answerer.as_ref(),
         site_id,
         m.member_id,
         &request,

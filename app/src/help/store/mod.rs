@@ -1,6 +1,7 @@
 //! The help centre's SQL: tickets, their messages and files, the automatic answers'
-//! evaluations, and the message centre's reads of `notifications`. Every read and write of
-//! a member's rows names the member, so one member never reaches another's.
+//! evaluations, customer care's edits of the articles, and the message centre's reads of
+//! `notifications`. Every read and write of a member's rows names the member, so one
+//! member never reaches another's.
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use crate::help::model::*;
@@ -9,8 +10,10 @@ use crate::platform::db::Db;
 
 pub(crate) type Tx = Transaction<'static, Any>;
 
+mod articles;
 mod evaluations;
 mod support;
+pub use articles::*;
 pub use evaluations::*;
 pub use support::*;
 

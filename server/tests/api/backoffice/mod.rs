@@ -7,6 +7,7 @@ mod destinations;
 mod experiments;
 mod feed;
 mod feed_listing;
+mod help_articles;
 mod members;
 mod moderation;
 mod option_prices;

@@ -3,11 +3,13 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 32] = [
+const PAGES: [&str; 34] = [
     "/backoffice/campaigns",
     "/backoffice/campaigns/new",
     "/backoffice/campaigns/1",
     "/backoffice/experiments",
+    "/backoffice/help",
+    "/backoffice/help/fr/delivery-times",
     "/backoffice/members",
     "/backoffice/members/1",
     "/backoffice/members/1/export",
@@ -37,13 +39,15 @@ const PAGES: [&str; 32] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 48] = [
+const FORMS: [&str; 50] = [
     "/backoffice/returns/retries/1/handled",
     "/backoffice/campaigns",
     "/backoffice/campaigns/1/stop",
     "/backoffice/experiments/anonymous_dynamic_pricing/start",
     "/backoffice/experiments/anonymous_dynamic_pricing/stop",
     "/backoffice/experiments/anonymous_dynamic_pricing/weights",
+    "/backoffice/help/fr/delivery-times",
+    "/backoffice/help/fr/delivery-times/restore",
     "/backoffice/members/1/access",
     "/backoffice/members/1/erase",
     "/backoffice/orders/1/move",
