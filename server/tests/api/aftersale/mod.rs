@@ -13,7 +13,6 @@ mod return_cycle;
 mod returns;
 mod settlement;
 
-const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
 
 /// An option of `sale_id` (site 1) with `stock` units, the `nth` of the sale.
 pub async fn option_of_sale(t: &TestApp, sale_id: i64, nth: i64, stock: i64) -> i64 {
@@ -50,19 +49,7 @@ pub async fn buy(t: &TestApp, s: &Shopper, lines: &[(i64, i64)], cart_type: &str
             .await;
         assert_eq!(status, 201, "{body}");
     }
-    let (status, frozen) = s.call(t, Method::GET, PIPE, None).await;
-    assert_eq!(status, 200, "{frozen}");
-    let hash = frozen["cartHash"].as_str().unwrap().to_string();
-    let (status, paid) = s
-        .call(
-            t,
-            Method::POST,
-            &format!("{PIPE}/pay"),
-            Some(json!({ "cartHash": hash, "generateDeeplinkReturnUrl": false, "card": "4242424242424242" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{paid}");
-    paid["orderId"].as_i64().unwrap()
+    crate::helpers::cart::freeze_and_pay(t, s).await
 }
 
 /// Moves the order along to `received` through the orders' one status write.

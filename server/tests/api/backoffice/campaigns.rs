@@ -7,11 +7,10 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use super::*;
-use crate::helpers::cart::{option_with_stock, shopper, Shopper};
+use crate::helpers::cart::{freeze_and_pay, option_with_stock, shopper, Shopper};
 use crate::helpers::{both, TestApp};
 
 const V1: &str = "/api/cartproxy/v1";
-const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
 
 fn form<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     let mut f = vec![
@@ -62,27 +61,6 @@ async fn codes(t: &TestApp, s: &Shopper) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-/// Freezes and pays the shopper's basket with the test card; the order id.
-async fn pay(t: &TestApp, s: &Shopper) -> i64 {
-    let (status, frozen) = s.call(t, Method::GET, PIPE, None).await;
-    assert_eq!(status, 200, "{frozen}");
-    let hash = frozen["cartHash"].as_str().unwrap().to_string();
-    let (status, paid) = s
-        .call(
-            t,
-            Method::POST,
-            &format!("{PIPE}/pay"),
-            Some(json!({ "cartHash": hash, "generateDeeplinkReturnUrl": false, "card": "4242 4242 4242 4242" })),
-        )
-        .await;
-    assert_eq!(status, 200, "{paid}");
-    t.count(&format!(
-        "SELECT MAX(id) FROM orders WHERE member_id = {}",
-        s.member_id
-    ))
-    .await
 }
 
 async fn add_item(t: &TestApp, s: &Shopper, option: i64) {
@@ -205,7 +183,7 @@ async fn a_merchandiser_runs_campaigns(t: TestApp) {
         .await;
     assert_eq!(status, 201, "{cart}");
     assert_eq!(cart["vouchers"].as_array().unwrap().len(), 2);
-    let order = pay(&t, &a).await;
+    let order = freeze_and_pay(&t, &a).await;
     assert_eq!(
         t.count(&format!(
             "SELECT COUNT(*) FROM voucher_redemptions WHERE order_id = {order}"

@@ -1,7 +1,7 @@
 //! Shared helpers of the cart tests: members with sessions, options with set stock.
 
 use reqwest::Method;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::TestApp;
 
@@ -110,4 +110,23 @@ pub async fn stock(t: &TestApp, option_id: i64) -> (i64, i64, i64) {
             .await
             .unwrap();
     r
+}
+
+/// Freezes the shopper's basket and pays it with the test card, as checkout does; the
+/// order id.
+pub async fn freeze_and_pay(t: &TestApp, s: &Shopper) -> i64 {
+    const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
+    let (status, frozen) = s.call(t, Method::GET, PIPE, None).await;
+    assert_eq!(status, 200, "{frozen}");
+    let hash = frozen["cartHash"].as_str().unwrap().to_string();
+    let (status, paid) = s
+        .call(
+            t,
+            Method::POST,
+            &format!("{PIPE}/pay"),
+            Some(json!({ "cartHash": hash, "generateDeeplinkReturnUrl": false, "card": "4242424242424242" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{paid}");
+    paid["orderId"].as_i64().unwrap()
 }
