@@ -62,9 +62,11 @@ pub const KEPT_TABLES: [&str; 4] = [
 
 /// Tables keyed by an order rather than a member, and what erasure does with them: the
 /// ones in `ORDER_TABLES_EMPTIED` hold what the person wrote (return comments, messages to
-/// sellers and to rose-deal support, refund addresses, attachments) and are emptied; the
-/// others hold only the order's own facts (lines, timeline, invoice, vouchers) and stay.
-pub const ORDER_TABLES_EMPTIED: [&str; 5] = [
+/// sellers and to rose-deal support, refund addresses, attachments) or what an operator
+/// wrote about them (the reason given on a timeline step) and are emptied of it; the
+/// others hold only the order's own facts (lines, invoice, vouchers) and stay.
+pub const ORDER_TABLES_EMPTIED: [&str; 6] = [
+    "order_events",
     "returns",
     "marketplace_messages",
     "rosedeal_refunds",
@@ -204,6 +206,7 @@ async fn erase_order_texts(
 ) -> Result<(), sqlx::Error> {
     const ORDERS: &str = "(SELECT id FROM orders WHERE member_id = $1)";
     let statements = [
+        format!("UPDATE order_events SET reason = NULL WHERE order_id IN {ORDERS}"),
         format!("UPDATE returns SET comment = NULL WHERE order_id IN {ORDERS}"),
         format!("UPDATE marketplace_messages SET message = '' WHERE order_id IN {ORDERS}"),
         format!(

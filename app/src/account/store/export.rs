@@ -11,10 +11,9 @@ use super::closing::{ERASED_TABLES, KEPT_TABLES, ORDER_TABLES_EMPTIED};
 use crate::platform::db::Db;
 
 /// The order tables of a member's orders beside `ORDER_TABLES_EMPTIED`: the orders' own
-/// facts (lines, timeline, delivery address, invoice, returned lines, rose-deal vouchers).
-const ORDER_FACTS: [&str; 6] = [
+/// facts (lines, delivery address, invoice, returned lines, rose-deal vouchers).
+const ORDER_FACTS: [&str; 5] = [
     "order_items",
-    "order_events",
     "order_addresses",
     "invoices",
     "return_lines",

@@ -133,6 +133,10 @@ async fn fill(t: &TestApp, id: i64) -> (i64, i64) {
         .execute(db)
         .await
         .unwrap();
+    sqlx::query(&format!("INSERT INTO order_events (order_id, status, reason, created_at) VALUES ({order}, 'return_requested_denied', 'Mme Durand a porté la robe', 0)"))
+        .execute(db)
+        .await
+        .unwrap();
     (order, option)
 }
 
@@ -245,6 +249,14 @@ async fn delete_forever(t: TestApp) {
             "FR".into()
         )
     );
+    // The timeline stays, without what an operator wrote about the person.
+    let reasons: Vec<(String, Option<String>)> =
+        sqlx::query_as("SELECT status, reason FROM order_events WHERE order_id = $1")
+            .bind(order)
+            .fetch_all(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(reasons, vec![("return_requested_denied".into(), None)]);
     // The held units went back to the sale.
     let held: i64 = sqlx::query_scalar("SELECT held FROM product_options WHERE id = $1")
         .bind(option)

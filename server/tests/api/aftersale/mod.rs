@@ -13,7 +13,6 @@ mod return_cycle;
 mod returns;
 mod settlement;
 
-
 /// An option of `sale_id` (site 1) with `stock` units, the `nth` of the sale.
 pub async fn option_of_sale(t: &TestApp, sale_id: i64, nth: i64, stock: i64) -> i64 {
     let id: i64 = sqlx::query_scalar(
