@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { addAddress, firstSale, memberEmail, register, signedIn } from './member-steps';
+import { addAddress, buy, firstSale, memberEmail, register, signedIn } from './member-steps';
 
 // After the sale, end to end, desktop and phone, each project its own new
 // member on its own site (1 French, 2 German), as one chain: buy on the website with the
@@ -50,23 +50,6 @@ const simulator = (args: string[]) => command(['orders', ...args]);
 async function unread(page: Page): Promise<number> {
   const count = page.getByTestId('header-bell').getByTestId('bell-count');
   return (await count.count()) === 0 ? 0 : Number(await count.textContent());
-}
-
-/// Cart → checkout with the demo card; answers the new order's id.
-async function buy(page: Page, sale: number, productOffset: number): Promise<string> {
-  await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('added-to-cart')).toBeVisible();
-  await page.goto('/cart');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByTestId('checkout').click();
-  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-  await page.getByTestId('pay').click();
-  await expect(page.getByTestId('order-confirmed')).toBeVisible();
-  await page.goto('/my-orders');
-  return (await page.getByTestId('order').first().getAttribute('data-order-id'))!;
 }
 
 test('buy, shipped and delivered, invoice, return, bell and message centre, help ticket and support reply, marketplace seller, rose deal refund', async ({ page }, info) => {

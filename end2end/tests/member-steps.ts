@@ -401,3 +401,20 @@ export async function communications(page: Page, site: number) {
   await page.reload();
   await expect(page.getByTestId('brands-followed').getByTestId('brand-alert')).toHaveCount(0);
 }
+
+/// Cart → checkout with the demo card; answers the new order's id.
+export async function buy(page: Page, sale: number, productOffset: number): Promise<string> {
+  await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('checkout').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('order-confirmed')).toBeVisible();
+  await page.goto('/my-orders');
+  return (await page.getByTestId('order').first().getAttribute('data-order-id'))!;
+}

@@ -27,9 +27,13 @@ pub async fn live_sales_in(
                 (SELECT MIN(",
         crate::platform::sql::option_price!(),
         ") FROM products p LEFT JOIN product_options o ON o.product_id = p.id
-                  WHERE p.sale_id = s.id) AS min_price,
+                  WHERE p.sale_id = s.id AND ",
+        crate::platform::sql::shown_p!(),
+        ") AS min_price,
                 (SELECT MAX((p.retail_price_cents - p.price_cents) * 100 / p.retail_price_cents)
-                   FROM products p WHERE p.sale_id = s.id AND p.retail_price_cents > 0) AS max_discount
+                   FROM products p WHERE p.sale_id = s.id AND p.retail_price_cents > 0 AND ",
+        crate::platform::sql::shown_p!(),
+        ") AS max_discount
            FROM sales s
           WHERE s.site_id = $1 AND s.starts_at < $3 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'
           ORDER BY s.position, s.id"

@@ -7,10 +7,18 @@ use crate::platform::db::Backend;
 pub const LIVE_SALE: &str =
     "s.site_id = $1 AND s.starts_at <= $2 AND s.ends_at > $2 AND s.campaign_kind = 'DEFAULT'";
 
+/// [`shown`] for a product aliased `p`, as a literal for static (`concat!`) queries.
+macro_rules! shown_p {
+    () => {
+        "p.moderation IN ('', 'restricted')"
+    };
+}
+pub(crate) use shown_p;
+
 /// A product `alias` members may see in its sale: not disabled or removed by a moderator
 /// (`backoffice::moderation`); a restricted one stays in its sale.
 pub fn shown(alias: &str) -> String {
-    format!("{alias}.moderation IN ('', 'restricted')")
+    format!("{alias}.{}", shown_p!().trim_start_matches("p."))
 }
 
 /// A product `alias` search and the brand lists may propose: no moderation decision
@@ -81,6 +89,12 @@ pub(crate) use option_price;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn shown_is_one_rule() {
+        assert_eq!(super::shown("p"), super::shown_p!());
+        assert_eq!(super::shown("pr"), "pr.moderation IN ('', 'restricted')");
+    }
+
     #[test]
     fn the_window_is_the_one_in_live_sale() {
         assert!(super::LIVE_SALE.contains(&super::live_window("$2")));

@@ -156,10 +156,7 @@ async fn view_page(
             .unwrap_or_default();
         format!("{PREFIX}/brands?{query}")
     };
-    let previous =
-        (page > 1).then(|| view! { <a href=link(page - 1) rel="prev">{t("page.previous")}</a> });
-    let next = (page * PER_PAGE < found.len())
-        .then(|| view! { <a href=link(page + 1) rel="next">{t("page.next")}</a> });
+    let pager = ui::pager(op, page, page * PER_PAGE < found.len(), link);
     let add = edit.then(|| view! {
         <h2>{t("brands.new")}</h2>
         {error_for("new")}
@@ -184,7 +181,7 @@ async fn view_page(
                 <tbody>{rows}</tbody>
             </table>
         </div>
-        <nav class="bo-pager" aria-label=t("page.nav")>{previous}{next}</nav>
+        {pager}
     }
     .into_any();
     ui::page(status, op.lang(), Some(op), t("brands.title"), notice, body)

@@ -206,6 +206,27 @@ pub fn with_cookie(mut res: Response, set_cookie: impl AsRef<str>) -> Response {
     res
 }
 
+/// The previous and next links of a list shown a page at a time (`page` from 1; `more`
+/// when a next page has rows), each built by `link`.
+pub fn pager(
+    op: &Operator,
+    page: usize,
+    more: bool,
+    link: impl Fn(usize) -> String,
+) -> impl IntoView {
+    let previous = (page > 1).then(
+        || view! { <a href=link(page - 1) rel="prev">{op.t("page.previous").to_string()}</a> },
+    );
+    let next = more
+        .then(|| view! { <a href=link(page + 1) rel="next">{op.t("page.next").to_string()}</a> });
+    view! { <nav class="bo-pager" aria-label=op.t("page.nav").to_string()>{previous}{next}</nav> }
+}
+
+/// The page a list's `page` query asks for: from 1, anything unreadable being the first.
+pub fn page_number(raw: &str) -> usize {
+    raw.trim().parse::<usize>().unwrap_or(1).clamp(1, 100_000)
+}
+
 /// An amount in cents as the back office shows it: `89.90`.
 pub fn amount(cents: i64) -> String {
     format!("{}.{:02}", cents / 100, (cents % 100).abs())

@@ -161,6 +161,7 @@ pub async fn support_queue(
     db: &Db,
     f: &QueueFilter,
     limit: i64,
+    offset: i64,
 ) -> Result<Vec<SupportTicket>, sqlx::Error> {
     let mut w = vec!["t.status = $1".to_string()];
     if f.site_id.is_some() {
@@ -175,7 +176,7 @@ pub async fn support_queue(
         None => {}
     }
     sqlx::query(&format!(
-        "{SUPPORT_SELECT} WHERE {} AND $2 = $2 AND $3 = $3 AND $4 = $4 ORDER BY t.updated_at, t.id LIMIT $5",
+        "{SUPPORT_SELECT} WHERE {} AND $2 = $2 AND $3 = $3 AND $4 = $4 ORDER BY t.updated_at, t.id LIMIT $5 OFFSET $6",
         w.join(" AND ")
     ))
     .bind(&f.status)
@@ -183,6 +184,7 @@ pub async fn support_queue(
     .bind(&f.reason)
     .bind(f.assignee.unwrap_or(0))
     .bind(limit)
+    .bind(offset)
     .fetch_all(&db.pool)
     .await?
     .iter()

@@ -44,9 +44,47 @@ pub fn refund_amount(lines: &[(i64, i64)]) -> i64 {
     lines.iter().map(|(quantity, unit)| quantity * unit).sum()
 }
 
+/// What is left to refund on an order: what was paid less what was refunded already
+/// (never below zero). A voucher lowers what was paid, so the returned lines' prices can
+/// be more than this.
+pub fn refundable(paid: i64, refunded: i64) -> i64 {
+    (paid - refunded).max(0)
+}
+
+/// An amount an operator asks to refund: more than nothing, and no more than is left.
+pub fn check_refund(amount: i64, paid: i64, refunded: i64) -> Result<i64, RefundRefused> {
+    if amount <= 0 {
+        Err(RefundRefused::NotPositive)
+    } else if amount > refundable(paid, refunded) {
+        Err(RefundRefused::MoreThanPaid)
+    } else {
+        Ok(amount)
+    }
+}
+
+/// Why a refund amount is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefundRefused {
+    NotPositive,
+    MoreThanPaid,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refund_is_never_more_than_what_is_left() {
+        assert_eq!(refundable(5000, 1000), 4000);
+        assert_eq!(refundable(5000, 6000), 0);
+        assert_eq!(check_refund(4000, 5000, 1000), Ok(4000));
+        assert_eq!(
+            check_refund(4001, 5000, 1000),
+            Err(RefundRefused::MoreThanPaid)
+        );
+        assert_eq!(check_refund(0, 5000, 0), Err(RefundRefused::NotPositive));
+        assert_eq!(check_refund(-5, 5000, 0), Err(RefundRefused::NotPositive));
+    }
 
     #[test]
     fn the_window_ends_days_after_delivery() {

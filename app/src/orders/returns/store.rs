@@ -158,7 +158,17 @@ async fn settle_one(
             close(tx, return_id, "denied", now).await?;
         }
         ReturnStep::RefundStarted => {
-            let amount = returned_value(tx, return_id).await?;
+            // An amount customer care set for this refund stands; otherwise the lines'.
+            let set: Option<i64> =
+                sqlx::query_scalar("SELECT refund_amount FROM returns WHERE id = $1")
+                    .bind(return_id)
+                    .fetch_one(&mut **tx)
+                    .await?;
+            let amount = match set {
+                Some(a) => a,
+                None => returned_value(tx, return_id).await?,
+            };
+            let amount = amount.min(left_to_refund(tx, order_id).await?);
             sqlx::query(
                 "UPDATE returns SET status = 'refund_in_progress', refund_amount = $2 WHERE id = $1",
             )
@@ -177,6 +187,7 @@ async fn settle_one(
                 Some(a) => a,
                 None => returned_value(tx, return_id).await?,
             };
+            let amount = amount.min(left_to_refund(tx, order_id).await?);
             sqlx::query("UPDATE returns SET refund_amount = $2 WHERE id = $1")
                 .bind(return_id)
                 .bind(amount)
@@ -214,6 +225,68 @@ async fn close(
 }
 
 /// The returned lines of a return at the price paid, in cents.
+/// What is left to refund on the order (`settlement::refundable`).
+pub async fn left_to_refund(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let (paid, refunded): (i64, i64) =
+        sqlx::query_as("SELECT total, refunded_amount FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    Ok(super::settlement::refundable(paid, refunded))
+}
+
+/// What customer care decided to refund for the order's open returns, before the move that
+/// starts or makes the refund (`settle` then uses it): the whole amount on the oldest open
+/// return, nothing on others joined to it, so the order's refunded total is the amount.
+pub async fn set_refund(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+    amount: i64,
+) -> Result<bool, sqlx::Error> {
+    let open: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM returns WHERE order_id = $1 AND settled_at IS NULL ORDER BY id",
+    )
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for (i, id) in open.iter().enumerate() {
+        sqlx::query("UPDATE returns SET refund_amount = $2 WHERE id = $1")
+            .bind(id)
+            .bind(if i == 0 { amount } else { 0 })
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(!open.is_empty())
+}
+
+/// The refund the open returns of an order propose: the amount set when the refund
+/// started, else the returned lines at the price paid; at most what is left to refund.
+pub async fn proposed_refund(
+    tx: &mut Transaction<'static, Any>,
+    order_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let open: Vec<(i64, Option<i64>)> = sqlx::query_as(
+        "SELECT id, refund_amount FROM returns WHERE order_id = $1 AND settled_at IS NULL ORDER BY id",
+    )
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    if open.is_empty() {
+        return Ok(None);
+    }
+    let mut total = 0;
+    for (id, set) in open {
+        total += match set {
+            Some(a) => a,
+            None => returned_value(tx, id).await?,
+        };
+    }
+    Ok(Some(total.min(left_to_refund(tx, order_id).await?)))
+}
+
 async fn returned_value(
     tx: &mut Transaction<'static, Any>,
     return_id: i64,

@@ -3,7 +3,7 @@ use sqlx::Row;
 
 use crate::model::travel::TravelOffer;
 use crate::platform::db::Db;
-use crate::platform::sql::live_window;
+use crate::platform::sql::{live_window, shown};
 
 /// How many a member keeps: older views are dropped when a new one is recorded.
 pub const KEPT: i64 = 20;
@@ -69,9 +69,11 @@ pub async fn list(
            JOIN travel_offers o ON o.product_id = p.id
            JOIN travel_destinations d ON d.id = o.destination_id
           WHERE v.member_id = $1 AND s.site_id = $2 AND s.campaign_kind = 'TRAVEL' AND {}
+            AND {}
           ORDER BY v.viewed_at DESC, v.product_id DESC
           LIMIT $4",
-        live_window("$3")
+        live_window("$3"),
+        shown("p")
     ))
     .bind(member_id)
     .bind(i64::from(site_id))

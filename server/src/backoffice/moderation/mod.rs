@@ -24,7 +24,7 @@ use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
 /// Notices a queue page lists.
-const QUEUE_MAX: i64 = 200;
+const QUEUE_PAGE: usize = 50;
 
 pub fn router() -> Router<Arc<AppCtx>> {
     Router::new()
@@ -98,6 +98,7 @@ pub fn age(op: &Operator, since: i64, now: i64) -> String {
 #[serde(default)]
 pub struct QueueQuery {
     state: String,
+    page: String,
 }
 
 async fn queue_page(
@@ -109,12 +110,29 @@ async fn queue_page(
         return r;
     }
     let decided = q.state == "decided";
+    let page = ui::page_number(&q.page);
     let db = &app.state.db;
-    let (rows, waiting) =
-        match tokio::try_join!(store::queue(db, decided, QUEUE_MAX), store::waiting(db)) {
-            Ok(r) => r,
-            Err(e) => return ui::db_error(e),
-        };
+    // One row more than a page tells whether there is a next one.
+    let (mut rows, waiting) = match tokio::try_join!(
+        store::queue(
+            db,
+            decided,
+            QUEUE_PAGE as i64 + 1,
+            ((page - 1) * QUEUE_PAGE) as i64
+        ),
+        store::waiting(db)
+    ) {
+        Ok(r) => r,
+        Err(e) => return ui::db_error(e),
+    };
+    let more = rows.len() > QUEUE_PAGE;
+    rows.truncate(QUEUE_PAGE);
+    let pager = ui::pager(&op, page, more, |p| {
+        let state = if decided { "decided" } else { "" };
+        let query = serde_urlencoded::to_string([("state", state), ("page", &p.to_string())])
+            .unwrap_or_default();
+        format!("{PREFIX}/moderation?{query}")
+    });
     let t = |k: &str| op.t(k);
     let now = app::platform::state::now();
     let list = if rows.is_empty() {
@@ -178,6 +196,7 @@ async fn queue_page(
             <a href=format!("{PREFIX}/transparency")>{t("transparency.title")}</a>
         </nav>
         {list}
+        {pager}
     }
     .into_any();
     ui::page(

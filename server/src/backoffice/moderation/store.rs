@@ -19,8 +19,14 @@ pub struct QueueRow {
     pub decided_at: Option<i64>,
 }
 
-/// Notices waiting for a decision, oldest first, or the decided ones, newest first.
-pub async fn queue(db: &Db, decided: bool, limit: i64) -> Result<Vec<QueueRow>, sqlx::Error> {
+/// Notices waiting for a decision, oldest first, or the decided ones, newest first; `limit`
+/// of them after the first `offset`.
+pub async fn queue(
+    db: &Db,
+    decided: bool,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<QueueRow>, sqlx::Error> {
     let (filter, order) = if decided {
         ("r.decided_at IS NOT NULL", "r.decided_at DESC, r.id DESC")
     } else {
@@ -33,9 +39,10 @@ pub async fn queue(db: &Db, decided: bool, limit: i64) -> Result<Vec<QueueRow>, 
            FROM dsa_reports r
            LEFT JOIN products p ON p.id = r.product_id
            LEFT JOIN dsa_decisions d ON d.report_id = r.id
-          WHERE {filter} ORDER BY {order} LIMIT $1"
+          WHERE {filter} ORDER BY {order} LIMIT $1 OFFSET $2"
     ))
     .bind(limit)
+    .bind(offset)
     .fetch_all(&db.pool)
     .await?;
     rows.iter()

@@ -74,8 +74,8 @@ async fn list_page(
             view! { <option value=id.to_string() selected=id == site>{super::sales::site_label(id)}</option> }
         })
         .collect_view();
-    let page = f.page.max(1);
-    let link = |p: i64| {
+    let page = f.page.max(1) as usize;
+    let link = |p: usize| {
         let query = serde_urlencoded::to_string([
             ("q", f.q.as_str()),
             ("status", f.status.as_str()),
@@ -122,9 +122,7 @@ async fn list_page(
         }
         .into_any()
     };
-    let previous =
-        (page > 1).then(|| view! { <a href=link(page - 1) rel="prev">{t("page.previous")}</a> });
-    let next = more.then(|| view! { <a href=link(page + 1) rel="next">{t("page.next")}</a> });
+    let pager = ui::pager(&op, page, more, link);
     let error_view = error.map(|k| view! { <p class="bo-error" role="alert">{op.t(k)}</p> });
     let status = if error.is_some() {
         StatusCode::UNPROCESSABLE_ENTITY
@@ -147,7 +145,7 @@ async fn list_page(
         </form>
         {error_view}
         {list}
-        <nav class="bo-pager" aria-label=t("page.nav")>{previous}{next}</nav>
+        {pager}
     }
     .into_any();
     ui::page(status, op.lang(), Some(&op), t("orders.title"), None, body)

@@ -10,11 +10,14 @@ use leptos::prelude::*;
 use serde::Deserialize;
 
 use app::orders::error::OrdersError;
+use app::orders::returns::settlement::{check_refund, RefundRefused};
+use app::orders::returns::store as returns_store;
 use app::orders::service;
 
 use super::{status_label, store};
 use crate::backoffice::audit::{self, Entry};
 use crate::backoffice::roles::Permission;
+use crate::backoffice::sales::rules::cents;
 use crate::backoffice::session::{Operator, OperatorForm};
 use crate::backoffice::{ui, PREFIX};
 use crate::state::AppCtx;
@@ -35,7 +38,12 @@ pub async fn page(
         return r;
     }
     let notice = (q.done == "1").then(|| op.t("orders.moved").to_string());
-    render(&app, &op, id, notice, None, StatusCode::OK).await
+    render(&app, &op, id, notice, None, None, StatusCode::OK).await
+}
+
+/// Refund moves: they carry the amount customer care decided.
+fn refunds(to: &str) -> bool {
+    matches!(to, "refund_in_progress" | "refunded")
 }
 
 async fn render(
@@ -44,6 +52,7 @@ async fn render(
     id: i64,
     notice: Option<String>,
     error: Option<String>,
+    typed_amount: Option<String>,
     status: StatusCode,
 ) -> Response {
     let db = &app.state.db;
@@ -69,6 +78,20 @@ async fn render(
                 op.t("form.errors"),
             );
         }
+    };
+    // The refund the open returns propose, when a move can start or make it.
+    let proposed = if moves.iter().any(|s| refunds(s.wire())) {
+        let proposed = async {
+            let mut tx = db.begin().await?;
+            app::orders::returns::store::proposed_refund(&mut tx, id).await
+        }
+        .await;
+        match proposed {
+            Ok(p) => p,
+            Err(e) => return ui::db_error(e),
+        }
+    } else {
+        None
     };
     let t = |k: &str| op.t(k);
     let o = &detail.order;
@@ -127,6 +150,12 @@ async fn render(
                 <p>{t("orders.move_hint")}</p>
                 <label for="note">{t("orders.note")}</label>
                 <input id="note" name="note" class="bo-wide" maxlength="500" />
+                {proposed.map(|cents| view! {
+                    <label for="amount">{format!("{} ({} {})", t("orders.refund_amount"), t("orders.refund_left"),
+                        ui::amount(app::orders::returns::settlement::refundable(o.total, detail.refunded_amount)))}</label>
+                    <input id="amount" name="amount" inputmode="decimal" maxlength="12"
+                        value=typed_amount.clone().unwrap_or_else(|| ui::amount(cents)) />
+                })}
                 {buttons}
             </form>
         }
@@ -174,6 +203,17 @@ pub struct MoveFields {
     from: String,
     to: String,
     note: String,
+    /// The refund, typed as `12.50`; empty for what the returns propose.
+    amount: String,
+}
+
+/// What a move came to.
+enum Outcome {
+    Moved,
+    /// Someone moved the order since the page was shown.
+    Stale,
+    /// The refund amount is not one the order allows.
+    Refund(RefundRefused),
 }
 
 pub async fn move_form(
@@ -193,18 +233,35 @@ pub async fn move_form(
         .filter(|c| !c.is_control())
         .take(500)
         .collect();
+    let typed = (!f.amount.trim().is_empty()).then(|| f.amount.trim().to_string());
+    let refused = |key: &str| {
+        let text = op.t(key).to_string();
+        let typed = typed.clone();
+        let app = app.clone();
+        async move {
+            render(
+                &app,
+                op,
+                id,
+                None,
+                Some(text),
+                typed,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+    };
     if f.to == "return_requested_denied" && note.is_empty() {
-        let text = op.t("orders.error.note").to_string();
-        return render(
-            &app,
-            op,
-            id,
-            None,
-            Some(text),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        return refused("orders.error.note").await;
     }
+    // A refund amount typed is a price (`12.50`); empty takes what the returns propose.
+    let amount = match (&typed, refunds(&f.to)) {
+        (Some(text), true) => match cents(text) {
+            Some(c) => Some(c),
+            None => return refused("orders.error.amount").await,
+        },
+        _ => None,
+    };
     // A denial's reason is the member's to read in My orders; other notes stay internal.
     let reason = (f.to == "return_requested_denied").then(|| note.clone());
     // The timeline keeps who moved it, and why when the operator said.
@@ -227,7 +284,23 @@ pub async fn move_form(
                 .await?
                 .rows_affected();
         if still == 0 {
-            return Ok(None);
+            return Ok(Outcome::Stale);
+        }
+        let mut refund = None;
+        if refunds(&f.to) {
+            if let Some(proposed) = returns_store::proposed_refund(&mut tx, id).await? {
+                let (paid, refunded): (i64, i64) =
+                    sqlx::query_as("SELECT total, refunded_amount FROM orders WHERE id = $1")
+                        .bind(id)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                let decided = match check_refund(amount.unwrap_or(proposed), paid, refunded) {
+                    Ok(a) => a,
+                    Err(why) => return Ok(Outcome::Refund(why)),
+                };
+                returns_store::set_refund(&mut tx, id, decided).await?;
+                refund = Some(decided);
+            }
         }
         let moved =
             service::advance_in(&mut tx, db.backend, id, Some(&f.to), Some(&note), now).await?;
@@ -245,32 +318,44 @@ pub async fn move_form(
             action: "move",
             object_kind: "order",
             object_id: id.to_string(),
-            summary: format!("status: {:?} → {:?}; {note}", moved.from, moved.to.wire()),
+            summary: match refund {
+                Some(cents) => format!(
+                    "status: {:?} → {:?}; refund {}; {note}",
+                    moved.from,
+                    moved.to.wire(),
+                    ui::amount(cents)
+                ),
+                None => format!("status: {:?} → {:?}; {note}", moved.from, moved.to.wire()),
+            },
         };
         audit::record(&mut tx, &op.actor(), entry, now).await?;
         tx.commit().await?;
-        Ok::<_, OrdersError>(Some(moved))
+        Ok::<_, OrdersError>(Outcome::Moved)
     }
     .await;
     match moved {
-        Ok(Some(_)) => ui::see_other(&format!("{PREFIX}/orders/{id}?done=1")),
-        Ok(None) => {
+        Ok(Outcome::Moved) => ui::see_other(&format!("{PREFIX}/orders/{id}?done=1")),
+        Ok(Outcome::Stale) => {
             let text = op.t("orders.changed").to_string();
-            render(&app, op, id, None, Some(text), StatusCode::CONFLICT).await
-        }
-        Err(OrdersError::NotFound) => ui::not_found(op),
-        Err(OrdersError::Refused(_)) => {
-            let text = op.t("orders.refused").to_string();
             render(
                 &app,
                 op,
                 id,
                 None,
                 Some(text),
-                StatusCode::UNPROCESSABLE_ENTITY,
+                typed.clone(),
+                StatusCode::CONFLICT,
             )
             .await
         }
+        Ok(Outcome::Refund(RefundRefused::NotPositive)) => {
+            refused("orders.error.refund_zero").await
+        }
+        Ok(Outcome::Refund(RefundRefused::MoreThanPaid)) => {
+            refused("orders.error.refund_more").await
+        }
+        Err(OrdersError::NotFound) => ui::not_found(op),
+        Err(OrdersError::Refused(_)) => refused("orders.refused").await,
         Err(e) => {
             tracing::error!(order = id, error = %e, "back office: order move failed");
             ui::message_page(

@@ -246,10 +246,7 @@ async fn view_page(
             .unwrap_or_default();
         format!("{base}?{query}")
     };
-    let previous =
-        (page > 1).then(|| view! { <a href=link(page - 1) rel="prev">{t("page.previous")}</a> });
-    let next = (page * PER_PAGE < found)
-        .then(|| view! { <a href=link(page + 1) rel="next">{t("page.next")}</a> });
+    let pager = ui::pager(op, page, page * PER_PAGE < found, link);
     let bulk = can_edit
         .then(|| view! { {error_for("bulk")}{super::bulk::section(op, sale_id, &choices)} });
     let body = view! {
@@ -272,7 +269,7 @@ async fn view_page(
                 <tbody>{table}</tbody>
             </table>
         </div>
-        <nav class="bo-pager" aria-label=t("page.nav")>{previous}{next}</nav>
+        {pager}
         {new_product}
         {super::universes::section(op, sale_id, &universes, can_edit, &|form| error_for(form).map(IntoAny::into_any))}
     }

@@ -23,7 +23,7 @@ use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
 /// Tickets a queue page lists.
-const QUEUE_MAX: i64 = 200;
+const QUEUE_PAGE: usize = 50;
 /// The statuses, in the tabs' order: waiting for support, answered, closed.
 pub const STATUSES: [&str; 3] = ["open", "answered", "closed"];
 /// The contact reasons of every site (a ticket's subject is `reason` or `reason.sub`).
@@ -73,6 +73,7 @@ pub struct QueueQuery {
     site: String,
     reason: String,
     assignee: String,
+    page: String,
 }
 
 async fn queue_page(
@@ -103,15 +104,24 @@ async fn queue_page(
             _ => None,
         },
     };
+    let page = ui::page_number(&q.page);
     let db = &app.state.db;
-    let (tickets, counts, operators) = match tokio::try_join!(
-        store::support_queue(db, &filter, QUEUE_MAX),
+    // One row more than a page tells whether there is a next one.
+    let (mut tickets, counts, operators) = match tokio::try_join!(
+        store::support_queue(
+            db,
+            &filter,
+            QUEUE_PAGE as i64 + 1,
+            ((page - 1) * QUEUE_PAGE) as i64
+        ),
         store::support_counts(db),
         crate::backoffice::store::operator_names(db),
     ) {
         Ok(r) => r,
         Err(e) => return ui::db_error(e),
     };
+    let more = tickets.len() > QUEUE_PAGE;
+    tickets.truncate(QUEUE_PAGE);
     let t = |k: &str| op.t(k);
     let now = app::platform::state::now();
     let count = |s: &str| counts.iter().find(|(k, _)| k == s).map_or(0, |(_, n)| *n);
@@ -204,6 +214,17 @@ async fn queue_page(
         </form>
         <p id="tickets-found">{format!("{} {}", t("support.found"), tickets.len())}</p>
         {list}
+        {ui::pager(&op, page, more, |p| {
+            let query = serde_urlencoded::to_string([
+                ("status", status),
+                ("site", q.site.as_str()),
+                ("reason", reason),
+                ("assignee", q.assignee.as_str()),
+                ("page", &p.to_string()),
+            ])
+            .unwrap_or_default();
+            format!("{PREFIX}/support?{query}")
+        })}
         <p><a href=format!("{PREFIX}/support/replies")>{t("support.replies")}</a></p>
     }
     .into_any();

@@ -411,3 +411,88 @@ both!(
     restore_on_sqlite,
     restore_on_postgres
 );
+
+/// A product a moderator took out no longer makes its sale's "from" price and best
+/// discount (home tiles, travel home) nor shows in a member's last-viewed trips.
+async fn taken_out_products_leave_prices_and_last_viewed(t: TestApp) {
+    let db = &t.app.state.db;
+    let now = app::platform::state::now();
+    let pool = &t.app.state.db.pool;
+    let run = |sql: String| async move {
+        sqlx::query(&sql).execute(pool).await.unwrap();
+    };
+    // The product is the sale's cheapest and deepest cut.
+    run(format!(
+        "UPDATE products SET price_cents = 1, retail_price_cents = 100000 WHERE id = {PRODUCT}"
+    ))
+    .await;
+    run(format!(
+        "UPDATE product_options SET price_cents = NULL WHERE product_id = {PRODUCT}"
+    ))
+    .await;
+    let tile = || async {
+        let sales = app::home::store::live_sales(db, 1, now).await.unwrap();
+        let s = sales.into_iter().find(|s| s.id == 1001).unwrap();
+        (s.min_price_cents, s.max_discount_percent)
+    };
+    assert_eq!(tile().await, (Some(1), Some(99)));
+
+    // A trip of the site's travel sale, the cheapest of it, viewed by a member.
+    let (trip, travel_sale): (i64, i64) = sqlx::query_as(
+        "SELECT p.id, p.sale_id FROM products p JOIN sales s ON s.id = p.sale_id
+           JOIN travel_offers o ON o.product_id = p.id
+          WHERE s.site_id = 1 AND s.campaign_kind = 'TRAVEL' AND s.starts_at <= $1 AND s.ends_at > $1
+          ORDER BY p.id LIMIT 1",
+    )
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    run(format!(
+        "UPDATE products SET price_cents = 1 WHERE id = {trip}"
+    ))
+    .await;
+    let member = crate::helpers::cart::shopper(&t, 2).await.member_id;
+    run(format!("INSERT INTO travel_last_viewed (member_id, product_id, viewed_at) VALUES ({member}, {trip}, {now})")).await;
+    let travel = || async {
+        let sales = app::travel::store::destinations::travel_sales(db, 1, now)
+            .await
+            .unwrap();
+        let cheapest = sales
+            .into_iter()
+            .find(|s| s.id == travel_sale)
+            .unwrap()
+            .min_price_cents;
+        let viewed = app::travel::store::last_viewed::list(db, 1, member, now, 10)
+            .await
+            .unwrap();
+        (cheapest, viewed.iter().any(|o| o.id == trip))
+    };
+    assert_eq!(travel().await, (Some(1), true));
+
+    for decision in ["disabled", "removed"] {
+        run(format!(
+            "UPDATE products SET moderation = '{decision}' WHERE id IN ({PRODUCT}, {trip})"
+        ))
+        .await;
+        let (min, discount) = tile().await;
+        assert!(
+            min > Some(1) && discount < Some(99),
+            "{decision}: {min:?} {discount:?}"
+        );
+        let (cheapest, viewed) = travel().await;
+        assert!(cheapest > Some(1) && !viewed, "{decision}");
+    }
+    // Restricted stays in its sale, so it still makes the price.
+    run(format!(
+        "UPDATE products SET moderation = 'restricted' WHERE id IN ({PRODUCT}, {trip})"
+    ))
+    .await;
+    assert_eq!(tile().await, (Some(1), Some(99)));
+    assert_eq!(travel().await, (Some(1), true));
+}
+both!(
+    taken_out_products_leave_prices_and_last_viewed,
+    taken_out_products_leave_prices_on_sqlite,
+    taken_out_products_leave_prices_on_postgres
+);

@@ -369,3 +369,149 @@ both!(
     orders_on_sqlite,
     orders_on_postgres
 );
+
+/// A return accepted, received and refunded from the order's page: the amount proposed is
+/// the returned lines at the price paid; a typed amount is checked (a price, more than 0,
+/// no more than was paid less what was refunded) and a refused one changes nothing; the
+/// member's order detail follows each step and shows the amount refunded.
+async fn care_refunds_a_return(t: TestApp) {
+    use crate::aftersale::{buy, deliver, option_of_sale, post};
+    let member = shopper(&t, 2).await;
+    let option = option_of_sale(&t, 1001, 1, 10).await;
+    let order = buy(&t, &member, &[(option, 2)], "fs").await;
+    let (unit, total): (i64, i64) = sqlx::query_as(
+        "SELECT i.unit_price, o.total FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.order_id = $1",
+    )
+    .bind(order)
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    deliver(&t, order).await;
+    let (status, created) = post(
+        &t,
+        &member,
+        &format!("/api/postsale/v1/orders/{order}/returns"),
+        serde_json::json!({ "products": [{ "productId": option.to_string(), "quantity": 1 }], "reasonId": "size" }),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let care = sign_in(&t, CARE).await;
+    let path = format!("/backoffice/orders/{order}");
+    let mine = || async {
+        let (_, d) = member
+            .call(
+                &t,
+                reqwest::Method::GET,
+                &format!("/api/orders/v1/orders/{order}"),
+                None,
+            )
+            .await;
+        (
+            d["status"].as_str().unwrap().to_string(),
+            d["returns"][0]["status"].as_str().unwrap().to_string(),
+        )
+    };
+    for (from, to, step) in [
+        ("return_requested", "return_requested_accepted", "accepted"),
+        ("return_requested_accepted", "return_received", "received"),
+    ] {
+        let (status, _, _) = care
+            .post(&t, &format!("{path}/move"), &[("from", from), ("to", to)])
+            .await;
+        assert_eq!(status, 303, "{to}");
+        assert_eq!(mine().await, (to.to_string(), step.to_string()));
+    }
+
+    // The page proposes the returned line at the price paid, and says what is left.
+    let (_, page) = care.get(&t, &path).await;
+    let amount = |cents: i64| format!("{}.{:02}", cents / 100, cents % 100);
+    assert!(
+        page.contains(&format!(r#"value="{}""#, amount(unit))),
+        "proposed {unit}"
+    );
+    assert!(page.contains(&format!("at most {}", amount(total))));
+
+    // Refused amounts: not a price, nothing, more than was paid. What was typed stays.
+    let too_much = amount(total + 1);
+    for (typed, message) in [
+        ("douze", "Write the amount to refund like 12.50."),
+        ("0", "A refund is more than 0."),
+        (
+            too_much.as_str(),
+            "More than is left to refund on this order",
+        ),
+    ] {
+        let (status, _, html) = care
+            .post(
+                &t,
+                &format!("{path}/move"),
+                &[
+                    ("from", "return_received"),
+                    ("to", "refund_in_progress"),
+                    ("amount", typed),
+                ],
+            )
+            .await;
+        assert_eq!(status, 422, "{typed}");
+        assert!(html.contains(message), "{typed}");
+        assert!(
+            html.contains(&format!(r#"value="{typed}""#)),
+            "{typed} kept"
+        );
+        assert_eq!(mine().await.0, "return_received", "{typed}");
+    }
+
+    // A goodwill amount below the lines' value: it is what the member gets back.
+    let goodwill = unit - 100;
+    let (status, _, _) = care
+        .post(
+            &t,
+            &format!("{path}/move"),
+            &[
+                ("from", "return_received"),
+                ("to", "refund_in_progress"),
+                ("amount", &amount(goodwill)),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303);
+    let (_, page) = care.get(&t, &path).await;
+    assert!(page.contains(&format!(r#"value="{}""#, amount(goodwill))));
+    let (status, _, _) = care
+        .post(
+            &t,
+            &format!("{path}/move"),
+            &[("from", "refund_in_progress"), ("to", "refunded")],
+        )
+        .await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        mine().await,
+        ("refunded".to_string(), "refunded".to_string())
+    );
+    let (_, d) = member
+        .call(
+            &t,
+            reqwest::Method::GET,
+            &format!("/api/orders/v1/orders/{order}"),
+            None,
+        )
+        .await;
+    assert_eq!(d["returns"][0]["refundAmount"], goodwill, "{d}");
+    assert_eq!(
+        t.count(&format!(
+            "SELECT refunded_amount FROM orders WHERE id = {order}"
+        ))
+        .await,
+        goodwill
+    );
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM audit_log WHERE object_kind = 'order' AND object_id = '{order}' AND summary LIKE '%refund {}%'",
+            amount(goodwill)
+        ))
+        .await,
+        2
+    );
+}
+both!(care_refunds_a_return, refund_on_sqlite, refund_on_postgres);

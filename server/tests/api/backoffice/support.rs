@@ -295,3 +295,86 @@ both!(
     support_desk_on_sqlite,
     support_desk_on_postgres
 );
+
+/// The ticket and notice queues show fifty at a time, oldest first, with links to the
+/// next and previous pages; an unreadable page number is the first page.
+async fn queues_page_through(t: TestApp) {
+    let member = shopper(&t, 2).await.member_id;
+    let pool = &t.app.state.db.pool;
+    for i in 1..=55 {
+        sqlx::query(&format!(
+            "INSERT INTO help_tickets (member_id, site_id, subject_id, subject_title, channel, status, created_at, updated_at)
+             VALUES ({member}, 1, 'payment', 'Paging {i}', 'web', 'open', {i}, {i})"
+        ))
+        .execute(pool)
+        .await
+        .unwrap();
+        sqlx::query(&format!(
+            "INSERT INTO dsa_reports (site_id, made_as, concerns, description, last_name, denomination,
+               copyright_reg_number, copyright_report_number, reg_office, email, agreement_seller_partner, client_key, created_at)
+             VALUES (1, 1, 'HATRED', 'Paging {i}', 'Durand', '', '', '', '', 'p{i}@example.com', 0, 'k', {i})"
+        ))
+        .execute(pool)
+        .await
+        .unwrap();
+    }
+    let ids = |table: &str| {
+        format!("SELECT id FROM {table} WHERE created_at BETWEEN 1 AND 55 ORDER BY created_at")
+    };
+    let tickets: Vec<i64> = sqlx::query_scalar(&ids("help_tickets"))
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    let notices: Vec<i64> = sqlx::query_scalar(&ids("dsa_reports"))
+        .fetch_all(pool)
+        .await
+        .unwrap();
+
+    let care = sign_in(&t, CARE).await;
+    let moderator = sign_in(&t, MODERATOR).await;
+    for (who, queue, attr, rows) in [
+        (
+            &care,
+            "/backoffice/support?status=open",
+            "data-ticket",
+            &tickets,
+        ),
+        (
+            &moderator,
+            "/backoffice/moderation?state=",
+            "data-notice",
+            &notices,
+        ),
+    ] {
+        let row = |id: i64| format!(r#"<tr {attr}="{id}">"#);
+        for first_page in [
+            queue.to_string(),
+            format!("{queue}&page=abc"),
+            format!("{queue}&page=-3"),
+        ] {
+            let (status, html) = who.get(&t, &first_page).await;
+            assert_eq!(status, 200, "{first_page}");
+            assert!(
+                html.contains(&row(rows[0])) && html.contains(&row(rows[49])),
+                "{first_page}"
+            );
+            assert!(!html.contains(&row(rows[50])), "{first_page}");
+            assert!(
+                html.contains(r#"rel="next""#) && !html.contains(r#"rel="prev""#),
+                "{first_page}"
+            );
+        }
+        let (_, second) = who.get(&t, &format!("{queue}&page=2")).await;
+        assert!(
+            second.contains(&row(rows[50])) && second.contains(&row(rows[54])),
+            "{queue}"
+        );
+        assert!(!second.contains(&row(rows[49])), "{queue}");
+        assert!(second.contains(r#"rel="prev""#), "{queue}");
+    }
+}
+both!(
+    queues_page_through,
+    queue_paging_on_sqlite,
+    queue_paging_on_postgres
+);

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectNoViolations } from './a11y';
+import { signIn } from './backoffice-steps';
+import { addAddress, buy, firstSale, memberEmail, otherBrowser, register, signedIn } from './member-steps';
+
+// The back office's order desk and the rest of its new pages, desktop and phone:
+// - a member buys; customer care ships and delivers it from the order's page; the member
+//   asks to return a line; care accepts it, marks it received and refunds a goodwill
+//   amount (a refused amount first); My orders follows each step and shows the refund;
+// - a merchandiser creates a code campaign through the form (a bad one refused first) and
+//   a member's basket takes the code; the admin's tour of the members, experiments, help
+//   articles and rose-deal retries pages.
+// axe on every page kind on the way.
+
+const LANG: Record<number, string> = { 1: 'fr', 2: 'de' };
+const orderTexts = (site: number): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/orders/${LANG[site]}.json`, import.meta.url), 'utf8'));
+const digits = (s: string | null) => (s ?? '').replace(/\D/g, '');
+const noIslands = { islands: false };
+
+/** Moves the open order page to `status` with the button of that status. */
+async function move(op: Page, label: string, expected: string) {
+  await op.locator('#move').getByRole('button', { name: label, exact: true }).click();
+  await expect(op.locator('.bo-notice')).toContainText('Order moved');
+  await expect(op.locator('#order-facts')).toHaveAttribute('data-status', expected);
+}
+
+test('care ships, takes back and refunds an order; My orders follows', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(180_000);
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const t = orderTexts(site);
+  const email = memberEmail(site, info.project.name, 'desk-refund');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/');
+  await addAddress(page, site, 'Guichet');
+  const id = await buy(page, firstSale(site), 4);
+
+  // Care finds the order by number and delivers it from its page.
+  const desk = await otherBrowser(browser, baseURL);
+  const op = desk.page;
+  await signIn(op, 'care@rosace.test');
+  await op.getByRole('link', { name: 'Orders', exact: true }).click();
+  await op.getByLabel('Order number or member email').fill(`#${id}`);
+  await op.getByLabel('Order number or member email').press('Enter');
+  await expectNoViolations(op, undefined, noIslands);
+  await op.locator(`tr[data-order="${id}"]`).getByRole('link').first().click();
+  await expect(op.locator('#order-facts')).toContainText(email);
+  await expectNoViolations(op, undefined, noIslands);
+  await move(op, 'In preparation', 'in_preparation');
+  await move(op, 'Shipped', 'shipped');
+  await move(op, 'Received', 'received');
+
+  // The member asks to return one line.
+  await page.goto(`/my-orders/fs/${id}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'received');
+  const form = page.getByTestId('returns-form');
+  await form.getByTestId('return-reason').selectOption('size');
+  await form.getByTestId('return-quantity').first().fill('1');
+  await form.getByTestId('return-sub-reason').selectOption('too_big');
+  await form.getByTestId('return-send').click();
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'return_requested');
+
+  // The returns queue, oldest first: accept, receive.
+  await op.getByRole('link', { name: 'Returns and refunds' }).first().click();
+  await expectNoViolations(op, undefined, noIslands);
+  await op.locator(`#returns tr[data-order="${id}"]`).getByRole('link').click();
+  await move(op, 'Return accepted', 'return_requested_accepted');
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText(t['orders.status.return_requested_accepted']);
+  await move(op, 'Return received', 'return_received');
+
+  // The refund: the returned line proposed; more than was paid refused, nothing changed.
+  const amount = op.getByLabel(/^Amount to refund/);
+  const proposed = Number((await amount.inputValue()).replace(',', '.'));
+  expect(proposed).toBeGreaterThan(1);
+  await amount.fill('100000');
+  await op.locator('#move').getByRole('button', { name: 'Refund in progress', exact: true }).click();
+  await expect(op.getByRole('alert')).toContainText('More than is left to refund');
+  await expect(op.locator('#order-facts')).toHaveAttribute('data-status', 'return_received');
+  await expect(amount).toHaveValue('100000');
+  await expectNoViolations(op, undefined, noIslands);
+  const goodwill = (proposed - 1).toFixed(2);
+  await amount.fill(goodwill);
+  await move(op, 'Refund in progress', 'refund_in_progress');
+  await expect(amount).toHaveValue(goodwill);
+  await move(op, 'Refunded', 'refunded');
+  await expect(op.locator('#order-facts')).toContainText(goodwill);
+  await desk.context.close();
+
+  // My orders: refunded, with the amount care decided.
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'refunded');
+  await expect(page.getByTestId('order-status')).toHaveText(t['orders.status.refunded']);
+  expect(digits(await page.getByTestId('order-refunded').textContent())).toBe(digits(goodwill));
+  await expectNoViolations(page);
+});
+
+test('a merchandiser makes a code campaign a basket takes; the admin tours the new pages', async ({ page, browser, baseURL }, info) => {
+  test.setTimeout(180_000);
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const code = `E2E${Date.now().toString(36).toUpperCase()}${site}`;
+
+  // The campaign, through the form: a bad value refused with what was typed kept.
+  const desk = await otherBrowser(browser, baseURL);
+  const op = desk.page;
+  await signIn(op, 'merch@rosace.test');
+  await op.getByRole('link', { name: 'Campaigns', exact: true }).click();
+  await expectNoViolations(op, undefined, noIslands);
+  await op.getByRole('link', { name: 'New campaign' }).click();
+  await op.getByLabel('Name').fill(`Remise ${code}`);
+  await op.getByLabel('Code', { exact: true }).fill(code);
+  await op.getByLabel('Value').fill('250');
+  await op.locator(`#site-${site}`).check();
+  await op.getByRole('button', { name: 'Create the campaign' }).click();
+  await expect(op.locator('[data-error-for="value"]')).toContainText('A percentage is a whole number from 1 to 100.');
+  await expect(op.getByLabel('Code', { exact: true })).toHaveValue(code);
+  await expectNoViolations(op, undefined, noIslands);
+  await op.getByLabel('Value').fill('10');
+  await op.getByRole('button', { name: 'Create the campaign' }).click();
+  await expect(op.locator('.bo-notice')).toContainText('Campaign created.');
+  await expectNoViolations(op, undefined, noIslands);
+  const campaign = op.url();
+
+  // A member's basket takes the code.
+  const email = memberEmail(site, info.project.name, 'desk-campaign');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, '/');
+  await page.goto(`/product/${firstSale(site)}/${firstSale(site) * 100 + 5}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('voucher-code').fill(code);
+  await page.getByTestId('voucher-apply').click();
+  await expect(page.getByTestId('cart-voucher')).toContainText(code);
+
+  // Stopped from its page: the basket no longer has it.
+  await op.goto(campaign);
+  await op.getByRole('button', { name: 'Stop the campaign now' }).click();
+  await expect(op.locator('.bo-notice')).toContainText('Campaign stopped.');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('cart-voucher')).toHaveCount(0);
+  await desk.context.close();
+
+  // The admin's tour: members (a member's page), experiments, help articles, retries.
+  await signIn(page, 'admin@rosace.test');
+  await page.getByRole('link', { name: 'Members', exact: true }).click();
+  await page.getByLabel(/^Email \(or part of it\)/).fill(email);
+  await page.getByLabel(/^Email \(or part of it\)/).press('Enter');
+  await expectNoViolations(page, undefined, noIslands);
+  await page.locator('tr[data-member]').getByRole('link').first().click();
+  await expect(page.locator('main')).toContainText(email);
+  await expectNoViolations(page, undefined, noIslands);
+  await page.getByRole('link', { name: 'Experiments', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experiments');
+  await expectNoViolations(page, undefined, noIslands);
+  await page.getByRole('link', { name: 'Help articles', exact: true }).click();
+  await expectNoViolations(page, undefined, noIslands);
+  await page.getByRole('link', { name: 'Edit' }).first().click();
+  await expect(page.getByLabel('Title')).not.toHaveValue('');
+  await expectNoViolations(page, undefined, noIslands);
+  await page.goto('/backoffice/returns?status=retries');
+  await expect(page.locator('nav.bo-tabs a[aria-current="page"]')).toContainText('Rose-deal retries');
+  await expectNoViolations(page, undefined, noIslands);
+});
