@@ -250,6 +250,7 @@ fn section(op: &Operator, o: &Overview, refused: Option<&Refused>) -> impl IntoV
                 <dt>{t("experiments.audience")}</dt><dd>{audience}</dd>
                 <dt>{t("experiments.last_change")}</dt><dd>{last}</dd>
             </dl>
+            <div class="bo-table-wrap" tabindex="0">
             <table class="bo-table">
                 <thead><tr>
                     <th scope="col">{t("experiments.variation")}</th>
@@ -263,6 +264,7 @@ fn section(op: &Operator, o: &Overview, refused: Option<&Refused>) -> impl IntoV
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
+            </div>
             {error}
             <form method="post" action=format!("{PREFIX}/experiments/{name}/{toggle}") class="bo-inline">
                 {ui::xsrf_field(op)}
