@@ -125,6 +125,7 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
         <section class="order-detail__block" aria-labelledby="order-lines-title">
             <h2 id="order-lines-title">{ctx.t("orders.detail.lines")}</h2>
             <ul class="order-lines">{lines}</ul>
+            <OrderTotals order=o.clone() />
         </section>
         {address}
         {payment}
@@ -146,5 +147,29 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() delivered=delivered />
             {reopenable.then(|| view! { <ReopenForm order_id=o.id xsrf=ctx.xsrf.clone() label=ctx.t("orders.reopen") /> })}
         </section>
+    }
+}
+
+/// What the lines come to: items, discount, shipping and subscription, then the total paid,
+/// so the page adds up (a discount or shipping is a line of its own, never hidden).
+#[component]
+fn OrderTotals(order: crate::model::cart::Order) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let row = |key: &str, amount: i64, testid: &'static str| {
+        let ctx = RequestCtx::current();
+        view! {
+            <dt>{ctx.t(key)}</dt>
+            <dd data-testid=testid data-amount=amount.to_string()>{ctx.money(amount)}</dd>
+        }
+    };
+    view! {
+        <dl class="order-totals" data-testid="order-totals">
+            {row("cart.subtotal", order.subtotal, "order-subtotal")}
+            {(order.discount != 0).then(|| row("cart.discount", -order.discount.abs(), "order-discount"))}
+            {row("cart.shipping", order.shipping, "order-shipping")}
+            {(order.loyalty != 0).then(|| row("cart.loyalty", order.loyalty, "order-loyalty"))}
+            <dt>{ctx.t("cart.total")}</dt>
+            <dd data-testid="order-totals-total" data-amount=order.total.to_string()><strong>{ctx.money(order.total)}</strong></dd>
+        </dl>
     }
 }

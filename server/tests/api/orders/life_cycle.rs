@@ -195,3 +195,50 @@ async fn life_cycle(t: TestApp) {
 }
 
 both!(life_cycle, life_cycle_on_sqlite, life_cycle_on_postgres);
+
+/// The detail page adds up: items, a discount, shipping and the total paid, each a line.
+async fn the_detail_adds_up(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    let id = buy(&t, &a, 1).await;
+    // A voucher's discount and paid shipping, as checkout records them.
+    sqlx::query(
+        "UPDATE orders SET discount = 300, shipping = 590, total = subtotal - 300 + 590 + loyalty WHERE id = $1",
+    )
+    .bind(id)
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let page = t
+        .get_with_cookie(&format!("/my-orders/fs/{id}"), &a.cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    let amount = |testid: &str| -> Option<i64> {
+        let at = page.find(&format!(r#"data-testid="{testid}" data-amount=""#))?;
+        let rest = &page[at..];
+        let start = rest.find("data-amount=\"")? + "data-amount=\"".len();
+        let end = start + rest[start..].find('"')?;
+        rest[start..end].parse().ok()
+    };
+    let (subtotal, total): (i64, i64) =
+        sqlx::query_as("SELECT subtotal, total FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(amount("order-subtotal"), Some(subtotal));
+    assert_eq!(amount("order-discount"), Some(-300));
+    assert_eq!(amount("order-shipping"), Some(590));
+    assert_eq!(amount("order-totals-total"), Some(total));
+    assert_eq!(
+        subtotal - 300 + 590 + amount("order-loyalty").unwrap_or(0),
+        total
+    );
+    assert!(page.contains("Sous-total") && page.contains("Livraison"));
+}
+both!(
+    the_detail_adds_up,
+    detail_adds_up_on_sqlite,
+    detail_adds_up_on_postgres
+);
