@@ -41,7 +41,47 @@ const BOLD: Name = Name(b"F2");
 
 /// Column left edges (the name) and right edges (the numbers).
 const COL_NAME: f32 = MARGIN;
-const COL_RIGHT: [f32; 5] = [322.0, 390.0, 432.0, 484.0, PAGE_W - MARGIN];
+const COL_RIGHT: [f32; 5] = [292.0, 364.0, 422.0, 480.0, PAGE_W - MARGIN];
+/// The longest item name a line shows, and where it ends at its size (9 pt).
+const NAME_CHARS: usize = 40;
+const NAME_END: f32 = COL_NAME + NAME_CHARS as f32 * 556.0 * 9.0 / 1000.0;
+/// Space kept between two columns, and the size and line height of the headings.
+const GAP: f32 = 6.0;
+const HEADING: f32 = 8.0;
+const HEADING_LINE: f32 = 9.5;
+
+/// The room the heading of number column `i` has: from the column before it to its edge.
+fn room(i: usize) -> f32 {
+    let left = if i == 0 { NAME_END } else { COL_RIGHT[i - 1] };
+    COL_RIGHT[i] - left - GAP
+}
+
+/// A heading broken into the lines that fit `room` at `size`: at spaces, or after a hyphen
+/// (`MwSt.-Satz`), so a long heading in one language never runs into its neighbour.
+fn wrap(text: &str, room: f32, size: f32) -> Vec<String> {
+    let mut words: Vec<String> = vec![];
+    for word in text.split(' ') {
+        let mut rest = word;
+        while let Some(i) = rest.find('-').filter(|i| i + 1 < rest.len()) {
+            words.push(rest[..=i].to_string());
+            rest = &rest[i + 1..];
+        }
+        words.push(format!("{rest} "));
+    }
+    let mut lines: Vec<String> = vec![];
+    let mut line = String::new();
+    for word in words {
+        let candidate = format!("{line}{word}");
+        if line.is_empty() || width(&winansi(candidate.trim_end()), size) <= room {
+            line = candidate;
+        } else {
+            lines.push(line.trim_end().to_string());
+            line = word;
+        }
+    }
+    lines.push(line.trim_end().to_string());
+    lines
+}
 
 /// Text in WinAnsi (Windows-1252) bytes, transliterating what it lacks.
 pub fn winansi(text: &str) -> Vec<u8> {
@@ -164,9 +204,32 @@ impl Page {
             .stroke();
     }
 
+    /// The headings: the number columns' wrapped to their room, the row as tall as the
+    /// tallest.
+    fn header(&mut self, row: &Row) {
+        let y = self.y;
+        self.text(BOLD, HEADING, COL_NAME, y, &row.name);
+        let cells = [
+            &row.quantity,
+            &row.unit_price,
+            &row.rate,
+            &row.vat,
+            &row.total,
+        ];
+        let mut tallest = 1;
+        for (i, (cell, right)) in cells.into_iter().zip(COL_RIGHT).enumerate() {
+            let lines = wrap(cell, room(i), HEADING);
+            tallest = tallest.max(lines.len());
+            for (k, line) in lines.iter().enumerate() {
+                self.right(BOLD, HEADING, right, y - k as f32 * HEADING_LINE, line);
+            }
+        }
+        self.y -= 15.0 + (tallest - 1) as f32 * HEADING_LINE;
+    }
+
     fn row(&mut self, font: Name, row: &Row) {
         let y = self.y;
-        self.text(font, 9.0, COL_NAME, y, &clip(&row.name, 48));
+        self.text(font, 9.0, COL_NAME, y, &clip(&row.name, NAME_CHARS));
         let cells = [
             &row.quantity,
             &row.unit_price,
@@ -220,13 +283,13 @@ pub fn render(doc: &InvoiceDoc) -> Vec<u8> {
     p.y -= 18.0;
 
     // The lines table.
-    p.row(BOLD, &doc.header);
+    p.header(&doc.header);
     p.rule(p.y + 10.0);
     for row in &doc.rows {
         if p.y < BOTTOM {
             pages.push(p);
             p = Page::new();
-            p.row(BOLD, &doc.header);
+            p.header(&doc.header);
             p.rule(p.y + 10.0);
         }
         p.row(REGULAR, row);
@@ -300,6 +363,46 @@ pub fn render(doc: &InvoiceDoc) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_language_s_headings_fit_their_columns() {
+        let locales = [
+            include_str!("../../../locales/aftersale/fr.json"),
+            include_str!("../../../locales/aftersale/de.json"),
+            include_str!("../../../locales/aftersale/es.json"),
+            include_str!("../../../locales/aftersale/it.json"),
+            include_str!("../../../locales/aftersale/nl.json"),
+        ];
+        let columns = ["qty", "unit", "rate", "vat", "total"];
+        for json in locales {
+            let table: std::collections::HashMap<String, String> =
+                serde_json::from_str(json).unwrap();
+            for (i, column) in columns.iter().enumerate() {
+                let heading = &table[&format!("aftersale.invoice.col.{column}")];
+                let lines = wrap(heading, room(i), HEADING);
+                assert!(lines.len() <= 3, "{heading}: {lines:?}");
+                for line in &lines {
+                    assert!(
+                        width(&winansi(line), HEADING) <= room(i),
+                        "{heading}: {line:?} is wider than its column"
+                    );
+                }
+                assert_eq!(lines.join(" ").replace("- ", "-"), *heading);
+            }
+        }
+        // The item names still fit before the quantity column.
+        assert!(NAME_END + GAP <= COL_RIGHT[0] - width(b"999", 9.0));
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_after_hyphens() {
+        assert_eq!(wrap("MwSt.-Satz", 30.0, 8.0), ["MwSt.-", "Satz"]);
+        assert_eq!(wrap("Total TTC", 200.0, 8.0), ["Total TTC"]);
+        assert_eq!(
+            wrap("Prezzo unit. IVA incl.", 60.0, 8.0),
+            ["Prezzo unit.", "IVA incl."]
+        );
+    }
 
     #[test]
     fn winansi_keeps_latin1_and_the_euro_and_transliterates_the_rest() {
