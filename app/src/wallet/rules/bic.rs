@@ -35,6 +35,27 @@ pub fn is_country(code: &str) -> bool {
             .any(|pair| pair == code.as_bytes())
 }
 
+/// Countries of the SEPA scheme (EEA, Switzerland, the UK, Monaco, San Marino, Andorra,
+/// the Vatican, Albania, Montenegro, Moldova, North Macedonia): since 2016 a transfer to
+/// an IBAN of one of them needs no BIC (EU regulation 260/2012, art. 5(7)).
+const SEPA: [&str; 41] = [
+    "AD", "AL", "AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GR",
+    "HR", "HU", "IE", "IS", "IT", "LI", "LT", "LU", "LV", "MC", "MD", "ME", "MK", "MT", "NL", "NO",
+    "PL", "PT", "RO", "SE", "SI", "SK", "SM", "VA", "GI",
+];
+
+/// Whether an IBAN as typed is of the SEPA area (its first two letters), so its BIC may be
+/// left out.
+pub fn bic_optional(iban_typed: &str) -> bool {
+    let country: String = iban_typed
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(2)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    SEPA.contains(&country.as_str())
+}
+
 /// Parses a BIC as typed (spaces dropped, upper-cased) into its electronic form.
 pub fn parse_bic(input: &str) -> Result<String, BicError> {
     if input.len() > 64 {

@@ -6,7 +6,7 @@ mod iban;
 #[cfg(test)]
 mod tests;
 
-pub use bic::{is_country, parse_bic, BicError};
+pub use bic::{bic_optional, is_country, parse_bic, BicError};
 pub use iban::{iban_length, mask, parse_iban, Iban, IbanError};
 
 use crate::model::error::FieldError;
@@ -141,7 +141,11 @@ pub struct ValidBankDetails {
 /// Checks the whole form; every faulty field gets its flag (not only the first).
 pub fn check_bank_form(req: &BankDetailsRequest) -> Result<ValidBankDetails, BankFormErrors> {
     let iban = parse_iban(&req.iban);
-    let bic = parse_bic(&req.bic);
+    // An IBAN of the SEPA area needs no BIC: empty is kept as empty.
+    let bic = match parse_bic(&req.bic) {
+        Err(BicError::Empty) if bic_optional(&req.iban) => Ok(String::new()),
+        other => other,
+    };
     let owner = parse_owner_name(&req.owner_name);
     let errors = BankFormErrors {
         iban: iban.as_ref().err().map(|e| e.message_key()),

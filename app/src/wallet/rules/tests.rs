@@ -218,9 +218,32 @@ fn the_form_flags_every_faulty_field_and_a_change_clears_only_its_own() {
     .unwrap();
     assert_eq!(ok.iban.as_str(), "DE89370400440532013000");
     assert_eq!(ok.bic, "DEUTDEFF");
-    let mut errors = check_bank_form(&form("DE88370400440532013000", "", "", false)).unwrap_err();
+    // A SEPA IBAN needs no BIC (since 2016); one of elsewhere does.
+    let sepa = check_bank_form(&form(
+        "DE89 3704 0044 0532 0130 00",
+        " ",
+        "Max Muster",
+        true,
+    ))
+    .unwrap();
+    assert_eq!(sepa.bic, "");
+    let elsewhere = check_bank_form(&form(
+        "BR1800360305000010009795493C1",
+        "",
+        "Max Muster",
+        true,
+    ))
+    .unwrap_err();
+    assert_eq!(elsewhere.bic, Some("wallet.errors.bic_empty"));
+    assert!(
+        bic_optional(" fr76 3000")
+            && bic_optional("nl91ABNA")
+            && !bic_optional("US12")
+            && !bic_optional("")
+    );
+    let mut errors = check_bank_form(&form("DE88370400440532013000", "XX", "", false)).unwrap_err();
     assert_eq!(errors.iban, Some("wallet.errors.iban_check_digits"));
-    assert_eq!(errors.bic, Some("wallet.errors.bic_empty"));
+    assert_eq!(errors.bic, Some("wallet.errors.bic_format"));
     assert_eq!(errors.owner_name, Some("wallet.errors.owner_empty"));
     assert_eq!(errors.confirmation, Some("wallet.errors.confirmation"));
     let wire: Vec<String> = errors
