@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { addAddress, firstSale, memberEmail, register, signedIn } from './member-steps';
+import { addAddress, buy, firstSale, memberEmail, register, signedIn } from './member-steps';
 
 // After the sale as a member of its own (registered here, so no other spec's
 // cart or orders get in the way): buy, the operator's simulator delivers the order
@@ -29,21 +29,6 @@ function simulator(args: string[]): string {
   });
 }
 
-async function buy(page: Page, site: number, productOffset: number) {
-  const sale = firstSale(site);
-  await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('added-to-cart')).toBeVisible();
-  await page.goto('/cart');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByTestId('checkout').click();
-  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-  await page.getByTestId('pay').click();
-  await expect(page.getByTestId('order-confirmed')).toBeVisible();
-}
-
 test('a delivered order: the invoice as a PDF, then a return that moves it to return_requested', async ({ page }, info) => {
   const site = info.project.name === 'desktop' ? 73 : 76;
   const t = texts(site);
@@ -51,7 +36,7 @@ test('a delivered order: the invoice as a PDF, then a return that moves it to re
   expect(await register(page, site, email)).toBe(201);
   await signedIn(page, site, email, '/');
   await addAddress(page, site, 'Retour');
-  await buy(page, site, 5);
+  await buy(page, firstSale(site), 5);
 
   await page.goto('/my-orders');
   const order = page.getByTestId('order').first();

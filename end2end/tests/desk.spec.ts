@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { signIn } from './backoffice-steps';
-import { addAddress, buy, firstSale, memberEmail, otherBrowser, register, signedIn } from './member-steps';
+import { addAddress, addToCart, buy, firstSale, memberEmail, otherBrowser, register, signedIn } from './member-steps';
 
 // The back office's order desk and the rest of its new pages, desktop and phone:
 // - a member buys; customer care ships and delivers it from the order's page; the member
@@ -128,11 +128,7 @@ test('a merchandiser makes a code campaign a basket takes; the admin tours the n
   const email = memberEmail(site, info.project.name, 'desk-campaign');
   expect(await register(page, site, email)).toBe(201);
   await signedIn(page, site, email, '/');
-  await page.goto(`/product/${firstSale(site)}/${firstSale(site) * 100 + 5}`);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('added-to-cart')).toBeVisible();
+  await addToCart(page, firstSale(site), 5);
   await page.goto('/cart');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByTestId('voucher-code').fill(code);

@@ -402,13 +402,18 @@ export async function communications(page: Page, site: number) {
   await expect(page.getByTestId('brands-followed').getByTestId('brand-alert')).toHaveCount(0);
 }
 
-/// Cart → checkout with the demo card; answers the new order's id.
-export async function buy(page: Page, sale: number, productOffset: number): Promise<string> {
+/// The first option on sale of product `productOffset` of `sale`, put in the basket.
+export async function addToCart(page: Page, sale: number, productOffset: number) {
   await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('added-to-cart')).toBeVisible();
+}
+
+/// Cart → checkout with the demo card; answers the new order's id.
+export async function buy(page: Page, sale: number, productOffset: number): Promise<string> {
+  await addToCart(page, sale, productOffset);
   await page.goto('/cart');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByTestId('checkout').click();

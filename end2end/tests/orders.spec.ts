@@ -4,7 +4,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 import { expectNoViolations } from './a11y';
-import { firstSale } from './member-steps';
+import { buy, firstSale } from './member-steps';
 
 // The member's orders after the sale as the first demo member on a site no
 // other spec shops on: two orders paged one a page, then the fulfilment simulator run as
@@ -34,21 +34,6 @@ function simulator(args: string[]): string {
   });
 }
 
-async function buy(page: Page, site: number, productOffset: number) {
-  const sale = firstSale(site);
-  await page.goto(`/product/${sale}/${sale * 100 + productOffset}`);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.locator('[data-testid="product-option"]:not([disabled])').first().check();
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('added-to-cart')).toBeVisible();
-  await page.goto('/cart');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByTestId('checkout').click();
-  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-  await page.getByTestId('pay').click();
-  await expect(page.getByTestId('order-confirmed')).toBeVisible();
-}
-
 const timeline = (page: Page) =>
   page.getByTestId('order-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 
@@ -56,8 +41,8 @@ test('orders page one a page; the simulator ships the newest with a tracking num
   const site = info.project.name === 'desktop' ? 66 : 69;
   const t = texts(site);
   await signInAsDemo(page, site);
-  await buy(page, site, 4);
-  await buy(page, site, 6);
+  await buy(page, firstSale(site), 4);
+  await buy(page, firstSale(site), 6);
 
   // One a page: the newest first, the pager's links move to the older one.
   await page.goto('/my-orders?size=1');
