@@ -79,6 +79,9 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   await page.reload();
   await expect(page.getByTestId('popin')).toHaveCount(0);
   await expectNoViolations(page); // with the data-partner banner
+  // The banner stays small, on a phone too: at most an eighth of the screen's height.
+  const banner = (await page.getByTestId('adot-banner').boundingBox())!;
+  expect(banner.height).toBeLessThanOrEqual(page.viewportSize()!.height / 8);
   await page.getByTestId('adot-accept').click();
   await expect(page.getByTestId('adot-banner')).toHaveCount(0);
 

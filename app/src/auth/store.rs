@@ -142,8 +142,8 @@ pub async fn insert_member(
 ) -> Result<Option<i64>, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO members (site_id, email, password_hash, civility, first_name, last_name, status,
-             created_at, birth_date, zip_code, city, optin_partner, sponsor_code)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)
+             created_at, birth_date, zip_code, city, optin_partner, sponsor_code, terms_version)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (site_id, email) DO NOTHING
          RETURNING id",
     )
@@ -159,6 +159,8 @@ pub async fn insert_member(
     .bind(m.city)
     .bind(i64::from(m.optin_partner))
     .bind(m.sponsor_code)
+    // The registration form requires the general conditions: those in force.
+    .bind(crate::onboarding::rules::TERMS_VERSION)
     .fetch_optional(&mut **tx)
     .await?;
     row.map(|r| r.try_get("id")).transpose()

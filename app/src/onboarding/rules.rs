@@ -38,12 +38,16 @@ impl PopinType {
     }
 }
 
+/// The version of the general conditions of sale in force: what a registration accepts,
+/// and what checkout asks a member who accepted an older one to accept.
+pub const TERMS_VERSION: i64 = 2;
+
 /// Current version of each modal popin; raising one shows it again to everyone.
 pub const MODAL_POPINS: [(PopinType, i64); 5] = [
     (PopinType::Welcome, 1),
     (PopinType::Personalisation, 1),
     (PopinType::Birthdate, 1),
-    (PopinType::TermsAndConditions, 2),
+    (PopinType::TermsAndConditions, TERMS_VERSION),
     (PopinType::Optin, 1),
 ];
 

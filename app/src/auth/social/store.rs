@@ -254,8 +254,8 @@ pub async fn insert_social_member(
 ) -> Result<Option<i64>, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO members (site_id, email, password_hash, civility, first_name, last_name, status,
-             created_at, optin_partner, registration_type)
-         VALUES ($1, $2, '', $3, $4, $5, 1, $6, $7, $8)
+             created_at, optin_partner, registration_type, terms_version)
+         VALUES ($1, $2, '', $3, $4, $5, 1, $6, $7, $8, $9)
          ON CONFLICT (site_id, email) DO NOTHING
          RETURNING id",
     )
@@ -267,6 +267,8 @@ pub async fn insert_social_member(
     .bind(now)
     .bind(i64::from(optin_partner))
     .bind(super::rules::RegistrationType::Association as i64)
+    // The social registration form requires the general conditions: those in force.
+    .bind(crate::onboarding::rules::TERMS_VERSION)
     .fetch_optional(&mut **tx)
     .await?;
     row.map(|r| r.try_get("id")).transpose()

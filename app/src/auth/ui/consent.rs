@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::context::RequestCtx;
 
 /// The documents a new member accepts (their crawlable, canonical paths).
-const CGV_PATH: &str = "/registration/generalconditions";
+pub const CGV_PATH: &str = "/registration/generalconditions";
 const PRIVACY_PATH: &str = "/registration/privacypolicy";
 
 /// The two documents a registration accepts, as required checkboxes (the email form and the
@@ -21,7 +21,7 @@ pub fn consent_checks(ctx: &RequestCtx) -> impl IntoView {
 /// document, in a new tab so the form being filled in stays as it is. The new-tab notice
 /// (for screen readers) ends the label, so the checkbox's accessible name starts with the
 /// visible sentence, and describes the link.
-fn consent_label(
+pub fn consent_label(
     ctx: &RequestCtx,
     label_key: &str,
     link_key: &str,

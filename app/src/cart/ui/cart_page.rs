@@ -7,11 +7,13 @@ use leptos::prelude::*;
 use serde_json::{json, Value};
 
 use crate::cart::rules::{
-    reduce_basket, reduce_suspend, BasketAction, BasketState, SuspendState, LOYALTY_PREMIUM,
+    reduce_basket, reduce_suspend, BasketAction, BasketState, CartCode, SuspendState,
+    LOYALTY_PREMIUM,
 };
 use crate::cart::ui::{cart_call, clock, state_notice, CART, PIPE};
 use crate::context::RequestCtx;
 use crate::model::cart::{Cart, WaitingLine};
+use crate::onboarding::rules::{current_version, PopinType};
 use crate::ui::SeoMeta;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +35,7 @@ fn t(key: &str) -> String {
 
 /// What the cart shows once the browser has loaded it (the server renders its loading
 /// state only), after a click, or from its calls' answers: shipped with the page.
-const SHOWN_LATER: [&str; 45] = [
+const SHOWN_LATER: [&str; 50] = [
     "common.retry",
     "cart.recovery.text",
     "cart.suspended.text",
@@ -75,12 +77,26 @@ const SHOWN_LATER: [&str; 45] = [
     "wallet.cards.save_at_checkout",
     "cart.pay",
     "cart.checkout_cancel",
+    // The terms acceptance the checkout offers in place (its sentence links the terms).
+    "auth.cgv",
+    "auth.cgv.required",
+    "content.consent.cgv_link",
+    "content.new_tab",
+    "cart.terms.changed",
     // The loyalty items' labels, and the cart's error answers (`CartError::message_key`).
     "cart.loyalty.premium",
     "cart.loyalty.pass",
     "cart.errors.*",
     "address.checkout.required",
 ];
+
+fn cart_hash(reply: &crate::client::Reply) -> Option<String> {
+    reply
+        .json::<Value>()?
+        .get("cartHash")?
+        .as_str()
+        .map(str::to_string)
+}
 
 fn order_id(v: &Value) -> Option<i64> {
     v.get("orderId")
@@ -123,6 +139,16 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
     let save_card = RwSignal::new(false);
     let code = RwSignal::new(String::new());
     let suspend = RwSignal::new(SuspendState::default());
+    // What went wrong with the checkout, shown by its button or the card field (the page's
+    // top is out of sight at that point).
+    let checkout_notice = RwSignal::new(None::<String>);
+    let pay_error = RwSignal::new(None::<String>);
+    // The terms changed since the member accepted them (or "Later" was chosen on their
+    // popin): the checkout asks for them in place.
+    let terms_needed = RwSignal::new(false);
+    let terms_ticked = RwSignal::new(false);
+    let terms_error = RwSignal::new(false);
+    let confirmation = NodeRef::<leptos::html::H2>::new();
 
     let refresh = move || {
         leptos::task::spawn_local(async move {
@@ -207,20 +233,43 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
     });
 
     let freeze = move |_| {
+        if terms_needed.get_untracked() && !terms_ticked.get_untracked() {
+            terms_error.set(true);
+            return;
+        }
         busy.set(true);
         notice.set(None);
+        checkout_notice.set(None);
         leptos::task::spawn_local(async move {
+            if terms_needed.get_untracked() {
+                let version = current_version(PopinType::TermsAndConditions).unwrap_or(1);
+                let url = format!(
+                    "/api/popins/v1/{}/{version}",
+                    PopinType::TermsAndConditions as i64
+                );
+                if let Err(e) = cart_call("POST", &url, Some(json!({ "accepted": true }))).await {
+                    checkout_notice.set(Some(e.message_key()));
+                    busy.set(false);
+                    return;
+                }
+                terms_needed.set(false);
+                terms_error.set(false);
+            }
             match cart_call("GET", PIPE, None).await {
-                Ok(reply) if state_notice(&reply).is_some() => notice.set(state_notice(&reply)),
-                Ok(reply) => match reply.json::<Value>().and_then(|v| {
-                    v.get("cartHash")
-                        .and_then(Value::as_str)
-                        .map(str::to_string)
-                }) {
-                    Some(hash) => checkout.set(Checkout::Frozen(hash)),
-                    None => notice.set(Some("errors.general_retry.notification".into())),
+                Ok(reply) if reply.status == CartCode::OnboardingRedirect.status() => {
+                    terms_needed.set(true);
+                }
+                Ok(reply) if state_notice(&reply).is_some() => {
+                    checkout_notice.set(state_notice(&reply))
+                }
+                Ok(reply) => match cart_hash(&reply) {
+                    Some(hash) => {
+                        pay_error.set(None);
+                        checkout.set(Checkout::Frozen(hash))
+                    }
+                    None => checkout_notice.set(Some("errors.general_retry.notification".into())),
                 },
-                Err(e) => notice.set(Some(e.message_key())),
+                Err(e) => checkout_notice.set(Some(e.message_key())),
             }
             busy.set(false);
             refresh();
@@ -261,12 +310,23 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                         .and_then(order_id)
                         .unwrap_or(0);
                     checkout.set(Checkout::Paid(id));
+                    pay_error.set(None);
                     refresh();
                 }
                 Err(e) => {
-                    // A declined card: nothing charged, the cart is open again and still held.
-                    notice.set(Some(e.message_key()));
-                    checkout.set(Checkout::Idle);
+                    // The error stays by the card field. A declined card opens the cart
+                    // again (nothing charged, still held): it is frozen again so the form
+                    // stays as it was, the number typed kept; an invalid card left it frozen.
+                    pay_error.set(Some(e.message_key()));
+                    match cart_call("GET", PIPE, None)
+                        .await
+                        .ok()
+                        .as_ref()
+                        .and_then(cart_hash)
+                    {
+                        Some(hash) => checkout.set(Checkout::Frozen(hash)),
+                        None => checkout.set(Checkout::Idle),
+                    }
                     refresh();
                 }
             }
@@ -484,7 +544,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
         match checkout.get() {
 Checkout::Paid(id) => view! {
                 <div class="cart-done" data-testid="order-confirmed">
-                    <h2>{t("cart.paid.title")}</h2>
+                    <h2 tabindex="-1" node_ref=confirmation>{t("cart.paid.title")}</h2>
                     <p>{RequestCtx::current().t_with("cart.paid.text", &[("order", &id.to_string())])}</p>
                     <a class="button button--primary" href="/my-orders">{t("cart.paid.orders")}</a>
                 </div>
@@ -502,6 +562,24 @@ Checkout::Paid(id) => view! {
     let checkout_block = move || {
         match checkout.get() {
                 Checkout::Idle => view! {
+                    {move || terms_needed.get().then(|| {
+                        let ctx = RequestCtx::current();
+                        view! {
+                            <div class="cart-terms" data-testid="cart-terms">
+                                <p>{t("cart.terms.changed")}</p>
+                                <label class="auth__check">
+                                    <input type="checkbox" name="cgv" value="1" data-testid="cart-terms-accept"
+                                        aria-invalid=move || terms_error.get().to_string()
+                                        aria-describedby=move || terms_error.get().then_some("cart-terms-error")
+                                        prop:checked=move || terms_ticked.get()
+                                        on:change=move |ev| { terms_ticked.set(event_target_checked(&ev)); terms_error.set(false); } />
+                                    {crate::auth::ui::consent::consent_label(&ctx, "auth.cgv", "content.consent.cgv_link", crate::auth::ui::consent::CGV_PATH)}
+                                </label>
+                                {move || terms_error.get().then(|| view! { <p class="error" id="cart-terms-error" role="alert" data-testid="cart-terms-error">{t("auth.cgv.required")}</p> })}
+                            </div>
+                        }
+                    })}
+                    {move || checkout_notice.get().map(|key| view! { <p class="error" role="alert" data-testid="checkout-notice">{t(&key)}</p> })}
                     <button type="button" class="button button--primary cart-checkout" data-testid="checkout" disabled=move || busy.get() on:click=freeze>{t("cart.checkout")}</button>
                 }.into_any(),
                 Checkout::Frozen(hash) | Checkout::Paying(hash) => {
@@ -512,9 +590,12 @@ Checkout::Paid(id) => view! {
                             <p class="pay-form__frozen">{t("cart.frozen")}</p>
                             <label>{t("cart.card.label")}
                                 <input type="text" name="card" inputmode="numeric" autocomplete="cc-number" required data-testid="card-number"
+                                    aria-invalid=move || pay_error.with(Option::is_some).to_string()
+                                    aria-describedby=move || if pay_error.with(Option::is_some) { "card-error card-hint" } else { "card-hint" }
                                     placeholder="4242 4242 4242 4242" prop:value=move || card.get() on:input=move |ev| card.set(event_target_value(&ev)) />
                             </label>
-                            <p class="pay-form__hint">{t("cart.card.hint")}</p>
+                            {move || pay_error.get().map(|key| view! { <p class="error" id="card-error" role="alert" data-testid="pay-error">{t(&key)}</p> })}
+                            <p class="pay-form__hint" id="card-hint">{t("cart.card.hint")}</p>
                             <label class="pay-form__save"><input type="checkbox" name="saveCard" data-testid="save-card"
                                 prop:checked=move || save_card.get() on:change=move |ev| save_card.set(event_target_checked(&ev)) />
                                 {t("wallet.cards.save_at_checkout")}</label>
@@ -535,6 +616,17 @@ Checkout::Paid(id) => view! {
         Memo::new(move |_| cart.with(|c| c.as_ref().is_some_and(|c| !c.items.is_empty())));
     let done =
         Memo::new(move |_| matches!(checkout.get(), Checkout::Paid(_) | Checkout::Waiting { .. }));
+    // The confirmation replaces the form the member was at, further down: it is brought
+    // into view and focused, so it is seen and read out.
+    Effect::new(move |_| {
+        if matches!(checkout.get(), Checkout::Paid(_)) {
+            request_animation_frame(move || {
+                if let Some(h) = confirmation.get_untracked() {
+                    let _ = h.focus();
+                }
+            });
+        }
+    });
     let title = ctx.t("page.cart");
     // Server-rendered (the island only shows or hides it): shown while there is something
     // to pay for.

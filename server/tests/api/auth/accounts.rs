@@ -103,6 +103,14 @@ async fn register_activate_login(t: TestApp) {
     assert_eq!(body["result"], 1);
     assert_eq!(body["redirectUrl"], "/gr/cart");
 
+    // The registration accepted the general conditions in force: the member is not asked
+    // again (no terms popin, checkout goes through).
+    assert_eq!(
+        t.count("SELECT terms_version FROM members WHERE email = 'new.member@example.com'")
+            .await,
+        app::onboarding::rules::TERMS_VERSION
+    );
+
     // The session opens members-only pages; web validate names the member.
     let cookie = format!("{}={session}", app::platform::session::COOKIE);
     assert_eq!(t.get_with_cookie("/cart", &cookie).await.status(), 200);
