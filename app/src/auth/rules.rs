@@ -67,10 +67,13 @@ pub fn web_validate_outcome(result: Option<LoginResult>, member_id: Option<i64>)
     }
 }
 
-/// Name fields accept letters (any script, accents included) and spaces only.
+/// The one name rule of the registration, profile and travel forms: what
+/// [`KeyFilter::Name`] takes, 60 characters at most, with at least one letter.
 pub fn is_valid_name(s: &str) -> bool {
     let t = s.trim();
-    !t.is_empty() && t.chars().count() <= 60 && t.chars().all(|c| KeyFilter::Name.allows(c))
+    t.chars().count() <= 60
+        && t.chars().any(char::is_alphabetic)
+        && t.chars().all(|c| KeyFilter::Name.allows(c))
 }
 
 /// Numeric fields accept digits only.
@@ -353,7 +356,12 @@ mod tests {
     fn name_and_numeric_filters() {
         assert!(is_valid_name("Anne Marie"));
         assert!(is_valid_name("Zoë Müller"));
-        assert!(!is_valid_name("Jean-Luc"));
+        assert!(is_valid_name("Jean-Luc"));
+        assert!(is_valid_name("N'Diaye"));
+        assert!(is_valid_name("O’Brien"));
+        assert!(is_valid_name("Łukasz Đukić"));
+        assert!(!is_valid_name("-'"));
+        assert!(!is_valid_name("Anne.Marie"));
         assert!(!is_valid_name("R2D2"));
         assert!(!is_valid_name("   "));
         assert!(is_numeric("75011"));

@@ -6,7 +6,9 @@
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyFilter {
-    /// The member's names: letters of any script, and the space.
+    /// The member's names: letters of any script, the space, and the hyphens and
+    /// apostrophes real names carry (Jean-Pierre, N'Diaye, O’Brien). Spec 000 §5's filter
+    /// is letters and spaces only; it is widened because it refused those names.
     Name,
     /// Names on a delivery address: letters of the Latin script (carriers print labels in
     /// it), the space, and the apostrophes, hyphens and dots names carry.
@@ -41,7 +43,7 @@ impl KeyFilter {
 
     pub fn allows(self, c: char) -> bool {
         match self {
-            KeyFilter::Name => c.is_alphabetic() || c == ' ',
+            KeyFilter::Name => c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '’'),
             KeyFilter::LatinName => latin_letter(c) || matches!(c, ' ' | '\'' | '’' | '-' | '.'),
             KeyFilter::Digits => c.is_ascii_digit(),
             KeyFilter::Date => c.is_ascii_digit() || matches!(c, '/' | '.'),

@@ -25,9 +25,24 @@ describe('key filters (twin of text::keys::KeyFilter)', () => {
     const ok = new InputEvent('beforeinput', { data: 'Đ', cancelable: true, bubbles: true, inputType: 'insertText' });
     input.dispatchEvent(ok);
     expect(ok.defaultPrevented).toBe(false);
-    input.value = 'Anna\tЖ';
+    // A paste is kept whole, for the server to name what it refuses (cutting it emptied
+    // the field or changed the name unseen).
+    const pasted = new InputEvent('beforeinput', { data: 'Жанна', cancelable: true, bubbles: true, inputType: 'insertFromPaste' });
+    input.dispatchEvent(pasted);
+    expect(pasted.defaultPrevented).toBe(false);
+    input.value = 'Anna Жанна';
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(input.value).toBe('Anna');
+    expect(input.value).toBe('Anna Жанна');
+  });
+  it('a member name takes the hyphen and apostrophes of Jean-Pierre and N’Diaye, not digits', () => {
+    start();
+    document.body.innerHTML = '<input id="n" data-key-filter="name">';
+    const input = document.getElementById('n') as HTMLInputElement;
+    for (const [data, refused] of [['-', false], ["'", false], ['’', false], ['3', true]] as const) {
+      const ev = new InputEvent('beforeinput', { data, cancelable: true, bubbles: true, inputType: 'insertText' });
+      input.dispatchEvent(ev);
+      expect(ev.defaultPrevented, data).toBe(refused);
+    }
   });
 });
 

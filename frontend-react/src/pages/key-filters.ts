@@ -20,7 +20,7 @@ function latinLetter(c: string): boolean {
 export function allows(filter: KeyFilter, c: string): boolean {
   switch (filter) {
     case 'name':
-      return ALPHABETIC.test(c) || c === ' ';
+      return ALPHABETIC.test(c) || [' ', '-', "'", '’'].includes(c);
     case 'latin-name':
       return latinLetter(c) || [' ', "'", '’', '-', '.'].includes(c);
     case 'digits':
@@ -64,18 +64,17 @@ function formatPhone(input: HTMLInputElement): void {
 }
 
 export function start(): void {
+  // Keys typed are filtered (spec 000 §5). A paste, a drop or an input method's text is
+  // kept as it came: cutting it here emptied fields the server then called required, and
+  // changed names unseen; the server names the field and what it does not take instead.
   document.addEventListener('beforeinput', (ev) => {
     const filter = filterOf(ev.target);
-    if (filter && ev.data != null && ![...ev.data].every((c) => allows(filter, c))) ev.preventDefault();
+    if (filter && ev.inputType === 'insertText' && ev.data != null && ![...ev.data].every((c) => allows(filter, c))) {
+      ev.preventDefault();
+    }
   });
-  // What arrives without a beforeinput we can refuse (some input methods, drops): kept
-  // to the characters the field takes.
   document.addEventListener('input', (ev) => {
     const input = ev.target;
-    const filter = filterOf(input);
-    if (!filter || !(input instanceof HTMLInputElement)) return;
-    const kept = [...input.value].filter((c) => allows(filter, c)).join('');
-    if (kept !== input.value) input.value = kept;
-    if (input.dataset.phoneFirst) formatPhone(input);
+    if (filterOf(input) && input instanceof HTMLInputElement && input.dataset.phoneFirst) formatPhone(input);
   });
 }

@@ -16,11 +16,12 @@ use app::routes::encode_query_value;
 
 use super::check_xsrf;
 use super::extract::XsrfForm;
-use super::outcome::see_other;
+use super::outcome::{see_other, FormOutcome};
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
 use crate::web::client::Client;
 use crate::web::session::{clear_session, link_base, site_suffix, with_new_session};
+use app::auth::ui::draft::Draft as RegistrationDraft;
 
 /// `/authentication/logout/`: ends the session and goes home. Only the shop's own pages
 /// can end it: a browser that sends Fetch Metadata must say `same-origin` (or `none`, the
@@ -249,18 +250,34 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
             .await
             {
                 Ok(_) => see_other(&format!("/gr/registration?step=done&email={email_q}{s}")),
+                // The form comes back as it was left, but the password: every field error
+                // by its field, or the general one above the form.
                 Err(e) => {
-                    let (field, key) = match &e {
-                        AuthError::Invalid(errs) if !errs.is_empty() => {
-                            (errs[0].field.clone(), errs[0].message_key.clone())
-                        }
-                        _ => (String::new(), e.message_key().to_string()),
+                    let (errors, top) = match e {
+                        AuthError::Invalid(errs) if !errs.is_empty() => (errs, String::new()),
+                        e => (Vec::new(), format!("&error={}", e.message_key())),
                     };
-                    see_other(&format!(
-                        "/gr/registration?step=register&email={email_q}&firstname={}&lastname={}&returnurl={ret_q}&field={field}&error={key}{sponsor_q}{s}",
-                        encode_query_value(f.first_name.trim()),
-                        encode_query_value(f.last_name.trim()),
-                    ))
+                    let draft = RegistrationDraft {
+                        email: req.email,
+                        civility: req.civility,
+                        first_name: req.first_name,
+                        last_name: req.last_name,
+                        birth_date: req.birth_date,
+                        zip_code: req.zip_code,
+                        city: req.city,
+                        sponsorship_code: f.sponsorship_code.clone(),
+                        cgv: req.cgv,
+                        privacy_policy: req.privacy_policy,
+                        optin_partner: req.optin_partner,
+                        errors,
+                    };
+                    FormOutcome::retry(
+                        &format!(
+                            "/gr/registration?step=register&returnurl={ret_q}{sponsor_q}{top}"
+                        ),
+                        &draft,
+                    )
+                    .respond(app, ctx)
                 }
             }
         }

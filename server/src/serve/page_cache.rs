@@ -353,6 +353,10 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
     if path.starts_with("/api/") || super::is_static(path) {
         return None;
     }
+    // A refused form shown again holds what that visitor typed (from their draft cookie).
+    if app::ui::draft::is_retry(req.uri().query()) {
+        return None;
+    }
     let ctx = req.extensions().get::<RequestCtx>()?;
     // A member's page, or an operator's preview (rendered for that browser alone).
     if ctx.member_id.is_some() || ctx.preview_at.is_some() {

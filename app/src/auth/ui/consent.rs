@@ -11,9 +11,26 @@ const PRIVACY_PATH: &str = "/registration/privacypolicy";
 /// The two documents a registration accepts, as required checkboxes (the email form and the
 /// social sign-in's registration alike).
 pub fn consent_checks(ctx: &RequestCtx) -> impl IntoView {
+    consent_checks_as(ctx, &super::draft::Draft::default())
+}
+
+/// The same, as a refused registration left them: ticked or not, with their messages.
+pub fn consent_checks_as(ctx: &RequestCtx, draft: &super::draft::Draft) -> impl IntoView {
+    let check = |name: &'static str, ticked: bool, label: AnyView| {
+        let error = draft.error(name);
+        let id = format!("{name}-error");
+        view! {
+            <label class="auth__check">
+                <input type="checkbox" name=name value="1" required checked=ticked
+                    aria-invalid=error.is_some().then_some("true") aria-describedby=error.is_some().then(|| id.clone()) />
+                {label}
+            </label>
+            {error.map(|key| view! { <span class="field__error" id=id data-testid=format!("error-{name}")>{ctx.t(&key)}</span> })}
+        }
+    };
     view! {
-        <label class="auth__check"><input type="checkbox" name="cgv" value="1" required />{consent_label(ctx, "auth.cgv", "content.consent.cgv_link", CGV_PATH)}</label>
-        <label class="auth__check"><input type="checkbox" name="privacyPolicy" value="1" required />{consent_label(ctx, "auth.privacy", "content.consent.privacy_link", PRIVACY_PATH)}</label>
+        {check("cgv", draft.cgv, consent_label(ctx, "auth.cgv", "content.consent.cgv_link", CGV_PATH).into_any())}
+        {check("privacyPolicy", draft.privacy_policy, consent_label(ctx, "auth.privacy", "content.consent.privacy_link", PRIVACY_PATH).into_any())}
     }
 }
 

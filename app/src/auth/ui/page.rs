@@ -4,10 +4,11 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use super::consent::consent_checks;
+use super::consent::consent_checks_as;
 use crate::auth::rules::{registration_fields, Visibility};
 use crate::context::RequestCtx;
 use crate::routes::{PageKind, ResolvedRoute};
+use crate::text::keys::KeyFilter;
 use crate::ui::SeoMeta;
 
 const UTM: [&str; 5] = [
@@ -238,47 +239,97 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
     let cfg = registration_fields(ctx.site_id);
     let shown = |v: Visibility| v != Visibility::Hidden;
     let req = |v: Visibility| v == Visibility::Mandatory;
-    let error_field = q("field");
-    let invalid = move |name: &str| (error_field == name).then_some("true");
-    // The code field shows the share link's code; the sponsor's id travels hidden.
-    let sponsor = q("mgmcode");
+    // A refused registration comes back as it was left (but the password), every error by
+    // its field; the first faulty field takes the focus.
+    let draft = super::draft::read().unwrap_or_else(|| super::draft::Draft {
+        email,
+        // The share link's code; the sponsor's id travels hidden.
+        sponsorship_code: q("mgmcode"),
+        ..Default::default()
+    });
+    let first = draft.first_faulty();
+    let error = {
+        let draft = draft.clone();
+        move |name: &str| draft.error(name)
+    };
+    // An input's error attributes and the message below it.
+    let check = move |name: &'static str| {
+        let ctx = RequestCtx::current();
+        let err = error(name);
+        let id = format!("{name}-error");
+        (
+            err.is_some().then_some("true"),
+            err.is_some().then(|| id.clone()),
+            (first == Some(name)).then_some(""),
+            err.map(|key| view! { <span class="field__error" id=id data-testid=format!("error-{name}")>{ctx.t(&key)}</span> }),
+        )
+    };
+    let civility = draft.civility;
+    let (email_inv, email_desc, email_focus, email_err) = check("email");
+    let (pw_inv, pw_desc, pw_focus, pw_err) = check("password");
+    let (_, civ_desc, _, civ_err) = check("civility");
+    let (first_inv, first_desc, first_focus, first_err) = check("firstName");
+    let (last_inv, last_desc, last_focus, last_err) = check("lastName");
+    let (birth_inv, birth_desc, birth_focus, birth_err) = check("birthDate");
+    let (zip_inv, zip_desc, zip_focus, zip_err) = check("zipCode");
+    let (city_inv, city_desc, city_focus, city_err) = check("city");
+    let pw_desc = match pw_desc {
+        Some(id) => format!("password-rules {id}"),
+        None => "password-rules".to_string(),
+    };
     view! {
         <form class="auth__form auth__form--register" method="post" action="/gr/authentication/form" data-testid="register-form">
             {hidden}
             <label for="email">{ctx.t("auth.email.label")}</label>
-            <input id="email" name="email" type="email" autocomplete="email" required value=email aria-invalid=invalid("email") />
+            <input id="email" name="email" type="email" autocomplete="email" required value=draft.email.clone()
+                aria-invalid=email_inv aria-describedby=email_desc autofocus=email_focus />
+            {email_err}
             <label for="password">{ctx.t("auth.password.label")}</label>
-            <input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="128" aria-invalid=invalid("password") />
-            <p class="auth__hint">{ctx.t("auth.password.rules")}</p>
+            <input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="128"
+                aria-invalid=pw_inv aria-describedby=pw_desc autofocus=pw_focus />
+            <p class="auth__hint" id="password-rules">{ctx.t("auth.password.rules")}</p>
+            {pw_err}
             {shown(cfg.civility).then(|| view! {
-                <fieldset class="auth__civility">
+                <fieldset class="auth__civility" aria-describedby=civ_desc>
                     <legend>{ctx.t("auth.civility")}</legend>
-                    <label><input type="radio" name="civility" value="2" required=req(cfg.civility) />{ctx.t("auth.civility.2")}</label>
-                    <label><input type="radio" name="civility" value="1" />{ctx.t("auth.civility.1")}</label>
-                    <label><input type="radio" name="civility" value="0" />{ctx.t("auth.civility.0")}</label>
+                    <label><input type="radio" name="civility" value="2" required=req(cfg.civility) checked=civility == Some(2) />{ctx.t("auth.civility.2")}</label>
+                    <label><input type="radio" name="civility" value="1" checked=civility == Some(1) />{ctx.t("auth.civility.1")}</label>
+                    <label><input type="radio" name="civility" value="0" checked=civility == Some(0) />{ctx.t("auth.civility.0")}</label>
                 </fieldset>
+                {civ_err}
             })}
             <label for="firstName">{ctx.t("auth.firstname")}</label>
-            <input id="firstName" name="firstName" autocomplete="given-name" required=req(cfg.first_name) value=q("firstname") aria-invalid=invalid("firstName") />
+            <input id="firstName" name="firstName" autocomplete="given-name" required=req(cfg.first_name) value=draft.first_name.clone()
+                data-key-filter=KeyFilter::Name.attr() aria-invalid=first_inv aria-describedby=first_desc autofocus=first_focus />
+            {first_err}
             <label for="lastName">{ctx.t("auth.lastname")}</label>
-            <input id="lastName" name="lastName" autocomplete="family-name" required=req(cfg.last_name) value=q("lastname") aria-invalid=invalid("lastName") />
+            <input id="lastName" name="lastName" autocomplete="family-name" required=req(cfg.last_name) value=draft.last_name.clone()
+                data-key-filter=KeyFilter::Name.attr() aria-invalid=last_inv aria-describedby=last_desc autofocus=last_focus />
+            {last_err}
             {shown(cfg.birth_date).then(|| view! {
                 <label for="birthDate">{ctx.t("auth.birthdate")}</label>
-                <input id="birthDate" name="birthDate" placeholder=ctx.t("auth.birthdate.placeholder") inputmode="numeric" required=req(cfg.birth_date) aria-invalid=invalid("birthDate") />
+                <input id="birthDate" name="birthDate" placeholder=ctx.t("auth.birthdate.placeholder") inputmode="numeric" required=req(cfg.birth_date)
+                    value=draft.birth_date.clone() data-key-filter=KeyFilter::Date.attr() autocomplete="bday"
+                    aria-invalid=birth_inv aria-describedby=birth_desc autofocus=birth_focus />
+                {birth_err}
             })}
             {shown(cfg.zip_code_and_city).then(|| view! {
                 <label for="zipCode">{ctx.t("auth.zipcode")}</label>
-                <input id="zipCode" name="zipCode" inputmode="numeric" autocomplete="postal-code" required=req(cfg.zip_code_and_city) aria-invalid=invalid("zipCode") />
+                <input id="zipCode" name="zipCode" inputmode="numeric" autocomplete="postal-code" required=req(cfg.zip_code_and_city)
+                    value=draft.zip_code.clone() aria-invalid=zip_inv aria-describedby=zip_desc autofocus=zip_focus />
+                {zip_err}
                 <label for="city">{ctx.t("auth.city")}</label>
-                <input id="city" name="city" autocomplete="address-level2" required=req(cfg.zip_code_and_city) />
+                <input id="city" name="city" autocomplete="address-level2" required=req(cfg.zip_code_and_city)
+                    value=draft.city.clone() aria-invalid=city_inv aria-describedby=city_desc autofocus=city_focus />
+                {city_err}
             })}
             {shown(cfg.sponsorship_code).then(|| view! {
                 <label for="sponsorshipCode">{ctx.t("auth.sponsorship")}</label>
-                <input id="sponsorshipCode" name="sponsorshipCode" value=sponsor.clone() />
+                <input id="sponsorshipCode" name="sponsorshipCode" value=draft.sponsorship_code.clone() />
             })}
-            {consent_checks(&ctx)}
+            {consent_checks_as(&ctx, &draft)}
             {shown(cfg.optin_partner).then(|| view! {
-                <label class="auth__check"><input type="checkbox" name="optinPartner" value="1" />{ctx.t("auth.optin_partner")}</label>
+                <label class="auth__check"><input type="checkbox" name="optinPartner" value="1" checked=draft.optin_partner />{ctx.t("auth.optin_partner")}</label>
             })}
             <button class="button button--primary" type="submit">{ctx.t("auth.register.submit")}</button>
         </form>

@@ -10,9 +10,6 @@ use crate::model::travel::{
     CalendarDays, Participant, ParticipantProfile, ParticipantType, TravelProduct,
 };
 
-/// Longest name accepted.
-pub const MAX_FIELD: usize = 80;
-
 /// A traveller's identity at checkout, in the order of the configuration's participants.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -55,14 +52,9 @@ fn problem(field: impl Into<String>, key: &'static str) -> CheckoutProblem {
     }
 }
 
-/// The spec's name filter (letters and spaces), with the hyphen and apostrophe that real
-/// names carry; any alphabet.
+/// A traveller's name: the member name rule of the registration and profile forms.
 fn is_name(s: &str) -> bool {
-    let s = s.trim();
-    !s.is_empty()
-        && s.chars().count() <= MAX_FIELD
-        && s.chars()
-            .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '’')
+    crate::auth::rules::is_valid_name(s)
 }
 
 /// What is wrong with the travellers, in form order; empty when the booking can go on.

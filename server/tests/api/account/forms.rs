@@ -162,7 +162,7 @@ async fn pages_and_forms(t: TestApp) {
     for needle in [
         "value=\"Zoé 2\"",
         "value=\"31/02/1990\"",
-        "Lettres et espaces uniquement",
+        "Lettres, espaces, traits d'union et apostrophes uniquement",
         "Saisissez une date qui existe",
         "Le téléphone ne peut contenir que des chiffres",
         "Choisissez une profession de la liste",

@@ -133,3 +133,105 @@ async fn html_forms_work_without_scripts_and_refuse_cross_site_posts() {
         302
     );
 }
+
+/// A refused registration comes back as it was left: every error by its field, everything
+/// typed but the password (in a cookie scoped to the page, not the address), with the
+/// anonymous page cache on: another visitor opening the same address sees none of it.
+#[tokio::test]
+async fn a_refused_registration_keeps_every_field_and_error() {
+    let t = crate::helpers::start_with(Backend::Sqlite, |c| c.page_cache_ms = 60_000).await;
+    let page = t.get("/gr/authentication").await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    let fields = [
+        ("_xsrf", xsrf.as_str()),
+        ("step", "register"),
+        ("email", "jean-pierre@example.com"),
+        ("password", "Velvet-Orchard-42"),
+        ("civility", "1"),
+        ("firstName", "Jean-Pierre"),
+        ("lastName", "R2D2"),
+        ("birthDate", "31/02/1990"),
+        ("zipCode", "75011"),
+        ("city", "Paris"),
+        ("cgv", "1"),
+        ("returnurl", "/gr/cart"),
+    ];
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        location.starts_with("/gr/registration?retry=1&step=register"),
+        "{location}"
+    );
+    assert!(
+        !location.contains("R2D2") && !location.contains("jean-pierre"),
+        "{location}"
+    );
+    let draft = cookie_value(&res, "rosace_registration_form").expect("the draft cookie");
+    let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(
+        set.contains("Path=/gr/registration") && set.contains("HttpOnly"),
+        "{set}"
+    );
+    assert!(!draft.contains("Velvet"), "the password is never kept");
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM members WHERE email = 'jean-pierre@example.com'")
+            .await,
+        0
+    );
+
+    let html = t
+        .get_with_cookie(
+            &location,
+            &format!(
+                "{}; rosace_registration_form={draft}",
+                crate::helpers::xsrf_cookie(&xsrf)
+            ),
+        )
+        .await
+        .text()
+        .await
+        .unwrap();
+    for faulty in ["lastName", "birthDate", "privacyPolicy"] {
+        assert!(
+            html.contains(&format!("data-testid=\"error-{faulty}\"")),
+            "{faulty}"
+        );
+    }
+    assert!(
+        !html.contains("data-testid=\"error-firstName\""),
+        "Jean-Pierre is a name"
+    );
+    assert!(html.contains("Lettres, espaces") || html.contains("lettres, des espaces"));
+    for kept in [
+        "jean-pierre@example.com",
+        "Jean-Pierre",
+        "R2D2",
+        "31/02/1990",
+        "75011",
+        "Paris",
+    ] {
+        assert!(html.contains(&format!("value=\"{kept}\"")), "{kept} kept");
+    }
+    assert!(
+        html.contains("name=\"civility\" value=\"1\" checked"),
+        "civility kept"
+    );
+    assert!(
+        html.contains("name=\"cgv\" value=\"1\" required checked"),
+        "cgv kept"
+    );
+    assert!(!html.contains("Velvet-Orchard-42"));
+
+    // The same address in another browser: an empty form, nothing of the first visitor's.
+    let other = t.get(&location).await.text().await.unwrap();
+    assert!(!other.contains("R2D2") && !other.contains("jean-pierre@example.com"));
+    assert!(!other.contains("error-birthDate"));
+}
