@@ -87,11 +87,17 @@ pub fn for_site(site_id: u16) -> HelpConfig {
                 method("Messenger", "https://m.me/rosace.fr", "rosace.fr"),
             ],
         ),
-        2 | 7 => (
+        2 => (
             ALL,
             true,
             true,
             vec![method("Phone", "tel:+4930000000", "030 000 000")],
+        ),
+        7 => (
+            ALL,
+            true,
+            true,
+            vec![method("Phone", "tel:+4312000000", "01 200 0000")],
         ),
         3 | 66 => (
             ALL,
@@ -114,6 +120,13 @@ pub fn for_site(site_id: u16) -> HelpConfig {
             false,
             false,
             vec![method("Phone", "tel:+35220000000", "+352 20 00 00 00")],
+        ),
+        // The Netherlands' support is Dutch, on a Dutch number.
+        76 => (
+            NO_DEALS,
+            true,
+            true,
+            vec![method("Phone", "tel:+31200000000", "020 000 0000")],
         ),
         _ => (
             NO_DEALS,
@@ -150,6 +163,30 @@ mod tests {
             assert!(c.reason("nope").is_none());
         }
         assert!(!for_site(73).tickets_allowed);
+        // A site's phone numbers are of its own country.
+        for site in crate::site::SITES.iter() {
+            let prefix = match site.country_code {
+                "FR" => "tel:+33",
+                "DE" => "tel:+49",
+                "ES" => "tel:+34",
+                "IT" => "tel:+39",
+                "AT" => "tel:+43",
+                "BE" => "tel:+32",
+                "LU" => "tel:+352",
+                "NL" => "tel:+31",
+                other => panic!("no prefix for {other}"),
+            };
+            for m in for_site(site.site_id).contact_methods {
+                if m.href.starts_with("tel:") {
+                    assert!(
+                        m.href.starts_with(prefix),
+                        "site {}: {}",
+                        site.site_id,
+                        m.href
+                    );
+                }
+            }
+        }
         assert_eq!(for_site(1).contact_methods.len(), 3);
     }
 }

@@ -72,6 +72,25 @@ pub fn check_message(config: &HelpConfig, req: &ContactRequest) -> Vec<FieldErro
     errors
 }
 
+/// The faults of a member's message: [`check_message`]'s, but an order is asked for only
+/// when the form offers the member one (a member with no order may still write about
+/// ordering).
+async fn check_member_message(
+    db: &Db,
+    member_id: i64,
+    config: &HelpConfig,
+    req: &ContactRequest,
+) -> Result<Vec<FieldError>, HelpError> {
+    let mut errors = check_message(config, req);
+    let order_field = HelpField::Order.wire();
+    if errors.iter().any(|e| e.field == order_field)
+        && store::member_orders(db, member_id).await?.is_empty()
+    {
+        errors.retain(|e| e.field != order_field);
+    }
+    Ok(errors)
+}
+
 /// The files' faults: count, each file's size, the total, and the type by content.
 pub fn check_files(files: &[Upload]) -> Result<(), HelpError> {
     if files.len() > rules::MAX_FILES {
@@ -165,7 +184,7 @@ pub async fn contact(
     now: i64,
 ) -> Result<ContactResponse, HelpError> {
     let config = config::for_site(site_id);
-    let errors = check_message(&config, req);
+    let errors = check_member_message(db, member_id, &config, req).await?;
     if !errors.is_empty() {
         return Err(HelpError::Invalid(errors));
     }
@@ -232,7 +251,7 @@ pub async fn answer(
         return Err(HelpError::TooMany);
     }
     let config = config::for_site(site_id);
-    let errors = check_message(&config, req);
+    let errors = check_member_message(db, member_id, &config, req).await?;
     if !errors.is_empty() {
         return Err(HelpError::Invalid(errors));
     }

@@ -115,6 +115,23 @@ async fn contact_json_and_multipart(t: TestApp) {
     assert_eq!(thread["orderId"], order);
     assert_eq!(thread["messages"][0]["author"], "member");
 
+    // A member with no order may still write about ordering: the form offers no order to
+    // choose, so none is asked for. (With orders, one is: below.)
+    let newcomer = shopper(&t, 2).await;
+    let (status, sent) = newcomer
+        .call(
+            &t,
+            Method::POST,
+            CONTACT,
+            Some(message(
+                "order.delivery",
+                "Je n'ai pas encore commandé : livrez-vous à Lyon ?",
+                None,
+            )),
+        )
+        .await;
+    assert_eq!(status, 201, "{sent}");
+
     // Faults are named per field; nothing is stored.
     let before = t.count("SELECT COUNT(*) FROM help_tickets").await;
     let (status, err) = a
