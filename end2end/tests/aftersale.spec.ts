@@ -68,8 +68,17 @@ test('a delivered order: the invoice as a PDF, then a return that moves it to re
   await expect(form).toBeVisible();
   await expectNoViolations(page);
 
+  // The precision is asked for once a reason has some, and offers only that reason's.
+  const sub = form.getByTestId('return-sub-reason');
+  await expect(sub).toBeHidden();
+  await form.getByTestId('return-reason').selectOption('defective');
+  await expect(sub).toBeVisible();
+  await expect(sub.locator('option[value="broken"]')).toBeEnabled();
+  await expect(sub.locator('option[value="too_big"]')).toBeDisabled();
   // Nothing chosen: the spec's refusal, in the site's language.
   await form.getByTestId('return-reason').selectOption('size');
+  await expect(sub.locator('option[value="too_big"]')).toBeEnabled();
+  await expect(sub.locator('option[value="broken"]')).toBeDisabled();
   await form.getByTestId('return-send').click();
   await expect(form.getByTestId('return-error')).toHaveAttribute('data-code', 'no_products');
   await expect(form.getByTestId('return-error')).toHaveText(t['aftersale.errors.no_products']);
@@ -83,6 +92,12 @@ test('a delivered order: the invoice as a PDF, then a return that moves it to re
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'return_requested');
   await expect(page.getByTestId('order-status')).toHaveText(t['orders.status.return_requested']);
   await expect(page.getByTestId('order-event').last()).toHaveAttribute('data-status', 'return_requested');
+  // What to do with the parcel now: the steps, the order number to write on it, the address.
+  const how = page.getByTestId('return-instructions');
+  await expect(how.getByRole('heading')).toHaveText(t['aftersale.instructions.title']);
+  await expect(how.locator('li')).toHaveCount(4);
+  await expect(how).toContainText(String(id));
+  await expect(how.getByTestId('return-address')).toContainText('93200 Saint-Denis');
 
   // The same line again: its return is open.
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

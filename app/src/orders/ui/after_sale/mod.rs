@@ -165,6 +165,10 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
                 .into_any(),
         )
     };
+    // Once a return is asked for, what to do with the parcel (shop orders: a marketplace
+    // seller sends their own instructions).
+    let instructions = (order.status == "return_requested" && !is_marketplace)
+        .then(|| view! { <ReturnInstructions order_id=order.id /> });
     // The number the invoice form's redirect gives (`?aftersale_invoice=`).
     let invoice_number = query
         .get("aftersale_invoice")
@@ -187,8 +191,36 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
             </p>
             {invoice}
             {help}
+            {instructions}
             {returns}
         </div>
+    }
+}
+
+/// The steps of sending a return back: pack, mark the parcel with the order number, post
+/// it to the returns warehouse within the window, then the refund.
+#[component]
+fn ReturnInstructions(order_id: i64) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let brand = ctx.site().brand.name();
+    let order = order_id.to_string();
+    let days = rules::SEND_BACK_DAYS.to_string();
+    view! {
+        <section class="aftersale__instructions" aria-labelledby=format!("return-how-{order_id}") data-testid="return-instructions">
+            <h3 id=format!("return-how-{order_id}")>{ctx.t("aftersale.instructions.title")}</h3>
+            <ol>
+                <li>{ctx.t("aftersale.instructions.pack")}</li>
+                <li>{ctx.t_with("aftersale.instructions.mark", &[("order", &order)])}</li>
+                <li>
+                    {ctx.t_with("aftersale.instructions.send", &[("days", &days)])}
+                    <address data-testid="return-address">
+                        {ctx.t_with("aftersale.instructions.addressee", &[("brand", brand)])}<br />
+                        {rules::RETURN_ADDRESS.iter().map(|line| view! { {*line}<br /> }).collect_view()}
+                    </address>
+                </li>
+                <li>{ctx.t("aftersale.instructions.refund")}</li>
+            </ol>
+        </section>
     }
 }
 
