@@ -23,8 +23,13 @@ test('home → sale → load more → one brand in the path → product → size
   await page.getByTestId('load-more').click();
   await expect(tiles).toHaveCount(60);
   await expect(page.getByTestId('load-more')).toHaveCount(0);
-  // Four columns on request.
+  // Four columns on request. The switch shows the layouts as pictures (numbered buttons
+  // read as pages), named by their column count, under a visible label.
+  await expect(page.getByTestId('columns-4')).toHaveText('');
+  await expect(page.getByTestId('columns-4').locator('svg rect')).toHaveCount(4);
+  await expect(page.getByRole('group', { name: 'Affichage' })).toBeVisible();
   await page.getByTestId('columns-4').click();
+  await expect(page.getByTestId('columns-4')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('items-grid')).toHaveClass(/items-grid--4/);
 
   // One brand: its slug moves into the path.

@@ -22,14 +22,21 @@ pub fn ColumnSwitch() -> impl IntoView {
         browser::set_columns(n);
     };
     view! {
-        <div class="columns" role="group" aria-label=ctx.t("catalog.layout")>
+        <div class="columns" role="group" aria-labelledby="columns-label">
+            <span class="columns__label" id="columns-label">{ctx.t("catalog.layout")}</span>
             {(1u8..=4)
                 .map(|n| {
                     let label = ctx.t_with("catalog.columns", &[("count", &n.to_string())]);
+                    // A picture of the layout, not a number: numbered buttons read as pages.
+                    let width = (16.0 - 2.0 * f32::from(n - 1)) / f32::from(n);
                     view! {
                         <button type="button" class="columns__option" aria-pressed=move || (columns.get() == n).to_string()
-                            aria-label=label data-testid=format!("columns-{n}") on:click=move |_| choose(n)>
-                            {n.to_string()}
+                            aria-label=label.clone() title=label data-testid=format!("columns-{n}") on:click=move |_| choose(n)>
+                            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                                {(0..n).map(|i| view! {
+                                    <rect x=format!("{:.2}", f32::from(i) * (width + 2.0)) y="0" width=format!("{width:.2}") height="16" rx="1" />
+                                }).collect_view()}
+                            </svg>
                         </button>
                     }
                 })
