@@ -108,11 +108,12 @@ pub fn check_birth_date(s: &str, today: (u16, u8, u8)) -> Result<String, &'stati
     Ok(format!("{y:04}-{m:02}-{d:02}"))
 }
 
-/// `YYYY-MM-DD` as stored, back to the form's `DD/MM/YYYY`.
-pub fn display_birth_date(stored: &str) -> String {
+/// `YYYY-MM-DD` as stored, back to the form's `DD/MM/YYYY` (or `DD.MM.YYYY`, with the
+/// separator the site's forms ask for: [`crate::auth::rules::birth_date_separator`]).
+pub fn display_birth_date(stored: &str, separator: char) -> String {
     let mut parts = stored.split('-');
     match (parts.next(), parts.next(), parts.next()) {
-        (Some(y), Some(m), Some(d)) => format!("{d}/{m}/{y}"),
+        (Some(y), Some(m), Some(d)) => format!("{d}{separator}{m}{separator}{y}"),
         _ => String::new(),
     }
 }

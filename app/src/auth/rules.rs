@@ -99,6 +99,18 @@ pub fn birth_date_iso(input: &str) -> Option<String> {
     parse_birth_date(input).map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
 }
 
+/// How the registration and the profile write a birth date on a site: `DD.MM.YYYY` where
+/// the site writes its dates with dots (Germany, Austria), else `DD/MM/YYYY`. Both forms
+/// take either.
+pub fn birth_date_separator(site_id: u16) -> char {
+    let format = crate::site::by_id_or_default(site_id).date_format;
+    if format.contains('.') {
+        '.'
+    } else {
+        '/'
+    }
+}
+
 /// Parses `DD/MM/YYYY`; an invalid date gives `None` (spec 000 §5). `DD.MM.YYYY` is
 /// accepted too, as German and Austrian members write it.
 pub fn parse_birth_date(s: &str) -> Option<(u16, u8, u8)> {

@@ -143,8 +143,9 @@ fn birth_dates_are_dd_mm_yyyy_real_past_and_old_enough() {
     ] {
         assert_eq!(check_birth_date(bad, TODAY), Err(key), "{bad}");
     }
-    assert_eq!(display_birth_date("1985-08-15"), "15/08/1985");
-    assert_eq!(display_birth_date("junk"), "");
+    assert_eq!(display_birth_date("1985-08-15", '/'), "15/08/1985");
+    assert_eq!(display_birth_date("1985-08-15", '.'), "15.08.1985");
+    assert_eq!(display_birth_date("junk", '/'), "");
 }
 
 #[test]

@@ -25,7 +25,7 @@ pub async fn profile(
     now: i64,
 ) -> Result<Option<MemberProfile>, sqlx::Error> {
     let Some(r) = sqlx::query(
-        "SELECT id, first_name, last_name, civility, birth_date, phone, email, job_id
+        "SELECT id, site_id, first_name, last_name, civility, birth_date, phone, email, job_id
            FROM members WHERE id = $1",
     )
     .bind(member_id)
@@ -50,7 +50,10 @@ pub async fn profile(
         gender: Gender::from_civility(r.try_get("civility")?),
         birth_date: r
             .try_get::<Option<String>, _>("birth_date")?
-            .map(|d| display_birth_date(&d))
+            .map(|d| {
+                let site = u16::try_from(r.try_get::<i64, _>("site_id").unwrap_or(1)).unwrap_or(1);
+                display_birth_date(&d, crate::auth::rules::birth_date_separator(site))
+            })
             .unwrap_or_default(),
         phone: r.try_get("phone")?,
         email: r.try_get("email")?,

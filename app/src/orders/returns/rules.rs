@@ -164,6 +164,12 @@ pub fn check_selection(
     Ok(out)
 }
 
+/// Days a member has to post a return once it is asked for.
+pub const SEND_BACK_DAYS: u32 = 14;
+
+/// Where returns go (the warehouse of every site), after the brand's returns service.
+pub const RETURN_ADDRESS: [&str; 3] = ["12 rue de l'Entrepôt", "93200 Saint-Denis", "France"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,9 +314,3 @@ mod tests {
         assert!(REASONS.iter().any(|r| r.id == MARKETPLACE_DEFAULT_REASON));
     }
 }
-
-/// Days a member has to post a return once it is asked for.
-pub const SEND_BACK_DAYS: u32 = 14;
-
-/// Where returns go (the warehouse of every site), after the brand's returns service.
-pub const RETURN_ADDRESS: [&str; 3] = ["12 rue de l'Entrepôt", "93200 Saint-Denis", "France"];
