@@ -19,6 +19,8 @@ const dealSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 900;
 const LANG: Record<number, string> = { 73: 'fr', 3: 'es', 76: 'nl' };
 const texts = (site: number): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/locales/rosedeals/${LANG[site]}.json`, import.meta.url), 'utf8'));
+const shopTexts = (site: number): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/${LANG[site]}.json`, import.meta.url), 'utf8'));
 
 test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund done', async ({ page }, info) => {
   const desktop = info.project.name === 'desktop';
@@ -48,12 +50,25 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   await basket.getByTestId('deal-basket-cart').click();
   await expect(page).toHaveURL(/\/cart/);
 
-  // Paid through the ordinary cart.
-  await expect(page.getByTestId('cart-line')).not.toHaveCount(0);
+  // Paid through the ordinary cart, as a voucher (issue #33, defect 5): no size, no
+  // shipping line, no delivery step; the confirmation leads to the vouchers, not to a
+  // parcel to wait for.
+  const shop = shopTexts(site);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line.locator('.cart-line__meta')).toHaveText(shop['cart.line.quantity'].replace('{quantity}', '1'));
+  await expect(page.getByTestId('cart-shipping')).toHaveCount(0);
+  await expect(page.getByTestId('cart-delivery')).toBeHidden();
+  const paid = (await page.getByTestId('cart-total').textContent())!.trim();
+  await expect(line.locator('.cart-line__price')).toHaveText(paid);
   await page.getByTestId('checkout').click();
   await page.getByTestId('card-number').fill('4242 4242 4242 4242');
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('order-confirmed')).toBeVisible();
+  const confirmed = shop['cart.paid.vouchers'].split('{order}');
+  await expect(page.getByTestId('order-confirmed-text')).toContainText(confirmed[1].trim());
+  await expect(page.getByTestId('order-confirmed-next')).toHaveAttribute('href', '/rosedeals/ongoing');
+  await expectNoViolations(page);
 
   // Ongoing: the order with its voucher.
   await page.goto('/rosedeals/ongoing');
@@ -134,6 +149,8 @@ test('a rose deal bought, its voucher printed, a wrong IBAN refused, the refund 
   await expect(page).toHaveURL(/\/rosedeals\/refund-result\?basketId=\d+$/);
   await expect(page.getByTestId('refund-amount')).toBeVisible();
   await expect(page.getByTestId('refund-amount')).toContainText('€');
+  // Every cent paid comes back (no shipping was kept).
+  await expect(page.getByTestId('refund-amount')).toContainText(paid);
   // After the refund both lists were fetched again: one order moved from one to the other.
   expect(await count('deal-tab-ongoing')).toBe(ongoing - 1);
   expect(await count('deal-tab-history')).toBe(history + 1);

@@ -346,6 +346,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         crate::platform::sql::option_price!(),
         " FROM product_options o, products p WHERE o.id = i.option_id AND p.id = i.product_id) AS price_cents,
                 (SELECT o.label FROM product_options o WHERE o.id = i.option_id) AS label,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM rosedeal_deals d WHERE d.product_id = i.product_id) THEN 1 ELSE 0 END AS BIGINT) AS digital,
                 (SELECT COALESCE(o.image_id, p.image_id) FROM product_options o, products p
                   WHERE o.id = i.option_id AND p.id = i.product_id) AS image_id
            FROM (SELECT 1 AS one) AS z
@@ -396,6 +397,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
             origin: r.try_get("origin")?,
             bundle_id: r.try_get("bundle_id")?,
             remaining_time: (expires - now).max(0),
+            is_digital: r.try_get::<i64, _>("digital")? == 1,
         });
     }
     let mut vouchers = if !has_vouchers {
@@ -448,6 +450,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
     let priced: Vec<(i64, i64)> = items.iter().map(|l| (l.unit_price, l.quantity)).collect();
     let (totals, amounts) = rules::totals(
         &priced,
+        rules::needs_delivery(&items),
         &voucher_rules,
         loyalty.as_ref().map(|l| l.price).unwrap_or(0),
     );

@@ -138,6 +138,10 @@ pub struct CartLine {
     pub bundle_id: Option<String>,
     /// Seconds this line stays held.
     pub remaining_time: i64,
+    /// A voucher delivered in the shop (a rose deal): no parcel, so no shipping, no
+    /// delivery address and no size.
+    #[serde(default)]
+    pub is_digital: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -214,6 +218,13 @@ pub struct Cart {
     pub has_suspended_order: bool,
     /// Lines released by expiry that POST /recover can bring back.
     pub recovery: Vec<RecoveryLine>,
+}
+
+impl Cart {
+    /// Whether paying this cart sends a parcel: see [`crate::cart::rules::needs_delivery`].
+    pub fn needs_delivery(&self) -> bool {
+        crate::cart::rules::needs_delivery(&self.items)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

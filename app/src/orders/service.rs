@@ -198,6 +198,7 @@ pub async fn simulate(db: &Db, now: i64) -> Result<Vec<Moved>, OrdersError> {
                 Fulfilment::Parcel,
                 Fulfilment::PreReception,
                 Fulfilment::Booking,
+                Fulfilment::Voucher,
             ]
             .iter()
             .any(|k| s.simulator_next(Facts::of(*k)).is_some())

@@ -2,6 +2,10 @@
 //! send"; §5 "Missing values"; §7 paging). No I/O; compiled for the server and the browser.
 use crate::rosedeals::model::{ContactMessage, DealAddress};
 
+/// The `cart_type` of an order of rose deals only: vouchers, delivered in the shop, never
+/// shipped nor returned (refunded through the rose deals' own form instead).
+pub const CART_TYPE: &str = "rosedeal";
+
 /// The contact message's refusal (spec 001 §5): no profile (address) or no vouchers.
 pub const MISSING_VALUES: &str = "Missing values";
 

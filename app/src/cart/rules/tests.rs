@@ -247,7 +247,7 @@ fn totals_with_vouchers() {
         shipping: true,
         value: 100,
     };
-    let (t, amounts) = totals(&lines, &[ten.clone(), free_shipping], 990);
+    let (t, amounts) = totals(&lines, true, &[ten.clone(), free_shipping], 990);
     assert_eq!(t.subtotal, 5000);
     assert_eq!(amounts, vec![500, SHIPPING_CENTS]);
     assert_eq!(t.total, 5000 - 500 + 990);
@@ -256,10 +256,31 @@ fn totals_with_vouchers() {
         shipping: false,
         value: 99_999,
     };
-    let (t, amounts) = totals(&lines, &[ten, huge], 0);
+    let (t, amounts) = totals(&lines, true, &[ten.clone(), huge], 0);
     assert_eq!(amounts, vec![500, 4500], "never below zero");
     assert_eq!(t.total, SHIPPING_CENTS);
-    assert_eq!(totals(&[], &[], 0).0.total, 0);
+    assert_eq!(totals(&[], true, &[], 0).0.total, 0);
+    // Vouchers only (rose deals): no parcel, no shipping, and a shipping voucher takes
+    // nothing off.
+    let free_shipping = VoucherRule {
+        percent: true,
+        shipping: true,
+        value: 100,
+    };
+    let (t, amounts) = totals(&lines, false, &[ten, free_shipping], 0);
+    assert_eq!((t.shipping, t.total), (0, 4500));
+    assert_eq!(amounts, vec![500, 0]);
+}
+
+#[test]
+fn only_goods_need_a_delivery() {
+    let line = |is_digital| crate::model::cart::CartLine {
+        is_digital,
+        ..Default::default()
+    };
+    assert!(!needs_delivery(&[]));
+    assert!(!needs_delivery(&[line(true), line(true)]));
+    assert!(needs_delivery(&[line(true), line(false)]));
 }
 
 #[test]

@@ -30,11 +30,27 @@ pub struct VoucherRule {
     pub value: i64,
 }
 
-/// Totals of a cart (cents) and what each voucher takes off, in order. Product vouchers
+/// Whether a cart with these lines sends a parcel: some line is goods. A cart of rose deals
+/// only (vouchers the shop delivers itself) is charged no shipping and asks for no address.
+pub fn needs_delivery(lines: &[crate::model::cart::CartLine]) -> bool {
+    lines.iter().any(|l| !l.is_digital)
+}
+
+/// Totals of a cart (cents) and what each voucher takes off, in order: shipping is charged
+/// when the cart sends a parcel (`delivered`, see [`needs_delivery`]). Product vouchers
 /// never take off more than the remaining subtotal, shipping vouchers more than shipping.
-pub fn totals(lines: &[(i64, i64)], vouchers: &[VoucherRule], loyalty: i64) -> (Totals, Vec<i64>) {
+pub fn totals(
+    lines: &[(i64, i64)],
+    delivered: bool,
+    vouchers: &[VoucherRule],
+    loyalty: i64,
+) -> (Totals, Vec<i64>) {
     let subtotal: i64 = lines.iter().map(|(price, q)| price * q).sum();
-    let shipping = if lines.is_empty() { 0 } else { SHIPPING_CENTS };
+    let shipping = if delivered && !lines.is_empty() {
+        SHIPPING_CENTS
+    } else {
+        0
+    };
     let (mut discount, mut shipping_discount) = (0i64, 0i64);
     let mut amounts = Vec::with_capacity(vouchers.len());
     for v in vouchers {

@@ -52,11 +52,13 @@ impl CartService {
         if cart.items.is_empty() {
             return Err(CartError::InvalidCart.into());
         }
-        let mut conn = self.db.pool.acquire().await?;
-        if delivery_for(&mut conn, m.id, address_id).await?.is_none() {
-            return Err(CartError::AddressRequired.into());
+        // Goods go to an address; vouchers (rose deals) are delivered in the shop.
+        if cart.needs_delivery() {
+            let mut conn = self.db.pool.acquire().await?;
+            if delivery_for(&mut conn, m.id, address_id).await?.is_none() {
+                return Err(CartError::AddressRequired.into());
+            }
         }
-        drop(conn);
         let amount = cart.totals.total;
         let method = crate::cart::rules::checkout_method(amount, card);
         // Vouchers cover it all: nothing to charge, the provider is not asked.
@@ -138,9 +140,21 @@ impl CartService {
         let mut w = self.begin().await?;
         // Read again in the order's transaction: an address deleted since the check above
         // does not deliver this order.
-        let delivery = delivery_for(&mut w.tx, m.id, address_id)
-            .await?
-            .ok_or(CartError::AddressRequired)?;
+        let delivery = if cart.needs_delivery() {
+            Some(
+                delivery_for(&mut w.tx, m.id, address_id)
+                    .await?
+                    .ok_or(CartError::AddressRequired)?,
+            )
+        } else {
+            None
+        };
+        // An order of vouchers only is its own kind: no parcel to prepare, ship or return.
+        let order_type = if cart.needs_delivery() {
+            cart.cart_type.clone().unwrap_or_else(|| "fs".into())
+        } else {
+            crate::rosedeals::rules::CART_TYPE.to_string()
+        };
         let inserted = sqlx::query(
             "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount, shipping, loyalty, total,
                                  currency, payment_reference, created_at, updated_at)
@@ -150,7 +164,7 @@ impl CartService {
         .bind(m.id)
         .bind(m.site_id)
         .bind(cart_hash)
-        .bind(cart.cart_type.clone().unwrap_or_else(|| "fs".into()))
+        .bind(order_type)
         .bind(t.subtotal)
         .bind(t.discount)
         .bind(t.shipping - t.shipping_discount)
@@ -286,7 +300,9 @@ impl CartService {
         crate::rosedeals::store::issue_vouchers(&mut w.tx, order_id, now).await?;
         // Sponsorship: the sponsor's reward after this member's first order.
         crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
-        address_store::copy_to_order(&mut w.tx, order_id, &delivery).await?;
+        if let Some(delivery) = &delivery {
+            address_store::copy_to_order(&mut w.tx, order_id, delivery).await?;
+        }
         sqlx::query(
             "INSERT INTO payments (member_id, cart_hash, amount, status, reference, created_at) VALUES ($1, $2, $3, 'approved', $4, $5)",
         )
@@ -335,6 +351,7 @@ impl CartService {
         // A travel booking is not a cart: its places are not units to put back.
         if order.status != "validated"
             || order.cart_type == "travel"
+            || order.cart_type == crate::rosedeals::rules::CART_TYPE
             || now - created > self.settings.reopen_window_secs
         {
             return Err(CartError::Reopen.into());

@@ -35,7 +35,7 @@ fn t(key: &str) -> String {
 
 /// What the cart shows once the browser has loaded it (the server renders its loading
 /// state only), after a click, or from its calls' answers: shipped with the page.
-const SHOWN_LATER: [&str; 50] = [
+const SHOWN_LATER: [&str; 53] = [
     "common.retry",
     "cart.recovery.text",
     "cart.suspended.text",
@@ -45,6 +45,7 @@ const SHOWN_LATER: [&str; 50] = [
     "cart.empty",
     "favourites.browse",
     "cart.line.option",
+    "cart.line.quantity",
     "cart.remove",
     "cart.timer",
     "cart.expire_soon",
@@ -67,6 +68,8 @@ const SHOWN_LATER: [&str; 50] = [
     "cart.paid.title",
     "cart.paid.text",
     "cart.paid.orders",
+    "cart.paid.vouchers",
+    "cart.paid.deals",
     "cart.waiting.title",
     "cart.waiting.position",
     "cart.waiting.hint",
@@ -148,6 +151,9 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
     let terms_needed = RwSignal::new(false);
     let terms_ticked = RwSignal::new(false);
     let terms_error = RwSignal::new(false);
+    // What is being paid is vouchers only (rose deals): the confirmation leads to them, as
+    // there is no parcel to wait for.
+    let paid_vouchers = RwSignal::new(false);
     let confirmation = NodeRef::<leptos::html::H2>::new();
 
     let refresh = move || {
@@ -276,6 +282,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
         });
     };
     let pay_with = move |hash: String, ticket: Option<String>| {
+        paid_vouchers.set(cart.with_untracked(|c| c.as_ref().is_some_and(|c| !c.needs_delivery())));
         checkout.set(Checkout::Paying(hash.clone()));
         notice.set(None);
         let body = json!({
@@ -380,7 +387,12 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                                 <img src=format!("{}?w=179", line.image) alt="" width="72" height="72" />
                                 <div class="cart-line__body">
                                     <a href=format!("/product/{}/{}", line.sale_id, line.item_id)>{line.name.clone()}</a>
-                                    <p class="cart-line__meta">{ctx.t_with("cart.line.option", &[("option", &line.option_label), ("quantity", &line.quantity.to_string())])}</p>
+                                    // A voucher has no size.
+                                    <p class="cart-line__meta">{if line.is_digital {
+                                        ctx.t_with("cart.line.quantity", &[("quantity", &line.quantity.to_string())])
+                                    } else {
+                                        ctx.t_with("cart.line.option", &[("option", &line.option_label), ("quantity", &line.quantity.to_string())])
+                                    }}</p>
                                 </div>
                                 <p class="cart-line__price">{ctx.money(line.total)}</p>
                                 <button type="button" class="link-button" data-testid="cart-remove" disabled=frozen
@@ -423,6 +435,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
         }
         let frozen = c.status == "frozen";
         let totals = c.totals.clone();
+        let delivered = c.needs_delivery();
         let vouchers = c
             .vouchers
             .iter()
@@ -533,7 +546,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
             <dl class="cart-totals" data-testid="cart-totals">
                 <dt>{t("cart.subtotal")}</dt><dd>{ctx.money(totals.subtotal)}</dd>
                 {(totals.discount > 0).then(|| view! { <dt>{t("cart.discount")}</dt><dd>{format!("-{}", ctx.money(totals.discount))}</dd> })}
-                <dt>{t("cart.shipping")}</dt><dd>{ctx.money(totals.shipping - totals.shipping_discount)}</dd>
+                {delivered.then(|| view! { <dt>{t("cart.shipping")}</dt><dd data-testid="cart-shipping">{ctx.money(totals.shipping - totals.shipping_discount)}</dd> })}
                 {(totals.loyalty > 0).then(|| view! { <dt>{t("cart.loyalty")}</dt><dd>{ctx.money(totals.loyalty)}</dd> })}
                 <dt class="cart-totals__total">{t("cart.total")}</dt><dd class="cart-totals__total" data-testid="cart-total">{ctx.money(totals.total)}</dd>
             </dl>
@@ -542,13 +555,21 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
 
     let status = move || {
         match checkout.get() {
-Checkout::Paid(id) => view! {
+Checkout::Paid(id) => {
+            let vouchers = paid_vouchers.get_untracked();
+            let (text, link, href) = if vouchers {
+                ("cart.paid.vouchers", "cart.paid.deals", "/rosedeals/ongoing")
+            } else {
+                ("cart.paid.text", "cart.paid.orders", "/my-orders")
+            };
+            view! {
                 <div class="cart-done" data-testid="order-confirmed">
                     <h2 tabindex="-1" node_ref=confirmation>{t("cart.paid.title")}</h2>
-                    <p>{RequestCtx::current().t_with("cart.paid.text", &[("order", &id.to_string())])}</p>
-                    <a class="button button--primary" href="/my-orders">{t("cart.paid.orders")}</a>
+                    <p data-testid="order-confirmed-text">{RequestCtx::current().t_with(text, &[("order", &id.to_string())])}</p>
+                    <a class="button button--primary" href=href data-testid="order-confirmed-next">{t(link)}</a>
                 </div>
-            }.into_any(),
+            }.into_any()
+        }
         Checkout::Waiting { line, .. } => view! {
                 <div class="waiting-line" data-testid="waiting-line" aria-live="polite">
                     <h2>{t("cart.waiting.title")}</h2>
@@ -614,6 +635,9 @@ Checkout::Paid(id) => view! {
     // being typed survives the refresh that follows freezing.
     let has_items =
         Memo::new(move |_| cart.with(|c| c.as_ref().is_some_and(|c| !c.items.is_empty())));
+    // The delivery step is for carts that send a parcel (not rose deals only).
+    let needs_delivery =
+        Memo::new(move |_| cart.with(|c| c.as_ref().is_some_and(|c| c.needs_delivery())));
     let done =
         Memo::new(move |_| matches!(checkout.get(), Checkout::Paid(_) | Checkout::Waiting { .. }));
     // The confirmation replaces the form the member was at, further down: it is brought
@@ -638,7 +662,7 @@ Checkout::Paid(id) => view! {
             {status}
             <div hidden=move || done.get()>
                 {body}
-                <div class="cart-delivery" hidden=move || !has_items.get()>{delivery}</div>
+                <div class="cart-delivery" data-testid="cart-delivery" hidden=move || !needs_delivery.get()>{delivery}</div>
                 {move || has_items.get().then(checkout_block)}
             </div>
         </section>

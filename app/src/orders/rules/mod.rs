@@ -137,7 +137,7 @@ impl OrderStatus {
     /// booking's stay is not over.
     pub fn simulator_next(self, facts: Facts) -> Option<OrderStatus> {
         let next = match (self, facts.kind) {
-            (Validated, Fulfilment::Booking) => Active,
+            (Validated, Fulfilment::Booking | Fulfilment::Voucher) => Active,
             (Active, Fulfilment::Booking) if facts.stay_over => Expired,
             (Validated | ValidatedAvailable, _) => InPreparation,
             (InPreparation, _) => Shipped,
@@ -203,6 +203,10 @@ pub enum Fulfilment {
     PreReception,
     /// A travel booking (`cart_type` `travel`): validated → active → expired.
     Booking,
+    /// Rose-deal vouchers only (`cart_type` `rosedeal`): validated → active (the codes are
+    /// usable at once), refunded through the rose deals' own form; nothing is prepared,
+    /// shipped or returned.
+    Voucher,
 }
 
 /// The delivery mode of a pre-reception product (spec 001 §3: classic 0, pre-reception 1,
@@ -214,6 +218,8 @@ impl Fulfilment {
     pub fn of(cart_type: &str, delivery_modes: &[i64]) -> Fulfilment {
         if cart_type == "travel" {
             Fulfilment::Booking
+        } else if cart_type == crate::rosedeals::rules::CART_TYPE {
+            Fulfilment::Voucher
         } else if delivery_modes.contains(&PRE_RECEPTION) {
             Fulfilment::PreReception
         } else {
@@ -227,6 +233,10 @@ impl Fulfilment {
     pub fn allows(self, status: OrderStatus) -> bool {
         match self {
             Fulfilment::Booking => matches!(status, Validated | Active | Expired | Cancelled),
+            Fulfilment::Voucher => matches!(
+                status,
+                Validated | Active | Expired | Cancelled | RefundInProgress | Refunded
+            ),
             Fulfilment::PreReception => !matches!(status, Active | Expired),
             Fulfilment::Parcel => !matches!(status, Active | Expired | ValidatedAvailable),
         }

@@ -160,6 +160,24 @@ fn pre_reception_goods_become_available_before_preparation() {
 }
 
 #[test]
+fn vouchers_are_active_once_paid_and_never_shipped() {
+    use OrderStatus::*;
+    let vouchers = Facts::of(Fulfilment::Voucher);
+    assert_eq!(Fulfilment::of("rosedeal", &[0]), Fulfilment::Voucher);
+    assert_eq!(plan_move("validated", None, vouchers), Ok(Active));
+    assert_eq!(
+        plan_move("active", None, vouchers),
+        Err(MoveRefusal::AtRest("active".into()))
+    );
+    assert!(plan_move("validated", Some("in_preparation"), vouchers).is_err());
+    assert_eq!(
+        plan_move("refund_in_progress", None, vouchers),
+        Ok(Refunded)
+    );
+    assert_eq!(plan_move("active", Some("expired"), vouchers), Ok(Expired));
+}
+
+#[test]
 fn a_travel_booking_is_active_until_its_stay_is_over_then_expired() {
     use OrderStatus::*;
     let booking = Facts::of(Fulfilment::Booking);

@@ -109,7 +109,12 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             </p>
         }
     });
-    let reopenable = o.status == "validated" && o.cart_type != "travel";
+    // A booking's places and a deal's issued codes are not units to put back in a cart.
+    let reopenable = o.status == "validated"
+        && !matches!(
+            o.cart_type.as_str(),
+            "travel" | crate::rosedeals::rules::CART_TYPE
+        );
     let delivered = detail
         .events
         .iter()

@@ -204,3 +204,137 @@ both!(
     buying_issues_vouchers_on_sqlite,
     buying_issues_vouchers_on_postgres
 );
+
+/// Issue #33, defect 5: a deal is a voucher, not a parcel. A cart of deals only shows no
+/// size and charges no shipping; it is paid by a member with no address at all; the order
+/// is of the `rosedeal` kind (never prepared nor returned, nothing to ship) and its refund
+/// gives back every cent paid. A deal beside goods leaves the goods' shipping and address
+/// as they were.
+async fn a_deal_is_sold_as_a_voucher_not_a_parcel(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    sqlx::query("DELETE FROM member_addresses WHERE member_id = $1")
+        .bind(a.member_id)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let opt = deal_option(&t, 1, 10).await;
+    let add =
+        serde_json::json!({ "product_id": opt.to_string(), "quantity": 2, "cart_type": "fs" });
+    let (status, body) = a
+        .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (_, cart) = a.call(&t, Method::GET, "/api/cartproxy/v1", None).await;
+    assert_eq!(cart["items"][0]["isDigital"], true, "{cart}");
+    assert_eq!(cart["totals"]["shipping"], 0, "{cart}");
+    let price = cart["items"][0]["unitPrice"].as_i64().unwrap();
+    assert_eq!(cart["totals"]["total"], price * 2);
+
+    let order_id = buy_frozen(&t, &a).await;
+    let row = sqlx::query("SELECT cart_type, shipping, total FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    use sqlx::Row;
+    assert_eq!(row.get::<String, _>("cart_type"), "rosedeal");
+    assert_eq!(row.get::<i64, _>("shipping"), 0);
+    let total: i64 = row.get("total");
+    assert_eq!(total, price * 2);
+    assert_eq!(
+        t.count(&format!(
+            "SELECT COUNT(*) FROM order_addresses WHERE order_id = {order_id}"
+        ))
+        .await,
+        0,
+        "no address copied"
+    );
+    // The simulator makes the vouchers active; it never prepares or ships them.
+    let moved = app::orders::service::advance(
+        &t.app.state.db,
+        order_id,
+        None,
+        None,
+        app::platform::state::now(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(moved.to.wire(), "active");
+    assert!(app::orders::service::advance(
+        &t.app.state.db,
+        order_id,
+        Some("in_preparation"),
+        None,
+        app::platform::state::now()
+    )
+    .await
+    .is_err());
+
+    // The refund gives back what was paid, to the cent.
+    let (status, ok) = super::multipart(
+        &t,
+        &a,
+        &format!("{API}/orders/{order_id}/refund"),
+        &super::refund_form(super::GOOD_IBAN, false),
+        &[],
+    )
+    .await;
+    assert_eq!(status, 200, "{ok}");
+    assert_eq!(ok["amount"], total);
+
+    // A deal beside goods: the goods still ship, so shipping is charged and an address asked.
+    let goods: i64 = sqlx::query_scalar(
+        "SELECT o.id FROM product_options o JOIN products p ON p.id = o.product_id JOIN sales s ON s.id = p.sale_id
+          WHERE s.site_id = 1 AND s.campaign_kind <> 'ROSEDEAL' AND s.starts_at <= $1 AND s.ends_at > $1
+            AND o.stock - o.held - o.sold > 5 AND NOT EXISTS (SELECT 1 FROM rosedeal_deals d WHERE d.product_id = p.id)
+          ORDER BY o.id LIMIT 1",
+    )
+    .bind(app::platform::state::now())
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    for id in [opt, goods] {
+        let add =
+            serde_json::json!({ "product_id": id.to_string(), "quantity": 1, "cart_type": "fs" });
+        let (status, body) = a
+            .call(&t, Method::POST, "/api/cartproxy/v1/item", Some(add))
+            .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (_, cart) = a.call(&t, Method::GET, "/api/cartproxy/v1", None).await;
+    assert_eq!(
+        cart["totals"]["shipping"],
+        app::cart::rules::SHIPPING_CENTS,
+        "{cart}"
+    );
+    let (status, frozen) = a.call(&t, Method::GET, super::PIPE, None).await;
+    assert_eq!(status, 200, "{frozen}");
+    let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242 4242 4242 4242" });
+    let (status, err) = a
+        .call(&t, Method::POST, &format!("{}/pay", super::PIPE), Some(pay))
+        .await;
+    assert_eq!(status, 400, "{err}");
+    assert!(err.to_string().contains("address"), "{err}");
+}
+
+/// Freezes the member's cart and pays it: the order id.
+async fn buy_frozen(t: &TestApp, s: &crate::helpers::cart::Shopper) -> i64 {
+    let (status, frozen) = s.call(t, Method::GET, super::PIPE, None).await;
+    assert_eq!(status, 200, "{frozen}");
+    let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242 4242 4242 4242" });
+    let (status, order) = s
+        .call(t, Method::POST, &format!("{}/pay", super::PIPE), Some(pay))
+        .await;
+    assert!(status == 200 || status == 201, "{status} {order}");
+    order["id"]
+        .as_i64()
+        .or_else(|| order["orderId"].as_i64())
+        .or_else(|| order["order"]["id"].as_i64())
+        .unwrap_or_else(|| panic!("no order id in {order}"))
+}
+
+both!(
+    a_deal_is_sold_as_a_voucher_not_a_parcel,
+    a_deal_is_sold_as_a_voucher_not_a_parcel_on_sqlite,
+    a_deal_is_sold_as_a_voucher_not_a_parcel_on_postgres
+);

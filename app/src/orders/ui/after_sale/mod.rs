@@ -149,7 +149,11 @@ pub fn AfterSaleActions(order: Order, delivered: bool) -> impl IntoView {
             quantity: i.quantity,
         })
         .collect();
-    let returns = if order.cart_type == "travel" {
+    // Bookings and vouchers are not sent back (rose deals are refunded by their own form).
+    let returns = if matches!(
+        order.cart_type.as_str(),
+        "travel" | crate::rosedeals::rules::CART_TYPE
+    ) {
         None
     } else if may_request(&order.status, delivered).is_ok() {
         Some(
