@@ -40,6 +40,24 @@ pub struct ParticipantProfile {
     pub kind: ParticipantType,
     pub min_age: u32,
     pub max_age: u32,
+    /// The share of an adult's price this profile pays, in percent (an offer's "children
+    /// -50 %" is 50). Left out: babies travel free, everyone else pays an adult's price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub price_percent: Option<u32>,
+}
+
+impl ParticipantProfile {
+    /// Percent of an adult's price: as the offer says, else 0 for babies and 100 for others.
+    pub fn share(&self) -> u32 {
+        self.price_percent
+            .unwrap_or(if self.kind == ParticipantType::Babies {
+                0
+            } else {
+                100
+            })
+            .min(100)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -242,7 +242,12 @@ impl TravelService {
             .filter(|b| config.benefits.contains(&b.id))
             .collect();
         let counts = config.counts();
-        let total = booking_total(price, counts, &benefits);
+        let total = booking_total(
+            price,
+            counts,
+            &package.configurator.participants.profiles,
+            &benefits,
+        );
         let places = places_taken(counts);
         let season_places = store::product::season_places(self.db(), duration.id, day).await?;
         let season_places = season_places.ok_or(TravelError::SoldOut)?;

@@ -4,4 +4,9 @@ import type { ParticipantType } from "./ParticipantType";
 /**
  * A participant profile of the party rules: its type and age window (years, inclusive).
  */
-export type ParticipantProfile = { type: ParticipantType, minAge: number, maxAge: number, };
+export type ParticipantProfile = { type: ParticipantType, minAge: number, maxAge: number, 
+/**
+ * The share of an adult's price this profile pays, in percent (an offer's "children
+ * -50 %" is 50). Left out: babies travel free, everyone else pays an adult's price.
+ */
+pricePercent?: number, };

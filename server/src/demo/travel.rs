@@ -146,6 +146,8 @@ impl Travel {
             },
             renowned_brand: k % 3 == 2,
             perk: (k % 3 != 1).then(|| tw.perks[(k % 3) as usize].into()),
+            // The third perk is "children up to 11 -50 %": the price says so too.
+            child_price_percent: (k % 3 == 2).then_some(50),
             highlights: tw.bullets.iter().map(|b| b.to_string()).collect(),
             tabs: tw
                 .tabs

@@ -202,7 +202,12 @@ pub async fn fetch_travel_checkout(
         .iter()
         .filter(|b| config.benefits.contains(&b.id))
         .collect();
-    let total = booking_total(per_person, config.counts(), &chosen);
+    let total = booking_total(
+        per_person,
+        config.counts(),
+        &package.configurator.participants.profiles,
+        &chosen,
+    );
     let checkin = active_checkin(&config, &days)
         .unwrap_or_default()
         .to_string();

@@ -136,20 +136,24 @@ pub fn checkin_needed(configurator: &Configurator, days: &CalendarDays) -> bool 
     configurator.with_departure_dates || days.len() > 1
 }
 
-/// The price per person to show: the product's unless the sale quotes prices
-/// (`withQuotationPrice`); then the chosen day's, else the active city's, else the
-/// product's.
+/// The price per person (an adult's) to show. A chosen day's always: it is what the
+/// checkout charges (issue #33, defect 3). Before a day is chosen, the product's unless
+/// the sale quotes prices (`withQuotationPrice`); then the cheapest bookable day of the
+/// stay shown (the calendar's "lowest" badge), else the active city's, else the product's.
 pub fn quotation_price(
     product: &TravelProduct,
     config: &Configuration,
     days: &CalendarDays,
 ) -> i64 {
+    if let Some(day) = config.checkin.as_deref().and_then(|d| days.get(d)) {
+        return day.price;
+    }
     if !product.with_quotation_price {
         return product.price.value;
     }
-    let day = config.checkin.as_deref().and_then(|d| days.get(d));
     let city = || config.package(product).and_then(|p| active_city(p, config));
-    day.map(|d| d.price)
+    super::calendar::lowest_day(days)
+        .and_then(|d| days.get(&d).map(|d| d.price))
         .or_else(|| city().map(|c| c.price))
         .unwrap_or(product.price.value)
 }

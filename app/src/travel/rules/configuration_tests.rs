@@ -309,10 +309,20 @@ fn quotation_price_comes_from_the_day_then_the_city_then_the_product() {
     let mut c = selected(1);
     c.select_city(10);
     c.select_checkin("2027-03-06");
-    assert_eq!(quotation_price(&p, &c, &days), 45_000, "flag off");
+    // A chosen day is what the checkout charges, whatever the sale shows before.
+    assert_eq!(quotation_price(&p, &c, &days), 54_900, "day, flag off");
     p.with_quotation_price = true;
     assert_eq!(quotation_price(&p, &c, &days), 54_900, "day");
     c.checkin = None;
+    assert_eq!(
+        quotation_price(&p, &c, &days),
+        54_900,
+        "the stay's cheapest bookable day"
+    );
+    p.with_quotation_price = false;
+    assert_eq!(quotation_price(&p, &c, &days), 45_000, "flag off, no day");
+    p.with_quotation_price = true;
+    let days = calendar(&[]);
     assert_eq!(quotation_price(&p, &c, &days), 59_900, "city");
     c.city_id = None;
     assert_eq!(quotation_price(&p, &c, &days), 45_000, "product");

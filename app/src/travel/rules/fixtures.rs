@@ -36,6 +36,7 @@ pub fn profiles() -> Vec<ParticipantProfile> {
         kind,
         min_age,
         max_age,
+        price_percent: None,
     })
     .collect()
 }

@@ -189,6 +189,10 @@ pub struct FeedTrip {
     #[serde(default)]
     pub party_rules:
         Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, Vec<i64>>>>,
+    /// What a child pays, in percent of an adult's price (50 for "children -50 %"), 0 to
+    /// 100; left out: an adult's price.
+    #[serde(default)]
+    pub child_price_percent: Option<u32>,
     /// Themes the catalog filters on: beach, culture, family or spa.
     #[serde(default)]
     pub themes: Vec<String>,

@@ -22,6 +22,7 @@ const MAX_PARTY: i64 = rules::MAX_PARTY;
 pub(super) struct TripExtras {
     described: Described,
     party_rules_json: String,
+    profiles_json: String,
 }
 
 fn plain(s: &str, max: usize) -> Option<String> {
@@ -76,9 +77,30 @@ pub(super) fn trip_extras(
             fits.then(|| serde_json::to_string(table).unwrap_or_else(|_| "{}".into()))
         }
     };
+    // The profiles' age windows are the shop's; the offer says what a child pays.
+    let child_share = trip.child_price_percent.filter(|p| {
+        let fits = *p <= 100;
+        if !fits {
+            ctx.err(
+                &format!("{path}.child_price_percent"),
+                text::t(ctx.lang, "import.child_price_percent"),
+            );
+        }
+        fits
+    });
+    let over = trip.child_price_percent.is_some_and(|p| p > 100);
+    let mut profiles: Vec<app::model::travel::ParticipantProfile> =
+        serde_json::from_str(app::travel::rules::offer::DEFAULT_PROFILES).unwrap_or_default();
+    for p in &mut profiles {
+        if p.kind == app::model::travel::ParticipantType::Children {
+            p.price_percent = child_share;
+        }
+    }
+    let profiles_json = serde_json::to_string(&profiles).unwrap_or_default();
     Some(TripExtras {
         described: described.ok()?,
         party_rules_json: rules?,
+        profiles_json: (!over).then_some(profiles_json)?,
     })
 }
 
@@ -103,6 +125,19 @@ pub(super) async fn set_trip_extras(
         sqlx::query("UPDATE travel_offers SET party_rules_json = $2 WHERE product_id = $1")
             .bind(product_id)
             .bind(&e.party_rules_json)
+            .execute(&mut **tx)
+            .await?;
+        changed = true;
+    }
+    let profiles: String =
+        sqlx::query_scalar("SELECT profiles_json FROM travel_offers WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    if profiles != e.profiles_json {
+        sqlx::query("UPDATE travel_offers SET profiles_json = $2 WHERE product_id = $1")
+            .bind(product_id)
+            .bind(&e.profiles_json)
             .execute(&mut **tx)
             .await?;
         changed = true;

@@ -276,6 +276,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("import.position", "a whole number from 0 to 100000", "un nombre entier de 0 à 100000"),
     ("import.text", "needs a text within its length (a title: 80 characters, a tab's text: 4000, a perk: 200, an extra: 120), without control characters", "demande un texte dans sa longueur (titre : 80 caractères, texte d'onglet : 4000, avantage : 200, option : 120), sans caractères de contrôle"),
     ("import.tabs", "at most 8 tabs", "8 onglets au plus"),
+    ("import.child_price_percent", "a child's price is a percentage of an adult's, from 0 to 100", "le prix d'un enfant est un pourcentage de celui d'un adulte, de 0 à 100"),
     ("import.party_rules", "each party (adults, children, babies) must have 1 adult or more and fit the trip's least and most travellers", "chaque groupe (adultes, enfants, bébés) doit compter au moins 1 adulte et respecter le minimum et le maximum de voyageurs du voyage"),
     ("import.start", "name a package of this trip, one of its departure cities by code and one of that city's stays", "indiquez une formule de ce voyage, une de ses villes de départ par son code et un séjour de cette ville"),
     ("products.search", "Find products (name, brand or number)", "Chercher des produits (nom, marque ou numéro)"),

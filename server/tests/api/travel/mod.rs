@@ -4,6 +4,7 @@
 //! `address`: the checkout with the member's address book; `form`: the configurator form.
 mod address;
 mod form;
+mod prices;
 
 use std::sync::Arc;
 
@@ -82,7 +83,7 @@ pub(crate) async fn departure(t: &TestApp, s: &Shopper) -> Departure {
 /// A checkout request: adults are named and born in 1980, others keep the configurator's
 /// birthday (none: the booking is blocked on it). No `addressId`: the member's favourite
 /// (a shopper's only address).
-fn booking(d: &Departure, participants: Value) -> Value {
+pub(crate) fn booking(d: &Departure, participants: Value) -> Value {
     let travellers: Vec<Value> = participants
         .as_array()
         .unwrap()

@@ -45,7 +45,10 @@ pub fn ConfiguratorForm(
                 .collect()
         })
         .unwrap_or_default();
-    let total = booking_total(per_person, config.counts(), &chosen);
+    let profiles = package
+        .map(|pk| pk.configurator.participants.profiles.as_slice())
+        .unwrap_or_default();
+    let total = booking_total(per_person, config.counts(), profiles, &chosen);
     let blocks = booking_blocks(&product, &config, &days);
     let shows = |flag: fn(&Flags) -> bool| package.is_some_and(|pk| flag(&pk.configurator));
     let stay_of = |d: &crate::model::travel::Duration| {

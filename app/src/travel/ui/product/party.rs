@@ -39,6 +39,7 @@ pub fn Party(
             kind: ParticipantType::Adults,
             min_age: 18,
             max_age: 120,
+            price_percent: None,
         }]
     } else {
         rules.profiles.clone()
