@@ -82,6 +82,14 @@ async fn catalog_calls(t: TestApp) {
         ["\"ORDINARY\"", "\"PREMIUM\"", "\"SOON\""]
     );
 
+    // A category with nothing in it is not offered (issue #33, defect 8).
+    sqlx::query(
+        "INSERT INTO universes (id, sale_id, parent_id, title, position) VALUES (1001999, 1001, NULL, 'Vide', 99)",
+    )
+    .execute(&t.app.state.db.pool)
+    .await
+    .unwrap();
+
     // Filters with counts; filtering by one brand gives that count.
     let (_, filters) = json(&t, "/api/catalog/v4/sale/1001/filters/0", "").await;
     let filter = |id: &str| {
@@ -128,6 +136,14 @@ async fn catalog_calls(t: TestApp) {
             .sum::<i64>(),
         60,
         "the three universes hold the sale's items"
+    );
+    assert!(
+        categories
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["count"].as_i64().unwrap() > 0 && c["label"] != "Vide"),
+        "no empty category: {categories}"
     );
     let range = filters["filters"]
         .as_array()

@@ -109,7 +109,8 @@ pub async fn filters(
 }
 
 /// Category options: sub-universes of `universe_id`, or the top universes for 0, each
-/// with its number of items (its own and its sub-universes').
+/// with its number of items (its own and its sub-universes'). A category with no item
+/// shown is not offered: it would lead to an empty page (issue #33, defect 8).
 pub(super) async fn categories(
     db: &Db,
     sale_id: i64,
@@ -127,15 +128,19 @@ pub(super) async fn categories(
     .bind(universe_id)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            let id: i64 = r.try_get("id")?;
-            Ok(FilterOption {
-                id: id.to_string(),
-                label: r.try_get("title")?,
-                slug: id.to_string(),
-                count: r.try_get("n")?,
-            })
-        })
-        .collect()
+    let mut options = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let count: i64 = r.try_get("n")?;
+        if count == 0 {
+            continue;
+        }
+        let id: i64 = r.try_get("id")?;
+        options.push(FilterOption {
+            id: id.to_string(),
+            label: r.try_get("title")?,
+            slug: id.to_string(),
+            count,
+        });
+    }
+    Ok(options)
 }
