@@ -220,13 +220,6 @@ pub struct Cart {
     pub recovery: Vec<RecoveryLine>,
 }
 
-impl Cart {
-    /// Whether paying this cart sends a parcel: see [`crate::cart::rules::needs_delivery`].
-    pub fn needs_delivery(&self) -> bool {
-        crate::cart::rules::needs_delivery(&self.items)
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]

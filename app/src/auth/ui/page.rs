@@ -245,6 +245,9 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
         email,
         // The share link's code; the sponsor's id travels hidden.
         sponsorship_code: q("mgmcode"),
+        // An entry link may name the member (spec 000 §2 entry-page query).
+        first_name: q("firstname"),
+        last_name: q("lastname"),
         ..Default::default()
     });
     let first = draft.first_faulty();

@@ -53,7 +53,7 @@ impl CartService {
             return Err(CartError::InvalidCart.into());
         }
         // Goods go to an address; vouchers (rose deals) are delivered in the shop.
-        if cart.needs_delivery() {
+        if crate::cart::rules::needs_delivery(&cart.items) {
             let mut conn = self.db.pool.acquire().await?;
             if delivery_for(&mut conn, m.id, address_id).await?.is_none() {
                 return Err(CartError::AddressRequired.into());
@@ -140,7 +140,7 @@ impl CartService {
         let mut w = self.begin().await?;
         // Read again in the order's transaction: an address deleted since the check above
         // does not deliver this order.
-        let delivery = if cart.needs_delivery() {
+        let delivery = if crate::cart::rules::needs_delivery(&cart.items) {
             Some(
                 delivery_for(&mut w.tx, m.id, address_id)
                     .await?
@@ -150,7 +150,7 @@ impl CartService {
             None
         };
         // An order of vouchers only is its own kind: no parcel to prepare, ship or return.
-        let order_type = if cart.needs_delivery() {
+        let order_type = if crate::cart::rules::needs_delivery(&cart.items) {
             cart.cart_type.clone().unwrap_or_else(|| "fs".into())
         } else {
             crate::rosedeals::rules::CART_TYPE.to_string()

@@ -282,7 +282,10 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
         });
     };
     let pay_with = move |hash: String, ticket: Option<String>| {
-        paid_vouchers.set(cart.with_untracked(|c| c.as_ref().is_some_and(|c| !c.needs_delivery())));
+        paid_vouchers.set(cart.with_untracked(|c| {
+            c.as_ref()
+                .is_some_and(|c| !crate::cart::rules::needs_delivery(&c.items))
+        }));
         checkout.set(Checkout::Paying(hash.clone()));
         notice.set(None);
         let body = json!({
@@ -435,7 +438,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
         }
         let frozen = c.status == "frozen";
         let totals = c.totals.clone();
-        let delivered = c.needs_delivery();
+        let delivered = crate::cart::rules::needs_delivery(&c.items);
         let vouchers = c
             .vouchers
             .iter()
@@ -636,8 +639,12 @@ Checkout::Paid(id) => {
     let has_items =
         Memo::new(move |_| cart.with(|c| c.as_ref().is_some_and(|c| !c.items.is_empty())));
     // The delivery step is for carts that send a parcel (not rose deals only).
-    let needs_delivery =
-        Memo::new(move |_| cart.with(|c| c.as_ref().is_some_and(|c| c.needs_delivery())));
+    let needs_delivery = Memo::new(move |_| {
+        cart.with(|c| {
+            c.as_ref()
+                .is_some_and(|c| crate::cart::rules::needs_delivery(&c.items))
+        })
+    });
     let done =
         Memo::new(move |_| matches!(checkout.get(), Checkout::Paid(_) | Checkout::Waiting { .. }));
     // The confirmation replaces the form the member was at, further down: it is brought

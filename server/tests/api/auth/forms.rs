@@ -234,4 +234,20 @@ async fn a_refused_registration_keeps_every_field_and_error() {
     let other = t.get(&location).await.text().await.unwrap();
     assert!(!other.contains("R2D2") && !other.contains("jean-pierre@example.com"));
     assert!(!other.contains("error-birthDate"));
+    // An entry link that names the member fills the name fields (spec 000 §2); a draft,
+    // when there is one, wins (above).
+    let named = t
+        .get("/gr/registration?step=register&firstname=Jean-Pierre&lastname=N%E2%80%99Diaye")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        named.contains("value=\"Jean-Pierre\""),
+        "first name from the link"
+    );
+    assert!(
+        named.contains("value=\"N’Diaye\""),
+        "last name from the link"
+    );
 }
