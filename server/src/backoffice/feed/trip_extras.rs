@@ -78,22 +78,18 @@ pub(super) fn trip_extras(
         }
     };
     // The profiles' age windows are the shop's; the offer says what a child pays.
-    let child_share = trip.child_price_percent.filter(|p| {
-        let fits = *p <= 100;
-        if !fits {
-            ctx.err(
-                &format!("{path}.child_price_percent"),
-                text::t(ctx.lang, "import.child_price_percent"),
-            );
-        }
-        fits
-    });
     let over = trip.child_price_percent.is_some_and(|p| p > 100);
+    if over {
+        ctx.err(
+            &format!("{path}.child_price_percent"),
+            text::t(ctx.lang, "import.child_price_percent"),
+        );
+    }
     let mut profiles: Vec<app::model::travel::ParticipantProfile> =
         serde_json::from_str(app::travel::rules::offer::DEFAULT_PROFILES).unwrap_or_default();
     for p in &mut profiles {
         if p.kind == app::model::travel::ParticipantType::Children {
-            p.price_percent = child_share;
+            p.price_percent = trip.child_price_percent;
         }
     }
     let profiles_json = serde_json::to_string(&profiles).unwrap_or_default();

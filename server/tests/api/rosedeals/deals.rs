@@ -230,7 +230,7 @@ async fn a_deal_is_sold_as_a_voucher_not_a_parcel(t: TestApp) {
     let price = cart["items"][0]["unitPrice"].as_i64().unwrap();
     assert_eq!(cart["totals"]["total"], price * 2);
 
-    let order_id = buy_frozen(&t, &a).await;
+    let order_id = super::pay_frozen(&t, &a).await;
     let row = sqlx::query("SELECT cart_type, shipping, total FROM orders WHERE id = $1")
         .bind(order_id)
         .fetch_one(&t.app.state.db.pool)
@@ -315,22 +315,6 @@ async fn a_deal_is_sold_as_a_voucher_not_a_parcel(t: TestApp) {
         .await;
     assert_eq!(status, 400, "{err}");
     assert!(err.to_string().contains("address"), "{err}");
-}
-
-/// Freezes the member's cart and pays it: the order id.
-async fn buy_frozen(t: &TestApp, s: &crate::helpers::cart::Shopper) -> i64 {
-    let (status, frozen) = s.call(t, Method::GET, super::PIPE, None).await;
-    assert_eq!(status, 200, "{frozen}");
-    let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242 4242 4242 4242" });
-    let (status, order) = s
-        .call(t, Method::POST, &format!("{}/pay", super::PIPE), Some(pay))
-        .await;
-    assert!(status == 200 || status == 201, "{status} {order}");
-    order["id"]
-        .as_i64()
-        .or_else(|| order["orderId"].as_i64())
-        .or_else(|| order["order"]["id"].as_i64())
-        .unwrap_or_else(|| panic!("no order id in {order}"))
 }
 
 both!(

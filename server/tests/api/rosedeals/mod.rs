@@ -48,6 +48,11 @@ pub async fn buy(t: &TestApp, s: &Shopper, option_id: i64, quantity: i64) -> i64
         .call(t, Method::POST, "/api/cartproxy/v1/item", Some(add))
         .await;
     assert_eq!(status, 201, "{body}");
+    pay_frozen(t, s).await
+}
+
+/// Freezes the member's cart and pays it: the order id (`basketId`).
+pub async fn pay_frozen(t: &TestApp, s: &Shopper) -> i64 {
     let (status, frozen) = s.call(t, Method::GET, PIPE, None).await;
     assert_eq!(status, 200, "{frozen}");
     let pay = json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242 4242 4242 4242" });
