@@ -11,7 +11,7 @@ import { expectNoViolations } from './a11y';
 
 const SITES = [1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76];
 export const firstSale = (site: number) => (SITES.indexOf(site) + 1) * 1000 + 1;
-const LANG: Record<number, string> = { 2: 'de', 3: 'es', 4: 'it', 7: 'de', 73: 'fr', 76: 'nl' };
+const LANG: Record<number, string> = { 2: 'de', 3: 'es', 4: 'it', 7: 'de', 66: 'es', 69: 'it', 73: 'fr', 76: 'nl' };
 
 /// The site's texts: the shell's, the account areas' and social sign-in's (no key differs between them).
 export const texts = (site: number): Record<string, string> => {
@@ -106,6 +106,9 @@ const ADDRESS: Record<number, { bad: string; badKey: string; zip: string; shown:
   4: { bad: '2012', badKey: 'errors.address.wrong_zipcode.notification', zip: '00118', shown: '00118', city: 'Roma', phone: '3123456789', phoneShown: '312 3456789' },
   73: { bad: 'L-10', badKey: 'errors.address.wrong_zipcode.notification', zip: 'L-1009', shown: '1009', city: 'Luxembourg', phone: '621123456', phoneShown: '62 11 23 45 6' },
 };
+// The Violeta sites of Spain and Italy take their country's addresses.
+ADDRESS[66] = ADDRESS[3];
+ADDRESS[69] = ADDRESS[4];
 
 export async function fillAddress(page: Page, site: number, lastName: string, zip: string) {
   const c = ADDRESS[site];
