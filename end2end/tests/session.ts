@@ -19,20 +19,32 @@ export async function signInAsDemo(page: Page, site: number, returnUrl = '/', em
 
 export async function closePopins(page: Page) {
   // The terms of sale are accepted (checkout needs them); the other popins are closed.
-  // Each look waits for the whole page first: the popins are server HTML at the very end of
-  // <body> (after the footer, app.rs `Page`), a popin's button posts a form, and `click()`
-  // returns once the next page has committed, not once it is parsed. `count()` does not
-  // wait, so it could read a page whose end had not arrived yet, see no popin and stop
-  // with popins left; the next one (often the terms) then blocked a later page.
-  for (let i = 0; i < 8; i++) {
+  // One popin per page view: the page an answer returns to shows none, the next comes with
+  // the page view after. So each answer waits for the server's reply, then the page is
+  // viewed again, until a view that follows no answer shows none. (Reading the page right
+  // after a click raced the navigation: the old page, or the new one half parsed, and the
+  // loop stopped with popins left that then blocked a later page.) Each look waits for
+  // the whole page: the popins are server HTML at the very end of <body>.
+  let answered = false;
+  for (let i = 0; i < 16; i++) {
     await page.waitForLoadState('domcontentloaded');
-    if ((await page.getByTestId('popin').count()) === 0) break;
+    if ((await page.getByTestId('popin').count()) === 0) {
+      if (!answered) break;
+      answered = false;
+      await page.reload();
+      continue;
+    }
     const kind = await page.getByTestId('popin').getAttribute('data-popin-type');
+    const reply = page.waitForResponse((r) => r.url().includes('/onboarding/form/popin'));
     await page.getByTestId(kind === 'terms' ? 'popin-accept' : 'popin-close').click();
+    await reply;
+    answered = true;
+    await page.reload();
   }
-  await page.waitForLoadState('domcontentloaded');
   if ((await page.getByTestId('adot-accept').count()) > 0) {
+    const reply = page.waitForResponse((r) => r.url().includes('/onboarding/form/adot'));
     await page.getByTestId('adot-accept').click();
-    await page.waitForLoadState('domcontentloaded');
+    await reply;
+    await page.reload();
   }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 import { expectNoViolations } from './a11y';
@@ -100,6 +101,66 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   await expect(page.getByTestId('travel-last-viewed').getByTestId('offer-card').first()).toHaveAttribute('data-offer-id', String(product));
   await page.goto(`/t/p/${sale}/${product + 1}`);
   await expect(page.getByTestId('travel-last-viewed').locator(`[data-offer-id="${product}"]`)).toBeVisible();
+  await expectNoViolations(page);
+});
+
+// The site's travel texts (app/locales/travel), for what the configurator says.
+const LANG: Record<number, string> = { 4: 'it', 7: 'de' };
+const travelTexts = (site: number): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/travel/${LANG[site]}.json`, import.meta.url), 'utf8'));
+
+test('the configurator follows the keyboard: another package, a typed birthday, a child of adult age said', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 4 : 7;
+  const t = travelTexts(site);
+  const sale = travelSale(site);
+  // Two packages leaving from the same cities; the offer opens on the second one.
+  await signInAsDemo(page, site, `/t/p/${sale}/${sale * 100 + 3}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const chosen = (group: string) => page.getByTestId(group).locator('label:has(input:checked) > span').first();
+  const city = await chosen('trip-cities').textContent();
+  const stay = await chosen('trip-durations').textContent();
+  expect(city).toBeTruthy();
+
+  // Another package keeps the city and stay it also offers: departures are shown, not
+  // "no departures" (which the page and the calendar both said).
+  await page.getByTestId('trip-packages').locator('input:not(:checked)').first().check();
+  await configuratorSettled(page);
+  await expect(chosen('trip-cities')).toHaveText(city!);
+  await expect(chosen('trip-durations')).toHaveText(stay!);
+  await expect(page.getByTestId('travel-calendar-empty')).toHaveCount(0);
+  await expect(page.getByText(t['travel.calendar.empty'])).toHaveCount(0);
+  await page.getByTestId('travel-calendar').scrollIntoViewIfNeeded();
+  const days = page.locator('travel-calendar button.rdp-day_button:not([disabled])');
+  await days.nth(1).click();
+  await configuratorSettled(page);
+
+  // A birthday typed key by key is sent once, when the member leaves the field.
+  await page.getByTestId('party-children').locator('button').last().click();
+  await configuratorSettled(page);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('shown_')) sent.push(r.url());
+  });
+  const birthday = page.getByTestId('party-birthday');
+  const year = new Date().getFullYear() - 6;
+  await birthday.focus();
+  await birthday.pressSequentially(`0615${year}`); // the browser's en-US order: mm dd yyyy
+  await expect(birthday).toHaveValue(`${year}-06-15`);
+  expect(sent).toHaveLength(0);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => sent.length).toBe(1);
+  await configuratorSettled(page);
+  await expect(page.getByTestId('party-birthday')).toHaveValue(`${year}-06-15`);
+  await expect(page.getByTestId('trip-age-changes')).toHaveCount(0);
+
+  // A birthday of adult age: the child counts as an adult, and the page says so.
+  await page.getByTestId('party-birthday').fill('1990-06-15');
+  await configuratorSettled(page);
+  const who = t['travel.party.child_n'].replace('{n}', '1');
+  await expect(page.getByTestId('trip-age-changes')).toHaveText(t['travel.party.now_adult'].replace('{who}', who));
+  await expect(page.getByTestId('party-birthday')).toHaveCount(0);
+  await expect(page.getByTestId('party-adults').locator('output')).toHaveText('3');
+  await expect(page.locator('[data-config-status]')).toContainText(who);
   await expectNoViolations(page);
 });
 

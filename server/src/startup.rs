@@ -90,6 +90,20 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
             }
         });
     }
+    // Trips' "from" prices follow the calendar as days pass (the cheapest day may leave
+    // the bookable window); bookings and imports refresh theirs at once.
+    {
+        let db = db.clone();
+        tokio::spawn(async move {
+            loop {
+                let now = app::platform::state::now();
+                if let Err(e) = app::travel::store::from_price::refresh_all(&db, now).await {
+                    tracing::warn!(error = %e, "travel from prices not refreshed");
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+            }
+        });
+    }
     // Expired rows (rate-limit windows, sessions, links, old sign-in events) are deleted
     // now and on a schedule: they would pile up, one per visit or address ever seen.
     app::platform::retention::purge(&db, app::platform::state::now()).await?;

@@ -89,6 +89,11 @@ pub fn next_popin(m: &MemberOnboarding) -> Option<(PopinType, i64)> {
     })
 }
 
+/// Set by answering a popin, cleared by the page view it returns to, which shows no popin
+/// nor banner: at most one popin per page view (after a first sign-in five came one after
+/// the other, each answer bringing the next, before the member saw the page they came for).
+pub const POPIN_REST_COOKIE: &str = "popinRest";
+
 /// The data-partner banner shows until the member accepts or closes it, and never while
 /// a modal popin is open.
 pub fn show_adot_banner(m: &MemberOnboarding) -> bool {

@@ -294,6 +294,8 @@ impl TravelService {
         .fetch_one(&mut *w.tx)
         .await?;
         w.commit().await?;
+        // Places fewer: the cheapest day may be gone.
+        self.refresh_from_price(req.product_id, now).await;
         Ok(Booking {
             id,
             product_id: req.product_id,
@@ -409,20 +411,40 @@ impl TravelService {
     pub async fn cancel(&self, member_id: i64, id: i64, now: i64) -> Result<Booking, TravelError> {
         self.booking(member_id, id).await?;
         let mut w = self.cart.begin().await?;
+        let mut released = None;
         if store::booking::settle_held(&mut w.tx, id, member_id, "cancelled", now).await? {
             if let Some(row) = store::booking::booking(&mut *w.tx, id).await? {
                 store::booking::release(&mut w.tx, row.duration_id, &row.day, row.places).await?;
+                released = Some(row.product_id);
             }
         }
         w.commit().await?;
+        if let Some(product_id) = released {
+            self.refresh_from_price(product_id, now).await;
+        }
         self.booking(member_id, id).await
     }
 
     /// Releases expired holds (the background sweep and each reservation call this).
     pub async fn sweep(&self, now: i64) -> Result<u64, TravelError> {
         let mut w = self.cart.begin().await?;
-        let n = store::booking::release_expired(&mut w.tx, now, 500).await?;
+        let released = store::booking::release_expired(&mut w.tx, now, 500).await?;
         w.commit().await?;
-        Ok(n)
+        let count = released.len() as u64;
+        let mut products = released;
+        products.sort_unstable();
+        products.dedup();
+        for product_id in products {
+            self.refresh_from_price(product_id, now).await;
+        }
+        Ok(count)
+    }
+
+    /// The trip's stored "from" price follows its places ([`store::from_price`]). A failure
+    /// is logged, not the booking's: the schedule refreshes it again.
+    async fn refresh_from_price(&self, product_id: i64, now: i64) {
+        if let Err(e) = store::from_price::refresh(self.db(), product_id, now).await {
+            tracing::warn!(error = %e, product_id, "travel from price not refreshed");
+        }
     }
 }

@@ -233,6 +233,35 @@ describe('enhance: a server form sent in place', () => {
     expect(location.search).toBe('?pkg=2');
     expect(document.activeElement).toBe(document.getElementById('p2'));
   });
+
+  it('sends a typed date when the member leaves the field, a picked one at once', async () => {
+    history.replaceState(null, '', '/voyages/p/1/2');
+    const form = (mark: string) => `<form data-enhance data-enhance-auto data-enhance-region="configurator" method="get" action="/voyages/p/1/2">
+      <input type="date" name="bd0" id="bd"><input type="text" name="x" id="next">${mark}</form>`;
+    document.body.innerHTML = form('');
+    const calls = serve(answer(page(form('<b id="typed"></b>')), '/voyages/p/1/2?bd0=1985-08-15'));
+    const date = document.getElementById('bd') as HTMLInputElement;
+    date.focus();
+    // Each key of the year makes a valid date the browser reports as a change.
+    for (const value of ['0001-08-15', '0019-08-15', '0198-08-15', '1985-08-15']) {
+      date.dispatchEvent(new KeyboardEvent('keydown', { key: value[3], bubbles: true }));
+      date.value = value;
+      date.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    expect(calls).toHaveLength(0);
+    (document.getElementById('next') as HTMLInputElement).focus();
+    await waitFor(() => expect(document.getElementById('typed')).not.toBeNull());
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]!.url).searchParams.get('bd0')).toBe('1985-08-15');
+
+    // From the browser's calendar: no key, sent at once.
+    const more = serve(answer(page(form('<b id="picked"></b>')), '/voyages/p/1/2?bd0=1990-01-02'));
+    const again = document.getElementById('bd') as HTMLInputElement;
+    again.value = '1990-01-02';
+    again.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(document.getElementById('picked')).not.toBeNull());
+    expect(new URL(more[0]!.url).searchParams.get('bd0')).toBe('1990-01-02');
+  });
 });
 
 describe('enhance: a search field above the list it filters', () => {

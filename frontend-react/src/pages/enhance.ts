@@ -322,10 +322,45 @@ function onChange(ev: Event): void {
   }
   if (ev.type !== 'change') return;
   if (form.querySelector(`select[data-depends-on="${target.name}"]`)) applyDepends(form);
-  // A date field sends once it holds a whole date (or is emptied).
-  if (target instanceof HTMLInputElement && target.type === 'date' && target.validity.badInput) return;
+  if (target instanceof HTMLInputElement && target.type === 'date') {
+    // A date field sends once it holds a whole date (or is emptied). One being typed holds
+    // a "whole" date at each key (year 0001, 0019, 0198, 1985): it is sent when the member
+    // leaves it, not mid-typing (a new form under the cursor garbled the date). A date
+    // picked in the browser's calendar comes with no key and is sent at once.
+    if (target.validity.badInput) return;
+    if (typedDates.has(target)) {
+      pendingDates.add(target);
+      return;
+    }
+  }
+  sendChange(form, target);
+}
+
+/** Sends what a change of `target` asks: its refresh, or the whole form of an auto form. */
+function sendChange(form: HTMLFormElement, target: Field): void {
   if (target.hasAttribute('data-enhance-refresh')) refresh(target);
   else if (form.hasAttribute('data-enhance-auto')) submit(form, null);
+}
+
+/** Date fields the member is typing into, and those of them changed since. */
+const typedDates = new WeakSet<HTMLInputElement>();
+const pendingDates = new WeakSet<HTMLInputElement>();
+
+function onDateKey(ev: KeyboardEvent): void {
+  const target = ev.target;
+  if (!(target instanceof HTMLInputElement) || target.type !== 'date' || !target.form?.matches(FORM)) return;
+  // Enter sends the form anyway (its first button); Tab leaves the field (focusout).
+  if (ev.key === 'Enter' || ev.key === 'Tab') return;
+  typedDates.add(target);
+}
+
+function onDateLeft(ev: FocusEvent): void {
+  const target = ev.target;
+  if (!(target instanceof HTMLInputElement) || !typedDates.has(target)) return;
+  typedDates.delete(target);
+  if (!pendingDates.has(target)) return;
+  pendingDates.delete(target);
+  if (target.form && !target.validity.badInput) sendChange(target.form, target);
 }
 
 export function start(): void {
@@ -346,6 +381,8 @@ export function start(): void {
   });
   document.addEventListener('change', onChange);
   document.addEventListener('input', onChange);
+  document.addEventListener('keydown', onDateKey);
+  document.addEventListener('focusout', onDateLeft);
   onPage(() => {
     applyDepends(document);
     openModals(document);

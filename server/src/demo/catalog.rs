@@ -11,6 +11,7 @@ use crate::backoffice::feed::{
 use crate::backoffice::ui::datetime_value;
 
 use super::travel::{city_name, destination_of, stay_name, Travel};
+use super::travel_words::travel_words;
 use super::words::{words, BRANDS};
 use super::{Rng, SALES_PER_SITE, TRAVEL_OFFERS_PER_SALE, TRAVEL_SALES_PER_SITE};
 
@@ -24,7 +25,6 @@ const OFFER_TYPES: [&str; 7] = [
     "Rosace",
 ];
 const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];
-const COLOURS: [&str; 6] = ["rouge", "bleu", "noir", "blanc", "vert", "rose"];
 
 /// A demo entry's ref: its id, which the import keeps (`Ids::FromRefs`).
 pub(super) fn demo_ref(id: i64) -> String {
@@ -85,7 +85,11 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
                 .into(),
                 opens: feed_time(now - 86_400),
                 closes: feed_time(now + 86_400),
-                description: w.description.into(),
+                description: if travel {
+                    travel_words(lang).sale_description.into()
+                } else {
+                    w.description.into()
+                },
                 legal_merchant: format!("{} SAS", BRANDS[(brand - 1) as usize]),
                 with_quotation_price: travel,
                 with_map: travel,
@@ -107,11 +111,17 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
             for (u, uid) in top.iter().enumerate() {
                 sale.universes.push(FeedUniverse {
                     reference: demo_ref(*uid),
-                    title: w.universes[u].into(),
+                    title: if travel {
+                        travel_words(lang).universes[u].into()
+                    } else {
+                        w.universes[u].into()
+                    },
                     subs: Vec::new(),
                 });
             }
-            sale.universes[0].subs = (w.subs.iter().enumerate())
+            // Clothes' sub-categories are for the shop's sales.
+            let subs: &[&str] = if travel { &[] } else { &w.subs };
+            sale.universes[0].subs = (subs.iter().enumerate())
                 .map(|(s, sub)| FeedSubUniverse {
                     reference: demo_ref(sale_id * 10 + 3 + s as i64),
                     title: (*sub).into(),
@@ -142,15 +152,21 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
                     2_000 + rng.below(180) * 100 - 1
                 };
                 let price = retail * (30 + rng.below(50)) / 100 / 10 * 10 + 9;
-                let colour = COLOURS[rng.below(6) as usize];
+                let colour = w.colours[rng.below(6) as usize];
                 let mut product = FeedProduct {
                     reference: demo_ref(pid),
                     name: pname.clone(),
                     brand: BRANDS[(pbrand - 1) as usize].into(),
-                    color: colour.into(),
+                    // A trip has no colour, and its sheet is about the stay, not clothes.
+                    color: if travel { String::new() } else { colour.into() },
                     price: amount(price),
                     retail_price: amount(retail),
-                    data_sheet: format!("<p>{}</p><ul><li>{colour}</li></ul>", w.description),
+                    // A trip's page describes it with its highlights and tabs.
+                    data_sheet: if travel {
+                        String::new()
+                    } else {
+                        format!("<p>{}</p><ul><li>{colour}</li></ul>", w.description)
+                    },
                     universe: Some(demo_ref(top[(k % 3) as usize])),
                     delivery_mode: rng.below(4),
                     tier: match k {

@@ -144,6 +144,9 @@ pub(super) struct TravelWords {
     pub tabs: [(&'static str, &'static str); 3],
     pub benefits: [&'static str; 2],
     pub perks: [&'static str; 3],
+    /// A travel sale's categories and description (the fashion ones were shown before).
+    pub universes: [&'static str; 3],
+    pub sale_description: &'static str,
 }
 
 /// Index of a language in the `Names` arrays; French for any other.
@@ -174,6 +177,8 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
             ],
             benefits: ["Flughafentransfer", "Reiseversicherung"],
             perks: ["Ein Abendessen geschenkt", "Upgrade nach Verfügbarkeit", "Kinder bis 11 Jahre -50 %"],
+            universes: ["Aufenthalte", "Rundreisen", "Kurztrips"],
+            sale_description: "Ausgewählte Reisen zu Mitgliederpreisen, nur für kurze Zeit.",
         },
         "es" => TravelWords {
             stays: ["Hotel de playa", "Hotel boutique", "Club", "Resort & Spa"],
@@ -190,6 +195,8 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
             ],
             benefits: ["Traslado al aeropuerto", "Seguro de viaje"],
             perks: ["Una cena de regalo", "Mejora según disponibilidad", "Niños hasta 11 años -50 %"],
+            universes: ["Estancias", "Circuitos", "Escapadas"],
+            sale_description: "Viajes seleccionados a precios de socio, solo por tiempo limitado.",
         },
         "it" => TravelWords {
             stays: ["Hotel sul mare", "Boutique hotel", "Club", "Resort & Spa"],
@@ -206,6 +213,8 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
             ],
             benefits: ["Transfer aeroporto", "Assicurazione viaggio"],
             perks: ["Una cena in omaggio", "Upgrade secondo disponibilità", "Bambini fino a 11 anni -50 %"],
+            universes: ["Soggiorni", "Tour", "Weekend"],
+            sale_description: "Viaggi selezionati a prezzi riservati ai soci, solo per poco tempo.",
         },
         "nl" => TravelWords {
             stays: ["Strandhotel", "Boetiekhotel", "Club", "Resort & Spa"],
@@ -222,6 +231,8 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
             ],
             benefits: ["Luchthaventransfer", "Reisverzekering"],
             perks: ["Een diner cadeau", "Upgrade volgens beschikbaarheid", "Kinderen tot 11 jaar -50 %"],
+            universes: ["Verblijven", "Rondreizen", "Weekendjes weg"],
+            sale_description: "Geselecteerde reizen tegen ledenprijzen, slechts korte tijd.",
         },
         _ => TravelWords {
             stays: ["Hôtel les pieds dans l'eau", "Hôtel de charme", "Club", "Resort & Spa"],
@@ -238,6 +249,8 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
             ],
             benefits: ["Transfert aéroport", "Assurance voyage"],
             perks: ["Un dîner offert", "Surclassement selon disponibilité", "Enfants jusqu'à 11 ans -50 %"],
+            universes: ["Séjours", "Circuits", "Week-ends"],
+            sale_description: "Des séjours choisis à prix membres, pour un temps limité.",
         },
     }
 }

@@ -139,7 +139,13 @@ async fn popin(form: XsrfForm<PopinForm>) -> Response {
     {
         tracing::error!(error = %e, "cannot store the popin answer");
     }
-    back_to(&form, &f.back, &[])
+    // The page it returns to shows no next popin (the next page view does).
+    let rest = format!(
+        "{}=1; Path=/; Max-Age=600; HttpOnly; SameSite=Lax{}",
+        app::onboarding::rules::POPIN_REST_COOKIE,
+        secure(&form)
+    );
+    back_to(&form, &f.back, &[rest])
 }
 
 /// The data-partner banner (a member's): accepted or closed.

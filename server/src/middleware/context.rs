@@ -164,8 +164,14 @@ pub async fn request_context(
         );
     // Another site's session (filtered out above) brings no values either.
     let page_values = page_values.filter(|_| member.is_some());
+    let popin_rest =
+        page_view && cookie(req.headers(), app::onboarding::rules::POPIN_REST_COOKIE).is_some();
     let onboarding = if page_view {
-        onboarding_view(req.headers(), page_values.as_ref().map(|v| &v.onboarding))
+        onboarding_view(
+            req.headers(),
+            page_values.as_ref().map(|v| &v.onboarding),
+            popin_rest,
+        )
     } else {
         Default::default()
     };
@@ -218,6 +224,15 @@ pub async fn request_context(
     }
     if set_site_cookie {
         let c = site_cookie(site_id, app.settings.secure_cookies);
+        if let Ok(v) = HeaderValue::from_str(&c) {
+            res.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    if popin_rest {
+        let c = format!(
+            "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+            app::onboarding::rules::POPIN_REST_COOKIE
+        );
         if let Ok(v) = HeaderValue::from_str(&c) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
@@ -316,10 +331,12 @@ async fn session_member(
 }
 
 /// Consent for everyone; popins and banners for members (spec 000 §6), from the member's
-/// onboarding values.
+/// onboarding values; none of them on the page view right after a popin was answered
+/// (`resting`, [`app::onboarding::rules::POPIN_REST_COOKIE`]).
 fn onboarding_view(
     headers: &HeaderMap,
     member: Option<&app::onboarding::rules::MemberOnboarding>,
+    resting: bool,
 ) -> app::model::onboarding::OnboardingView {
     use app::onboarding::rules;
     let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE).as_deref());
@@ -328,8 +345,10 @@ fn onboarding_view(
         ..Default::default()
     };
     if let Some(state) = member {
-        view.popin = rules::next_popin(state).map(|(k, v)| (k as i64, v));
-        view.adot_banner = rules::show_adot_banner(state);
+        if !resting {
+            view.popin = rules::next_popin(state).map(|(k, v)| (k as i64, v));
+            view.adot_banner = rules::show_adot_banner(state);
+        }
         let ua = headers
             .get(header::USER_AGENT)
             .and_then(|v| v.to_str().ok())

@@ -148,3 +148,55 @@ both!(
     the_demo_catalogue_comes_through_the_feed_on_sqlite,
     the_demo_catalogue_comes_through_the_feed_on_postgres
 );
+
+/// Issue #33, defects 8 and 10: each site's demo products speak its language (colour
+/// values were French everywhere), and a trip has no colour and no fashion copy (its page
+/// has its highlights and tabs).
+async fn each_site_speaks_its_language_in_its_data(t: TestApp) {
+    let count = |site: i64, kind: &str, filter: &str| {
+        format!(
+            "SELECT COUNT(*) FROM products p JOIN sales s ON s.id = p.sale_id
+              WHERE s.site_id = {site} AND s.campaign_kind {kind} AND {filter}"
+        )
+    };
+    let french = "p.color IN ('rouge', 'bleu', 'noir', 'blanc', 'vert', 'rose')";
+    for (site, colours) in [
+        (2, "'rot', 'blau', 'schwarz', 'weiß', 'grün', 'rosa'"),
+        (4, "'rosso', 'blu', 'nero', 'bianco', 'verde', 'rosa'"),
+        (76, "'rood', 'blauw', 'zwart', 'wit', 'groen', 'roze'"),
+    ] {
+        assert_eq!(
+            t.count(&count(site, "<> 'TRAVEL'", french)).await,
+            0,
+            "site {site}"
+        );
+        let own = format!("p.color IN ({colours})");
+        assert!(
+            t.count(&count(site, "<> 'TRAVEL'", &own)).await > 10,
+            "site {site}"
+        );
+        let trips = t.count(&count(site, "= 'TRAVEL'", "1 = 1")).await;
+        assert!(trips > 0, "site {site}");
+        // Its highlights and tabs describe a trip: no clothes' sheet, no colour.
+        let plain = "p.color = '' AND p.description_html = ''";
+        assert_eq!(
+            t.count(&count(site, "= 'TRAVEL'", plain)).await,
+            trips,
+            "site {site}: a trip has no colour nor fashion copy"
+        );
+    }
+    // A travel sale's categories are trips, not clothes.
+    let fashion = "SELECT COUNT(*) FROM universes u JOIN sales s ON s.id = u.sale_id
+                    WHERE s.site_id = 2 AND s.campaign_kind = 'TRAVEL'
+                      AND u.title IN ('Damen', 'Herren', 'Accessoires', 'Kleider', 'Oberteile')";
+    assert_eq!(t.count(fashion).await, 0);
+    let trips = "SELECT COUNT(*) FROM universes u JOIN sales s ON s.id = u.sale_id
+                  WHERE s.site_id = 2 AND s.campaign_kind = 'TRAVEL' AND u.title = 'Rundreisen'";
+    assert!(t.count(trips).await > 0);
+}
+
+both!(
+    each_site_speaks_its_language_in_its_data,
+    each_site_speaks_its_language_in_its_data_on_sqlite,
+    each_site_speaks_its_language_in_its_data_on_postgres
+);

@@ -115,7 +115,7 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
                         <input id="popin-birthdate" name="birthDate" inputmode="numeric" placeholder=ctx.t("auth.birthdate.placeholder") />
                     })}
                     {(kind == PopinType::TermsAndConditions).then(|| view! {
-                        <a href="/registration/privacypolicy" target="_blank" rel="noopener">{ctx.t("popin.terms.read")}</a>
+                        <a href="/registration/generalconditions" target="_blank" rel="noopener" data-testid="popin-terms-read">{ctx.t("popin.terms.read")}</a>
                     })}
                     <div class="modal__actions">
                         <button class="button" type="submit" name="action" value="close" data-testid="popin-close">{ctx.t("popin.close")}</button>

@@ -5,7 +5,7 @@ use leptos::server_fn::codec::GetUrl;
 use serde::{Deserialize, Serialize};
 
 use crate::model::travel::{CalendarDays, TravelProduct};
-use crate::travel::rules::Configuration;
+use crate::travel::rules::{AgeChange, Configuration};
 #[cfg(feature = "ssr")]
 use crate::{
     cart::service::cart_service,
@@ -21,6 +21,9 @@ pub struct TravelProductLoad {
     pub product: TravelProduct,
     pub config: Configuration,
     pub days: CalendarDays,
+    /// Travellers this load moved to another type (or removed) by their age on the travel
+    /// date: the configurator says it.
+    pub age_changes: Vec<AgeChange>,
 }
 
 /// Opens with the product's default configuration when it names one (cheapest mode off),
@@ -84,17 +87,19 @@ pub async fn fetch_travel_product(
             .unwrap_or_default(),
         None => CalendarDays::new(),
     };
+    let mut age_changes = Vec::new();
     if let (Some(day), Some(package)) = (
         active_checkin(&config, &days).map(str::to_string),
         config.package(&product),
     ) {
         let profiles = package.configurator.participants.profiles.clone();
-        config.adjust_ages(&day, &profiles);
+        age_changes = config.adjust_ages(&day, &profiles);
     }
     Ok(Some(TravelProductLoad {
         product,
         config,
         days,
+        age_changes,
     }))
 }
 

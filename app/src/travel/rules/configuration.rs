@@ -343,10 +343,56 @@ impl Configuration {
         let Some(package) = product.packages.iter().find(|p| p.id == package_id) else {
             return false;
         };
+        // What the member saw chosen in the package they leave.
+        let old = self.package(product);
+        let old_city = old
+            .and_then(|pk| active_city(pk, self))
+            .map(|c| c.value.clone());
+        let old_stay = old
+            .and_then(|pk| active_duration(pk, self))
+            .map(|d| StayLength {
+                days: d.day,
+                nights: d.night,
+            });
         self.package_id = Some(package.id);
         self.benefits.clear();
         self.participants = party::initial_participants(&package.configurator.participants);
+        self.carry_city_and_stay(package, old_city.as_deref(), old_stay);
         true
+    }
+
+    /// After a package change: a city and a stay are rows of their package, so the ones
+    /// chosen do not exist in the new one. The same city (by name) and stay (by days and
+    /// nights) are kept where the new package offers them; otherwise its cheapest, as on
+    /// load, rather than nothing chosen and no departures shown.
+    fn carry_city_and_stay(
+        &mut self,
+        package: &Package,
+        old_city: Option<&str>,
+        old_stay: Option<StayLength>,
+    ) {
+        let cities = &package.configurator.departure_cities;
+        let same_city = old_city.and_then(|name| {
+            cities
+                .iter()
+                .find(|c| c.value == name && !c.is_out_of_stock)
+        });
+        let Some(city) = same_city.or_else(|| cheapest_choice(package).map(|(c, _)| c)) else {
+            self.city_id = None;
+            return;
+        };
+        self.city_id = Some(city.id);
+        let same_stay = old_stay.and_then(|s| {
+            city.durations
+                .iter()
+                .find(|d| d.day == s.days && d.night == s.nights && !d.is_out_of_stock)
+        });
+        self.stay = same_stay
+            .or_else(|| cheapest_duration(city))
+            .map(|d| StayLength {
+                days: d.day,
+                nights: d.night,
+            });
     }
 
     pub fn select_city(&mut self, city_id: i64) {
@@ -432,8 +478,14 @@ impl Configuration {
         }
     }
 
-    /// [`party::adjust_ages`] on the travel date.
-    pub fn adjust_ages(&mut self, travel_date: &str, profiles: &[ParticipantProfile]) {
-        self.participants = party::adjust_ages(&self.participants, travel_date, profiles);
+    /// [`party::adjust_ages`] on the travel date; what it changed, to be said.
+    pub fn adjust_ages(
+        &mut self,
+        travel_date: &str,
+        profiles: &[ParticipantProfile],
+    ) -> Vec<party::AgeChange> {
+        let (kept, changes) = party::adjust_ages_said(&self.participants, travel_date, profiles);
+        self.participants = kept;
+        changes
     }
 }

@@ -255,6 +255,32 @@ fn selecting_a_package_resets_benefits_and_participants() {
     assert_eq!(c.package_id, Some(2));
 }
 
+#[test]
+fn a_new_package_keeps_the_city_and_stay_it_offers_else_its_cheapest() {
+    // Package 4 offers Lyon again (another row, same name) with 15 days, and Marseille.
+    let mut p = riad();
+    let mut lyon = city(41, 54_900, false, vec![duration(410, 15, 54_900, false)]);
+    lyon.value = "City 11".into();
+    let marseille = city(42, 44_900, false, vec![duration(420, 8, 44_900, false)]);
+    p.packages.push(package(4, false, vec![lyon, marseille]));
+    let mut c = selected(1);
+    c.select_city(11);
+    c.select_duration(15, 14);
+    assert!(c.select_package(&p, 4));
+    assert_eq!((c.city_id, c.stay.map(|s| s.days)), (Some(41), Some(15)));
+    let active = active_duration(pkg(&p, 4), &c).map(|d| d.id);
+    assert_eq!(active, Some(410));
+    // Paris is not offered by package 4: its cheapest city and stay, not nothing.
+    let mut c = selected(1);
+    c.select_city(10);
+    c.select_duration(8, 7);
+    assert!(c.select_package(&p, 4));
+    assert_eq!((c.city_id, c.stay.map(|s| s.days)), (Some(42), Some(8)));
+    // Back to package 1: Marseille is not there either, its cheapest in stock is Lyon.
+    assert!(c.select_package(&p, 1));
+    assert_eq!((c.city_id, c.stay.map(|s| s.days)), (Some(11), Some(15)));
+}
+
 fn fixtures_rules_from_three() -> crate::model::travel::ParticipantRules {
     super::fixtures::rules_table(&[(3, 0, &[1, 2])])
 }

@@ -115,10 +115,13 @@ pub fn configure(
     let changed = |name: &str, now: Option<String>| now.is_some() && now != shown(name);
     let package_id = config.package_id.unwrap_or_default();
     if changed(field::PACKAGE, Some(package_id.to_string())) {
+        // The city and stay sent are the shown package's: the change starts from it, so
+        // that the new package keeps them where it offers them too.
+        config.package_id = shown(field::PACKAGE).and_then(|v| v.parse().ok());
+        config.cheapest = shown(field::CHEAPEST).as_deref() == Some("1");
         if !config.select_package(product, package_id) {
             config.package_id = None;
         }
-        config.cheapest = shown(field::CHEAPEST).as_deref() == Some("1");
     } else {
         let cheapest_now = config.cheapest;
         config.cheapest = shown(field::CHEAPEST).as_deref() == Some("1");

@@ -180,6 +180,27 @@ fn another_package_resets_benefits_and_party() {
 }
 
 #[test]
+fn another_package_keeps_the_city_and_stay_the_page_showed_where_it_has_them() {
+    // Package 3 leaves from Lyon too (another row, the same name) for 15 days.
+    let mut p = trip();
+    let mut lyon = city(30, 52_900, false, vec![duration(300, 15, 52_900, false)]);
+    lyon.value = "City 11".into();
+    p.packages.push(package(3, false, vec![lyon]));
+    let page = "package=3&city=11&duration=15-14&party=a,a\
+        &shown_package=1&shown_city=11&shown_duration=15-14&shown_checkin=&shown_cheapest=0";
+    let config = run(&p, page);
+    assert_eq!(config.package_id, Some(3));
+    assert_eq!(config.city_id, Some(30));
+    assert_eq!(config.stay.map(|s| (s.days, s.nights)), Some((15, 14)));
+    // Package 2 has neither: its own city and stay, not none.
+    let page = "package=2&city=11&duration=15-14&party=a,a\
+        &shown_package=1&shown_city=11&shown_duration=15-14&shown_checkin=&shown_cheapest=0";
+    let config = run(&p, page);
+    assert_eq!(config.city_id, Some(20));
+    assert_eq!(config.stay.map(|s| s.days), Some(4));
+}
+
+#[test]
 fn an_unknown_package_selects_none() {
     let p = trip();
     let page = "package=99&party=a,a&shown_package=1&shown_cheapest=1";

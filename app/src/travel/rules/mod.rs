@@ -46,8 +46,9 @@ pub use filters::{
     ActiveFilter, DATES_FACET, DRAWER_COOKIE, DRAWER_OPENED, FILTER_NAMES, MAX_PAGE,
 };
 pub use party::{
-    adjust_ages, age_category, birthday_bounds, can_add, can_remove, initial_participants,
-    latest_birthday, party_allowed, party_mode, PartyCounts, PartyMode, DEFAULT_ADULTS,
+    adjust_ages, adjust_ages_said, age_category, birthday_bounds, can_add, can_remove,
+    initial_participants, latest_birthday, party_allowed, party_mode, AgeChange, PartyCounts,
+    PartyMode, DEFAULT_ADULTS,
 };
 pub use pricing::{booking_total, paying_travellers, places_taken};
 pub use search::{set_checkin_checkout, set_dates};

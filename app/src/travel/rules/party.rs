@@ -3,6 +3,8 @@
 //! category of a birthday on the travel date.
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::date::Date;
 use crate::model::travel::{Participant, ParticipantProfile, ParticipantRules, ParticipantType};
 
@@ -205,6 +207,17 @@ pub fn latest_birthday(travel_date: &str, profiles: &[ParticipantProfile]) -> Op
     Some(Date::parse(travel_date)?.years_before(youngest).to_string())
 }
 
+/// What the age adjustment did to one traveller, so that the configurator says it: a
+/// birthday typed outside a type's window moves the traveller, it is not silent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgeChange {
+    /// The traveller's type before, and their rank among that type ("child 2").
+    pub was: ParticipantType,
+    pub rank: u32,
+    /// Their type now; `None` when they were removed (born after the latest date).
+    pub now: Option<ParticipantType>,
+}
+
 /// The spec's age adjustment on the travel date: a baby of children's age becomes a child,
 /// a child of adult's age an adult, a child of baby's age a baby; anyone born after
 /// [`latest_birthday`] is dropped. Other participants (no or invalid birthday, other
@@ -214,36 +227,63 @@ pub fn adjust_ages(
     travel_date: &str,
     profiles: &[ParticipantProfile],
 ) -> Vec<Participant> {
+    adjust_ages_said(participants, travel_date, profiles).0
+}
+
+/// [`adjust_ages`], with each change it made.
+pub fn adjust_ages_said(
+    participants: &[Participant],
+    travel_date: &str,
+    profiles: &[ParticipantProfile],
+) -> (Vec<Participant>, Vec<AgeChange>) {
     let Some(latest) = latest_birthday(travel_date, profiles)
         .as_deref()
         .and_then(Date::parse)
     else {
-        return participants.to_vec();
+        return (participants.to_vec(), Vec::new());
     };
-    participants
-        .iter()
-        .filter(|p| {
-            let born = p.birthday.as_deref().and_then(Date::parse);
-            born.is_none_or(|b| b <= latest)
-        })
-        .map(|p| {
-            use ParticipantType::{Adults, Babies, Children};
-            let category = p
-                .birthday
-                .as_deref()
-                .and_then(|b| age_category(b, travel_date, profiles));
-            let kind = match (p.kind, category) {
-                (Babies, Some(Children)) => Children,
-                (Children, Some(Adults)) => Adults,
-                (Children, Some(Babies)) => Babies,
-                (kind, _) => kind,
-            };
-            Participant {
-                kind,
-                birthday: p.birthday.clone(),
-            }
-        })
-        .collect()
+    let mut ranks = [0u32; 3];
+    let mut changes = Vec::new();
+    let mut kept = Vec::with_capacity(participants.len());
+    for p in participants {
+        use ParticipantType::{Adults, Babies, Children};
+        let rank = {
+            let slot = &mut ranks[p.kind as usize];
+            *slot += 1;
+            *slot
+        };
+        let born = p.birthday.as_deref().and_then(Date::parse);
+        if born.is_some_and(|b| b > latest) {
+            changes.push(AgeChange {
+                was: p.kind,
+                rank,
+                now: None,
+            });
+            continue;
+        }
+        let category = p
+            .birthday
+            .as_deref()
+            .and_then(|b| age_category(b, travel_date, profiles));
+        let kind = match (p.kind, category) {
+            (Babies, Some(Children)) => Children,
+            (Children, Some(Adults)) => Adults,
+            (Children, Some(Babies)) => Babies,
+            (kind, _) => kind,
+        };
+        if kind != p.kind {
+            changes.push(AgeChange {
+                was: p.kind,
+                rank,
+                now: Some(kind),
+            });
+        }
+        kept.push(Participant {
+            kind,
+            birthday: p.birthday.clone(),
+        });
+    }
+    (kept, changes)
 }
 
 #[cfg(test)]
@@ -404,6 +444,18 @@ mod tests {
         );
         assert_eq!(adjusted[1].birthday.as_deref(), Some("2024-01-01"));
         assert_eq!(adjust_ages(&party, "2027-3-10", &p), party.to_vec());
+        // Each move is said, naming the traveller as the form did ("child 2").
+        let (_, changes) = adjust_ages_said(&party, "2027-03-10", &p);
+        let said = |was, rank, now| AgeChange { was, rank, now };
+        assert_eq!(
+            changes,
+            [
+                said(Babies, 1, Some(Children)),
+                said(Children, 1, Some(Adults)),
+                said(Children, 2, Some(Babies)),
+            ]
+        );
+        assert!(adjust_ages_said(&adjusted, "2027-03-10", &p).1.is_empty());
     }
 
     #[test]
@@ -417,6 +469,12 @@ mod tests {
         let adjusted = adjust_ages(&party, "2027-03-10", &profiles());
         assert_eq!(kinds(&adjusted), [Adults, Babies, Babies]);
         assert_eq!(adjusted[1].birthday.as_deref(), Some("2027-03-10"));
+        let (_, changes) = adjust_ages_said(&party, "2027-03-10", &profiles());
+        let said = |was, rank, now| AgeChange { was, rank, now };
+        assert_eq!(
+            changes,
+            [said(Babies, 1, None), said(Children, 1, Some(Babies))]
+        );
         // Without a baby profile the youngest allowed is 2: younger ones are dropped.
         let mut no_babies = profiles();
         no_babies.retain(|p| p.kind != Babies);

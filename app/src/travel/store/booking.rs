@@ -76,21 +76,22 @@ pub async fn sell(
 }
 
 /// Releases holds that expired (of everyone, at most `limit`): each booking row changes
-/// status with a condition first, so its places come back exactly once.
+/// status with a condition first, so its places come back exactly once. The product of
+/// each booking released.
 pub async fn release_expired(
     tx: &mut Transaction<'static, Any>,
     now: i64,
     limit: i64,
-) -> Result<u64, sqlx::Error> {
+) -> Result<Vec<i64>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT id, duration_id, day, places FROM travel_bookings
+        "SELECT id, product_id, duration_id, day, places FROM travel_bookings
           WHERE status = 'held' AND expires_at <= $1 ORDER BY expires_at LIMIT $2",
     )
     .bind(now)
     .bind(limit)
     .fetch_all(&mut **tx)
     .await?;
-    let mut released = 0;
+    let mut released = Vec::new();
     for r in rows {
         let id: i64 = r.try_get("id")?;
         let gone = sqlx::query(
@@ -105,7 +106,7 @@ pub async fn release_expired(
         if gone == 1 {
             let day: String = r.try_get("day")?;
             release(tx, r.try_get("duration_id")?, &day, r.try_get("places")?).await?;
-            released += 1;
+            released.push(r.try_get("product_id")?);
         }
     }
     Ok(released)

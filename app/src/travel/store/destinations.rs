@@ -196,14 +196,17 @@ pub async fn travel_sales(db: &Db, site_id: u16, now: i64) -> Result<Vec<SaleCar
     let rows = sqlx::query(&format!(
         "SELECT s.id, s.name, s.slug, s.offer_type, s.ends_at, s.banner_image_id, s.logo_image_id,
                 (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS first_universe,
-                (SELECT MIN(p.price_cents) FROM products p WHERE p.sale_id = s.id AND {shown}) AS min_price,
-                (SELECT MAX((p.retail_price_cents - p.price_cents) * 100 / p.retail_price_cents)
-                   FROM products p WHERE p.sale_id = s.id AND p.retail_price_cents > 0 AND {shown}) AS max_discount
+                (SELECT MIN({from_price}) FROM products p JOIN travel_offers o ON o.product_id = p.id
+                  WHERE p.sale_id = s.id AND {shown}) AS min_price,
+                (SELECT MAX((p.retail_price_cents - {from_price}) * 100 / p.retail_price_cents)
+                   FROM products p JOIN travel_offers o ON o.product_id = p.id
+                  WHERE p.sale_id = s.id AND p.retail_price_cents > 0 AND {shown}) AS max_discount
            FROM sales s
           WHERE s.site_id = $1 AND s.campaign_kind = 'TRAVEL' AND {}
           ORDER BY s.position, s.id",
         live_window("$2"),
-        shown = shown("p")
+        shown = shown("p"),
+        from_price = super::from_price::SQL,
     ))
     .bind(i64::from(site_id))
     .bind(now)

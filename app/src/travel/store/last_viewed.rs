@@ -56,7 +56,7 @@ pub async fn list(
     limit: u32,
 ) -> Result<Vec<TravelOffer>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT p.id, p.image_id, p.sale_id, p.name, p.price_cents, p.retail_price_cents, d.name AS destination,
+        "SELECT p.id, p.image_id, p.sale_id, p.name, {from_price} AS price_cents, p.retail_price_cents, d.name AS destination,
                 o.board, o.rating, o.lat_e6, o.lng_e6, o.benefit,
                 (SELECT MIN(du.nights) FROM travel_packages pk
                    JOIN travel_departure_cities c ON c.package_id = pk.id
@@ -73,7 +73,8 @@ pub async fn list(
           ORDER BY v.viewed_at DESC, v.product_id DESC
           LIMIT $4",
         live_window("$3"),
-        shown("p")
+        shown("p"),
+        from_price = super::from_price::SQL,
     ))
     .bind(member_id)
     .bind(i64::from(site_id))

@@ -161,13 +161,10 @@ pub async fn product(
         .unwrap_or_default(),
     };
     let packages = packages(db, product_id, &rules, now).await?;
-    let lowest = packages
-        .iter()
-        .flat_map(|p| &p.configurator.departure_cities)
-        .filter(|c| !c.is_out_of_stock)
-        .map(|c| c.price)
-        .min()
-        .unwrap_or(row.try_get("price_cents")?);
+    let lowest = match super::from_price::lowest_city_price(&packages) {
+        Some(p) => p,
+        None => row.try_get("price_cents")?,
+    };
     let favorite = crate::catalog::store::is_favourite(db, member_id, product_id).await?;
     let tabs: Vec<Tab> =
         serde_json::from_str(&row.try_get::<String, _>("tabs_json")?).unwrap_or_default();
@@ -274,7 +271,11 @@ async fn packages(
 }
 
 /// A package's cities, each priced (and its durations) by its lowest bookable day.
-async fn cities(db: &Db, package_id: i64, now: i64) -> Result<Vec<DepartureCity>, sqlx::Error> {
+pub(super) async fn cities(
+    db: &Db,
+    package_id: i64,
+    now: i64,
+) -> Result<Vec<DepartureCity>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, code, name FROM travel_departure_cities WHERE package_id = $1 ORDER BY position, id",
     )

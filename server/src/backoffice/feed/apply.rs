@@ -283,6 +283,8 @@ pub async fn import(
         audit::record(&mut tx, actor, entry, now).await?;
         tx.commit().await?;
         out.applied = true;
+        // Trips' "from" prices follow their new seasons, stays and prices.
+        app::travel::store::from_price::refresh_all(db, now).await?;
     } else if out.errors.is_empty() && !dry_run {
         // Already as the feed says: nothing to write, nothing to record.
         tx.rollback().await?;

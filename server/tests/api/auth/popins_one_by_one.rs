@@ -114,7 +114,15 @@ impl Browser<'_> {
         let status = res.status().as_u16();
         if status == 303 {
             let back = res.headers()["location"].to_str().unwrap().to_string();
-            assert_eq!(self.get(&back).await.0, 200, "back to {back}");
+            let (status, page) = self.get(&back).await;
+            assert_eq!(status, 200, "back to {back}");
+            // At most one popin per page view: the page the answer returns to shows no
+            // next one, nor the banner (the next page view does).
+            assert_eq!(popin(&page), None, "back to {back} after {action}");
+            assert!(
+                !page.contains("adot-banner"),
+                "back to {back} after {action}"
+            );
         }
         status
     }

@@ -93,6 +93,138 @@ async fn a_child_pays_as_the_offer_says(t: TestApp) {
     }
 }
 
+/// Issue #33, defect 3: every demo trip of the site shows one "from" price, and it can be
+/// booked at that price. The catalog tile, the product header and the cheapest bookable
+/// day of all its calendars agree, and a booking of that day for the fewest travellers the
+/// offer takes charges it per person.
+async fn every_trip_shows_the_price_it_books_at(t: TestApp) {
+    let s = shopper(&t, 2).await;
+    let mut tiles = Vec::new();
+    for page in 1..20 {
+        let (status, body) = s
+            .call(
+                &t,
+                Method::GET,
+                &format!("/api/travel/v1/offers?page={page}"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let offers = body["offers"].as_array().unwrap();
+        tiles.extend(offers.iter().map(|o| {
+            (
+                o["campaignId"].as_i64().unwrap(),
+                o["id"].as_i64().unwrap(),
+                o["priceFrom"].as_i64().unwrap(),
+            )
+        }));
+        if offers.is_empty() || tiles.len() as u64 >= body["total"].as_u64().unwrap() {
+            break;
+        }
+    }
+    assert!(
+        tiles.len() >= 10,
+        "the demo's trips of site 1: {}",
+        tiles.len()
+    );
+    for (campaign, product, tile) in tiles {
+        let (status, p) = s
+            .call(
+                &t,
+                Method::GET,
+                &format!("/api/travel/v1/campaigns/{campaign}/products/{product}"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(
+            p["price"]["value"].as_i64(),
+            Some(tile),
+            "product {product}: the header's from price is the tile's"
+        );
+        // The cheapest bookable day of every package, city and stay.
+        let mut cheapest: Option<(i64, super::Departure)> = None;
+        for package in p["packages"].as_array().unwrap() {
+            for city in package["configurator"]["departureCities"]
+                .as_array()
+                .unwrap()
+            {
+                for duration in city["durations"].as_array().unwrap() {
+                    let (_, days) = s
+                        .call(
+                            &t,
+                            Method::GET,
+                            &format!("/api/travel/v1/durations/{}/dates", duration["id"]),
+                            None,
+                        )
+                        .await;
+                    for (day, d) in days.as_object().unwrap() {
+                        let price = d["price"].as_i64().unwrap();
+                        if d["isOutOfStock"] == false
+                            && cheapest.as_ref().is_none_or(|c| price < c.0)
+                        {
+                            let id = |v: &serde_json::Value| v["id"].as_i64().unwrap();
+                            cheapest = Some((
+                                price,
+                                (
+                                    campaign,
+                                    product,
+                                    id(package),
+                                    id(city),
+                                    id(duration),
+                                    duration["day"].as_u64().unwrap(),
+                                    duration["night"].as_u64().unwrap(),
+                                    day.clone(),
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        let (price, departure) = cheapest.expect("a bookable day");
+        assert_eq!(
+            price, tile,
+            "product {product}: from = its cheapest bookable day"
+        );
+        // Booked at that price per person; then given back.
+        let fewest = p["packages"][0]["configurator"]["participants"]["min"]
+            .as_u64()
+            .unwrap()
+            .max(1);
+        let adults: Vec<_> = (0..fewest).map(|_| json!({ "type": "adults" })).collect();
+        let (status, b) = s
+            .call(
+                &t,
+                Method::POST,
+                "/api/travel/v1/checkout",
+                Some(booking(&departure, json!(adults))),
+            )
+            .await;
+        assert_eq!(status, 201, "product {product}: {b}");
+        assert_eq!(
+            b["total"].as_i64(),
+            Some(price * fewest as i64),
+            "product {product}: {b}"
+        );
+        let (status, _) = s
+            .call(
+                &t,
+                Method::POST,
+                &format!("/api/travel/v1/bookings/{}/cancel", b["id"]),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "product {product}");
+    }
+}
+
+both!(
+    every_trip_shows_the_price_it_books_at,
+    every_trip_shows_the_price_it_books_at_on_sqlite,
+    every_trip_shows_the_price_it_books_at_on_postgres
+);
+
 both!(
     a_child_pays_as_the_offer_says,
     a_child_pays_as_the_offer_says_on_sqlite,

@@ -68,12 +68,13 @@ pub(super) async fn candidates(
     let offers = rows(
         db,
         &format!(
-            "SELECT p.id, p.image_id, p.sale_id, p.name, p.price_cents, p.retail_price_cents, s.with_map,
+            "SELECT p.id, p.image_id, p.sale_id, p.name, {from_price} AS price_cents, p.retail_price_cents, s.with_map,
                     o.destination_id, d.name AS destination, o.lat_e6, o.lng_e6, o.trip_type, o.board,
                     o.accommodation_type, o.rating, o.transport, o.thematics, o.payment_facilities,
                     o.notorious_brand, o.benefit
                {from} JOIN travel_destinations d ON d.id = o.destination_id
-              WHERE {scope} ORDER BY s.position, s.id, p.position, p.id"
+              WHERE {scope} ORDER BY s.position, s.id, p.position, p.id",
+            from_price = crate::travel::store::from_price::SQL,
         ),
         query,
         &binds,

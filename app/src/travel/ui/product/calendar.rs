@@ -39,9 +39,15 @@ pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoV
         .unwrap_or_default();
     // The widget reads the calendar as the REST call returns it.
     let days_json = serde_json::to_string(&days).unwrap_or_else(|_| "{}".into());
-    let empty = days
-        .is_empty()
-        .then(|| view! { <p class="trip__empty">{t("travel.calendar.empty")}</p> });
+    // No day to offer: said once, here (the widget would say it a second time).
+    if days.is_empty() {
+        return view! {
+            <div class="trip__calendar">
+                <p class="trip__empty" data-testid="travel-calendar-empty">{t("travel.calendar.empty")}</p>
+            </div>
+        }
+        .into_any();
+    }
     let list = days
         .iter()
         .map(|(date, day)| {
@@ -76,7 +82,6 @@ pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoV
                 month=month
                 data-testid="travel-calendar"
             ></travel-calendar>
-            {empty}
             <details class="trip__dates">
                 <summary>{ctx.t("travel.calendar.list")}</summary>
                 <fieldset class="dates">
@@ -86,4 +91,5 @@ pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoV
             </details>
         </div>
     }
+    .into_any()
 }

@@ -16,7 +16,7 @@ use crate::travel::rules::form::{duration_value, field, state_query};
 use crate::travel::rules::StayLength;
 use crate::travel::rules::{
     active_checkin, active_city, active_duration, booking_blocks, booking_total, checkout_date,
-    checkout_query, party_value, quotation_price, BookingBlock, Configuration,
+    checkout_query, party_value, quotation_price, AgeChange, BookingBlock, Configuration,
 };
 
 /// `action` is the page's path (the form comes back to it); `product_path` the product's
@@ -26,6 +26,8 @@ pub fn ConfiguratorForm(
     product: TravelProduct,
     config: Configuration,
     days: CalendarDays,
+    /// What this answer's age adjustment did to the travellers.
+    age_changes: Vec<AgeChange>,
     action: String,
     product_path: String,
 ) -> impl IntoView {
@@ -227,6 +229,13 @@ pub fn ConfiguratorForm(
             .collect_view();
         view! { <p class="config__blocked">{t("travel.configurator.blocked")}</p><ul class="config__blocks">{items}</ul> }
     });
+    let age_notes = (!age_changes.is_empty()).then(|| {
+        let items = age_changes
+            .iter()
+            .map(|c| view! { <li>{age_change_text(*c)}</li> })
+            .collect_view();
+        view! { <ul class="config__notes" data-testid="trip-age-changes">{items}</ul> }
+    });
     let state_url = format!("{action}?{}", state_query(&config));
     let shown = |name: &str| format!("{}{name}", field::SHOWN);
     view! {
@@ -251,6 +260,7 @@ pub fn ConfiguratorForm(
             {party}
             {benefits}
             <div class="config__summary" data-enhance-announce="">
+                {age_notes}
                 <p class="config__dates" data-testid="trip-dates">{dates}</p>
                 <p class="config__price">
                     <span>{t("travel.configurator.per_person")}</span>" "
@@ -302,6 +312,23 @@ fn choices(testid: &'static str, legend: String, items: Vec<Choice>) -> impl Int
             <ul class="choices">{items}</ul>
         </fieldset>
     }
+}
+
+/// What the age adjustment did to a traveller, named as the form names them ("Child 2").
+fn age_change_text(change: AgeChange) -> String {
+    use crate::model::travel::ParticipantType::{Adults, Babies, Children};
+    let ctx = RequestCtx::current();
+    let who = ctx.t_with(
+        super::party::one_key(change.was),
+        &[("n", &change.rank.to_string())],
+    );
+    let key = match change.now {
+        Some(Adults) => "travel.party.now_adult",
+        Some(Children) => "travel.party.now_child",
+        Some(Babies) => "travel.party.now_baby",
+        None => "travel.party.dropped",
+    };
+    ctx.t_with(key, &[("who", &who)])
 }
 
 /// The message of a block, naming the traveller or the minimum when it is about one.

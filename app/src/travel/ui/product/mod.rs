@@ -69,6 +69,7 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
         product: full,
         config,
         days,
+        age_changes,
     } = load;
     view! {
         <SeoMeta title=product.title.clone() description path=path.clone() />
@@ -84,7 +85,7 @@ fn ProductView(load: TravelProductLoad, path: String) -> impl IntoView {
                 <crate::ui::favourite::FavouriteButton sale_id=product.campaign_id item_id=product.id initial=product.favorite compact=false />
             </div>
             <facts::PriceBox product=product.clone() />
-            <configurator::ConfiguratorForm product=full config days action=path.clone() product_path />
+            <configurator::ConfiguratorForm product=full config days age_changes action=path.clone() product_path />
             <facts::Description product />
         </article>
         <RecentTrips current=product_id />

@@ -16,7 +16,7 @@ fn type_key(kind: ParticipantType) -> &'static str {
     }
 }
 
-fn one_key(kind: ParticipantType) -> &'static str {
+pub(super) fn one_key(kind: ParticipantType) -> &'static str {
     match kind {
         ParticipantType::Adults => "travel.party.adult_n",
         ParticipantType::Children => "travel.party.child_n",
