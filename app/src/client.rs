@@ -22,8 +22,29 @@ pub enum CallError {
     Unauthorized,
     /// Another error status, with the error body when there is one.
     Status(u16, ErrorBody),
-    /// No answer (offline, timeout, aborted).
+    /// No answer (offline, aborted, or none within [`CALL_TIMEOUT_MS`]).
     Network,
+}
+
+/// How long a browser call waits for its answer (spec 000 §7's client: 10 s). A hung call
+/// would leave its button busy for good; after this the member is told to retry.
+pub const CALL_TIMEOUT_MS: i32 = 10_000;
+
+/// A signal that aborts a browser fetch after [`CALL_TIMEOUT_MS`].
+#[cfg(feature = "hydrate")]
+pub fn timeout_signal() -> Option<web_sys::AbortSignal> {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let controller = web_sys::AbortController::new().ok()?;
+    let signal = controller.signal();
+    let abort = Closure::once_into_js(move || controller.abort());
+    web_sys::window()?
+        .set_timeout_with_callback_and_timeout_and_arguments_0(
+            abort.unchecked_ref(),
+            CALL_TIMEOUT_MS,
+        )
+        .ok()?;
+    Some(signal)
 }
 
 /// The keys [`CallError::message_key`] gives for a call of any area: the edge's own answers
@@ -82,8 +103,10 @@ pub async fn call(method: &str, url: &str, body: Option<String>) -> Result<Reply
         _ => Method::GET,
     };
     let xsrf = crate::context::RequestCtx::current().xsrf;
+    let signal = timeout_signal();
     let builder = RequestBuilder::new(url)
         .method(method)
+        .abort_signal(signal.as_ref())
         .header("X-XSRF-TOKEN", &xsrf)
         .header("X-VP-Origin", "web")
         .header("Accept", "application/json");

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { signInAsDemo } from './session';
+import { signInAsDemo, DEMO_EMAIL, DEMO_PASSWORD } from './session';
 
 // Desktop and phone run as members of different sites so their favourites never meet.
 const siteFor = (project: string) => (project === 'desktop' ? 1 : 70);
@@ -81,4 +81,28 @@ test('a visitor who taps the heart is sent to sign in and comes back', async ({ 
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByTestId('favourite-toggle').first().click();
   await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+});
+
+test('a session that ended meanwhile: "load more" leads to sign-in, and back to the sale after', async ({ page }, info) => {
+  // Other sites than the test above (desktop site 4, phone site 7): their favourites and
+  // sessions stay apart.
+  const site = info.project.name === 'desktop' ? 4 : 7;
+  await signInAsDemo(page, site);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('sale-grid').locator('a').first().click();
+  await page.locator('a[data-universe="0"]').click();
+  await expect(page).toHaveURL(/\/catalog\/\d+\/0$/);
+  const catalog = new URL(page.url()).pathname;
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Signed out elsewhere (the session cookie is gone), then "load more".
+  await page.context().clearCookies({ name: 'rosace_session' });
+  await page.getByTestId('load-more').click();
+  await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+  expect(decodeURIComponent(new URL(page.url()).searchParams.get('ReturnUrl') ?? '')).toContain(catalog);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(DEMO_EMAIL);
+  await page.getByTestId('email-form').getByRole('button').click();
+  await page.getByTestId('password-form').locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByTestId('password-form').locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${catalog}$`));
+  await expect(page.getByTestId('items-grid').locator('[data-item-id]')).toHaveCount(48);
 });

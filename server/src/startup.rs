@@ -90,17 +90,19 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
             }
         });
     }
-    // Trips' "from" prices follow the calendar as days pass (the cheapest day may leave
-    // the bookable window); bookings and imports refresh theirs at once.
+    // Trips' "from" prices: those never computed (a database from before them) now;
+    // then all follow the calendar as days pass (the cheapest day may leave the bookable
+    // window). Bookings and imports refresh theirs at once.
+    app::travel::store::from_price::refresh_missing(&db, app::platform::state::now()).await?;
     {
         let db = db.clone();
         tokio::spawn(async move {
             loop {
+                tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
                 let now = app::platform::state::now();
                 if let Err(e) = app::travel::store::from_price::refresh_all(&db, now).await {
                     tracing::warn!(error = %e, "travel from prices not refreshed");
                 }
-                tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
             }
         });
     }

@@ -230,8 +230,13 @@ pub async fn request_context(
     }
     if popin_rest {
         let c = format!(
-            "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
-            app::onboarding::rules::POPIN_REST_COOKIE
+            "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{}",
+            app::onboarding::rules::POPIN_REST_COOKIE,
+            if app.settings.secure_cookies {
+                "; Secure"
+            } else {
+                ""
+            }
         );
         if let Ok(v) = HeaderValue::from_str(&c) {
             res.headers_mut().append(header::SET_COOKIE, v);

@@ -69,6 +69,9 @@ fn ConfirmEmail(cypher: String) -> impl IntoView {
 }
 
 /// The form's general message when the draft refused it.
+/// Above a form sent back with field errors: that there are some, each said by its field
+/// (not the general "an error occurred, try again", which read as a failure of the shop
+/// above the field's own message).
 fn form_error(draft: &Draft, form: &str, key: &str) -> impl IntoView {
     let ctx = RequestCtx::current();
     let shown = draft.has_errors(form);
@@ -105,7 +108,7 @@ fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
             <h2 id="profile-title">{ctx.t("myprofile.personaldata.title")}</h2>
             <form method="post" action=form_action("profile") class="account-form" novalidate data-enhance="" data-testid="profile-form">
                 <FormBase />
-                {form_error(&draft, "profile", "errors.general_retry.notification")}
+                {form_error(&draft, "profile", "myprofile.errors.fields")}
                 <fieldset data-field=F_GENDER aria-describedby="gender-error">
                     <legend>{ctx.t("myprofile.gender")}</legend>
                     <div class="profile-radios">
@@ -166,7 +169,7 @@ fn Email(view: AccountView, draft: Draft, sent: bool) -> impl IntoView {
             </p>
             <form method="post" action=form_action("email") class="account-form" novalidate data-enhance="" data-testid="email-form">
                 <FormBase />
-                {form_error(&draft, "email", "errors.general_retry.notification")}
+                {form_error(&draft, "email", "myprofile.errors.fields")}
                 <TextField id="email-new" name="Email" field=F_NEW_MAIL label=ctx.t("myprofile.email.new")
                     value=draft.value("email", "Email").unwrap_or_default() error=error(F_NEW_MAIL) kind="email" autocomplete="email" maxlength="254" required=true />
                 <TextField id="email-confirm" name="ConfirmEmail" field=F_CONFIRM_EMAIL label=ctx.t("myprofile.email.confirm")

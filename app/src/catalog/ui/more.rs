@@ -11,6 +11,41 @@ use crate::context::RequestCtx;
 /// The grid both islands work on.
 pub const GRID_ID: &str = "items-grid";
 
+/// Why a page's tiles were not appended (only the browser appends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+pub enum Appended {
+    /// The member is no longer signed in (401/403, or the page sent them to sign in).
+    SignIn,
+    /// No answer within the client's timeout, another error status, or no grid.
+    Failed,
+}
+
+/// Whether an answer's final address is the sign-in page (a members-only page sends an
+/// ended session there).
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+pub fn is_sign_in(url: &str) -> bool {
+    let path = url
+        .split_once("://")
+        .map_or(url, |(_, rest)| rest.find('/').map_or("", |i| &rest[i..]));
+    path.starts_with(&format!("{}/authentication", crate::routes::SITE_BASE))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_sign_in_page_is_told_from_a_catalog_page() {
+        assert!(super::is_sign_in(
+            "http://127.0.0.1:3000/gr/authentication?ReturnUrl=%2Fcatalog%2F1001%2F1"
+        ));
+        assert!(super::is_sign_in("/gr/authentication"));
+        assert!(!super::is_sign_in(
+            "https://rosace.test/catalog/1001/1?page=2"
+        ));
+        assert!(!super::is_sign_in("https://rosace.test/"));
+    }
+}
+
 /// 1 to 4 tiles per row: the grid's class and its images' `sizes` follow.
 #[island(lazy)]
 pub fn ColumnSwitch() -> impl IntoView {
@@ -72,13 +107,16 @@ pub fn LoadMore(
         let url = catalog_url(&base, &next);
         leptos::task::spawn_local(async move {
             match browser::append_page(&url).await {
-                Some(added) if added > 0 => {
+                Ok(added) if added > 0 => {
                     page.set(next.page);
                     shown.update(|s| *s += added as i64);
                 }
                 // An empty page: the catalog shrank meanwhile; nothing more to show.
-                Some(_) => shown.set(total),
-                None => {
+                Ok(_) => shown.set(total),
+                // The session ended: sign in, then back to this catalog (before, the
+                // sign-in page was read as a page without tiles and the button hid).
+                Err(Appended::SignIn) => crate::client::to_sign_in(),
+                Err(Appended::Failed) => {
                     leptos::logging::warn!("[Error] cannot fetch search items");
                     failed.set(true);
                 }
@@ -104,7 +142,7 @@ pub fn LoadMore(
 mod browser {
     use wasm_bindgen::{JsCast, JsValue};
 
-    use super::GRID_ID;
+    use super::{is_sign_in, Appended, GRID_ID};
 
     fn grid() -> Option<web_sys::Element> {
         web_sys::window()?.document()?.get_element_by_id(GRID_ID)
@@ -137,20 +175,28 @@ mod browser {
         }
     }
 
-    /// Appends the tiles of the page at `url`; how many, or `None` when it failed.
-    pub async fn append_page(url: &str) -> Option<u32> {
+    /// Appends the tiles of the page at `url`; how many.
+    pub async fn append_page(url: &str) -> Result<u32, Appended> {
+        let signal = crate::client::timeout_signal();
         let reply = gloo_net::http::Request::get(url)
             .header("Accept", "text/html")
+            .abort_signal(signal.as_ref())
             .send()
             .await
-            .ok()?;
-        if !reply.ok() {
-            return None;
+            .map_err(|_| Appended::Failed)?;
+        if matches!(reply.status(), 401 | 403) || is_sign_in(&reply.url()) {
+            return Err(Appended::SignIn);
         }
-        let html = reply.text().await.ok()?;
+        if !reply.ok() {
+            return Err(Appended::Failed);
+        }
+        tiles_of(&reply.text().await.map_err(|_| Appended::Failed)?).ok_or(Appended::Failed)
+    }
+
+    fn tiles_of(html: &str) -> Option<u32> {
         let parsed = web_sys::DomParser::new()
             .ok()?
-            .parse_from_string(&html, web_sys::SupportedType::TextHtml)
+            .parse_from_string(html, web_sys::SupportedType::TextHtml)
             .ok()?;
         let tiles = parsed
             .query_selector_all(&format!("#{GRID_ID} > li"))
@@ -201,7 +247,7 @@ mod browser {
 mod browser {
     pub fn set_columns(_columns: u8) {}
 
-    pub async fn append_page(_url: &str) -> Option<u32> {
-        None
+    pub async fn append_page(_url: &str) -> Result<u32, super::Appended> {
+        Err(super::Appended::Failed)
     }
 }

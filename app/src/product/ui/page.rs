@@ -155,6 +155,8 @@ pub(crate) fn ProductBuy(
                     options.set(reply.options);
                     state.set(OptionsState::default());
                 }
+                // The session ended: sign in, then back to this product.
+                Err(crate::client::CallError::Unauthorized) => crate::client::to_sign_in(),
                 Ok(None) | Err(_) => {
                     leptos::logging::warn!("Cannot fetch options");
                     state.set(OptionsState {

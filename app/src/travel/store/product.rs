@@ -161,7 +161,7 @@ pub async fn product(
         .unwrap_or_default(),
     };
     let packages = packages(db, product_id, &rules, now).await?;
-    let lowest = match super::from_price::lowest_city_price(&packages) {
+    let lowest = match lowest_city_price(&packages) {
         Some(p) => p,
         None => row.try_get("price_cents")?,
     };
@@ -215,6 +215,17 @@ pub async fn product(
         with_quotation_price: row.try_get::<i64, _>("with_quotation_price")? != 0,
         favorite,
     }))
+}
+
+/// The lowest price of a city in stock, over the packages: the header's "from", and the
+/// one stored for the lists.
+pub fn lowest_city_price(packages: &[Package]) -> Option<i64> {
+    packages
+        .iter()
+        .flat_map(|p| &p.configurator.departure_cities)
+        .filter(|c| !c.is_out_of_stock)
+        .map(|c| c.price)
+        .min()
 }
 
 async fn packages(

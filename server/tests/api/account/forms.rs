@@ -167,9 +167,14 @@ async fn pages_and_forms(t: TestApp) {
         "Le téléphone ne peut contenir que des chiffres",
         "Choisissez une profession de la liste",
         "aria-invalid=\"true\"",
+        // Above the form: that fields are to correct, not "an error occurred, try again".
+        "Certains champs sont à corriger",
     ] {
         assert!(html.contains(needle), "{needle}");
     }
+    let above = html.split("data-form-error").nth(1).unwrap_or_default();
+    let above = &above[..above.find("</p>").unwrap_or(0)];
+    assert!(above.contains("Certains champs sont à corriger"), "{above}");
 
     // Accepted: the notice, and the data is stored.
     let res = post_form(

@@ -448,8 +448,9 @@ async fn taken_out_products_leave_prices_and_last_viewed(t: TestApp) {
     .fetch_one(&db.pool)
     .await
     .unwrap();
+    // Its "from" price, which the travel lists read (app/src/travel/store/from_price.rs).
     run(format!(
-        "UPDATE products SET price_cents = 1 WHERE id = {trip}"
+        "UPDATE travel_offers SET from_price_cents = 1 WHERE product_id = {trip}"
     ))
     .await;
     let member = crate::helpers::cart::shopper(&t, 2).await.member_id;
