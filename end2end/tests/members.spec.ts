@@ -75,8 +75,9 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   for (let i = 0; i < 6 && (await page.getByTestId('popin').count()) > 0; i++) {
     seen.push((await page.getByTestId('popin').getAttribute('data-popin-type'))!);
     await expectNoViolations(page);
+    const loaded = page.waitForEvent('load');
     await page.getByTestId('popin-close').click();
-    // The old page has the popin: this waits for the page the answer returns to.
+    await loaded;
     await expect(page.getByTestId('popin')).toHaveCount(0);
     await expect(page.getByTestId('adot-banner')).toHaveCount(0);
     await page.reload();

@@ -20,8 +20,8 @@ export async function signInAsDemo(page: Page, site: number, returnUrl = '/', em
 export async function closePopins(page: Page) {
   // The terms of sale are accepted (checkout needs them); the other popins are closed.
   // One popin per page view: the page an answer returns to shows none, the next comes with
-  // the page view after. So each answer waits for the server's reply, then the page is
-  // viewed again, until a view that follows no answer shows none. (Reading the page right
+  // the page view after. So each answer waits for the page it returns to, then the page
+  // is viewed again, until a view that follows no answer shows none. (Reading the page right
   // after a click raced the navigation: the old page, or the new one half parsed, and the
   // loop stopped with popins left that then blocked a later page.) Each look waits for
   // the whole page: the popins are server HTML at the very end of <body>.
@@ -35,16 +35,16 @@ export async function closePopins(page: Page) {
       continue;
     }
     const kind = await page.getByTestId('popin').getAttribute('data-popin-type');
-    const reply = page.waitForResponse((r) => r.url().includes('/onboarding/form/popin'));
+    // The page the answer returns to, loaded: a reload during that navigation fails.
+    const loaded = page.waitForEvent('load');
     await page.getByTestId(kind === 'terms' ? 'popin-accept' : 'popin-close').click();
-    await reply;
+    await loaded;
     answered = true;
     await page.reload();
   }
   if ((await page.getByTestId('adot-accept').count()) > 0) {
-    const reply = page.waitForResponse((r) => r.url().includes('/onboarding/form/adot'));
+    const loaded = page.waitForEvent('load');
     await page.getByTestId('adot-accept').click();
-    await reply;
-    await page.reload();
+    await loaded;
   }
 }
