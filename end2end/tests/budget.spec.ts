@@ -27,7 +27,10 @@ const BUDGET = {
   // about to pay, and its code loads after the page shows. 252 KB since it reads the
   // delivery address and the "save this card" choice at pay time.
   // 257.7 KB with the after-sale islands, 244.9 KB once its forms were server forms again (see product).
-  cart: 250 * KB,
+  // 268.3 KB since it asks the general conditions in place, puts payment errors by the card
+  // field, sends vouchers to their page and its calls time out after 10 s: raised to 272 KB
+  // knowingly, a regression to win back (the terms box could be a server form).
+  cart: 272 * KB,
   // The travel product: 257.6 KB with the configurator as an island, 225.9
   // KB with its props slimmed; since the configurator is a server form sent in place by a
   // page script (travel/ui/product/configurator.rs), the page loads the shared WASM only.
