@@ -328,10 +328,9 @@ function onChange(ev: Event): void {
     // leaves it, not mid-typing (a new form under the cursor garbled the date). A date
     // picked in the browser's calendar comes with no key and is sent at once.
     if (target.validity.badInput) return;
-    if (typedDates.has(target)) {
-      pendingDates.add(target);
-      return;
-    }
+    if (typedDates.has(target)) return;
+    // Already sent when the member left it (browsers differ on when `change` comes).
+    if (sentDates.get(target) === target.value) return;
   }
   sendChange(form, target);
 }
@@ -342,25 +341,26 @@ function sendChange(form: HTMLFormElement, target: Field): void {
   else if (form.hasAttribute('data-enhance-auto')) submit(form, null);
 }
 
-/** Date fields the member is typing into, and those of them changed since. */
-const typedDates = new WeakSet<HTMLInputElement>();
-const pendingDates = new WeakSet<HTMLInputElement>();
+/** Date fields the member is typing into, with the value they held before; what was sent. */
+const typedDates = new WeakMap<HTMLInputElement, string>();
+const sentDates = new WeakMap<HTMLInputElement, string>();
 
 function onDateKey(ev: KeyboardEvent): void {
   const target = ev.target;
   if (!(target instanceof HTMLInputElement) || target.type !== 'date' || !target.form?.matches(FORM)) return;
   // Enter sends the form anyway (its first button); Tab leaves the field (focusout).
   if (ev.key === 'Enter' || ev.key === 'Tab') return;
-  typedDates.add(target);
+  if (!typedDates.has(target)) typedDates.set(target, target.value);
 }
 
 function onDateLeft(ev: FocusEvent): void {
   const target = ev.target;
   if (!(target instanceof HTMLInputElement) || !typedDates.has(target)) return;
+  const before = typedDates.get(target);
   typedDates.delete(target);
-  if (!pendingDates.has(target)) return;
-  pendingDates.delete(target);
-  if (target.form && !target.validity.badInput) sendChange(target.form, target);
+  if (before === target.value || target.validity.badInput || !target.form) return;
+  sentDates.set(target, target.value);
+  sendChange(target.form, target);
 }
 
 export function start(): void {
