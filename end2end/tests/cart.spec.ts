@@ -176,22 +176,51 @@ test('the last unit is out of stock for another member while held, and theirs on
   await other.close();
 });
 
-test('a suspended basket gives its units back and can be recovered', async ({ page }, info) => {
+test('a suspended basket gives its units back and can be recovered, leaving out what the member unticks', async ({ page }, info) => {
   const site = info.project.name === 'desktop' ? 2 : 3;
   const sale = firstSale(site);
   await signInAsDemo(page, site);
   await addToCart(page, sale, sale * 100 + 5);
+  await addToCart(page, sale, sale * 100 + 6);
   await page.goto('/cart');
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await page.getByTestId('cart-suspend').click();
   // Spec 000 §4: a suspended basket leads to the ongoing-deals page; the cart then offers it back.
   await expect(page).toHaveURL(/\/rosedeals\/ongoing/);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-recovery')).toBeVisible();
   await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  // Both lines are kept unless unticked; the second is left out.
+  const keep = page.getByTestId('cart-recovery-keep');
+  await expect(keep).toHaveCount(2);
+  await expect(keep.nth(0)).toBeChecked();
+  await keep.nth(1).uncheck();
   await page.getByTestId('cart-recover').click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-recovery')).toHaveCount(0);
+  await expect(page.locator(`[data-testid="cart-line"] a[href$="/${sale * 100 + 5}"]`)).toHaveCount(1);
+  await expect(page.locator(`[data-testid="cart-line"] a[href$="/${sale * 100 + 6}"]`)).toHaveCount(0);
+  await expectNoViolations(page);
+});
+
+test('the delivery pass is added from the cart at its price, and removed again', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 2 : 3;
+  const sale = firstSale(site);
+  await signInAsDemo(page, site);
+  await addToCart(page, sale, sale * 100 + 7);
+  await page.goto('/cart');
+  await expect(page.getByTestId('loyalty-add')).toBeVisible();
+  const total = await page.getByTestId('cart-total').textContent();
+  await page.getByTestId('loyalty-add-pass').click();
+  // Spec 000 §4, loyalty type 2: the pass is the cart's loyalty line, added to the total.
+  await expect(page.getByTestId('cart-loyalty')).toContainText(site === 2 ? 'Versand-Pass' : 'Pase de envío');
+  await expect(page.getByTestId('cart-loyalty')).toContainText('9,90');
+  await expect(page.getByTestId('cart-total')).not.toHaveText(total!);
+  await expect(page.getByTestId('loyalty-add-pass')).toHaveCount(0);
+  await expectNoViolations(page);
+  await page.getByTestId('cart-loyalty').getByRole('button').click();
+  await expect(page.getByTestId('cart-loyalty')).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(total!);
 });
 
 test('beyond the checkout capacity a member waits in line, then pays on their own turn', async ({ page, browser, baseURL }, info) => {

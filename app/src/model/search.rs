@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::catalog_api::{CatalogItem, Filter};
 
-/// Suggestion kinds (spec 000 §2): regular, autocompletion, history, generic, salesbanner.
+/// Suggestion kinds (spec 000 §2): regular, autocompletion, history, generic, salesbanner;
+/// popular is the shop's, for the lists offered before typing (`defaultLists`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
@@ -17,8 +18,10 @@ pub enum SuggestionKind {
     History,
     /// "Search for «q»".
     Generic,
-    /// A matching live sale.
+    /// A matching live sale; before typing, a sale on now.
     Salesbanner,
+    /// Before typing: a search many members made, or a brand with many products on sale.
+    Popular,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use serde_json::{json, Value};
 
 use crate::cart::rules::{
-    reduce_basket, reduce_suspend, BasketAction, BasketState, CartCode, SuspendState,
+    reduce_basket, reduce_suspend, BasketAction, BasketState, CartCode, SuspendState, LOYALTY_PASS,
     LOYALTY_PREMIUM,
 };
 use crate::cart::ui::{cart_call, clock, state_notice, CART, PIPE};
@@ -35,7 +35,7 @@ fn t(key: &str) -> String {
 
 /// What the cart shows once the browser has loaded it (the server renders its loading
 /// state only), after a click, or from its calls' answers: shipped with the page.
-const SHOWN_LATER: [&str; 53] = [
+const SHOWN_LATER: [&str; 55] = [
     "common.retry",
     "cart.recovery.text",
     "cart.suspended.text",
@@ -60,6 +60,8 @@ const SHOWN_LATER: [&str; 53] = [
     "cart.voucher.remove_error",
     "cart.voucher.automatic",
     "cart.loyalty.add",
+    "cart.loyalty.add_pass",
+    "cart.recovery.keep",
     "cart.subtotal",
     "cart.discount",
     "cart.shipping",
@@ -155,6 +157,8 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
     // there is no parcel to wait for.
     let paid_vouchers = RwSignal::new(false);
     let confirmation = NodeRef::<leptos::html::H2>::new();
+    // Recovery lines the member unticked: left out when the rest is held again.
+    let dismissed = RwSignal::new(Vec::<String>::new());
 
     let refresh = move || {
         leptos::task::spawn_local(async move {
@@ -418,12 +422,26 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                 .into_any();
         };
         let ctx = RequestCtx::current();
+        // Each line is kept unless the member unticks it (spec 000 §4: recover sends the
+        // dismissed products, which are not held again).
         let recovery = (!c.recovery.is_empty()).then(|| view! {
             <div class="cart-recovery" data-testid="cart-recovery">
                 <p>{t(if c.has_suspended_order { "cart.suspended.text" } else { "cart.recovery.text" })}</p>
-                <ul>{c.recovery.iter().map(|r| view! { <li>{format!("{} · {} × {}", r.name, r.option_label, r.quantity)}</li> }).collect_view()}</ul>
+                <p class="cart-recovery__hint">{t("cart.recovery.keep")}</p>
+                <ul>{c.recovery.iter().map(|r| {
+                    let id = r.product_id.clone();
+                    view! { <li><label class="check">
+                        <input type="checkbox" checked data-testid="cart-recovery-keep"
+                            prop:checked=move || !dismissed.with(|d| d.contains(&id))
+                            on:change={
+                                let id = r.product_id.clone();
+                                move |_| dismissed.update(|d| if let Some(i) = d.iter().position(|x| *x == id) { d.remove(i); } else { d.push(id.clone()); })
+                            } />
+                        {format!(" {} · {} × {}", r.name, r.option_label, r.quantity)}
+                    </label></li> }
+                }).collect_view()}</ul>
                 <button type="button" class="button button--primary" data-testid="cart-recover"
-                    on:click=move |_| act("POST", format!("{PIPE}/recover"), Some(json!({ "dismissedProducts": [] })))>{t("cart.recovery.recover")}</button>
+                    on:click=move |_| act("POST", format!("{PIPE}/recover"), Some(json!({ "dismissedProducts": dismissed.get_untracked() })))>{t("cart.recovery.recover")}</button>
                 <button type="button" class="link-button" on:click=move |_| act("POST", format!("{PIPE}/cancel-recovery"), Some(json!({}))) >{t("cart.recovery.cancel")}</button>
             </div>
         });
@@ -481,10 +499,22 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                     <button type="button" class="link-button" on:click=move |_| act("DELETE", format!("{PIPE}/item"), Some(json!({ "productId": l.product_id, "quantity": 1 })))>{t("cart.remove")}</button>
                 </p>
             }.into_any(),
-            None => view! {
-                <button type="button" class="link-button" data-testid="loyalty-add"
-                    on:click=move |_| act("POST", "/api/cartproxy/v3/loyalty-item".into(), Some(json!({ "productId": LOYALTY_PREMIUM, "quantity": 1 })))>{t("cart.loyalty.add")}</button>
-            }.into_any(),
+            // Premium or the delivery pass (spec 000 §4, loyalty types 1 and 2), each with
+            // the price the cart will add.
+            None => [(LOYALTY_PREMIUM, "cart.loyalty.add", "loyalty-add"), (LOYALTY_PASS, "cart.loyalty.add_pass", "loyalty-add-pass")]
+                .into_iter()
+                .map(|(id, key, testid)| {
+                    let price = crate::cart::rules::loyalty_product(id).map(|(p, _)| p).unwrap_or_default();
+                    view! {
+                        <p class="cart-loyalty-offer">
+                            <button type="button" class="link-button" data-testid=testid
+                                on:click=move |_| act("POST", "/api/cartproxy/v3/loyalty-item".into(), Some(json!({ "productId": id, "quantity": 1 })))>{t(key)}</button>
+                            {format!(" · {}", ctx.money(price))}
+                        </p>
+                    }
+                })
+                .collect_view()
+                .into_any(),
         };
         view! {
             {recovery}

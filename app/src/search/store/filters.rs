@@ -87,9 +87,14 @@ pub async fn search_filters(
     })
 }
 
+/// Popular searches and current sales offered before anything is typed.
+const DEFAULT_POPULAR: usize = 5;
+const DEFAULT_SALES: usize = 3;
+
 /// Suggestions while typing (spec 000 §2): the member's matching recent queries, completed
 /// terms, matching live sales, matching products, and "search for «q»". With an empty
-/// query: the recent queries only. `compact` (the web app) shows fewer products.
+/// query: the recent queries, popular searches and current sales. `compact` (the web app)
+/// shows fewer products.
 pub async fn suggestions(
     db: &Db,
     indexes: &SearchIndexes,
@@ -123,6 +128,27 @@ pub async fn suggestions(
         }
     }
     if term.is_empty() {
+        // Before typing (spec 000 §3 defaultLists): popular searches the member has not
+        // made themselves, then the sales on now.
+        for label in super::defaults::popular(db, site_id, DEFAULT_POPULAR, now).await? {
+            let key = index::recent_key(&label);
+            if out.iter().all(|s| index::recent_key(&s.label) != key) {
+                out.push(Suggestion {
+                    kind: SuggestionKind::Popular,
+                    url: search_url(&label),
+                    label,
+                    id: None,
+                });
+            }
+        }
+        for s in super::defaults::current_sales(db, site_id, DEFAULT_SALES, now).await? {
+            out.push(Suggestion {
+                kind: SuggestionKind::Salesbanner,
+                url: sale_url(member, s.id, &s.slug),
+                label: s.name,
+                id: Some(s.id),
+            });
+        }
         return Ok(Suggestions {
             query: term,
             suggestions: out,

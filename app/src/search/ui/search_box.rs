@@ -11,11 +11,12 @@ use crate::search::rules::{self, SuggestAction, SuggestionsState, MAX_QUERY_CHAR
 #[island(lazy)]
 pub fn SearchBox(initial: String) -> impl IntoView {
     crate::ui::hydrated::island_ready();
-    // The suggestions list shows once the member types.
+    // The suggestions list shows once the member focuses the field or types.
     crate::site::i18n::shown_later([
         "search.suggestions.generic",
         "search.kind.history",
         "search.kind.salesbanner",
+        "search.kind.popular",
         "search.suggestions.loading",
         "search.suggestions.error",
     ]);
@@ -105,6 +106,7 @@ pub fn SearchBox(initial: String) -> impl IntoView {
                     let badge = match sug.kind {
                         SuggestionKind::History => Some(t("search.kind.history")),
                         SuggestionKind::Salesbanner => Some(t("search.kind.salesbanner")),
+                        SuggestionKind::Popular => Some(t("search.kind.popular")),
                         _ => None,
                     };
                     view! {

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::helpers::{cookie_value, TestApp};
 
 mod api;
+mod defaults;
 mod page;
 
 fn ids(v: &Value) -> Vec<i64> {
