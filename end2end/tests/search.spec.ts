@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
+import { expectNoViolations } from './a11y';
 
 /// A product of the first sale whose first word is long enough for a typo, and that word
 /// with two letters swapped.
@@ -58,4 +59,27 @@ test('search with a typo finds the product, then a recent query is deleted', asy
   await expect(page.getByTestId('search-input')).toBeVisible();
   await expect(page.getByTestId('recent-query').filter({ hasText: typo })).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('the empty search field proposes popular searches and the sales on now', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 4 : 71;
+  await signInAsDemo(page, site, '/find');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const input = page.getByTestId('search-input');
+  await input.click();
+  const suggestions = page.getByTestId('search-suggestions');
+  await expect(suggestions).toBeVisible();
+  // Spec 000 §3 defaultLists: popular searches (here the brands most on sale), then sales.
+  await expect(suggestions.locator('[role="option"][data-kind="popular"]').first()).toBeVisible();
+  expect(await suggestions.locator('[role="option"][data-kind="popular"]').count()).toBeLessThanOrEqual(5);
+  const sales = suggestions.locator('[role="option"][data-kind="salesbanner"]');
+  await expect(sales).toHaveCount(3);
+  await expectNoViolations(page);
+  // The keyboard reaches them; Enter on the first sale opens its catalog.
+  const total = await suggestions.locator('[role="option"]').count();
+  for (let i = 0; i < total - 2; i++) await input.press('ArrowDown');
+  await expect(suggestions.locator(`#search-option-${total - 3}`)).toHaveAttribute('data-kind', 'salesbanner');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/catalog\/\d+\/0/);
+  await expect(page.locator('[data-item-id]').first()).toBeVisible();
 });

@@ -82,6 +82,12 @@ pub fn is_numeric(s: &str) -> bool {
 }
 
 /// Postal codes: digits only, except the Dutch form `1234 AB` on the Netherlands site.
+/// The key filter of the registration's zip code (spec 000 §5: numeric fields take digits
+/// only): digits, except the Netherlands' "1234 AB", which only the server checks.
+pub fn zip_code_key_filter(site_id: u16) -> Option<crate::text::keys::KeyFilter> {
+    (site_id != 76).then_some(crate::text::keys::KeyFilter::Digits)
+}
+
 pub fn is_valid_zip_code(site_id: u16, zip: &str) -> bool {
     let z = zip.trim();
     if site_id == 76 {

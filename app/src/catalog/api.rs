@@ -111,9 +111,12 @@ pub async fn fetch_catalog_page(
         return Ok(None);
     };
     let (price_min, price_max) = query.price_bounds();
+    let layout = crate::catalog::rules::CatalogLayout::of(sale.catalog_type);
+    let page_size = layout.page_size(PAGE_SIZE);
+    let page = if layout.paged() { query.page.max(1) } else { 1 };
     let content_query = store::ContentQuery {
-        limit: PAGE_SIZE,
-        offset: (i64::from(query.page.max(1)) - 1) * PAGE_SIZE,
+        limit: page_size,
+        offset: (i64::from(page) - 1) * page_size,
         sort: query.sort,
         brands: query.brands,
         colors: query.colors,

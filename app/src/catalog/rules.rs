@@ -49,6 +49,72 @@ fn q(value: &str) -> String {
 /// default state; `page` paginates.
 /// A filter list takes at most this many distinct values (review L10: each value is a
 /// bound parameter of an `IN (...)`)...
+/// How a sale's catalog page is laid out, from its catalog sale type (spec 000 §3; the
+/// spec names the types only, so their layouts are the shop's reading of the names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CatalogLayout {
+    /// 1 (and the terminator, 101, which the spec does not describe): universes as
+    /// navigation, pages of [`crate::catalog::api::PAGE_SIZE`] with "load more".
+    Classic,
+    /// 2: every item on one page, no universes, no paging (a small sale).
+    OnePage,
+    /// 3: as classic, with the filters open before the items.
+    Filtered,
+    /// 4: the filters are the way in: open, the universes offered among them only.
+    FilteredCatalog,
+}
+
+/// The most items a one-page catalog shows: the store's largest page (`MAX_LIMIT`); a
+/// larger sale should not be one page.
+pub const ONE_PAGE_MAX: i64 = 96;
+
+impl CatalogLayout {
+    pub fn of(catalog_type: i64) -> Self {
+        match catalog_type {
+            2 => CatalogLayout::OnePage,
+            3 => CatalogLayout::Filtered,
+            4 => CatalogLayout::FilteredCatalog,
+            _ => CatalogLayout::Classic,
+        }
+    }
+
+    /// Items per page; one page shows them all (up to [`ONE_PAGE_MAX`]).
+    pub fn page_size(self, classic: i64) -> i64 {
+        if self == CatalogLayout::OnePage {
+            ONE_PAGE_MAX
+        } else {
+            classic
+        }
+    }
+
+    pub fn paged(self) -> bool {
+        self != CatalogLayout::OnePage
+    }
+
+    /// The universes as a navigation bar above the items.
+    pub fn universe_bar(self) -> bool {
+        matches!(self, CatalogLayout::Classic | CatalogLayout::Filtered)
+    }
+
+    /// The filter panel open (before the items on a phone) even with nothing chosen.
+    pub fn filters_open(self) -> bool {
+        matches!(
+            self,
+            CatalogLayout::Filtered | CatalogLayout::FilteredCatalog
+        )
+    }
+
+    /// The modifier class of the catalog section.
+    pub fn class(self) -> &'static str {
+        match self {
+            CatalogLayout::Classic => "catalog--classic",
+            CatalogLayout::OnePage => "catalog--one-page",
+            CatalogLayout::Filtered => "catalog--filtered",
+            CatalogLayout::FilteredCatalog => "catalog--filtered-catalog",
+        }
+    }
+}
+
 pub const MAX_LIST_VALUES: usize = 20;
 /// ...of at most this many characters each.
 pub const MAX_LIST_VALUE_CHARS: usize = 64;

@@ -46,6 +46,15 @@ pub struct Sale {
     /// The theme the sale asks for (spec 000 §9): `recycle`, `bw`, or empty for its site's.
     #[serde(default)]
     pub theme: String,
+    /// Catalog sale type (spec 000 §3): classic 1, one page 2, filtered 3, filtered
+    /// catalog 4, terminator 101; how the catalog page lays the sale out
+    /// (`catalog::rules::CatalogLayout`).
+    #[serde(default = "classic_catalog")]
+    pub catalog_type: i64,
+}
+
+fn classic_catalog() -> i64 {
+    1
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -26,7 +26,7 @@ mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "4";
+pub const DEMO_VERSION: &str = "5";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -198,6 +198,15 @@ async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     homes::generate().insert(&mut tx).await?;
     travel.insert_departures(&mut tx).await?;
     members::insert_all(&mut tx, now).await?;
+    // Each site shows every catalog layout (spec 000 §3 catalog sale types): its fourth
+    // sale is one page (2), its fifth filtered (3), its seventh a filtered catalog (4).
+    sqlx::query(
+        "UPDATE sales SET catalog_type = CASE id % 1000 WHEN 4 THEN 2 WHEN 5 THEN 3 WHEN 7 THEN 4 ELSE 1 END
+         WHERE id < $1 AND campaign_kind = 'DEFAULT'",
+    )
+    .bind(crate::backoffice::sales::store::FIRST_OPERATOR_SALE_ID)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",

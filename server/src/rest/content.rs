@@ -109,6 +109,9 @@ pub struct HomeParams {
     /// Keep sale, campaign and split banners without a mobile image.
     #[param(value_type = Option<bool>)]
     skip_mobile_image_check: Option<String>,
+    /// Free marketing parameter (spec 001 §7 homes), accepted and not used.
+    #[allow(dead_code)]
+    userparam: Option<String>,
 }
 
 fn flag(v: &Option<String>) -> bool {

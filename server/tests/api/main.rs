@@ -13,6 +13,7 @@ mod cart;
 mod cart_batch;
 mod cart_concurrency;
 mod catalog;
+mod catalog_layouts;
 mod communications;
 mod content;
 mod demo_data;

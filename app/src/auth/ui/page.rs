@@ -319,6 +319,7 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
             {shown(cfg.zip_code_and_city).then(|| view! {
                 <label for="zipCode">{ctx.t("auth.zipcode")}</label>
                 <input id="zipCode" name="zipCode" inputmode="numeric" autocomplete="postal-code" required=req(cfg.zip_code_and_city)
+                    data-key-filter=crate::auth::rules::zip_code_key_filter(ctx.site_id).map(|f| f.attr())
                     value=draft.zip_code.clone() aria-invalid=zip_inv aria-describedby=zip_desc autofocus=zip_focus />
                 {zip_err}
                 <label for="city">{ctx.t("auth.city")}</label>

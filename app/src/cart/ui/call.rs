@@ -10,8 +10,15 @@ pub async fn cart_call(
     body: Option<serde_json::Value>,
 ) -> Result<Reply, CallError> {
     let result = client::call(method, url, body.map(|b| b.to_string())).await;
-    if result == Err(CallError::Unauthorized) {
-        client::to_sign_in();
+    match &result {
+        Err(CallError::Unauthorized) => client::to_sign_in(),
+        // The console names the failure as the cart helper of spec §8 does (the browser
+        // does not keep the status text for us, so it is left out).
+        Err(CallError::Status(status, body)) => leptos::logging::warn!(
+            "Cart call {method} {url} failed: {}",
+            crate::cart::rules::error_name(*status, "", &body.error_code)
+        ),
+        _ => {}
     }
     result
 }

@@ -15,7 +15,8 @@ pub(super) async fn live_sale_row(
 ) -> Result<Option<AnyRow>, sqlx::Error> {
     sqlx::query(&format!(
         "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
-                s.with_quotation_price, s.with_map, s.theme, s.seller_kind, s.banner_image_id, s.logo_image_id
+                s.with_quotation_price, s.with_map, s.theme, s.seller_kind, s.banner_image_id, s.logo_image_id,
+                s.catalog_type
            FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
         live_window("$3")
     ))
@@ -69,6 +70,7 @@ pub async fn sale(
             &r.try_get::<String, _>("seller_kind")?,
         )
         .to_string(),
+        catalog_type: r.try_get("catalog_type")?,
     }))
 }
 

@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::catalog::api::{fetch_catalog_page, CatalogPageData, CatalogQuery, PAGE_SIZE};
-use crate::catalog::rules::{catalog_url, is_colour_slug, parse_catalog_url, CatalogSelection};
+use crate::catalog::rules::{
+    catalog_url, is_colour_slug, parse_catalog_url, CatalogLayout, CatalogSelection,
+};
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
 use crate::ui::error_template::ErrorNotice;
@@ -105,8 +107,14 @@ fn CatalogView(
     let sale = data.sale;
     let content = data.content;
     let sale_id = sale.id;
-    let pages = ((content.total + PAGE_SIZE - 1) / PAGE_SIZE).max(1) as u32;
-    let page = selection.page.max(1);
+    let layout = CatalogLayout::of(sale.catalog_type);
+    let page_size = layout.page_size(PAGE_SIZE);
+    let pages = ((content.total + page_size - 1) / page_size).max(1) as u32;
+    let page = if layout.paged() {
+        selection.page.max(1)
+    } else {
+        1
+    };
     // Filters and paging start from the default state of this universe.
     let reset = CatalogSelection {
         catalog_id: selection.catalog_id,
@@ -293,13 +301,28 @@ fn CatalogView(
     // A sale may ask for a theme of its own (spec 000 §9): its page wears that palette.
     let theme = crate::site::theme::Theme::for_sale(ctx.site().brand, &sale.theme, "");
     let section_class = if theme.is_special() {
-        format!("catalog catalog--themed {}", theme.css_class())
+        format!(
+            "catalog {} catalog--themed {}",
+            layout.class(),
+            theme.css_class()
+        )
     } else {
-        "catalog".to_string()
+        format!("catalog {}", layout.class())
     };
+    let pager = layout.paged().then(|| view! {
+        <LoadMore base=base.clone() selection=selection.clone() shown=content.items.len() as i64 total=content.total />
+        <nav class="pager" aria-label=ctx.t("catalog.pages")>
+            {prev}
+            <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>
+            {next}
+        </nav>
+    });
+    let universe_bar = layout.universe_bar().then(|| view! {
+        <nav class="catalog__universes" aria-label=ctx.t("catalog.universes")><ul>{universes}</ul></nav>
+    });
     view! {
         <SeoMeta title=sale.name.clone() description path=canonical_path />
-        <section class=section_class data-sale-id=sale_id data-theme=theme.name()>
+        <section class=section_class data-sale-id=sale_id data-theme=theme.name() data-catalog-type=sale.catalog_type>
             <img class="catalog__banner" src=sale.banner.clone() alt="" width="1200" height="300" />
             <header class="catalog__head">
                 <img class="catalog__logo" src=sale.logo.clone() alt="" width="56" height="56" />
@@ -309,11 +332,11 @@ fn CatalogView(
                 </div>
             </header>
             <p class="catalog__description">{sale.description.clone()}</p>
-            <nav class="catalog__universes" aria-label=ctx.t("catalog.universes")><ul>{universes}</ul></nav>
+            {universe_bar}
             <div class="catalog__layout">
                 <aside class="catalog__filters" aria-label=ctx.t("catalog.filters")>
                     // Folded on phones so the items come first; always open from desktop width.
-                    <details class="filters-box" open=!selection.is_default()>
+                    <details class="filters-box" open={!selection.is_default() || layout.filters_open()}>
                         <summary class="filters-box__summary" data-testid="filters-toggle">{ctx.t("catalog.filters")}</summary>
                     {filter_links}
                     <a class="filter__reset" href=link(&reset)>{ctx.t("catalog.filters.reset")}</a>
@@ -328,12 +351,7 @@ fn CatalogView(
                     <ul class="items-grid items-grid--2" id=GRID_ID data-testid="items-grid">
                         {content.items.clone().into_iter().map(|item| view! { <ItemTile item /> }).collect_view()}
                     </ul>
-                    <LoadMore base=base.clone() selection=selection.clone() shown=content.items.len() as i64 total=content.total />
-                    <nav class="pager" aria-label=ctx.t("catalog.pages")>
-                        {prev}
-                        <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>
-                        {next}
-                    </nav>
+                    {pager}
                 </div>
             </div>
             <p class="catalog__legal">{ctx.t_with("catalog.legal", &[("merchant", &sale.legal.merchant)])}</p>

@@ -251,3 +251,37 @@ async fn a_refused_registration_keeps_every_field_and_error() {
         "last name from the link"
     );
 }
+
+/// The registration's zip code takes digits only where the server accepts digits only
+/// (spec 000 §5 key filters, issue #33 L19); the Dutch "1234 AB" is left to the server.
+#[tokio::test]
+async fn the_registration_zip_code_filters_keys_as_the_site_checks_it() {
+    let t = start(Backend::Sqlite).await;
+    let zip_input = |html: &str| {
+        let at = html.find("id=\"zipCode\"").expect("a zip code field");
+        let end = at + html[at..].find('>').unwrap();
+        html[at..end].to_string()
+    };
+    let fr = t
+        .get("/gr/registration?step=register&site=1")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        zip_input(&fr).contains("data-key-filter=\"digits\""),
+        "{}",
+        zip_input(&fr)
+    );
+    let nl = t
+        .get("/gr/registration?step=register&site=76")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !zip_input(&nl).contains("data-key-filter"),
+        "{}",
+        zip_input(&nl)
+    );
+}
