@@ -1,4 +1,6 @@
 import { test, expect } from './fixtures';
+import { signInAsDemo } from './session';
+import { expectNoViolations } from './a11y';
 
 test('a sale catalog hydrates and one brand filter moves into the URL path', async ({ page }) => {
   const errors: string[] = [];
@@ -40,4 +42,40 @@ test('a visitor served from the page cache gets a compressed page that hydrates 
   const ctx = JSON.parse((await page.locator('html').getAttribute('data-ctx'))!);
   expect(ctx.xsrf).toBe(cookie!.value);
   expect(errors).toEqual([]);
+});
+
+test('catalog sale types: one page shows every item without pages, filtered sales open their filters', async ({ page }, info) => {
+  // Spec 000 §3 catalog sale types; each site's 4th sale is one page, 5th filtered, 7th a
+  // filtered catalog (server/src/demo/mod.rs).
+  const site = info.project.name === 'desktop' ? 1 : 66;
+  const base = ([1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76].indexOf(site) + 1) * 1000;
+  await signInAsDemo(page, site);
+
+  await page.goto(`/catalog/${base + 4}/0`);
+  const onePage = page.locator('section.catalog');
+  await expect(onePage).toHaveAttribute('data-catalog-type', '2');
+  const count = page.getByTestId('catalog-count');
+  const shown = await page.getByTestId('items-grid').locator('[data-item-id]').count();
+  await expect(count).toContainText(String(shown));
+  await expect(page.locator('.pager')).toHaveCount(0);
+  await expect(page.locator('.catalog__universes')).toHaveCount(0);
+  await expectNoViolations(page);
+
+  await page.goto(`/catalog/${base + 5}/0`);
+  await expect(page.locator('section.catalog')).toHaveAttribute('data-catalog-type', '3');
+  // Open even on a phone, where a classic sale folds them: the filters come first.
+  await expect(page.locator('details.filters-box')).toHaveAttribute('open', '');
+  await expect(page.locator('.filter__option').first()).toBeVisible();
+  await expect(page.locator('.catalog__universes')).toBeVisible();
+
+  await page.goto(`/catalog/${base + 7}/0`);
+  await expect(page.locator('section.catalog')).toHaveAttribute('data-catalog-type', '4');
+  await expect(page.locator('.catalog__universes')).toHaveCount(0);
+  const category = page.locator('[data-filter="category"]').first();
+  await expect(category).toBeVisible();
+  await expectNoViolations(page);
+  // A universe is reached through its filter.
+  await category.click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/${base + 7}/`));
+  await expect(page.getByTestId('items-grid').locator('[data-item-id]').first()).toBeVisible();
 });
