@@ -74,6 +74,9 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   const seen: string[] = [];
   for (let i = 0; i < 6 && (await page.getByTestId('popin').count()) > 0; i++) {
     seen.push((await page.getByTestId('popin').getAttribute('data-popin-type'))!);
+    // Each of these three says what it gives (spec 000 §3 voucherData, opt-in rewards).
+    await expect(page.getByTestId('popin-reward')).toContainText('€');
+    await expect(page.getByTestId('popin-image')).toBeVisible();
     await expectNoViolations(page);
     const loaded = page.waitForEvent('load');
     await page.getByTestId('popin-close').click();
@@ -83,6 +86,11 @@ test('register, activate from the outbox, sign in, reach a members page, log out
     await page.reload();
   }
   expect(seen).toEqual(['welcome', 'personalisation', 'optin']);
+  // The welcome voucher is the member's, put off or not; the opt-ins put off gave none.
+  await page.goto('/vouchers-promotions');
+  await expect(page.locator('[data-testid="voucher-card"][data-code^="WELCOME-"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="voucher-card"][data-code^="NEWS-"]')).toHaveCount(0);
+  await page.goto('/my-orders');
   await page.reload();
   await expect(page.getByTestId('popin')).toHaveCount(0);
   await expectNoViolations(page); // with the data-partner banner
@@ -114,7 +122,9 @@ test('a refused registration comes back as it was left, every error by its field
   await form.locator('input[name="firstName"]').fill('Jean-Pierre');
   await form.locator('input[name="lastName"]').fill('N’Diaye');
   await form.locator('input[name="birthDate"]').fill('31/02/1990');
-  await form.locator('input[name="zipCode"]').fill('7500A');
+  // A letter cannot be typed in the zip code (digits only on these sites); pasted, it is
+  // kept as it came and the server names the field.
+  await form.locator('input[name="zipCode"]').evaluate((el: HTMLInputElement) => { el.value = '7500A'; });
   await form.locator('input[name="city"]').fill('Paris');
   await form.locator('input[name="cgv"]').check();
   // The privacy policy left unticked; the browser's own check is what a script-less
@@ -154,6 +164,29 @@ test('a refused registration comes back as it was left, every error by its field
   await form.locator('input[name="privacyPolicy"]').check();
   await form.getByRole('button').click();
   await expect(page.getByTestId('register-done')).toContainText(email);
+});
+
+test('the registration zip code takes digits and offers its city', async ({ page }, info) => {
+  // Spec 000 §5 key filters (L19) and the cities by zip code (L24): Strasbourg on the
+  // French site, Brussels on the Belgian one.
+  const [site, zip, city] = info.project.name === 'desktop' ? [1, '67000', 'Strasbourg'] : [70, '1000', 'Bruxelles'];
+  const email = `zip.${info.project.name}.${Date.now()}@example.com`;
+  await page.goto(`/gr/authentication?site=${site}`);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  const form = page.getByTestId('register-form');
+  const zipField = form.locator('input[name="zipCode"]');
+  await zipField.pressSequentially(`${zip.slice(0, 2)}A${zip.slice(2)}`);
+  await expect(zipField).toHaveValue(zip);
+  await expect(form.locator('input[name="city"]')).toHaveValue(city);
+  await expect(form.locator('#city-options option')).toHaveCount(1);
+  // A city the member writes stays theirs when the code changes.
+  await form.locator('input[name="city"]').fill('Ma ville');
+  await zipField.fill('');
+  await zipField.pressSequentially(site === 1 ? '44000' : '2000');
+  await expect(form.locator('#city-options option').first()).toHaveAttribute('value', site === 1 ? 'Nantes' : 'Antwerpen');
+  await expect(form.locator('input[name="city"]')).toHaveValue('Ma ville');
+  await expectNoViolations(page);
 });
 
 test('a wrong password shows the localized message of code 3', async ({ page }) => {

@@ -38,6 +38,68 @@ impl PopinType {
     }
 }
 
+/// Onboarding reward kinds (spec 000 §3): the welcome voucher 1, the email opt-in 2, the
+/// CRM (personalised offers) opt-in 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RewardKind {
+    Voucher = 1,
+    OptinEmail = 2,
+    OptinCrm = 3,
+}
+
+/// What a popin gives: a personal voucher of `value` cents off the products, valid
+/// `valid_days` from the answer, once per member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reward {
+    pub kind: RewardKind,
+    pub value: i64,
+    pub valid_days: i64,
+}
+
+impl RewardKind {
+    /// The voucher code's prefix (language-neutral: members type codes on any site).
+    pub fn code_prefix(self) -> &'static str {
+        match self {
+            RewardKind::Voucher => "WELCOME",
+            RewardKind::OptinEmail => "NEWS",
+            RewardKind::OptinCrm => "FORYOU",
+        }
+    }
+}
+
+/// The reward a popin announces (spec 000 §3 `voucherData`, the opt-ins' rewards): the
+/// welcome voucher, and a voucher for each opt-in.
+pub fn reward_of(kind: PopinType) -> Option<Reward> {
+    let (kind, value, valid_days) = match kind {
+        PopinType::Welcome => (RewardKind::Voucher, 1000, 30),
+        PopinType::Optin => (RewardKind::OptinEmail, 500, 30),
+        PopinType::Personalisation => (RewardKind::OptinCrm, 500, 30),
+        _ => return None,
+    };
+    Some(Reward {
+        kind,
+        value,
+        valid_days,
+    })
+}
+
+/// The reward an answer earns: the welcome voucher whatever the answer (it is a welcome,
+/// not a deal), an opt-in's only when the member accepts.
+pub fn reward_for(kind: PopinType, accepted: bool) -> Option<Reward> {
+    reward_of(kind).filter(|r| accepted || r.kind == RewardKind::Voucher)
+}
+
+/// The picture a popin shows (spec 000 §3 `emailOptinData.imageUrl`, `crmOptinData.imageUrl`,
+/// and the welcome's gift), drawn by the server (`server/src/serve/images.rs`).
+pub fn popin_image(kind: PopinType) -> Option<&'static str> {
+    match kind {
+        PopinType::Welcome => Some("/img/popin/welcome.svg"),
+        PopinType::Optin => Some("/img/popin/optin.svg"),
+        PopinType::Personalisation => Some("/img/popin/personalisation.svg"),
+        _ => None,
+    }
+}
+
 /// The version of the general conditions of sale in force: what a registration accepts,
 /// and what checkout asks a member who accepted an older one to accept.
 pub const TERMS_VERSION: i64 = 2;
@@ -228,5 +290,24 @@ mod tests {
         assert!(!is_mobile_user_agent(
             "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36"
         ));
+    }
+
+    #[test]
+    fn the_welcome_voucher_comes_with_any_answer_an_opt_in_reward_with_a_yes() {
+        let welcome = reward_for(PopinType::Welcome, false).unwrap();
+        assert_eq!((welcome.kind, welcome.value), (RewardKind::Voucher, 1000));
+        assert_eq!(reward_for(PopinType::Optin, false), None);
+        assert_eq!(
+            reward_for(PopinType::Optin, true).map(|r| r.kind),
+            Some(RewardKind::OptinEmail)
+        );
+        assert_eq!(
+            reward_for(PopinType::Personalisation, true).map(|r| r.kind),
+            Some(RewardKind::OptinCrm)
+        );
+        assert_eq!(reward_for(PopinType::Birthdate, true), None);
+        assert_eq!(reward_for(PopinType::TermsAndConditions, true), None);
+        assert!(popin_image(PopinType::Optin).is_some());
+        assert!(popin_image(PopinType::TermsAndConditions).is_none());
     }
 }

@@ -1,6 +1,6 @@
 use sqlx::Row;
 
-use crate::onboarding::rules::{MemberOnboarding, PopinType};
+use crate::onboarding::rules::{self, MemberOnboarding, PopinType};
 use crate::platform::db::Db;
 
 /// The select list of [`from_row`] over a member row `m`, for
@@ -114,7 +114,72 @@ pub(crate) async fn answer(
                 .await?;
         }
     }
+    if let Some(reward) = rules::reward_for(kind, accepted) {
+        give(&mut tx, member_id, reward, now).await?;
+    }
     tx.commit().await
+}
+
+/// Gives the member a popin's reward voucher, unless that kind was given already (a
+/// second answer, another version, two tabs at once: the key holds one per member).
+async fn give(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    member_id: i64,
+    reward: rules::Reward,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    use rand::RngCore;
+    let claimed = sqlx::query(
+        "INSERT INTO onboarding_rewards (member_id, kind, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (member_id, kind) DO NOTHING",
+    )
+    .bind(member_id)
+    .bind(reward.kind as i64)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if claimed != 1 {
+        return Ok(());
+    }
+    let site_id: i64 = sqlx::query_scalar("SELECT site_id FROM members WHERE id = $1")
+        .bind(member_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let mut bytes = [0u8; crate::sponsorship::rules::CODE_LEN];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    let code = format!(
+        "{}-{}",
+        reward.kind.code_prefix(),
+        crate::sponsorship::rules::code_from_bytes(&bytes)
+    );
+    let voucher_id: i64 = sqlx::query_scalar(
+        "INSERT INTO vouchers (site_id, code, kind, discount_type, scope, value, per_member_limit, total_limit,
+                               personal, valid_from, valid_until)
+         VALUES ($1, $2, 'voucher', 'FIXED', 'PRODUCT', $3, 1, 1, 1, $4, $5) RETURNING id",
+    )
+    .bind(site_id)
+    .bind(code)
+    .bind(reward.value)
+    .bind(now)
+    .bind(now + reward.valid_days * 86_400)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO voucher_participations (member_id, voucher_id, created_at) VALUES ($1, $2, $3)",
+    )
+    .bind(member_id)
+    .bind(voucher_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE onboarding_rewards SET voucher_id = $3 WHERE member_id = $1 AND kind = $2")
+        .bind(member_id)
+        .bind(reward.kind as i64)
+        .bind(voucher_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// The data-partner banner answer (`IsAdotOptinAccepted`); closing counts as "no".

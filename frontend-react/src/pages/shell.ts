@@ -10,7 +10,7 @@ startHeader();
 
 let forms: Promise<unknown> | null = null;
 const formsIfNeeded = () => {
-  if (!forms && document.querySelector('[data-enhance-region], [data-key-filter]')) forms = import('./forms');
+  if (!forms && document.querySelector('[data-enhance-region], [data-key-filter], [data-city-from-zip]')) forms = import('./forms');
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', formsIfNeeded, { once: true });
 else formsIfNeeded();

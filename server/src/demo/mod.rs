@@ -22,7 +22,7 @@ mod rosedeals;
 mod travel;
 mod travel_words;
 mod vouchers;
-mod words;
+pub mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).

@@ -231,3 +231,13 @@ pub(super) const BRANDS: [&str; 30] = [
     "Noa",
     "Opaline",
 ];
+
+/// The kind of a demo product from its name ("Montre Alba" → 7, the watch), the same index
+/// in every language's `items`: the drawn picture shows that kind. None for names the
+/// demo did not make (a product created in the back office).
+pub fn item_kind(name: &str) -> Option<usize> {
+    let first = name.split_whitespace().next()?;
+    ["fr", "de", "es", "it", "nl"]
+        .into_iter()
+        .find_map(|lang| words(lang).items.iter().position(|i| *i == first))
+}

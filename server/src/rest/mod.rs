@@ -14,6 +14,7 @@ pub mod dsa;
 pub use crate::web::error;
 pub mod experiments;
 pub use crate::web::extract;
+pub mod cities;
 pub mod header;
 pub mod health;
 pub mod help;
@@ -64,6 +65,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(brands::router())
         .merge(operations::router())
         .merge(sponsorship::router())
+        .merge(cities::router())
         .merge(rosedeals::router())
         .merge(diagnostics::router())
         .merge(experiments::router())

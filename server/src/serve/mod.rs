@@ -30,8 +30,15 @@ pub fn router<S: Clone + Send + Sync + 'static>(db: Db) -> Router<S> {
         )
         .route("/img/logo/{file}", get(images::logo))
         .route("/img/favicon/{file}", get(images::favicon))
+        .route("/img/popin/{file}", get(images::popin_image))
         .route("/img/sale/{id}/{file}", get(images::sale_image))
-        .route("/img/product/{file}", get(images::product_image))
+        .route(
+            "/img/product/{file}",
+            get({
+                let db = db.clone();
+                move |path| images::product_image(db.clone(), path)
+            }),
+        )
         .route(
             "/img/p/{id}",
             get({

@@ -200,3 +200,71 @@ both!(
     each_site_speaks_its_language_in_its_data_on_sqlite,
     each_site_speaks_its_language_in_its_data_on_postgres
 );
+
+/// Defect 10 of issue #33: a demo product's drawn picture shows what it is (a watch, a
+/// belt, a hotel for a trip), on every site's language, not a T-shirt for everything.
+#[tokio::test]
+async fn each_product_picture_shows_what_it_is() {
+    let t = crate::helpers::start(crate::helpers::Backend::Sqlite).await;
+    let picture = |id: i64| {
+        let t = &t;
+        async move {
+            let res = t.get(&format!("/img/product/{id}.svg")).await;
+            assert_eq!(res.status(), 200);
+            assert_eq!(res.headers()["content-type"], "image/svg+xml");
+            res.text().await.unwrap()
+        }
+    };
+    let first_of = |like: &'static str, site: i64| {
+        let t = &t;
+        async move {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT pr.id FROM products pr JOIN sales s ON s.id = pr.sale_id
+                  WHERE pr.name LIKE $1 AND s.site_id = $2 ORDER BY pr.id LIMIT 1",
+            )
+            .bind(like)
+            .bind(site)
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap()
+        }
+    };
+    // A watch in French and in German: the same drawing (its face), in each product's hue.
+    let montre = picture(first_of("Montre %", 1).await).await;
+    let uhr = picture(first_of("Uhr %", 2).await).await;
+    const FACE: &str = r#"<circle cx="200" cy="200" r="78""#;
+    assert!(montre.contains(FACE) && uhr.contains(FACE));
+    // A belt and a dress are not watches, nor each other.
+    let belt = picture(first_of("Ceinture %", 1).await).await;
+    let dress = picture(first_of("Robe %", 1).await).await;
+    assert!(!belt.contains(FACE) && !dress.contains(FACE));
+    let shapes = |svg: &str| {
+        svg.split("</rect>")
+            .last()
+            .unwrap_or("")
+            .replace(|c: char| c.is_ascii_digit(), "")
+    };
+    assert_ne!(shapes(&belt), shapes(&dress));
+    // A trip is a hotel.
+    let trip: i64 = sqlx::query_scalar(
+        "SELECT pr.id FROM products pr JOIN sales s ON s.id = pr.sale_id
+          WHERE s.campaign_kind = 'TRAVEL' AND s.site_id = 3 ORDER BY pr.id LIMIT 1",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let hotel = picture(trip).await;
+    assert!(hotel.contains(r#"<rect x="120" y="90" width="160" height="230""#));
+    // A product the demo did not name, and one that does not exist: a parcel.
+    sqlx::query("UPDATE products SET name = 'Article 42' WHERE id = $1")
+        .bind(first_of("Robe %", 1).await)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let parcel = r#"<path d="M200 70 L320 130"#;
+    assert!(picture(first_of("Article 42", 1).await)
+        .await
+        .contains(parcel));
+    assert!(picture(99_999_999).await.contains(parcel));
+    assert_eq!(t.get("/img/product/nope.svg").await.status(), 404);
+}

@@ -14,6 +14,7 @@ mod cart_batch;
 mod cart_concurrency;
 mod catalog;
 mod catalog_layouts;
+mod cities;
 mod communications;
 mod content;
 mod demo_data;

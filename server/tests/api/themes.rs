@@ -30,7 +30,7 @@ async fn themed_sales(t: TestApp) {
     // The catalog page wears the theme's class; another sale the site's palette only.
     let html = t.get("/c/vente/1003/0").await.text().await.unwrap();
     assert!(
-        html.contains("class=\"catalog catalog--themed theme-recycle\"")
+        html.contains("class=\"catalog catalog--classic catalog--themed theme-recycle\"")
             && html.contains("data-theme=\"recycle\""),
         "recycle page"
     );

@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 33] = [
+pub const ERASED_TABLES: [&str; 34] = [
     "sessions",
     "member_cyphers",
     "auth_events",
@@ -29,6 +29,7 @@ pub const ERASED_TABLES: [&str; 33] = [
     "member_subscriptions",
     "brand_alerts",
     "voucher_participations",
+    "onboarding_rewards",
     "member_email_changes",
     "cart_items",
     "member_deactivations",

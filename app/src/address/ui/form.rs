@@ -107,6 +107,15 @@ pub fn AddressForm(
             AddressField::Phone => Some(KeyFilter::Phone.attr()),
             _ => None,
         };
+        // The city is offered from the zip code (`frontend-react/src/pages/zip-city.ts`,
+        // GET /api/members/v1/cities) among the places the code names.
+        let city_id = format!("{id_prefix}-{}", AddressField::City.wire());
+        let (from_zip, country_from) = if f == AddressField::ZipCode {
+            (Some(city_id.clone()), Some(format!("{id_prefix}-country")))
+        } else {
+            (None, None)
+        };
+        let options_id = (f == AddressField::City).then(|| format!("{city_id}-options"));
         let (phone_first, phone_rest) = if f == AddressField::Phone {
             (
                 Some(first.to_string()),
@@ -122,7 +131,9 @@ pub fn AddressForm(
                     maxlength=f.max_length().to_string() value=initial(f, draft_ref, editing.as_ref())
                     required=f.required() aria-invalid=error.is_some().then_some("true")
                     aria-describedby=described data-testid=format!("address-{name}")
-                    data-key-filter=filter data-phone-first=phone_first data-phone-rest=phone_rest />
+                    data-key-filter=filter data-phone-first=phone_first data-phone-rest=phone_rest
+                    data-city-from-zip=from_zip data-country-from=country_from list=options_id.clone() />
+                {options_id.map(|id| view! { <datalist id=id></datalist> })}
                 {hint.map(|h| view! { <span class="field__hint" id=hint_id>{h}</span> })}
                 <span class="field__error" id=error_id data-error-for=name hidden=error.is_none()>{error.clone()}</span>
             </p>

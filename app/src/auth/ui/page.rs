@@ -320,11 +320,15 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
                 <label for="zipCode">{ctx.t("auth.zipcode")}</label>
                 <input id="zipCode" name="zipCode" inputmode="numeric" autocomplete="postal-code" required=req(cfg.zip_code_and_city)
                     data-key-filter=crate::auth::rules::zip_code_key_filter(ctx.site_id).map(|f| f.attr())
+                    data-city-from-zip="city"
                     value=draft.zip_code.clone() aria-invalid=zip_inv aria-describedby=zip_desc autofocus=zip_focus />
                 {zip_err}
                 <label for="city">{ctx.t("auth.city")}</label>
+                // Offered from the zip code (frontend-react/src/pages/zip-city.ts).
                 <input id="city" name="city" autocomplete="address-level2" required=req(cfg.zip_code_and_city)
+                    list="city-options"
                     value=draft.city.clone() aria-invalid=city_inv aria-describedby=city_desc autofocus=city_focus />
+                <datalist id="city-options"></datalist>
                 {city_err}
             })}
             {shown(cfg.sponsorship_code).then(|| view! {

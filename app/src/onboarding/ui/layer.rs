@@ -101,11 +101,24 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
     let key = kind.key();
     let brand = ctx.site().brand.name();
     let accept_label = ctx.t(&format!("popin.{key}.accept"));
+    // What the popin gives (spec 000 §3 voucherData, the opt-ins' rewards) and its picture.
+    let reward = crate::onboarding::rules::reward_of(kind).map(|r| {
+        ctx.t_with(
+            &format!("popin.reward.{key}"),
+            &[
+                ("amount", &ctx.money(r.value)),
+                ("days", &r.valid_days.to_string()),
+            ],
+        )
+    });
+    let image = crate::onboarding::rules::popin_image(kind);
     view! {
         <div class="modal-backdrop">
             <section class="modal" role="dialog" aria-modal="true" aria-labelledby="popin-title" data-testid="popin" data-popin-type=key>
+                {image.map(|src| view! { <img class="modal__image" src=src alt="" width="120" height="120" data-testid="popin-image" /> })}
                 <h2 id="popin-title">{ctx.t_with(&format!("popin.{key}.title"), &[("brand", brand)])}</h2>
                 <p>{ctx.t_with(&format!("popin.{key}.text"), &[("brand", brand)])}</p>
+                {reward.map(|text| view! { <p class="modal__reward" data-testid="popin-reward">{text}</p> })}
                 <form method="post" action=form_action("popin") class="modal__form">
                     {hidden(&ctx, &back)}
                     <input type="hidden" name="popinType" value=(kind as i64).to_string() />

@@ -74,6 +74,15 @@ async fn consent_popins_and_banners() {
     let member_xsrf = cookie_value(&member_page, "XSRF-TOKEN").unwrap();
     let html = member_page.text().await.unwrap();
     assert!(html.contains("data-popin-type=\"welcome\""));
+    // The welcome popin says what it gives (spec 000 §3 voucherData) with its picture.
+    assert!(
+        html.contains("data-testid=\"popin-reward\""),
+        "the welcome voucher is announced"
+    );
+    assert!(html.contains("10,00"), "its amount");
+    assert!(html.contains("src=\"/img/popin/welcome.svg\""));
+    assert_eq!(t.get("/img/popin/welcome.svg").await.status(), 200);
+    assert_eq!(t.get("/img/popin/other.svg").await.status(), 404);
     let cookies = format!("{session}; {}", crate::helpers::xsrf_cookie(&member_xsrf));
     for (code, version, name, extra) in [
         (0, 1, "personalisation", ""),
@@ -101,6 +110,43 @@ async fn consent_popins_and_banners() {
     assert!(!html.contains("data-testid=\"popin\""), "each popin once");
     assert!(html.contains("adot-banner"));
     assert_eq!(t.count("SELECT COUNT(*) FROM member_popins").await, 5);
+    // The rewards (spec 000 §3 reward kinds): the welcome voucher, the CRM opt-in's for the
+    // accepted personalisation; none for the email opt-in put off. Personal vouchers of the
+    // member, valid 30 days.
+    let given: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT v.code, v.value, v.valid_until - v.valid_from FROM onboarding_rewards r
+           JOIN vouchers v ON v.id = r.voucher_id
+           JOIN voucher_participations p ON p.voucher_id = v.id AND p.member_id = r.member_id
+          WHERE v.personal = 1 ORDER BY r.kind",
+    )
+    .fetch_all(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(given.len(), 2, "{given:?}");
+    assert!(
+        given[0].0.starts_with("WELCOME-") && given[0].1 == 1000,
+        "{given:?}"
+    );
+    assert!(
+        given[1].0.starts_with("FORYOU-") && given[1].1 == 500,
+        "{given:?}"
+    );
+    assert!(given.iter().all(|g| g.2 == 30 * 86_400));
+    // Answering the welcome popin again (an older tab) gives nothing more.
+    let res = post_form(
+        cookies.clone(),
+        format!("_xsrf={member_xsrf}&kind=popin&back=%2F&popinType=0&version=1&action=close"),
+    )
+    .await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(t.count("SELECT COUNT(*) FROM onboarding_rewards").await, 2);
+    // The member finds them among their vouchers.
+    let (_, vouchers) = crate::helpers::json(&t, "/api/postsales/v1/vouchers", &session).await;
+    let text = vouchers.to_string();
+    assert!(
+        text.contains(&given[0].0) && text.contains(&given[1].0),
+        "{text}"
+    );
     assert_eq!(t.count("SELECT COUNT(*) FROM members WHERE site_id = 1 AND birth_date = '1989-07-14' AND perso_gdpr = 1 AND terms_version = 2").await, 1);
 
     // Accepting the data-partner opt-in (REST, with IsAdotOptinAccepted) hides the banner.
