@@ -30,7 +30,10 @@ const BUDGET = {
   // 268.3 KB since it asks the general conditions in place, puts payment errors by the card
   // field, sends vouchers to their page and its calls time out after 10 s: raised to 272 KB
   // knowingly, a regression to win back (the terms box could be a server form).
-  cart: 272 * KB,
+  // 274.4 KB (2026-12-01) with the recovery's keep boxes, the delivery pass beside premium,
+  // the error name logged, and the shared module's growth (every page gained 6 to 9 KB
+  // since 2026-11-23): 276 KB, the same debt, to win back with the terms box.
+  cart: 276 * KB,
   // The travel product: 257.6 KB with the configurator as an island, 225.9
   // KB with its props slimmed; since the configurator is a server form sent in place by a
   // page script (travel/ui/product/configurator.rs), the page loads the shared WASM only.
