@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { signInAsDemo, closePopins } from './session';
 import { buyWithFavouriteAddress, favouriteAddress, fillAddress, letters, orderShowsAddress, texts } from './member-steps';
+import { expectNoViolations } from './a11y';
 
 // The address book and the delivery address at checkout as the first demo
 // member, who already has a favourite address: an order keeps its copy of the address once
@@ -50,4 +51,28 @@ test('without scripts the address form posts, keeps what was typed and names the
   await expect(page.getByTestId('account-notice')).toHaveText(t['address.notice.saved']);
   await expect(page.getByTestId('address').filter({ hasText: lastName })).toContainText('312 3456789');
   await context.close();
+});
+
+test('the address form offers the city of the zip code typed', async ({ page }, info) => {
+  // Cities by zip code (issue #33 L24): Strasbourg then Nantes on the French site, Brussels
+  // then Antwerp on the Belgian one.
+  const [site, zip, city, next, nextCity] = info.project.name === 'desktop'
+    ? [1, '67000', 'Strasbourg', '44000', 'Nantes']
+    : [70, '1000', 'Bruxelles', '2000', 'Antwerpen'];
+  await signInAsDemo(page, site);
+  await page.goto('/postsales/myaccount/addresses/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const form = page.locator('#address-form').getByTestId('address-form');
+  const zipField = form.getByTestId('address-zipCode');
+  const cityField = form.getByTestId('address-city');
+  await zipField.pressSequentially(zip);
+  await expect(cityField).toHaveValue(city);
+  await expect(form.locator('datalist option')).toHaveCount(1);
+  // A city the member writes stays theirs when the code changes; the list follows the code.
+  await cityField.fill('Ma ville');
+  await zipField.fill('');
+  await zipField.pressSequentially(next);
+  await expect(form.locator('datalist option').first()).toHaveAttribute('value', nextCity);
+  await expect(cityField).toHaveValue('Ma ville');
+  await expectNoViolations(page);
 });
