@@ -109,14 +109,20 @@ pub fn SearchBox(initial: String) -> impl IntoView {
                         SuggestionKind::Popular => Some(t("search.kind.popular")),
                         _ => None,
                     };
+                    // No link inside an option (axe nested-interactive): the field keeps
+                    // the focus, Enter follows the active option, a click its own (on
+                    // mousedown, before the field's blur closes the list).
+                    let url = sug.url.clone();
                     view! {
                         <li id=format!("search-option-{i}") role="option" class="suggestions__option"
                             class:suggestions__option--active=selected aria-selected=selected.to_string()
-                            data-kind=kind>
-                            <a href=sug.url.clone() rel="external" tabindex="-1">
-                                {badge.map(|b| view! { <span class="suggestions__badge">{b}</span> })}
-                                {label}
-                            </a>
+                            data-kind=kind data-url=sug.url.clone()
+                            on:mousedown=move |ev| {
+                                ev.prevent_default();
+                                go_to(&url);
+                            }>
+                            {badge.map(|b| view! { <span class="suggestions__badge">{b}</span> })}
+                            {label}
                         </li>
                     }
                 })
