@@ -97,7 +97,12 @@ report() {
     local context
     while IFS= read -r context; do
       echo "--- $name: the page at the failure: ${context#end2end/test-results/} ---"
-      head -n 80 "$context"
+      # The page's main part: its header alone filled the lines CI keeps.
+      if grep -q '^ *- main' "$context"; then
+        sed -n '/^ *- main/,$p' "$context" | head -n 80
+      else
+        head -n 80 "$context"
+      fi
     done < <(find end2end/test-results -name error-context.md -path "*-$name*" 2>/dev/null | sort | head -n 2)
   fi
   if grep -qE '^\s+[0-9]+ flaky' "$data/playwright.out"; then

@@ -30,8 +30,9 @@ test('a blocked ad script sets the blocker cookie for a month and hides sponsore
   await expect(page.locator('script[data-consent="C0004"]')).toHaveCount(1);
   await expect(page.locator('html')).toHaveAttribute('data-ads', 'blocked');
   expect(tried).toBe(1);
+  // The page's cookie write reaches the browser's store a moment later.
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'adBlocker')?.value).toBe('1');
   const cookie = (await context.cookies()).find((c) => c.name === 'adBlocker');
-  expect(cookie?.value).toBe('1');
   const days = (cookie!.expires - Date.now() / 1000) / 86400;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThanOrEqual(30);
@@ -66,7 +67,8 @@ test('an ad script that loads clears the blocker cookie and the filtered-banner 
   await page.goto('/?site=1');
   await loaded;
   await expect(page.locator('html')).toHaveAttribute('data-ads', 'loaded');
-  expect((await context.cookies()).find((c) => c.name === 'adBlocker')).toBeUndefined();
+  // The page's cookie write reaches the browser's store a moment later.
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'adBlocker')).toBeUndefined();
   expect(await marker(page)).toBeNull();
   // The sponsored banners show, with the demo partner's harmless label.
   await expect(page.locator(SPONSORED).first()).toBeVisible();

@@ -4,6 +4,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { addAddress, buy, firstSale, memberEmail, register, signedIn } from './member-steps';
+import { chooseSubject } from './help-steps';
 
 // After the sale, end to end, desktop and phone, each project its own new
 // member on its own site (1 French, 2 German), as one chain: buy on the website with the
@@ -127,8 +128,7 @@ test('buy, shipped and delivered, invoice, return, bell and message centre, help
   // A question to the help centre; not helpful: a ticket, listed in the message centre.
   await page.goto('/helpform');
   const help = page.getByTestId('help-form');
-  await help.getByTestId('help-reason').selectOption('payment');
-  await help.getByTestId('help-sub').selectOption('invoice');
+  await chooseSubject(help, 'payment', 'invoice');
   await help.getByTestId('help-body').fill(QUESTION[site]);
   await help.getByTestId('help-send').click();
   const answer = page.getByTestId('help-answer');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 
@@ -15,13 +15,24 @@ export const QUESTION: Record<number, string> = {
   2: 'Wo kann ich meine Rechnung herunterladen?',
 };
 
+/// Chooses the help form's reason and sub-reason. Each choice asks the server for the form
+/// again (its rule clears the message), and the answer replaces the form: the message is
+/// typed once that answer is in, as a person's would (typed into the form being replaced,
+/// it went with it, and the question was sent empty).
+export async function chooseSubject(form: Locator, reason: string, sub: string) {
+  await form.getByTestId('help-reason').selectOption(reason);
+  await expect(form).not.toHaveAttribute('aria-busy', 'true');
+  await form.getByTestId('help-sub').selectOption(sub);
+  await expect(form).not.toHaveAttribute('aria-busy', 'true');
+  await expect(form.getByTestId('help-sub')).toHaveValue(sub);
+}
+
 export async function askAndRateBadly(page: Page, site: number) {
   const t = help(site);
   await page.goto('/helpform');
   await expectNoViolations(page);
   const form = page.getByTestId('help-form');
-  await form.getByTestId('help-reason').selectOption('payment');
-  await form.getByTestId('help-sub').selectOption('invoice');
+  await chooseSubject(form, 'payment', 'invoice');
   await form.getByTestId('help-body').fill(QUESTION[site]);
   await form.getByTestId('help-send').click();
   const answer = page.getByTestId('help-answer');

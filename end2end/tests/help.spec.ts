@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { memberEmail, register, signedIn } from './member-steps';
-import { QUESTION, askAndRateBadly, help } from './help-steps';
+import { QUESTION, askAndRateBadly, chooseSubject, help } from './help-steps';
 
 // The help centre on two sites in two languages, desktop and phone: a question
 // the help articles answer, rated badly, becomes a ticket in the message centre; support
@@ -119,10 +119,7 @@ test('site 73 takes no tickets: no answer, or an answer rated badly, shows the e
   // badly, it becomes no ticket here but the extra text.
   await page.goto('/helpform');
   await expect(extra).toBeHidden();
-  await form.getByTestId('help-reason').selectOption('payment');
-  await expect(form).not.toHaveAttribute('aria-busy', 'true');
-  await form.getByTestId('help-sub').selectOption('invoice');
-  await expect(form).not.toHaveAttribute('aria-busy', 'true');
+  await chooseSubject(form, 'payment', 'invoice');
   await form.getByTestId('help-body').fill(QUESTION[1]);
   await form.getByTestId('help-send').click();
   const answer = page.getByTestId('help-answer');

@@ -4,6 +4,7 @@ import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { signInAsDemo } from './session';
 import { memberEmail, register, signedIn } from './member-steps';
+import { chooseSubject } from './help-steps';
 
 // Navigation on three sites, desktop and phone: the header's home tabs and
 // categories, the burger's lateral menu signed out (no loggedIn item) and signed in (all of
@@ -593,8 +594,7 @@ test('a member with an unread message: the whole header fits the screen and the 
   expect(await register(page, site, email)).toBe(201);
   await signedIn(page, site, email, '/helpform');
   const form = page.getByTestId('help-form');
-  await form.getByTestId('help-reason').selectOption('payment');
-  await form.getByTestId('help-sub').selectOption('invoice');
+  await chooseSubject(form, 'payment', 'invoice');
   // Words no help article answers: the message becomes a ticket at once.
   await form.getByTestId('help-body').fill('zzzz qqqq xxxx wwww yyyy');
   await form.getByTestId('help-send').click();
