@@ -8,6 +8,7 @@ const OUT_DIR = '../public/js';
 const MANIFEST = 'manifest.json';
 export const ENTRIES = {
   shell: 'src/pages/shell.ts',
+  auth: 'src/pages/auth.ts',
   'travel-offers': 'src/pages/travel-offers.ts',
   ads: 'src/pages/ads.ts',
   'ads-demo': 'src/pages/ads-demo.ts',

@@ -122,7 +122,9 @@ test('a refused registration comes back as it was left, every error by its field
   await form.locator('input[name="firstName"]').fill('Jean-Pierre');
   await form.locator('input[name="lastName"]').fill('N’Diaye');
   await form.locator('input[name="birthDate"]').fill('31/02/1990');
-  await form.locator('input[name="zipCode"]').fill('7500A');
+  // The field's key filter stops a typed letter; a pasted one is kept as it came (as a
+  // browser without scripts keeps a typed one), and the server names it.
+  await form.locator('input[name="zipCode"]').evaluate((i: HTMLInputElement) => { i.value = '7500A'; });
   await form.locator('input[name="city"]').fill('Paris');
   await form.locator('input[name="cgv"]').check();
   // The privacy policy left unticked; the browser's own check is what a script-less
@@ -162,6 +164,28 @@ test('a refused registration comes back as it was left, every error by its field
   await form.locator('input[name="privacyPolicy"]').check();
   await form.getByRole('button').click();
   await expect(page.getByTestId('register-done')).toContainText(email);
+});
+
+test('the registration form filters keys and offers the city of the zip code typed', async ({ page }, info) => {
+  // Issue #33 L19 and L24 on the sign-in steps, which load no WASM: their one small module.
+  const [site, zip, city] = info.project.name === 'desktop' ? [1, '67000', 'Strasbourg'] : [70, '1000', 'Bruxelles'];
+  const wasm: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  await page.goto(`/gr/authentication?site=${site}`);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(`zip.${info.project.name}.${Date.now()}@example.com`);
+  await page.getByTestId('email-form').getByRole('button').click();
+  const form = page.getByTestId('register-form');
+  const zipField = form.locator('input[name="zipCode"]');
+  await expect(zipField).toHaveAttribute('data-key-filter', 'digits');
+  // A letter typed in the zip code, a digit in a name: not taken.
+  await zipField.pressSequentially(`${zip.slice(0, 2)}a${zip.slice(2)}`);
+  await expect(zipField).toHaveValue(zip);
+  await expect(form.locator('input[name="city"]')).toHaveValue(city);
+  const first = form.locator('input[name="firstName"]');
+  await first.pressSequentially('Zoé2');
+  await expect(first).toHaveValue('Zoé');
+  expect(wasm).toEqual([]);
+  await expectNoViolations(page);
 });
 
 test('a wrong password shows the localized message of code 3', async ({ page }) => {

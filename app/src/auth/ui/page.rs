@@ -341,5 +341,7 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
             })}
             <button class="button button--primary" type="submit">{ctx.t("auth.register.submit")}</button>
         </form>
+        // The form's key filters and city lookup: the only script of the sign-in steps.
+        <script type="module" src=crate::ui::assets::script("auth")></script>
     }
 }
