@@ -79,3 +79,22 @@ test('catalog sale types: one page shows every item without pages, filtered sale
   await expect(page).toHaveURL(new RegExp(`/catalog/${base + 7}/`));
   await expect(page.getByTestId('items-grid').locator('[data-item-id]').first()).toBeVisible();
 });
+
+test('a sale\'s marketing banner and insert show on its catalog, the insert after the first row', async ({ page }, info) => {
+  // Spec 000 §3 `marketing`: each site's 3rd sale has a banner and an insert, its 6th a
+  // banner only (server/src/demo/marketing.rs), in the site's language.
+  const [site, banner] = info.project.name === 'desktop' ? [1, 'Livraison offerte'] : [66, 'Envío gratis'];
+  const base = ([1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76].indexOf(site) + 1) * 1000;
+  await signInAsDemo(page, site);
+  await page.goto(`/catalog/${base + 3}/0`);
+  await expect(page.getByTestId('marketing-banner')).toContainText(banner);
+  const grid = page.getByTestId('items-grid');
+  const insert = grid.getByTestId('marketing-insert');
+  await expect(insert).toBeVisible();
+  // Four tiles, then the insert.
+  await expect(grid.locator(':scope > li').nth(4)).toHaveAttribute('data-testid', 'marketing-insert');
+  await expectNoViolations(page);
+  await page.goto(`/catalog/${base + 6}/0`);
+  await expect(page.getByTestId('marketing-banner')).toContainText(banner);
+  await expect(page.getByTestId('marketing-insert')).toHaveCount(0);
+});

@@ -754,3 +754,7 @@ mod picture_tests {
         assert_eq!(product_image_url(5, None), "/img/product/5.svg");
     }
 }
+
+/// A sale's marketing insert (spec 000 §3 `marketing.insert`) comes after this many items
+/// of its first page: the first row on a desktop, two on a phone.
+pub const MARKETING_INSERT_AFTER: usize = 4;

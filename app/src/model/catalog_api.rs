@@ -51,6 +51,36 @@ pub struct Sale {
     /// (`catalog::rules::CatalogLayout`).
     #[serde(default = "classic_catalog")]
     pub catalog_type: i64,
+    /// The sale's marketing banner and insert (spec 000 §3 `marketing`).
+    #[serde(default)]
+    pub marketing: SaleMarketing,
+}
+
+/// What a sale says of itself besides its items: a banner across the top of its catalog
+/// and an insert, a tile among its items (its first page only). Either may be absent.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SaleMarketing {
+    pub banner: Option<MarketingMessage>,
+    pub insert: Option<MarketingMessage>,
+}
+
+/// A marketing message: a title and a line of text, in the sale's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct MarketingMessage {
+    pub title: String,
+    pub text: String,
+}
+
+impl MarketingMessage {
+    /// The message of two stored columns: none when both are empty.
+    pub fn of(title: String, text: String) -> Option<MarketingMessage> {
+        (!title.trim().is_empty() || !text.trim().is_empty())
+            .then_some(MarketingMessage { title, text })
+    }
 }
 
 fn classic_catalog() -> i64 {

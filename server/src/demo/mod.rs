@@ -16,6 +16,7 @@ mod addresses;
 mod catalog;
 mod content;
 mod homes;
+mod marketing;
 mod members;
 mod operations;
 mod rosedeals;
@@ -26,7 +27,7 @@ pub mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "5";
+pub const DEMO_VERSION: &str = "6";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -207,6 +208,7 @@ async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     .bind(crate::backoffice::sales::store::FIRST_OPERATOR_SALE_ID)
     .execute(&mut *tx)
     .await?;
+    marketing::insert(&mut tx).await?;
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",

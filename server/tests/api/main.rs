@@ -41,6 +41,7 @@ mod promotions;
 mod retention;
 mod review_low;
 mod rosedeals;
+mod sale_marketing;
 mod schema_names;
 mod search;
 mod social;

@@ -16,7 +16,8 @@ pub(super) async fn live_sale_row(
     sqlx::query(&format!(
         "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
                 s.with_quotation_price, s.with_map, s.theme, s.seller_kind, s.banner_image_id, s.logo_image_id,
-                s.catalog_type
+                s.catalog_type, s.marketing_banner_title, s.marketing_banner_text,
+                s.marketing_insert_title, s.marketing_insert_text
            FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
         live_window("$3")
     ))
@@ -71,6 +72,16 @@ pub async fn sale(
         )
         .to_string(),
         catalog_type: r.try_get("catalog_type")?,
+        marketing: SaleMarketing {
+            banner: MarketingMessage::of(
+                r.try_get("marketing_banner_title")?,
+                r.try_get("marketing_banner_text")?,
+            ),
+            insert: MarketingMessage::of(
+                r.try_get("marketing_insert_title")?,
+                r.try_get("marketing_insert_text")?,
+            ),
+        },
     }))
 }
 

@@ -8,6 +8,7 @@ use leptos_router::hooks::use_query_map;
 use crate::catalog::api::{fetch_catalog_page, CatalogPageData, CatalogQuery, PAGE_SIZE};
 use crate::catalog::rules::{
     catalog_url, is_colour_slug, parse_catalog_url, CatalogLayout, CatalogSelection,
+    MARKETING_INSERT_AFTER,
 };
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
@@ -320,6 +321,32 @@ fn CatalogView(
     let universe_bar = layout.universe_bar().then(|| view! {
         <nav class="catalog__universes" aria-label=ctx.t("catalog.universes")><ul>{universes}</ul></nav>
     });
+    // The sale's marketing (spec 000 §3): its banner under the description, its insert a
+    // tile after the grid's first row, on the first page only (the next pages and "load
+    // more" are items).
+    let banner = sale.marketing.banner.clone().map(|m| view! {
+        <aside class="catalog__marketing" data-testid="marketing-banner" aria-label=ctx.t("catalog.marketing")>
+            <strong>{m.title}</strong>" "<span>{m.text}</span>
+        </aside>
+    });
+    let insert = (page == 1)
+        .then(|| sale.marketing.insert.clone())
+        .flatten()
+        .map(|m| {
+            view! {
+                <li class="items-grid__insert" data-testid="marketing-insert">
+                    <strong>{m.title}</strong>
+                    <span>{m.text}</span>
+                </li>
+            }
+        });
+    let mut items = content.items.clone();
+    let split = if insert.is_some() {
+        MARKETING_INSERT_AFTER.min(items.len())
+    } else {
+        items.len()
+    };
+    let after = items.split_off(split);
     view! {
         <SeoMeta title=sale.name.clone() description path=canonical_path />
         <section class=section_class data-sale-id=sale_id data-theme=theme.name() data-catalog-type=sale.catalog_type>
@@ -332,6 +359,7 @@ fn CatalogView(
                 </div>
             </header>
             <p class="catalog__description">{sale.description.clone()}</p>
+            {banner}
             {universe_bar}
             <div class="catalog__layout">
                 <aside class="catalog__filters" aria-label=ctx.t("catalog.filters")>
@@ -349,7 +377,9 @@ fn CatalogView(
                     </div>
                     <ColumnSwitch />
                     <ul class="items-grid items-grid--2" id=GRID_ID data-testid="items-grid">
-                        {content.items.clone().into_iter().map(|item| view! { <ItemTile item /> }).collect_view()}
+                        {items.into_iter().map(|item| view! { <ItemTile item /> }).collect_view()}
+                        {insert}
+                        {after.into_iter().map(|item| view! { <ItemTile item /> }).collect_view()}
                     </ul>
                     {pager}
                 </div>
