@@ -28,7 +28,9 @@ function local(d: Date): string {
 }
 
 test('an operator puts a sale on the shop and watches a member hold an option live', async ({ page, browser, baseURL }, info) => {
-  test.setTimeout(120_000);
+  // A long walk (a dozen back-office pages, each checked with axe, and a second browser):
+  // 1.3 minutes alone, over 2 when the machine was busy.
+  test.setTimeout(180_000);
   const desktop = info.project.name === 'desktop';
   const [operator, site] = desktop ? ['admin@rosace.test', '66'] : ['merch@rosace.test', '69'];
   await signIn(page, operator);
