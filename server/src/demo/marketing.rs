@@ -42,25 +42,27 @@ fn texts(lang: &str) -> [&'static str; 4] {
 }
 
 pub(super) async fn insert(tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
-    for (site_index, site) in SITES.iter().enumerate() {
+    for site in SITES.iter() {
         let [banner_title, banner_text, insert_title, insert_text] = texts(lang_of(site.locale));
-        let base = (site_index as i64 + 1) * 1000;
-        for (sale, with_insert) in [(base + 3, true), (base + 6, false)] {
+        // The site's nth demo sale by `id % 1000`, as the catalog layouts pick theirs.
+        for (nth, with_insert) in [(3i64, true), (6, false)] {
             let (title, text) = if with_insert {
                 (insert_title, insert_text)
             } else {
                 ("", "")
             };
             sqlx::query(
-                "UPDATE sales SET marketing_banner_title = $2, marketing_banner_text = $3,
-                        marketing_insert_title = $4, marketing_insert_text = $5
-                  WHERE id = $1",
+                "UPDATE sales SET marketing_banner_title = $3, marketing_banner_text = $4,
+                        marketing_insert_title = $5, marketing_insert_text = $6
+                  WHERE site_id = $1 AND id % 1000 = $2 AND id < $7 AND campaign_kind = 'DEFAULT'",
             )
-            .bind(sale)
+            .bind(i64::from(site.site_id))
+            .bind(nth)
             .bind(banner_title)
             .bind(banner_text)
             .bind(title)
             .bind(text)
+            .bind(crate::backoffice::sales::store::FIRST_OPERATOR_SALE_ID)
             .execute(&mut **tx)
             .await?;
         }
