@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 
 // Library build of the React custom elements embedded in the Leptos pages: one ES module per
 // widget (CSS inlined into its shadow root), written to ../public/widgets so the Rust server
-// serves it. The entry files keep fixed names (pages reference them); React, react-dom and the
-// code the widgets share go into one hashed chunk they all import (chunk-react-*.js), so a page
-// showing several widgets loads React once. Rolldown always puts its own module interop helpers
+// serves it. Every file is content-hashed; the build's manifest (widgets/manifest.json) names
+// them for the server (app/src/ui/assets.rs), which serves them `immutable`. React, react-dom
+// and the code the widgets share go into one chunk they all import (chunk-react-*.js), so a
+// page showing several widgets loads React once. Rolldown always puts its own module interop helpers
 // (under 1 kB) in a chunk of their own (chunk-rolldown-runtime-*.js), also shared.
 const OUT_DIR = '../public/widgets';
 const ENTRIES = {
@@ -16,7 +17,9 @@ const ENTRIES = {
 // Shared chunks sit at the top level, not in a subfolder: the server precompresses (.gz/.br)
 // the files of public/widgets, not those of its subfolders.
 const CHUNK_FILE_NAMES = 'chunk-[name]-[hash].js';
-const CHUNK_FILE = /^chunk-.+\.js$/;
+const MANIFEST = 'manifest.json';
+/** What this build writes: its chunks and hashed entries (not the diagnostics bundle). */
+const BUILT_FILE = new RegExp(`^(chunk|${Object.keys(ENTRIES).join('|')})-.+\\.js$`);
 
 /** The output folder is not emptied (the server writes .gz/.br copies of the files there).
  * Once the new files are written, this removes what the build made stale: the compressed
@@ -32,8 +35,8 @@ function removeStaleFiles(): Plugin {
         const copyOf = /\.(gz|br)$/.test(file) ? file.slice(0, -3) : null;
         const source = copyOf ?? file;
         const rewritten = copyOf !== null && source in bundle;
-        const oldChunk = CHUNK_FILE.test(source) && !(source in bundle);
-        if (rewritten || oldChunk) await this.fs.unlink(`${dir}/${file}`);
+        const stale = BUILT_FILE.test(source) && !(source in bundle);
+        if (rewritten || stale) await this.fs.unlink(`${dir}/${file}`);
       }
     },
   };
@@ -49,9 +52,10 @@ export default defineConfig(({ command }) => ({
     lib: {
       entry: ENTRIES,
       formats: ['es'],
-      fileName: (_format, name) => `${name}.js`,
+      fileName: (_format, name) => `${name}-[hash].js`,
     },
     outDir: OUT_DIR,
+    manifest: MANIFEST,
     // Not emptied: see removeStaleFiles.
     emptyOutDir: false,
     target: 'es2020',

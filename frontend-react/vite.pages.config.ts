@@ -13,6 +13,8 @@ export const ENTRIES = {
   ads: 'src/pages/ads.ts',
   'ads-demo': 'src/pages/ads-demo.ts',
   backoffice: 'src/pages/backoffice.ts',
+  'api-docs': 'src/pages/api-docs.ts',
+  print: 'src/pages/print.ts',
 };
 
 /** The advertising loader and the demo partner's script keep fixed names: an ad blocker

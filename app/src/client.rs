@@ -2,19 +2,9 @@
 //! call (spec §9), `X-VP-Origin: web`, and errors mapped as the spec's HTTP client does
 //! (401/403 → authorization error). On the server these calls are never made: pages render
 //! their data through server functions, so the `ssr` build only has the signature.
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-/// Error body of our API (spec 000 §8): `error_code`, `error_description` (a translation key).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ErrorBody {
-    #[serde(default)]
-    pub error_code: String,
-    #[serde(default, alias = "errorDescription")]
-    pub error_description: String,
-    /// A form's fields to correct, each with its message key.
-    #[serde(default, rename = "fieldErrors")]
-    pub field_errors: Option<Vec<crate::model::error::FieldError>>,
-}
+pub use crate::model::error::ErrorBody;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum CallError {

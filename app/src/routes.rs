@@ -185,7 +185,7 @@ impl ResolvedRoute {
                 PageKind::Search
                     | PageKind::Logout
                     | PageKind::MobileMenu
-                    // Issue #15: the brands place is crawlable; an operation link records
+                    // The brands place is crawlable; an operation link records
                     // its code for a visitor too.
                     | PageKind::BrandsPlace
                     | PageKind::Operation

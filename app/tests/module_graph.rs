@@ -64,7 +64,8 @@ fn code_of(src: &str) -> String {
         .join("\n")
 }
 
-/// Every `crate::a::b` / `super::super::c` path of a source, as written.
+/// Every `crate::a::b` / `super::super::c` path of a source, as written; a grouped
+/// `use crate::{a::b, c::{d, e}}` gives each of its paths.
 fn paths(code: &str) -> Vec<Vec<String>> {
     let bytes = code.as_bytes();
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
@@ -77,27 +78,56 @@ fn paths(code: &str) -> Vec<Vec<String>> {
             i += 1;
             continue;
         }
-        let mut segs = Vec::new();
-        let mut j = i;
-        loop {
-            let start = j;
-            while j < bytes.len() && ident(bytes[j]) {
-                j += 1;
-            }
-            if start == j {
-                break;
-            }
-            segs.push(code[start..j].to_string());
-            if bytes[j..].starts_with(b"::") {
-                j += 2;
-            } else {
-                break;
-            }
-        }
-        out.push(segs);
+        let j = use_tree(code, i, Vec::new(), &mut out);
         i = j.max(i + 1);
     }
     out
+}
+
+/// Reads the path (or group of paths) at `at` after `prefix` into `out`; answers where it
+/// ends.
+fn use_tree(code: &str, at: usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    let bytes = code.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let skip_space = |mut j: usize| {
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        j
+    };
+    let mut segs = prefix;
+    let mut j = skip_space(at);
+    loop {
+        if j < bytes.len() && bytes[j] == b'{' {
+            j += 1;
+            loop {
+                j = skip_space(j);
+                if j >= bytes.len() || bytes[j] == b'}' {
+                    return j + 1;
+                }
+                let end = use_tree(code, j, segs.clone(), out);
+                j = skip_space(end.max(j + 1));
+                if j < bytes.len() && bytes[j] == b',' {
+                    j += 1;
+                }
+            }
+        }
+        let start = j;
+        while j < bytes.len() && ident(bytes[j]) {
+            j += 1;
+        }
+        if start == j {
+            break;
+        }
+        segs.push(code[start..j].to_string());
+        if bytes[j..].starts_with(b"::") {
+            j += 2;
+        } else {
+            break;
+        }
+    }
+    out.push(segs);
+    j
 }
 
 /// What each module uses: the longest existing module each of its paths names.
@@ -253,4 +283,30 @@ fn the_reader_finds_a_loop_and_a_leaf_using_an_area() {
     );
     assert!(g["model::c"].contains("cart::a"));
     assert!(!g["cart::a"].contains("orders"));
+}
+
+/// Grouped imports name each of their modules, nested groups and `self` included.
+#[test]
+fn the_reader_follows_grouped_imports() {
+    let mods: BTreeMap<String, String> = [
+        ("cart", ""),
+        ("cart::a", ""),
+        ("orders", ""),
+        ("orders::store", ""),
+        ("help", ""),
+        ("help::rules", ""),
+        (
+            "shell",
+            "use crate::{cart::a::X, orders::{self, store::{Y, Z}},\n    help::rules as r};",
+        ),
+    ]
+    .into_iter()
+    .map(|(m, src)| (m.to_string(), code_of(src)))
+    .collect();
+    let g = edges(&mods);
+    let expected: BTreeSet<String> = ["cart::a", "orders", "orders::store", "help::rules"]
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(g["shell"], expected);
 }

@@ -1,7 +1,8 @@
 //! Vector files of rules: the help form's reset rules and checks (`tests/vectors/help.json`;
 //! the Rust alone runs them, on the server), and the rules with a TypeScript twin that
 //! vitest checks against the same files: the key filters of form fields
-//! (`key_filters.json`) and the diagnostics bundle's limits (`diagnostics.json`).
+//! (`key_filters.json`), the diagnostics bundle's limits (`diagnostics.json`) and the
+//! report form's checks (`dsa_form.json`).
 use serde_json::Value;
 
 use app::help::rules::{self as help, HelpAction, HelpField, HelpFormState, ReasonRule};
@@ -26,8 +27,8 @@ fn text(v: &Value) -> Option<String> {
 // ---- help form ----
 
 /// `base` with the case's fields over it; `{repeat, times}` is a long text.
-fn help_state(v: &Value, over: &Value) -> HelpFormState {
-    let mut s = v["base"].clone();
+fn overlaid(base: &Value, over: &Value) -> Value {
+    let mut s = base.clone();
     for (k, val) in over.as_object().unwrap() {
         let val = match val {
             Value::Object(o) if o.contains_key("repeat") => Value::String(
@@ -40,7 +41,11 @@ fn help_state(v: &Value, over: &Value) -> HelpFormState {
         };
         s[k] = val;
     }
-    serde_json::from_value(s).unwrap()
+    s
+}
+
+fn help_state(v: &Value, over: &Value) -> HelpFormState {
+    serde_json::from_value(overlaid(&v["base"], over)).unwrap()
 }
 
 fn wire_field(name: &str) -> HelpField {
@@ -115,6 +120,23 @@ fn help_form_checks() {
             .map(|f| f.as_str().unwrap())
             .collect();
         assert_eq!(got, expected, "{}", c["name"]);
+    }
+}
+
+// ---- the report form ----
+
+#[test]
+fn report_form_checks_give_the_first_error_of_each_field() {
+    let v = vectors("dsa_form");
+    for case in cases(&v, "cases") {
+        let name = case["name"].as_str().unwrap();
+        let req: app::model::dsa::DsaFormRequest =
+            serde_json::from_value(overlaid(&v["base"], &case["over"])).unwrap();
+        let mut first = serde_json::Map::new();
+        for e in app::dsa::rules::validate(&req, &[]) {
+            first.entry(e.field).or_insert(Value::String(e.message_key));
+        }
+        assert_eq!(Value::Object(first), case["errors"], "{name}");
     }
 }
 

@@ -54,7 +54,7 @@ test('without scripts the address form posts, keeps what was typed and names the
 });
 
 test('the address form offers the city of the zip code typed', async ({ page }, info) => {
-  // Cities by zip code (issue #33 L24): Strasbourg then Nantes on the French site, Brussels
+  // Cities by zip code: Strasbourg then Nantes on the French site, Brussels
   // then Antwerp on the Belgian one.
   const [site, zip, city, next, nextCity] = info.project.name === 'desktop'
     ? [1, '67000', 'Strasbourg', '44000', 'Nantes']

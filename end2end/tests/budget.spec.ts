@@ -16,9 +16,8 @@ const KB = 1024;
 const BUDGET = {
   home: 200 * KB,
   catalog: 200 * KB,
-  // Issue #14's after-sale areas had added four lazy islands (product page 202.8 KB); the
-  // returns and marketplace forms and the reopen button are server forms with a page script
-  // again (enhanced in place), only the deal's cart button stays an island.
+  // The after-sale areas' returns and marketplace forms and the reopen button are server
+  // forms enhanced in place, not islands; only the deal's cart button is one.
   product: 200 * KB,
   search: 200 * KB,
   signIn: 200 * KB,

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { memberEmail, register, signedIn } from './member-steps';
+import { countLoads, memberEmail, register, signedIn } from './member-steps';
 import { QUESTION, askAndRateBadly, chooseSubject, help } from './help-steps';
 
 // The help centre on two sites in two languages, desktop and phone: a question
@@ -58,9 +58,12 @@ for (const site of [1, 2]) {
     await expectNoViolations(page);
     // Opening it (a GET) read nothing: the bell still counts it until "mark as read" (POST).
     await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveText('1');
+    // Sent in place by the enhancement script: no page load.
+    const loads = countLoads(page);
     await page.getByTestId('mark-read').click();
     await expect(page.getByTestId('help-notice')).toContainText(t['help.notice.read']);
     await expect(page.getByTestId('mark-read')).toHaveCount(0);
+    expect(loads(), 'no page load').toBe(0);
     // Read now: the bell has nothing to count.
     await page.goto('/');
     await expect(page.getByTestId('header-bell').getByTestId('bell-count')).toHaveCount(0);
@@ -80,10 +83,18 @@ test('the chat, contact selector and post-sales error pages', async ({ page }, i
   await expect(chat).toContainText(t['help.new_window']);
   await expectNoViolations(page);
   await page.goto('/chat?reason=order');
+  await page.waitForLoadState('load');
+  const loads = countLoads(page);
   await page.getByTestId('chat-body').fill('Bonjour / Hallo');
   await page.getByTestId('chat-send').click();
   await expect(page.getByTestId('help-notice')).toContainText(t['help.notice.chat_sent']);
   await expect(page.getByTestId('thread').getByTestId('message')).toHaveCount(1);
+  await expect(page.getByTestId('chat-body')).toHaveValue('');
+  // A second message continues the same thread, in place too.
+  await page.getByTestId('chat-body').fill('Zweite Nachricht');
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('thread').getByTestId('message')).toHaveCount(2);
+  expect(loads(), 'both sent without a page load').toBe(0);
   await expectNoViolations(page);
   await expectNoViolations(page, '/ps/errors');
   await expect(page.getByTestId('ps-error')).toContainText(t['help.ps_error.text']);

@@ -90,7 +90,7 @@ test('the scroll position of a home is kept when coming back to it', async ({ pa
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 30);
 });
 
-// Issue #15 audit: the header names a home's parts in the site's language (never by their
+// The header names a home's parts in the site's language (never by their
 // internal names `sales`, `about`), and its travel tab opens to a visitor (`/voyages`,
 // the open-door travel home) while a member's leads to `/home/travel`. Site 2, in German.
 test('the home tabs: parts named in the site language, a travel tab that opens to visitors and members', async ({ page }, info) => {

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
 
-// Issue #29: a page carries only the translations its browser code reads, and every one
+// A page carries only the translations its browser code reads, and every one
 // it reads. Each page below loads with a trace defined before any script runs
 // (`window.__i18nTrace`): the WASM adds every key it looks up to `read` (and the keys an
 // island declares it shows only later, after a click, a tick or a call, to `later`:

@@ -6,7 +6,7 @@ import {
   signedIn,
 } from './member-steps';
 
-// Issue #12's whole member journey, as one new member per site, on three sites in three
+// The whole member journey, as one new member per site, on three sites in three
 // languages per project (desktop: German, Italian, Dutch; phone: Spanish, French, French
 // from Luxembourg with its own zip codes): an address refused for its zip code then saved
 // → made the favourite → an item bought with it preselected → the order detail shows it

@@ -29,7 +29,6 @@ export const memberEmail = (site: number, project: string, what: string) =>
 export const letters = () =>
   Array.from({ length: 6 }, () => 'abcdefghijklmnop'[Math.floor(Math.random() * 16)]).join('');
 
-/// The newest mail in the shop's outbox to `to` that contains `needle`.
 /// An enhanced form marks itself aria-busy from the click until its answer is swapped in.
 /// A notice carried in the URL is already on the page before the answer comes back (the
 /// previous save put it there), so a reload must wait for this, or it cancels the POST.
@@ -37,6 +36,15 @@ export async function settled(page: Page) {
   await expect(page.locator('form[aria-busy="true"]')).toHaveCount(0);
 }
 
+/// Counts the page's whole-document loads from now on: an enhanced form's answer and
+/// in-app navigation make none.
+export function countLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('load', () => loads++);
+  return () => loads;
+}
+
+/// The newest mail in the shop's outbox to `to` that contains `needle`.
 export function lastMail(to: string, needle: string): string {
   const dir = join(process.env.ROSACE_E2E_DATA ?? '', 'outbox');
   const mails = readdirSync(dir)

@@ -167,7 +167,7 @@ test('a refused registration comes back as it was left, every error by its field
 });
 
 test('the registration form filters keys and offers the city of the zip code typed', async ({ page }, info) => {
-  // Issue #33 L19 and L24 on the sign-in steps, which load no WASM: their one small module.
+  // Registration helpers (spec 000 §5) on the sign-in steps, which load no WASM: their one small module.
   const [site, zip, city] = info.project.name === 'desktop' ? [1, '67000', 'Strasbourg'] : [70, '1000', 'Bruxelles'];
   const wasm: string[] = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });

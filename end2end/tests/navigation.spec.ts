@@ -154,7 +154,7 @@ for (const site of SITES) {
   });
 }
 
-// ---- Issue #15 audit, header and menus (shell helper): sizes and timings, keyboard flyouts,
+// ---- Header and menus (shell helper): sizes and timings, keyboard flyouts,
 // the transparent header, per-site switches, open-door category links, the new entries. ----
 
 const box = (page: Page, selector: string) =>
@@ -404,7 +404,7 @@ test('the progress bar shows during an in-page route change; no route error is c
   expect(await page.evaluate(() => (window as unknown as { __rosaceRouteErrors: number }).__rosaceRouteErrors)).toBe(0);
 });
 
-// ---- Issue #15 audit (appended): the bell on more sites, the account menu clicked through,
+// ---- The bell on more sites, the account menu clicked through,
 // the offers item's cleared cache, a failing route change counted, a cancelled one not. ----
 
 /// A new member of `site` with one unread message: a help request answered by the operator

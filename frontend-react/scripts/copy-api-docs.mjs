@@ -1,5 +1,5 @@
-// Copies Swagger UI (npm's swagger-ui-dist) next to our initializer in public/api-docs, so
-// the browsable API page at /api/docs is served from our own files, never a CDN.
+// Copies Swagger UI (npm's swagger-ui-dist) to public/api-docs, so the browsable API page
+// at /api/docs is served from our own files, never a CDN; src/pages/api-docs.ts starts it.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -9,9 +9,6 @@ use leptos::prelude::*;
 use crate::diagnostics::rules::{APP_NAME, APP_VERSION};
 use crate::diagnostics::settings::DiagnosticsSettings;
 
-/// The built bundle (frontend-react `src/diagnostics`, with the `web-vitals` library).
-pub const DIAGNOSTICS_SCRIPT: &str = "/widgets/diagnostics.js";
-
 /// The page's kind in the route table (`Catalog`) and its visibility context (`SEO` when
 /// reached through an SEO variant, else `CLASSICAL`: spec 000 §9), for the page view the
 /// tracking library sends; empty outside a request.
@@ -28,6 +25,7 @@ fn route_of_request() -> (String, &'static str) {
     (String::new(), "")
 }
 
+/// The built bundle (frontend-react `src/diagnostics`, with the `web-vitals` library).
 #[component]
 pub fn DiagnosticsScript() -> impl IntoView {
     let dev = use_context::<DiagnosticsSettings>().is_some_and(|s| s.frontend_dev);
@@ -35,7 +33,7 @@ pub fn DiagnosticsScript() -> impl IntoView {
     view! {
         <script
             type="module"
-            src=DIAGNOSTICS_SCRIPT
+            src=crate::ui::assets::widget("diagnostics")
             data-consent="C0002"
             data-diagnostics=""
             data-app-name=APP_NAME

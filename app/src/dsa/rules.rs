@@ -1,5 +1,6 @@
 //! Validation of a report (spec 000 §3, §8). Pure: used by the server; the React widget
-//! has a TypeScript twin checked against the same email vectors.
+//! has a TypeScript twin (`dsa-form/rules.ts`), both tested against
+//! `tests/vectors/dsa_form.json` and `tests/vectors/email.json`.
 use crate::model::dsa::*;
 use crate::text::email::is_valid_email;
 

@@ -1,8 +1,11 @@
 //! The header's wire types (`GET /api/content/v1/header`, `GET /api/content/v1/homes/headers`).
+//! The header's page module reads `HeaderContent` through its generated TypeScript type.
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(export_to = "HeaderLink.ts"))]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderLink {
     pub label: String,
@@ -12,6 +15,8 @@ pub struct HeaderLink {
 /// A live sale in a category's sales list.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(export_to = "HeaderSale.ts"))]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderSale {
     pub id: i64,
@@ -23,6 +28,8 @@ pub struct HeaderSale {
 /// A header category: at most 5 items and 4 sales.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(export_to = "HeaderCategory.ts"))]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderCategory {
     pub label: String,
@@ -34,6 +41,8 @@ pub struct HeaderCategory {
 /// A home of the site as a header tab, with at most 7 of its modules (`?part=`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(export_to = "HomeHeader.ts"))]
 #[serde(rename_all = "camelCase")]
 pub struct HomeHeader {
     pub id: i64,
@@ -54,6 +63,8 @@ pub struct HomeHeader {
 /// One of the newest messages of the member's message centre.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(export_to = "HeaderMessage.ts"))]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderMessage {
     pub id: i64,
@@ -66,6 +77,8 @@ pub struct HeaderMessage {
 /// Everything the header shows for a site, a member and a page.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(export_to = "HeaderContent.ts"))]
 #[serde(rename_all = "camelCase")]
 pub struct HeaderContent {
     pub site_id: u16,
@@ -142,5 +155,25 @@ impl Default for MenuSwitches {
             rosedeals_entry: false,
             favourites_entry: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generated_typescript_matches_the_rust_models() {
+        let mut stale = Vec::new();
+        use crate::model::dsa::check_generated;
+        check_generated::<super::HeaderLink>(&mut stale);
+        check_generated::<super::HeaderSale>(&mut stale);
+        check_generated::<super::HeaderCategory>(&mut stale);
+        check_generated::<super::HomeHeader>(&mut stale);
+        check_generated::<super::HeaderMessage>(&mut stale);
+        check_generated::<super::HeaderContent>(&mut stale);
+        assert!(
+            stale.is_empty(),
+            "regenerate with UPDATE_GENERATED=1:\n{}",
+            stale.join("\n")
+        );
     }
 }

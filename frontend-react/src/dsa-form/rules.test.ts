@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 // The shared vectors: the Rust side checks the same file.
 import emailVectors from '../../../app/tests/vectors/email.json';
+import formVectors from '../../../app/tests/vectors/dsa_form.json';
+import type { DsaFormRequest } from '../generated/DsaFormRequest';
 import {
   DSA_REASONS,
   MAX_FILE_BYTES,
@@ -41,6 +43,24 @@ describe('email rule (shared vectors)', () => {
 
   it.each(emailVectors.invalid)('rejects %j', (email) => {
     expect(isValidEmail(email)).toBe(false);
+  });
+});
+
+/** The base request with the case's fields over it; `{repeat, times}` is a long text. */
+function overlaid(over: Record<string, unknown>): DsaFormRequest {
+  const req: Record<string, unknown> = { ...formVectors.base };
+  for (const [k, v] of Object.entries(over)) {
+    const long = v as { repeat?: string; times?: number } | null;
+    req[k] = long && typeof long === 'object' && 'repeat' in long ? long.repeat!.repeat(long.times!) : v;
+  }
+  return req as DsaFormRequest;
+}
+
+describe('the report form checks (shared vectors)', () => {
+  it('has cases', () => expect(formVectors.cases.length).toBeGreaterThan(10));
+
+  it.each(formVectors.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(validateDsaForm(overlaid(c.over))).toEqual(c.errors);
   });
 });
 

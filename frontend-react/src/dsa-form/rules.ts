@@ -1,6 +1,8 @@
 // Validation of the report-illegal-content (DSA) form. Pure functions, no DOM.
-// They mirror the server's checks (app/src/model/dsa.rs constants): the client
-// validates exactly the `DsaFormRequest` object it is about to send.
+// A twin of the server's checks (app/src/dsa/rules.rs `validate`, the limits of
+// app/src/model/dsa.rs), listed in docs/frontend.md: both are tested against
+// app/tests/vectors/dsa_form.json. The client validates exactly the `DsaFormRequest`
+// object it is about to send.
 import type { DsaReason } from '../generated/DsaReason';
 import type { DsaFormRequest } from '../generated/DsaFormRequest';
 
@@ -231,7 +233,7 @@ export function validateDsaForm(req: DsaFormRequest, files: readonly FileInfo[] 
   }
 
   if (blank(req.email)) errors.email = 'dsaform.error.required';
-  else if (!isValidEmail(req.email)) errors.email = 'dsaform.error.email';
+  else if (!isValidEmail(req.email.trim())) errors.email = 'dsaform.error.email';
 
   if (!req.isNotificationSubmitChecked) errors.isNotificationSubmitChecked = 'dsaform.error.notification_checkbox';
 

@@ -5,20 +5,13 @@
 // cache is stale (header-cache.ts); its data fills the categories' flyouts. A failed load
 // shows the status text of the first non-OK response.
 import { NAVIGATED } from '../lib/events';
+import type { HeaderContent } from '../generated/HeaderContent';
 import { isStale, type CacheKey } from './header-cache';
 
 const KEY = 'rosace.header';
 
-interface HeaderLink {
-  label?: string;
-  name?: string;
-  href: string;
-}
-interface HeaderData {
-  categories?: { items?: HeaderLink[]; sales?: HeaderLink[] }[];
-}
 interface Saved extends CacheKey {
-  data?: HeaderData;
+  data?: HeaderContent;
 }
 
 declare global {
@@ -97,17 +90,19 @@ function atTop(): void {
   if (h?.classList.contains('header--transparent')) h.classList.toggle('header--top', window.scrollY <= 0);
 }
 
-function fill(data: HeaderData): void {
-  (data.categories ?? []).forEach((c, i) => {
+function fill(data: HeaderContent): void {
+  data.categories.forEach((c, i) => {
     const box = document.querySelector(`[data-flyout="${i}"]`);
     if (!box) return;
     box.replaceChildren();
-    for (const list of [c.items, c.sales]) {
+    const items = c.items.map((it) => ({ text: it.label, href: it.href }));
+    const sales = c.sales.map((s) => ({ text: s.name, href: s.href }));
+    for (const list of [items, sales]) {
       const ul = document.createElement('ul');
-      for (const it of list ?? []) {
+      for (const it of list) {
         const li = document.createElement('li');
         const a = document.createElement('a');
-        a.textContent = it.label ?? it.name ?? '';
+        a.textContent = it.text;
         a.href = it.href;
         li.append(a);
         ul.append(li);
@@ -159,7 +154,7 @@ async function load(): Promise<void> {
     if (userparam) params.set('userparam', userparam);
     const resp = await fetch(`/api/content/v1/header?${params}`, { headers, credentials: 'same-origin' });
     if (!resp.ok) return fail(resp.statusText || String(resp.status));
-    const data = (await resp.json()) as HeaderData;
+    const data = (await resp.json()) as HeaderContent;
     localStorage.setItem(KEY, JSON.stringify({ ...now, data }));
     fill(data);
   } catch (e) {

@@ -1,4 +1,4 @@
-// The city offered from the zip code (spec 000 §7 "cities by zip code", issue #33 L24). A
+// The city offered from the zip code (spec 000 §7 "cities by zip code"). A
 // zip field marked `data-city-from-zip="<city input id>"` (and, where the member chooses
 // the country, `data-country-from="<select id>"`) asks the server for the places of the
 // code when the member has typed it: they fill the city field's <datalist>, and a code

@@ -17,27 +17,25 @@ use app::model::error::WireError;
 
 use super::check_xsrf;
 use super::extract::XsrfForm;
-use super::outcome::see_other;
+use super::outcome::FormOutcome;
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
-use crate::web::session::site_suffix;
 
 const FORM: &str = "/helpform";
 const CENTRE: &str = "/my-notifications";
 
-fn to(ctx: &RequestCtx, path_and_query: &str) -> Response {
-    let suffix = site_suffix(ctx, ctx.site_id);
-    match suffix.strip_prefix('&') {
-        Some(s) if !path_and_query.contains('?') => see_other(&format!("{path_and_query}?{s}")),
-        _ => see_other(&format!("{path_and_query}{suffix}")),
-    }
+/// The multipart form's answer (the small forms answer through their `XsrfForm`).
+fn to(app: &AppCtx, ctx: &RequestCtx, page: &str) -> Response {
+    FormOutcome::to(page).respond(app, ctx)
 }
 
 fn enc(s: &str) -> String {
     app::routes::encode_query_value(s)
 }
 
-fn form_error(ctx: &RequestCtx, req: &ContactRequest, e: &HelpError) -> Response {
+/// Back to the form: the subject, order and sale in the address, the message in its
+/// draft (`?retry=1`), each field's error named.
+fn form_error(app: &AppCtx, ctx: &RequestCtx, req: &ContactRequest, e: &HelpError) -> Response {
     let (reason, sub) = req
         .subject_id
         .split_once('.')
@@ -65,7 +63,10 @@ fn form_error(ctx: &RequestCtx, req: &ContactRequest, e: &HelpError) -> Response
     if let Some(sale) = req.operation_code.as_deref().and_then(rules::sale_id_of) {
         q.push_str(&format!("&sale={sale}"));
     }
-    to(ctx, &q)
+    let draft = app::help::ui::draft::Draft {
+        body: req.body.clone(),
+    };
+    FormOutcome::retry(&q, &draft).respond(app, ctx)
 }
 
 pub async fn send_form(
@@ -77,7 +78,7 @@ pub async fn send_form(
     let headers = req.headers().clone();
     let (mut request, files, fields) = match crate::web::multipart::help::read_contact(req).await {
         Ok(parts) => parts,
-        Err(e) => return to(&ctx, &format!("{FORM}?error={}", e.message_key())),
+        Err(e) => return to(&app, &ctx, &format!("{FORM}?error={}", e.message_key())),
     };
     let token = fields.get("_xsrf").cloned().unwrap_or_default();
     if let Err(refused) = check_xsrf(&app, &session, &headers, &token) {
@@ -125,7 +126,7 @@ pub async fn send_form(
     .await
     {
         Ok(a) => a.answer,
-        Err(e) => return form_error(&ctx, &request, &e),
+        Err(e) => return form_error(&app, &ctx, &request, &e),
     };
     let config = config::for_site(ctx.site_id);
     match rules::after_answer(
@@ -137,18 +138,24 @@ pub async fn send_form(
             let id = answered.map(|a| a.evaluation_id).unwrap_or_default();
             let (reason, sub) = (enc(&reason), enc(&sub));
             to(
+                &app,
                 &ctx,
                 &format!("{FORM}?evaluation={id}&reason={reason}&sub={sub}"),
             )
         }
-        NextStep::ShowExtraText => to(&ctx, &format!("{FORM}?extra=1&reason={}", enc(&reason))),
+        NextStep::ShowExtraText => to(
+            &app,
+            &ctx,
+            &format!("{FORM}?extra=1&reason={}", enc(&reason)),
+        ),
         NextStep::SendTicket { .. } => {
             match service::contact(db, ctx.site_id, m.member_id, &request, &files, now).await {
                 Ok(r) => to(
+                    &app,
                     &ctx,
                     &format!("{CENTRE}?ticket={}&notice=help.notice.sent", r.ticket_id),
                 ),
-                Err(e) => form_error(&ctx, &request, &e),
+                Err(e) => form_error(&app, &ctx, &request, &e),
             }
         }
     }
@@ -185,7 +192,8 @@ pub async fn feedback_form(form: XsrfForm<SmallForm>) -> Response {
         Ok(id) => id,
         Err(res) => return res,
     };
-    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
+    let (app, f) = (&*form.app, &form.fields);
+    let to = |page: String| form.answer(FormOutcome::to(page));
     let now = app::platform::state::now();
     match service::feedback(
         &app.state.db,
@@ -197,12 +205,12 @@ pub async fn feedback_form(form: XsrfForm<SmallForm>) -> Response {
     .await
     {
         Ok(r) => match r.ticket_id {
-            Some(t) => to(ctx, &format!("{CENTRE}?ticket={t}&notice=help.notice.sent")),
+            Some(t) => to(format!("{CENTRE}?ticket={t}&notice=help.notice.sent")),
             // A bad rating where the site takes no tickets: the other ways to reach us.
-            None if r.display_extra_text => to(ctx, &format!("{FORM}?extra=1")),
-            None => to(ctx, &format!("{FORM}?notice=help.notice.thanks")),
+            None if r.display_extra_text => to(format!("{FORM}?extra=1")),
+            None => to(format!("{FORM}?notice=help.notice.thanks")),
         },
-        Err(e) => to(ctx, &format!("{FORM}?error={}", e.message_key())),
+        Err(e) => to(format!("{FORM}?error={}", e.message_key())),
     }
 }
 
@@ -211,13 +219,14 @@ pub async fn reply_form(form: XsrfForm<SmallForm>) -> Response {
         Ok(id) => id,
         Err(res) => return res,
     };
-    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
+    let (app, f) = (&*form.app, &form.fields);
+    let to = |page: String| form.answer(FormOutcome::to(page));
     let now = app::platform::state::now();
     let back = format!("{CENTRE}?ticket={}", f.ticket_id);
     match service::reply(&app.state.db, member_id, f.ticket_id, &f.body, now).await {
-        Ok(_) => to(ctx, &format!("{back}&notice=help.notice.reply_sent")),
-        Err(HelpError::NotFound) => to(ctx, &format!("{CENTRE}?error=errors.not_found")),
-        Err(e) => to(ctx, &format!("{back}&error={}", e.message_key())),
+        Ok(_) => to(format!("{back}&notice=help.notice.reply_sent")),
+        Err(HelpError::NotFound) => to(format!("{CENTRE}?error=errors.not_found")),
+        Err(e) => to(format!("{back}&error={}", e.message_key())),
     }
 }
 
@@ -229,7 +238,8 @@ pub async fn read_form(form: XsrfForm<SmallForm>) -> Response {
         Ok(id) => id,
         Err(res) => return res,
     };
-    let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
+    let (app, f) = (&*form.app, &form.fields);
+    let to = |page: String| form.answer(FormOutcome::to(page));
     let now = app::platform::state::now();
     let (done, back) = if f.notification_id > 0 {
         (
@@ -243,9 +253,9 @@ pub async fn read_form(form: XsrfForm<SmallForm>) -> Response {
         )
     };
     match done {
-        Ok(_) => to(ctx, &format!("{back}&notice=help.notice.read")),
-        Err(HelpError::NotFound) => to(ctx, &format!("{CENTRE}?error=errors.not_found")),
-        Err(e) => to(ctx, &format!("{CENTRE}?error={}", e.message_key())),
+        Ok(_) => to(format!("{back}&notice=help.notice.read")),
+        Err(HelpError::NotFound) => to(format!("{CENTRE}?error=errors.not_found")),
+        Err(e) => to(format!("{CENTRE}?error={}", e.message_key())),
     }
 }
 
@@ -255,6 +265,7 @@ pub async fn chat_form(form: XsrfForm<SmallForm>) -> Response {
         Err(res) => return res,
     };
     let (app, ctx, f) = (&*form.app, &form.ctx, &form.fields);
+    let to = |page: String| form.answer(FormOutcome::to(page));
     let order_id = f.order_id.trim().parse::<i64>().ok();
     let past = f.is_past_order == "true";
     let back = rules::chat_link(&f.reason, order_id.map(|o| (o, past)));
@@ -265,7 +276,7 @@ pub async fn chat_form(form: XsrfForm<SmallForm>) -> Response {
     };
     let now = app::platform::state::now();
     match service::chat(&app.state.db, ctx.site_id, member_id, &req, now).await {
-        Ok(_) => to(ctx, &format!("{back}&notice=help.notice.chat_sent")),
-        Err(e) => to(ctx, &format!("{back}&error={}", e.message_key())),
+        Ok(_) => to(format!("{back}&notice=help.notice.chat_sent")),
+        Err(e) => to(format!("{back}&error={}", e.message_key())),
     }
 }

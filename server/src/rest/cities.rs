@@ -1,4 +1,4 @@
-//! Cities by zip code (spec 000 §7, without shape; issue #33 L24): the places a zip code of
+//! Cities by zip code (spec 000 §7, without shape): the places a zip code of
 //! the site's country names, from tables bundled with the server (GeoNames, CC BY 4.0;
 //! `scripts/postcodes.py` builds them), so no outside service is asked. The registration
 //! and address forms offer them (`frontend-react/src/pages/zip-city.ts`).

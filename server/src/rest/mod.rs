@@ -23,6 +23,7 @@ pub mod openapi;
 pub mod operations;
 pub mod orders;
 pub mod postsale_orders;
+pub mod print;
 pub mod promotions;
 pub mod rosedeals;
 pub mod search;

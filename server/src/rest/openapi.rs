@@ -173,16 +173,19 @@ pub fn router(doc: utoipa::openapi::OpenApi) -> Router<Arc<AppCtx>> {
         .route("/api/docs", get(docs_page))
 }
 
-/// Swagger UI from `/api-docs/` (copied from npm's swagger-ui-dist by the widget build);
-/// the initializer is a file too, so the page needs no inline script under our CSP.
+/// Swagger UI from `/api-docs/` (copied from npm's swagger-ui-dist by the widget build),
+/// started by the `api-docs` page module, so the page needs no inline script under its CSP.
 async fn docs_page() -> impl IntoResponse {
-    Html(concat!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-        "<title>Rosace REST API</title>",
-        "<link rel=\"stylesheet\" href=\"/api-docs/swagger-ui.css\"></head>",
-        "<body><main id=\"swagger-ui\"></main>",
-        "<script src=\"/api-docs/swagger-ui-bundle.js\"></script>",
-        "<script src=\"/api-docs/initializer.js\"></script></body></html>"
+    Html(format!(
+        concat!(
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<title>Rosace REST API</title>",
+            "<link rel=\"stylesheet\" href=\"/api-docs/swagger-ui.css\"></head>",
+            "<body><main id=\"swagger-ui\"></main>",
+            "<script src=\"/api-docs/swagger-ui-bundle.js\"></script>",
+            "<script type=\"module\" src=\"{}\"></script></body></html>"
+        ),
+        app::ui::assets::script("api-docs")
     ))
 }

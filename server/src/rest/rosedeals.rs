@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -18,6 +18,7 @@ use app::rosedeals::service;
 
 use super::error::ApiError;
 use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
+use super::print;
 use crate::state::AppCtx;
 use crate::web::multipart::{read_parts, RMI_BODY_MAX};
 
@@ -318,34 +319,23 @@ async fn print_page(
             )),
         ));
     }
-    let nonce = app::platform::session::hex(&rand::random::<[u8; 16]>());
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
-         <meta name=\"robots\" content=\"noindex\"><title>{title}</title>\
-         <style>body{{font-family:sans-serif;margin:2rem;color:#1a1a1a}}ul{{padding:0}}\
-         .voucher{{border:2px dashed #a3154a;padding:1rem;margin:.5rem 0;list-style:none;break-inside:avoid}}\
-         .code{{font:700 1.5rem monospace;letter-spacing:.1em}}button{{min-height:44px;padding:.5rem 1rem}}\
-         @media print{{button{{display:none}}body{{margin:0}}}}</style>\
-         </head><body><main><h1>{title}</h1><ul data-testid=\"print-vouchers\">{rows}</ul>\
-         <button type=\"button\" id=\"print\">{print}</button></main>\
-         <script nonce=\"{nonce}\">{PRINT_SCRIPT}</script></body></html>",
-        title = t("rosedeals.print.title"),
-        print = t("rosedeals.print"),
-    );
-    let csp = format!("{PRINT_CSP}; script-src 'nonce-{nonce}'");
-    Ok((
-        [
-            (header::CACHE_CONTROL, "no-store".to_string()),
-            (header::CONTENT_SECURITY_POLICY, csp),
-        ],
-        Html(html),
-    )
-        .into_response())
+    Ok(print::page(
+        lang,
+        &format!(
+            "<meta name=\"viewport\" content=\"width=device-width\">\
+             <meta name=\"robots\" content=\"noindex\"><title>{title}</title>\
+             <style>body{{font-family:sans-serif;margin:2rem;color:#1a1a1a}}ul{{padding:0}}\
+             .voucher{{border:2px dashed #a3154a;padding:1rem;margin:.5rem 0;list-style:none;break-inside:avoid}}\
+             .code{{font:700 1.5rem monospace;letter-spacing:.1em}}button{{min-height:44px;padding:.5rem 1rem}}\
+             @media print{{button{{display:none}}body{{margin:0}}}}</style>",
+            title = t("rosedeals.print.title"),
+        ),
+        &format!(
+            "<main><h1>{title}</h1><ul data-testid=\"print-vouchers\">{rows}</ul>\
+             <button type=\"button\" id=\"print\">{print}</button></main>",
+            title = t("rosedeals.print.title"),
+            print = t("rosedeals.print"),
+        ),
+        print::Print::OnButton,
+    ))
 }
-
-/// As the cart's print page: nothing loads, only inline styles, no framing.
-const PRINT_CSP: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-const PRINT_SCRIPT: &str =
-    "document.getElementById('print').addEventListener('click',function(){window.print()});";

@@ -105,25 +105,36 @@ pub fn static_files<S: Clone + Send + Sync + 'static>(
         .service(dir(pkg_dir.to_string()));
     router
         .nest_service("/pkg", pkg)
-        .nest_service("/widgets", dir(widgets_dir))
+        .nest_service(
+            "/widgets",
+            tower::ServiceBuilder::new()
+                .layer(axum::middleware::from_fn(|req, next| {
+                    built_cache("/widgets", req, next)
+                }))
+                .service(dir(widgets_dir)),
+        )
         .nest_service(
             "/js",
             tower::ServiceBuilder::new()
-                .layer(axum::middleware::from_fn(js_cache))
+                .layer(axum::middleware::from_fn(|req, next| {
+                    built_cache("/js", req, next)
+                }))
                 .service(dir(js_dir)),
         )
         .nest_service("/api-docs", dir(format!("{site_root}/api-docs")))
 }
 
-/// A page script built with a content-hashed name never changes under it: kept a year.
-/// Anything else under `/js` is revalidated.
-async fn js_cache(
+/// A script Vite built with a content-hashed name never changes under it: kept a year.
+/// Anything else under `/js` and `/widgets` is revalidated.
+async fn built_cache(
+    folder: &'static str,
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
-    let file = req.uri().path().trim_start_matches('/').to_string();
+    // Nested: the path here is the one inside the folder.
+    let address = format!("{folder}{}", req.uri().path());
     let mut resp = next.run(req).await;
-    let value = if app::ui::assets::is_built(&file) {
+    let value = if app::ui::assets::is_built(&address) {
         "public, max-age=31536000, immutable"
     } else {
         "no-cache"

@@ -82,7 +82,7 @@ async fn catalog_calls(t: TestApp) {
         ["\"ORDINARY\"", "\"PREMIUM\"", "\"SOON\""]
     );
 
-    // A category with nothing in it is not offered (issue #33, defect 8).
+    // A category with nothing in it is not offered: it would lead to an empty page.
     sqlx::query(
         "INSERT INTO universes (id, sale_id, parent_id, title, position) VALUES (1001999, 1001, NULL, 'Vide', 99)",
     )

@@ -1,5 +1,5 @@
-//! Catalog sale types (spec 000 §3: classic 1, one page 2, filtered 3, filtered catalog 4;
-//! issue #33 F8): the layout each gives a sale's catalog page, on SQLite and PostgreSQL,
+//! Catalog sale types (spec 000 §3: classic 1, one page 2, filtered 3, filtered catalog 4):
+//! the layout each gives a sale's catalog page, on SQLite and PostgreSQL,
 //! and the demo data showing each on every site.
 use crate::helpers::{both, json, TestApp};
 

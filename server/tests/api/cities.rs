@@ -1,4 +1,4 @@
-//! Cities by zip code (spec 000 §7, issue #33 L24): the places of a code in the site's
+//! Cities by zip code (spec 000 §7): the places of a code in the site's
 //! country (or the one asked), from the bundled tables; bad input is a localized 400.
 use crate::helpers::{json, start, Backend};
 

@@ -1,4 +1,4 @@
-//! Content pages and calls (issue #15) on SQLite and PostgreSQL: the documents as a browser
+//! Content pages and calls on SQLite and PostgreSQL: the documents as a browser
 //! without scripts gets them (canonical, hreflang, sitemap), the footer call for a visitor
 //! and a member, landing pages (selection, seoConfig, 404, 400), hreflang alternates that
 //! answer, and the route table's page kinds each rendered by its own page (there is no

@@ -149,7 +149,7 @@ both!(
     the_demo_catalogue_comes_through_the_feed_on_postgres
 );
 
-/// Issue #33, defects 8 and 10: each site's demo products speak its language (colour
+/// Each site's demo products speak its language (colour
 /// values were French everywhere), and a trip has no colour and no fashion copy (its page
 /// has its highlights and tabs).
 async fn each_site_speaks_its_language_in_its_data(t: TestApp) {
@@ -201,7 +201,7 @@ both!(
     each_site_speaks_its_language_in_its_data_on_postgres
 );
 
-/// Defect 10 of issue #33: a demo product's drawn picture shows what it is (a watch, a
+/// A demo product's drawn picture shows what it is (a watch, a
 /// belt, a hotel for a trip), on every site's language, not a T-shirt for everything.
 #[tokio::test]
 async fn each_product_picture_shows_what_it_is() {

@@ -1,4 +1,4 @@
-//! Browser diagnostics (issue #16, spec 000 §7 "Diagnostics"): the frontend log and the
+//! Browser diagnostics (spec 000 §7 "Diagnostics"): the frontend log and the
 //! metrics batch take what the rules allow and refuse the rest with a localized 400 naming
 //! the fields; a client's flood gets 429; the page carries the script only with the
 //! performance consent and says whether the shop is a developer's; `/metrics` is off (404)

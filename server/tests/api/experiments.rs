@@ -1,4 +1,4 @@
-//! Experiments (A/B, issue #16) on SQLite and PostgreSQL: the variations call (shape, same
+//! Experiments (A/B) on SQLite and PostgreSQL: the variations call (shape, same
 //! id → same variation, member and anonymous names, localized 400s, no credentials, no
 //! recording), the anonymous id cookie and the consent it needs, the features switched
 //! in the first HTML, the recorded exposures, and the report's figures (also as the

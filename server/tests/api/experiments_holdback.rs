@@ -1,4 +1,4 @@
-//! Holdback experiments (issue #16, spec 000 §6, §8) on SQLite and PostgreSQL: the
+//! Holdback experiments (spec 000 §6, §8) on SQLite and PostgreSQL: the
 //! launched features (last viewed, contact-form attachments, sponsored banners) stay for
 //! the variation and for everyone outside the experiments, and go for the small control;
 //! their exposures are recorded for the report. When the experiments cannot be read, the

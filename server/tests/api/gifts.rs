@@ -1,4 +1,4 @@
-//! The lateral menu's gifts entry (issue #15) on SQLite and PostgreSQL: `/gr/gifts` (and
+//! The lateral menu's gifts entry on SQLite and PostgreSQL: `/gr/gifts` (and
 //! `/gifts`) redirects to the site's gift ideas landing page (translation key `gifts`), in
 //! the site's language, whose canonical address stays `/l/{slug}`; the page shows the site's
 //! live premium sales and is in the sitemap; a site without such a page answers 404.

@@ -1,4 +1,4 @@
-//! Navigation (issue #15) on SQLite and PostgreSQL: the header calls (content, home
+//! Navigation on SQLite and PostgreSQL: the header calls (content, home
 //! headers, menu config) within the header limits, loggedIn filtering, the bell's newest
 //! messages, the server-rendered header and `/menu` without scripts, and every entry of the
 //! lateral and account menus answering a real page for a member.

@@ -1,5 +1,5 @@
 //! A member's home, sale catalog, cart, "my orders" and search results pages come from a
-//! shared page template filled with their own values (issue #29, `serve::member_pages`). Two properties, on SQLite and PostgreSQL:
+//! shared page template filled with their own values (`serve::member_pages`). Two properties, on SQLite and PostgreSQL:
 //! - the filled page is byte for byte the page a full render gives the same member (a
 //!   second shop on the same database with no cache renders it), for members with and
 //!   without favourites, holds, unread messages and names to escape;

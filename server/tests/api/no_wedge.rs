@@ -1,4 +1,4 @@
-//! Issue #29, "nothing wedges under load", on SQLite and PostgreSQL: hundreds of write
+//! Nothing wedges under load, on SQLite and PostgreSQL: hundreds of write
 //! requests abandoned by their clients at random moments (the travel configurator aborts its
 //! previous call on every change), and write transactions whose callers go away at random
 //! await points. Afterwards no pooled connection is inside a transaction (none holds
@@ -42,7 +42,7 @@ async fn cancel_after<F: Future>(fut: F, pendings: u32) -> Option<F::Output> {
 
 /// A busy machine while it lives: spinning threads, two per core. They stretch the moments
 /// between a database call and the code that waits for it (SQLite runs each connection on a
-/// thread of its own), as the load of issue #29 did.
+/// thread of its own), as a sale opening's load does.
 struct Busy(
     Arc<std::sync::atomic::AtomicBool>,
     Vec<std::thread::JoinHandle<()>>,

@@ -1,4 +1,4 @@
-//! The translations a page carries (issue #29): `<script id="i18n">` holds only the keys its
+//! The translations a page carries: `<script id="i18n">` holds only the keys its
 //! islands and widgets read.
 //!
 //! The check ([`check`]) does not trust what the render recorded: it finds the islands on

@@ -1,4 +1,4 @@
-//! Vouchers and promotions over HTTP on SQLite and PostgreSQL (issue #12): the two lists,
+//! Vouchers and promotions over HTTP on SQLite and PostgreSQL: the two lists,
 //! the selection toggle that the cart applies, personal and expired vouchers, another
 //! member's participation answering 404, print, the no-script form.
 use reqwest::Method;

@@ -1,4 +1,4 @@
-//! A sale's marketing banner and insert (spec 000 §3 `marketing`; issue #33 F5): in the
+//! A sale's marketing banner and insert (spec 000 §3 `marketing`): in the
 //! sale call and on its catalog page, the insert after the first row of the first page
 //! only, on SQLite and PostgreSQL; the demo's third and sixth sales of each site have them.
 use crate::helpers::{both, json, TestApp};

@@ -191,3 +191,98 @@ async fn hashed_built_files_are_immutable_and_pages_are_not() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// The scripts Vite builds (page modules in `/js`, widgets and the diagnostics bundle in
+/// `/widgets`) are named through their manifests: a hashed file is kept a year, a
+/// fixed name (the advertising loader) or a file no manifest names is revalidated, and a
+/// page names the hashed file.
+#[tokio::test]
+async fn vite_built_scripts_are_named_by_their_manifests_and_kept_for_good() {
+    let dir = std::env::temp_dir().join(format!("rosace-vite-{:x}", rand::random::<u64>()));
+    let site = dir.join("site");
+    for folder in ["pkg", "js", "widgets"] {
+        std::fs::create_dir_all(site.join(folder)).unwrap();
+    }
+    let files = [
+        "js/api-docs-Ab12.js",
+        "js/ads.js",
+        "widgets/travel-map-Cd34.js",
+        "widgets/chunk-react-Ef56.js",
+        "widgets/diagnostics-Gh78.js",
+        "widgets/old.js",
+    ];
+    for file in files {
+        std::fs::write(site.join(file), "export {};").unwrap();
+    }
+    std::fs::write(
+        site.join("js/manifest.json"),
+        r#"{"src/pages/api-docs.ts": {"file": "api-docs-Ab12.js", "name": "api-docs", "isEntry": true},
+            "src/pages/ads.ts": {"file": "ads.js", "name": "ads", "isEntry": true}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("widgets/manifest.json"),
+        r#"{"src/travel-map/index.tsx": {"file": "travel-map-Cd34.js", "name": "travel-map", "isEntry": true},
+            "_chunk-react-Ef56.js": {"file": "chunk-react-Ef56.js", "name": "react"}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("widgets/diagnostics.manifest.json"),
+        r#"{"src/diagnostics/index.ts": {"file": "diagnostics-Gh78.js", "name": "diagnostics", "isEntry": true}}"#,
+    )
+    .unwrap();
+    let config = helpers::test_config(
+        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        &dir.display().to_string(),
+    );
+    let app = server::prepare(config).await.unwrap();
+    let options = LeptosOptions::builder()
+        .output_name("rosace")
+        .site_root(site.display().to_string())
+        .site_pkg_dir("pkg")
+        .build();
+    let base = helpers::serve(server::router(app, options)).await;
+    let client = reqwest::Client::new();
+    for (file, expected) in [
+        ("js/api-docs-Ab12.js", "public, max-age=31536000, immutable"),
+        ("js/ads.js", "no-cache"),
+        (
+            "widgets/travel-map-Cd34.js",
+            "public, max-age=31536000, immutable",
+        ),
+        (
+            "widgets/chunk-react-Ef56.js",
+            "public, max-age=31536000, immutable",
+        ),
+        (
+            "widgets/diagnostics-Gh78.js",
+            "public, max-age=31536000, immutable",
+        ),
+        ("widgets/old.js", "no-cache"),
+    ] {
+        let res = client.get(format!("{base}/{file}")).send().await.unwrap();
+        assert_eq!(res.status(), 200, "{file}");
+        assert_eq!(res.headers()["cache-control"], expected, "{file}");
+    }
+    assert_eq!(
+        app::ui::assets::widget("travel-map"),
+        "/widgets/travel-map-Cd34.js"
+    );
+    assert_eq!(
+        app::ui::assets::widget("diagnostics"),
+        "/widgets/diagnostics-Gh78.js"
+    );
+    let docs = client
+        .get(format!("{base}/api/docs"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        docs.contains("<script type=\"module\" src=\"/js/api-docs-Ab12.js\">"),
+        "{docs}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,4 +1,4 @@
-//! Themes and the brand cookie (spec 000 §3, §9; issue #16) on SQLite and PostgreSQL: the
+//! Themes and the brand cookie (spec 000 §3, §9) on SQLite and PostgreSQL: the
 //! demo's recycle (#0BA100) and black-and-white sales carry their theme in the sale call
 //! and paint their catalog page with it; other sales keep the site's; pages set `appBrand`
 //! (the site's brand, one day) when it is missing or names the other brand, calls never.

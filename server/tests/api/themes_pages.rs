@@ -1,4 +1,4 @@
-//! Themes on product pages and homes (spec 000 §3, §9; issue #16) on SQLite and
+//! Themes on product pages and homes (spec 000 §3, §9) on SQLite and
 //! PostgreSQL: a product of a themed sale wears its sale's theme as the catalog page does;
 //! a home asks for a theme (`homes.theme`, migration 0026) and a home module for one in its
 //! settings; the demo's summer home is green "recycle" with a black-and-white module on

@@ -1,4 +1,4 @@
-//! Analytics events (issue #16, spec 000 §7 "Diagnostics": the tracking library's batch of
+//! Analytics events (spec 000 §7 "Diagnostics": the tracking library's batch of
 //! 50; §9: 30 property keys; §8: the analytics error names): `POST /api/tracking/v1/events`
 //! takes a batch within the limits, writes it to the log and counts it by name for the
 //! scrape (known names only); it refuses each bad field with a localized 400 naming it, a

@@ -1,4 +1,4 @@
-//! Wallet over HTTP on SQLite and PostgreSQL (issue #12): bank details validated for real
+//! Wallet over HTTP on SQLite and PostgreSQL: bank details validated for real
 //! and sealed at rest, masked on the way out, refused input storing nothing, another
 //! member's ids answering 404, the no-script form, cards saved at checkout.
 use reqwest::Method;

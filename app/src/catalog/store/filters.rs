@@ -110,7 +110,7 @@ pub async fn filters(
 
 /// Category options: sub-universes of `universe_id`, or the top universes for 0, each
 /// with its number of items (its own and its sub-universes'). A category with no item
-/// shown is not offered: it would lead to an empty page (issue #33, defect 8).
+/// shown is not offered: it would lead to an empty page.
 pub(super) async fn categories(
     db: &Db,
     sale_id: i64,

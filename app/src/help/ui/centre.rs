@@ -71,10 +71,13 @@ pub fn MessageCentrePage(path: String) -> impl IntoView {
             .into_any()
         }
     };
+    // The region the page's forms (reply, mark as read) swap in place: with the notice.
     view! {
-        <HelpFrame page="centre" title=ctx.t("page.mynotifications") path>
-            {body}
-        </HelpFrame>
+        <div data-enhance-region="help-centre">
+            <HelpFrame page="centre" title=ctx.t("page.mynotifications") path>
+                {body}
+            </HelpFrame>
+        </div>
     }
 }
 
@@ -205,7 +208,7 @@ pub fn Thread(thread: TicketThread, #[prop(optional)] unread: bool) -> impl Into
                     }
                 }).collect_view()}
             </ol>
-            <form method="post" action=REPLY_ACTION class="account-form" data-testid="reply-form">
+            <form method="post" action=REPLY_ACTION class="account-form" data-testid="reply-form" data-enhance="">
                 <Xsrf />
                 <input type="hidden" name="ticketId" value=id.to_string() />
                 <p class="field">
@@ -218,13 +221,13 @@ pub fn Thread(thread: TicketThread, #[prop(optional)] unread: bool) -> impl Into
     }
 }
 
-/// "Mark as read": a server form (POST, XSRF token) that works without scripts; the page
-/// script sends it in place.
+/// "Mark as read": a server form (POST, XSRF token) that works without scripts; the
+/// enhancement script sends it in place.
 #[component]
 fn MarkRead(field: &'static str, id: i64) -> impl IntoView {
     let ctx = RequestCtx::current();
     view! {
-        <form method="post" action=READ_ACTION class="help-read" data-testid="mark-read-form">
+        <form method="post" action=READ_ACTION class="help-read" data-testid="mark-read-form" data-enhance="">
             <Xsrf />
             <input type="hidden" name=field value=id.to_string() />
             <button type="submit" class="button" data-testid="mark-read">{ctx.t("help.centre.mark_read")}</button>

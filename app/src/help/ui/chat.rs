@@ -45,33 +45,35 @@ pub fn ChatPage(path: String) -> impl IntoView {
     let r = reason.clone();
     let thread = Resource::new(move || (r.clone(), order), |(r, o)| fetch_chat(r, o));
     view! {
-        <HelpFrame page="chat" title=ctx.t("page.chat") path>
-            <p class="help-chat__context" data-testid="chat-context">{context}</p>
-            <Suspense fallback=|| ()>
-                {move || Suspend::new(async move {
-                    match thread.await {
-                        Ok(Some(t)) => view! { <div class="help-chat__thread"><Thread thread=t /></div> }.into_any(),
-                        Err(e) if is_not_found(&e) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
-                        Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
-                        Ok(None) => view! { <p class="account-hint">{RequestCtx::current().t("help.chat.empty")}</p> }.into_any(),
-                    }
-                })}
-            </Suspense>
-            <form method="post" action=CHAT_ACTION class="account-form" data-testid="chat-form">
-                <Xsrf />
-                <input type="hidden" name="reason" value=reason.clone() />
-                <input type="hidden" name="orderId" value=order.map(|o| o.to_string()).unwrap_or_default() />
-                <input type="hidden" name="isPastOrder" value=past.to_string() />
-                <p class="field">
-                    <label for="chat-body">{ctx.t("help.chat.message")}</label>
-                    <textarea id="chat-body" name="body" rows="3" required maxlength="4000" data-testid="chat-body"></textarea>
-                </p>
-                <button type="submit" class="button button--primary" data-testid="chat-send">{ctx.t("help.chat.send")}</button>
-            </form>
-            <section class="help-other" aria-labelledby="chat-methods-title">
-                <h2 id="chat-methods-title">{ctx.t("help.other.title")}</h2>
-                <ContactMethods methods=config.contact_methods.clone() />
-            </section>
-        </HelpFrame>
+        <div data-enhance-region="help-chat">
+            <HelpFrame page="chat" title=ctx.t("page.chat") path>
+                <p class="help-chat__context" data-testid="chat-context">{context}</p>
+                <Suspense fallback=|| ()>
+                    {move || Suspend::new(async move {
+                        match thread.await {
+                            Ok(Some(t)) => view! { <div class="help-chat__thread"><Thread thread=t /></div> }.into_any(),
+                            Err(e) if is_not_found(&e) => view! { <ErrorNotice key="errors.not_found" /> }.into_any(),
+                            Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
+                            Ok(None) => view! { <p class="account-hint">{RequestCtx::current().t("help.chat.empty")}</p> }.into_any(),
+                        }
+                    })}
+                </Suspense>
+                <form method="post" action=CHAT_ACTION class="account-form" data-testid="chat-form" data-enhance="">
+                    <Xsrf />
+                    <input type="hidden" name="reason" value=reason.clone() />
+                    <input type="hidden" name="orderId" value=order.map(|o| o.to_string()).unwrap_or_default() />
+                    <input type="hidden" name="isPastOrder" value=past.to_string() />
+                    <p class="field">
+                        <label for="chat-body">{ctx.t("help.chat.message")}</label>
+                        <textarea id="chat-body" name="body" rows="3" required maxlength="4000" data-testid="chat-body"></textarea>
+                    </p>
+                    <button type="submit" class="button button--primary" data-testid="chat-send">{ctx.t("help.chat.send")}</button>
+                </form>
+                <section class="help-other" aria-labelledby="chat-methods-title">
+                    <h2 id="chat-methods-title">{ctx.t("help.other.title")}</h2>
+                    <ContactMethods methods=config.contact_methods.clone() />
+                </section>
+            </HelpFrame>
+        </div>
     }
 }

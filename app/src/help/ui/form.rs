@@ -159,6 +159,8 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
         .collect();
     let no_sub = sub_groups.is_empty();
     let keep_message = chosen.keep_message || any_error;
+    // Without scripts, a refused message comes back from its draft.
+    let typed = super::draft::read().body;
     let focus = |on: bool| on.then_some("");
     view! {
         <div data-enhance-region="help" data-state-url=chosen.state_url>
@@ -258,7 +260,7 @@ pub fn HelpFormPage(route: ResolvedRoute, path: String) -> impl IntoView {
                     <label for="help-body">{ctx.t("help.form.message")}</label>
                     <textarea id="help-body" name="body" rows="6" required data-enhance-keep=focus(keep_message)
                         minlength=rules::MESSAGE_MIN.to_string() maxlength=rules::MESSAGE_MAX.to_string()
-                        data-testid="help-body" aria-invalid=invalid(e_body) aria-describedby="help-body-error"></textarea>
+                        data-testid="help-body" aria-invalid=invalid(e_body) aria-describedby="help-body-error">{typed}</textarea>
                     {err("body", e_body, "help.errors.message")}
                 </p>
                 {attachments.then(|| view! {

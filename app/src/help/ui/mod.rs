@@ -3,6 +3,7 @@
 //! script sends the contact form and its rating in place.
 pub mod centre;
 pub mod chat;
+pub mod draft;
 pub mod form;
 pub mod pages;
 

@@ -1,4 +1,4 @@
-//! Issue #29 ("nothing wedges under load") at the lowest level: on a real SQLite file whose
+//! Nothing wedges under load, at the lowest level: on a real SQLite file whose
 //! write lock another connection takes now and then, write transactions are started and
 //! their callers dropped at random points (a client that goes away). Afterwards no pooled
 //! connection is inside a transaction and every write starts at once.

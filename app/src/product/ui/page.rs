@@ -345,7 +345,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         // The React widget loads when the member opens the section (`pages/navigation.ts`): it
         // would otherwise double the product page's first load for a form few people use.
         <section class="product__report" aria-label=ctx.t("product.report.title")>
-            <details class="product__report-box" data-widget="/widgets/dsa-form.js">
+            <details class="product__report-box" data-widget=crate::ui::assets::widget("dsa-form")>
                 <summary data-testid="dsa-open">{ctx.t("product.report.title")}</summary>
                 <rosace-dsa-form
                     site-id=site.site_id.to_string()

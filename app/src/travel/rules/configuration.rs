@@ -137,7 +137,7 @@ pub fn checkin_needed(configurator: &Configurator, days: &CalendarDays) -> bool 
 }
 
 /// The price per person (an adult's) to show. A chosen day's always: it is what the
-/// checkout charges (issue #33, defect 3). Before a day is chosen, the product's unless
+/// checkout charges. Before a day is chosen, the product's unless
 /// the sale quotes prices (`withQuotationPrice`); then the cheapest bookable day of the
 /// stay shown (the calendar's "lowest" badge), else the active city's, else the product's.
 pub fn quotation_price(

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use serde_json::Value;
@@ -17,6 +17,7 @@ use app::model::error::ErrorBody;
 use super::{cart_answer, parse};
 use crate::rest::error::{ApiError, LogAs};
 use crate::rest::extract::{CartMember, Path};
+use crate::rest::print;
 use crate::state::AppCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -121,32 +122,14 @@ async fn print_page(
             escape(&v.scope.to_lowercase())
         ));
     }
-    // No inline handler: one nonce'd script prints the page and wires the button, and the
-    // page's own policy lets nothing else run or load.
-    let nonce = app::platform::session::hex(&rand::random::<[u8; 16]>());
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"fr\"><head><meta charset=\"utf-8\"><title>Rosace — vouchers</title>\
-         <style>body{{font-family:sans-serif;margin:2rem}}.voucher{{border:2px dashed #c2185b;padding:1rem;margin:.5rem 0;list-style:none}}@media print{{button{{display:none}}}}</style>\
-         </head><body><h1>Rosace</h1><ul>{rows}</ul><button type=\"button\" id=\"print\">Imprimer</button>\
-         <script nonce=\"{nonce}\">{PRINT_SCRIPT}</script></body></html>"
-    );
-    let csp = format!("{PRINT_CSP}; script-src 'nonce-{nonce}'");
-    Ok((
-        [
-            (header::CACHE_CONTROL, "no-store".to_string()),
-            (header::CONTENT_SECURITY_POLICY, csp),
-        ],
-        Html(html),
-    )
-        .into_response())
+    Ok(print::page(
+        "fr",
+        "<title>Rosace — vouchers</title>\
+         <style>body{font-family:sans-serif;margin:2rem}.voucher{border:2px dashed #c2185b;padding:1rem;margin:.5rem 0;list-style:none}@media print{button{display:none}}</style>",
+        &format!("<h1>Rosace</h1><ul>{rows}</ul><button type=\"button\" id=\"print\">Imprimer</button>"),
+        print::Print::OnLoad,
+    ))
 }
-
-/// The print page's policy (plus its script's nonce): nothing loads, only its inline
-/// styles apply, no page may frame it.
-pub const PRINT_CSP: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-const PRINT_SCRIPT: &str = "document.getElementById('print').addEventListener('click',function(){window.print()});window.addEventListener('load',function(){window.print()});";
 
 async fn loyalty(app: &AppCtx, m: Member, body: &Bytes, on: bool) -> Result<Response, ApiError> {
     let req: LoyaltyRequest = parse(body)?;

@@ -1,4 +1,4 @@
-//! My account over HTTP on SQLite and PostgreSQL (issue #12): personal data, email change
+//! My account over HTTP on SQLite and PostgreSQL: personal data, email change
 //! with its link, password change ending the other sessions, deactivation (login code 6),
 //! delete forever (personal data gone, orders kept without it, the email free again); bad
 //! input refused with the spec's message and nothing stored; the no-script forms.

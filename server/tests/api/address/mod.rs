@@ -1,4 +1,4 @@
-//! The address book (issue #12): every call of the address service and the post-sales
+//! The address book: every call of the address service and the post-sales
 //! configuration, bad input (refused with the spec's message, nothing stored), other
 //! members' ids (404), the no-script forms and page, and the delivery address at checkout.
 mod book;

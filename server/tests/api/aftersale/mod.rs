@@ -1,4 +1,4 @@
-//! After the sale over HTTP on SQLite and PostgreSQL (issue #14): invoices (PDF read back,
+//! After the sale over HTTP on SQLite and PostgreSQL: invoices (PDF read back,
 //! numbering, concurrency), returns (happy path and refusals) and marketplace order help.
 use reqwest::Method;
 use serde_json::{json, Value};

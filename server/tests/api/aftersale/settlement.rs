@@ -1,4 +1,4 @@
-//! The remaining gaps of issue #14, over HTTP on SQLite and PostgreSQL: marketplace
+//! After the sale, the rest of it, over HTTP on SQLite and PostgreSQL: marketplace
 //! products bought through the marketplace cart make marketplace orders; the payment
 //! method recorded at checkout; the return window; a return moved by the operator through
 //! accepted → received → refund with its lines and amount; a rose-deal refund completed.

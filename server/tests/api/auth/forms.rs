@@ -253,7 +253,7 @@ async fn a_refused_registration_keeps_every_field_and_error() {
 }
 
 /// The registration's zip code takes digits only where the server accepts digits only
-/// (spec 000 §5 key filters, issue #33 L19); the Dutch "1234 AB" is left to the server.
+/// (spec 000 §5 key filters); the Dutch "1234 AB" is left to the server.
 #[tokio::test]
 async fn the_registration_zip_code_filters_keys_as_the_site_checks_it() {
     let t = start(Backend::Sqlite).await;

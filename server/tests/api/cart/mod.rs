@@ -1,5 +1,5 @@
 //! Cart, held stock, checkout, orders, vouchers, loyalty, suspend and waiting line over
-//! HTTP, on SQLite and PostgreSQL (issue #5).
+//! HTTP, on SQLite and PostgreSQL.
 use serde_json::{json, Value};
 
 mod basics;

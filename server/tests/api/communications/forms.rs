@@ -1,4 +1,4 @@
-//! The communications page's forms without scripts (issue #12).
+//! The communications page's forms without scripts.
 use super::{member_flag, on_site};
 use crate::helpers::{both, TestApp};
 

@@ -1,4 +1,4 @@
-//! Communication preferences over HTTP on SQLite and PostgreSQL (issue #12): option sets
+//! Communication preferences over HTTP on SQLite and PostgreSQL: option sets
 //! by site, NONE and the cancel survey, opt-ins withdrawn, partners, brand alerts; bad
 //! input refused with nothing stored; another member's subscription is not found.
 use reqwest::Method;

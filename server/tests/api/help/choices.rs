@@ -289,7 +289,31 @@ async fn sale_and_contact_from(t: TestApp) {
     let to = res.headers()["location"].to_str().unwrap().to_string();
     assert!(to.contains("fields=operationCode"), "{to}");
     assert!(to.contains(&format!("sale={theirs}")), "{to}");
-    let html = page(&t, &a, &to).await;
+    // The message comes back in the form from its draft cookie, never in the address.
+    assert!(to.contains("retry=1") && !to.contains("vase"), "{to}");
+    let draft = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("rosace_help_form="))
+        .expect("the refused message's draft")
+        .to_string();
+    assert!(
+        draft.contains("HttpOnly") && draft.contains("Path=/helpform;"),
+        "{draft}"
+    );
+    let with_draft = Shopper {
+        member_id: a.member_id,
+        cookie: format!("{}; {}", a.cookie, draft.split(';').next().unwrap()),
+        xsrf: a.xsrf.clone(),
+        client: a.client.clone(),
+    };
+    let html = page(&t, &with_draft, &to).await;
+    assert!(
+        html.contains(&format!(">{body}</textarea>")),
+        "the message typed is back"
+    );
     let error = tag_of(&html, "id=\"help-operationCode-error\"");
     assert!(
         !error.contains(" hidden"),

@@ -1,4 +1,4 @@
-//! The help centre over HTTP on SQLite and PostgreSQL (issue #14): contact messages as JSON
+//! The help centre over HTTP on SQLite and PostgreSQL: contact messages as JSON
 //! and multipart (files told by their first bytes, size limits with their own keys),
 //! automatic answers and their rating (a bad one becomes a ticket), the message centre's
 //! notifications and unread count, support replies through the real `server support`

@@ -1,4 +1,4 @@
-//! The message centre's read mark (issue #14): opening a notification or a thread with a
+//! The message centre's read mark: opening a notification or a thread with a
 //! GET reads nothing; "mark as read" is a POST form with the XSRF token (refused without
 //! it), another member's id reads nothing (404 over REST, "not found" on the form), and
 //! the member's own POST reads it and the header bell's count drops.

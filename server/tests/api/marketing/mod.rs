@@ -1,4 +1,4 @@
-//! Marketing entry points of issue #15 on SQLite and PostgreSQL: the brands place and its
+//! Marketing entry points on SQLite and PostgreSQL: the brands place and its
 //! brand alerts, operation links and their cookie, the catalog by id, sponsorship from
 //! the share link to the reward voucher (once, under concurrent checkouts).
 mod brands;

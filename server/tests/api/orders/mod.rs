@@ -1,4 +1,4 @@
-//! Orders after the sale (issue #14) on SQLite and PostgreSQL: the paged list, the detail
+//! Orders after the sale on SQLite and PostgreSQL: the paged list, the detail
 //! with its timeline, payment and tracking number, the life cycle moved by the service and
 //! the simulator (the command run as a real process, and the background job), refused
 //! moves, notifications, and another member's order answering 404.

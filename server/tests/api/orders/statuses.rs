@@ -1,4 +1,4 @@
-//! The three statuses the checkout never writes, each with its way in (issue #14: every
+//! The three statuses the checkout never writes, each with its way in (every
 //! status of spec 001 §3 can be seen and tested): `validated_available` when the goods of a
 //! pre-reception order come in, `active` for a paid travel booking and `expired` once its
 //! stay is over, `cancelled` and `expired` notified; each read back from the detail call

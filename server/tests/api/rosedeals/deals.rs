@@ -205,7 +205,7 @@ both!(
     buying_issues_vouchers_on_postgres
 );
 
-/// Issue #33, defect 5: a deal is a voucher, not a parcel. A cart of deals only shows no
+/// A deal is a voucher, not a parcel. A cart of deals only shows no
 /// size and charges no shipping; it is paid by a member with no address at all; the order
 /// is of the `rosedeal` kind (never prepared nor returned, nothing to ship) and its refund
 /// gives back every cent paid. A deal beside goods leaves the goods' shipping and address

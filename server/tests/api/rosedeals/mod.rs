@@ -1,4 +1,4 @@
-//! Rose deals over HTTP on SQLite and PostgreSQL (issue #14): buying a deal issues one
+//! Rose deals over HTTP on SQLite and PostgreSQL: buying a deal issues one
 //! voucher per unit in the checkout, the current and archived lists are paged, another
 //! member's basket is 404, the refund validates the IBAN and happens once (also when posted
 //! at the same moment), the retry re-issues codes, the contact message needs a profile and

@@ -1,5 +1,5 @@
-//! What the search field offers before anything is typed (spec 000 §3 defaultLists, issue
-//! #33 S5): the member's recent queries, popular searches (only those three members made),
+//! What the search field offers before anything is typed (spec 000 §3 defaultLists): the
+//! member's recent queries, popular searches (only those three members made),
 //! else the brands with the most products on sale, then the sales on now.
 use serde_json::Value;
 

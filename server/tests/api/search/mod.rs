@@ -1,4 +1,4 @@
-//! Search (issue #4) on SQLite and PostgreSQL: typo-tolerant items, filters and sort,
+//! Search on SQLite and PostgreSQL: typo-tolerant items, filters and sort,
 //! prefix suggestions, one site's sales only, recent queries recorded / listed / deleted,
 //! members only for recent queries, 400 for a query over 200 characters, and the `/find`
 //! page in the server HTML.

@@ -1,4 +1,4 @@
-//! A share link's sponsor through social sign-in (issue #16): the `mgmcode` and
+//! A share link's sponsor through social sign-in: the `mgmcode` and
 //! `godfatherid` the email step carried go with the provider button to the provider and
 //! back, pre-fill the third-party registration's code, and are recorded with the new
 //! account as the email registration records them; a code typed instead wins.

@@ -1,4 +1,4 @@
-//! The travel checkout with the member's address book (issue #11, spec 001 §2: "each
+//! The travel checkout with the member's address book (spec 001 §2: "each
 //! participant's name and birthday, the member's address, then payment"): the booking call
 //! takes one of the member's saved addresses and the order keeps a copy; another member's
 //! or an unknown address id is refused (404) and an empty address book blocks the booking

@@ -1,4 +1,4 @@
-//! Issue #33, defect 3: a trip charges what its offer says. A child on an offer with
+//! A trip charges what its offer says. A child on an offer with
 //! "children -50 %" pays half an adult's price for the stay; on another offer a child pays
 //! an adult's price; the price per person is the chosen day's, as the calendar shows it.
 use reqwest::Method;
@@ -93,7 +93,7 @@ async fn a_child_pays_as_the_offer_says(t: TestApp) {
     }
 }
 
-/// Issue #33, defect 3: every demo trip of the site shows one "from" price, and it can be
+/// Every demo trip of the site shows one "from" price, and it can be
 /// booked at that price. The catalog tile, the product header and the cheapest bookable
 /// day of all its calendars agree, and a booking of that day for the fewest travellers the
 /// offer takes charges it per person.

@@ -1,4 +1,4 @@
-//! The map beside the offers: the `<travel-map>` custom element (React, `MAP_SCRIPT`) with
+//! The map beside the offers: the `<travel-map>` custom element (React, the `travel-map` widget) with
 //! the listed offers as pins. `frontend-react/src/pages/travel-offers.ts` ties pins and cards together:
 //! hovering or focusing a card highlights its pin (the element's `highlighted`), and the
 //! element's `travel-map-highlight` event marks the card (`trv-card--highlighted`,

@@ -22,8 +22,6 @@ pub use more::MoreOffers;
 pub const GRID_ID: &str = "offers-grid";
 /// The map element the script works on.
 pub const MAP_ID: &str = "offers-map";
-/// The script of the `<travel-map>` custom element (React), loaded only beside a map.
-pub const MAP_SCRIPT: &str = "/widgets/travel-map.js";
 
 /// The pin and thumbnail of an offer, its price formatted for the member.
 pub fn map_offer(offer: &TravelOffer, ctx: &RequestCtx) -> MapOffer {
@@ -107,7 +105,7 @@ fn OfferList(earlier: Vec<TravelOffer>, page: OfferPage) -> impl IntoView {
                 </div>
                 {map.then(|| view! {
                     // The map's script loads as it nears the viewport (`pages/navigation.ts`).
-                    <div class="trv-results__map" data-widget-visible=MAP_SCRIPT>
+                    <div class="trv-results__map" data-widget-visible=crate::ui::assets::widget("travel-map")>
                         <OfferMap offers=pins label=ctx.t("travel.offer.map") />
                     </div>
                 })}

@@ -72,7 +72,7 @@ pub fn PriceCalendar(days: CalendarDays, selected: Option<String>) -> impl IntoV
         .collect_view();
     view! {
         // The widget's script loads as the calendar nears the viewport (`pages/navigation.ts`).
-        <div class="trip__calendar" data-widget-visible="/widgets/travel-calendar.js">
+        <div class="trip__calendar" data-widget-visible=crate::ui::assets::widget("travel-calendar")>
             <travel-calendar
                 name="checkin"
                 days=days_json
