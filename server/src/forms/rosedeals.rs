@@ -9,13 +9,14 @@ use axum::extract::{Request, State};
 use axum::response::Response;
 use axum::Extension;
 
+use app::context::RequestCtx;
 use app::model::error::WireError;
 use app::rosedeals::error::DealsError;
 use app::rosedeals::model::{ContactMessage, DealAddress, RefundForm, RetryForm};
 use app::rosedeals::service;
 
 use super::check_xsrf;
-use super::outcome::see_other;
+use super::outcome::FormOutcome;
 use crate::middleware::SessionInfo;
 use crate::state::AppCtx;
 use crate::web::extract::Path;
@@ -59,24 +60,25 @@ async fn read(
     req: Request,
     file_field: &str,
     back: &str,
-) -> Result<(Parts, i64), Response> {
+) -> Result<(Parts, i64), FormOutcome> {
     let headers = req.headers().clone();
     let parts = match read_parts(req, file_field).await {
         Ok(p) => p,
         Err(e) => {
-            let sep = if back.contains('?') { '&' } else { '?' };
-            return Err(see_other(&format!("{back}{sep}error={}", key_of(&e))));
+            return Err(FormOutcome::error(back, key_of(&e)));
         }
     };
-    check_xsrf(app, session, &headers, parts.text("_xsrf").unwrap_or(""))?;
+    check_xsrf(app, session, &headers, parts.text("_xsrf").unwrap_or(""))
+        .map_err(FormOutcome::made)?;
     match &session.member {
         Some(m) => Ok((parts, m.member_id)),
-        None => Err(see_other(&app::routes::login_redirect(back))),
+        None => Err(FormOutcome::away(app::routes::login_redirect(back))),
     }
 }
 
 pub async fn refund_form(
     State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     Path(basket_id): Path<i64>,
     req: Request,
@@ -84,7 +86,7 @@ pub async fn refund_form(
     let back = format!("/rosedeals/refund?basketId={basket_id}");
     let (parts, member_id) = match read(&app, &session, req, "", &back).await {
         Ok(p) => p,
-        Err(answer) => return answer,
+        Err(answer) => return answer.respond(&app, &ctx),
     };
     let form = RefundForm {
         address: address(&parts),
@@ -105,20 +107,25 @@ pub async fn refund_form(
     )
     .await
     {
-        Ok(_) => see_other(&format!("/rosedeals/refund-result?basketId={basket_id}")),
-        Err(DealsError::NotFound) => see_other("/rosedeals/ongoing?error=errors.not_found"),
+        Ok(_) => FormOutcome::to(format!("/rosedeals/refund-result?basketId={basket_id}"))
+            .respond(&app, &ctx),
+        Err(DealsError::NotFound) => {
+            FormOutcome::to("/rosedeals/ongoing?error=errors.not_found").respond(&app, &ctx)
+        }
         Err(e) => {
             let field = match e {
                 DealsError::InvalidIban(_) | DealsError::NoIban => "&field=iban",
                 _ => "",
             };
-            see_other(&format!("{back}&form=refund&error={}{field}", key_of(&e)))
+            FormOutcome::to(format!("{back}&form=refund&error={}{field}", key_of(&e)))
+                .respond(&app, &ctx)
         }
     }
 }
 
 pub async fn retry_form(
     State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     Path(basket_id): Path<i64>,
     req: Request,
@@ -126,7 +133,7 @@ pub async fn retry_form(
     let back = format!("/rosedeals/refund?basketId={basket_id}");
     let (parts, member_id) = match read(&app, &session, req, "", &back).await {
         Ok(p) => p,
-        Err(answer) => return answer,
+        Err(answer) => return answer.respond(&app, &ctx),
     };
     let form = RetryForm {
         address: address(&parts),
@@ -136,21 +143,28 @@ pub async fn retry_form(
     let now = app::platform::state::now();
     match service::retry(&app.state.db, member_id, basket_id, &form, now).await {
         // The lists from page 1 again (spec 001 §4: a retry or a refund reloads both).
-        Ok(_) => see_other("/rosedeals/ongoing?notice=rosedeals.retry.done"),
-        Err(DealsError::NotFound) => see_other("/rosedeals/ongoing?error=errors.not_found"),
-        Err(e) => see_other(&format!("{back}&form=retry&error={}", key_of(&e))),
+        Ok(_) => {
+            FormOutcome::to("/rosedeals/ongoing?notice=rosedeals.retry.done").respond(&app, &ctx)
+        }
+        Err(DealsError::NotFound) => {
+            FormOutcome::to("/rosedeals/ongoing?error=errors.not_found").respond(&app, &ctx)
+        }
+        Err(e) => {
+            FormOutcome::to(format!("{back}&form=retry&error={}", key_of(&e))).respond(&app, &ctx)
+        }
     }
 }
 
 pub async fn contact_form(
     State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
     req: Request,
 ) -> Response {
     let back = "/rosedeals/contact-form";
     let (mut parts, member_id) = match read(&app, &session, req, "attachments", back).await {
         Ok(p) => p,
-        Err(answer) => return answer,
+        Err(answer) => return answer.respond(&app, &ctx),
     };
     // A file input left empty still sends one nameless, empty part.
     parts
@@ -172,15 +186,17 @@ pub async fn contact_form(
             if matches!(e, DealsError::MissingValues) {
                 tracing::warn!("send message error: Missing values");
             }
-            return see_other(&format!("{back}?error={}", key_of(&e)));
+            return FormOutcome::to(format!("{back}?error={}", key_of(&e))).respond(&app, &ctx);
         }
     };
     if !parts.files.is_empty() {
         if let Err(e) = service::attach(db, member_id, &sent.request_id, &parts.files, now).await {
             let key = key_of(&e);
-            return see_other(&format!("{back}?notice=rosedeals.contact.sent&error={key}"));
+            return FormOutcome::to(format!("{back}?notice=rosedeals.contact.sent&error={key}"))
+                .respond(&app, &ctx);
         }
-        return see_other("/rosedeals/mail?notice=rosedeals.contact.attached");
+        return FormOutcome::to("/rosedeals/mail?notice=rosedeals.contact.attached")
+            .respond(&app, &ctx);
     }
-    see_other("/rosedeals/mail")
+    FormOutcome::to("/rosedeals/mail").respond(&app, &ctx)
 }

@@ -31,6 +31,26 @@ pub struct Feed {
     pub sales: Vec<FeedSale>,
 }
 
+/// A sale's marketing messages: each a title and a line of text.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedMarketing {
+    #[serde(default)]
+    pub banner: Option<FeedMessage>,
+    #[serde(default)]
+    pub insert: Option<FeedMessage>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedMessage {
+    /// At most 80 characters.
+    pub title: String,
+    /// At most 300 characters.
+    #[serde(default)]
+    pub text: String,
+}
+
 /// A sale, created or updated by its `ref`.
 #[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -67,6 +87,14 @@ pub struct FeedSale {
     /// The logo's file name (menu, sale cards).
     #[serde(default)]
     pub logo: Option<String>,
+    /// The catalog page's layout (spec 000 §3): 1 classic, 2 one page, 3 filtered,
+    /// 4 filtered catalog. Left out: the sale's layout and marketing stay as they are.
+    #[serde(default, rename = "catalogType")]
+    pub catalog_type: Option<i64>,
+    /// The catalog's marketing banner and insert (spec 000 §3 `marketing`), with
+    /// `catalogType` only: left out, none.
+    #[serde(default)]
+    pub marketing: FeedMarketing,
     /// `fs` (the default: the shop's own flash sale) or `marketplace`.
     #[serde(default)]
     pub seller_kind: String,

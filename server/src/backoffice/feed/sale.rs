@@ -122,6 +122,11 @@ pub(super) async fn apply_sale(
             with_quotation_price: s.with_quotation_price.then(|| "on".into()),
             with_map: s.with_map.then(|| "on".into()),
             kind: s.kind.clone(),
+            catalog_type: s.catalog_type.map(|t| t.to_string()).unwrap_or_default(),
+            banner_title: message(&s.marketing.banner, |m| &m.title),
+            banner_text: message(&s.marketing.banner, |m| &m.text),
+            insert_title: message(&s.marketing.insert, |m| &m.title),
+            insert_text: message(&s.marketing.insert, |m| &m.text),
         };
         let site = rules::site(&fields.site);
         let kind = rules::kind(&fields.kind);
@@ -145,6 +150,11 @@ pub(super) async fn apply_sale(
                     let name = match field {
                         "starts_at" => "opens",
                         "ends_at" => "closes",
+                        "catalog_type" => "catalogType",
+                        "banner_title" => "marketing.banner.title",
+                        "banner_text" => "marketing.banner.text",
+                        "insert_title" => "marketing.insert.title",
+                        "insert_text" => "marketing.insert.text",
                         other => other,
                     };
                     ctx.err(&format!("{path}.{name}"), text::t(ctx.lang, key));
@@ -196,6 +206,10 @@ pub(super) async fn apply_sale(
                     && before.ends_at == settings.ends_at
                     && before.with_quotation_price == settings.with_quotation_price
                     && before.with_map == settings.with_map
+                    && settings
+                        .presentation
+                        .as_ref()
+                        .is_none_or(|p| *p == before.presentation)
                     && stored_extras(tx, id).await? == extras;
                 if same {
                     ctx.out.unchanged += 1;
@@ -342,4 +356,8 @@ async fn apply_universe(
     };
     ctx.universes.insert(reference.to_string(), id);
     Ok(Some(id))
+}
+
+fn message(m: &Option<super::FeedMessage>, part: fn(&super::FeedMessage) -> &String) -> String {
+    m.as_ref().map(|m| part(m).clone()).unwrap_or_default()
 }

@@ -196,7 +196,42 @@ fn fields_of(s: &SaleRow) -> SettingsFields {
         } else {
             "shop".into()
         },
+        catalog_type: s.presentation.catalog_type.to_string(),
+        banner_title: s.presentation.banner_title.clone(),
+        banner_text: s.presentation.banner_text.clone(),
+        insert_title: s.presentation.insert_title.clone(),
+        insert_text: s.presentation.insert_text.clone(),
     }
+}
+
+/// The catalog page's layout and marketing messages (spec 000 §3 `catalog_type`,
+/// `marketing`).
+fn presentation_fields(op: &Operator, f: &SettingsFields, said: &ui::FieldMessages) -> AnyView {
+    let t = |k: &str| op.t(k);
+    let chosen: i64 = f.catalog_type.trim().parse().unwrap_or(1);
+    let layouts = rules::CATALOG_TYPES
+        .into_iter()
+        .map(|(n, key)| view! { <option value=n.to_string() selected=chosen == n>{op.t(key)}</option> })
+        .collect_view();
+    let text = |name: &'static str, label: &'static str, value: &str, max: usize| {
+        ui::field(
+            t(label),
+            name,
+            view! { <input id=name name=name value=value.to_string() maxlength=max.to_string() aria-invalid=said.invalid(name) aria-describedby=said.described(name) /> }.into_any(),
+            said.message(name),
+        )
+    };
+    view! {
+        <fieldset class="bo-fieldset">
+            <legend>{t("sales.presentation")}</legend>
+            {ui::field(t("sales.catalog_type"), "catalog_type", view! { <select id="catalog_type" name="catalog_type" aria-invalid=said.invalid("catalog_type") aria-describedby=said.described("catalog_type")>{layouts}</select> }.into_any(), said.message("catalog_type"))}
+            {text("banner_title", "sales.banner_title", &f.banner_title, rules::MARKETING_TITLE_MAX)}
+            {text("banner_text", "sales.banner_text", &f.banner_text, rules::MARKETING_TEXT_MAX)}
+            {text("insert_title", "sales.insert_title", &f.insert_title, rules::MARKETING_TITLE_MAX)}
+            {text("insert_text", "sales.insert_text", &f.insert_text, rules::MARKETING_TEXT_MAX)}
+        </fieldset>
+    }
+    .into_any()
 }
 
 /// The settings form, for a new sale (`sale` none: with the site) or an existing one.
@@ -249,6 +284,7 @@ fn settings_form(
             {ui::field(t("sales.legal_terms"), "legal_terms", view! { <textarea id="legal_terms" name="legal_terms" rows="3">{f.legal_terms.clone()}</textarea> }.into_any(), None)}
             <p class="bo-check"><input type="checkbox" id="with_quotation_price" name="with_quotation_price" checked=f.with_quotation_price.is_some() /><label for="with_quotation_price">{t("sales.with_quotation_price")}</label></p>
             <p class="bo-check"><input type="checkbox" id="with_map" name="with_map" checked=f.with_map.is_some() /><label for="with_map">{t("sales.with_map")}</label></p>
+            {presentation_fields(op, f, &said)}
             <button type="submit">{submit}</button>
         </form>
     }
@@ -273,6 +309,7 @@ pub async fn new_page(op: Operator) -> Response {
     let f = SettingsFields {
         site: "1".into(),
         offer_type: "FlashSale".into(),
+        catalog_type: "1".into(),
         starts_at: ui::datetime_value(at - at.rem_euclid(3600) + 86_400),
         ends_at: ui::datetime_value(at - at.rem_euclid(3600) + 4 * 86_400),
         ..Default::default()
@@ -573,6 +610,31 @@ fn summary_of(before: &SaleRow, after: &store::Settings) -> String {
             after.with_quotation_price,
         ),
         audit::change("withMap", before.with_map, after.with_map),
+        after.presentation.as_ref().and_then(|p| {
+            audit::change(
+                "catalog_type",
+                before.presentation.catalog_type,
+                p.catalog_type,
+            )
+        }),
+        after
+            .presentation
+            .as_ref()
+            .filter(|p| {
+                let b = &before.presentation;
+                (
+                    &b.banner_title,
+                    &b.banner_text,
+                    &b.insert_title,
+                    &b.insert_text,
+                ) != (
+                    &p.banner_title,
+                    &p.banner_text,
+                    &p.insert_title,
+                    &p.insert_text,
+                )
+            })
+            .map(|_| "marketing changed".into()),
     ]
     .into_iter()
     .flatten()

@@ -27,7 +27,37 @@ pub struct SettingsFields {
     pub with_map: Option<String>,
     /// Only when the sale is made: `shop` (products) or `trips` (a travel sale).
     pub kind: String,
+    /// The catalog page's layout, `1`–`4` (spec 000 §3 `catalog_type`); empty (a feed
+    /// that does not say) keeps the sale's presentation as it is.
+    pub catalog_type: String,
+    /// The marketing banner and insert (spec 000 §3 `marketing`): a title and a line each.
+    pub banner_title: String,
+    pub banner_text: String,
+    pub insert_title: String,
+    pub insert_text: String,
 }
+
+/// How the sale's catalog page looks: its layout and its marketing messages (empty: none).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Presentation {
+    pub catalog_type: i64,
+    pub banner_title: String,
+    pub banner_text: String,
+    pub insert_title: String,
+    pub insert_text: String,
+}
+
+/// A marketing title's and line's longest (what a banner across the page and a tile hold).
+pub const MARKETING_TITLE_MAX: usize = 80;
+pub const MARKETING_TEXT_MAX: usize = 300;
+
+/// The catalog layouts an operator chooses from, with their words' keys.
+pub const CATALOG_TYPES: [(i64, &str); 4] = [
+    (1, "sales.catalog_type.classic"),
+    (2, "sales.catalog_type.one_page"),
+    (3, "sales.catalog_type.filtered"),
+    (4, "sales.catalog_type.filtered_catalog"),
+];
 
 /// A sale's kind, chosen when it is made: the campaign kind the shop lists it under
 /// (`TRAVEL` sales are the travel catalog's, their products trips).
@@ -74,6 +104,7 @@ pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
         }
     }
     let long = |s: &str| clean(s).chars().take(MAX_TEXT).collect::<String>();
+    let presentation = presentation(f, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -87,6 +118,46 @@ pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
         ends_at: ends.unwrap_or_default(),
         with_quotation_price: f.with_quotation_price.is_some(),
         with_map: f.with_map.is_some(),
+        presentation,
+    })
+}
+
+/// The presentation the fields say, when they say one: a layout of the four, and each
+/// message a title (a line alone has nothing to stand under) within its length, on one line.
+fn presentation(f: &SettingsFields, errors: &mut FieldErrors) -> Option<Presentation> {
+    if f.catalog_type.trim().is_empty() {
+        return None;
+    }
+    let catalog_type = f.catalog_type.trim().parse::<i64>().ok();
+    if !catalog_type.is_some_and(|t| CATALOG_TYPES.iter().any(|(n, _)| *n == t)) {
+        errors.push(("catalog_type", "sales.error.catalog_type"));
+    }
+    let line = |s: &str| clean(s).replace('\n', " ");
+    let mut message = |title_field: &'static str, title: &str, text: &str| {
+        let (title, text) = (line(title), line(text));
+        if title.chars().count() > MARKETING_TITLE_MAX {
+            errors.push((title_field, "sales.error.marketing_title_long"));
+        } else if title.is_empty() && !text.is_empty() {
+            errors.push((title_field, "sales.error.marketing_title"));
+        }
+        if text.chars().count() > MARKETING_TEXT_MAX {
+            let text_field = if title_field == "banner_title" {
+                "banner_text"
+            } else {
+                "insert_text"
+            };
+            errors.push((text_field, "sales.error.marketing_text_long"));
+        }
+        (title, text)
+    };
+    let (banner_title, banner_text) = message("banner_title", &f.banner_title, &f.banner_text);
+    let (insert_title, insert_text) = message("insert_title", &f.insert_title, &f.insert_text);
+    Some(Presentation {
+        catalog_type: catalog_type.unwrap_or(1),
+        banner_title,
+        banner_text,
+        insert_title,
+        insert_text,
     })
 }
 

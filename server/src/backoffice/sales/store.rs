@@ -26,11 +26,13 @@ pub struct SaleRow {
     /// Uploaded banner and logo (`sale_pictures`), none for the shop's drawing.
     pub banner_image_id: Option<i64>,
     pub logo_image_id: Option<i64>,
+    pub presentation: super::rules::Presentation,
 }
 
 const COLUMNS: &str =
     "id, site_id, name, offer_type, campaign_kind, description, legal_merchant, legal_terms, \
-                       starts_at, ends_at, with_quotation_price, with_map, archived_at, banner_image_id, logo_image_id";
+                       starts_at, ends_at, with_quotation_price, with_map, archived_at, banner_image_id, logo_image_id, \
+                       catalog_type, marketing_banner_title, marketing_banner_text, marketing_insert_title, marketing_insert_text";
 
 fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
     Ok(SaleRow {
@@ -49,6 +51,13 @@ fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
         archived_at: r.try_get("archived_at")?,
         banner_image_id: r.try_get("banner_image_id")?,
         logo_image_id: r.try_get("logo_image_id")?,
+        presentation: super::rules::Presentation {
+            catalog_type: r.try_get("catalog_type")?,
+            banner_title: r.try_get("marketing_banner_title")?,
+            banner_text: r.try_get("marketing_banner_text")?,
+            insert_title: r.try_get("marketing_insert_title")?,
+            insert_text: r.try_get("marketing_insert_text")?,
+        },
     })
 }
 
@@ -136,6 +145,30 @@ pub struct Settings {
     pub ends_at: i64,
     pub with_quotation_price: bool,
     pub with_map: bool,
+    /// None: as it is (a feed that does not say).
+    pub presentation: Option<super::rules::Presentation>,
+}
+
+/// The catalog page's layout and marketing messages of sale `id`.
+async fn set_presentation(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    p: &super::rules::Presentation,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE sales SET catalog_type = $2, marketing_banner_title = $3, marketing_banner_text = $4,
+                marketing_insert_title = $5, marketing_insert_text = $6
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(p.catalog_type)
+    .bind(&p.banner_title)
+    .bind(&p.banner_text)
+    .bind(&p.insert_title)
+    .bind(&p.insert_text)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 pub async fn update(
@@ -143,7 +176,7 @@ pub async fn update(
     id: i64,
     s: &Settings,
 ) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query(
+    let n = sqlx::query(
         "UPDATE sales SET name = $2, slug = $3, offer_type = $4, description = $5, legal_merchant = $6,
                 legal_terms = $7, starts_at = $8, ends_at = $9, with_quotation_price = $10, with_map = $11
          WHERE id = $1 AND archived_at IS NULL",
@@ -161,7 +194,11 @@ pub async fn update(
     .bind(i64::from(s.with_map))
     .execute(&mut **tx)
     .await?
-    .rows_affected())
+    .rows_affected();
+    if let (1, Some(p)) = (n, &s.presentation) {
+        set_presentation(tx, id, p).await?;
+    }
+    Ok(n)
 }
 
 /// The next id of `table` (the demo's rows have fixed ids, so these tables have no
@@ -226,6 +263,9 @@ pub async fn insert(
     .bind(campaign_kind)
     .execute(&mut **tx)
     .await?;
+    if let Some(p) = &s.presentation {
+        set_presentation(tx, id, p).await?;
+    }
     if let Some(title) = new.universe_title {
         add_universe(tx, None, id, None, title).await?;
     }

@@ -16,6 +16,7 @@ mod preview;
 mod product_edit;
 mod roles;
 mod sale_pictures;
+mod sale_presentation;
 mod sales;
 mod signin;
 mod stock;
