@@ -410,3 +410,53 @@ test('an operator makes a new trip and the travel catalog lists it on its map', 
   await map.scrollIntoViewIfNeeded();
   await expect(map.locator(`li.tm-pin-wrap[data-offer-id="${productId}"]`)).toBeAttached();
 });
+
+test('an operator lays out a sale\'s catalog and writes its marketing banner and insert; members see them', async ({ page, browser, baseURL }, info) => {
+  // Spec 000 §3 `catalog_type` and `marketing`, set in the sale form. Desktop on site 2,
+  // phone on site 3: each project its own operator and a sale (the 8th of its site) no
+  // other test lays out.
+  test.setTimeout(120_000);
+  const desktop = info.project.name === 'desktop';
+  const [operator, site] = desktop ? ['admin@rosace.test', 2] : ['merch@rosace.test', 3];
+  const saleId = ([1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76].indexOf(site) + 1) * 1000 + 8;
+  await signIn(page, operator);
+  await page.goto(`/backoffice/sales/${saleId}`);
+  await expect(page.getByLabel('Layout (catalog_type)')).toHaveValue('1');
+
+  // A line without its title, and a title too long: refused, each by its field, kept.
+  await page.getByLabel('Layout (catalog_type)').selectOption({ label: 'One page: every item at once' });
+  await page.getByLabel('Marketing banner: line of text').fill('Jusqu\'à -70 % sur tout');
+  await page.getByLabel('Marketing insert among the items: title').fill('Z'.repeat(80));
+  await page.getByLabel('Marketing insert among the items: title').evaluate((el: HTMLInputElement) => {
+    el.value = 'Z'.repeat(81);
+  });
+  await page.getByRole('button', { name: 'Save the sale' }).click();
+  await expect(page.locator('#err-banner_title')).toHaveText('A line of text needs its title.');
+  await expect(page.locator('#err-insert_title')).toHaveText('80 characters at most.');
+  await expect(page.getByLabel('Marketing banner: title')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Marketing banner: line of text')).toHaveValue('Jusqu\'à -70 % sur tout');
+  await expectNoViolations(page, undefined, { islands: false });
+
+  // Saved: the one-page layout, a banner and an insert.
+  await page.getByLabel('Marketing banner: title').fill('Soldes d\'hiver');
+  await page.getByLabel('Marketing insert among the items: title').fill('Nouveautés');
+  await page.getByLabel('Marketing insert: line of text').fill('Les pièces arrivées cette semaine');
+  await page.getByRole('button', { name: 'Save the sale' }).click();
+  await expect(page.locator('.bo-notice')).toContainText('Sale saved.');
+  await expect(page.getByLabel('Layout (catalog_type)')).toHaveValue('2');
+  await expectNoViolations(page, undefined, { islands: false });
+
+  // A member of that site sees them on the sale's catalog: every item on one page.
+  const member = await browser.newContext({ baseURL });
+  const shopper = await member.newPage();
+  await signInAsDemo(shopper, site);
+  await shopper.goto(`/catalog/${saleId}/0`);
+  await expect(shopper.getByTestId('marketing-banner')).toContainText('Soldes d\'hiver');
+  await expect(shopper.getByTestId('marketing-banner')).toContainText('Jusqu\'à -70 % sur tout');
+  const insert = shopper.getByTestId('items-grid').getByTestId('marketing-insert');
+  await expect(insert).toContainText('Nouveautés');
+  await expect(shopper.locator('[data-catalog-type="2"]')).toHaveCount(1);
+  await expect(shopper.getByTestId('next-page')).toHaveCount(0);
+  await expectNoViolations(shopper);
+  await member.close();
+});
