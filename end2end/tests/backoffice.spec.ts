@@ -448,6 +448,7 @@ test('an operator lays out a sale\'s catalog and writes its marketing banner and
 
   // A member of that site sees them on the sale's catalog: every item on one page.
   const member = await browser.newContext({ baseURL });
+  await member.addCookies([{ name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL! }]);
   const shopper = await member.newPage();
   await signInAsDemo(shopper, site);
   await shopper.goto(`/catalog/${saleId}/0`);
