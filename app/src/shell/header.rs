@@ -256,7 +256,7 @@ fn MessageCentre(messages: Vec<HeaderMessage>) -> impl IntoView {
     });
     view! {
         <div class="bell">
-            <a class="header__messages" href="/gr/my-notifications/" aria-label=bell_label data-testid="header-bell" data-unread=unread.to_string()>
+            <a class="header__messages" href="/gr/my-notifications/" aria-label=bell_label data-testid="header-bell" data-unread=unread.to_string() data-enhance-sync="bell">
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z" fill="currentColor"></path>
                 </svg>

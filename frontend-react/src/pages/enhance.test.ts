@@ -102,6 +102,18 @@ describe('enhance: a server form sent in place', () => {
     document.cookie = 'XSRF-TOKEN=; max-age=0';
   });
 
+  it('brings a part marked to sync outside the region up to date (the header\'s unread count)', async () => {
+    const bell = (n: number) => `<a id="bell" data-enhance-sync="bell" aria-label="Unread: ${n}" href="/my-notifications">${n}</a>`;
+    mount(`<header>${bell(2)}<a id="cart" href="/cart">cart</a></header>${REGION('')}`);
+    serve(answer(page(`<header>${bell(1)}<a id="cart" href="/cart?x">cart</a></header>${REGION('<i id="ok"></i>')}`), '/helpform'));
+    click('send');
+    await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+    expect(document.getElementById('bell')!.textContent).toBe('1');
+    expect(document.getElementById('bell')!.getAttribute('aria-label')).toBe('Unread: 1');
+    // What is not marked stays as it was.
+    expect(document.getElementById('cart')!.getAttribute('href')).toBe('/cart');
+  });
+
   it('swaps only the region while the session stays the same', async () => {
     document.cookie = 'XSRF-TOKEN=same';
     mount(`<main id="main"><a id="logout" href="/logout?t=same">out</a>${REGION('')}</main>`);

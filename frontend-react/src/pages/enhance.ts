@@ -33,6 +33,8 @@
 // the member changes that field: it was about the value that is gone. A `<dialog
 // data-enhance-modal>` the page or the answer has open is shown modal (closed by its
 // `<form method="dialog">`, which works without scripts too).
+// A part of the page outside the region that an outcome may change (the header's unread
+// count after "mark as read") is marked `data-enhance-sync="<name>"`: it takes the answer's.
 // An answer from a new session (the XSRF cookie changed: a password change rotates the
 // session) is shown as a whole page: every token and link on the page is the new one's.
 // What the member types while an answer is on its way is kept: it is written into the
@@ -46,6 +48,7 @@ import { hydrateIslands, reviveScripts, showPage, watchWidgets } from './navigat
 
 const FORM = 'form[data-enhance]';
 const REGION = 'data-enhance-region';
+const SYNC = 'data-enhance-sync';
 
 type ControlKey = { id: string } | { name: string; value: string | null };
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -179,6 +182,15 @@ function swapRegion(current: HTMLElement, next: HTMLElement, url: string, focus:
   return next;
 }
 
+/** Each `[data-enhance-sync]` part of the page takes the answer's part of that name (none in
+ * the answer: left as it is). */
+export function syncParts(answer: ParentNode, root: Document = document): void {
+  for (const here of [...root.querySelectorAll<HTMLElement>(`[${SYNC}]`)]) {
+    const there = byAttr(answer, SYNC, here.getAttribute(SYNC) ?? '');
+    if (there && !here.isEqualNode(there)) here.replaceWith(root.adoptNode(there));
+  }
+}
+
 /** Shows the open `dialog[data-enhance-modal]` under `root` as modal dialogs. */
 export function openModals(root: ParentNode): void {
   for (const dialog of root.querySelectorAll<HTMLDialogElement>('dialog[data-enhance-modal][open]')) {
@@ -266,6 +278,7 @@ async function send(
     }
     flight = null;
     const swapped = swapRegion(here, next, answer.url, focus);
+    syncParts(answer.doc);
     const again = keepTouched(swapped, mine.touched);
     if (again) refresh(again);
   } catch (e) {

@@ -168,19 +168,21 @@ both!(
 async fn a_feed_sets_them_and_a_feed_that_does_not_say_keeps_them(t: TestApp) {
     let example: serde_json::Value =
         serde_json::from_str(include_str!("../../../../docs/feed-example.json")).unwrap();
+    let import = |feed: &serde_json::Value| {
+        let feed = feed.clone();
+        let t = &t;
+        async move {
+            let no_pictures = server::backoffice::feed::PictureFiles::Sent(Default::default());
+            import_from(t, &feed, no_pictures, false).await
+        }
+    };
     let mut feed = example.clone();
     feed["sales"][0]["catalogType"] = json!(3);
     feed["sales"][0]["marketing"] = json!({
         "banner": { "title": "Livraison offerte", "text": "Dès 2 articles" },
         "insert": { "title": "Nouveautés" }
     });
-    let out = import_from(
-        &t,
-        &feed,
-        server::backoffice::feed::PictureFiles::Sent(Default::default()),
-        false,
-    )
-    .await;
+    let out = import(&feed).await;
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     let read = || async {
         sqlx::query_as::<_, (i64, String, String, String)>(
@@ -199,21 +201,9 @@ async fn a_feed_sets_them_and_a_feed_that_does_not_say_keeps_them(t: TestApp) {
     );
     assert_eq!(read().await, set);
     // The same feed again changes nothing; the example (which does not say) keeps them.
-    let again = import_from(
-        &t,
-        &feed,
-        server::backoffice::feed::PictureFiles::Sent(Default::default()),
-        false,
-    )
-    .await;
+    let again = import(&feed).await;
     assert_eq!(again.updated.sales, 0, "{}", again.summary());
-    let silent = import_from(
-        &t,
-        &example,
-        server::backoffice::feed::PictureFiles::Sent(Default::default()),
-        false,
-    )
-    .await;
+    let silent = import(&example).await;
     assert!(silent.errors.is_empty(), "{:?}", silent.errors);
     assert_eq!(read().await, set);
 
@@ -221,13 +211,7 @@ async fn a_feed_sets_them_and_a_feed_that_does_not_say_keeps_them(t: TestApp) {
     let mut bad = feed.clone();
     bad["sales"][0]["catalogType"] = json!(5);
     bad["sales"][0]["marketing"]["insert"] = json!({ "title": "", "text": "Seul" });
-    let refused = import_from(
-        &t,
-        &bad,
-        server::backoffice::feed::PictureFiles::Sent(Default::default()),
-        false,
-    )
-    .await;
+    let refused = import(&bad).await;
     assert!(!refused.applied);
     let errors = refused.errors.join("\n");
     assert!(errors.contains("sales[0].catalogType"), "{errors}");
