@@ -6,6 +6,27 @@ use leptos::prelude::LeptosOptions;
 
 use crate::helpers;
 
+/// A shop on a fresh SQLite database in `dir`, serving the built files of `site`; its base
+/// address.
+async fn shop_on(
+    dir: &std::path::Path,
+    site: &std::path::Path,
+    env: leptos::config::Env,
+) -> String {
+    let config = helpers::test_config(
+        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        &dir.display().to_string(),
+    );
+    let app = server::prepare(config).await.unwrap();
+    let options = LeptosOptions::builder()
+        .output_name("rosace")
+        .site_root(site.display().to_string())
+        .site_pkg_dir("pkg")
+        .env(env)
+        .build();
+    helpers::serve(server::router(app, options)).await
+}
+
 /// How many 100 ms ticks the test waits at most for the compressed copies.
 const COPY_WAIT_TICKS: u32 = 900;
 
@@ -23,18 +44,7 @@ async fn built_files_are_sent_from_their_compressed_copies_in_production() {
     )
     .unwrap();
 
-    let config = helpers::test_config(
-        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
-        &dir.display().to_string(),
-    );
-    let app = server::prepare(config).await.unwrap();
-    let options = LeptosOptions::builder()
-        .output_name("rosace")
-        .site_root(site.display().to_string())
-        .site_pkg_dir("pkg")
-        .env(leptos::config::Env::PROD)
-        .build();
-    let base = helpers::serve(server::router(app, options)).await;
+    let base = shop_on(&dir, &site, leptos::config::Env::PROD).await;
 
     // The copies are written in the background at start (brotli's best quality: seconds in
     // a debug build, more while other tests load the cores; the bound is generous).
@@ -231,17 +241,7 @@ async fn vite_built_scripts_are_named_by_their_manifests_and_kept_for_good() {
         r#"{"src/diagnostics/index.ts": {"file": "diagnostics-Gh78.js", "name": "diagnostics", "isEntry": true}}"#,
     )
     .unwrap();
-    let config = helpers::test_config(
-        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
-        &dir.display().to_string(),
-    );
-    let app = server::prepare(config).await.unwrap();
-    let options = LeptosOptions::builder()
-        .output_name("rosace")
-        .site_root(site.display().to_string())
-        .site_pkg_dir("pkg")
-        .build();
-    let base = helpers::serve(server::router(app, options)).await;
+    let base = shop_on(&dir, &site, leptos::config::Env::DEV).await;
     let client = reqwest::Client::new();
     for (file, expected) in [
         ("js/api-docs-Ab12.js", "public, max-age=31536000, immutable"),
