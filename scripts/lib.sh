@@ -162,3 +162,37 @@ trap_cleanup() {
     trap 'exit 130' INT
     trap 'exit 143' TERM
 }
+
+# Puts a resident wasm-opt first on PATH for the release builds that follow (cargo-leptos
+# runs wasm-opt once per wasm file, about 120 in a split build, and binaryen's npm build
+# spends 2.7 s of CPU starting each time: scripts/wasm-opt/server.mjs loads it once).
+# Needs setup.sh --release-tools; stop_resident_wasm_opt stops it (from an exit trap too).
+WASM_OPT_PID=
+WASM_OPT_DIR=
+start_resident_wasm_opt() {
+    local dir module
+    module=$ROOT/.tools/binaryen/node_modules/binaryen/index.js
+    [ -f "$module" ] || die "binaryen is not installed (scripts/setup.sh --release-tools)"
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/rosace-wasm-opt.XXXXXX")
+    WASM_OPT_DIR=$dir
+    mkdir "$dir/bin"
+    ln -s "$ROOT/scripts/wasm-opt/client.mjs" "$dir/bin/wasm-opt"
+    export ROSACE_WASM_OPT_SOCKET=$dir/socket
+    node "$ROOT/scripts/wasm-opt/server.mjs" "$ROSACE_WASM_OPT_SOCKET" "$module" >"$dir/log" 2>&1 &
+    WASM_OPT_PID=$!
+    local i
+    for ((i = 0; i < 120; i++)); do
+        grep -q '^ready' "$dir/log" 2>/dev/null && break
+        kill -0 "$WASM_OPT_PID" 2>/dev/null || { cat "$dir/log" >&2; die "the resident wasm-opt did not start"; }
+        sleep 0.25
+    done
+    grep -q '^ready' "$dir/log" || die "the resident wasm-opt did not start within 30 s"
+    export PATH="$dir/bin:$PATH"
+}
+
+stop_resident_wasm_opt() {
+    stop_pid "$WASM_OPT_PID"
+    WASM_OPT_PID=
+    [ -z "$WASM_OPT_DIR" ] || rm -rf -- "$WASM_OPT_DIR"
+    WASM_OPT_DIR=
+}

@@ -17,7 +17,6 @@ if [[ "${1:-}" == "--release" ]]; then
   RELEASE=(--release)
   FRONT_PROFILE=(--profile=wasm-release)
   SETUP_FLAGS+=(--release-tools)
-  export PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH"
 fi
 
 # The server's build needs neither cargo-leptos nor the browser build: start it now, beside
@@ -41,12 +40,14 @@ RUSTFLAGS="-Clink-args=--emit-relocs" cargo build "${FRONT_PROFILE[@]}" --packag
   --target-dir="$(target_dir)/front" --target=wasm32-unknown-unknown --no-default-features \
   --features=hydrate >"$FRONT_LOG" 2>&1 &
 FRONT_PID=$!
-stop_prebuild() { stop_pid "$PREBUILD_PID"; stop_pid "$FRONT_PID"; }
+stop_prebuild() { stop_pid "$PREBUILD_PID"; stop_pid "$FRONT_PID"; stop_resident_wasm_opt; }
 trap_cleanup stop_prebuild
 echo "Building the server and the browser side in the background (logs: $PREBUILD_LOG, $FRONT_LOG)."
 
 scripts/setup.sh "${SETUP_FLAGS[@]}"
 (cd frontend-react && npm run build --silent)
 echo "Set-up done after ${SECONDS}s. Building and starting the shop; open http://127.0.0.1:3000 when it says it is listening."
+# A release build runs wasm-opt on each of its ~120 WASM files: one resident wasm-opt.
+if [[ ${#RELEASE[@]} -gt 0 ]]; then start_resident_wasm_opt; fi
 # --split: page-specific islands are lazy and live in their own WASM chunks.
-exec cargo leptos serve --split "${RELEASE[@]}"
+cargo leptos serve --split "${RELEASE[@]}"

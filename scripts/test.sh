@@ -48,6 +48,7 @@ print_times() {
 FUZZ_PID=
 on_exit() {
   if [[ -n "$FUZZ_PID" ]]; then kill "$FUZZ_PID" 2>/dev/null || true; fi
+  stop_resident_wasm_opt
   print_times
 }
 trap on_exit EXIT
@@ -81,7 +82,9 @@ scripts/fuzz.sh >"$FUZZ_OUT" 2>&1 &
 FUZZ_PID=$!
 # Building the server again through cargo-leptos would compile most dependencies a second
 # time with another feature set; the test build already produced target/debug/server.
-PATH="$ROOT/.tools/binaryen/node_modules/.bin:$PATH" cargo leptos build --release --frontend-only --split
+start_resident_wasm_opt
+cargo leptos build --release --frontend-only --split
+stop_resident_wasm_opt
 fuzz_status=0
 wait "$FUZZ_PID" || fuzz_status=$?
 FUZZ_PID=

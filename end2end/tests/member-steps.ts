@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { closePopins } from './session';
+import { closePopins, signInByCall } from './session';
 import { expectNoViolations } from './a11y';
 
 // The member-account steps that the account, address and wallet specs and the
@@ -88,7 +88,8 @@ export async function signIn(page: Page, site: number, email: string, password: 
 }
 
 export async function signedIn(page: Page, site: number, email: string, returnUrl = '/myaccount') {
-  await signIn(page, site, email, PASSWORD, returnUrl);
+  await signInByCall(page, site, email, PASSWORD);
+  await page.goto(returnUrl);
   await expect(page.getByTestId('login-element')).toBeVisible();
   await closePopins(page);
 }

@@ -4,8 +4,8 @@
 #
 #   scripts/bench/bench-home.sh [PATH]     PATH on the shop, default /?site=1
 #
-# Steps: scripts/setup.sh --release-tools, `cargo leptos build --release` (with wasm-opt
-# from .tools/binaryen on PATH), start the release server binary on 127.0.0.1:3100 with a
+# Steps: scripts/setup.sh --release-tools, `cargo leptos build --release` (with the resident
+# wasm-opt of scripts/lib.sh), start the release server binary on 127.0.0.1:3100 with a
 # scratch data folder, wait for GET /health to answer 200, save PATH's HTML as
 # index.html, serve that file with nginx on 127.0.0.1:3101, run
 # `wrk -t2 -c64 -d<seconds>s --latency` against both and print requests/s, p50 and p99
@@ -43,7 +43,6 @@ NGINX_ADDR=127.0.0.1:3101
 SERVER_BIN=$(target_dir)/release/server
 SITE_ROOT=${ROSACE_SITE_ROOT:-$ROOT/target/site}
 case $SITE_ROOT in /*) ;; *) SITE_ROOT=$ROOT/$SITE_ROOT ;; esac
-BINARYEN_BIN=$ROOT/.tools/binaryen/node_modules/.bin
 
 case $SECONDS_PER_RUN in '' | *[!0-9]* | 0) die "ROSACE_BENCH_SECONDS must be a positive number of seconds" ;; esac
 for tool in curl wrk awk; do need_cmd "$tool" "scripts/setup.sh installs it"; done
@@ -59,6 +58,7 @@ cleanup() {
     # Each gets up to 5 s to stop, then is forced.
     stop_pid "$SERVER_PID"
     stop_pid "$NGINX_PID"
+    stop_resident_wasm_opt
     keep_or_remove "$SCRATCH"
 }
 trap_cleanup cleanup
@@ -83,7 +83,9 @@ else
     if [ "${ROSACE_BENCH_NO_BUILD:-0}" != 1 ]; then
         "$ROOT/scripts/setup.sh" --release-tools >&2
         note "building the release site (cargo leptos build --release)"
-        PATH="$BINARYEN_BIN:$PATH" cargo leptos build --release >&2
+        start_resident_wasm_opt
+        cargo leptos build --release >&2
+        stop_resident_wasm_opt
     fi
     [ -x "$SERVER_BIN" ] || die "no release server binary at $SERVER_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
     [ -d "$SITE_ROOT/pkg" ] || die "no built site at $SITE_ROOT/pkg (build it, or unset ROSACE_BENCH_NO_BUILD)"
