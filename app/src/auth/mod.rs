@@ -9,5 +9,5 @@ pub mod service;
 pub mod settings;
 pub mod social;
 #[cfg(feature = "ssr")]
-mod store;
+pub(crate) mod store;
 pub mod ui;

@@ -27,13 +27,9 @@ pub async fn admit(
     Ok(())
 }
 
-/// A visitor's text on one log line: control characters (new lines) become spaces, so a
-/// message cannot forge a line of its own in the text log format.
-pub fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
+/// A visitor's text on one log line: a message cannot forge a line of its own in the text
+/// log format.
+pub use crate::text::line::one_line;
 
 /// Checks a log entry and writes it to the log at its level (Error and Fatal at ERROR,
 /// Warning at WARN, Information at INFO, Debug at DEBUG).

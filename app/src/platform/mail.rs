@@ -1,5 +1,6 @@
 //! Outgoing email: over SMTP (lettre) when `ROSACE_SMTP_URL` is set, otherwise written to
 //! an outbox folder (one `.eml` file each) so a local user can open the links.
+use crate::text::line::one_line;
 use std::path::PathBuf;
 
 use lettre::message::Mailbox;
@@ -95,9 +96,13 @@ fn write_outbox(outbox_dir: &str, mail: &Mail, now: i64) -> std::io::Result<Path
         crate::platform::session::new_token()
     );
     let path = PathBuf::from(outbox_dir).join(name);
+    // Headers on one line each whatever a subject was made of (lettre encodes them on the
+    // SMTP path; this file is written as is).
     let text = format!(
         "To: {}\r\nFrom: {FROM}\r\nSubject: {}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
-        mail.to, mail.subject, mail.body
+        one_line(&mail.to),
+        one_line(&mail.subject),
+        mail.body
     );
     std::fs::write(&path, text)?;
     Ok(path)

@@ -3,6 +3,7 @@
 pub mod email;
 pub mod fold;
 pub mod keys;
+pub mod line;
 #[cfg(feature = "ssr")]
 pub mod sanitize;
 pub mod slug;

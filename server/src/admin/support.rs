@@ -56,7 +56,12 @@ pub async fn run(args: &[String]) -> i32 {
                     for t in tickets {
                         println!(
                             "#{}\t{}\tsite {}\tmember {}\t{}",
-                            t.id, t.status, t.site_id, t.member_id, t.subject_title
+                            t.id,
+                            t.status,
+                            t.site_id,
+                            t.member_id,
+                            // Titles from before control characters were refused.
+                            app::text::line::one_line(&t.subject_title)
                         );
                     }
                     0

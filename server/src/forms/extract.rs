@@ -76,6 +76,50 @@ pub fn check_xsrf(
     }
 }
 
+/// Why a form with files is refused before its body is read.
+pub enum BeforeBody {
+    /// No signed-in member: to sign in first.
+    SignIn,
+    /// From another site, or with an XSRF cookie that is not this session's: 403.
+    Forbidden,
+}
+
+/// What a form with files (the help form, the rose-deal contact form: megabytes) can be
+/// refused for before its body is read, so that nobody without a session makes the server
+/// take in 9–16 MB only to refuse it (review N3): no signed-in member, a browser saying the
+/// post comes from another site (Fetch Metadata), or an XSRF cookie that is not this
+/// session's. The form's own `_xsrf` field, inside the body, is then checked against that
+/// cookie with [`check_xsrf`] once the body is read, as every form's is.
+pub fn check_before_body(
+    app: &AppCtx,
+    session: &SessionInfo,
+    headers: &HeaderMap,
+) -> Result<i64, BeforeBody> {
+    let Some(member) = &session.member else {
+        return Err(BeforeBody::SignIn);
+    };
+    let other_site = headers
+        .get("sec-fetch-site")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            let v = v.trim();
+            v.eq_ignore_ascii_case("cross-site") || v.eq_ignore_ascii_case("same-site")
+        });
+    let cookie = middleware::cookie(headers, middleware::xsrf_cookie_name(app));
+    let bound = cookie.as_deref().is_some_and(|c| {
+        app::platform::csrf::check(
+            &app.settings.xsrf_secret,
+            &session.binding,
+            Some(c),
+            Some(c),
+        )
+    });
+    if other_site || !bound {
+        return Err(BeforeBody::Forbidden);
+    }
+    Ok(member.member_id)
+}
+
 /// The path (and query) of the page the form was on, when the browser says so and it is
 /// this shop's: where an unreadable form goes back to.
 fn referring_page(headers: &HeaderMap) -> Option<String> {

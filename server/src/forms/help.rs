@@ -16,7 +16,7 @@ use app::help::{config, service};
 use app::model::error::WireError;
 
 use super::check_xsrf;
-use super::extract::XsrfForm;
+use super::extract::{check_before_body, BeforeBody, XsrfForm};
 use super::outcome::FormOutcome;
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
@@ -76,6 +76,11 @@ pub async fn send_form(
     req: Request,
 ) -> Response {
     let headers = req.headers().clone();
+    match check_before_body(&app, &session, &headers) {
+        Ok(_) => {}
+        Err(BeforeBody::SignIn) => return middleware::redirect(&app::routes::login_redirect(FORM)),
+        Err(BeforeBody::Forbidden) => return middleware::forbidden_csrf(),
+    }
     let (mut request, files, fields) = match crate::web::multipart::help::read_contact(req).await {
         Ok(parts) => parts,
         Err(e) => return to(&app, &ctx, &format!("{FORM}?error={}", e.message_key())),

@@ -16,8 +16,9 @@ use app::rosedeals::model::{ContactMessage, DealAddress, RefundForm, RetryForm};
 use app::rosedeals::service;
 
 use super::check_xsrf;
+use super::extract::{check_before_body, BeforeBody};
 use super::outcome::FormOutcome;
-use crate::middleware::SessionInfo;
+use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
 use crate::web::extract::Path;
 use crate::web::multipart::{read_parts, Parts};
@@ -62,6 +63,13 @@ async fn read(
     back: &str,
 ) -> Result<(Parts, i64), FormOutcome> {
     let headers = req.headers().clone();
+    match check_before_body(app, session, &headers) {
+        Ok(_) => {}
+        Err(BeforeBody::SignIn) => {
+            return Err(FormOutcome::away(app::routes::login_redirect(back)))
+        }
+        Err(BeforeBody::Forbidden) => return Err(FormOutcome::made(middleware::forbidden_csrf())),
+    }
     let parts = match read_parts(req, file_field).await {
         Ok(p) => p,
         Err(e) => {

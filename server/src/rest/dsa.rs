@@ -94,7 +94,10 @@ async fn read_multipart(req: Request) -> Result<(DsaFormRequest, Vec<Upload>), (
     while let Some(field) = mp.next_field().await.map_err(|_| ())? {
         match field.name() {
             Some("payload") => {
-                let text = field.text().await.map_err(|_| ())?;
+                // The report's JSON: its longest text is a few thousand characters.
+                let text = crate::web::multipart::upload::read_text(field, 64 * 1024)
+                    .await?
+                    .ok_or(())?;
                 payload = Some(serde_json::from_str::<DsaFormRequest>(&text).map_err(|_| ())?);
             }
             Some("files") => {

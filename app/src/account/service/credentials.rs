@@ -165,6 +165,11 @@ pub async fn change_password(
     let mut tx = db.begin().await?;
     store::set_password_hash(&mut tx, member_id, &hash).await?;
     store::end_sessions(&mut tx, member_id, None).await?;
+    // A member who changes a password they think is known ends every link sent before it
+    // too, as a reset does: a recovery or autologin link (review N4), or an email change
+    // someone else may have started.
+    crate::auth::store::use_up_links(&mut tx, member_id, now).await?;
+    store::cancel_email_changes(&mut tx, member_id).await?;
     let token = store::new_session(&mut tx, member_id, remember, now).await?;
     tx.commit().await?;
     mailer.password_changed(&me, now).await;

@@ -156,6 +156,21 @@ pub async fn insert_email_change(
     Ok(())
 }
 
+/// Drops the member's pending email changes: their links then find nothing (a password
+/// change ends them, as it ends recovery and autologin links).
+pub async fn cancel_email_changes(
+    tx: &mut Transaction<'static, Any>,
+    member_id: i64,
+) -> Result<u64, sqlx::Error> {
+    Ok(
+        sqlx::query("DELETE FROM member_email_changes WHERE member_id = $1 AND used_at IS NULL")
+            .bind(member_id)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected(),
+    )
+}
+
 /// Marks the member's live link used and gives its address; a second use, another
 /// member's link or an expired one finds nothing (one guarded UPDATE: race-free).
 pub async fn consume_email_change(

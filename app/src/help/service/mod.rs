@@ -9,6 +9,7 @@ use crate::help::store::{self, NewTicket};
 use crate::model::error::FieldError;
 use crate::model::upload::{content_matches, Upload, ALLOWED_TYPES};
 use crate::platform::db::Db;
+use crate::text::line::has_control;
 
 mod centre;
 mod support;
@@ -58,11 +59,15 @@ pub fn check_message(config: &HelpConfig, req: &ContactRequest) -> Vec<FieldErro
         field: f.wire().into(),
         message_key: f.message_key().into(),
     }));
+    // The title goes into the support desk's list, the CLI and the subject of the emails
+    // about the ticket: a line break or a terminal escape there would forge a header or a
+    // line (review N10), so control characters are refused, not cleaned.
     if req.subject_title.chars().count() > 200
+        || has_control(&req.subject_title)
         || req
             .operation_code
             .as_deref()
-            .is_some_and(|c| c.chars().count() > 64)
+            .is_some_and(|c| c.chars().count() > 64 || has_control(c))
     {
         errors.push(FieldError {
             field: "subjectTitle".into(),

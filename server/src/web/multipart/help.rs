@@ -10,6 +10,11 @@ use app::help::model::ContactRequest;
 use app::help::rules::{FILE_MAX_BYTES, MAX_FILES, TOTAL_MAX_BYTES};
 use app::model::upload::Upload;
 
+/// The JSON of a contact message, as the JSON call takes it.
+const PAYLOAD_MAX: usize = 64 * 1024;
+/// One text field of the form without scripts (a message is at most 4,000 characters).
+const FIELD_MAX: usize = 16 * 1024;
+
 /// A contact message from JSON, or from multipart: a `payload` part holding the JSON, or
 /// one text part per field, and `fileAttachments` parts. Other text parts come back in the
 /// map (the no-script form's `_xsrf`, `reason`, `subReason`).
@@ -23,7 +28,7 @@ pub async fn read_contact(
         .unwrap_or("")
         .to_string();
     if content_type.starts_with("application/json") {
-        let bytes = axum::body::to_bytes(req.into_body(), 64 * 1024)
+        let bytes = axum::body::to_bytes(req.into_body(), PAYLOAD_MAX)
             .await
             .map_err(|_| HelpError::Unreadable)?;
         let r = serde_json::from_slice(&bytes).map_err(|_| HelpError::Unreadable)?;
@@ -73,15 +78,22 @@ pub async fn read_contact(
                 files.push(file);
             }
             "payload" => {
-                let text = field.text().await.map_err(|_| HelpError::Unreadable)?;
+                let text = super::upload::read_text(field, PAYLOAD_MAX)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or(HelpError::Unreadable)?;
                 payload = Some(
                     serde_json::from_str::<ContactRequest>(&text)
                         .map_err(|_| HelpError::Unreadable)?,
                 );
             }
             _ => {
-                let text = field.text().await.map_err(|_| HelpError::Unreadable)?;
-                if fields.len() < 32 && text.len() <= 16 * 1024 {
+                // A field past its size is left out, as one past the 32 kept.
+                let text = super::upload::read_text(field, FIELD_MAX)
+                    .await
+                    .map_err(|()| HelpError::Unreadable)?;
+                if let Some(text) = text.filter(|_| fields.len() < 32) {
                     fields.insert(name, text);
                 }
             }

@@ -83,8 +83,12 @@ pub(crate) async fn read_parts(req: Request, file_field: &str) -> Result<Parts, 
                 .map_err(|()| DealsError::BadRequest)?;
             parts.files.push(file);
         } else {
-            let text = field.text().await.map_err(|_| DealsError::BadRequest)?;
-            if text.len() > PART_MAX || parts.texts.len() > 200 {
+            let text = super::upload::read_text(field, PART_MAX)
+                .await
+                .ok()
+                .flatten()
+                .ok_or(DealsError::BadRequest)?;
+            if parts.texts.len() > 200 {
                 return Err(DealsError::BadRequest);
             }
             parts.texts.push((name, text));

@@ -273,6 +273,113 @@ both!(
     password_change_on_postgres
 );
 
+/// A password changed in My account ends every link mailed before it, as a reset does
+/// (review N4): a recovery link, an autologin link and a pending email change.
+async fn password_change_ends_earlier_links(t: TestApp) {
+    let m = member(&t, 1).await;
+    let (status, _) = t
+        .post_anonymous(
+            "/api/authentication/v1/password/recover",
+            json!({ "email": m.email, "siteId": 1 }).to_string(),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let recovery = mails_to(&t, &m.email)
+        .iter()
+        .map(|mail| link_in(mail))
+        .find(|link| link.contains("updatepassword=1"))
+        .expect("a recovery link");
+    let recovery_cypher = recovery
+        .split(['?', '&'])
+        .find_map(|p| p.strip_prefix("cypher="))
+        .unwrap()
+        .to_string();
+    let now = app::platform::state::now();
+    let autologin =
+        app::auth::service::issue_autologin(&t.app.state, &t.app.settings.auth, m.id, now)
+            .await
+            .unwrap();
+    let (status, _) = m
+        .call(
+            &t,
+            Method::POST,
+            &format!("{A}/email"),
+            Some(
+                json!({ "Email": "plus-tard@example.fr", "ConfirmEmail": "plus-tard@example.fr" }),
+            ),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let email_cypher = link_in(&mails_to(&t, "plus-tard@example.fr")[0])
+        .rsplit('=')
+        .next()
+        .unwrap()
+        .to_string();
+    let live = format!(
+        "SELECT COUNT(*) FROM member_cyphers WHERE member_id = {} AND used_at IS NULL",
+        m.id
+    );
+    assert_eq!(
+        t.count(&live).await,
+        2,
+        "the recovery and autologin links are live"
+    );
+
+    let res = m
+        .send(&t, Method::POST, &format!("{A}/password"), Some(&json!({ "currentPassword": PASSWORD, "password": "Nouveau-Jardin-7", "confirmPassword": "Nouveau-Jardin-7" }).to_string()))
+        .await;
+    assert_eq!(res.status(), 200);
+    let m = m.rotated(&res);
+
+    assert_eq!(t.count(&live).await, 0, "no link left live");
+    // The recovery link no longer sets a password, the autologin link signs nobody in,
+    // and the email change can no longer be confirmed.
+    let (status, _) = t
+        .post_anonymous(
+            "/api/authentication/v1/password/update",
+            json!({ "siteId": 1, "cypher": recovery_cypher, "memberId": m.id, "newPassword": "Encore-Un-Autre-8" })
+                .to_string(),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(login_result(&t, &m.email, "Encore-Un-Autre-8", 1).await, 3);
+    assert_eq!(login_result(&t, &m.email, "Nouveau-Jardin-7", 1).await, 1);
+    let page = t
+        .get(&format!(
+            "/gr/authentication?step=autologin&cypher={autologin}&returnurl=/gr/my-orders"
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !page.contains("data-testid=\"autologin-form\""),
+        "the link is spent"
+    );
+    let (status, err) = m
+        .call(
+            &t,
+            Method::POST,
+            &format!("{A}/email/confirm"),
+            Some(json!({ "cypher": email_cypher })),
+        )
+        .await;
+    assert_eq!(
+        (status, err["error_code"].as_str()),
+        (400, Some("link_invalid"))
+    );
+    assert_eq!(
+        row(&t, m.id).await[0].as_deref(),
+        Some(m.email.as_str()),
+        "the email is unchanged"
+    );
+}
+both!(
+    password_change_ends_earlier_links,
+    password_change_ends_earlier_links_on_sqlite,
+    password_change_ends_earlier_links_on_postgres
+);
+
 async fn rate_limited(t: TestApp) {
     let m = member(&t, 1).await;
     let post = format!("{A}/password");

@@ -261,6 +261,28 @@ async fn sale_and_contact_from(t: TestApp) {
         t.count("SELECT COUNT(*) FROM help_tickets").await,
         tickets + 1
     );
+    // A title or code with a line break or a terminal escape would forge a mail header or
+    // a line of the support terminal: refused by the title's field, nothing stored.
+    for (field, value) in [
+        ("subjectTitle", "Ma commande\r\nBcc: tous@example.com"),
+        ("subjectTitle", "Ma commande \u{1b}[2J\u{1b}[31mURGENT"),
+        ("subjectTitle", "Ma commande\u{85}"),
+        ("operationCode", "ETE\n2019"),
+    ] {
+        let mut m = message("order.damaged", body, Some(order));
+        m[field] = json!(value);
+        let (status, err) = a.call(&t, Method::POST, CONTACT, Some(m)).await;
+        assert_eq!(status, 400, "{value:?}: {err}");
+        assert_eq!(
+            field_errors(&err),
+            [("subjectTitle".to_string(), "help.errors.form".to_string())],
+            "{value:?}"
+        );
+    }
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM help_tickets").await,
+        tickets + 1
+    );
     // The message key exists in every language.
     for lang in ["fr", "de", "es", "it", "nl"] {
         for key in ["help.errors.contact_from", "help.errors.sale"] {

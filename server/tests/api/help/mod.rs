@@ -3,6 +3,7 @@
 //! automatic answers and their rating (a bad one becomes a ticket), the message centre's
 //! notifications and unread count, support replies through the real `server support`
 //! command (notification, email in the outbox), and another member's ids answering 404.
+mod before_body;
 mod choices;
 mod files;
 mod pages;
