@@ -20,6 +20,8 @@
 // raises them). Prints `PASS item` / `FAIL item: why` per item and a total; exits 1 when
 // any item fails, 2 when the shop cannot be reached or a member cannot sign in.
 
+import net from 'node:net';
+
 const args = process.argv.slice(2);
 let BASE = 'http://127.0.0.1:3000';
 let SECURE = false;
@@ -609,6 +611,53 @@ async function checkSessions() {
   });
 }
 
+/// The status line a raw connection gets after announcing an 8 MB multipart POST and
+/// sending a few bytes of it, or null when nothing comes within `ms` (review N3).
+function statusBeforeBody(path, cookie, ms) {
+  return new Promise((resolve) => {
+    const url = new URL(BASE);
+    const socket = net.connect(Number(url.port || 80), url.hostname);
+    let got = '';
+    const done = (v) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(v);
+    };
+    const timer = setTimeout(() => done(null), ms);
+    socket.on('data', (d) => {
+      got += d.toString('latin1');
+      if (got.includes('\r\n')) done(got.split('\r\n')[0]);
+    });
+    socket.on('error', () => done(null));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\n` +
+        `Content-Length: 8000000\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n--XyZ\r\nContent-Disposition: form-data; name="body"\r\n\r\nx`,
+    );
+  });
+}
+
+async function checkInputHygiene() {
+  await item('uploads: forms with files refuse a visitor before reading the body (review N3)', async () => {
+    const p = [];
+    for (const path of ['/helpform/send', '/rosedeals/forms/contact']) {
+      const line = await statusBeforeBody(path, '', 5000);
+      if (!line || !/^HTTP\/1\.1 30\d/.test(line)) p.push(`${path}: ${line ?? 'no answer within 5 s'}`);
+    }
+    return { problems: p };
+  });
+  await item('output encoding: a ticket title with a line break or terminal escape is refused (review N10)', async () => {
+    const p = [];
+    for (const title of ['Question\r\nBcc: all@example.com', 'Question \u001b[2J']) {
+      const r = await A.req('POST', '/api/postsale/v1/help/contact', {
+        json: { contactFrom: 'Front', subjectId: 'other', subjectTitle: title, body: 'Une question de A sur sa commande.' },
+      });
+      const fields = (r.json?.fieldErrors ?? []).map((f) => f.field);
+      if (r.status !== 400 || !fields.includes('subjectTitle')) p.push(`${JSON.stringify(title)}: HTTP ${r.status} ${r.text.slice(0, 100)}`);
+    }
+    return { problems: p };
+  });
+}
+
 async function checkSafeMethods() {
   const crossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
   await item('safe methods: a cross-site GET does not freeze the cart (review L1)', async () => {
@@ -1065,6 +1114,7 @@ await signIn(A, MEMBER_A);
 await signIn(B, MEMBER_B);
 await checkIdor();
 await checkSafeMethods();
+await checkInputHygiene();
 await checkSessions();
 await checkLockout();
 await checkBackoffice();
