@@ -88,7 +88,7 @@ export async function signIn(page: Page, site: number, email: string, password: 
 }
 
 export async function signedIn(page: Page, site: number, email: string, returnUrl = '/myaccount') {
-  await signInByCall(page, site, email, PASSWORD);
+  await signInByCall(page.context(), site, email, PASSWORD);
   await page.goto(returnUrl);
   await expect(page.getByTestId('login-element')).toBeVisible();
   await closePopins(page);

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 export const DEMO_EMAIL = 'demo@rosace.test';
@@ -8,7 +8,7 @@ export const DEMO_PASSWORD = 'Rosace-demo-2026';
 /// Signs in as a site's demo member and closes any onboarding popin, so the page under test
 /// is usable. Leaves the browser on `returnUrl`.
 export async function signInAsDemo(page: Page, site: number, returnUrl = '/', email = DEMO_EMAIL) {
-  await signInByCall(page, site, email, DEMO_PASSWORD);
+  await signInByCall(page.context(), site, email, DEMO_PASSWORD);
   await page.goto(returnUrl);
   await expect(page.getByTestId('login-element')).toBeVisible();
   await closePopins(page);
@@ -18,8 +18,7 @@ export async function signInAsDemo(page: Page, site: number, returnUrl = '/', em
 /// XSRF pair of a first request: two requests where the form takes two rendered pages, for
 /// the hundred-odd tests that only need to start signed in. The form itself is exercised
 /// by members.spec.ts, social.spec.ts and the member journeys.
-export async function signInByCall(page: Page, site: number, email: string, password: string) {
-  const context = page.context();
+export async function signInByCall(context: BrowserContext, site: number, email: string, password: string) {
   await context.request.get(`/gr/authentication?site=${site}`);
   const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
   expect(xsrf, 'the XSRF cookie of a first page').toBeTruthy();

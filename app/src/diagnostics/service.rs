@@ -6,6 +6,8 @@ use crate::diagnostics::model::{FrontendLogEntry, FrontendMetricsBatch};
 use crate::diagnostics::rules::{self, Level};
 use crate::diagnostics::settings::DiagnosticsSettings;
 use crate::platform::db::Db;
+// A visitor's text on one log line: a message cannot forge a line of the text log format.
+use crate::text::line::one_line;
 
 /// Counts one diagnostics call of `client`; 429 past the limit of the window.
 pub async fn admit(
@@ -26,10 +28,6 @@ pub async fn admit(
     }
     Ok(())
 }
-
-/// A visitor's text on one log line: a message cannot forge a line of its own in the text
-/// log format.
-pub use crate::text::line::one_line;
 
 /// Checks a log entry and writes it to the log at its level (Error and Fatal at ERROR,
 /// Warning at WARN, Information at INFO, Debug at DEBUG).

@@ -154,7 +154,7 @@ pub fn record(
     batch: &TrackingBatch,
     site_id: u16,
 ) -> Result<(), crate::diagnostics::error::DiagnosticsError> {
-    use crate::diagnostics::service::one_line;
+    use crate::text::line::one_line;
     check_batch(batch).map_err(crate::diagnostics::error::DiagnosticsError::Invalid)?;
     let app_name = one_line(&batch.tags.app_name);
     let version = one_line(&batch.tags.version);

@@ -107,12 +107,7 @@ pub fn check_before_body(
         });
     let cookie = middleware::cookie(headers, middleware::xsrf_cookie_name(app));
     let bound = cookie.as_deref().is_some_and(|c| {
-        app::platform::csrf::check(
-            &app.settings.xsrf_secret,
-            &session.binding,
-            Some(c),
-            Some(c),
-        )
+        app::platform::csrf::is_valid(&app.settings.xsrf_secret, &session.binding, c)
     });
     if other_site || !bound {
         return Err(BeforeBody::Forbidden);

@@ -13,17 +13,22 @@ async fn shop_on(
     site: &std::path::Path,
     env: leptos::config::Env,
 ) -> String {
-    let config = helpers::test_config(
-        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
-        &dir.display().to_string(),
-    );
-    let app = server::prepare(config).await.unwrap();
     let options = LeptosOptions::builder()
         .output_name("rosace")
         .site_root(site.display().to_string())
         .site_pkg_dir("pkg")
         .env(env)
         .build();
+    shop_with(dir, options).await
+}
+
+/// A shop on a fresh SQLite database in `dir` with these Leptos options; its base address.
+async fn shop_with(dir: &std::path::Path, options: LeptosOptions) -> String {
+    let config = helpers::test_config(
+        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        &dir.display().to_string(),
+    );
+    let app = server::prepare(config).await.unwrap();
     helpers::serve(server::router(app, options)).await
 }
 
@@ -160,11 +165,6 @@ async fn hashed_built_files_are_immutable_and_pages_are_not() {
         // What cargo-leptos writes beside the binary; the pages read their files' names there.
         let hash_file = dir.join("hash.txt");
         std::fs::write(&hash_file, "js: AbCd\nwasm: AbCd\ncss: AbCd\n").unwrap();
-        let config = helpers::test_config(
-            format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
-            &dir.display().to_string(),
-        );
-        let app = server::prepare(config).await.unwrap();
         let options = LeptosOptions::builder()
             .output_name("rosace")
             .site_root(site.display().to_string())
@@ -172,7 +172,7 @@ async fn hashed_built_files_are_immutable_and_pages_are_not() {
             .hash_files(hashed)
             .hash_file(std::sync::Arc::<str>::from(hash_file.display().to_string()))
             .build();
-        let base = helpers::serve(server::router(app, options)).await;
+        let base = shop_with(&dir, options).await;
         let client = reqwest::Client::new();
         let file = client
             .get(format!("{base}/pkg/rosace.AbCd.js"))
