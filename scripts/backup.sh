@@ -2,7 +2,7 @@
 # scripts/backup.sh — a consistent online backup of the shop's embedded SQLite database,
 # taken while the shop serves (no need to stop it).
 #
-#   scripts/backup.sh [FILE]      default data/backups/rosace-YYYYMMDD-HHMMSS.db
+#   scripts/backup.sh [FILE]      default backups/rosace-YYYYMMDD-HHMMSS.db (ROSACE_BACKUP_DIR)
 #
 # Runs `server backup FILE` (SQLite's VACUUM INTO: the copy holds exactly the transactions
 # committed before it began; the shop keeps writing meanwhile). The database is the one the
@@ -17,7 +17,10 @@
 #   pg_restore --clean --if-exists --dbname="$DATABASE_URL" rosace.dump
 # or base backups with WAL archiving for point-in-time recovery (README, Backups).
 #
-# Environment: DATABASE_URL, ROSACE_DATA_DIR, CARGO_TARGET_DIR.
+# The file is readable by its owner only; a destination inside the folder that holds the
+# wallet key (data/wallet.key) is refused.
+#
+# Environment: DATABASE_URL, ROSACE_DATA_DIR, ROSACE_BACKUP_DIR, CARGO_TARGET_DIR.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
@@ -27,7 +30,8 @@ cd "$ROOT"
 case ${DATABASE_URL:-} in
     postgres*) die "DATABASE_URL is PostgreSQL: use pg_dump or base backups (scripts/backup.sh -h)" ;;
 esac
-DEST=${1:-${ROSACE_DATA_DIR:-data}/backups/rosace-$(date -u +%Y%m%d-%H%M%S).db}
+# Outside the data folder: a copy of that folder (wallet.key in it) must not carry the backups.
+DEST=${1:-${ROSACE_BACKUP_DIR:-backups}/rosace-$(date -u +%Y%m%d-%H%M%S).db}
 [ -e "$DEST" ] && die "$DEST exists; a backup never overwrites"
 
 TARGET=$(target_dir)

@@ -111,6 +111,11 @@ impl Settings {
                     d.auth.lockout_threshold,
                 )?,
                 lockout_secs: env_parse(vars, "ROSACE_LOCKOUT_SECS", d.auth.lockout_secs)?,
+                account_failure_ceiling: env_parse(
+                    vars,
+                    "ROSACE_ACCOUNT_FAILURE_CEILING",
+                    d.auth.account_failure_ceiling,
+                )?,
                 login_rate_limit,
                 exists_rate_limit: env_parse(
                     vars,
@@ -246,6 +251,29 @@ pub fn secure_cookies(
     }
 }
 
+/// A production server serves members over https, so its cookies are always `Secure`
+/// (review M5-R): an http public origin is refused, unless `ROSACE_SECURE_COOKIES=true` says
+/// TLS ends at a proxy the origin does not show (then the log says so at every start).
+fn production_origin(config: &Config, explicit: Option<bool>) -> Result<Option<String>, String> {
+    if !config.production || (config.settings.secure_cookies && explicit.is_none()) {
+        return Ok(None);
+    }
+    if explicit == Some(true) {
+        return Ok(Some(format!(
+            "production mode with the http public origin {}: cookies are Secure because \
+             ROSACE_SECURE_COOKIES=true says TLS ends at a proxy in front",
+            config.public_origin
+        )));
+    }
+    Err(format!(
+        "refusing to start: production mode (ROSACE_ENV=production) with the http public \
+         origin {}: set ROSACE_PUBLIC_ORIGIN to the shop's https address (or \
+         ROSACE_PUBLIC_SCHEME=https with ROSACE_SITE_HOSTS), or ROSACE_SECURE_COOKIES=true \
+         when TLS ends at a proxy in front",
+        config.public_origin
+    ))
+}
+
 /// `ROSACE_TRUSTED_PROXIES` (addresses and networks). The former
 /// `ROSACE_TRUST_FORWARDED_FOR=true` believed the header from anyone and took its first
 /// entry; it now means "the proxy runs on this machine" (loopback peers are trusted), and
@@ -359,6 +387,9 @@ impl Config {
             !config.site_hosts.is_empty(),
             explicit,
         )?;
+        if let Some(note) = production_origin(&config, explicit)? {
+            config.warnings.push(note);
+        }
         Ok(config)
     }
 
@@ -451,13 +482,44 @@ mod tests {
     }
 
     #[test]
+    fn production_mode_needs_an_https_origin_or_says_why_not() {
+        // A server started with nothing but the production switch has an http origin.
+        let refusal = config(&[("ROSACE_ENV", "production")]).err().unwrap();
+        assert!(refusal.contains("refusing to start"), "{refusal}");
+        assert!(config(&[
+            ("ROSACE_ENV", "production"),
+            ("ROSACE_PUBLIC_ORIGIN", "http://shop.example")
+        ])
+        .is_err());
+        let hosts = config(&[
+            ("ROSACE_ENV", "production"),
+            ("ROSACE_SITE_HOSTS", "www.rosace.test=1"),
+        ])
+        .unwrap();
+        assert!(hosts.settings.secure_cookies && hosts.warnings.is_empty());
+        // TLS at a proxy: allowed, Secure cookies, and said in the log.
+        let proxied = config(&[
+            ("ROSACE_ENV", "production"),
+            ("ROSACE_PUBLIC_ORIGIN", "http://shop.example"),
+            ("ROSACE_SECURE_COOKIES", "true"),
+        ])
+        .unwrap();
+        assert!(proxied.settings.secure_cookies);
+        assert!(proxied.warnings.iter().any(|w| w.contains("ROSACE_SECURE_COOKIES=true")));
+        // Development keeps its plain http origin.
+        assert!(!config(&[]).unwrap().settings.secure_cookies);
+    }
+
+    #[test]
     fn production_mode_turns_demo_data_off_by_default() {
         let c = config(&[]).unwrap();
         assert!(!c.production && c.demo_data && !c.allow_demo_accounts);
-        let c = config(&[("ROSACE_ENV", "production")]).unwrap();
+        const HTTPS: (&str, &str) = ("ROSACE_PUBLIC_ORIGIN", "https://www.rosace.test");
+        let c = config(&[("ROSACE_ENV", "production"), HTTPS]).unwrap();
         assert!(c.production && !c.demo_data);
         let c = config(&[
             ("ROSACE_ENV", "production"),
+            HTTPS,
             ("ROSACE_DEMO_DATA", "true"),
             ("ROSACE_ALLOW_DEMO_ACCOUNTS", "1"),
         ])

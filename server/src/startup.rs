@@ -34,6 +34,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         config.demo_data,
         present,
         config.allow_demo_accounts,
+        config.addr.ip().is_loopback(),
     ) {
         Err(refusal) => return Err(refusal.into()),
         Ok(Some(warning)) => tracing::warn!("{warning}"),
@@ -192,13 +193,16 @@ async fn demo_accounts_present(db: &app::platform::db::Db) -> Result<bool, sqlx:
 /// They exist only with demo data (`ROSACE_DEMO_DATA`, on in development, off in
 /// production), and whenever they can sign in the log says so at WARN level. A production
 /// server (`ROSACE_ENV=production`) refuses to start with them, whether demo data is on or
-/// an earlier run left them in the database, unless `ROSACE_ALLOW_DEMO_ACCOUNTS=1`.
+/// an earlier run left them in the database, unless `ROSACE_ALLOW_DEMO_ACCOUNTS=1`. So does
+/// any server that listens beyond loopback (review M5-R): a shop started with only
+/// `DATABASE_URL` and a public address is not a demo unless it says so.
 /// Answers the warning to log, or the refusal.
 pub fn demo_policy(
     production: bool,
     demo_data: bool,
     accounts_present: bool,
     allow: bool,
+    loopback: bool,
 ) -> Result<Option<String>, String> {
     if !demo_data && !accounts_present {
         return Ok(None);
@@ -209,6 +213,13 @@ pub fn demo_policy(
         demo::DEMO_EMAIL,
         demo::DEMO_EMAIL_2
     );
+    if !production && !loopback && !allow {
+        return Err(format!(
+            "refusing to start: demo accounts ({accounts}) on a server that listens beyond \
+             loopback (ROSACE_ADDR); set ROSACE_DEMO_DATA=false and remove them, listen on \
+             127.0.0.1, or set ROSACE_ALLOW_DEMO_ACCOUNTS=1 for a demo server"
+        ));
+    }
     if production && !allow {
         return Err(format!(
             "refusing to start: production mode (ROSACE_ENV=production) with demo accounts \
@@ -243,16 +254,22 @@ mod tests {
 
     #[test]
     fn demo_accounts_are_announced_and_refused_in_production() {
-        assert_eq!(demo_policy(false, false, false, false), Ok(None));
-        assert_eq!(demo_policy(true, false, false, false), Ok(None));
-        // Development: allowed, loudly.
-        let warning = demo_policy(false, true, true, false).unwrap().unwrap();
+        for loopback in [true, false] {
+            assert_eq!(demo_policy(false, false, false, false, loopback), Ok(None));
+            assert_eq!(demo_policy(true, false, false, false, loopback), Ok(None));
+        }
+        // Development on loopback: allowed, loudly.
+        let warning = demo_policy(false, true, true, false, true).unwrap().unwrap();
         assert!(warning.contains("DEMO ACCOUNTS ARE ON"), "{warning}");
-        assert!(demo_policy(false, false, true, false).unwrap().is_some());
+        assert!(demo_policy(false, false, true, false, true).unwrap().is_some());
+        // Development listening beyond loopback: refused (review M5-R).
+        assert!(demo_policy(false, true, false, false, false).is_err());
+        assert!(demo_policy(false, false, true, false, false).is_err());
         // Production: refused, whether demo data is on or accounts were left behind.
-        assert!(demo_policy(true, true, false, false).is_err());
-        assert!(demo_policy(true, false, true, false).is_err());
+        assert!(demo_policy(true, true, false, false, true).is_err());
+        assert!(demo_policy(true, false, true, false, true).is_err());
         // Unless explicitly allowed (still loudly).
-        assert!(demo_policy(true, true, true, true).unwrap().is_some());
+        assert!(demo_policy(true, true, true, true, false).unwrap().is_some());
+        assert!(demo_policy(false, true, true, true, false).unwrap().is_some());
     }
 }

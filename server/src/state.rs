@@ -63,3 +63,13 @@ impl TranslationsCache {
         bytes
     }
 }
+
+impl AppCtx {
+    /// What a password sign-in needs: the sign-in tunables and the mail settings.
+    pub fn sign_in(&self) -> app::auth::service::SignIn<'_> {
+        app::auth::service::SignIn {
+            settings: &self.settings.auth,
+            mail: &self.settings.mail,
+        }
+    }
+}

@@ -8,6 +8,11 @@ pub struct AuthSettings {
     pub lockout_threshold: i64,
     /// How long a locked account stays locked (ROSACE_LOCKOUT_SECS).
     pub lockout_secs: i64,
+    /// Failed passwords on one account from all clients together, within
+    /// `account_ceiling_secs`, before password sign-in pauses for everyone and the member
+    /// is emailed (ROSACE_ACCOUNT_FAILURE_CEILING; review N8).
+    pub account_failure_ceiling: i64,
+    pub account_ceiling_secs: i64,
     /// Login attempts per client address and window before 429 (ROSACE_LOGIN_RATE_LIMIT).
     pub login_rate_limit: i64,
     pub login_rate_window_secs: i64,
@@ -32,6 +37,8 @@ impl Default for AuthSettings {
         AuthSettings {
             lockout_threshold: 5,
             lockout_secs: 900,
+            account_failure_ceiling: 50,
+            account_ceiling_secs: 3600,
             login_rate_limit: 30,
             login_rate_window_secs: 600,
             exists_rate_limit: 60,

@@ -81,6 +81,42 @@ pub async fn locked_until(
         .await
 }
 
+/// The account-wide counter (review N8): every client's failures together. Its name
+/// matches [`clear_failures`]' pattern, so a new password clears it with the rest; no
+/// client key is `*` (they are addresses).
+fn account_bucket(member_id: i64) -> String {
+    lock_bucket(member_id, "*")
+}
+
+/// Until when password sign-in to the account is paused for every client, if it is.
+pub async fn account_paused_until(
+    db: &Db,
+    member_id: i64,
+    ceiling: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    crate::platform::ratelimit::locked_until(db, &account_bucket(member_id), ceiling, now).await
+}
+
+/// Counts a failed password on the account, whoever tried; answers the end of the pause
+/// when this failure reaches the ceiling (once per period).
+pub async fn record_account_failure(
+    db: &Db,
+    member_id: i64,
+    ceiling: i64,
+    period_secs: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    crate::platform::ratelimit::record_failure(
+        db,
+        &account_bucket(member_id),
+        ceiling,
+        period_secs,
+        now,
+    )
+    .await
+}
+
 /// Counts a failed password of `client` on the account; answers the end of the lock when
 /// this failure reaches the threshold. A counter whose period has passed (a lock that
 /// ended, or failures older than `lockout_secs`) starts again from one, so a lock always

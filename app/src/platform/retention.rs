@@ -2,11 +2,18 @@
 //! tables do not grow with every visit and nothing personal is kept longer than needed:
 //! ended sessions, used or expired sign-in and email-change links, voucher print links,
 //! ended rate-limit windows, ended back-office sessions, old set-up links and
-//! sale-opening counters, and sign-in events after [`AUTH_EVENTS_KEPT_SECS`].
+//! sale-opening counters, sign-in events after [`AUTH_EVENTS_KEPT_SECS`], social sign-in
+//! requests and pending identities once expired, and the experiment assignments of
+//! visitors who never signed in, [`VISITOR_ASSIGNMENTS_KEPT_SECS`] after they were last
+//! seen (review N6: an anonymous page view may write a row, never one kept for ever).
 use crate::platform::db::Db;
 
 /// How long sign-in events are kept: long enough to look into an attack on an account.
 pub const AUTH_EVENTS_KEPT_SECS: i64 = 90 * 24 * 3600;
+/// How long an anonymous visitor's experiment assignment is kept after their last page
+/// view. Their bucket is a function of their id, so one who comes back later gets the same
+/// variation again, counted from that visit.
+pub const VISITOR_ASSIGNMENTS_KEPT_SECS: i64 = 30 * 24 * 3600;
 /// A back-office session ends after this long without a request...
 pub const OPERATOR_IDLE_SECS: i64 = 30 * 60;
 /// ...or this long after sign-in, whichever comes first.
@@ -22,6 +29,8 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
         "DELETE FROM member_cyphers WHERE expires_at <= $1",
         "DELETE FROM member_email_changes WHERE expires_at <= $1",
         "DELETE FROM voucher_prints WHERE expires_at <= $1",
+        "DELETE FROM social_login_states WHERE expires_at < $1",
+        "DELETE FROM social_pending WHERE expires_at < $1",
     ] {
         deleted += sqlx::query(sql)
             .bind(now)
@@ -46,6 +55,14 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
         .execute(&db.writes)
         .await?
         .rows_affected();
+    deleted += sqlx::query(
+        "DELETE FROM experiment_assignments
+         WHERE member_id IS NULL AND visitor LIKE 'a:%' AND last_exposed_at <= $1",
+    )
+    .bind(now - VISITOR_ASSIGNMENTS_KEPT_SECS)
+    .execute(&db.writes)
+    .await?
+    .rows_affected();
     deleted += sqlx::query("DELETE FROM auth_events WHERE created_at <= $1")
         .bind(now - AUTH_EVENTS_KEPT_SECS)
         .execute(&db.writes)

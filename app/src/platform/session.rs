@@ -28,6 +28,21 @@ pub struct SessionMember {
     pub token_hash: String,
 }
 
+/// What the request's visitor's CSRF tokens are bound to (their session, else their
+/// pre-session id), in the request's extensions for code that runs inside a page render
+/// and must tell this browser from another (a pending social sign-in, review N5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binding(pub String);
+
+impl Binding {
+    /// The binding of the request being rendered; `None` outside a request.
+    #[cfg(feature = "ssr")]
+    pub fn current() -> Option<Binding> {
+        let parts = leptos::prelude::use_context::<axum::http::request::Parts>()?;
+        parts.extensions.get::<Binding>().cloned()
+    }
+}
+
 /// 128 random bits, hex encoded.
 pub fn new_token() -> String {
     let mut bytes = [0u8; 16];

@@ -195,7 +195,7 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
                 return_url: Some(f.returnurl.clone()),
                 site_id: site,
             };
-            match service::login(&app.state, &app.settings.auth, &client, &req, now).await {
+            match service::login(&app.state, app.sign_in(), &client, &req, now).await {
                 Ok(outcome) => match outcome.token {
                     Some(t) => {
                         let target = outcome.response.redirect_url.unwrap_or_else(|| "/".into());

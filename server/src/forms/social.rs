@@ -33,10 +33,19 @@ pub struct StartForm {
 }
 
 /// "Continue with …": the request's secrets are stored, the visitor goes to the provider.
-pub async fn start_form(form: XsrfForm<StartForm>) -> Response {
+pub async fn start_form(Client(client): Client, form: XsrfForm<StartForm>) -> Response {
     let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let sponsor = service::Sponsor::new(&f.mgmcode, &f.godfatherid);
-    match begin(app, ctx, session, &f.provider, Some(&f.returnurl), sponsor).await {
+    let started = begin(
+        app,
+        ctx,
+        session,
+        &client,
+        &f.provider,
+        Some(&f.returnurl),
+        sponsor,
+    );
+    match started.await {
         Ok(url) => see_other(&url),
         Err(e) => sign_in_page(ctx, "", &format!("&error={}", e.message_key())),
     }
@@ -151,10 +160,13 @@ pub async fn associate_form(Client(client): Client, form: XsrfForm<AssociateForm
     let ticket_q = encode_query_value(f.ticket.trim());
     match service::associate(
         &app.state,
-        &app.settings.auth,
+        app.sign_in(),
         &client,
         ctx.site_id,
-        &f.ticket,
+        service::HeldTicket {
+            ticket: &f.ticket,
+            binding: &session.binding,
+        },
         &f.password,
         now,
     )
@@ -215,7 +227,11 @@ pub async fn register_form(Client(client): Client, form: XsrfForm<RegisterForm>)
             encode_query_value(f.ticket.trim())
         ))
     };
-    match service::subscribe_third_party(&app.state, &client, ctx.site_id, &f.ticket, &form, now)
+    let held = service::HeldTicket {
+        ticket: &f.ticket,
+        binding: &session.binding,
+    };
+    match service::subscribe_third_party(&app.state, &client, ctx.site_id, held, &form, now)
         .await
     {
         Ok(out) => follow(app, ctx, session, out).await,

@@ -206,6 +206,8 @@ pub async fn request_context(
         preview_at,
     };
     req.extensions_mut().insert(ctx);
+    req.extensions_mut()
+        .insert(app::platform::session::Binding(binding.clone()));
     let anonymous = member.is_none();
     req.extensions_mut().insert(SessionInfo {
         token,

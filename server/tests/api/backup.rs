@@ -49,7 +49,9 @@ async fn a_backup_taken_during_checkouts_restores_every_paid_order() {
     while paid.lock().unwrap().len() < 20 {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let dest = std::path::PathBuf::from(&t.app.config.data_dir).join("backups/rosace-copy.db");
+    // Beside the data folder, not in it: that folder holds the wallet key (review N9).
+    let dest = std::path::PathBuf::from(format!("{}-backups", t.app.config.data_dir))
+        .join("rosace-copy.db");
     let began = Instant::now();
     server::backup::sqlite_online_backup(&t.app.state.db, &dest)
         .await
@@ -114,4 +116,40 @@ async fn a_backup_taken_during_checkouts_restores_every_paid_order() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
+}
+
+/// Review N9: a backup is readable by its owner only (and so are the folders it makes), and
+/// it is refused inside a folder that holds the wallet key, where a copy of the folder
+/// would carry the sealed bank details and their key together.
+#[tokio::test]
+async fn backups_are_private_and_kept_apart_from_the_wallet_key() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = start(Backend::Sqlite).await;
+    let data = std::path::PathBuf::from(&t.app.config.data_dir);
+    let key = data.join(app::wallet::crypto::KEY_FILE);
+    if !key.exists() {
+        std::fs::write(&key, "00").unwrap();
+    }
+    let beside = data.join("backups/rosace-copy.db");
+    match server::backup::sqlite_online_backup(&t.app.state.db, &beside).await {
+        Err(server::backup::BackupError::BesideKey(dir)) => {
+            assert_eq!(dir.canonicalize().unwrap(), data.canonicalize().unwrap())
+        }
+        other => panic!("a backup beside the key: {other:?}"),
+    }
+    assert!(!beside.exists() && !data.join("backups").exists());
+
+    let apart = std::path::PathBuf::from(format!("{}-elsewhere", data.display()));
+    let dest = apart.join("nightly/rosace-copy.db");
+    server::backup::sqlite_online_backup(&t.app.state.db, &dest)
+        .await
+        .expect("a backup apart from the key");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&dest), 0o600, "the backup file");
+    assert_eq!(mode(&apart.join("nightly")), 0o700, "the folder it made");
+    assert_eq!(mode(&apart), 0o700, "the folder it made");
+    // And it is a whole database: a shop starts on it.
+    let url = format!("sqlite://{}?mode=rw", dest.display());
+    let restored = start_with(Backend::Sqlite, |c| c.database_url = url).await;
+    assert!(restored.count("SELECT COUNT(*) FROM members").await > 0);
 }

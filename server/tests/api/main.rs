@@ -40,6 +40,7 @@ mod page_table;
 mod promotions;
 mod retention;
 mod review_low;
+mod review_second;
 mod rosedeals;
 mod sale_marketing;
 mod schema_names;

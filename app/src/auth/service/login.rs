@@ -64,6 +64,14 @@ pub async fn check_email(
     })
 }
 
+/// What a password sign-in needs beyond the request: its tunables, and the mail settings
+/// for the notice when an account's failures reach the ceiling.
+#[derive(Clone, Copy)]
+pub struct SignIn<'a> {
+    pub settings: &'a AuthSettings,
+    pub mail: &'a crate::platform::mail::MailSettings,
+}
+
 pub struct LoginOutcome {
     pub response: LoginResponse,
     /// The new session token on success (the caller sets the cookie).
@@ -73,12 +81,12 @@ pub struct LoginOutcome {
 /// Login with the spec's result codes, per-account lockout and a per-client flood limit.
 pub async fn login(
     state: &AppState,
-    settings: &AuthSettings,
+    sign_in: SignIn<'_>,
     client: &str,
     req: &LoginRequest,
     now: i64,
 ) -> Result<LoginOutcome, AuthError> {
-    let s = settings;
+    let s = sign_in.settings;
     let hits = crate::platform::ratelimit::count(
         &state.db,
         &format!("login:{client}"),
@@ -104,9 +112,15 @@ pub async fn login(
     }
     let email = normalize_email(&req.email);
     let member = store::member_by_email(&state.db, req.site_id, &email).await?;
-    // The lock is this client's on this account (see `store::record_failure`).
+    // The lock is this client's on this account (see `store::record_failure`), or the
+    // pause of every client once the account's failures reached the ceiling (review N8).
     let mut locked_until = match &member {
-        Some(m) => store::locked_until(&state.db, m.id, client, s.lockout_threshold, now).await?,
+        Some(m) => {
+            let mine = store::locked_until(&state.db, m.id, client, s.lockout_threshold, now).await?;
+            let all =
+                store::account_paused_until(&state.db, m.id, s.account_failure_ceiling, now).await?;
+            mine.max(all)
+        }
         None => None,
     };
     let locked = locked_until.is_some();
@@ -141,8 +155,30 @@ pub async fn login(
                 now,
             )
             .await?;
+            let pause = store::record_account_failure(
+                &state.db,
+                m.id,
+                s.account_failure_ceiling,
+                s.account_ceiling_secs,
+                now,
+            )
+            .await?;
+            if pause.is_some() {
+                locked_until = locked_until.max(pause);
+                store::event(
+                    &state.db,
+                    req.site_id,
+                    member_id,
+                    "account_ceiling",
+                    client,
+                    "",
+                    now,
+                )
+                .await;
+                ceiling_notice(sign_in.mail, m, &email, now).await;
+            }
             if lock.is_some() {
-                locked_until = lock;
+                locked_until = locked_until.max(lock);
                 store::event(
                     &state.db,
                     req.site_id,
@@ -188,6 +224,26 @@ pub async fn login(
         },
         token,
     })
+}
+
+/// Tells the member that password sign-in to their account is paused after many wrong
+/// passwords from many places, and how to get in meanwhile (a new password by email ends
+/// the pause). Sent once per pause: while paused, no password is checked or counted.
+async fn ceiling_notice(
+    mail: &crate::platform::mail::MailSettings,
+    m: &store::MemberRow,
+    email: &str,
+    now: i64,
+) {
+    let lang = crate::site::i18n::lang_of(crate::site::by_id_or_default(m.site_id).locale);
+    super::register::send(
+        mail,
+        email,
+        &crate::site::i18n::t(lang, "mail.account_ceiling.subject"),
+        &crate::site::i18n::t_with(lang, "mail.account_ceiling.body", &[("name", &m.first_name)]),
+        now,
+    )
+    .await;
 }
 
 /// Web validate (spec 000 §5): the member of the session, or invalid identifier.

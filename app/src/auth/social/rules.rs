@@ -219,6 +219,11 @@ pub fn client_version_outcome(
 pub const STATE_TTL_SECS: i64 = 600;
 /// Seconds a verified identity waits for its association or registration step.
 pub const PENDING_TTL_SECS: i64 = 900;
+/// Social sign-ins one client may start per window (review N6): each start keeps a row
+/// for [`STATE_TTL_SECS`]; a person clicking "Continue with ..." a few times stays far
+/// below, a script filling the table does not.
+pub const STARTS_PER_WINDOW: i64 = 20;
+pub const STARTS_WINDOW_SECS: i64 = 600;
 
 /// A name from an ID token as the registration form may take it (letters and spaces, 60
 /// at most: `auth::rules::is_valid_name`): hyphens, apostrophes, dots and other separators

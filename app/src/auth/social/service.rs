@@ -2,11 +2,11 @@
 //! validate, associate account (code 12), subscribe third party (code 13), unlink.
 use super::rules::{self, IdentityFacts, LoginCode, Provider};
 pub use super::store::Sponsor;
+pub use super::store::HeldTicket;
 use super::store::{self, LoginState, NewState, Pending};
 use crate::auth::error::AuthError;
 use crate::auth::rules::{is_valid_name, safe_return_url, LoginResult};
-use crate::auth::service::{login, normalize_email};
-use crate::auth::settings::AuthSettings;
+use crate::auth::service::{login, normalize_email, SignIn};
 use crate::auth::store as auth_store;
 use crate::model::auth::LoginRequest;
 use crate::platform::session;
@@ -36,9 +36,19 @@ pub struct Start<'a> {
     pub binding: &'a str,
     /// The share link's sponsor, if the visitor came by one.
     pub sponsor: Sponsor,
+    /// The client (address) starting it, for the starts' rate limit.
+    pub client: &'a str,
 }
 
 pub async fn start(app: &AppState, s: &Start<'_>, now: i64) -> Result<(), AuthError> {
+    crate::auth::service::throttle(
+        app,
+        &format!("social-start:{}", s.client),
+        rules::STARTS_PER_WINDOW,
+        rules::STARTS_WINDOW_SECS,
+        now,
+    )
+    .await?;
     let return_url = safe_return_url(s.return_url);
     store::insert_state(
         &app.db,
@@ -160,6 +170,7 @@ pub async fn third_party_validate(
             store::insert_pending(
                 &app.db,
                 &ticket,
+                &started.binding_hash,
                 &pending,
                 now + rules::PENDING_TTL_SECS,
                 now,
@@ -176,11 +187,11 @@ pub async fn third_party_validate(
 /// The identity waiting behind a ticket (to pre-fill the next step).
 pub async fn pending(
     app: &AppState,
-    ticket: &str,
+    held: HeldTicket<'_>,
     site_id: u16,
     now: i64,
 ) -> Result<Option<Pending>, AuthError> {
-    Ok(store::pending(&app.db, ticket.trim(), site_id, now).await?)
+    Ok(store::pending(&app.db, held, site_id, now).await?)
 }
 
 /// Associate account (code 12): the member of the identity's email proves it with the
@@ -188,14 +199,15 @@ pub async fn pending(
 /// a new session starts. A wrong password keeps the ticket for another try.
 pub async fn associate(
     app: &AppState,
-    settings: &AuthSettings,
+    sign_in: SignIn<'_>,
     client: &str,
     site_id: u16,
-    ticket: &str,
+    held: HeldTicket<'_>,
     password: &str,
     now: i64,
 ) -> Result<SocialOutcome, AuthError> {
-    let Some(p) = store::pending(&app.db, ticket.trim(), site_id, now).await? else {
+    let ticket = held.ticket;
+    let Some(p) = store::pending(&app.db, held, site_id, now).await? else {
         return Ok(SocialOutcome::refused(LoginCode::ThirdPartyFailed, "/"));
     };
     let req = LoginRequest {
@@ -205,7 +217,7 @@ pub async fn associate(
         return_url: Some(p.return_url.clone()),
         site_id,
     };
-    let outcome = login(app, settings, client, &req, now).await?;
+    let outcome = login(app, sign_in, client, &req, now).await?;
     if outcome.response.result != LoginResult::Success {
         let mut out = SocialOutcome::refused(outcome.response.result.into(), &p.return_url);
         out.ticket = Some(ticket.trim().to_string());
@@ -216,7 +228,7 @@ pub async fn associate(
         return Ok(SocialOutcome::refused(LoginCode::InvalidIdentifier, "/"));
     };
     let mut tx = app.db.begin().await?;
-    let used = store::use_pending(&mut tx, ticket.trim()).await?;
+    let used = store::use_pending(&mut tx, held).await?;
     let linked = used && store::insert_link(&mut tx, member.id, &p, now).await?;
     if !linked {
         // The ticket was used meanwhile, or this provider account (or this provider) is
@@ -272,13 +284,13 @@ pub async fn subscribe_third_party(
     app: &AppState,
     client: &str,
     site_id: u16,
-    ticket: &str,
+    held: HeldTicket<'_>,
     f: &SocialSubscribe,
     now: i64,
 ) -> Result<SocialOutcome, AuthError> {
     use crate::auth::service::throttle;
     throttle(app, &format!("subscribe:{client}"), 10, 3600, now).await?;
-    let Some(p) = store::pending(&app.db, ticket.trim(), site_id, now).await? else {
+    let Some(p) = store::pending(&app.db, held, site_id, now).await? else {
         return Ok(SocialOutcome::refused(LoginCode::ThirdPartyFailed, "/"));
     };
     let mut errors = Vec::new();
@@ -302,7 +314,7 @@ pub async fn subscribe_third_party(
         return Err(AuthError::Invalid(errors));
     }
     let mut tx = app.db.begin().await?;
-    if !store::use_pending(&mut tx, ticket.trim()).await? {
+    if !store::use_pending(&mut tx, held).await? {
         return Ok(SocialOutcome::refused(LoginCode::ThirdPartyFailed, "/"));
     }
     let civility = i64::from(f.civility.filter(|c| *c <= 2).unwrap_or(0));

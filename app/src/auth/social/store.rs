@@ -15,6 +15,18 @@ pub struct LoginState {
     pub return_url: String,
     /// The share link's sponsor, carried to the registration (code 13).
     pub sponsor: Sponsor,
+    /// The hash of the binding of the visitor who started it: a pending identity made from
+    /// it stays theirs (review N5).
+    pub binding_hash: String,
+}
+
+/// A ticket of a pending identity, as the browser that presents it holds it: only the
+/// browser that started the sign-in can use it (review N5).
+#[derive(Clone, Copy, Debug)]
+pub struct HeldTicket<'a> {
+    pub ticket: &'a str,
+    /// What the presenting visitor's CSRF tokens are bound to.
+    pub binding: &'a str,
 }
 
 /// A share link's sponsor (`mgmcode`, `godfatherid`), as given: checked at registration.
@@ -108,6 +120,7 @@ pub async fn take_state(
             code: r.try_get("sponsor_code")?,
             godfather_id: r.try_get("godfather_id")?,
         },
+        binding_hash,
     }))
 }
 
@@ -124,9 +137,12 @@ pub struct Pending {
     pub sponsor: Sponsor,
 }
 
+/// Keeps a pending identity behind `ticket`, for the visitor whose binding hashes to
+/// `binding_hash` (the one who started the sign-in).
 pub async fn insert_pending(
     db: &Db,
     ticket: &str,
+    binding_hash: &str,
     p: &Pending,
     expires_at: i64,
     now: i64,
@@ -137,8 +153,8 @@ pub async fn insert_pending(
         .await?;
     sqlx::query(
         "INSERT INTO social_pending (ticket_hash, provider, subject, site_id, email, first_name,
-             last_name, return_url, expires_at, sponsor_code, godfather_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             last_name, return_url, expires_at, sponsor_code, godfather_id, binding_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(hash_token(ticket))
     .bind(i64::from(p.provider.id()))
@@ -151,24 +167,27 @@ pub async fn insert_pending(
     .bind(expires_at)
     .bind(&p.sponsor.code)
     .bind(&p.sponsor.godfather_id)
+    .bind(binding_hash)
     .execute(&db.writes)
     .await?;
     Ok(())
 }
 
-/// The pending identity of a live ticket on this site.
+/// The pending identity of a live ticket on this site, held by the browser it was made for.
 pub async fn pending(
     db: &Db,
-    ticket: &str,
+    held: HeldTicket<'_>,
     site_id: u16,
     now: i64,
 ) -> Result<Option<Pending>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT provider, subject, site_id, email, first_name, last_name, return_url, sponsor_code,
                 godfather_id
-         FROM social_pending WHERE ticket_hash = $1 AND site_id = $2 AND expires_at >= $3",
+         FROM social_pending
+         WHERE ticket_hash = $1 AND binding_hash = $2 AND site_id = $3 AND expires_at >= $4",
     )
-    .bind(hash_token(ticket))
+    .bind(hash_token(held.ticket.trim()))
+    .bind(hash_token(held.binding))
     .bind(i64::from(site_id))
     .bind(now)
     .fetch_optional(&db.pool)
@@ -193,9 +212,13 @@ pub async fn pending(
 }
 
 /// Uses a ticket up inside the step's transaction; false when someone else did first.
-pub async fn use_pending(tx: &mut Transaction<'_, Any>, ticket: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM social_pending WHERE ticket_hash = $1")
-        .bind(hash_token(ticket))
+pub async fn use_pending(
+    tx: &mut Transaction<'_, Any>,
+    held: HeldTicket<'_>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM social_pending WHERE ticket_hash = $1 AND binding_hash = $2")
+        .bind(hash_token(held.ticket.trim()))
+        .bind(hash_token(held.binding))
         .execute(&mut **tx)
         .await?;
     Ok(done.rows_affected() == 1)

@@ -65,7 +65,18 @@ pub struct PendingView {
 pub async fn social_pending(ticket: String) -> Result<Option<PendingView>, ServerFnError> {
     let state = crate::platform::state::app_state()?;
     let ctx = RequestCtx::current();
-    let p = super::service::pending(&state, &ticket, ctx.site_id, crate::platform::state::now())
+    // Outside a request nobody holds the ticket.
+    let binding = crate::platform::session::Binding::current().unwrap_or(
+        crate::platform::session::Binding(String::new()),
+    );
+    if binding.0.is_empty() {
+        return Ok(None);
+    }
+    let held = super::service::HeldTicket {
+        ticket: &ticket,
+        binding: &binding.0,
+    };
+    let p = super::service::pending(&state, held, ctx.site_id, crate::platform::state::now())
         .await
         .map_err(|e| crate::platform::state::server_fn_error(&e))?;
     Ok(p.map(|p| PendingView {

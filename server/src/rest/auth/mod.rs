@@ -104,7 +104,7 @@ async fn login(
     let body: LoginRequest = json_body(req).await?;
     let outcome = service::login(
         &app.state,
-        &app.settings.auth,
+        app.sign_in(),
         &client,
         &body,
         app::platform::state::now(),

@@ -52,6 +52,7 @@ pub(crate) async fn begin(
     app: &AppCtx,
     ctx: &RequestCtx,
     session: &SessionInfo,
+    client: &str,
     provider: &str,
     return_url: Option<&str>,
     sponsor: service::Sponsor,
@@ -76,6 +77,7 @@ pub(crate) async fn begin(
             return_url,
             binding: &session.binding,
             sponsor,
+            client,
         },
         app::platform::state::now(),
     )

@@ -141,3 +141,88 @@ both!(
         c.settings.auth.lockout_threshold = 3;
     },
 );
+
+/// Review N8: wrong passwords from many addresses, each below its own lock, add up on the
+/// account: at the ceiling, password sign-in pauses for every address (the member's too),
+/// the member is emailed once, and a new password (what the email advises) ends the pause.
+async fn failures_from_many_addresses_reach_the_account_ceiling(t: TestApp) {
+    let xsrf = t.xsrf().await;
+    let ceiling = t.app.settings.auth.account_failure_ceiling;
+    let per_client = t.app.settings.auth.lockout_threshold;
+    assert!(ceiling > per_client);
+    let mails = || {
+        std::fs::read_dir(&t.app.settings.mail.outbox_dir)
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| std::fs::read_to_string(e.path()).unwrap())
+                    .filter(|m| m.contains("To: demo@rosace.test"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let before = mails();
+    // Each address stays one below its own lock.
+    let mut tried = 0;
+    let mut address = 0;
+    let last = loop {
+        address += 1;
+        let client = format!("203.0.113.{address}");
+        let mut r = Value::Null;
+        for _ in 0..per_client - 1 {
+            r = login_from(&t, &xsrf, "wrong-password", &client).await;
+            tried += 1;
+            if tried == ceiling {
+                break;
+            }
+            assert_eq!(r["result"], 3, "failure {tried} from {client}");
+        }
+        if tried == ceiling {
+            break r;
+        }
+    };
+    assert_eq!(last["result"], 4, "the failure that reaches the ceiling pauses");
+    let r = login_from(&t, &xsrf, server::demo::DEMO_PASSWORD, MEMBER).await;
+    assert_eq!(r["result"], 4, "paused for every address, the right password too");
+    assert_eq!(mails(), before + 1, "the member is told once");
+    let sql = "SELECT COUNT(*) FROM auth_events WHERE kind = 'account_ceiling'";
+    assert_eq!(t.count(sql).await, 1);
+    // More tries while paused are neither checked nor mailed about.
+    login_from(&t, &xsrf, "wrong-password", "198.51.100.99").await;
+    assert_eq!(mails(), before + 1);
+    // A new password by the recovery link (what the email advises) ends the pause.
+    let member: i64 = sqlx::query_scalar(
+        "SELECT id FROM members WHERE email = 'demo@rosace.test' AND site_id = 1",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let recover = json!({"email": "demo@rosace.test", "siteId": 1});
+    let res = post_from(&t, "/api/authentication/v1/password/recover", recover, &xsrf, Some(MEMBER)).await;
+    assert_eq!(res.status(), 200);
+    let cypher = std::fs::read_dir(&t.app.settings.mail.outbox_dir)
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .find_map(|m| {
+            let at = m.find("cypher=")? + "cypher=".len();
+            Some(m[at..].chars().take_while(|c| c.is_ascii_hexdigit()).collect::<String>())
+        })
+        .expect("the recovery link");
+    let update = json!({"siteId": 1, "cypher": cypher, "memberId": member, "newPassword": "Brand-New-Secret-7"});
+    let res = post_from(&t, "/api/authentication/v1/password/update", update, &xsrf, Some(MEMBER)).await;
+    assert_eq!(res.status(), 200);
+    let body = json!({"email": "demo@rosace.test", "password": "Brand-New-Secret-7", "siteId": 1});
+    let res = post_from(&t, "/api/authentication/v1/login", body, &xsrf, Some(MEMBER)).await;
+    let r: Value = res.json().await.unwrap();
+    assert_eq!(r["result"], 1, "{r}");
+}
+
+both!(
+    failures_from_many_addresses_reach_the_account_ceiling,
+    account_ceiling_on_sqlite,
+    account_ceiling_on_postgres,
+    |c| {
+        c.trusted_proxies = TrustedProxies::parse("127.0.0.1").unwrap();
+        c.settings.auth.lockout_threshold = 3;
+        c.settings.auth.account_failure_ceiling = 7;
+    },
+);

@@ -101,6 +101,28 @@ async fn production_refuses_demo_accounts(t: TestApp) {
     assert!(server::prepare(config).await.is_ok());
 }
 
+/// Review M5-R: a development server (the default) that listens beyond loopback does not
+/// start with demo accounts, whose password is in the README, unless told it is a demo.
+async fn a_public_listener_refuses_demo_accounts(t: TestApp) {
+    let mut config = t.app.config.clone();
+    assert!(!config.production);
+    config.addr = "0.0.0.0:0".parse().unwrap();
+    let refusal = server::prepare(config.clone())
+        .await
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(refusal.contains("beyond loopback"), "{refusal}");
+    config.allow_demo_accounts = true;
+    assert!(server::prepare(config).await.is_ok());
+}
+
+both!(
+    a_public_listener_refuses_demo_accounts,
+    a_public_listener_refuses_demo_accounts_on_sqlite,
+    a_public_listener_refuses_demo_accounts_on_postgres,
+);
+
 both!(
     production_refuses_demo_accounts,
     production_refuses_demo_accounts_on_sqlite,

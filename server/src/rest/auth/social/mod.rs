@@ -85,11 +85,12 @@ pub struct ThirdPartyLoginResponse {
         ("X-XSRF-TOKEN" = String, Header)),
     request_body = ThirdPartyLoginRequest,
     responses((status = 200, body = ThirdPartyLoginResponse), (status = 400, body = ErrorBody),
-        (status = 502, body = ErrorBody)))]
+        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
 async fn third_party_login(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
     Path(provider): Path<String>,
     req: Request,
 ) -> Result<Json<ThirdPartyLoginResponse>, ApiError> {
@@ -98,6 +99,7 @@ async fn third_party_login(
         &app,
         &ctx,
         &session,
+        &client,
         &provider,
         body.return_url.as_deref(),
         service::Sponsor::default(),
@@ -195,10 +197,13 @@ async fn associate_account(
     let body: AssociateRequest = json_body(req).await?;
     let out = service::associate(
         &app.state,
-        &app.settings.auth,
+        app.sign_in(),
         &client,
         ctx.site_id,
-        &body.token,
+        service::HeldTicket {
+            ticket: &body.token,
+            binding: &session.binding,
+        },
         &body.password,
         app::platform::state::now(),
     )
@@ -243,7 +248,10 @@ async fn subscribe_third_party(
         &app.state,
         &client,
         ctx.site_id,
-        &b.token,
+        service::HeldTicket {
+            ticket: &b.token,
+            binding: &session.binding,
+        },
         &SocialSubscribe {
             civility: b.civility,
             first_name: b.first_name,
