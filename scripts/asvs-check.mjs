@@ -709,6 +709,127 @@ async function checkLockout() {
   });
 }
 
+/** A throwaway account registered by `v` (active at once), or an error text. */
+async function throwaway(v, label, password) {
+  const email = `asvs-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@rosace.test`;
+  const reg = await v.req('POST', '/api/authentication/v1/subscribe', {
+    json: {
+      siteId: SITE, email, password, civility: 1, firstName: 'Asvs', lastName: 'Check',
+      birthDate: '01/02/1990', zipCode: '75002', city: 'Paris', cgv: true, privacyPolicy: true,
+      optinPartner: false, sponsorshipCode: '',
+    },
+  });
+  return reg.status === 201 ? { email } : { error: `cannot register a throwaway account: HTTP ${reg.status} ${reg.text.slice(0, 120)}` };
+}
+
+/** Starts a social sign-in for `v` and signs in at the provider as `email`: the shop's
+ * answer to the provider's redirect (the callback, as `v`). Null when no provider is set. */
+async function socialRoundTrip(v, email) {
+  const start = await v.req('POST', '/api/authentication/v1/thirdparty/google/login', { json: { returnUrl: '/' } });
+  const url = start.json?.authorizationUrl;
+  if (start.status !== 200 || !url) return { error: `start: HTTP ${start.status} ${start.text.slice(0, 100)}` };
+  const authorize = new URL(url);
+  const form = new URLSearchParams();
+  for (const k of ['client_id', 'redirect_uri', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'response_type']) {
+    form.set(k, authorize.searchParams.get(k) ?? '');
+  }
+  form.set('email', email);
+  form.set('given_name', 'Asvs');
+  form.set('family_name', 'Check');
+  const atProvider = await fetch(authorize.origin + authorize.pathname, {
+    method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const back = new URL(atProvider.headers.get('location') ?? '', BASE);
+  const callback = await v.req('GET', back.pathname + back.search);
+  return { callback };
+}
+
+/** A sign-in as if from the address `from`, through a proxy the shop trusts. */
+function loginFrom(v, email, password, from) {
+  return v.req('POST', '/api/authentication/v1/login', {
+    json: { email, password, rememberMe: false, siteId: SITE },
+    headers: { 'x-forwarded-for': from },
+  });
+}
+
+async function checkReviewTwo() {
+  // Review N5: the social ticket of code 13, sent to someone else, opens nothing.
+  await item('social sign-in: a registration ticket works only in the browser that started it (review N5)', async () => {
+    const attacker = new Visitor('n5-attacker');
+    await attacker.anonToken();
+    const email = `asvs-n5-${Date.now().toString(36)}@example.test`;
+    const trip = await socialRoundTrip(attacker, email);
+    if (trip.error) return [`${trip.error} (the shop needs a social provider: scripts/asvs-check.sh starts the test one)`];
+    const next = trip.callback.headers.get('location') ?? '';
+    const ticket = new URL(next, BASE).searchParams.get('ticket');
+    if (!ticket) return [`no code 13 ticket after the provider (HTTP ${trip.callback.status}, ${next})`];
+    const subscribe = { token: ticket, civility: 1, firstName: 'Asvs', lastName: 'Check', cgv: true, privacyPolicy: true };
+    const victim = new Visitor('n5-victim');
+    await victim.anonToken();
+    const p = [];
+    const stolen = await victim.req('POST', '/api/authentication/v1/thirdparty/subscribe', { json: subscribe });
+    if (stolen.json?.result === 1 || firstCookie(stolen, isSessionName)) p.push(`another browser registered with the ticket (result ${stolen.json?.result})`);
+    const own = await attacker.req('POST', '/api/authentication/v1/thirdparty/subscribe', { json: subscribe });
+    if (own.json?.result !== 1) p.push(`the starting browser could not use its own ticket (result ${own.json?.result ?? own.status})`);
+    return { problems: p, note: `other browser: result ${stolen.json?.result}` };
+  });
+  // Review N6: each start keeps a row for 10 minutes; one client cannot start without end.
+  await item('social sign-in: one client\'s starts are rate-limited (review N6)', async () => {
+    const v = new Visitor('n6');
+    await v.anonToken();
+    const statuses = [];
+    for (let i = 0; i < 45; i++) {
+      const r = await v.req('POST', '/api/authentication/v1/thirdparty/google/login', { json: { returnUrl: '/' } });
+      statuses.push(r.status);
+      if (r.status === 429) return { note: `429 at start ${i + 1}` };
+      if (r.status !== 200) return [`start ${i + 1}: HTTP ${r.status} ${r.text.slice(0, 100)}`];
+    }
+    return [`45 starts in a row, none refused`];
+  });
+  // Review N8: wrong passwords from many addresses add up on the account.
+  await item('lockout: failures from many addresses reach an account-wide ceiling (review N8)', async () => {
+    const v = new Visitor('n8');
+    await v.anonToken();
+    const password = 'Zq7-ceiling-check';
+    const made = await throwaway(v, 'n8', password);
+    if (made.error) return [made.error];
+    const codes = [];
+    for (let i = 1; i <= 120; i++) {
+      // Two wrong passwords per address: under any address's own lock.
+      const from = `198.51.100.${Math.ceil(i / 2)}`;
+      const r = await loginFrom(v, made.email, `wrong-${i}-password`, from);
+      codes.push(r.json?.result ?? `HTTP ${r.status}`);
+      if (r.json?.result === 4) {
+        if (i <= 5) return [`locked at attempt ${i}: the shop did not tell the addresses apart (X-Forwarded-For from 127.0.0.1 must be believed: ROSACE_TRUSTED_PROXIES=127.0.0.1)`];
+        const right = await loginFrom(v, made.email, password, '192.0.2.1');
+        return right.json?.result === 4 ? { note: `paused at failure ${i}` } : [`paused at ${i}, but the right password from a new address answered ${right.json?.result}`];
+      }
+    }
+    return [`120 wrong passwords from 60 addresses, no pause (results ${[...new Set(codes)].join(',')})`];
+  });
+  // Review N7: the log keeps no email or token from a path.
+  const log = process.env.ASVS_SERVER_LOG;
+  if (log) {
+    await item('logs: no email address or print token from a path in the server log (review N7)', async () => {
+      const fs = await import('node:fs');
+      const email = `asvs.n7.${Date.now().toString(36)}@example.test`;
+      await A.req('GET', `/api/authentication/v1/members/${email}/sites/${SITE}/exists`);
+      const printed = await A.req('POST', '/api/cartproxy/v1/vouchers/print', { json: {} });
+      const url = printed.json?.printUrl;
+      if (!url) return [`no print link for A: HTTP ${printed.status} ${printed.text.slice(0, 100)}`];
+      const page = await A.req('GET', url);
+      await new Promise((ok) => setTimeout(ok, 300));
+      const text = fs.readFileSync(log, 'utf8');
+      const token = url.split('/').pop();
+      const p = [];
+      if (!text.includes('/vouchers/print/')) p.push('the log has no request lines (RUST_LOG below info?)');
+      if (text.includes(email)) p.push('the email typed on the sign-in page is in the log');
+      if (text.includes(token)) p.push('the voucher print token is in the log');
+      return { problems: p, note: `print page HTTP ${page.status}` };
+    });
+  }
+}
+
 /** Whether a redirect target stays on the shop's origin. */
 function offSite(target) {
   if (target == null) return false;
@@ -1117,6 +1238,7 @@ await checkSafeMethods();
 await checkInputHygiene();
 await checkSessions();
 await checkLockout();
+await checkReviewTwo();
 await checkBackoffice();
 
 const failed = results.filter((r) => !r.ok).length;
