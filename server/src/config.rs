@@ -505,7 +505,10 @@ mod tests {
         ])
         .unwrap();
         assert!(proxied.settings.secure_cookies);
-        assert!(proxied.warnings.iter().any(|w| w.contains("ROSACE_SECURE_COOKIES=true")));
+        assert!(proxied
+            .warnings
+            .iter()
+            .any(|w| w.contains("ROSACE_SECURE_COOKIES=true")));
         // Development keeps its plain http origin.
         assert!(!config(&[]).unwrap().settings.secure_cookies);
     }

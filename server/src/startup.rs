@@ -259,9 +259,13 @@ mod tests {
             assert_eq!(demo_policy(true, false, false, false, loopback), Ok(None));
         }
         // Development on loopback: allowed, loudly.
-        let warning = demo_policy(false, true, true, false, true).unwrap().unwrap();
+        let warning = demo_policy(false, true, true, false, true)
+            .unwrap()
+            .unwrap();
         assert!(warning.contains("DEMO ACCOUNTS ARE ON"), "{warning}");
-        assert!(demo_policy(false, false, true, false, true).unwrap().is_some());
+        assert!(demo_policy(false, false, true, false, true)
+            .unwrap()
+            .is_some());
         // Development listening beyond loopback: refused (review M5-R).
         assert!(demo_policy(false, true, false, false, false).is_err());
         assert!(demo_policy(false, false, true, false, false).is_err());
@@ -269,7 +273,11 @@ mod tests {
         assert!(demo_policy(true, true, false, false, true).is_err());
         assert!(demo_policy(true, false, true, false, true).is_err());
         // Unless explicitly allowed (still loudly).
-        assert!(demo_policy(true, true, true, true, false).unwrap().is_some());
-        assert!(demo_policy(false, true, true, true, false).unwrap().is_some());
+        assert!(demo_policy(true, true, true, true, false)
+            .unwrap()
+            .is_some());
+        assert!(demo_policy(false, true, true, true, false)
+            .unwrap()
+            .is_some());
     }
 }

@@ -231,9 +231,7 @@ pub async fn register_form(Client(client): Client, form: XsrfForm<RegisterForm>)
         ticket: &f.ticket,
         binding: &session.binding,
     };
-    match service::subscribe_third_party(&app.state, &client, ctx.site_id, held, &form, now)
-        .await
-    {
+    match service::subscribe_third_party(&app.state, &client, ctx.site_id, held, &form, now).await {
         Ok(out) => follow(app, ctx, session, out).await,
         Err(app::auth::error::AuthError::Invalid(errs)) if !errs.is_empty() => {
             again(&errs[0].message_key)

@@ -16,8 +16,7 @@ pub async fn request_id(req: Request, next: Next) -> Response {
         .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
         .map(str::to_string)
         .unwrap_or_else(|| format!("{:016x}", rand::random::<u64>()));
-    let span =
-        tracing::info_span!("request", id = %id, method = %req.method(), path = %loggable_path(req.uri().path()));
+    let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %loggable_path(req.uri().path()));
     let started = std::time::Instant::now();
     let mut res = next.run(req).instrument(span.clone()).await;
     span.in_scope(|| {
@@ -36,8 +35,7 @@ pub async fn request_id(req: Request, next: Next) -> Response {
 /// Path segments that are secrets or personal data, by the segment before them.
 const MASKED_AFTER: [&str; 2] = [
     // `/vouchers/print/{token}`: the token alone opens the member's vouchers for an hour.
-    "print",
-    // `/api/authentication/v1/members/{email}/sites/{siteId}/exists`.
+    "print", // `/api/authentication/v1/members/{email}/sites/{siteId}/exists`.
     "members",
 ];
 
@@ -77,7 +75,10 @@ mod tests {
 
     #[test]
     fn tokens_and_emails_are_masked_and_other_paths_kept() {
-        assert_eq!(loggable_path("/vouchers/print/AbC123xyz"), "/vouchers/print/***");
+        assert_eq!(
+            loggable_path("/vouchers/print/AbC123xyz"),
+            "/vouchers/print/***"
+        );
         assert_eq!(
             loggable_path("/api/authentication/v1/members/ann@x.fr/sites/1/exists"),
             "/api/authentication/v1/members/***/sites/1/exists"

@@ -43,7 +43,10 @@ async fn access_log_keeps_no_token_or_email(t: TestApp) {
         "{text}"
     );
     assert!(!text.contains(&token), "the print token is in the log");
-    assert!(!text.contains("someone.typed-this"), "the email is in the log");
+    assert!(
+        !text.contains("someone.typed-this"),
+        "the email is in the log"
+    );
 }
 
 both!(
@@ -61,17 +64,25 @@ both!(
 /// the form or the REST call; the starting browser still can.
 async fn a_social_ticket_stays_with_its_browser(t: TestApp) {
     use crate::helpers::cookie_value;
-    use crate::social::{at_provider, get, location, member_cookie, param, post_form, start, visitor};
+    use crate::social::{
+        at_provider, get, location, member_cookie, param, post_form, start, visitor,
+    };
     let attacker = visitor(&t).await;
     let authorize = start(&t, &attacker, "google").await;
     let back = at_provider(&t, &authorize, "attacker.n5@example.test").await;
     let next = location(&get(&t, &attacker, &back).await);
-    assert!(next.starts_with("/gr/registration?step=socialregister&ticket="), "{next}");
+    assert!(
+        next.starts_with("/gr/registration?step=socialregister&ticket="),
+        "{next}"
+    );
     let ticket = param(&next, "ticket");
 
     let victim = visitor(&t).await;
     let page = get(&t, &victim, &next).await.text().await.unwrap();
-    assert!(!page.contains("attacker.n5@example.test"), "another browser sees the identity");
+    assert!(
+        !page.contains("attacker.n5@example.test"),
+        "another browser sees the identity"
+    );
     let fields = [
         ("ticket", ticket.as_str()),
         ("firstName", "Vic"),
@@ -162,8 +173,13 @@ async fn social_starts_are_limited_and_purged(t: TestApp) {
     assert_eq!(stored, refused, "a refused start stores nothing");
     // Spent requests go with the purge once expired, not before.
     let now = app::platform::state::now();
-    app::platform::retention::purge(&t.app.state.db, now).await.unwrap();
-    assert_eq!(t.count("SELECT COUNT(*) FROM social_login_states").await, stored);
+    app::platform::retention::purge(&t.app.state.db, now)
+        .await
+        .unwrap();
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM social_login_states").await,
+        stored
+    );
     app::platform::retention::purge(&t.app.state.db, now + STATE_TTL_SECS + 1)
         .await
         .unwrap();
@@ -207,15 +223,24 @@ async fn visitor_assignments_expire(t: TestApp) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     let (anon_rows, member_rows) = (t.count(anonymous).await, t.count(members).await);
-    assert!(anon_rows >= 5 && member_rows >= 1, "{anon_rows} / {member_rows}");
+    assert!(
+        anon_rows >= 5 && member_rows >= 1,
+        "{anon_rows} / {member_rows}"
+    );
     let now = app::platform::state::now();
-    app::platform::retention::purge(&t.app.state.db, now).await.unwrap();
+    app::platform::retention::purge(&t.app.state.db, now)
+        .await
+        .unwrap();
     assert_eq!(t.count(anonymous).await, anon_rows, "recent visitors stay");
     app::platform::retention::purge(&t.app.state.db, now + VISITOR_ASSIGNMENTS_KEPT_SECS + 1)
         .await
         .unwrap();
     assert_eq!(t.count(anonymous).await, 0, "long-gone visitors go");
-    assert_eq!(t.count(members).await, member_rows, "members' assignments stay");
+    assert_eq!(
+        t.count(members).await,
+        member_rows,
+        "members' assignments stay"
+    );
 }
 
 both!(

@@ -116,9 +116,10 @@ pub async fn login(
     // pause of every client once the account's failures reached the ceiling (review N8).
     let mut locked_until = match &member {
         Some(m) => {
-            let mine = store::locked_until(&state.db, m.id, client, s.lockout_threshold, now).await?;
-            let all =
-                store::account_paused_until(&state.db, m.id, s.account_failure_ceiling, now).await?;
+            let mine =
+                store::locked_until(&state.db, m.id, client, s.lockout_threshold, now).await?;
+            let all = store::account_paused_until(&state.db, m.id, s.account_failure_ceiling, now)
+                .await?;
             mine.max(all)
         }
         None => None,
@@ -240,7 +241,11 @@ async fn ceiling_notice(
         mail,
         email,
         &crate::site::i18n::t(lang, "mail.account_ceiling.subject"),
-        &crate::site::i18n::t_with(lang, "mail.account_ceiling.body", &[("name", &m.first_name)]),
+        &crate::site::i18n::t_with(
+            lang,
+            "mail.account_ceiling.body",
+            &[("name", &m.first_name)],
+        ),
         now,
     )
     .await;

@@ -1,8 +1,8 @@
 //! Social sign-in operations: start (the request's secrets kept server-side), third-party
 //! validate, associate account (code 12), subscribe third party (code 13), unlink.
 use super::rules::{self, IdentityFacts, LoginCode, Provider};
-pub use super::store::Sponsor;
 pub use super::store::HeldTicket;
+pub use super::store::Sponsor;
 use super::store::{self, LoginState, NewState, Pending};
 use crate::auth::error::AuthError;
 use crate::auth::rules::{is_valid_name, safe_return_url, LoginResult};

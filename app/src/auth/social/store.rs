@@ -216,11 +216,12 @@ pub async fn use_pending(
     tx: &mut Transaction<'_, Any>,
     held: HeldTicket<'_>,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM social_pending WHERE ticket_hash = $1 AND binding_hash = $2")
-        .bind(hash_token(held.ticket.trim()))
-        .bind(hash_token(held.binding))
-        .execute(&mut **tx)
-        .await?;
+    let done =
+        sqlx::query("DELETE FROM social_pending WHERE ticket_hash = $1 AND binding_hash = $2")
+            .bind(hash_token(held.ticket.trim()))
+            .bind(hash_token(held.binding))
+            .execute(&mut **tx)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 

@@ -66,9 +66,8 @@ pub async fn social_pending(ticket: String) -> Result<Option<PendingView>, Serve
     let state = crate::platform::state::app_state()?;
     let ctx = RequestCtx::current();
     // Outside a request nobody holds the ticket.
-    let binding = crate::platform::session::Binding::current().unwrap_or(
-        crate::platform::session::Binding(String::new()),
-    );
+    let binding = crate::platform::session::Binding::current()
+        .unwrap_or(crate::platform::session::Binding(String::new()));
     if binding.0.is_empty() {
         return Ok(None);
     }

@@ -214,8 +214,10 @@ async fn lockout_then_unlock(t: TestApp) {
     // This client's counter is gone; the account-wide one (every client's failures within
     // the hour, review N8) is not reset by a success: it only pauses at its ceiling.
     assert_eq!(
-        t.count("SELECT COUNT(*) FROM rate_limits WHERE bucket LIKE 'lock:%' AND bucket NOT LIKE '%:*'")
-            .await,
+        t.count(
+            "SELECT COUNT(*) FROM rate_limits WHERE bucket LIKE 'lock:%' AND bucket NOT LIKE '%:*'"
+        )
+        .await,
         0
     );
     // Unknown identifier: code 2. Events are logged.

@@ -180,9 +180,15 @@ async fn failures_from_many_addresses_reach_the_account_ceiling(t: TestApp) {
             break r;
         }
     };
-    assert_eq!(last["result"], 4, "the failure that reaches the ceiling pauses");
+    assert_eq!(
+        last["result"], 4,
+        "the failure that reaches the ceiling pauses"
+    );
     let r = login_from(&t, &xsrf, server::demo::DEMO_PASSWORD, MEMBER).await;
-    assert_eq!(r["result"], 4, "paused for every address, the right password too");
+    assert_eq!(
+        r["result"], 4,
+        "paused for every address, the right password too"
+    );
     assert_eq!(mails(), before + 1, "the member is told once");
     let sql = "SELECT COUNT(*) FROM auth_events WHERE kind = 'account_ceiling'";
     assert_eq!(t.count(sql).await, 1);
@@ -197,21 +203,47 @@ async fn failures_from_many_addresses_reach_the_account_ceiling(t: TestApp) {
     .await
     .unwrap();
     let recover = json!({"email": "demo@rosace.test", "siteId": 1});
-    let res = post_from(&t, "/api/authentication/v1/password/recover", recover, &xsrf, Some(MEMBER)).await;
+    let res = post_from(
+        &t,
+        "/api/authentication/v1/password/recover",
+        recover,
+        &xsrf,
+        Some(MEMBER),
+    )
+    .await;
     assert_eq!(res.status(), 200);
     let cypher = std::fs::read_dir(&t.app.settings.mail.outbox_dir)
         .unwrap()
         .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
         .find_map(|m| {
             let at = m.find("cypher=")? + "cypher=".len();
-            Some(m[at..].chars().take_while(|c| c.is_ascii_hexdigit()).collect::<String>())
+            Some(
+                m[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_hexdigit())
+                    .collect::<String>(),
+            )
         })
         .expect("the recovery link");
     let update = json!({"siteId": 1, "cypher": cypher, "memberId": member, "newPassword": "Brand-New-Secret-7"});
-    let res = post_from(&t, "/api/authentication/v1/password/update", update, &xsrf, Some(MEMBER)).await;
+    let res = post_from(
+        &t,
+        "/api/authentication/v1/password/update",
+        update,
+        &xsrf,
+        Some(MEMBER),
+    )
+    .await;
     assert_eq!(res.status(), 200);
     let body = json!({"email": "demo@rosace.test", "password": "Brand-New-Secret-7", "siteId": 1});
-    let res = post_from(&t, "/api/authentication/v1/login", body, &xsrf, Some(MEMBER)).await;
+    let res = post_from(
+        &t,
+        "/api/authentication/v1/login",
+        body,
+        &xsrf,
+        Some(MEMBER),
+    )
+    .await;
     let r: Value = res.json().await.unwrap();
     assert_eq!(r["result"], 1, "{r}");
 }
