@@ -807,6 +807,26 @@ async function checkReviewTwo() {
     }
     return [`120 wrong passwords from 60 addresses, no pause (results ${[...new Set(codes)].join(',')})`];
   });
+  // Review N2: a member's files have a daily quota (scripts/asvs-check.sh sets it to 1 MB).
+  await item('uploads: a member\'s files past the day\'s quota are refused, a message without files still goes (review N2)', async () => {
+    const png = new Uint8Array(600 * 1024);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const fields = { contactFrom: 'Front', subjectId: 'other', subjectTitle: 'Photos', body: 'Voici les photos du colis abîmé.' };
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await A.req('POST', '/api/postsale/v1/help/contact', {
+        multipart: { ...fields, fileAttachments: new Blob([png], { type: 'image/png' }) },
+      });
+      statuses.push(r.status);
+      if (r.status === 413) {
+        if (r.json?.error_code !== 'upload_quota') return [`413 without the quota's code: ${r.text.slice(0, 120)}`];
+        const plain = await A.req('POST', '/api/postsale/v1/help/contact', { json: fields });
+        return plain.status === 201 ? { note: `refused at upload ${i + 1}` } : [`after the refusal a message without files answered HTTP ${plain.status}`];
+      }
+      if (r.status !== 201) return [`upload ${i + 1}: HTTP ${r.status} ${r.text.slice(0, 120)}`];
+    }
+    return [`5 uploads of 600 KB in a row, none refused (${statuses.join(',')})`];
+  });
   // Review N7: the log keeps no email or token from a path.
   const log = process.env.ASVS_SERVER_LOG;
   if (log) {

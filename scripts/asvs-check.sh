@@ -87,7 +87,7 @@ pass() {
     ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="${origin:-$base}" ROSACE_DEMO_DATA=true \
     ROSACE_LOGIN_RATE_LIMIT=1000 ROSACE_EXISTS_RATE_LIMIT=1000 \
     ROSACE_REGISTER_RATE_LIMIT=1000 ROSACE_EMAIL_RATE_LIMIT=1000 \
-    ROSACE_TRUSTED_PROXIES=127.0.0.1 "${OIDC[@]}" \
+    ROSACE_TRUSTED_PROXIES=127.0.0.1 ROSACE_UPLOAD_MEMBER_DAY_MB=1 "${OIDC[@]}" \
     RUST_LOG=warn,server::middleware=info NO_COLOR=1
   wait_for_health "$base/health" 60 "$SERVER_PID" || { cat "$DATA/server.log"; die "the shop did not start"; }
   step "$title"

@@ -79,6 +79,9 @@ pub struct Settings {
     /// Key sealing stored IBANs: `ROSACE_WALLET_KEY`, else made in the data directory at
     /// start (`startup::prepare`); never in the database it protects.
     pub wallet_key: app::wallet::crypto::WalletKey,
+    /// Quotas of the files members and visitors send (`ROSACE_UPLOAD_*`; review N2). The
+    /// disk checked is the embedded database's, set at start (`startup::prepare`).
+    pub upload_quota: app::platform::upload_quota::QuotaSettings,
 }
 
 impl Default for Settings {
@@ -93,6 +96,7 @@ impl Default for Settings {
             secure_cookies: false,
             xsrf_secret: vec![7; 32],
             wallet_key: Default::default(),
+            upload_quota: Default::default(),
         }
     }
 }
@@ -192,9 +196,25 @@ impl Settings {
                 Some(hex) => app::wallet::crypto::WalletKey::from_text(&hex)?,
                 None => d.wallet_key,
             },
+            upload_quota: {
+                let q = d.upload_quota;
+                let mb = |name: &str, default: i64| -> Result<i64, String> {
+                    Ok(env_parse(vars, name, default / MB)?.max(0) * MB)
+                };
+                app::platform::upload_quota::QuotaSettings {
+                    member_day_bytes: mb("ROSACE_UPLOAD_MEMBER_DAY_MB", q.member_day_bytes)?,
+                    client_day_bytes: mb("ROSACE_UPLOAD_CLIENT_DAY_MB", q.client_day_bytes)?,
+                    member_total_bytes: mb("ROSACE_UPLOAD_MEMBER_TOTAL_MB", q.member_total_bytes)?,
+                    storage_cap_bytes: mb("ROSACE_UPLOAD_STORAGE_CAP_MB", q.storage_cap_bytes)?,
+                    min_free_disk_bytes: mb("ROSACE_UPLOAD_MIN_FREE_MB", q.min_free_disk_bytes)?,
+                    disk_dir: None,
+                }
+            },
         })
     }
 }
+
+const MB: i64 = 1024 * 1024;
 
 /// Where settings are read from: the process environment, or a map in tests.
 pub type Vars<'a> = &'a dyn Fn(&str) -> Option<String>;

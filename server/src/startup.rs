@@ -51,6 +51,13 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
             .wallet_key
             .clone()
             .or_from_data_dir(&config.data_dir)?,
+        upload_quota: app::platform::upload_quota::QuotaSettings {
+            disk_dir: config
+                .database_url
+                .starts_with("sqlite:")
+                .then(|| config.data_dir.clone()),
+            ..config.settings.upload_quota.clone()
+        },
         ..config.settings.clone()
     };
     let origins = config.origins();

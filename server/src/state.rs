@@ -65,6 +65,14 @@ impl TranslationsCache {
 }
 
 impl AppCtx {
+    /// Who sends files from `client`, with the shop's quotas (review N2).
+    pub fn uploader<'a>(&'a self, client: &'a str) -> app::platform::upload_quota::Uploader<'a> {
+        app::platform::upload_quota::Uploader {
+            quota: &self.settings.upload_quota,
+            client,
+        }
+    }
+
     /// What a password sign-in needs: the sign-in tunables and the mail settings.
     pub fn sign_in(&self) -> app::auth::service::SignIn<'_> {
         app::auth::service::SignIn {

@@ -10,6 +10,9 @@ pub enum DsaError {
     Invalid(Vec<DsaFieldError>),
     #[error("too many reports from this client")]
     RateLimited,
+    /// Files past the client's quota, or the shop's storage nearly full (review N2).
+    #[error("upload refused: {0:?}")]
+    Upload(crate::platform::upload_quota::Refusal),
     #[error("storage failure: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -19,6 +22,7 @@ impl DsaError {
         match self {
             DsaError::Invalid(_) => 400,
             DsaError::RateLimited => 429,
+            DsaError::Upload(r) => r.status(),
             DsaError::Storage(_) => 500,
         }
     }
@@ -44,6 +48,7 @@ impl WireError for DsaError {
         match self {
             DsaError::Invalid(_) => "invalid_fields",
             DsaError::RateLimited => "too_many_requests",
+            DsaError::Upload(r) => r.code(),
             DsaError::Storage(_) => "unexpected",
         }
     }
@@ -51,6 +56,12 @@ impl WireError for DsaError {
         match self {
             DsaError::Invalid(_) => "dsaform.message.invalid",
             DsaError::RateLimited => "dsaform.message.security",
+            DsaError::Upload(crate::platform::upload_quota::Refusal::Quota) => {
+                "dsaform.error.upload_quota"
+            }
+            DsaError::Upload(crate::platform::upload_quota::Refusal::StorageFull) => {
+                "dsaform.error.storage_full"
+            }
             DsaError::Storage(_) => "errors.general_retry.notification",
         }
     }

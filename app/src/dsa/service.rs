@@ -34,7 +34,7 @@ pub async fn admit(
 pub async fn submit(
     state: &AppState,
     mail_settings: &MailSettings,
-    client_key: &str,
+    who: crate::platform::upload_quota::Uploader<'_>,
     req: DsaFormRequest,
     uploads: Vec<Upload>,
     now: i64,
@@ -52,7 +52,12 @@ pub async fn submit(
         return Err(DsaError::Invalid(errors));
     }
     let mut tx = state.db.begin().await?;
+    let client_key = who.client;
     let id = store::insert_report(&mut tx, &req, client_key, now).await?;
+    let bytes = uploads.iter().map(|u| u.bytes.len() as i64).sum();
+    crate::platform::upload_quota::charge(&mut tx, who, None, bytes, now)
+        .await?
+        .map_err(DsaError::Upload)?;
     for u in &uploads {
         store::insert_file(&mut tx, id, &u.name, &u.content_type, &u.bytes).await?;
     }

@@ -1,6 +1,7 @@
 //! Why a help call was refused (spec 001 §8 "Help send or feedback failure: stored in
 //! state"): each with its status, wire code and the key the form shows.
 use crate::model::error::{FieldError, WireError};
+use crate::platform::upload_quota::Refusal;
 
 #[derive(Debug, thiserror::Error)]
 pub enum HelpError {
@@ -29,6 +30,9 @@ pub enum HelpError {
     /// Too many automatic-answer calls in the window (`rules::ANSWER_RATE_LIMIT`).
     #[error("too many requests")]
     TooMany,
+    /// Files past the sender's quota, or the shop's storage nearly full (review N2).
+    #[error("upload refused: {0:?}")]
+    Upload(crate::platform::upload_quota::Refusal),
     #[error("storage failure: {0}")]
     Storage(#[from] sqlx::Error),
 }
@@ -44,6 +48,7 @@ impl WireError for HelpError {
             HelpError::TicketsClosed => 403,
             HelpError::NotFound => 404,
             HelpError::TooMany => 429,
+            HelpError::Upload(r) => r.status(),
             HelpError::Storage(_) => 500,
         }
     }
@@ -58,6 +63,7 @@ impl WireError for HelpError {
             HelpError::TicketsClosed => "tickets_closed",
             HelpError::NotFound => "not_found",
             HelpError::TooMany => "too_many_requests",
+            HelpError::Upload(r) => r.code(),
             HelpError::Storage(_) => "unexpected",
         }
     }
@@ -71,6 +77,8 @@ impl WireError for HelpError {
             HelpError::TicketsClosed => "help.errors.tickets_closed",
             HelpError::NotFound => "errors.not_found",
             HelpError::TooMany => "help.errors.too_many",
+            HelpError::Upload(Refusal::Quota) => "help.errors.upload_quota",
+            HelpError::Upload(Refusal::StorageFull) => "help.errors.storage_full",
             HelpError::Storage(_) => "errors.general_retry.notification",
         }
     }

@@ -10,3 +10,4 @@ pub mod retention;
 pub mod session;
 pub mod sql;
 pub mod state;
+pub mod upload_quota;

@@ -2,7 +2,8 @@
 //! tables do not grow with every visit and nothing personal is kept longer than needed:
 //! ended sessions, used or expired sign-in and email-change links, voucher print links,
 //! ended rate-limit windows, ended back-office sessions, old set-up links and
-//! sale-opening counters, sign-in events after [`AUTH_EVENTS_KEPT_SECS`], social sign-in
+//! sale-opening counters, the files of help answers left unrated for a day, sign-in events
+//! after [`AUTH_EVENTS_KEPT_SECS`], social sign-in
 //! requests and pending identities once expired, and the experiment assignments of
 //! visitors who never signed in, [`VISITOR_ASSIGNMENTS_KEPT_SECS`] after they were last
 //! seen (review N6: an anonymous page view may write a row, never one kept for ever).
@@ -14,6 +15,9 @@ pub const AUTH_EVENTS_KEPT_SECS: i64 = 90 * 24 * 3600;
 /// view. Their bucket is a function of their id, so one who comes back later gets the same
 /// variation again, counted from that visit.
 pub const VISITOR_ASSIGNMENTS_KEPT_SECS: i64 = 30 * 24 * 3600;
+/// How long the files of a help answer wait for the member's rating (a "not helpful" one
+/// sends them with the ticket): unrated after a day, they go (review N2).
+pub const UNRATED_ANSWER_FILES_KEPT_SECS: i64 = 24 * 3600;
 /// A back-office session ends after this long without a request...
 pub const OPERATOR_IDLE_SECS: i64 = 30 * 60;
 /// ...or this long after sign-in, whichever comes first.
@@ -60,6 +64,14 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
          WHERE member_id IS NULL AND visitor LIKE 'a:%' AND last_exposed_at <= $1",
     )
     .bind(now - VISITOR_ASSIGNMENTS_KEPT_SECS)
+    .execute(&db.writes)
+    .await?
+    .rows_affected();
+    deleted += sqlx::query(
+        "DELETE FROM help_evaluation_files WHERE evaluation_id IN
+           (SELECT id FROM help_evaluations WHERE satisfaction IS NULL AND created_at <= $1)",
+    )
+    .bind(now - UNRATED_ANSWER_FILES_KEPT_SECS)
     .execute(&db.writes)
     .await?
     .rows_affected();

@@ -339,6 +339,7 @@ pub async fn send_message(
 /// bytes, sizes and count as the DSA report's (its rules, not a copy).
 pub async fn attach(
     db: &Db,
+    who: crate::platform::upload_quota::Uploader<'_>,
     member_id: i64,
     request_id: &str,
     uploads: &[Upload],
@@ -373,6 +374,15 @@ pub async fn attach(
     .fetch_optional(&mut *tx)
     .await?;
     let message_id = message_id.ok_or(DealsError::NotFound)?;
+    let bytes = uploads.iter().map(|u| u.bytes.len() as i64).sum();
+    if let Err(refused) =
+        crate::platform::upload_quota::charge(&mut tx, who, Some(member_id), bytes, now).await?
+    {
+        return Err(DealsError::Attachment(match refused {
+            crate::platform::upload_quota::Refusal::Quota => "dsaform.error.upload_quota",
+            crate::platform::upload_quota::Refusal::StorageFull => "dsaform.error.storage_full",
+        }));
+    }
     for u in uploads {
         sqlx::query(
             "INSERT INTO rosedeal_attachments (message_id, name, content_type, data, created_at)

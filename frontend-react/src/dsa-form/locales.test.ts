@@ -22,6 +22,8 @@ const REQUIRED_KEYS = [
   'dsaform.error.file_count',
   'dsaform.error.file_size',
   'dsaform.error.file_type',
+  'dsaform.error.upload_quota', // server: the client's files of the day (review N2)
+  'dsaform.error.storage_full', // server: the shop's storage nearly full
   'dsaform.error.reg_number',
   'dsaform.error.too_long', // server: short text fields over their maximum length
   'dsaform.error.invalid', // widget: a field error whose key is unknown

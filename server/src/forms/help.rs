@@ -20,6 +20,7 @@ use super::extract::{check_before_body, BeforeBody, XsrfForm};
 use super::outcome::FormOutcome;
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
+use crate::web::client::Client;
 
 const FORM: &str = "/helpform";
 const CENTRE: &str = "/my-notifications";
@@ -73,6 +74,7 @@ pub async fn send_form(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
     req: Request,
 ) -> Response {
     let headers = req.headers().clone();
@@ -119,8 +121,10 @@ pub async fn send_form(
     let db = &app.state.db;
     let now = app::platform::state::now();
     let answerer = app.help.current();
+    let who = app.uploader(&client);
     let answered = match service::answer(
         db,
+        who,
         answerer.as_ref(),
         ctx.site_id,
         m.member_id,
@@ -154,7 +158,8 @@ pub async fn send_form(
             &format!("{FORM}?extra=1&reason={}", enc(&reason)),
         ),
         NextStep::SendTicket { .. } => {
-            match service::contact(db, ctx.site_id, m.member_id, &request, &files, now).await {
+            let sent = service::contact(db, who, ctx.site_id, m.member_id, &request, &files, now);
+            match sent.await {
                 Ok(r) => to(
                     &app,
                     &ctx,

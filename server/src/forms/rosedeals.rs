@@ -20,6 +20,7 @@ use super::extract::{check_before_body, BeforeBody};
 use super::outcome::FormOutcome;
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
+use crate::web::client::Client;
 use crate::web::extract::Path;
 use crate::web::multipart::{read_parts, Parts};
 
@@ -167,6 +168,7 @@ pub async fn contact_form(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
     req: Request,
 ) -> Response {
     let back = "/rosedeals/contact-form";
@@ -198,7 +200,9 @@ pub async fn contact_form(
         }
     };
     if !parts.files.is_empty() {
-        if let Err(e) = service::attach(db, member_id, &sent.request_id, &parts.files, now).await {
+        let who = app.uploader(&client);
+        let attached = service::attach(db, who, member_id, &sent.request_id, &parts.files, now);
+        if let Err(e) = attached.await {
             let key = key_of(&e);
             return FormOutcome::to(format!("{back}?notice=rosedeals.contact.sent&error={key}"))
                 .respond(&app, &ctx);

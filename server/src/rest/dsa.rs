@@ -36,7 +36,8 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     request_body(content = DsaFormRequest, content_type = "application/json",
         description = "or multipart/form-data: `payload` (this JSON) and `files` parts"),
     responses((status = 201, body = DsaFormResponse), (status = 400, body = DsaFormErrorResponse),
-        (status = 429, body = DsaFormErrorResponse), (status = 500, body = DsaFormErrorResponse)))]
+        (status = 413, body = DsaFormErrorResponse), (status = 429, body = DsaFormErrorResponse),
+        (status = 500, body = DsaFormErrorResponse), (status = 507, body = DsaFormErrorResponse)))]
 async fn dsa_contact_form(
     State(app): State<Arc<AppCtx>>,
     Client(client): Client,
@@ -77,7 +78,7 @@ async fn dsa_contact_form(
     let ok = service::submit(
         &app.state,
         &app.settings.mail,
-        &client,
+        app.uploader(&client),
         request,
         uploads,
         app::platform::state::now(),

@@ -18,6 +18,7 @@ use app::model::error::ErrorBody;
 use super::error::ApiError;
 use super::extract::{Path, SignedIn, SiteId};
 use crate::state::AppCtx;
+use crate::web::client::Client;
 use crate::web::multipart::help::read_contact;
 
 /// The contact call takes files: the total allowed and room for the fields. A body past
@@ -67,18 +68,29 @@ fn json_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> 
         description = "or multipart/form-data: the same fields (or `payload`, this JSON) and `fileAttachments` parts"),
     responses((status = 201, body = ContactResponse), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 507, body = ErrorBody, description = "files cannot be stored now")))]
 async fn contact(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     SiteId(site_id): SiteId,
+    Client(client): Client,
     req: Request,
 ) -> Result<(StatusCode, Json<ContactResponse>), ApiError> {
     let (request, files, _) = read_contact(req).await.map_err(wire)?;
-    service::contact(&app.state.db, site_id, m.member_id, &request, &files, now())
-        .await
-        .map(|r| (StatusCode::CREATED, Json(r)))
-        .map_err(wire)
+    let who = app.uploader(&client);
+    service::contact(
+        &app.state.db,
+        who,
+        site_id,
+        m.member_id,
+        &request,
+        &files,
+        now(),
+    )
+    .await
+    .map(|r| (StatusCode::CREATED, Json(r)))
+    .map_err(wire)
 }
 
 /// Looks for a help article that answers the message: `{"answer": {...}}`, kept as an
@@ -91,17 +103,20 @@ async fn contact(
         description = "or multipart/form-data as the contact call, with `fileAttachments`"),
     responses((status = 200, body = AnswerResponse), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        (status = 413, body = ErrorBody), (status = 429, body = ErrorBody),
+        (status = 507, body = ErrorBody, description = "files cannot be stored now")))]
 async fn answer(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
     SiteId(site_id): SiteId,
+    Client(client): Client,
     req: Request,
 ) -> Result<Json<AnswerResponse>, ApiError> {
     let (request, files, _) = read_contact(req).await.map_err(wire)?;
     let answerer = app.help.current();
     service::answer(
         &app.state.db,
+        app.uploader(&client),
         answerer.as_ref(),
         site_id,
         m.member_id,

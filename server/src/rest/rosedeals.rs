@@ -20,6 +20,7 @@ use super::error::ApiError;
 use super::extract::{MaybeMember, Params, Path, SignedIn, SiteId};
 use super::print;
 use crate::state::AppCtx;
+use crate::web::client::Client;
 use crate::web::multipart::{read_parts, RMI_BODY_MAX};
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
@@ -257,6 +258,7 @@ async fn send_message(
 async fn rmi(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
+    Client(client): Client,
     Path(request_id): Path<String>,
     req: Request,
 ) -> Result<(StatusCode, Json<AttachmentsStored>), ApiError> {
@@ -264,10 +266,18 @@ async fn rmi(
     let parts = read_parts(req, "attachments")
         .await
         .map_err(|e| wire(e, log))?;
-    service::attach(&app.state.db, m.member_id, &request_id, &parts.files, now())
-        .await
-        .map(|ok| (StatusCode::CREATED, Json(ok)))
-        .map_err(|e| wire(e, log))
+    let who = app.uploader(&client);
+    service::attach(
+        &app.state.db,
+        who,
+        m.member_id,
+        &request_id,
+        &parts.files,
+        now(),
+    )
+    .await
+    .map(|ok| (StatusCode::CREATED, Json(ok)))
+    .map_err(|e| wire(e, log))
 }
 
 fn escape(s: &str) -> String {

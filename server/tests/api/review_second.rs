@@ -248,3 +248,204 @@ both!(
     visitor_assignments_expire_on_sqlite,
     visitor_assignments_expire_on_postgres
 );
+
+// ------------------------------------------------------------------ N2
+
+const KB: i64 = 1024;
+
+/// A help message with a 40 KB PNG, as the help form's script sends it.
+async fn help_with_file(t: &TestApp, who: &crate::helpers::cart::Shopper) -> reqwest::Response {
+    use reqwest::multipart::{Form, Part};
+    let png = [crate::help::PNG, &[0u8; 40 * 1024][..]].concat();
+    let form = Form::new()
+        .text("contactFrom", "Front")
+        .text("subjectId", "other")
+        .text("subjectTitle", "Une photo du colis")
+        .text("body", "Voici une photo du colis abîmé à la livraison.")
+        .part(
+            "fileAttachments",
+            Part::bytes(png)
+                .file_name("colis.png")
+                .mime_str("image/png")
+                .unwrap(),
+        );
+    who.client
+        .post(t.url(crate::help::CONTACT))
+        .header("cookie", &who.cookie)
+        .header("X-XSRF-TOKEN", &who.xsrf)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A report of illegal content with a 40 KB PNG, from the test client's address.
+async fn report_with_file(t: &TestApp) -> reqwest::Response {
+    use reqwest::multipart::{Form, Part};
+    let xsrf = t.xsrf().await;
+    let png = [crate::help::PNG, &[0u8; 40 * 1024][..]].concat();
+    let report = json!({
+        "siteId": 1, "saleId": 1001, "productId": 100101, "selectedMadeAs": 3,
+        "selectedConcerns": ["COPYRIGHT_TRADEMARK"],
+        "description": "The product page copies our registered trademark logo.",
+        "lastName": "", "denomination": "ACME SA", "copyrightRegNumber": "EUTM-018000001",
+        "copyrightReportNumber": "", "selectedRegOffice": "Belgique",
+        "email": "legal@acme.example", "agreementSellerPartner": true,
+        "isNotificationSubmitChecked": true
+    });
+    let form = Form::new().text("payload", report.to_string()).part(
+        "files",
+        Part::bytes(png)
+            .file_name("logo.png")
+            .mime_str("image/png")
+            .unwrap(),
+    );
+    t.client
+        .post(t.url("/api/postsale/v1/help/dsacontactform"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The member buys one unit: add, freeze, pay with the sandbox card.
+async fn checkout_works(t: &TestApp, who: &crate::helpers::cart::Shopper) {
+    const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
+    let option = crate::helpers::cart::option_with_stock(t, 2, 10).await;
+    let add = json!({ "product_id": option.to_string(), "quantity": 1, "cart_type": "fs" });
+    let (status, body) = who
+        .call(t, Method::POST, "/api/cartproxy/v1/item", Some(add))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (_, frozen) = who.call(t, Method::GET, PIPE, None).await;
+    let pay = json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242424242424242" });
+    let (status, body) = who
+        .call(t, Method::POST, &format!("{PIPE}/pay"), Some(pay))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["orderId"].as_i64().is_some(), "{body}");
+}
+
+/// Review N2: a member's files of the day fill their quota, and the next upload is refused
+/// with its own localized message (413), storing nothing; the same message without a file
+/// goes through, and the member can still buy. A client address has its own daily quota,
+/// which a visitor's reports of illegal content count against; a refused upload costs
+/// nothing.
+async fn upload_quotas_refuse_files_not_orders(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    let tickets = "SELECT COUNT(*) FROM help_tickets";
+    let res = help_with_file(&t, &a).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let before = t.count(tickets).await;
+    let res = help_with_file(&t, &a).await;
+    assert_eq!(res.status(), 413);
+    let err: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(err["error_code"], "upload_quota", "{err}");
+    assert_eq!(err["error_description"], "help.errors.upload_quota");
+    assert_eq!(t.count(tickets).await, before, "nothing stored");
+    let (status, body) = a
+        .call(
+            &t,
+            Method::POST,
+            crate::help::CONTACT,
+            Some(json!({ "contactFrom": "Front", "subjectId": "other", "subjectTitle": "Sans photo", "body": "Je renvoie mon message sans la photo." })),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    checkout_works(&t, &a).await;
+
+    // The client's day: 40 KB (the member's first file) + 40 KB fit in 100 KB, 40 more not.
+    let res = report_with_file(&t).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let res = report_with_file(&t).await;
+    assert_eq!(res.status(), 413);
+    let err: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(err["messageKey"], "dsaform.error.upload_quota", "{err}");
+    assert_eq!(t.count("SELECT COUNT(*) FROM dsa_reports").await, 1);
+}
+
+both!(
+    upload_quotas_refuse_files_not_orders,
+    upload_quotas_on_sqlite,
+    upload_quotas_on_postgres,
+    |c: &mut server::config::Config| {
+        c.settings.upload_quota.member_day_bytes = 64 * KB;
+        c.settings.upload_quota.client_day_bytes = 100 * KB;
+    }
+);
+
+/// Review N2: when the shop's storage is nearly full (on SQLite the disk under the
+/// database, on PostgreSQL the configured cap), uploads are refused (507, their own
+/// message) and orders keep working.
+async fn a_full_storage_refuses_uploads_not_orders(t: TestApp) {
+    let a = shopper(&t, 2).await;
+    let res = help_with_file(&t, &a).await;
+    assert_eq!(res.status(), 507);
+    let err: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(
+        err["error_description"], "help.errors.storage_full",
+        "{err}"
+    );
+    assert_eq!(t.count("SELECT COUNT(*) FROM help_attachments").await, 0);
+    checkout_works(&t, &a).await;
+}
+
+both!(
+    a_full_storage_refuses_uploads_not_orders,
+    full_storage_on_sqlite,
+    full_storage_on_postgres,
+    |c: &mut server::config::Config| {
+        // SQLite: more free space asked for than any disk has. PostgreSQL, whose disk the
+        // shop cannot see: a cap below one file.
+        c.settings.upload_quota.min_free_disk_bytes = i64::MAX / 4;
+        c.settings.upload_quota.storage_cap_bytes = 10 * KB;
+    }
+);
+
+/// Review N2: the files of a help answer wait a day for the member's rating, then go with
+/// the purge.
+async fn unrated_answer_files_are_purged(t: TestApp) {
+    use app::platform::retention::{purge, UNRATED_ANSWER_FILES_KEPT_SECS};
+    use reqwest::multipart::{Form, Part};
+    let a = shopper(&t, 2).await;
+    let png = [crate::help::PNG, &[0u8; 64][..]].concat();
+    let form = Form::new()
+        .text("contactFrom", "Front")
+        .text("subjectId", "payment.voucher")
+        .text("subjectTitle", "Retours – Remboursement")
+        .text("body", "Quand serai-je remboursé de mon retour ?")
+        .part(
+            "fileAttachments",
+            Part::bytes(png)
+                .file_name("photo.png")
+                .mime_str("image/png")
+                .unwrap(),
+        );
+    let res = a
+        .client
+        .post(t.url(crate::help::ANSWER))
+        .header("cookie", &a.cookie)
+        .header("X-XSRF-TOKEN", &a.xsrf)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let files = "SELECT COUNT(*) FROM help_evaluation_files";
+    assert_eq!(t.count(files).await, 1);
+    let now = app::platform::state::now();
+    purge(&t.app.state.db, now).await.unwrap();
+    assert_eq!(t.count(files).await, 1, "the rating may still come");
+    purge(&t.app.state.db, now + UNRATED_ANSWER_FILES_KEPT_SECS + 1)
+        .await
+        .unwrap();
+    assert_eq!(t.count(files).await, 0);
+}
+
+both!(
+    unrated_answer_files_are_purged,
+    unrated_answer_files_purged_on_sqlite,
+    unrated_answer_files_purged_on_postgres
+);

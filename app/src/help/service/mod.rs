@@ -9,6 +9,7 @@ use crate::help::store::{self, NewTicket};
 use crate::model::error::FieldError;
 use crate::model::upload::{content_matches, Upload, ALLOWED_TYPES};
 use crate::platform::db::Db;
+use crate::platform::upload_quota::{self, Uploader};
 use crate::text::line::has_control;
 
 mod centre;
@@ -179,9 +180,25 @@ pub async fn attachment(
         .ok_or(HelpError::NotFound)
 }
 
+/// Charges the files to the member's and the client's quotas in the transaction that
+/// stores them (review N2).
+async fn charge(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    who: Uploader<'_>,
+    member_id: i64,
+    files: &[Upload],
+    now: i64,
+) -> Result<(), HelpError> {
+    let bytes = files.iter().map(|f| f.bytes.len() as i64).sum();
+    upload_quota::charge(tx, who, Some(member_id), bytes, now)
+        .await?
+        .map_err(HelpError::Upload)
+}
+
 /// Sends a message to support: it becomes a ticket with the files attached.
 pub async fn contact(
     db: &Db,
+    who: Uploader<'_>,
     site_id: u16,
     member_id: i64,
     req: &ContactRequest,
@@ -228,6 +245,7 @@ pub async fn contact(
         now,
     )
     .await?;
+    charge(&mut tx, who, member_id, files, now).await?;
     for f in files {
         store::insert_attachment(&mut tx, message_id, member_id, f).await?;
     }
@@ -243,6 +261,7 @@ pub async fn contact(
 #[allow(clippy::too_many_arguments)] // the message, its files, who and when
 pub async fn answer(
     db: &Db,
+    who: Uploader<'_>,
     answerer: &dyn Answerer,
     site_id: u16,
     member_id: i64,
@@ -289,6 +308,7 @@ pub async fn answer(
     let mut tx = db.begin().await?;
     store::insert_evaluation(&mut tx, &evaluation, (found.score * 1000.0) as i64, now).await?;
     // The files wait with the question: a "not helpful" rating sends them with it.
+    charge(&mut tx, who, member_id, files, now).await?;
     for f in files {
         store::insert_evaluation_file(&mut tx, &evaluation.id, member_id, f).await?;
     }

@@ -16,7 +16,7 @@ use crate::ui::SeoMeta;
 
 /// Keys a redirect may show (`?notice=` / `?error=`): known keys only, so a link cannot
 /// make the page say anything else.
-const NOTICES: [&str; 15] = [
+const NOTICES: [&str; 17] = [
     "help.notice.sent",
     "help.notice.thanks",
     "help.notice.reply_sent",
@@ -27,6 +27,8 @@ const NOTICES: [&str; 15] = [
     "help.errors.file_count",
     "help.errors.file_size",
     "help.errors.total_size",
+    "help.errors.upload_quota",
+    "help.errors.storage_full",
     "help.errors.tickets_closed",
     "help.errors.reply",
     "help.errors.send",

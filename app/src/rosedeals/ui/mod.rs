@@ -18,7 +18,7 @@ use crate::routes::ResolvedRoute;
 use crate::ui::SeoMeta;
 
 /// The messages of the forms' outcomes.
-const MESSAGES: [&str; 12] = [
+const MESSAGES: [&str; 14] = [
     "rosedeals.errors.invalid_iban",
     "rosedeals.errors.already_refunded",
     "rosedeals.errors.nothing_to_refund",
@@ -30,6 +30,8 @@ const MESSAGES: [&str; 12] = [
     "dsaform.error.file_type",
     "dsaform.error.file_size",
     "dsaform.error.file_count",
+    "dsaform.error.upload_quota",
+    "dsaform.error.storage_full",
     "errors.general_retry.notification",
 ];
 
