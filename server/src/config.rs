@@ -275,7 +275,15 @@ pub fn secure_cookies(
 /// (review M5-R): an http public origin is refused, unless `ROSACE_SECURE_COOKIES=true` says
 /// TLS ends at a proxy the origin does not show (then the log says so at every start).
 fn production_origin(config: &Config, explicit: Option<bool>) -> Result<Option<String>, String> {
-    if !config.production || (config.settings.secure_cookies && explicit.is_none()) {
+    // Whether the origin itself is https, whatever the switch says.
+    let https = secure_cookies(
+        &config.public_origin,
+        &config.public_scheme,
+        !config.site_hosts.is_empty(),
+        None,
+    )
+    .unwrap_or(false);
+    if !config.production || https {
         return Ok(None);
     }
     if explicit == Some(true) {
@@ -292,6 +300,37 @@ fn production_origin(config: &Config, explicit: Option<bool>) -> Result<Option<S
          when TLS ends at a proxy in front",
         config.public_origin
     ))
+}
+
+/// What production mode refuses besides the origin: a social sign-in provider reached over
+/// plain http (its ID tokens could be forged on the way; the local test provider is http:
+/// review I8), and PostgreSQL without `ROSACE_WALLET_KEY` (each instance would make a key of
+/// its own, and bank details sealed by one could not be opened by another: review I9).
+fn production_secrets(config: &Config) -> Result<(), String> {
+    if !config.production {
+        return Ok(());
+    }
+    if let Some(p) = config
+        .social
+        .providers
+        .iter()
+        .find(|p| !p.issuer.trim().to_ascii_lowercase().starts_with("https://"))
+    {
+        return Err(format!(
+            "refusing to start: production mode with the {} sign-in provider at {}: its \
+             issuer must be an https address",
+            p.provider.slug(),
+            p.issuer
+        ));
+    }
+    if !config.database_url.starts_with("sqlite:") && !config.settings.wallet_key.is_set() {
+        return Err(format!(
+            "refusing to start: production mode on PostgreSQL without {}: every instance \
+             must seal bank details with the same key (64 hex digits)",
+            app::wallet::crypto::KEY_ENV
+        ));
+    }
+    Ok(())
 }
 
 /// `ROSACE_TRUSTED_PROXIES` (addresses and networks). The former
@@ -410,6 +449,7 @@ impl Config {
         if let Some(note) = production_origin(&config, explicit)? {
             config.warnings.push(note);
         }
+        production_secrets(&config)?;
         Ok(config)
     }
 
@@ -529,8 +569,51 @@ mod tests {
             .warnings
             .iter()
             .any(|w| w.contains("ROSACE_SECURE_COOKIES=true")));
+        // An https origin with the switch on too: nothing to say.
+        let both = config(&[
+            ("ROSACE_ENV", "production"),
+            ("ROSACE_PUBLIC_ORIGIN", "https://www.rosace.test"),
+            ("ROSACE_SECURE_COOKIES", "true"),
+        ])
+        .unwrap();
+        assert!(both.warnings.is_empty(), "{:?}", both.warnings);
         // Development keeps its plain http origin.
         assert!(!config(&[]).unwrap().settings.secure_cookies);
+    }
+
+    #[test]
+    fn production_mode_needs_https_providers_and_a_shared_wallet_key() {
+        const PROD: (&str, &str) = ("ROSACE_ENV", "production");
+        const HTTPS: (&str, &str) = ("ROSACE_PUBLIC_ORIGIN", "https://www.rosace.test");
+        let provider = |issuer: &'static str| {
+            [
+                ("ROSACE_OIDC_GOOGLE_ISSUER", issuer),
+                ("ROSACE_OIDC_GOOGLE_CLIENT_ID", "id"),
+                ("ROSACE_OIDC_GOOGLE_CLIENT_SECRET", "secret"),
+            ]
+        };
+        let http = [&[PROD, HTTPS][..], &provider("http://127.0.0.1:4455")[..]].concat();
+        assert!(config(&http).err().unwrap().contains("https address"));
+        let https = [
+            &[PROD, HTTPS][..],
+            &provider("https://accounts.google.com")[..],
+        ]
+        .concat();
+        assert!(config(&https).is_ok());
+        // Development keeps the local test provider.
+        assert!(config(&provider("http://127.0.0.1:4455")).is_ok());
+
+        let pg = ("DATABASE_URL", "postgres://shop@db/rosace");
+        assert!(config(&[PROD, HTTPS, pg])
+            .err()
+            .unwrap()
+            .contains("ROSACE_WALLET_KEY"));
+        let key = (app::wallet::crypto::KEY_ENV, "11".repeat(32).leak() as &str);
+        assert!(config(&[PROD, HTTPS, pg, key]).is_ok());
+        assert!(
+            config(&[PROD, HTTPS]).is_ok(),
+            "SQLite: one instance, its own key file"
+        );
     }
 
     #[test]

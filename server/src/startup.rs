@@ -52,10 +52,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
             .clone()
             .or_from_data_dir(&config.data_dir)?,
         upload_quota: app::platform::upload_quota::QuotaSettings {
-            disk_dir: config
-                .database_url
-                .starts_with("sqlite:")
-                .then(|| config.data_dir.clone()),
+            disk_dir: sqlite_folder(&config.database_url),
             ..config.settings.upload_quota.clone()
         },
         ..config.settings.clone()
@@ -240,6 +237,24 @@ pub fn demo_policy(
     )))
 }
 
+/// The folder holding the embedded database's file (`sqlite://path/rosace.db?mode=rwc`),
+/// whose disk the uploads' free-space check reads; `None` on PostgreSQL.
+fn sqlite_folder(database_url: &str) -> Option<String> {
+    let file = database_url
+        .strip_prefix("sqlite://")
+        .or_else(|| database_url.strip_prefix("sqlite:"))?;
+    let file = file.split('?').next().unwrap_or(file);
+    let folder = std::path::Path::new(file)
+        .parent()?
+        .to_string_lossy()
+        .into_owned();
+    Some(if folder.is_empty() {
+        ".".into()
+    } else {
+        folder
+    })
+}
+
 /// The CSRF signing key: made once, kept in the database so every instance shares it.
 pub async fn xsrf_secret(db: &app::platform::db::Db) -> Result<Vec<u8>, sqlx::Error> {
     let fresh = app::platform::session::new_token() + &app::platform::session::new_token();
@@ -258,6 +273,21 @@ pub async fn xsrf_secret(db: &app::platform::db::Db) -> Result<Vec<u8>, sqlx::Er
 #[cfg(test)]
 mod tests {
     use super::demo_policy;
+
+    #[test]
+    fn the_uploads_disk_is_the_database_files() {
+        use super::sqlite_folder;
+        assert_eq!(
+            sqlite_folder("sqlite:///var/lib/rosace/db/rosace.db?mode=rwc").as_deref(),
+            Some("/var/lib/rosace/db")
+        );
+        assert_eq!(
+            sqlite_folder("sqlite://data/rosace.db").as_deref(),
+            Some("data")
+        );
+        assert_eq!(sqlite_folder("sqlite://rosace.db").as_deref(), Some("."));
+        assert_eq!(sqlite_folder("postgres://u@h/db"), None);
+    }
 
     #[test]
     fn demo_accounts_are_announced_and_refused_in_production() {

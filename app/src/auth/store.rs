@@ -88,33 +88,47 @@ fn account_bucket(member_id: i64) -> String {
     lock_bucket(member_id, "*")
 }
 
-/// Until when password sign-in to the account is paused for every client, if it is.
+/// Until when password sign-in to the account is paused for every client, if it is. A
+/// ceiling of 0 turns the pause off.
 pub async fn account_paused_until(
     db: &Db,
     member_id: i64,
     ceiling: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
+    if ceiling <= 0 {
+        return Ok(None);
+    }
     crate::platform::ratelimit::locked_until(db, &account_bucket(member_id), ceiling, now).await
 }
 
-/// Counts a failed password on the account, whoever tried; answers the end of the pause
-/// when this failure reaches the ceiling (once per period).
+/// The account's pause reached by a failed password, whoever tried it.
+pub struct Pause {
+    pub until: i64,
+    /// This failure is the one that reached the ceiling (failures in flight at that moment
+    /// are counted past it): the member is told once.
+    pub reached_now: bool,
+}
+
+/// Counts a failed password on the account, whoever tried; the pause when the failures of
+/// the period reach the ceiling (0: no ceiling).
 pub async fn record_account_failure(
     db: &Db,
     member_id: i64,
     ceiling: i64,
     period_secs: i64,
     now: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    crate::platform::ratelimit::record_failure(
-        db,
-        &account_bucket(member_id),
-        ceiling,
-        period_secs,
-        now,
-    )
-    .await
+) -> Result<Option<Pause>, sqlx::Error> {
+    if ceiling <= 0 {
+        return Ok(None);
+    }
+    let bucket = account_bucket(member_id);
+    let (hits, until) =
+        crate::platform::ratelimit::count_failure(db, &bucket, ceiling, period_secs, now).await?;
+    Ok((hits >= ceiling).then_some(Pause {
+        until,
+        reached_now: hits == ceiling,
+    }))
 }
 
 /// Counts a failed password of `client` on the account; answers the end of the lock when

@@ -17,6 +17,24 @@ pub async fn hit(
     Ok(count(db, bucket, window_secs, now).await? <= limit)
 }
 
+/// The hits of `bucket` in the current window, without counting one.
+pub async fn current(
+    db: &Db,
+    bucket: &str,
+    window_secs: i64,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let window_secs = window_secs.max(1);
+    let window_start = now - now.rem_euclid(window_secs);
+    let hits: Option<i64> =
+        sqlx::query_scalar("SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $2")
+            .bind(bucket)
+            .bind(window_start)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(hits.unwrap_or(0))
+}
+
 /// Counts one hit for `bucket` and answers the hits of the current window, this one
 /// included (`limit + 1` is the first refused hit: callers log that one only).
 pub async fn count(db: &Db, bucket: &str, window_secs: i64, now: i64) -> Result<i64, sqlx::Error> {
@@ -71,6 +89,20 @@ pub async fn record_failure(
     lockout_secs: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
+    let (hits, until) = count_failure(db, bucket, threshold, lockout_secs, now).await?;
+    Ok((hits >= threshold).then_some(until))
+}
+
+/// [`record_failure`]'s counter as it is after this failure: the failures of the period
+/// and when the counter lapses (or the lock ends). A caller that acts once per lock acts
+/// when the count is exactly the threshold: failures in flight at once are each counted.
+pub async fn count_failure(
+    db: &Db,
+    bucket: &str,
+    threshold: i64,
+    lockout_secs: i64,
+    now: i64,
+) -> Result<(i64, i64), sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO rate_limits (bucket, window_start, hits, expires_at) VALUES ($1, 0, 1, $4)
          ON CONFLICT (bucket, window_start) DO UPDATE SET
@@ -87,8 +119,7 @@ pub async fn record_failure(
     .bind(now + lockout_secs)
     .fetch_one(&db.writes)
     .await?;
-    let (hits, until): (i64, i64) = (row.try_get("hits")?, row.try_get("expires_at")?);
-    Ok((hits >= threshold).then_some(until))
+    Ok((row.try_get("hits")?, row.try_get("expires_at")?))
 }
 
 /// A success: the counter `bucket` starts again.

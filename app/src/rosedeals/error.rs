@@ -2,6 +2,7 @@
 //! the server sent (`invalid_iban`, `already_refunded`, ...); the contact message without
 //! a profile or vouchers says "Missing values".
 use crate::model::error::{ErrorBody, FieldError, WireError};
+use crate::platform::upload_quota::Refusal;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DealsError {
@@ -23,6 +24,9 @@ pub enum DealsError {
     /// An attachment of a type or size the rules refuse (its DSA message key).
     #[error("attachment refused")]
     Attachment(&'static str),
+    /// Files past the member's quota, or the shop's storage nearly full (review N2).
+    #[error("upload refused: {0:?}")]
+    Upload(Refusal),
     /// Not among the member's own (another member's basket answers the same).
     #[error("not found")]
     NotFound,
@@ -38,6 +42,7 @@ impl WireError for DealsError {
             DealsError::NotFound => 404,
             DealsError::Wallet(_) | DealsError::Storage(_) => 500,
             DealsError::AlreadyRefunded => 409,
+            DealsError::Upload(r) => r.status(),
             _ => 400,
         }
     }
@@ -50,6 +55,7 @@ impl WireError for DealsError {
             DealsError::NothingToRefund => "nothing_to_refund",
             DealsError::MissingValues => "missing_values",
             DealsError::Attachment(_) => "invalid_attachment",
+            DealsError::Upload(r) => r.code(),
             DealsError::NotFound => "not_found",
             DealsError::Wallet(_) | DealsError::Storage(_) => "unexpected",
         }
@@ -63,6 +69,8 @@ impl WireError for DealsError {
             DealsError::NothingToRefund => "rosedeals.errors.nothing_to_refund",
             DealsError::MissingValues => "rosedeals.errors.missing_values",
             DealsError::Attachment(key) => key,
+            DealsError::Upload(Refusal::Quota) => "dsaform.error.upload_quota",
+            DealsError::Upload(Refusal::StorageFull) => "dsaform.error.storage_full",
             DealsError::NotFound => "errors.not_found",
             DealsError::Wallet(_) | DealsError::Storage(_) => "errors.general_retry.notification",
         }

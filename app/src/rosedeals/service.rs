@@ -378,10 +378,7 @@ pub async fn attach(
     if let Err(refused) =
         crate::platform::upload_quota::charge(&mut tx, who, Some(member_id), bytes, now).await?
     {
-        return Err(DealsError::Attachment(match refused {
-            crate::platform::upload_quota::Refusal::Quota => "dsaform.error.upload_quota",
-            crate::platform::upload_quota::Refusal::StorageFull => "dsaform.error.storage_full",
-        }));
+        return Err(DealsError::Upload(refused));
     }
     for u in uploads {
         sqlx::query(

@@ -27,7 +27,8 @@ pub async fn shed(State(limit): State<InFlight>, req: Request, next: Next) -> Re
         return next.run(req).await;
     }
     let Ok(_permit) = limit.0.try_acquire() else {
-        tracing::warn!(path = %req.uri().path(), "overloaded: request shed");
+        let path = super::request_id::loggable_path(req.uri().path());
+        tracing::warn!(path = %path, "overloaded: request shed");
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             [

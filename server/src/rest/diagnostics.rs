@@ -131,10 +131,22 @@ async fn events(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Equal texts, compared in a time that does not depend on where they differ.
-fn same_secret(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+/// Equal texts, compared in a time that depends on neither where they differ nor their
+/// lengths: their digests, of one length, are compared whole (review I7).
+fn same_secret(a: &str, b: &str) -> bool {
+    use app::platform::session::hash_token;
+    let (a, b) = (hash_token(a), hash_token(b));
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
+
+/// Wrong metrics tokens one client may send per window before it gets 429 without its
+/// token being compared (review I7: the scrape is on the public listener). A scraper with
+/// the right token is never counted.
+const METRICS_FAILURES: (i64, i64) = (10, 600);
 
 /// The Prometheus scrape (OpenMetrics text): request counts and durations by method, route
 /// template and status; browsers' log entries by level, measures by name and kind, Core
@@ -143,17 +155,38 @@ fn same_secret(a: &[u8], b: &[u8]) -> bool {
     responses(
         (status = 200, body = String, content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8", description = "the exposition"),
         (status = 401, body = ErrorBody, description = "no or another bearer token"),
+        (status = 429, body = ErrorBody, description = "too many wrong tokens from this client in 10 minutes"),
         (status = 404, body = ErrorBody, description = "no ROSACE_METRICS_TOKEN is set: the scrape is off")))]
-async fn scrape(State(app): State<Arc<AppCtx>>, headers: HeaderMap) -> Result<Response, ApiError> {
+async fn scrape(
+    State(app): State<Arc<AppCtx>>,
+    Client(client): Client,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let Some(token) = app.config.metrics_token.as_deref() else {
         return Err(ApiError::NotFound);
     };
+    let (limit, window) = METRICS_FAILURES;
+    let bucket = format!("metrics-fail:{client}");
+    let now = app::platform::state::now();
+    let db = &app.state.db;
+    if app::platform::ratelimit::current(db, &bucket, window, now).await? >= limit {
+        return Err(ApiError::Wire {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            body: Box::new(ErrorBody::new(
+                "too_many_requests",
+                "diagnostics.errors.metrics_token",
+            )),
+            cause: None,
+            what: "",
+        });
+    }
     let given = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .unwrap_or("");
-    if !same_secret(given.trim().as_bytes(), token.as_bytes()) {
+    if !same_secret(given.trim(), token) {
+        app::platform::ratelimit::count(db, &bucket, window, now).await?;
         let mut res = ApiError::Wire {
             status: StatusCode::UNAUTHORIZED,
             body: Box::new(ErrorBody::new(
@@ -184,9 +217,9 @@ async fn scrape(State(app): State<Arc<AppCtx>>, headers: HeaderMap) -> Result<Re
 mod tests {
     #[test]
     fn secrets_compare_whole() {
-        assert!(super::same_secret(b"abc", b"abc"));
-        assert!(!super::same_secret(b"abc", b"abd"));
-        assert!(!super::same_secret(b"abc", b"abcd"));
-        assert!(!super::same_secret(b"", b"a"));
+        assert!(super::same_secret("abc", "abc"));
+        assert!(!super::same_secret("abc", "abd"));
+        assert!(!super::same_secret("abc", "abcd"));
+        assert!(!super::same_secret("", "a"));
     }
 }

@@ -254,7 +254,9 @@ async fn send_message(
     request_body(content = String, content_type = "multipart/form-data",
         description = "`attachments` parts, repeated"),
     responses((status = 201, body = AttachmentsStored), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody), (status = 401, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 413, body = ErrorBody, description = "upload_quota: the member's files of the day or in all"),
+        (status = 507, body = ErrorBody, description = "storage_full: files cannot be stored now")))]
 async fn rmi(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,

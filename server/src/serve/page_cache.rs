@@ -357,6 +357,15 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
     if app::ui::draft::is_retry(req.uri().query()) {
         return None;
     }
+    // A pending social sign-in's step shows its identity only to the browser that started
+    // it (review N5): never a copy for the next browser with the same address.
+    if req
+        .uri()
+        .query()
+        .is_some_and(|q| q.split('&').any(|p| p.starts_with("ticket=")))
+    {
+        return None;
+    }
     let ctx = req.extensions().get::<RequestCtx>()?;
     // A member's page, or an operator's preview (rendered for that browser alone).
     if ctx.member_id.is_some() || ctx.preview_at.is_some() {

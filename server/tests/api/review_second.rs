@@ -61,7 +61,8 @@ both!(
 /// browser which started the sign-in can use. Someone who started it with their own
 /// provider account and sends the link to another person gets nothing from it: the other
 /// browser sees an empty step and cannot register (nor associate) with the ticket, through
-/// the form or the REST call; the starting browser still can.
+/// the form or the REST call; the starting browser still can. The page cache is on, as in
+/// a shop: the step's page is never a copy for the next browser.
 async fn a_social_ticket_stays_with_its_browser(t: TestApp) {
     use crate::helpers::cookie_value;
     use crate::social::{
@@ -76,6 +77,9 @@ async fn a_social_ticket_stays_with_its_browser(t: TestApp) {
         "{next}"
     );
     let ticket = param(&next, "ticket");
+    // The starting browser sees its step first (a copy of it would be what others get).
+    let page = get(&t, &attacker, &next).await.text().await.unwrap();
+    assert!(page.contains("attacker.n5@example.test"));
 
     let victim = visitor(&t).await;
     let page = get(&t, &victim, &next).await.text().await.unwrap();
@@ -129,11 +133,19 @@ async fn a_social_ticket_stays_with_its_browser(t: TestApp) {
     assert!(member_cookie(&res).is_some(), "{}", location(&res));
 }
 
-crate::social::both_social!(
-    a_social_ticket_stays_with_its_browser,
-    social_ticket_bound_on_sqlite,
-    social_ticket_bound_on_postgres
-);
+#[tokio::test]
+async fn social_ticket_bound_on_sqlite() {
+    let cache = |c: &mut server::config::Config| c.page_cache_ms = 60_000;
+    let t = crate::social::social_app_with(crate::helpers::Backend::Sqlite, cache).await;
+    a_social_ticket_stays_with_its_browser(t).await;
+}
+
+#[tokio::test]
+async fn social_ticket_bound_on_postgres() {
+    let cache = |c: &mut server::config::Config| c.page_cache_ms = 60_000;
+    let t = crate::social::social_app_with(crate::helpers::Backend::Postgres, cache).await;
+    a_social_ticket_stays_with_its_browser(t).await;
+}
 
 // ------------------------------------------------------------------ N6
 
@@ -392,17 +404,36 @@ async fn a_full_storage_refuses_uploads_not_orders(t: TestApp) {
     checkout_works(&t, &a).await;
 }
 
-both!(
-    a_full_storage_refuses_uploads_not_orders,
-    full_storage_on_sqlite,
-    full_storage_on_postgres,
-    |c: &mut server::config::Config| {
-        // SQLite: more free space asked for than any disk has. PostgreSQL, whose disk the
-        // shop cannot see: a cap below one file.
+/// SQLite: more free space asked for than the disk under the database has.
+#[tokio::test]
+async fn full_disk_on_sqlite() {
+    let t = crate::helpers::start_with(crate::helpers::Backend::Sqlite, |c| {
         c.settings.upload_quota.min_free_disk_bytes = i64::MAX / 4;
+    })
+    .await;
+    a_full_storage_refuses_uploads_not_orders(t).await;
+}
+
+/// PostgreSQL, whose disk the shop cannot see: a cap below one file.
+#[tokio::test]
+async fn full_storage_cap_on_postgres() {
+    let t = crate::helpers::start_with(crate::helpers::Backend::Postgres, |c| {
         c.settings.upload_quota.storage_cap_bytes = 10 * KB;
-    }
-);
+    })
+    .await;
+    a_full_storage_refuses_uploads_not_orders(t).await;
+}
+
+/// The cap on SQLite too, with the disk check's minimum off.
+#[tokio::test]
+async fn full_storage_cap_on_sqlite() {
+    let t = crate::helpers::start_with(crate::helpers::Backend::Sqlite, |c| {
+        c.settings.upload_quota.min_free_disk_bytes = 0;
+        c.settings.upload_quota.storage_cap_bytes = 10 * KB;
+    })
+    .await;
+    a_full_storage_refuses_uploads_not_orders(t).await;
+}
 
 /// Review N2: the files of a help answer wait a day for the member's rating, then go with
 /// the purge.

@@ -164,8 +164,8 @@ pub async fn login(
                 now,
             )
             .await?;
-            if pause.is_some() {
-                locked_until = locked_until.max(pause);
+            locked_until = locked_until.max(pause.as_ref().map(|p| p.until));
+            if pause.is_some_and(|p| p.reached_now) {
                 store::event(
                     &state.db,
                     req.site_id,

@@ -14,12 +14,21 @@ pub const SECRET: &str = "test-secret";
 /// A shop whose Google, Facebook and Apple are clients of a fresh test provider (Klarna
 /// stays unconfigured).
 pub async fn social_app(backend: Backend) -> TestApp {
+    social_app_with(backend, |_| {}).await
+}
+
+/// [`social_app`], with a change of the configuration.
+pub async fn social_app_with(
+    backend: Backend,
+    tweak: impl FnOnce(&mut server::config::Config),
+) -> TestApp {
     let clients = ["google", "facebook", "apple"]
         .iter()
         .map(|p| (format!("{p}-test"), SECRET.to_string()))
         .collect();
     let issuer = server::test_idp::spawn(clients).await;
     start_with(backend, move |c| {
+        tweak(c);
         c.social = server::web::social::oidc::SocialConfig::from_vars(&|name: &str| {
             let rest = name.strip_prefix("ROSACE_OIDC_")?;
             let (provider, key) = rest.split_once('_')?;
