@@ -827,6 +827,51 @@ async function checkReviewTwo() {
     }
     return [`5 uploads of 600 KB in a row, none refused (${statuses.join(',')})`];
   });
+  // Review N4: a password change in My account ends the recovery links sent before.
+  const outbox = process.env.ASVS_OUTBOX;
+  if (outbox) {
+    await item('credentials: a password change ends a recovery link sent before it (review N4)', async () => {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const v = new Visitor('n4');
+      await v.anonToken();
+      const first = 'Zq7-n4-first-pass';
+      const made = await throwaway(v, 'n4', first);
+      if (made.error) return [made.error];
+      const mails = () => fs.readdirSync(outbox)
+        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${made.email}`));
+      await new Promise((ok) => setTimeout(ok, 300));
+      const activation = mails().map((m) => m.match(/signin=activate&cypher=([0-9a-f]+)/)).find(Boolean);
+      if (!activation) return ['no activation link in the outbox'];
+      const active = await v.req('POST', '/api/authentication/v1/activate', { json: { siteId: SITE, cypher: activation[1] } });
+      if (active.status !== 200) return [`activation: HTTP ${active.status}`];
+      const signed = await v.login({ email: made.email, password: first });
+      if (signed.json?.result !== 1) return [`the throwaway account cannot sign in (result ${signed.json?.result ?? signed.status})`];
+      const asked = await v.req('POST', '/api/authentication/v1/password/recover', { json: { email: made.email, siteId: SITE } });
+      if (asked.status !== 200) return [`recovery: HTTP ${asked.status}`];
+      await new Promise((ok) => setTimeout(ok, 300));
+      const link = mails().map((m) => m.match(/cypher=([0-9a-f]+)&memberid=(\d+)/)).find(Boolean);
+      if (!link) return ['no recovery link in the outbox'];
+      const changed = await v.req('POST', '/api/postsales/v1/account/password', {
+        json: { oldPassword: first, newPassword: 'Zq7-n4-second-pass' },
+      });
+      if (changed.status !== 200) return [`password change: HTTP ${changed.status} ${changed.text.slice(0, 100)}`];
+      const used = await v.req('POST', '/api/authentication/v1/password/update', {
+        json: { siteId: SITE, cypher: link[1], memberId: Number(link[2]), newPassword: 'Zq7-n4-attacker-pass' },
+      });
+      if (used.status === 200) return ['the recovery link sent before the change still set a password'];
+      // A link asked for after the change works: the refusal was the old link's, not the call's.
+      await v.req('POST', '/api/authentication/v1/password/recover', { json: { email: made.email, siteId: SITE } });
+      await new Promise((ok) => setTimeout(ok, 300));
+      const fresh = mails().map((m) => m.match(/cypher=([0-9a-f]+)&memberid=(\d+)/)).find((m) => m && m[1] !== link[1]);
+      if (!fresh) return ['no second recovery link in the outbox'];
+      const ok = await v.req('POST', '/api/authentication/v1/password/update', {
+        json: { siteId: SITE, cypher: fresh[1], memberId: Number(fresh[2]), newPassword: 'Zq7-n4-third-pass' },
+      });
+      return ok.status === 200 ? { note: `old link: HTTP ${used.status}, new link: HTTP 200` } : [`a link asked after the change answered HTTP ${ok.status} too`];
+    });
+  }
   // Review N7: the log keeps no email or token from a path.
   const log = process.env.ASVS_SERVER_LOG;
   if (log) {

@@ -91,7 +91,7 @@ pass() {
     RUST_LOG=warn,server::middleware=info NO_COLOR=1
   wait_for_health "$base/health" 60 "$SERVER_PID" || { cat "$DATA/server.log"; die "the shop did not start"; }
   step "$title"
-  ASVS_SERVER_LOG="$DATA/server.log" "$NODE" "$CHECK" "$@" "$base" || FAILED=1
+  ASVS_SERVER_LOG="$DATA/server.log" ASVS_OUTBOX="$DATA/outbox" "$NODE" "$CHECK" "$@" "$base" || FAILED=1
   backup_checks
   if grep -q 'panicked at' "$DATA/server.log"; then
     echo "--- server log: panics ---"
