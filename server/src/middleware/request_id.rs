@@ -48,6 +48,8 @@ pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
                 || seg.contains('@')
                 || seg.to_ascii_lowercase().contains("%40"))
     };
+    // Every request is logged and nearly no path holds a secret: look first, and build a
+    // masked copy only for the few that do.
     let mut prev = None;
     let mut any = false;
     for seg in path.split('/') {

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{both, start, Backend, TestApp};
 
-fn report(email: &str) -> Value {
+pub fn report(email: &str) -> Value {
     json!({
         "siteId": 1,
         "saleId": 1001,

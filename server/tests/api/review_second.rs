@@ -265,24 +265,31 @@ both!(
 
 const KB: i64 = 1024;
 
-/// A help message with a 40 KB PNG, as the help form's script sends it.
-async fn help_with_file(t: &TestApp, who: &crate::helpers::cart::Shopper) -> reqwest::Response {
+/// Posts a help message (to `path`: the contact or the answer call) with one PNG of
+/// `padding` bytes past its header, as the help form's script sends it.
+async fn post_help(
+    t: &TestApp,
+    who: &crate::helpers::cart::Shopper,
+    path: &str,
+    (subject_id, title, body): (&str, &str, &str),
+    padding: usize,
+) -> reqwest::Response {
     use reqwest::multipart::{Form, Part};
-    let png = [crate::help::PNG, &[0u8; 40 * 1024][..]].concat();
+    let png = [crate::help::PNG, &vec![0u8; padding][..]].concat();
     let form = Form::new()
         .text("contactFrom", "Front")
-        .text("subjectId", "other")
-        .text("subjectTitle", "Une photo du colis")
-        .text("body", "Voici une photo du colis abîmé à la livraison.")
+        .text("subjectId", subject_id.to_string())
+        .text("subjectTitle", title.to_string())
+        .text("body", body.to_string())
         .part(
             "fileAttachments",
             Part::bytes(png)
-                .file_name("colis.png")
+                .file_name("photo.png")
                 .mime_str("image/png")
                 .unwrap(),
         );
     who.client
-        .post(t.url(crate::help::CONTACT))
+        .post(t.url(path))
         .header("cookie", &who.cookie)
         .header("X-XSRF-TOKEN", &who.xsrf)
         .multipart(form)
@@ -291,20 +298,22 @@ async fn help_with_file(t: &TestApp, who: &crate::helpers::cart::Shopper) -> req
         .unwrap()
 }
 
+/// A help message with a 40 KB PNG.
+async fn help_with_file(t: &TestApp, who: &crate::helpers::cart::Shopper) -> reqwest::Response {
+    let message = (
+        "other",
+        "Une photo du colis",
+        "Voici une photo du colis abîmé à la livraison.",
+    );
+    post_help(t, who, crate::help::CONTACT, message, 40 * 1024).await
+}
+
 /// A report of illegal content with a 40 KB PNG, from the test client's address.
 async fn report_with_file(t: &TestApp) -> reqwest::Response {
     use reqwest::multipart::{Form, Part};
     let xsrf = t.xsrf().await;
     let png = [crate::help::PNG, &[0u8; 40 * 1024][..]].concat();
-    let report = json!({
-        "siteId": 1, "saleId": 1001, "productId": 100101, "selectedMadeAs": 3,
-        "selectedConcerns": ["COPYRIGHT_TRADEMARK"],
-        "description": "The product page copies our registered trademark logo.",
-        "lastName": "", "denomination": "ACME SA", "copyrightRegNumber": "EUTM-018000001",
-        "copyrightReportNumber": "", "selectedRegOffice": "Belgique",
-        "email": "legal@acme.example", "agreementSellerPartner": true,
-        "isNotificationSubmitChecked": true
-    });
+    let report = crate::dsa_form::report("legal@acme.example");
     let form = Form::new().text("payload", report.to_string()).part(
         "files",
         Part::bytes(png)
@@ -322,22 +331,15 @@ async fn report_with_file(t: &TestApp) -> reqwest::Response {
         .unwrap()
 }
 
-/// The member buys one unit: add, freeze, pay with the sandbox card.
+/// The member buys one unit: add, then freeze and pay with the sandbox card.
 async fn checkout_works(t: &TestApp, who: &crate::helpers::cart::Shopper) {
-    const PIPE: &str = "/api/cartproxy/orderpiper/cart/v3";
     let option = crate::helpers::cart::option_with_stock(t, 2, 10).await;
     let add = json!({ "product_id": option.to_string(), "quantity": 1, "cart_type": "fs" });
     let (status, body) = who
         .call(t, Method::POST, "/api/cartproxy/v1/item", Some(add))
         .await;
     assert_eq!(status, 201, "{body}");
-    let (_, frozen) = who.call(t, Method::GET, PIPE, None).await;
-    let pay = json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4242424242424242" });
-    let (status, body) = who
-        .call(t, Method::POST, &format!("{PIPE}/pay"), Some(pay))
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert!(body["orderId"].as_i64().is_some(), "{body}");
+    crate::helpers::cart::freeze_and_pay(t, who).await;
 }
 
 /// Review N2: a member's files of the day fill their quota, and the next upload is refused
@@ -439,30 +441,13 @@ async fn full_storage_cap_on_sqlite() {
 /// the purge.
 async fn unrated_answer_files_are_purged(t: TestApp) {
     use app::platform::retention::{purge, UNRATED_ANSWER_FILES_KEPT_SECS};
-    use reqwest::multipart::{Form, Part};
     let a = shopper(&t, 2).await;
-    let png = [crate::help::PNG, &[0u8; 64][..]].concat();
-    let form = Form::new()
-        .text("contactFrom", "Front")
-        .text("subjectId", "payment.voucher")
-        .text("subjectTitle", "Retours – Remboursement")
-        .text("body", "Quand serai-je remboursé de mon retour ?")
-        .part(
-            "fileAttachments",
-            Part::bytes(png)
-                .file_name("photo.png")
-                .mime_str("image/png")
-                .unwrap(),
-        );
-    let res = a
-        .client
-        .post(t.url(crate::help::ANSWER))
-        .header("cookie", &a.cookie)
-        .header("X-XSRF-TOKEN", &a.xsrf)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let question = (
+        "payment.voucher",
+        "Retours – Remboursement",
+        "Quand serai-je remboursé de mon retour ?",
+    );
+    let res = post_help(&t, &a, crate::help::ANSWER, question, 64).await;
     assert_eq!(res.status(), 200);
     let files = "SELECT COUNT(*) FROM help_evaluation_files";
     assert_eq!(t.count(files).await, 1);

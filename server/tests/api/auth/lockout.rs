@@ -150,16 +150,7 @@ async fn failures_from_many_addresses_reach_the_account_ceiling(t: TestApp) {
     let ceiling = t.app.settings.auth.account_failure_ceiling;
     let per_client = t.app.settings.auth.lockout_threshold;
     assert!(ceiling > per_client);
-    let mails = || {
-        std::fs::read_dir(&t.app.settings.mail.outbox_dir)
-            .map(|d| {
-                d.filter_map(|e| e.ok())
-                    .map(|e| std::fs::read_to_string(e.path()).unwrap())
-                    .filter(|m| m.contains("To: demo@rosace.test"))
-                    .count()
-            })
-            .unwrap_or(0)
-    };
+    let mails = || crate::account::mails_to(&t, "demo@rosace.test").len();
     let before = mails();
     // Each address stays one below its own lock.
     let mut tried = 0;
@@ -212,19 +203,7 @@ async fn failures_from_many_addresses_reach_the_account_ceiling(t: TestApp) {
     )
     .await;
     assert_eq!(res.status(), 200);
-    let cypher = std::fs::read_dir(&t.app.settings.mail.outbox_dir)
-        .unwrap()
-        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
-        .find_map(|m| {
-            let at = m.find("cypher=")? + "cypher=".len();
-            Some(
-                m[at..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_hexdigit())
-                    .collect::<String>(),
-            )
-        })
-        .expect("the recovery link");
+    let cypher = super::query_param(&super::outbox_link(&t, "cypher="), "cypher").to_string();
     let update = json!({"siteId": 1, "cypher": cypher, "memberId": member, "newPassword": "Brand-New-Secret-7"});
     let res = post_from(
         &t,
