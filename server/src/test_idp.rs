@@ -5,7 +5,7 @@
 //! redirect URI and the PKCE verifier (S256), and answers once per code (codes expire
 //! after a minute). Test switches in the email's local part: `+expired` issues an expired
 //! ID token, `+forged` signs it with another key, `+unverified` sets `email_verified`
-//! false. Run it with `cargo run -p server --bin test_idp` (see `src/bin/test_idp.rs`).
+//! false, `+stale` dates `auth_time` an hour back. Run it with `cargo run -p server --bin test_idp` (see `src/bin/test_idp.rs`).
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -36,6 +36,8 @@ struct Grant {
     given_name: String,
     family_name: String,
     expires_at: i64,
+    /// When the test user submitted the sign-in page (`auth_time`).
+    auth_time: i64,
 }
 
 pub struct Idp {
@@ -231,6 +233,7 @@ async fn authorize(State(idp): State<Arc<Idp>>, Form(p): Form<AuthorizeParams>) 
                 given_name: p.given_name,
                 family_name: p.family_name,
                 expires_at: now() + 60,
+                auth_time: now(),
             },
         );
     }
@@ -307,10 +310,23 @@ async fn token(
     };
     let sub = format!(
         "test-{}",
-        &URL_SAFE_NO_PAD.encode(Sha256::digest(g.email.to_ascii_lowercase().as_bytes()))[..22]
+        &URL_SAFE_NO_PAD.encode(Sha256::digest(
+            // `+stale` is the same person as without it.
+            g.email
+                .to_ascii_lowercase()
+                .replace("+stale", "")
+                .as_bytes()
+        ))[..22]
     );
+    // `+stale`: the person was checked an hour ago (a re-authentication must refuse it).
+    let auth_time = if local.contains("+stale") {
+        g.auth_time - 3600
+    } else {
+        g.auth_time
+    };
     let mut claims = json!({
         "iss": idp.issuer, "sub": sub, "aud": g.client_id, "iat": iat, "exp": exp,
+        "auth_time": auth_time,
         "email": g.email, "email_verified": !local.contains("+unverified"),
         "given_name": g.given_name, "family_name": g.family_name,
     });

@@ -15,6 +15,9 @@ pub enum AccountError {
     Unreadable,
     #[error("too many attempts")]
     TooManyRequests,
+    /// The change needs the current password or a fresh provider sign-in (review N1).
+    #[error("re-authentication: {0}")]
+    Reauth(#[from] crate::auth::reauth::Refusal),
     /// An email confirmation link that is unknown, used, expired or another member's.
     #[error("confirmation link invalid")]
     LinkInvalid,
@@ -57,6 +60,7 @@ impl WireError for AccountError {
             | AccountError::LinkInvalid => 400,
             AccountError::PaymentInProgress => 409,
             AccountError::TooManyRequests => 429,
+            AccountError::Reauth(r) => r.status(),
             AccountError::Storage(_) | AccountError::Internal(_) => 500,
         }
     }
@@ -68,6 +72,7 @@ impl WireError for AccountError {
             AccountError::TooManyRequests => "too_many_requests",
             AccountError::LinkInvalid => "link_invalid",
             AccountError::PaymentInProgress => "payment_in_progress",
+            AccountError::Reauth(r) => r.code(),
             AccountError::Storage(_) | AccountError::Internal(_) => "unexpected",
         }
     }
@@ -77,6 +82,7 @@ impl WireError for AccountError {
             AccountError::TooManyRequests => "auth.error.too_many",
             AccountError::LinkInvalid => "myprofile.email.error.link",
             AccountError::PaymentInProgress => "account.delete.error.payment",
+            AccountError::Reauth(r) => r.message_key(),
             AccountError::Invalid(_)
             | AccountError::Unreadable
             | AccountError::Storage(_)
@@ -86,6 +92,7 @@ impl WireError for AccountError {
     fn field_errors(&self) -> Option<Vec<FieldError>> {
         match self {
             AccountError::Invalid(f) | AccountError::Password(_, f) => Some(f.clone()),
+            AccountError::Reauth(r) => r.field_error().map(|f| fields(&[f])),
             _ => None,
         }
     }
@@ -93,6 +100,7 @@ impl WireError for AccountError {
         match self {
             AccountError::Storage(e) => Some(e.to_string()),
             AccountError::Internal(e) => Some(e.clone()),
+            AccountError::Reauth(crate::auth::reauth::Refusal::Storage(e)) => Some(e.to_string()),
             _ => None,
         }
     }

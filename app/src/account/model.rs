@@ -49,6 +49,10 @@ pub struct EmailChangeRequest {
     pub email: String,
     #[serde(rename = "ConfirmEmail", alias = "confirmEmail")]
     pub confirm_email: String,
+    /// The member's password; empty for a member without one, who signed in again with the
+    /// provider within the last minutes instead (review N1).
+    #[serde(rename = "currentPassword")]
+    pub current_password: String,
 }
 
 /// The link of the confirmation email, sent back by the member's signed-in browser.
@@ -108,6 +112,19 @@ pub struct DeactivationReasons {
 #[serde(default)]
 pub struct DeactivateRequest {
     pub reason: String,
+    /// As for an email change: the password, or a fresh provider sign-in.
+    #[serde(rename = "currentPassword")]
+    pub current_password: String,
+}
+
+/// Body of "Delete account" (and of ending the other sessions): the proof that the member
+/// is at the keyboard, as for an email change.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(default)]
+pub struct ReauthRequest {
+    #[serde(rename = "currentPassword")]
+    pub current_password: String,
 }
 
 /// What a successful account call says: the message to show, the profile where it changed,

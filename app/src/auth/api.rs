@@ -20,3 +20,29 @@ pub async fn autologin_name(cypher: String) -> Result<Option<String>, ServerFnEr
     .await
     .map_err(|e| crate::platform::state::server_fn_error(&e))
 }
+
+/// What the signed-in member's sensitive forms ask for (review N1): their password, or a
+/// provider sign-in of this session (fresh or to be made).
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "auth/reauth")]
+pub async fn fetch_reauth() -> Result<crate::model::reauth::ReauthView, ServerFnError> {
+    use crate::context::RequestCtx;
+    use crate::platform::session::{Binding, SessionMember};
+    use crate::platform::state::WireResult;
+    let state = crate::platform::state::app_state()?;
+    let ctx = RequestCtx::current();
+    let member_id = ctx
+        .member_id
+        .ok_or_else(|| ServerFnError::new("errors.session_expired"))?;
+    // A member's binding is their session's token hash.
+    let Binding(token_hash) =
+        Binding::current().ok_or_else(|| ServerFnError::new("errors.session_expired"))?;
+    let member = SessionMember {
+        member_id,
+        first_name: String::new(),
+        site_id: ctx.site_id,
+        token_hash,
+    };
+    crate::auth::reauth::view(&state.db, &member, crate::platform::state::now())
+        .await
+        .wire::<crate::auth::error::AuthError>()
+}

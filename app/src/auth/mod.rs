@@ -2,6 +2,8 @@
 pub mod api;
 #[cfg(feature = "ssr")]
 pub mod error;
+#[cfg(feature = "ssr")]
+pub mod reauth;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;

@@ -10,6 +10,7 @@ pub mod error;
 pub mod experiments;
 pub mod home;
 pub mod onboarding;
+pub mod reauth;
 pub mod search;
 pub mod travel;
 pub mod travel_catalog;

@@ -32,6 +32,7 @@ pub async fn purge(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
         "DELETE FROM sessions WHERE expires_at <= $1 OR idle_expires_at <= $1",
         "DELETE FROM member_cyphers WHERE expires_at <= $1",
         "DELETE FROM member_email_changes WHERE expires_at <= $1",
+        "DELETE FROM account_secure_links WHERE expires_at <= $1",
         "DELETE FROM voucher_prints WHERE expires_at <= $1",
         "DELETE FROM social_login_states WHERE expires_at < $1",
         "DELETE FROM social_pending WHERE expires_at < $1",

@@ -34,6 +34,10 @@ pub enum DealsError {
     Wallet(String),
     #[error("storage failure: {0}")]
     Storage(#[from] sqlx::Error),
+    /// A refund to an IBAN the wallet does not hold needs the current password or a fresh
+    /// provider sign-in (review N1).
+    #[error("re-authentication: {0}")]
+    Reauth(#[from] crate::auth::reauth::Refusal),
 }
 
 impl WireError for DealsError {
@@ -43,6 +47,7 @@ impl WireError for DealsError {
             DealsError::Wallet(_) | DealsError::Storage(_) => 500,
             DealsError::AlreadyRefunded => 409,
             DealsError::Upload(r) => r.status(),
+            DealsError::Reauth(r) => r.status(),
             _ => 400,
         }
     }
@@ -56,6 +61,7 @@ impl WireError for DealsError {
             DealsError::MissingValues => "missing_values",
             DealsError::Attachment(_) => "invalid_attachment",
             DealsError::Upload(r) => r.code(),
+            DealsError::Reauth(r) => r.code(),
             DealsError::NotFound => "not_found",
             DealsError::Wallet(_) | DealsError::Storage(_) => "unexpected",
         }
@@ -72,6 +78,7 @@ impl WireError for DealsError {
             DealsError::Upload(Refusal::Quota) => "dsaform.error.upload_quota",
             DealsError::Upload(Refusal::StorageFull) => "dsaform.error.storage_full",
             DealsError::NotFound => "errors.not_found",
+            DealsError::Reauth(r) => r.message_key(),
             DealsError::Wallet(_) | DealsError::Storage(_) => "errors.general_retry.notification",
         }
     }
@@ -85,6 +92,12 @@ impl WireError for DealsError {
                 field: "attachments".into(),
                 message_key: (*key).into(),
             }]),
+            DealsError::Reauth(r) => r.field_error().map(|(field, key)| {
+                vec![FieldError {
+                    field: field.into(),
+                    message_key: key.into(),
+                }]
+            }),
             _ => None,
         }
     }
@@ -92,6 +105,7 @@ impl WireError for DealsError {
         match self {
             DealsError::Wallet(e) => Some(e.clone()),
             DealsError::Storage(e) => Some(e.to_string()),
+            DealsError::Reauth(crate::auth::reauth::Refusal::Storage(e)) => Some(e.to_string()),
             _ => None,
         }
     }

@@ -115,6 +115,9 @@ pub struct RefundForm {
     pub iban: String,
     pub is_suspended: bool,
     pub store_iban: bool,
+    /// Needed when `iban` is not the wallet's (review N1); a member without a password
+    /// leaves it empty after signing in again with the provider within 5 minutes.
+    pub current_password: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

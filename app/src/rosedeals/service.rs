@@ -1,6 +1,8 @@
 //! The rose deals' operations: each checks its input, then writes in one transaction.
 //! A refund is one row per order (its key), so a refund posted twice, or twice at once,
 //! refunds once; the order moves through `orders::store::status::record`.
+use crate::account::service::Mailer;
+use crate::auth::reauth::Proof;
 use crate::model::dsa::{DSA_MAX_FILES, DSA_MAX_FILE_BYTES};
 use crate::model::upload::{content_matches, Upload, ALLOWED_TYPES};
 use crate::orders::store::status;
@@ -97,25 +99,36 @@ fn bounded(address: &DealAddress, content: &str) -> Result<(), DealsError> {
 /// Refunds the order's usable vouchers to the IBAN given (checked with the wallet's rules)
 /// or, without one, to the wallet's stored IBAN; `storeIban` keeps the given one in the
 /// wallet (sealed). The vouchers are voided and the order moves to `refund_in_progress`.
+/// An IBAN the wallet does not hold needs the proof of review N1; every refund is mailed
+/// to the member with the "secure your account" link.
 pub async fn refund(
     db: &Db,
     key: &WalletKey,
-    member_id: i64,
+    mailer: &Mailer<'_>,
+    proof: &Proof<'_>,
     order_id: i64,
     form: &RefundForm,
     now: i64,
 ) -> Result<RefundResult, DealsError> {
+    let member_id = proof.member.member_id;
     bounded(&form.address, &form.content)?;
     let given = !form.iban.trim().is_empty();
+    // A stored IBAN this key cannot open counts as none: a given one then needs the proof.
+    let stored = match crate::wallet::service::reveal_iban(db, key, member_id).await {
+        Ok(s) => s.and_then(|s| parse_iban(&s).ok()),
+        Err(e) => {
+            tracing::error!(error = %e, "stored IBAN unreadable");
+            None
+        }
+    };
     let iban = if given {
         parse_iban(&form.iban).map_err(|e| DealsError::InvalidIban(e.message_key()))?
     } else {
-        let stored = crate::wallet::service::reveal_iban(db, key, member_id)
-            .await
-            .map_err(|e| DealsError::Wallet(e.to_string()))?
-            .ok_or(DealsError::NoIban)?;
-        parse_iban(&stored).map_err(|e| DealsError::InvalidIban(e.message_key()))?
+        stored.clone().ok_or(DealsError::NoIban)?
     };
+    if stored.as_ref().map(|s| s.as_str()) != Some(iban.as_str()) {
+        proof.check(db, now).await?;
+    }
     let mut tx = db.begin().await?;
     let order_status = store::owned_status(&mut tx, member_id, order_id)
         .await?
@@ -203,6 +216,16 @@ pub async fn refund(
     }
     tx.commit().await?;
     tracing::info!(order_id, amount, "rose deals refund requested");
+    if let Some(me) = crate::account::store::secrets(db, member_id).await? {
+        let locale = crate::site::by_id_or_default(me.site_id).locale;
+        let money = crate::site::format::money(locale, amount);
+        let masked = iban.masked();
+        let id = order_id.to_string();
+        let args = [("amount", money.as_str()), ("iban", &masked), ("id", &id)];
+        mailer
+            .notice(db, member_id, &me, "mail.refund_requested", &args, now)
+            .await;
+    }
     Ok(RefundResult { amount })
 }
 

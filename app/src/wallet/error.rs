@@ -17,6 +17,9 @@ pub enum WalletError {
     SaveFailed(String),
     #[error("storage failure: {0}")]
     Storage(#[from] sqlx::Error),
+    /// New bank details need the current password or a fresh provider sign-in (review N1).
+    #[error("re-authentication: {0}")]
+    Reauth(#[from] crate::auth::reauth::Refusal),
 }
 
 impl WireError for WalletError {
@@ -25,6 +28,7 @@ impl WireError for WalletError {
             WalletError::Invalid(_) | WalletError::Unreadable => 400,
             WalletError::NotFound => 404,
             WalletError::SaveFailed(_) | WalletError::Storage(_) => 500,
+            WalletError::Reauth(r) => r.status(),
         }
     }
     fn code(&self) -> &'static str {
@@ -33,6 +37,7 @@ impl WireError for WalletError {
             WalletError::Unreadable => "bad_request",
             WalletError::NotFound => "not_found",
             WalletError::SaveFailed(_) | WalletError::Storage(_) => "unexpected",
+            WalletError::Reauth(r) => r.code(),
         }
     }
     fn message_key(&self) -> &'static str {
@@ -42,11 +47,18 @@ impl WireError for WalletError {
             }
             WalletError::NotFound => "errors.not_found",
             WalletError::Storage(_) => "errors.general_retry.notification",
+            WalletError::Reauth(r) => r.message_key(),
         }
     }
     fn field_errors(&self) -> Option<Vec<FieldError>> {
         match self {
             WalletError::Invalid(fields) => Some(fields.clone()),
+            WalletError::Reauth(r) => r.field_error().map(|(field, key)| {
+                vec![FieldError {
+                    field: field.into(),
+                    message_key: key.into(),
+                }]
+            }),
             _ => None,
         }
     }
@@ -54,6 +66,7 @@ impl WireError for WalletError {
         match self {
             WalletError::SaveFailed(e) => Some(e.clone()),
             WalletError::Storage(e) => Some(e.to_string()),
+            WalletError::Reauth(crate::auth::reauth::Refusal::Storage(e)) => Some(e.to_string()),
             _ => None,
         }
     }

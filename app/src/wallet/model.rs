@@ -16,6 +16,9 @@ pub struct BankDetailsRequest {
     pub owner_name: String,
     /// The member confirms they hold the account.
     pub confirmation: bool,
+    /// The member's password (review N1); empty for a member without one, who signed in
+    /// again with the provider within the last 5 minutes instead.
+    pub current_password: String,
 }
 
 /// POST `/api/postsales/v1/wallet/ibaninfo`: what an IBAN says before it is saved.

@@ -1,4 +1,6 @@
 //! The wallet's operations: each checks its input, then writes in one transaction.
+use crate::account::service::Mailer;
+use crate::auth::reauth::Proof;
 use crate::platform::db::Db;
 use crate::wallet::crypto::WalletKey;
 use crate::wallet::error::WalletError;
@@ -21,15 +23,20 @@ pub async fn details(db: &Db, member_id: i64) -> Result<WalletDetails, WalletErr
 }
 
 /// Validates and stores the bank form; the IBAN is sealed before it reaches the database
-/// and only its masked form comes back. Invalid input stores nothing.
+/// and only its masked form comes back. Invalid input stores nothing. Refunds are paid to
+/// this account, so it needs the proof of review N1, and the member is told by mail (with
+/// the "secure your account" link).
 pub async fn save_bank_details(
     db: &Db,
     key: &WalletKey,
-    member_id: i64,
+    mailer: &Mailer<'_>,
+    proof: &Proof<'_>,
     req: &BankDetailsRequest,
     now: i64,
 ) -> Result<WalletDetails, WalletError> {
+    let member_id = proof.member.member_id;
     let valid = check_bank_form(req).map_err(|e| WalletError::Invalid(e.to_field_errors()))?;
+    proof.check(db, now).await?;
     let guid = crate::platform::session::new_token();
     let sealed = key
         .seal(valid.iban.as_str().as_bytes(), &iban_aad(member_id, &guid))
@@ -50,6 +57,19 @@ pub async fn save_bank_details(
     .await
     .map_err(save_failed)?;
     tx.commit().await.map_err(save_failed)?;
+    if let Some(me) = crate::account::store::secrets(db, member_id).await? {
+        let last4 = valid.iban.last4();
+        mailer
+            .notice(
+                db,
+                member_id,
+                &me,
+                "mail.bank_details_changed",
+                &[("last4", &last4)],
+                now,
+            )
+            .await;
+    }
     details(db, member_id).await
 }
 

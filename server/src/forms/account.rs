@@ -59,6 +59,8 @@ pub struct EmailForm {
     email: String,
     #[serde(rename = "ConfirmEmail")]
     confirm_email: String,
+    #[serde(rename = "currentPassword")]
+    current_password: String,
 }
 
 #[derive(Deserialize, Default)]
@@ -81,10 +83,17 @@ pub struct PasswordForm {
 #[serde(default)]
 pub struct DeactivateForm {
     reason: String,
+    #[serde(rename = "currentPassword")]
+    current_password: String,
 }
 
+/// The forms whose only field is the proof of review N1.
 #[derive(Deserialize, Default)]
-pub struct NoFields {}
+#[serde(default)]
+pub struct ReauthForm {
+    #[serde(rename = "currentPassword")]
+    current_password: String,
+}
 
 /// The signed-in member, or the response that sends to sign in first.
 #[allow(clippy::result_large_err)]
@@ -186,6 +195,7 @@ async fn email(Client(client): Client, form: XsrfForm<EmailForm>) -> Response {
     let req = EmailChangeRequest {
         email: f.email.clone(),
         confirm_email: f.confirm_email.clone(),
+        current_password: f.current_password.clone(),
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
     let mailer = mailer(&form, &base);
@@ -193,15 +203,16 @@ async fn email(Client(client): Client, form: XsrfForm<EmailForm>) -> Response {
     let db = &form.app.state.db;
     let auth = &form.app.settings.auth;
     let outcome =
-        match service::request_email_change(db, auth, &mailer, &client, m.member_id, &req, now)
-            .await
-        {
+        match service::request_email_change(db, auth, &mailer, &client, &m, &req, now).await {
             Ok(d) => done_with_dialog(&d.msg_key, "email"),
-            Err(AccountError::Invalid(fields)) => {
+            // Fields to correct, or the current password: what was typed stays (never the
+            // password).
+            Err(e) if is_field_refusal(&e) => {
                 let values = [
                     ("Email", f.email.as_str()),
                     ("ConfirmEmail", &f.confirm_email),
                 ];
+                let fields = e.field_errors().unwrap_or_default();
                 FormOutcome::retry(PERSONAL, &Draft::new("email", &values, pairs(&fields)))
             }
             Err(e) => failed(PERSONAL, &e),
@@ -274,25 +285,39 @@ async fn password(Client(client): Client, form: XsrfForm<PasswordForm>) -> Respo
     }
 }
 
+/// A refusal shown beside its fields (the form again, with the draft).
+fn is_field_refusal(e: &AccountError) -> bool {
+    matches!(e, AccountError::Invalid(_))
+        || matches!(e, AccountError::Reauth(r) if r.field_error().is_some())
+}
+
 /// Sign out everywhere else: the other sessions end, this one stays.
-async fn end_sessions(Client(client): Client, form: XsrfForm<NoFields>) -> Response {
+async fn end_sessions(Client(client): Client, form: XsrfForm<ReauthForm>) -> Response {
     let m = match member(&form) {
         Ok(m) => m,
         Err(res) => return res,
     };
+    let base = link_base(&form.ctx, form.ctx.site_id);
+    let mailer = mailer(&form, &base);
+    let proof = service::Proof {
+        auth: &form.app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &form.fields.current_password,
+    };
     let now = app::platform::state::now();
-    let outcome =
-        match app::auth::service::end_other_sessions(&form.app.state, &client, &m, now).await {
-            Ok(_) => done("myprofile.sessions.ended"),
-            Err(e) => {
-                tracing::error!(error = %e, "cannot end the other sessions");
-                FormOutcome::error(PERSONAL, "errors.general_retry.notification")
-            }
-        };
+    let outcome = match service::end_other_sessions(&form.app.state, &mailer, &proof, now).await {
+        Ok(_) => done("myprofile.sessions.ended"),
+        Err(e) if is_field_refusal(&e) => {
+            let fields = e.field_errors().unwrap_or_default();
+            FormOutcome::retry(PERSONAL, &Draft::new("sessions", &[], pairs(&fields)))
+        }
+        Err(e) => failed(PERSONAL, &e),
+    };
     form.answer(outcome)
 }
 
-async fn deactivate(form: XsrfForm<DeactivateForm>) -> Response {
+async fn deactivate(Client(client): Client, form: XsrfForm<DeactivateForm>) -> Response {
     let m = match member(&form) {
         Ok(m) => m,
         Err(res) => return res,
@@ -301,28 +326,51 @@ async fn deactivate(form: XsrfForm<DeactivateForm>) -> Response {
     let mailer = mailer(&form, &base);
     let req = DeactivateRequest {
         reason: form.fields.reason.clone(),
+        current_password: form.fields.current_password.clone(),
+    };
+    let proof = service::Proof {
+        auth: &form.app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &req.current_password,
     };
     let now = app::platform::state::now();
-    match service::deactivate(&form.app.state.db, &mailer, m.member_id, &req, now).await {
+    match service::deactivate(&form.app.state.db, &mailer, &proof, &req, now).await {
         Ok(d) => signed_out(&form, &d.msg_key),
         // No reason chosen: the tab again, with its message.
         Err(AccountError::Invalid(_)) => form.answer(FormOutcome::to(format!(
             "{HOME}?tab=deactivate&step=confirm"
         ))),
+        Err(e @ AccountError::Reauth(_)) => {
+            let again = format!(
+                "{HOME}?tab=deactivate&step=confirm&reason={}",
+                app::routes::encode_query_value(&req.reason)
+            );
+            form.answer(failed(&again, &e))
+        }
         Err(e) => form.answer(failed(&format!("{HOME}?tab=deactivate"), &e)),
     }
 }
 
-async fn delete(form: XsrfForm<NoFields>) -> Response {
+async fn delete(Client(client): Client, form: XsrfForm<ReauthForm>) -> Response {
     let m = match member(&form) {
         Ok(m) => m,
         Err(res) => return res,
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
     let mailer = mailer(&form, &base);
+    let proof = service::Proof {
+        auth: &form.app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &form.fields.current_password,
+    };
     let now = app::platform::state::now();
-    match service::delete_forever(&form.app.state.db, &mailer, m.member_id, now).await {
+    match service::delete_forever(&form.app.state.db, &mailer, &proof, now).await {
         Ok(d) => signed_out(&form, &d.msg_key),
+        Err(e @ AccountError::Reauth(_)) => {
+            form.answer(failed(&format!("{HOME}?tab=delete&step=confirm"), &e))
+        }
         Err(e) => form.answer(failed(&format!("{HOME}?tab=delete"), &e)),
     }
 }

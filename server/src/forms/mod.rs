@@ -49,6 +49,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         )
         .route(app::auth::social::ui::REGISTER, post(social::register_form))
         .route(app::auth::social::ui::UNLINK, post(social::unlink_form))
+        .route(app::auth::social::ui::REAUTH, post(social::reauth_form))
         // Brands place alerts, operation links (with and without the base).
         .route("/operation/form", post(operations::operation_form))
         .route("/operation/{code}", get(operations::operation_link))

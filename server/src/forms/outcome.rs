@@ -33,7 +33,7 @@ struct DraftCookie {
 }
 
 /// `page` with `param=value` added to its query, before any `#anchor`.
-fn with_param(page: &str, param: &str, value: &str) -> String {
+pub(crate) fn with_param(page: &str, param: &str, value: &str) -> String {
     let (before, anchor) = match page.split_once('#') {
         Some((before, anchor)) => (before, format!("#{anchor}")),
         None => (page, String::new()),

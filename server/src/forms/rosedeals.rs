@@ -89,13 +89,17 @@ pub async fn refund_form(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
     Path(basket_id): Path<i64>,
     req: Request,
 ) -> Response {
     let back = format!("/rosedeals/refund?basketId={basket_id}");
-    let (parts, member_id) = match read(&app, &session, req, "", &back).await {
-        Ok(p) => p,
+    let parts = match read(&app, &session, req, "", &back).await {
+        Ok((p, _)) => p,
         Err(answer) => return answer.respond(&app, &ctx),
+    };
+    let Some(member) = session.member.as_ref() else {
+        return FormOutcome::away(app::routes::login_redirect(&back)).respond(&app, &ctx);
     };
     let form = RefundForm {
         address: address(&parts),
@@ -103,13 +107,26 @@ pub async fn refund_form(
         iban: parts.text("iban").unwrap_or("").to_string(),
         is_suspended: parts.flag("isSuspended"),
         store_iban: parts.flag("storeIban"),
+        current_password: parts.text("currentPassword").unwrap_or("").to_string(),
     };
     let now = app::platform::state::now();
     let db = &app.state.db;
+    let base = crate::web::session::link_base(&ctx, ctx.site_id);
+    let mailer = app::account::service::Mailer {
+        settings: &app.settings.mail,
+        link_base: &base,
+    };
+    let proof = app::auth::reauth::Proof {
+        auth: &app.settings.auth,
+        client: &client,
+        member,
+        current_password: &form.current_password,
+    };
     match service::refund(
         db,
         &app.settings.wallet_key,
-        member_id,
+        &mailer,
+        &proof,
         basket_id,
         &form,
         now,
@@ -122,8 +139,9 @@ pub async fn refund_form(
             FormOutcome::to("/rosedeals/ongoing?error=errors.not_found").respond(&app, &ctx)
         }
         Err(e) => {
-            let field = match e {
+            let field = match &e {
                 DealsError::InvalidIban(_) | DealsError::NoIban => "&field=iban",
+                DealsError::Reauth(r) if r.field_error().is_some() => "&field=currentPassword",
                 _ => "",
             };
             FormOutcome::to(format!("{back}&form=refund&error={}{field}", key_of(&e)))

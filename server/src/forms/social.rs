@@ -15,12 +15,12 @@ use app::context::RequestCtx;
 use app::routes::encode_query_value;
 
 use super::extract::XsrfForm;
-use super::outcome::see_other;
+use super::outcome::{see_other, with_param};
 use crate::middleware::SessionInfo;
 use crate::state::AppCtx;
 use crate::web::client::Client;
 use crate::web::session::{site_suffix, with_new_session};
-use crate::web::social::{begin, validate, CALLBACK};
+use crate::web::social::{begin, validate, Purpose, CALLBACK};
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -43,7 +43,7 @@ pub async fn start_form(Client(client): Client, form: XsrfForm<StartForm>) -> Re
         &client,
         &f.provider,
         Some(&f.returnurl),
-        sponsor,
+        Purpose::SignIn(sponsor),
     );
     match started.await {
         Ok(url) => see_other(&url),
@@ -85,6 +85,23 @@ async fn follow(
         .map(encode_query_value)
         .unwrap_or_default();
     let s = site_suffix(ctx, ctx.site_id);
+    match out.reauth {
+        Some(true) => {
+            return see_other(&with_param(
+                &out.redirect_url,
+                "notice",
+                "reauth.social.fresh",
+            ))
+        }
+        Some(false) => {
+            return see_other(&with_param(
+                &out.redirect_url,
+                "error",
+                "reauth.social.failed",
+            ))
+        }
+        None => {}
+    }
     match out.code {
         LoginCode::Success => match out.token {
             Some(t) => {
@@ -281,4 +298,49 @@ pub async fn unlink_form(Client(client): Client, form: XsrfForm<UnlinkForm>) -> 
         },
     };
     see_other(&format!("{PERSONAL_DATA}?social={key}{s}"))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ReauthForm {
+    provider: String,
+    returnurl: String,
+}
+
+/// "Sign in again with …" beside a sensitive form (review N1): the signed-in member goes to
+/// a provider linked to their account, which checks them again; back on `returnurl`, the
+/// session may make the change for 5 minutes.
+pub async fn reauth_form(Client(client): Client, form: XsrfForm<ReauthForm>) -> Response {
+    let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
+    let back = app::auth::rules::safe_return_url(Some(&f.returnurl));
+    let Some(member) = session.member.as_ref() else {
+        return sign_in_page(ctx, "", &format!("returnurl={}", encode_query_value(&back)));
+    };
+    let linked = match Provider::from_slug(&f.provider) {
+        Some(p) => service::links(&app.state, member.member_id)
+            .await
+            .map(|l| l.iter().any(|(linked, _, _)| *linked == p)),
+        None => Ok(false),
+    };
+    if !matches!(linked, Ok(true)) {
+        return see_other(&with_param(&back, "error", "reauth.social.failed"));
+    }
+    let purpose = Purpose::Reauth(member.member_id);
+    match begin(
+        app,
+        ctx,
+        session,
+        &client,
+        &f.provider,
+        Some(&back),
+        purpose,
+    )
+    .await
+    {
+        Ok(url) => see_other(&url),
+        Err(e) => {
+            tracing::warn!(error = ?e, "re-authentication cannot start");
+            see_other(&with_param(&back, "error", "reauth.social.failed"))
+        }
+    }
 }

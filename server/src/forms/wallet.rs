@@ -8,6 +8,8 @@ use axum::routing::post;
 use axum::Router;
 use serde::Deserialize;
 
+use app::account::service::Mailer;
+use app::auth::reauth::Proof;
 use app::model::error::WireError;
 use app::wallet::error::WalletError;
 use app::wallet::model::BankDetailsRequest;
@@ -18,6 +20,8 @@ use app::wallet::ui::page::form_action as at;
 use super::extract::XsrfForm;
 use super::outcome::FormOutcome;
 use crate::state::AppCtx;
+use crate::web::client::Client;
+use crate::web::session::link_base;
 
 const PAGE: &str = "/postsales/myaccount/wallet/";
 
@@ -36,6 +40,8 @@ pub struct BankForm {
     #[serde(rename = "ownerName")]
     owner_name: String,
     confirmation: Option<String>,
+    #[serde(rename = "currentPassword")]
+    current_password: String,
 }
 
 #[derive(Deserialize, Default)]
@@ -44,7 +50,7 @@ pub struct DeleteForm {
     guid: String,
 }
 
-async fn save(form: XsrfForm<BankForm>) -> Response {
+async fn save(Client(client): Client, form: XsrfForm<BankForm>) -> Response {
     let Some(m) = form.member() else {
         return form.sign_in_first(PAGE);
     };
@@ -54,17 +60,33 @@ async fn save(form: XsrfForm<BankForm>) -> Response {
         bic: f.bic.clone(),
         owner_name: f.owner_name.clone(),
         confirmation: f.confirmation.is_some(),
+        current_password: f.current_password.clone(),
     };
     let (db, key) = (&form.app.state.db, &form.app.settings.wallet_key);
+    let base = link_base(&form.ctx, form.ctx.site_id);
+    let mailer = Mailer {
+        settings: &form.app.settings.mail,
+        link_base: &base,
+    };
+    let proof = Proof {
+        auth: &form.app.settings.auth,
+        client: &client,
+        member: m,
+        current_password: &req.current_password,
+    };
     let now = app::platform::state::now();
-    let outcome = match service::save_bank_details(db, key, m.member_id, &req, now).await {
+    let saved = service::save_bank_details(db, key, &mailer, &proof, &req, now).await;
+    let outcome = match saved {
         Ok(_) => FormOutcome::notice(PAGE, "myprofile.text.bank_details.notification")
             .clearing::<Draft>(PAGE),
-        Err(WalletError::Invalid(fields)) => {
+        // Fields to correct, or the current password: what was typed stays (never the
+        // password).
+        Err(e) if e.field_errors().is_some() => {
+            let fields = e.field_errors().unwrap_or_default();
             let draft = Draft {
-                iban: req.iban,
-                bic: req.bic,
-                owner_name: req.owner_name,
+                iban: req.iban.clone(),
+                bic: req.bic.clone(),
+                owner_name: req.owner_name.clone(),
                 confirmation: req.confirmation,
                 errors: fields
                     .into_iter()

@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(deactivation_reasons))
         .routes(routes!(deactivate))
         .routes(routes!(export_data))
+        .routes(routes!(secure_account))
 }
 
 fn wire(e: AccountError) -> ApiError {
@@ -125,13 +126,16 @@ async fn update_profile(
         .map_err(wire)
 }
 
-/// Asks to change the sign-in email (`Email`, `ConfirmEmail`): a single-use link goes to
+/// Asks to change the sign-in email (`Email`, `ConfirmEmail`, and `currentPassword`, which a
+/// member without a password leaves out after signing in again with the provider within 5
+/// minutes: otherwise 400 `currentpassword` or 403 `reauthrequired`): a single-use link goes to
 /// the new address (valid 48 h), a notice to the current one; the email changes when the
 /// link is opened. Refusals name NEW_MAIL or CONFIRM_EMAIL. Rate-limited like the sign-in.
 #[utoipa::path(post, path = "/api/postsales/v1/account/email", tag = "postsales",
     params(("X-XSRF-TOKEN" = String, Header)), request_body = EmailChangeRequest,
     responses((status = 200, body = AccountConfirmation), (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 async fn update_email(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
@@ -150,7 +154,7 @@ async fn update_email(
         &app.settings.auth,
         &mailer,
         &client,
-        m.member_id,
+        &m,
         &req,
         now(),
     )
@@ -228,16 +232,19 @@ async fn deactivation_reasons(SignedIn(m): SignedIn) -> Json<DeactivationReasons
     Json(service::deactivation_reasons(member_lang(m.site_id)))
 }
 
-/// Deactivates the account with a reason's `value`: the reason is kept, every session ends
+/// Deactivates the account with a reason's `value` and the proof of an email change
+/// (`currentPassword`, or a fresh provider sign-in): the reason is kept, every session ends
 /// and signing in answers login code 6 from then on. The response clears the session cookie.
 #[utoipa::path(post, path = "/api/postsales/v1/account/deactivate", tag = "postsales",
     params(("X-XSRF-TOKEN" = String, Header)), request_body = DeactivateRequest,
     responses((status = 200, body = AccountConfirmation), (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 async fn deactivate(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     SignedIn(m): SignedIn,
+    Client(client): Client,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let req: DeactivateRequest = body(&bytes)?;
@@ -246,31 +253,96 @@ async fn deactivate(
         settings: &app.settings.mail,
         link_base: &base,
     };
-    let done = service::deactivate(&app.state.db, &mailer, m.member_id, &req, now())
+    let proof = service::Proof {
+        auth: &app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &req.current_password,
+    };
+    let done = service::deactivate(&app.state.db, &mailer, &proof, &req, now())
         .await
         .map_err(wire)?;
     Ok(clear_session(&app, Json(done).into_response()))
 }
 
-/// Deletes the account forever (no body): personal data erased, orders kept without it,
-/// every session ended, the email free to register again. Answers `step` STEP2 and clears
-/// the session cookie; 409 while a payment of the member is under way.
+/// Deletes the account forever: personal data erased, orders kept without it, every
+/// session ended, the email free to register again. The body carries `currentPassword`
+/// (a member without a password sends none, after signing in again with the provider:
+/// otherwise 403 `reauthrequired`; a wrong or missing password is 400 `currentpassword`).
+/// Answers `step` STEP2 and clears the session cookie; 409 while a payment of the member
+/// is under way.
 #[utoipa::path(delete, path = "/api/postsales/v1/account", tag = "postsales",
-    params(("X-XSRF-TOKEN" = String, Header)),
-    responses((status = 200, body = AccountConfirmation), (status = 401, body = ErrorBody),
-        (status = 409, body = ErrorBody)))]
+    params(("X-XSRF-TOKEN" = String, Header)), request_body = ReauthRequest,
+    responses((status = 200, body = AccountConfirmation), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 async fn delete_account(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     SignedIn(m): SignedIn,
+    Client(client): Client,
+    bytes: Bytes,
 ) -> Result<Response, ApiError> {
+    // No body is a request without a password (refused unless a provider sign-in is fresh).
+    let req: ReauthRequest = if bytes.is_empty() {
+        ReauthRequest::default()
+    } else {
+        body(&bytes)?
+    };
     let base = link_base(&ctx, ctx.site_id);
     let mailer = Mailer {
         settings: &app.settings.mail,
         link_base: &base,
     };
-    let done = service::delete_forever(&app.state.db, &mailer, m.member_id, now())
+    let proof = service::Proof {
+        auth: &app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &req.current_password,
+    };
+    let done = service::delete_forever(&app.state.db, &mailer, &proof, now())
         .await
         .map_err(wire)?;
     Ok(clear_session(&app, Json(done).into_response()))
+}
+
+/// The link of a change notice ("secure your account"), opened by whoever reads the
+/// member's mail: no session needed.
+#[derive(serde::Deserialize, utoipa::ToSchema, Default)]
+#[serde(default)]
+pub struct SecureRequest {
+    token: String,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecureResponse {
+    msg_key: &'static str,
+    /// Where the member chooses a new password (a recovery link valid one hour).
+    reset_url: String,
+}
+
+/// Secures the account named by a notice's link, once: every session ends, every link
+/// sent before (email change, recovery, autologin) stops working, the address the notice
+/// went to is the sign-in address again, and the answer leads to a new password. A used,
+/// expired or made-up link is 400 `link_invalid`.
+#[utoipa::path(post, path = "/api/postsales/v1/account/secure", tag = "postsales",
+    params(("X-XSRF-TOKEN" = String, Header)), request_body = SecureRequest,
+    responses((status = 200, body = SecureResponse), (status = 400, body = ErrorBody)))]
+async fn secure_account(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let req: SecureRequest = body(&bytes)?;
+    let done = service::secure_account(&app.state.db, &req.token, now())
+        .await
+        .map_err(wire)?;
+    let res = Json(SecureResponse {
+        msg_key: "account.secure.done",
+        reset_url: format!("{}{}", link_base(&ctx, done.site_id), done.reset_path),
+    })
+    .into_response();
+    // Whoever was signed in here is signed out too.
+    Ok(clear_session(&app, res))
 }

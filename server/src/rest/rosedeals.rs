@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::model::error::ErrorBody;
@@ -147,16 +147,22 @@ async fn order(
 /// Refunds the order's usable vouchers. multipart/form-data: `address` (JSON {city,
 /// country, details, firstName, lastName, zipCode, extras}), `content`, `iban` (empty: the
 /// wallet's), `isSuspended`, `storeIban` (`true`/`false`). Posted twice, it refunds once
-/// (409 `already_refunded`); a bad IBAN is 400 `invalid_iban` with the field's message.
+/// (409 `already_refunded`); a bad IBAN is 400 `invalid_iban` with the field's message. An
+/// IBAN the wallet does not hold also takes `currentPassword` (400 `currentpassword` when
+/// wrong or missing; a member without a password sends none after signing in again with
+/// the provider within 5 minutes, otherwise 403 `reauthrequired`). The member is mailed.
 #[utoipa::path(post, path = "/api/rosedeals/v1/orders/{basketId}/refund", tag = "rosedeals",
     params(("basketId" = i64, Path)),
     request_body(content = RefundForm, content_type = "multipart/form-data"),
     responses((status = 200, body = RefundResult), (status = 400, body = DealErrorBody),
         (status = 404, body = DealErrorBody), (status = 409, body = DealErrorBody),
-        (status = 401, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 403, body = DealErrorBody),
+        (status = 429, body = DealErrorBody)))]
 async fn refund(
     State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<app::context::RequestCtx>,
     SignedIn(m): SignedIn,
+    Client(client): Client,
     Path(basket_id): Path<i64>,
     req: Request,
 ) -> Result<Json<RefundResult>, DealRefusal> {
@@ -168,11 +174,24 @@ async fn refund(
         iban: parts.text("iban").unwrap_or("").to_string(),
         is_suspended: parts.flag("isSuspended"),
         store_iban: parts.flag("storeIban"),
+        current_password: parts.text("currentPassword").unwrap_or("").to_string(),
+    };
+    let base = crate::web::session::link_base(&ctx, ctx.site_id);
+    let mailer = app::account::service::Mailer {
+        settings: &app.settings.mail,
+        link_base: &base,
+    };
+    let proof = app::auth::reauth::Proof {
+        auth: &app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &form.current_password,
     };
     service::refund(
         &app.state.db,
         &app.settings.wallet_key,
-        m.member_id,
+        &mailer,
+        &proof,
         basket_id,
         &form,
         now(),

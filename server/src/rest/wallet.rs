@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::model::error::ErrorBody;
@@ -12,8 +12,9 @@ use app::wallet::model::*;
 use app::wallet::service;
 
 use super::error::ApiError;
-use super::extract::{Path, SignedIn};
+use super::extract::{Client, Path, SignedIn};
 use crate::state::AppCtx;
+use app::context::RequestCtx;
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
@@ -42,22 +43,40 @@ async fn wallet_details(
 }
 
 /// Saves the bank form. Refused input answers 400 `errors.something_wrong.notification`
-/// with one `fieldErrors` entry per faulty field, and stores nothing.
+/// with one `fieldErrors` entry per faulty field, and stores nothing. Refunds go to this
+/// account, so it takes `currentPassword` (400 `currentpassword` when wrong or missing); a
+/// member without a password sends none after signing in again with the provider within
+/// 5 minutes (otherwise 403 `reauthrequired`). The member is told by mail.
 #[utoipa::path(post, path = "/api/postsales/v1/wallet/bankdetails", tag = "postsales",
     params(("X-XSRF-TOKEN" = String, Header)), request_body = BankDetailsRequest,
     responses((status = 200, body = WalletDetails), (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 async fn save_bank_details(
     State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
     SignedIn(m): SignedIn,
+    Client(client): Client,
     body: String,
 ) -> Result<Json<WalletDetails>, ApiError> {
     let req: BankDetailsRequest =
         json_object(&body).ok_or_else(|| wire(WalletError::Unreadable, "bank save failed"))?;
+    let base = crate::web::session::link_base(&ctx, ctx.site_id);
+    let mailer = app::account::service::Mailer {
+        settings: &app.settings.mail,
+        link_base: &base,
+    };
+    let proof = app::auth::reauth::Proof {
+        auth: &app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &req.current_password,
+    };
     service::save_bank_details(
         &app.state.db,
         &app.settings.wallet_key,
-        m.member_id,
+        &mailer,
+        &proof,
         &req,
         app::platform::state::now(),
     )

@@ -8,13 +8,16 @@ use crate::platform::db::Db;
 
 use super::{secrets, Mailer};
 
+pub use crate::auth::reauth::Proof;
+
 pub async fn deactivate(
     db: &Db,
     mailer: &Mailer<'_>,
-    member_id: i64,
+    proof: &Proof<'_>,
     req: &DeactivateRequest,
     now: i64,
 ) -> Result<AccountConfirmation, AccountError> {
+    let member_id = proof.member.member_id;
     let reason = req.reason.trim();
     if deactivation_reason_key(reason).is_none() {
         return Err(AccountError::invalid(&[(
@@ -22,6 +25,7 @@ pub async fn deactivate(
             "account.deactivate.error.reason",
         )]));
     }
+    proof.check(db, now).await?;
     let me = secrets(db, member_id).await?;
     let mut tx = db.begin().await?;
     closing::deactivate(&mut tx, member_id, reason, now).await?;
@@ -43,9 +47,11 @@ pub async fn deactivate(
 pub async fn delete_forever(
     db: &Db,
     mailer: &Mailer<'_>,
-    member_id: i64,
+    proof: &Proof<'_>,
     now: i64,
 ) -> Result<AccountConfirmation, AccountError> {
+    let member_id = proof.member.member_id;
+    proof.check(db, now).await?;
     let me = secrets(db, member_id).await?;
     let mut tx = db.begin().await?;
     if closing::payment_in_progress(&mut tx, member_id).await? {
@@ -68,4 +74,25 @@ pub async fn delete_forever(
         step: Some("STEP2".into()),
         ..AccountConfirmation::new("account.delete.done")
     })
+}
+
+/// "Sign out everywhere else" (review L11), with the proof of review N1: a borrowed session
+/// cannot lock the member out of their own devices. The member gets a notice with the
+/// "secure your account" link. The number of sessions ended.
+pub async fn end_other_sessions(
+    state: &crate::platform::state::AppState,
+    mailer: &Mailer<'_>,
+    proof: &Proof<'_>,
+    now: i64,
+) -> Result<u64, AccountError> {
+    proof.check(&state.db, now).await?;
+    let m = proof.member;
+    let ended = crate::auth::service::end_other_sessions(state, proof.client, m, now)
+        .await
+        .map_err(|e| AccountError::Internal(e.to_string()))?;
+    let me = secrets(&state.db, m.member_id).await?;
+    mailer
+        .notice(&state.db, m.member_id, &me, "mail.sessions_ended", &[], now)
+        .await;
+    Ok(ended)
 }

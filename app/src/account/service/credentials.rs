@@ -7,6 +7,7 @@ use crate::account::rules::{
     F_CONFIRM_PASSWORD, F_CURRENT_PASSWORD, F_NEW_MAIL,
 };
 use crate::account::store;
+use crate::auth::reauth;
 use crate::auth::settings::AuthSettings;
 use crate::platform::db::Db;
 use crate::platform::{password, session};
@@ -31,11 +32,22 @@ pub async fn request_email_change(
     auth: &AuthSettings,
     mailer: &Mailer<'_>,
     client: &str,
-    member_id: i64,
+    member: &session::SessionMember,
     req: &EmailChangeRequest,
     now: i64,
 ) -> Result<AccountConfirmation, AccountError> {
-    rate_limit(db, auth, member_id, client, now).await?;
+    let member_id = member.member_id;
+    // The limit of the secret calls is counted there, for every try.
+    reauth::confirm(
+        db,
+        auth,
+        client,
+        member_id,
+        &member.token_hash,
+        &req.current_password,
+        now,
+    )
+    .await?;
     let me = secrets(db, member_id).await?;
     let email = check_new_email(&req.email, &req.confirm_email, &me.email)
         .map_err(|e| AccountError::invalid(&e))?;
@@ -66,12 +78,12 @@ pub async fn request_email_change(
         )
         .await;
     mailer
-        .send(
-            me.site_id,
-            &me.email,
-            "mail.email_change_notice.subject",
-            "mail.email_change_notice.body",
-            &[("email", &email), ("name", &me.first_name)],
+        .notice(
+            db,
+            member_id,
+            &me,
+            "mail.email_change_notice",
+            &[("email", &email)],
             now,
         )
         .await;

@@ -3,10 +3,12 @@
 mod closing;
 mod credentials;
 mod profile;
+mod secure;
 
 pub use closing::*;
 pub use credentials::*;
 pub use profile::*;
+pub use secure::*;
 
 use crate::account::error::AccountError;
 use crate::account::store;
@@ -44,6 +46,39 @@ impl Mailer<'_> {
             Ok(target) => tracing::info!(%target, "account email sent"),
             Err(e) => tracing::error!(error = %e, "cannot send account email"),
         }
+    }
+
+    /// A notice of a change that could hand the account to someone else (`{key}.subject`,
+    /// `{key}.body`), to the member's address, with a "secure your account" link
+    /// (`{secure}`) and their first name (`{name}`) among its arguments.
+    pub async fn notice(
+        &self,
+        db: &Db,
+        member_id: i64,
+        me: &store::MemberSecrets,
+        key: &str,
+        args: &[(&str, &str)],
+        now: i64,
+    ) {
+        let link = match secure_link(db, self.link_base, member_id, &me.email, now).await {
+            Ok(l) => l,
+            Err(e) => {
+                // The change is made: the notice still goes, pointing to the recovery.
+                tracing::error!(error = %e, "cannot store a secure-account link");
+                format!("{}/gr/authentication?step=recover", self.link_base)
+            }
+        };
+        let mut all: Vec<(&str, &str)> = vec![("name", &me.first_name), ("secure", &link)];
+        all.extend_from_slice(args);
+        self.send(
+            me.site_id,
+            &me.email,
+            &format!("{key}.subject"),
+            &format!("{key}.body"),
+            &all,
+            now,
+        )
+        .await;
     }
 
     /// The "your password was changed" notice, after a change in My account or a reset.

@@ -2,6 +2,7 @@
 //! another's row. Closing an account (deactivate, erase) is in `closing`.
 pub mod closing;
 pub mod export;
+pub mod secure;
 
 use sqlx::{Any, Row, Transaction};
 

@@ -16,7 +16,12 @@ pub fn form_action(action: &str) -> String {
 }
 
 /// Keys a redirect may show.
-const NOTICES: [&str; 18] = [
+const NOTICES: [&str; 23] = [
+    "reauth.error.password",
+    "reauth.error.required",
+    "reauth.social.required",
+    "reauth.social.failed",
+    "reauth.social.fresh",
     "myprofile.text.personaldata.notification",
     "myprofile.sessions.ended",
     "myprofile.email.notification",

@@ -6,12 +6,15 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
-use super::frame::{form_action, FormBase, ProfileFrame, Tab};
+use super::frame::{form_action, known_notice, FormBase, ProfileFrame, Tab};
 use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::DEACTIVATION_REASONS;
+use crate::auth::api::fetch_reauth;
 use crate::context::RequestCtx;
+use crate::model::reauth::ReauthView;
 use crate::ui::error_template::ErrorNotice;
+use crate::ui::reauth::{ReauthPassword, ReauthProvider};
 
 /// The account menu's sections (spec 001 §2 "Account menu sections") whose pages exist.
 const MENU: [(&str, &str, &str); 7] = [
@@ -60,6 +63,12 @@ pub fn MyAccountPage(path: String) -> impl IntoView {
     let confirm = query.get("step").as_deref() == Some("confirm");
     let reason = query.get("reason").unwrap_or_default();
     let load = Resource::new(|| (), |_| fetch_account());
+    let reauth = Resource::new(|| (), |_| fetch_reauth());
+    // A refused proof reopens the dialog with its message beside the password field.
+    let reauth_error = query
+        .get("error")
+        .filter(|k| k.starts_with("reauth."))
+        .and_then(|k| known_notice(&k));
     view! {
         <ProfileFrame page="home" title=ctx.t("page.myaccount") path tab>
             <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
@@ -68,13 +77,13 @@ pub fn MyAccountPage(path: String) -> impl IntoView {
                     move || {
                         let reason = reason.clone();
                         Suspend::new(async move {
-                            match load.await {
-                                Ok(v) => match tab {
+                            match (load.await, reauth.await) {
+                                (Ok(v), Ok(r)) => match tab {
                                     Tab::Manage => view! { <Manage view=v /> }.into_any(),
-                                    Tab::Deactivate => view! { <Deactivate view=v confirm reason /> }.into_any(),
-                                    Tab::Delete => view! { <Delete confirm /> }.into_any(),
+                                    Tab::Deactivate => view! { <Deactivate view=v confirm reason reauth=r error=reauth_error /> }.into_any(),
+                                    Tab::Delete => view! { <Delete confirm reauth=r error=reauth_error /> }.into_any(),
                                 },
-                                Err(_) => view! { <ErrorNotice /> }.into_any(),
+                                _ => view! { <ErrorNotice /> }.into_any(),
                             }
                         })
                     }
@@ -117,19 +126,37 @@ fn ConfirmDialog(
     #[prop(optional)]
     detail: Option<String>,
     #[prop(optional)] reason: Option<String>,
+    reauth: ReauthView,
+    /// The key of a refused proof.
+    error: Option<&'static str>,
 ) -> impl IntoView {
     let ctx = RequestCtx::current();
     let id = format!("{action}-dialog");
     let title_id = format!("{id}-title");
     let back = format!("/myaccount?tab={action}");
+    // "Sign in again" comes back to this dialog (with the reason chosen).
+    let here = match &reason {
+        Some(r) => format!(
+            "{back}&step=confirm&reason={}",
+            crate::routes::encode_query_value(r)
+        ),
+        None => format!("{back}&step=confirm"),
+    };
+    let field_id = if action == "delete" {
+        "delete-reauth"
+    } else {
+        "deactivate-reauth"
+    };
     view! {
         <dialog id=id.clone() class="account-dialog" aria-labelledby=title_id.clone() data-testid=id open data-enhance-modal="">
             <h2 id=title_id.clone()>{title}</h2>
             <p>{body}</p>
             {detail.map(|d| view! { <p>{d}</p> })}
-            <form method="post" action=form_action(action) data-enhance="" data-testid=format!("{action}-confirm-form")>
+            <ReauthProvider reauth=reauth.clone() return_to=here />
+            <form method="post" action=form_action(action) novalidate data-enhance="" data-testid=format!("{action}-confirm-form")>
                 <FormBase />
                 {reason.map(|r| view! { <input type="hidden" name="reason" value=r /> })}
+                <ReauthPassword reauth id=field_id error=error.map(|k| ctx.t(k)) />
                 <p class="profile-actions">
                     <button type="submit" class="button button--primary" data-testid=format!("{action}-confirm")>{confirm}</button>
                     <a class="button button--tertiary" href=back data-testid=format!("{action}-cancel")>{ctx.t("account.cancel")}</a>
@@ -140,7 +167,13 @@ fn ConfirmDialog(
 }
 
 #[component]
-fn Deactivate(view: AccountView, confirm: bool, reason: String) -> impl IntoView {
+fn Deactivate(
+    view: AccountView,
+    confirm: bool,
+    reason: String,
+    reauth: ReauthView,
+    error: Option<&'static str>,
+) -> impl IntoView {
     let ctx = RequestCtx::current();
     let chosen = DEACTIVATION_REASONS.contains(&reason.as_str());
     let missing = confirm && !chosen;
@@ -155,7 +188,7 @@ fn Deactivate(view: AccountView, confirm: bool, reason: String) -> impl IntoView
             <ConfirmDialog action="deactivate" title=ctx.t("account.deactivate.confirm.title")
                 body=ctx.t("account.deactivate.confirm.body")
                 detail=ctx.t_with("account.deactivate.confirm.reason", &[("reason", &label)])
-                confirm=ctx.t("account.deactivate.submit") reason=reason.clone() />
+                confirm=ctx.t("account.deactivate.submit") reason=reason.clone() reauth=reauth.clone() error />
         }
     });
     view! {
@@ -189,7 +222,7 @@ fn Deactivate(view: AccountView, confirm: bool, reason: String) -> impl IntoView
 }
 
 #[component]
-fn Delete(confirm: bool) -> impl IntoView {
+fn Delete(confirm: bool, reauth: ReauthView, error: Option<&'static str>) -> impl IntoView {
     let ctx = RequestCtx::current();
     view! {
         <section class="account-section" aria-labelledby="delete-title" data-testid="delete-step1">
@@ -211,7 +244,8 @@ fn Delete(confirm: bool) -> impl IntoView {
             </form>
             {confirm.then(|| view! {
                 <ConfirmDialog action="delete" title=ctx.t("account.delete.confirm.title")
-                    body=ctx.t("account.delete.confirm.body") confirm=ctx.t("account.delete.submit") />
+                    body=ctx.t("account.delete.confirm.body") confirm=ctx.t("account.delete.submit")
+                    reauth=reauth.clone() error />
             })}
         </section>
     }

@@ -11,9 +11,15 @@ use super::frame::{form_action, open_dialog, DoneDialog, FormBase, ProfileFrame,
 use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::*;
+use crate::auth::api::fetch_reauth;
 use crate::context::RequestCtx;
+use crate::model::reauth::ReauthView;
 use crate::text::keys::KeyFilter;
 use crate::ui::error_template::ErrorNotice;
+use crate::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
+
+/// Where "sign in again with …" comes back to.
+const PAGE: &str = "/myaccount/memberdata";
 
 #[component]
 pub fn PersonalDataPage(path: String) -> impl IntoView {
@@ -23,6 +29,7 @@ pub fn PersonalDataPage(path: String) -> impl IntoView {
         .get("confirmemail")
         .filter(|c| c.len() == 32 && c.bytes().all(|b| b.is_ascii_hexdigit()));
     let load = Resource::new(|| (), |_| fetch_account());
+    let reauth = Resource::new(|| (), |_| fetch_reauth());
     let draft = draft::read();
     let dialog = open_dialog();
     view! {
@@ -36,14 +43,14 @@ pub fn PersonalDataPage(path: String) -> impl IntoView {
                         let email_sent = dialog.as_deref() == Some("email");
                         let password_changed = dialog.as_deref() == Some("password");
                         Suspend::new(async move {
-                            match load.await {
-                                Ok(v) => view! {
+                            match (load.await, reauth.await) {
+                                (Ok(v), Ok(r)) => view! {
                                     <Profile view=v.clone() draft=draft.clone() />
-                                    <Email view=v draft=draft.clone() sent=email_sent />
-                                    <Password draft changed=password_changed />
+                                    <Email view=v reauth=r.clone() draft=draft.clone() sent=email_sent />
+                                    <Password draft changed=password_changed reauth=r />
                                     <crate::auth::social::ui::LinkedAccounts />
                                 }.into_any(),
-                                Err(_) => view! { <ErrorNotice /> }.into_any(),
+                                _ => view! { <ErrorNotice /> }.into_any(),
                             }
                         })
                     }
@@ -154,7 +161,7 @@ fn Profile(view: AccountView, draft: Draft) -> impl IntoView {
 }
 
 #[component]
-fn Email(view: AccountView, draft: Draft, sent: bool) -> impl IntoView {
+fn Email(view: AccountView, reauth: ReauthView, draft: Draft, sent: bool) -> impl IntoView {
     let ctx = RequestCtx::current();
     let p = view.profile;
     let error = |field: &str| draft.error("email", field).map(|k| ctx.t(&k));
@@ -167,6 +174,7 @@ fn Email(view: AccountView, draft: Draft, sent: bool) -> impl IntoView {
             <p class="account-hint" data-testid="pending-email" hidden=no_pending>
                 {pending.map(|e| ctx.t_with("myprofile.email.pending", &[("email", &e)]))}
             </p>
+            <ReauthProvider reauth=reauth.clone() return_to=PAGE.to_string() />
             <form method="post" action=form_action("email") class="account-form" novalidate data-enhance="" data-testid="email-form">
                 <FormBase />
                 {form_error(&draft, "email", "myprofile.errors.fields")}
@@ -174,6 +182,7 @@ fn Email(view: AccountView, draft: Draft, sent: bool) -> impl IntoView {
                     value=draft.value("email", "Email").unwrap_or_default() error=error(F_NEW_MAIL) kind="email" autocomplete="email" maxlength="254" required=true />
                 <TextField id="email-confirm" name="ConfirmEmail" field=F_CONFIRM_EMAIL label=ctx.t("myprofile.email.confirm")
                     value=draft.value("email", "ConfirmEmail").unwrap_or_default() error=error(F_CONFIRM_EMAIL) kind="email" autocomplete="email" maxlength="254" required=true />
+                <ReauthPassword reauth id="email-reauth" error=error(FIELD) />
                 <button type="submit" class="button button--primary" data-testid="email-save">{ctx.t("myprofile.email.save")}</button>
             </form>
             <DoneDialog id="email-dialog" open=sent
@@ -183,7 +192,7 @@ fn Email(view: AccountView, draft: Draft, sent: bool) -> impl IntoView {
 }
 
 #[component]
-fn Password(draft: Draft, changed: bool) -> impl IntoView {
+fn Password(draft: Draft, changed: bool, reauth: ReauthView) -> impl IntoView {
     let ctx = RequestCtx::current();
     let error = |field: &str| draft.error("password", field).map(|k| ctx.t(&k));
     let code_key = draft
@@ -214,21 +223,24 @@ fn Password(draft: Draft, changed: bool) -> impl IntoView {
             <DoneDialog id="password-dialog" open=changed
                 title=ctx.t("myprofile.password.notification") body=ctx.t("myprofile.password.sessions_ended") />
         </section>
-        <OtherSessions />
+        <OtherSessions reauth draft />
     }
 }
 
 /// "Sign out everywhere else" (review L11): a plain form, without scripts too; every other
 /// session of the member ends, this one stays.
 #[component]
-fn OtherSessions() -> impl IntoView {
+fn OtherSessions(reauth: ReauthView, draft: Draft) -> impl IntoView {
     let ctx = RequestCtx::current();
+    let error = draft.error("sessions", FIELD).map(|k| ctx.t(&k));
     view! {
         <section class="account-section" aria-labelledby="sessions-title">
             <h2 id="sessions-title">{ctx.t("myprofile.sessions.title")}</h2>
-            <form method="post" action=form_action("end_sessions") class="account-form" data-enhance="" data-testid="end-sessions-form">
+            <ReauthProvider reauth=reauth.clone() return_to=PAGE.to_string() />
+            <form method="post" action=form_action("end_sessions") class="account-form" novalidate data-enhance="" data-testid="end-sessions-form">
                 <FormBase />
                 <p id="sessions-hint">{ctx.t("myprofile.sessions.hint")}</p>
+                <ReauthPassword reauth id="sessions-reauth" error />
                 <button type="submit" class="button" aria-describedby="sessions-hint" data-testid="end-sessions">{ctx.t("myprofile.sessions.end")}</button>
             </form>
         </section>

@@ -6,7 +6,7 @@ pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]
-mod store;
+pub(crate) mod store;
 pub mod ui;
 
 use std::sync::RwLock;

@@ -22,6 +22,8 @@ pub struct Identity {
     pub email_verified: bool,
     pub given_name: String,
     pub family_name: String,
+    /// When the provider last checked the person (`auth_time`), if it says.
+    pub auth_time: Option<i64>,
 }
 
 /// A new authorization request's secrets, kept until its callback (single use).
@@ -38,6 +40,8 @@ pub struct Start<'a> {
     pub sponsor: Sponsor,
     /// The client (address) starting it, for the starts' rate limit.
     pub client: &'a str,
+    /// A re-authentication of this signed-in member (review N1), or 0 for a sign-in.
+    pub reauth_member_id: i64,
 }
 
 pub async fn start(app: &AppState, s: &Start<'_>, now: i64) -> Result<(), AuthError> {
@@ -62,6 +66,7 @@ pub async fn start(app: &AppState, s: &Start<'_>, now: i64) -> Result<(), AuthEr
             return_url: &return_url,
             sponsor: &s.sponsor,
             expires_at: now + rules::STATE_TTL_SECS,
+            reauth_member_id: s.reauth_member_id,
         },
         now,
     )
@@ -89,18 +94,80 @@ pub struct SocialOutcome {
     pub ticket: Option<String>,
     pub redirect_url: String,
     pub pending: Option<Pending>,
+    /// For a re-authentication (review N1), whether it went through (the session is then
+    /// fresh; nobody new is signed in); `None` for a sign-in.
+    pub reauth: Option<bool>,
 }
 
 impl SocialOutcome {
-    fn refused(code: LoginCode, return_url: &str) -> SocialOutcome {
+    pub fn refused(code: LoginCode, return_url: &str) -> SocialOutcome {
         SocialOutcome {
             code,
             token: None,
             ticket: None,
             redirect_url: return_url.to_string(),
             pending: None,
+            reauth: None,
         }
     }
+}
+
+/// How long ago the provider may have checked the person for a re-authentication: the
+/// request asks for a new check (`prompt=login`, `max_age=0`); this allows for the time
+/// the member took at the provider and for clocks a little apart.
+pub const REAUTH_MAX_AGE_SECS: i64 = 300;
+
+/// A provider's answer to a re-authentication request: it counts only for the member who
+/// asked, still signed in in this browser (`session`: their session's member and token
+/// hash), with the provider's account linked to theirs and a check made just now. Then
+/// this session counts as freshly authenticated for `reauth::WINDOW_SECS`.
+pub async fn reauthenticate(
+    app: &AppState,
+    started: &LoginState,
+    id: &Identity,
+    session: Option<&session::SessionMember>,
+    now: i64,
+) -> Result<SocialOutcome, AuthError> {
+    let refused = SocialOutcome {
+        reauth: Some(false),
+        ..SocialOutcome::refused(LoginCode::ThirdPartyFailed, &started.return_url)
+    };
+    let Some(member) = session.filter(|m| m.member_id == started.reauth_member_id) else {
+        tracing::warn!("re-authentication answered in another session");
+        return Ok(refused);
+    };
+    let linked =
+        store::linked_member(&app.db, started.site_id, started.provider, &id.subject).await?;
+    if linked != Some(member.member_id) {
+        tracing::warn!(
+            member_id = member.member_id,
+            "re-authentication by another provider account"
+        );
+        return Ok(refused);
+    }
+    let checked_now = id
+        .auth_time
+        .is_some_and(|t| t <= now + 60 && now - t <= REAUTH_MAX_AGE_SECS);
+    if !checked_now {
+        tracing::warn!(member_id = member.member_id, auth_time = ?id.auth_time, "re-authentication without a fresh check");
+        return Ok(refused);
+    }
+    crate::auth::reauth::stamp(&app.db, &member.token_hash, now).await?;
+    auth_store::event(
+        &app.db,
+        started.site_id,
+        Some(member.member_id),
+        "reauthenticated",
+        "",
+        started.provider.slug(),
+        now,
+    )
+    .await;
+    Ok(SocialOutcome {
+        code: LoginCode::Success,
+        reauth: Some(true),
+        ..refused
+    })
 }
 
 /// Third-party validate: the verified identity signs in, or leads to code 12 or 13.
@@ -260,6 +327,7 @@ pub async fn associate(
         ticket: None,
         redirect_url: p.return_url.clone(),
         pending: None,
+        reauth: None,
     })
 }
 
@@ -380,6 +448,7 @@ pub async fn subscribe_third_party(
         ticket: None,
         redirect_url: p.return_url.clone(),
         pending: None,
+        reauth: None,
     })
 }
 

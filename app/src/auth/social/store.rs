@@ -18,6 +18,9 @@ pub struct LoginState {
     /// The hash of the binding of the visitor who started it: a pending identity made from
     /// it stays theirs (review N5).
     pub binding_hash: String,
+    /// For a re-authentication (review N1): the member who must sign in again; 0 for a
+    /// sign-in.
+    pub reauth_member_id: i64,
 }
 
 /// A ticket of a pending identity, as the browser that presents it holds it: only the
@@ -57,6 +60,7 @@ pub struct NewState<'a> {
     pub return_url: &'a str,
     pub sponsor: &'a Sponsor,
     pub expires_at: i64,
+    pub reauth_member_id: i64,
 }
 
 pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sqlx::Error> {
@@ -67,8 +71,8 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
         .await?;
     sqlx::query(
         "INSERT INTO social_login_states (state_hash, binding_hash, provider, site_id, nonce,
-             pkce_verifier, return_url, expires_at, sponsor_code, godfather_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             pkce_verifier, return_url, expires_at, sponsor_code, godfather_id, reauth_member_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(hash_token(s.state))
     .bind(hash_token(s.binding))
@@ -80,6 +84,7 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
     .bind(s.expires_at)
     .bind(&s.sponsor.code)
     .bind(&s.sponsor.godfather_id)
+    .bind(s.reauth_member_id)
     .execute(&db.writes)
     .await?;
     Ok(())
@@ -96,7 +101,7 @@ pub async fn take_state(
     let row = sqlx::query(
         "DELETE FROM social_login_states WHERE state_hash = $1
          RETURNING binding_hash, provider, site_id, nonce, pkce_verifier, return_url, expires_at,
-                   sponsor_code, godfather_id",
+                   sponsor_code, godfather_id, reauth_member_id",
     )
     .bind(hash_token(state))
     .fetch_optional(&db.writes)
@@ -121,6 +126,7 @@ pub async fn take_state(
             godfather_id: r.try_get("godfather_id")?,
         },
         binding_hash,
+        reauth_member_id: r.try_get("reauth_member_id")?,
     }))
 }
 

@@ -14,6 +14,8 @@ pub const START: &str = "/gr/authentication/social/start";
 pub const ASSOCIATE: &str = "/gr/authentication/social/associate";
 pub const REGISTER: &str = "/gr/authentication/social/register";
 pub const UNLINK: &str = "/gr/authentication/social/unlink";
+/// A signed-in member signing in again with a provider before a sensitive change.
+pub const REAUTH: &str = "/gr/authentication/social/reauth";
 
 /// "Continue with Google / Facebook / Apple": one form, one button per configured provider.
 #[component]

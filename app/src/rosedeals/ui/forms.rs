@@ -9,6 +9,7 @@ use crate::context::RequestCtx;
 use crate::help::ui::pages::PostSalesErrorNotice;
 use crate::rosedeals::api::{fetch_contact_vouchers, fetch_lists, fetch_order, is_not_found};
 use crate::rosedeals::ui::orders::{not_found, ListTabs};
+use crate::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 
 fn t(key: &str) -> String {
     RequestCtx::current().t(key)
@@ -94,21 +95,25 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
         return not_found().into_any();
     };
     let load = Resource::new(move || id, fetch_order);
+    let reauth = Resource::new(|| (), |_| crate::auth::api::fetch_reauth());
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{t("common.loading")}</p> }>
             {move || Suspend::new(async move {
-                match load.await {
-                    Ok(order) => {
+                match (load.await, reauth.await) {
+                    (Ok(order), Ok(reauth)) => {
                         let ctx = RequestCtx::current();
                         let active: Vec<_> = order.vouchers.iter().filter(|v| v.status == "active").cloned().collect();
                         let refundable: i64 = active.iter().map(|v| v.price).sum();
                         let (refund_error, refund_field) = refusal("refund");
                         let iban_error = refund_field.as_deref().filter(|f| *f == "iban").and(refund_error);
+                        let password_error = refund_field.as_deref().filter(|f| *f == FIELD).and(refund_error).map(t);
+                        let here = format!("/rosedeals/refund?basketId={id}");
                         let (retry_error, _) = refusal("retry");
                         view! {
                             <p class="account-hint" data-testid="refund-summary">{ctx.t_with("rosedeals.refund.intro", &[("id", &id.to_string()), ("amount", &ctx.money(refundable))])}</p>
                             <section class="account-section" aria-labelledby="refund-title">
                                 <h2 id="refund-title">{t("rosedeals.refund.form_title")}</h2>
+                                <ReauthProvider reauth=reauth.clone() return_to=here />
                                 <form class="account-form" method="post" enctype="multipart/form-data" action=format!("/rosedeals/forms/refund/{id}")
                                     data-enhance="" data-enhance-keep=keep(refund_error) novalidate data-testid="refund-form">
                                     {xsrf()}
@@ -131,6 +136,8 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                                         <label for="refund-isSuspended">{t("rosedeals.form.is_suspended")}</label>
                                     </p>
                                     {content_field("refund")}
+                                    <ReauthPassword reauth id="refund-reauth" error=password_error
+                                        only_when=t("reauth.password.hint_new_iban") />
                                     <button type="submit" class="button button--primary" data-testid="refund-submit">{t("rosedeals.refund.submit")}</button>
                                 </form>
                             </section>
@@ -160,8 +167,8 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                             </section>
                         }.into_any()
                     }
-                    Err(e) if is_not_found(&e) => not_found().into_any(),
-                    Err(_) => view! { <PostSalesErrorNotice /> }.into_any(),
+                    (Err(e), _) if is_not_found(&e) => not_found().into_any(),
+                    _ => view! { <PostSalesErrorNotice /> }.into_any(),
                 }
             })}
         </Suspense>

@@ -18,7 +18,13 @@ use crate::routes::ResolvedRoute;
 use crate::ui::SeoMeta;
 
 /// The messages of the forms' outcomes.
-const MESSAGES: [&str; 14] = [
+const MESSAGES: [&str; 20] = [
+    "reauth.error.password",
+    "reauth.error.required",
+    "reauth.social.required",
+    "reauth.social.failed",
+    "reauth.social.fresh",
+    "auth.error.too_many",
     "rosedeals.errors.invalid_iban",
     "rosedeals.errors.already_refunded",
     "rosedeals.errors.nothing_to_refund",

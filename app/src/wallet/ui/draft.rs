@@ -39,8 +39,10 @@ impl FormDraft for Draft {
 
     fn checked(mut self) -> Self {
         // Only messages of this form, whatever the cookie says.
-        self.errors
-            .retain(|(f, k)| BankField::from_wire(f).is_some() && k.starts_with("wallet.errors."));
+        self.errors.retain(|(f, k)| {
+            (BankField::from_wire(f).is_some() && k.starts_with("wallet.errors."))
+                || (f == crate::ui::reauth::FIELD && k.starts_with("reauth.error."))
+        });
         self
     }
 }

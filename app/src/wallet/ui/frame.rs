@@ -9,7 +9,13 @@ use crate::context::RequestCtx;
 use crate::ui::SeoMeta;
 
 /// Keys a redirect may show.
-const NOTICES: [&str; 16] = [
+const NOTICES: [&str; 22] = [
+    "reauth.error.password",
+    "reauth.error.required",
+    "reauth.social.required",
+    "reauth.social.failed",
+    "reauth.social.fresh",
+    "auth.error.too_many",
     "myprofile.text.bank_details.notification",
     "errors.something_wrong.notification",
     "errors.general_retry.notification",

@@ -5,8 +5,11 @@ use leptos::prelude::*;
 
 use super::draft::{self, Draft};
 use super::frame::{AccountFrame, FormBase};
+use crate::auth::api::fetch_reauth;
 use crate::context::RequestCtx;
+use crate::model::reauth::ReauthView;
 use crate::ui::error_template::ErrorNotice;
+use crate::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 use crate::wallet::api::fetch_wallet;
 use crate::wallet::model::WalletDetails;
 use crate::wallet::rules::BankField;
@@ -16,10 +19,14 @@ pub fn form_action(action: &str) -> String {
     format!("/postsales/myaccount/wallet/form/{action}")
 }
 
+/// Where "sign in again with …" comes back to.
+const PAGE: &str = "/postsales/myaccount/wallet/";
+
 #[component]
 pub fn WalletPage(path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     let load = Resource::new(|| (), |_| fetch_wallet());
+    let reauth = Resource::new(|| (), |_| fetch_reauth());
     let draft = draft::read();
     view! {
         <AccountFrame page="wallet" title=ctx.t("page.wallet") path>
@@ -29,9 +36,9 @@ pub fn WalletPage(path: String) -> impl IntoView {
                     move || {
                         let draft = draft.clone();
                         Suspend::new(async move {
-                            match load.await {
-                                Ok(w) => view! { <Wallet wallet=w draft /> }.into_any(),
-                                Err(_) => view! { <ErrorNotice /> }.into_any(),
+                            match (load.await, reauth.await) {
+                                (Ok(w), Ok(r)) => view! { <Wallet wallet=w draft reauth=r /> }.into_any(),
+                                _ => view! { <ErrorNotice /> }.into_any(),
                             }
                         })
                     }
@@ -42,7 +49,7 @@ pub fn WalletPage(path: String) -> impl IntoView {
 }
 
 #[component]
-fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
+fn Wallet(wallet: WalletDetails, draft: Draft, reauth: ReauthView) -> impl IntoView {
     let ctx = RequestCtx::current();
     let stored = wallet.iban.clone();
     let guid = stored.as_ref().map(|s| s.id.clone()).unwrap_or_default();
@@ -80,6 +87,11 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
         .map(|(_, k)| ctx.t(k));
     let confirmation_invalid = confirmation_error.is_some().then_some("true");
     let confirmation_ok = confirmation_error.is_none();
+    let reauth_error = draft
+        .errors
+        .iter()
+        .find(|(n, _)| n == FIELD)
+        .map(|(_, k)| ctx.t(k));
     let cards = wallet.payment_methods.clone();
     let no_cards = cards.is_empty();
     view! {
@@ -95,6 +107,7 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
                     <button type="submit" class="link-button">{ctx.t("wallet.bank.delete")}</button>
                 </form>
             </div>
+            <ReauthProvider reauth=reauth.clone() return_to=PAGE.to_string() />
             <form method="post" action=form_action("save") data-enhance="" class="account-form" novalidate data-testid="bank-form" id="bank-form">
                 <FormBase />
                 <p class="account-form__error" role="alert" data-form-error hidden=draft.errors.is_empty()>
@@ -110,6 +123,7 @@ fn Wallet(wallet: WalletDetails, draft: Draft) -> impl IntoView {
                     <label for="bank-confirmation">{ctx.t("wallet.bank.confirmation")}</label>
                     <span class="field__error" id="bank-confirmation-error" data-error-for="confirmation" hidden=confirmation_ok>{confirmation_error}</span>
                 </p>
+                <ReauthPassword reauth id="bank-reauth" error=reauth_error />
                 <button type="submit" class="button button--primary" data-testid="bank-save">{ctx.t("wallet.bank.save")}</button>
             </form>
         </section>

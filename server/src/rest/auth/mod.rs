@@ -319,16 +319,41 @@ pub struct SessionsEnded {
 
 /// Signs the member out everywhere else: every other session of the member ends (other
 /// browsers and devices must sign in again); this one stays.
+/// The body carries `currentPassword` (review N1), as an email change does; the member
+/// gets a notice with a "secure your account" link.
 #[utoipa::path(post, path = "/api/authentication/v1/sessions/end-others", tag = "authentication",
     params(("X-XSRF-TOKEN" = String, Header)),
-    responses((status = 200, body = SessionsEnded), (status = 401, body = ErrorBody)))]
+    request_body = app::account::model::ReauthRequest,
+    responses((status = 200, body = SessionsEnded), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 async fn end_other_sessions(
     State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
     SignedIn(m): SignedIn,
     Client(client): Client,
+    req: Request,
 ) -> Result<Json<SessionsEnded>, ApiError> {
-    let ended =
-        service::end_other_sessions(&app.state, &client, &m, app::platform::state::now()).await?;
+    let body: app::account::model::ReauthRequest = json_body(req).await?;
+    let base = crate::web::session::link_base(&ctx, ctx.site_id);
+    let mailer = app::account::service::Mailer {
+        settings: &app.settings.mail,
+        link_base: &base,
+    };
+    let proof = app::account::service::Proof {
+        auth: &app.settings.auth,
+        client: &client,
+        member: &m,
+        current_password: &body.current_password,
+    };
+    let ended = app::account::service::end_other_sessions(
+        &app.state,
+        &mailer,
+        &proof,
+        app::platform::state::now(),
+    )
+    .await
+    .map_err(|e| ApiError::wire(&e).logged_as("end other sessions failed"))?;
     Ok(Json(SessionsEnded {
         ended,
         msg_key: "myprofile.sessions.ended",

@@ -47,6 +47,15 @@ pub fn redirect_uri(ctx: &RequestCtx, site_id: u16) -> String {
     format!("{}{CALLBACK}", link_base(ctx, site_id))
 }
 
+/// What an authorization request is for.
+pub(crate) enum Purpose {
+    /// Signing in (or registering), with the share link's sponsor if any.
+    SignIn(service::Sponsor),
+    /// The signed-in member proving it is them before a sensitive change (review N1): the
+    /// provider is asked to check the person again.
+    Reauth(i64),
+}
+
 /// Starts an authorization request; the provider's URL to send the visitor to.
 pub(crate) async fn begin(
     app: &AppCtx,
@@ -55,17 +64,27 @@ pub(crate) async fn begin(
     client: &str,
     provider: &str,
     return_url: Option<&str>,
-    sponsor: service::Sponsor,
+    purpose: Purpose,
 ) -> Result<String, SocialError> {
     let Some(cfg) = Provider::from_slug(provider).and_then(|p| app.config.social.get(p)) else {
         return Err(code_error(LoginCode::InvalidSocialPlugin));
     };
-    let a = oidc::authorize(&app.config.social, cfg, &redirect_uri(ctx, ctx.site_id))
-        .await
-        .map_err(|e| {
-            tracing::warn!(provider, error = %e, "social sign-in cannot start");
-            code_error(LoginCode::ThirdPartyFailed)
-        })?;
+    let (sponsor, reauth_member_id) = match purpose {
+        Purpose::SignIn(s) => (s, 0),
+        Purpose::Reauth(member_id) => (service::Sponsor::default(), member_id),
+    };
+    let fresh_check = reauth_member_id != 0;
+    let a = oidc::authorize(
+        &app.config.social,
+        cfg,
+        &redirect_uri(ctx, ctx.site_id),
+        fresh_check,
+    )
+    .await
+    .map_err(|e| {
+        tracing::warn!(provider, error = %e, "social sign-in cannot start");
+        code_error(LoginCode::ThirdPartyFailed)
+    })?;
     service::start(
         &app.state,
         &service::Start {
@@ -78,6 +97,7 @@ pub(crate) async fn begin(
             binding: &session.binding,
             sponsor,
             client,
+            reauth_member_id,
         },
         app::platform::state::now(),
     )
@@ -120,6 +140,14 @@ pub(crate) async fn validate(
     )
     .await
     {
+        Ok(identity) if started.reauth_member_id != 0 => Ok(service::reauthenticate(
+            &app.state,
+            &started,
+            &identity,
+            session.member.as_ref(),
+            now,
+        )
+        .await?),
         Ok(identity) => {
             Ok(service::third_party_validate(&app.state, client, &started, &identity, now).await?)
         }
@@ -134,5 +162,6 @@ fn empty(code: LoginCode) -> SocialOutcome {
         ticket: None,
         redirect_url: "/".into(),
         pending: None,
+        reauth: None,
     }
 }

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
+use openidconnect::core::{
+    CoreAuthPrompt, CoreAuthenticationFlow, CoreClient, CoreProviderMetadata,
+};
 use openidconnect::{
     AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge,
     PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
@@ -129,10 +131,13 @@ pub struct Authorization {
     pub pkce_verifier: String,
 }
 
+/// `fresh_check`: the provider must check the person now (`prompt=login`, `max_age=0`),
+/// for a re-authentication; the ID token's `auth_time` then says when it did.
 pub async fn authorize(
     cfg: &SocialConfig,
     p: &ProviderConfig,
     redirect_uri: &str,
+    fresh_check: bool,
 ) -> Result<Authorization, String> {
     let metadata = cfg.metadata(p, false).await?;
     let client = CoreClient::from_provider_metadata(
@@ -158,6 +163,11 @@ pub async fn authorize(
             .add_extra_param("response_mode", "form_post"),
         _ => req.add_scope(Scope::new("profile".into())),
     };
+    if fresh_check {
+        req = req
+            .add_prompt(CoreAuthPrompt::Login)
+            .set_max_age(Duration::from_secs(0));
+    }
     let (url, state, nonce) = req.url();
     Ok(Authorization {
         url: url.to_string(),
@@ -227,5 +237,6 @@ pub async fn finish(
                 .and_then(|n| n.get(None))
                 .map(|n| n.as_str().to_string()),
         ),
+        auth_time: claims.auth_time().map(|t| t.timestamp()),
     })
 }

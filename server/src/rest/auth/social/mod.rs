@@ -27,12 +27,13 @@ use crate::rest::error::ApiError;
 use crate::rest::extract::{Client, SignedIn};
 use crate::state::AppCtx;
 use crate::web::session::with_new_session;
-use crate::web::social::{begin, validate, SocialError};
+use crate::web::social::{begin, validate, Purpose, SocialError};
 
 pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
         .routes(routes!(providers))
         .routes(routes!(third_party_login))
+        .routes(routes!(third_party_reauth))
         .routes(routes!(third_party_validate))
         .routes(routes!(associate_account))
         .routes(routes!(subscribe_third_party))
@@ -102,12 +103,62 @@ async fn third_party_login(
         &client,
         &provider,
         body.return_url.as_deref(),
-        service::Sponsor::default(),
+        Purpose::SignIn(service::Sponsor::default()),
     )
     .await?;
     Ok(Json(ThirdPartyLoginResponse {
         authorization_url: url,
     }))
+}
+
+/// Starts a re-authentication of the signed-in member with a provider linked to their
+/// account (review N1): the provider checks the person again, and its answer (third-party
+/// validate) makes this session fresh for 5 minutes, long enough for an email change, new
+/// bank details, a refund to a new IBAN, ending the other sessions or closing the account
+/// without a password. The answer's `result` is 1 and nobody new is signed in; an answer
+/// from another provider account, another session or without a fresh check is 11.
+#[utoipa::path(post, path = "/api/authentication/v1/thirdparty/{provider}/reauth", tag = "authentication",
+    params(("provider" = String, Path, description = "google, facebook, apple or klarna"),
+        ("X-XSRF-TOKEN" = String, Header)),
+    request_body = ThirdPartyLoginRequest,
+    responses((status = 200, body = ThirdPartyLoginResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody)))]
+async fn third_party_reauth(
+    State(app): State<Arc<AppCtx>>,
+    Extension(ctx): Extension<RequestCtx>,
+    Extension(session): Extension<SessionInfo>,
+    Client(client): Client,
+    SignedIn(member): SignedIn,
+    Path(provider): Path<String>,
+    req: Request,
+) -> Result<Json<ThirdPartyLoginResponse>, ApiError> {
+    let body: ThirdPartyLoginRequest = json_body(req).await?;
+    if !linked(&app, member.member_id, &provider).await? {
+        return Err(ApiError::NotFound);
+    }
+    let url = begin(
+        &app,
+        &ctx,
+        &session,
+        &client,
+        &provider,
+        body.return_url.as_deref(),
+        Purpose::Reauth(member.member_id),
+    )
+    .await?;
+    Ok(Json(ThirdPartyLoginResponse {
+        authorization_url: url,
+    }))
+}
+
+/// Whether the member's account is linked to the provider named by `slug`.
+pub(crate) async fn linked(app: &AppCtx, member_id: i64, slug: &str) -> Result<bool, ApiError> {
+    let Some(p) = Provider::from_slug(slug) else {
+        return Ok(false);
+    };
+    let links = service::links(&app.state, member_id).await?;
+    Ok(links.iter().any(|(l, _, _)| *l == p))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -133,6 +184,9 @@ pub struct ThirdPartyResponse {
     third_party_type_id: Option<u8>,
     /// Registration type of the next step: association 1 (13) or none.
     registration_type: Option<u8>,
+    /// A re-authentication went through: this session may make a sensitive change for
+    /// the next 5 minutes (nobody new is signed in).
+    reauthenticated: bool,
 }
 
 async fn answer(app: &AppCtx, session: &SessionInfo, out: SocialOutcome) -> Response {
@@ -141,6 +195,7 @@ async fn answer(app: &AppCtx, session: &SessionInfo, out: SocialOutcome) -> Resp
         result: out.code.code(),
         msg_key: out.code.message_key(),
         redirect_url: (out.code == LoginCode::Success).then(|| out.redirect_url.clone()),
+        reauthenticated: out.reauth == Some(true),
         token: out.ticket.clone(),
         email: p.map(|p| p.email.clone()),
         first_name: p.map(|p| p.first_name.clone()),
