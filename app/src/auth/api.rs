@@ -46,3 +46,14 @@ pub async fn fetch_reauth() -> Result<crate::model::reauth::ReauthView, ServerFn
         .await
         .wire::<crate::auth::error::AuthError>()
 }
+
+/// The address a "secure your account" link keeps, while the link works; `None` otherwise.
+/// Nothing is used up: the reader confirms first.
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "auth/secure")]
+pub async fn secure_link_email(token: String) -> Result<Option<String>, ServerFnError> {
+    use crate::platform::state::WireResult;
+    let state = crate::platform::state::app_state()?;
+    crate::account::service::secure_link_email(&state.db, &token, crate::platform::state::now())
+        .await
+        .wire::<crate::account::error::AccountError>()
+}

@@ -261,7 +261,12 @@ pub fn logout_href(xsrf: &str) -> String {
 }
 
 /// Messages of the account's closing, shown on the sign-in page it ends on.
-const SIGNED_OUT_NOTICES: [&str; 2] = ["account.deactivate.done", "account.delete.done"];
+const SIGNED_OUT_NOTICES: [&str; 4] = [
+    "account.deactivate.done",
+    "account.delete.done",
+    "account.secure.done",
+    "account.secure.invalid",
+];
 
 #[cfg(test)]
 mod tests {

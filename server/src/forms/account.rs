@@ -35,6 +35,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route(&at("end_sessions"), post(end_sessions))
         .route(&at("deactivate"), post(deactivate))
         .route(&at("delete"), post(delete))
+        .route(app::auth::ui::page::SECURE_FORM, post(secure))
 }
 
 #[derive(Deserialize, Default)]
@@ -372,5 +373,36 @@ async fn delete(Client(client): Client, form: XsrfForm<ReauthForm>) -> Response 
             form.answer(failed(&format!("{HOME}?tab=delete&step=confirm"), &e))
         }
         Err(e) => form.answer(failed(&format!("{HOME}?tab=delete"), &e)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SecureForm {
+    token: String,
+}
+
+/// A change notice's "secure your account" button (review N1), signed in or not: every
+/// session ends (this browser's too), and the member chooses a new password.
+async fn secure(form: XsrfForm<SecureForm>) -> Response {
+    let now = app::platform::state::now();
+    match service::secure_account(&form.app.state.db, &form.fields.token, now).await {
+        Ok(done) => {
+            let to = format!("{}&info=account.secure.done", done.reset_path);
+            let res = form.answer(FormOutcome::to(to));
+            clear_session(&form.app, res)
+        }
+        Err(e) => {
+            if let Some(cause) = e.cause() {
+                tracing::error!(error = %cause, "securing an account failed");
+            }
+            // A used or expired link: its page says so (without a token).
+            let to = match e {
+                AccountError::LinkInvalid => "/gr/authentication?step=secure".to_string(),
+                _ => "/gr/authentication?step=secure&error=errors.general_retry.notification"
+                    .to_string(),
+            };
+            form.answer(FormOutcome::to(to))
+        }
     }
 }

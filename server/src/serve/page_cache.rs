@@ -358,12 +358,12 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
         return None;
     }
     // A pending social sign-in's step shows its identity only to the browser that started
-    // it (review N5): never a copy for the next browser with the same address.
-    if req
-        .uri()
-        .query()
-        .is_some_and(|q| q.split('&').any(|p| p.starts_with("ticket=")))
-    {
+    // it (review N5), and a "secure your account" link's page its address: never a copy
+    // for the next browser with the same address.
+    if req.uri().query().is_some_and(|q| {
+        q.split('&')
+            .any(|p| p.starts_with("ticket=") || p.starts_with("token="))
+    }) {
         return None;
     }
     let ctx = req.extensions().get::<RequestCtx>()?;

@@ -10,8 +10,9 @@ use crate::platform::session;
 /// A notice can lie unread for a while: its link works for 30 days.
 pub const SECURE_LINK_TTL_SECS: i64 = 30 * 86_400;
 
-/// The page the link opens (a confirmation button: a mail scanner's GET changes nothing).
-pub const SECURE_PATH: &str = "/myaccount/secure";
+/// The page the link opens, on the sign-in page (open to whoever reads the mail, signed in
+/// or not), with a confirmation button: a mail scanner's GET changes nothing.
+pub const SECURE_PATH: &str = "/gr/authentication?step=secure&token=";
 
 /// How long the password link it leads to works (as a recovery link).
 const RESET_TTL_SECS: i64 = 3600;
@@ -34,7 +35,7 @@ pub async fn secure_link(
         now + SECURE_LINK_TTL_SECS,
     )
     .await?;
-    Ok(format!("{link_base}{SECURE_PATH}?token={token}"))
+    Ok(format!("{link_base}{SECURE_PATH}{token}"))
 }
 
 fn well_formed(token: &str) -> bool {

@@ -40,9 +40,8 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
         "updatepassword".to_string()
     } else {
         match q("step").as_str() {
-            s @ ("password" | "register" | "recover" | "done" | "associate" | "socialregister") => {
-                s.to_string()
-            }
+            s @ ("password" | "register" | "recover" | "done" | "associate" | "socialregister"
+            | "secure") => s.to_string(),
             _ => "email".to_string(),
         }
     };
@@ -140,6 +139,7 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
             <AutologinConfirm cypher=q("cypher") return_url=return_url.clone() />
         }
         .into_any(),
+        "secure" => view! { <SecureConfirm token=q("token") /> }.into_any(),
         "activate" => view! {
             <form class="auth__form" method="post" action="/gr/authentication/form" data-testid="activate-form">
                 {hidden_common("activate")}
@@ -230,6 +230,54 @@ fn AutologinConfirm(cypher: String, return_url: String) -> impl IntoView {
         </Suspense>
     }
 }
+
+/// A change notice's "secure your account" link (review N1): what securing does, and the
+/// button that does it (posted with the CSRF token; opening the link changes nothing).
+#[component]
+fn SecureConfirm(token: String) -> impl IntoView {
+    let xsrf = RequestCtx::current().xsrf;
+    let email = Resource::new(
+        {
+            let token = token.clone();
+            move || token.clone()
+        },
+        crate::auth::api::secure_link_email,
+    );
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let token = token.clone();
+                move || {
+                    let token = token.clone();
+                    let xsrf = xsrf.clone();
+                    Suspend::new(async move {
+                        let ctx = RequestCtx::current();
+                        match email.await {
+                            Ok(Some(address)) => view! {
+                                <form class="auth__form" method="post" action=SECURE_FORM data-testid="secure-form" aria-labelledby="secure-title">
+                                    <input type="hidden" name="_xsrf" value=xsrf />
+                                    <input type="hidden" name="token" value=token />
+                                    <h2 id="secure-title">{ctx.t("account.secure.title")}</h2>
+                                    <p>{ctx.t_with("account.secure.intro", &[("email", &address)])}</p>
+                                    <button class="button button--primary" type="submit" data-testid="secure-submit">{ctx.t("account.secure.submit")}</button>
+                                </form>
+                            }
+                            .into_any(),
+                            _ => view! {
+                                <p class="auth__error" role="alert" data-testid="auth-error">{ctx.t("account.secure.invalid")}</p>
+                                <a class="auth__back" href="/gr/authentication?step=recover">{ctx.t("auth.recover.link")}</a>
+                            }
+                            .into_any(),
+                        }
+                    })
+                }
+            }
+        </Suspense>
+    }
+}
+
+/// Where the secure form posts (`server/src/forms/account.rs`).
+pub const SECURE_FORM: &str = "/gr/authentication/secure";
 
 #[component]
 fn Registration(email: String, hidden: AnyView) -> impl IntoView {
