@@ -724,8 +724,8 @@ async function throwaway(v, label, password) {
 
 /** Starts a social sign-in for `v` and signs in at the provider as `email`: the shop's
  * answer to the provider's redirect (the callback, as `v`). Null when no provider is set. */
-async function socialRoundTrip(v, email) {
-  const start = await v.req('POST', '/api/authentication/v1/thirdparty/google/login', { json: { returnUrl: '/' } });
+async function socialRoundTrip(v, email, startPath = '/api/authentication/v1/thirdparty/google/login') {
+  const start = await v.req('POST', startPath, { json: { returnUrl: '/' } });
   const url = start.json?.authorizationUrl;
   if (start.status !== 200 || !url) return { error: `start: HTTP ${start.status} ${start.text.slice(0, 100)}` };
   const authorize = new URL(url);
@@ -785,6 +785,58 @@ async function checkReviewTwo() {
       if (r.status !== 200) return [`start ${i + 1}: HTTP ${r.status} ${r.text.slice(0, 100)}`];
     }
     return [`45 starts in a row, none refused`];
+  });
+  // Review N1: what can hand the account over asks for the password; nothing changes without.
+  await item('re-authentication: email change, bank details, ending other sessions, deactivate and delete refuse a missing or wrong password (review N1)', async () => {
+    const p = [];
+    const newEmail = `asvs-n1-${Date.now().toString(36)}@example.test`;
+    const tries = [
+      ['POST', '/api/postsales/v1/account/email', { Email: newEmail, ConfirmEmail: newEmail }],
+      ['POST', '/api/postsales/v1/wallet/bankdetails', { iban: 'DE89370400440532013000', bic: '', ownerName: 'Camille Asvs', confirmation: true }],
+      ['POST', '/api/authentication/v1/sessions/end-others', {}],
+      ['POST', '/api/postsales/v1/account/deactivate', { reason: 'OTHER' }],
+      ['DELETE', '/api/postsales/v1/account', {}],
+    ];
+    for (const [method, path, body] of tries) {
+      for (const currentPassword of [undefined, 'not-the-password-1A']) {
+        const r = await A.req(method, path, { json: currentPassword ? { ...body, currentPassword } : body });
+        if (r.status !== 400 || r.json?.error_code !== 'currentpassword') p.push(`${method} ${path} ${currentPassword ? 'with a wrong' : 'without a'} password: HTTP ${r.status} ${r.text.slice(0, 80)}`);
+      }
+    }
+    const still = await A.req('GET', '/api/postsales/v1/account');
+    if (still.status !== 200) p.push(`A's session no longer works after the refusals (HTTP ${still.status})`);
+    const wallet = await A.req('GET', '/api/postsales/v1/wallet');
+    if (wallet.json?.iban?.last4 === '3000') p.push('the bank details changed without the password');
+    const right = await A.req('POST', '/api/postsales/v1/wallet/bankdetails', {
+      json: { iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR', ownerName: 'Camille Asvs', confirmation: true, currentPassword: MEMBER_A.password },
+    });
+    if (right.status !== 200) p.push(`with the password the bank details were refused: HTTP ${right.status}`);
+    return { problems: p, note: `${tries.length * 2} refusals` };
+  });
+  await item('re-authentication: a member without a password must sign in again with the provider, which counts for that session (review N1)', async () => {
+    const v = new Visitor('n1-social');
+    await v.anonToken();
+    const email = `asvs-n1s-${Date.now().toString(36)}@example.test`;
+    const trip = await socialRoundTrip(v, email);
+    if (trip.error) return [trip.error];
+    const ticket = new URL(trip.callback.headers.get('location') ?? '', BASE).searchParams.get('ticket');
+    const made = await v.req('POST', '/api/authentication/v1/thirdparty/subscribe', {
+      json: { token: ticket, civility: 1, firstName: 'Asvs', lastName: 'Check', cgv: true, privacyPolicy: true },
+    });
+    if (made.json?.result !== 1) return [`the provider-only member was not registered (result ${made.json?.result ?? made.status})`];
+    const moved = `moved-${email}`;
+    const change = () => v.req('POST', '/api/postsales/v1/account/email', { json: { Email: moved, ConfirmEmail: moved } });
+    const before = await change();
+    if (before.status !== 403 || before.json?.error_code !== 'reauthrequired') return [`before a new provider sign-in: HTTP ${before.status} ${before.text.slice(0, 80)}`];
+    const stale = await socialRoundTrip(v, email.replace('@', '+stale@'), '/api/authentication/v1/thirdparty/google/reauth');
+    if (stale.error) return [stale.error];
+    if ((await change()).status !== 403) return ['a provider answer with an old check made the session fresh'];
+    const again = await socialRoundTrip(v, email, '/api/authentication/v1/thirdparty/google/reauth');
+    if (again.error) return [again.error];
+    const back = again.callback.headers.get('location') ?? '';
+    if (!back.includes('notice=reauth.social.fresh')) return [`the provider's answer led to ${back}`];
+    const after = await change();
+    return after.status === 200 ? { note: 'HTTP 403, then 200 after the new sign-in' } : [`after a new provider sign-in: HTTP ${after.status} ${after.text.slice(0, 80)}`];
   });
   // Review N8: wrong passwords from many addresses add up on the account.
   await item('lockout: failures from many addresses reach an account-wide ceiling (review N8)', async () => {
@@ -1016,7 +1068,7 @@ async function setupMemberA() {
     owned.optionId = optionId;
   }
   await A.req('POST', '/api/postsales/v1/wallet/bankdetails', {
-    json: { iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR', ownerName: 'Camille Asvs', confirmation: true },
+    json: { iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR', ownerName: 'Camille Asvs', confirmation: true, currentPassword: MEMBER_A.password },
   });
   const wallet = await A.req('GET', '/api/postsales/v1/wallet');
   owned.iban = wallet.json?.iban?.id;
@@ -1162,7 +1214,8 @@ async function checkIdor() {
     '/api/postsale/v1/help/answer/{evaluationId}': { json: { satisfaction: 'bad' } },
     '/api/postsale/v1/help/tickets/{id}/messages': { json: { body: 'Bonjour, ma question.' } },
     '/api/rosedeals/v1/orders/{basketId}/refund': {
-      multipart: { address, content: 'Remboursement', iban: 'FR7630006000011234567890189', isSuspended: 'false', storeIban: 'false' },
+      // B proves it is B (review N1): what is refused is the basket not being B's.
+      multipart: { address, content: 'Remboursement', iban: 'FR7630006000011234567890189', isSuspended: 'false', storeIban: 'false', currentPassword: MEMBER_B.password },
     },
     '/api/rosedeals/v1/orders/{basketId}/retry': { multipart: { address, content: 'Code refusé', vouchers: '["RD-AAAA-BBBB-CCCC"]' } },
     '/api/rosedeals/v1/rmi/{requestId}': {
@@ -1220,7 +1273,7 @@ async function checkIdor() {
     // The no-script forms of the order detail and of the rose deals (issue #14).
     ['POST /postsales/orders/{A\'s}/aftersale/reopen', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale/reopen`, { form: { _xsrf: B.xsrf } })],
     ['POST /postsales/orders/{A\'s}/aftersale/return', () => B.req('POST', `/postsales/orders/${owned.order}/aftersale/return`, { form: { _xsrf: B.xsrf, reasonId: 'changed_mind', [`qty_${owned.optionId}`]: '1' } })],
-    ['POST /rosedeals/forms/refund/{A\'s}', () => B.req('POST', `/rosedeals/forms/refund/${owned.order}`, { multipart: { _xsrf: B.xsrf, firstName: 'Bea', lastName: 'Asvs', city: 'Paris', country: 'FR', iban: 'FR7630006000011234567890189', content: 'Remboursement' } })],
+    ['POST /rosedeals/forms/refund/{A\'s}', () => B.req('POST', `/rosedeals/forms/refund/${owned.order}`, { multipart: { _xsrf: B.xsrf, firstName: 'Bea', lastName: 'Asvs', city: 'Paris', country: 'FR', iban: 'FR7630006000011234567890189', content: 'Remboursement', currentPassword: MEMBER_B.password } })],
     ['POST /brandsplace/form/unfollow the brand A follows', () => B.req('POST', '/brandsplace/form/unfollow', { form: { _xsrf: B.xsrf, brandId: String(owned.brand ?? 0) } })],
     ['POST /rosedeals/forms/retry/{A\'s}', () => B.req('POST', `/rosedeals/forms/retry/${owned.order}`, { multipart: { _xsrf: B.xsrf, vouchers: 'RD-AAAA-BBBB-CCCC' } })],
     // The message centre's "mark as read" form (ticket or notification of A's).

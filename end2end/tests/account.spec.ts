@@ -1,9 +1,9 @@
 import { test, expect } from './fixtures';
-import { closePopins } from './session';
 import { expectNoViolations } from './a11y';
 import {
-  PASSWORD, lastMail, lastMailLink, memberEmail, otherBrowser, register, signIn, signedIn, texts,
+  NEW_PASSWORD, PASSWORD, lastMail, lastMailLink, memberEmail, otherBrowser, register, signIn, signedIn, texts,
 } from './member-steps';
+import { closePopins, signInByCall } from './session';
 
 // My account with members registered for the test (the demo members stay as
 // they are): the email changed through the link mailed to the new address; deleted forever
@@ -28,6 +28,13 @@ test('email change: refused when the two differ, a link to the new address, a no
   await form.getByTestId('email-save').click();
   await expect(form.locator('[data-error-for="CONFIRM_EMAIL"]')).toHaveText(t['myprofile.email.error.not_identical']);
   await form.locator('input[name="ConfirmEmail"]').fill(newEmail);
+  // Review N1: the current password is asked; a wrong one keeps what was typed.
+  await form.getByTestId('reauth-email-reauth').fill('Velvet-Orchard-41');
+  await form.getByTestId('email-save').click();
+  await expect(form.getByTestId('reauth-email-reauth-error')).toHaveText(t['reauth.error.password']);
+  await expect(form.locator('input[name="Email"]')).toHaveValue(newEmail);
+  await expectNoViolations(page);
+  await form.getByTestId('reauth-email-reauth').fill(PASSWORD);
   await form.getByTestId('email-save').click();
   const dialog = page.getByTestId('email-dialog');
   await expect(dialog).toBeVisible();
@@ -79,6 +86,7 @@ test('delete forever: what goes and what stays, confirmed in a modal, signed out
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('delete-step1')).toBeVisible();
   await page.getByTestId('delete-submit').click();
+  await dialog.getByTestId('reauth-delete-reauth').fill(PASSWORD);
   await dialog.getByTestId('delete-confirm').click();
   await expect(page).toHaveURL(/\/gr\/authentication\?info=account\.delete\.done/);
   await expect(page.getByTestId('auth-info')).toHaveText(t['account.delete.done']);
@@ -117,6 +125,10 @@ test('the personal-data form works without scripts', async ({ browser, baseURL }
   await page.goto('/myaccount?tab=delete');
   await page.getByTestId('delete-submit').click();
   await page.getByTestId('delete-confirm').click();
+  await expect(page.getByTestId('reauth-delete-reauth-error')).toHaveText(t['reauth.error.required']);
+  await expect(page.getByTestId('delete-dialog')).toBeVisible();
+  await page.getByTestId('reauth-delete-reauth').fill(PASSWORD);
+  await page.getByTestId('delete-confirm').click();
   await expect(page.getByTestId('auth-info')).toHaveText(t['account.delete.done']);
   await context.close();
 });
@@ -133,6 +145,7 @@ test('sign out everywhere else: the other browser is signed out, this one stays'
   const section = page.getByRole('region', { name: t['myprofile.sessions.title'] });
   await expect(section).toBeVisible();
   await expectNoViolations(page);
+  await page.getByTestId('reauth-sessions-reauth').fill(PASSWORD);
   await page.getByTestId('end-sessions').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.sessions.ended']);
   await expectNoViolations(page);
@@ -142,4 +155,45 @@ test('sign out everywhere else: the other browser is signed out, this one stays'
   await page.goto('/myaccount');
   await expect(page.getByTestId('account-tabs')).toBeVisible();
   await other.context.close();
+});
+
+test('the notice of a change secures the account: everyone signed out, the address back, a new password', async ({ page, browser, baseURL }, info) => {
+  const site = sitesFor(info.project.name)[1];
+  const t = texts(site);
+  const email = memberEmail(site, info.project.name, 'secure');
+  const taken = memberEmail(site, info.project.name, 'securetaker');
+  expect(await register(page, site, email)).toBe(201);
+  // Someone who knows the password changes the email from another browser.
+  const taker = await otherBrowser(browser, baseURL);
+  await signedIn(taker.page, site, email, '/myaccount/memberdata');
+  const form = taker.page.getByTestId('email-form');
+  await form.locator('input[name="Email"]').fill(taken);
+  await form.locator('input[name="ConfirmEmail"]').fill(taken);
+  await form.getByTestId('reauth-email-reauth').fill(PASSWORD);
+  await form.getByTestId('email-save').click();
+  await expect(taker.page.getByTestId('email-dialog')).toBeVisible();
+  await taker.page.goto(lastMailLink(taken, 'confirmemail='));
+  await taker.page.getByTestId('confirm-email-form').getByRole('button').click();
+  await expect(taker.page.getByTestId('current-email')).toContainText(taken);
+
+  // The member opens the notice sent to the old address: the page says what will happen.
+  await page.goto(lastMailLink(email, 'step=secure'));
+  const secure = page.getByTestId('secure-form');
+  await expect(secure).toContainText(email);
+  await expectNoViolations(page);
+  await secure.getByTestId('secure-submit').click();
+  await expect(page).toHaveURL(/updatepassword=1/);
+  await expect(page.getByTestId('auth-info')).toHaveText(t['account.secure.done']);
+  await page.getByTestId('update-password-form').locator('#newPassword').fill(NEW_PASSWORD);
+  await page.getByTestId('update-password-form').getByRole('button').click();
+  // The taker is signed out; the member signs in at the old address with the new password.
+  await taker.page.goto('/myaccount');
+  await expect(taker.page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+  await taker.context.close();
+  await signInByCall(page.context(), site, email, NEW_PASSWORD);
+  await page.goto('/myaccount');
+  await expect(page.getByTestId('account-email')).toContainText(email);
+  // The link works once.
+  await page.goto(lastMailLink(email, 'step=secure'));
+  await expect(page.getByTestId('auth-error')).toHaveText(t['account.secure.invalid']);
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { addAddress, buy, firstSale, memberEmail, register, signedIn } from './member-steps';
+import { PASSWORD, addAddress, buy, firstSale, memberEmail, register, signedIn } from './member-steps';
 import { chooseSubject } from './help-steps';
 
 // After the sale, end to end, desktop and phone, each project its own new
@@ -205,6 +205,7 @@ test('buy, shipped and delivered, invoice, return, bell and message centre, help
   await refund.getByTestId('refund-submit').click();
   await expect(refund.getByTestId('refund-iban-error')).toHaveText(t['rosedeals.errors.invalid_iban']);
   await refund.getByTestId('refund-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
+  await refund.getByTestId('reauth-refund-reauth').fill(PASSWORD);
   await refund.getByTestId('refund-submit').click();
   await expect(page).toHaveURL(/\/rosedeals\/refund-result\?basketId=\d+(&site=\d+)?$/);
   await expect(page.getByTestId('refund-amount')).toContainText('€');

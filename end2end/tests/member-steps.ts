@@ -287,6 +287,12 @@ export async function deactivate(page: Page, site: number, email: string) {
   await expect(dialog).toBeVisible();
   await expectNoViolations(page);
   expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  // Review N1: a wrong password is refused in the dialog, which stays open with why.
+  await dialog.getByTestId('reauth-deactivate-reauth').fill('not-my-password');
+  await dialog.getByTestId('deactivate-confirm').click();
+  await expect(dialog.getByTestId('reauth-deactivate-reauth-error')).toHaveText(t['reauth.error.password']);
+  await expectNoViolations(page); // the dialog with its error
+  await dialog.getByTestId('reauth-deactivate-reauth').fill(NEW_PASSWORD);
   await dialog.getByTestId('deactivate-confirm').click();
   await expect(page).toHaveURL(/\/gr\/authentication\?info=account\.deactivate\.done/);
   await expect(page.getByTestId('auth-info')).toHaveText(t['account.deactivate.done']);
@@ -333,6 +339,12 @@ export async function bankDetails(page: Page, site: number) {
   await expectNoViolations(page); // the form with its error
   await form.getByTestId('bank-iban').fill(good);
   await expect(ibanError).toBeHidden();
+  // Review N1: refunds go to this account, so it takes the password (after a password
+  // change in the journey, the new one); without it the form says so and keeps the rest.
+  await form.getByTestId('bank-save').click();
+  await expect(form.getByTestId('reauth-bank-reauth-error')).toHaveText(t['reauth.error.required']);
+  await expect(form.getByTestId('bank-iban')).toHaveValue(good);
+  await form.getByTestId('reauth-bank-reauth').fill(NEW_PASSWORD);
   await form.getByTestId('bank-save').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.text.bank_details.notification']);
   await expect(page.getByTestId('stored-iban-masked')).toHaveText(maskedIban(good));

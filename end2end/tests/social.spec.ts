@@ -121,3 +121,38 @@ test('the sign-in page with its providers does not scroll sideways', async ({ pa
   await expect(page.getByTestId('social-form').getByRole('button')).toHaveCount(3);
   await expectNoViolations(page);
 });
+
+test('a member without a password signs in again with the provider before changing the email', async ({ page }, info) => {
+  const t = texts(SITE);
+  const email = memberEmail(SITE, info.project.name, `socialreauth-${info.retry}`);
+  const moved = memberEmail(SITE, info.project.name, `socialmoved-${info.retry}`);
+  await throughProvider(page, 'google', email);
+  const register = page.getByTestId('social-register-form');
+  await register.locator('input[name="civility"][value="2"]').check();
+  await register.locator('input[name="cgv"]').check();
+  await register.locator('input[name="privacyPolicy"]').check();
+  await register.getByRole('button').click();
+  await signedInAt(page, RETURN);
+
+  // No password to ask: the email form says to sign in again with Google first.
+  const emailForm = page.getByTestId('email-form');
+  await expect(emailForm.getByTestId('reauth-email-reauth')).toHaveCount(0);
+  await emailForm.locator('input[name="Email"]').fill(moved);
+  await emailForm.locator('input[name="ConfirmEmail"]').fill(moved);
+  await emailForm.getByTestId('email-save').click();
+  await expect(page.getByTestId('account-error')).toHaveText(t['reauth.social.required']);
+  await expectNoViolations(page);
+  await page.getByTestId('reauth-with-google').first().click();
+  await expect(page).toHaveURL(/\/authorize\?.*prompt=login/);
+  await page.locator('#email').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/myaccount\/memberdata\?notice=reauth\.social\.fresh/);
+  await expect(page.getByTestId('reauth-fresh').first()).toHaveText(t['reauth.social.fresh']);
+  await expectNoViolations(page);
+  const again = page.getByTestId('email-form');
+  await again.locator('input[name="Email"]').fill(moved);
+  await again.locator('input[name="ConfirmEmail"]').fill(moved);
+  await again.getByTestId('email-save').click();
+  await expect(page.getByTestId('email-dialog')).toBeVisible();
+  await expect(page.getByTestId('email-dialog')).toContainText(t['myprofile.email.sent']);
+});

@@ -388,7 +388,12 @@ async fn sessions_are_capped_and_can_end_elsewhere(t: TestApp) {
         .unwrap();
     assert_eq!(res.status(), 403, "no token: refused");
     assert_eq!(t.count(&count_sql).await, 20);
+    // Review N1: with the member's password only.
     let res = post_json(&t, path, json!({}), &cookies, &xsrf).await;
+    assert_eq!(res.status(), 400);
+    assert_eq!(t.count(&count_sql).await, 20);
+    let proof = json!({ "currentPassword": server::demo::DEMO_PASSWORD });
+    let res = post_json(&t, path, proof, &cookies, &xsrf).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["ended"], 19);
@@ -414,7 +419,10 @@ async fn sessions_are_capped_and_can_end_elsewhere(t: TestApp) {
         .post(t.url("/myaccount/form/end_sessions"))
         .header("cookie", &cookies)
         .header("content-type", "application/x-www-form-urlencoded")
-        .body(format!("_xsrf={xsrf}"))
+        .body(format!(
+            "_xsrf={xsrf}&currentPassword={}",
+            server::demo::DEMO_PASSWORD
+        ))
         .send()
         .await
         .unwrap();

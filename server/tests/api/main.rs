@@ -38,6 +38,7 @@ mod orders;
 mod page_cache;
 mod page_table;
 mod promotions;
+mod reauth;
 mod retention;
 mod review_low;
 mod review_second;

@@ -4,14 +4,15 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::helpers::cart::{option_with_stock, shopper, Shopper};
+use crate::helpers::cart::{option_with_stock, shopper, Shopper, SHOPPER_PASSWORD};
 use crate::helpers::{both, TestApp};
 
 const W: &str = "/api/postsales/v1/wallet";
 const GOOD: &str = "fr14 2004 1010 0505 0001 3m02 606";
 
 fn bank(iban: &str, bic: &str, owner: &str, confirmation: bool) -> Value {
-    json!({ "iban": iban, "bic": bic, "ownerName": owner, "confirmation": confirmation })
+    json!({ "iban": iban, "bic": bic, "ownerName": owner, "confirmation": confirmation,
+            "currentPassword": SHOPPER_PASSWORD })
 }
 
 async fn raw(t: &TestApp, s: &Shopper, method: Method, path: &str, body: &str) -> (u16, Value) {
@@ -328,6 +329,7 @@ async fn form_without_scripts(t: TestApp) {
             ("iban", iban.into()),
             ("bic", "DEUTDEFF".into()),
             ("ownerName", "Max Muster".into()),
+            ("currentPassword", SHOPPER_PASSWORD.into()),
         ];
         if confirm {
             f.push(("confirmation", "1".into()));

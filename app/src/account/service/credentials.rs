@@ -37,7 +37,11 @@ pub async fn request_email_change(
     now: i64,
 ) -> Result<AccountConfirmation, AccountError> {
     let member_id = member.member_id;
-    // The limit of the secret calls is counted there, for every try.
+    let me = secrets(db, member_id).await?;
+    // Bad input is told first; the proof (and the limit of the secret calls, counted
+    // there) comes before anything that tells whether an address is taken.
+    let email = check_new_email(&req.email, &req.confirm_email, &me.email)
+        .map_err(|e| AccountError::invalid(&e))?;
     reauth::confirm(
         db,
         auth,
@@ -48,9 +52,6 @@ pub async fn request_email_change(
         now,
     )
     .await?;
-    let me = secrets(db, member_id).await?;
-    let email = check_new_email(&req.email, &req.confirm_email, &me.email)
-        .map_err(|e| AccountError::invalid(&e))?;
     let cypher = session::new_token();
     let mut tx = db.begin().await?;
     if store::email_in_use(&mut tx, me.site_id, &email, member_id).await? {

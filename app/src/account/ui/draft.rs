@@ -65,9 +65,14 @@ impl FormDraft for Draft {
     fn checked(mut self) -> Self {
         // Only messages of these forms, whatever the cookie says.
         self.errors.retain(|(_, k)| {
-            ["myprofile.", "auth.email.", "auth.password."]
-                .iter()
-                .any(|p| k.starts_with(p))
+            [
+                "myprofile.",
+                "auth.email.",
+                "auth.password.",
+                "reauth.error.",
+            ]
+            .iter()
+            .any(|p| k.starts_with(p))
         });
         self
     }

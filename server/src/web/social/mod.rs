@@ -151,6 +151,14 @@ pub(crate) async fn validate(
         Ok(identity) => {
             Ok(service::third_party_validate(&app.state, client, &started, &identity, now).await?)
         }
+        // A re-authentication goes back to its form, which says it failed.
+        Err(e) if started.reauth_member_id != 0 => {
+            tracing::warn!(why = %e, "re-authentication failed");
+            Ok(SocialOutcome {
+                reauth: Some(false),
+                ..SocialOutcome::refused(LoginCode::ThirdPartyFailed, &started.return_url)
+            })
+        }
         Err(e) => failed(&e),
     }
 }

@@ -23,6 +23,7 @@ async fn deactivate(t: TestApp) {
 
     let post = format!("{A}/deactivate");
     let before = row(&t, m.id).await;
+    // (The reason is checked before the password: these need none to be refused.)
     for body in [
         json!({ "reason": "" }),
         json!({ "reason": "privacy" }),
@@ -58,7 +59,7 @@ async fn deactivate(t: TestApp) {
             &t,
             Method::POST,
             &post,
-            Some(&json!({ "reason": "PRIVACY" }).to_string()),
+            Some(&json!({ "reason": "PRIVACY", "currentPassword": PASSWORD }).to_string()),
         )
         .await;
     assert_eq!(res.status(), 200);
@@ -152,7 +153,8 @@ async fn delete_forever(t: TestApp) {
         .await
         .unwrap();
     let before = row(&t, m.id).await;
-    let (status, err) = m.call(&t, Method::DELETE, A, None).await;
+    let proof = json!({ "currentPassword": PASSWORD }).to_string();
+    let (status, err) = m.raw(&t, Method::DELETE, A, Some(&proof)).await;
     assert_eq!(
         (status, err["error_code"].as_str()),
         (409, Some("payment_in_progress"))
@@ -184,7 +186,7 @@ async fn delete_forever(t: TestApp) {
     assert_eq!(res.status(), 403);
     assert_eq!(row(&t, m.id).await, before);
 
-    let res = m.send(&t, Method::DELETE, A, None).await;
+    let res = m.send(&t, Method::DELETE, A, Some(&proof)).await;
     assert_eq!(res.status(), 200);
     assert_eq!(
         cookie_value(&res, app::platform::session::COOKIE).as_deref(),

@@ -52,6 +52,8 @@ async fn email_change(t: TestApp) {
             "auth.email.invalid",
         ),
     ] {
+        let mut body = body;
+        body["currentPassword"] = json!(PASSWORD);
         let (status, err) = m.call(&t, Method::POST, &post, Some(body.clone())).await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(
@@ -78,7 +80,9 @@ async fn email_change(t: TestApp) {
             &t,
             Method::POST,
             &post,
-            Some(json!({ "Email": " Neu@Example.de ", "ConfirmEmail": "neu@example.de" })),
+            Some(
+                json!({ "Email": " Neu@Example.de ", "ConfirmEmail": "neu@example.de", "currentPassword": PASSWORD }),
+            ),
         )
         .await;
     assert_eq!(status, 200, "{done}");
@@ -305,7 +309,7 @@ async fn password_change_ends_earlier_links(t: TestApp) {
             Method::POST,
             &format!("{A}/email"),
             Some(
-                json!({ "Email": "plus-tard@example.fr", "ConfirmEmail": "plus-tard@example.fr" }),
+                json!({ "Email": "plus-tard@example.fr", "ConfirmEmail": "plus-tard@example.fr", "currentPassword": PASSWORD }),
             ),
         )
         .await;
@@ -398,7 +402,7 @@ async fn rate_limited(t: TestApp) {
     // Even the right password waits for the window: nothing changes.
     let right = json!({ "oldPassword": super::PASSWORD, "newPassword": "Nouveau-Jardin-7", "confirmPassword": "Nouveau-Jardin-7" });
     assert_eq!(m.call(&t, Method::POST, &post, Some(right)).await.0, 429);
-    let email = json!({ "Email": "autre@example.com", "ConfirmEmail": "autre@example.com" });
+    let email = json!({ "Email": "autre@example.com", "ConfirmEmail": "autre@example.com", "currentPassword": PASSWORD });
     assert_eq!(
         m.call(&t, Method::POST, &format!("{A}/email"), Some(email))
             .await

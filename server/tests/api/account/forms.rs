@@ -241,6 +241,7 @@ async fn pages_and_forms(t: TestApp) {
             ("action", "email"),
             ("Email", "neu@example.com"),
             ("ConfirmEmail", "neu@example.com"),
+            ("currentPassword", PASSWORD),
         ],
     )
     .await;
@@ -343,7 +344,16 @@ async fn pages_and_forms(t: TestApp) {
         "{}",
         location(&res)
     );
-    let res = post_form(&t, &m2, &[("action", "deactivate"), ("reason", "OTHER")]).await;
+    let res = post_form(
+        &t,
+        &m2,
+        &[
+            ("action", "deactivate"),
+            ("reason", "OTHER"),
+            ("currentPassword", "Nouveau-Jardin-7"),
+        ],
+    )
+    .await;
     assert!(
         location(&res).starts_with("/gr/authentication?info=account.deactivate.done"),
         "{}",
@@ -358,7 +368,12 @@ async fn pages_and_forms(t: TestApp) {
 
     // Delete forever through its confirmation step.
     let d = member(&t, 1).await;
-    let res = post_form(&t, &d, &[("action", "delete")]).await;
+    let res = post_form(
+        &t,
+        &d,
+        &[("action", "delete"), ("currentPassword", PASSWORD)],
+    )
+    .await;
     assert!(
         location(&res).starts_with("/gr/authentication?info=account.delete.done"),
         "{}",

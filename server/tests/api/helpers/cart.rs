@@ -14,14 +14,24 @@ pub struct Shopper {
     pub client: reqwest::Client,
 }
 
+/// Every shopper's password (what the re-authenticated calls of review N1 ask for).
+pub const SHOPPER_PASSWORD: &str = "Shopper-Lantern-31";
+
+/// One argon2 hash for every shopper: hashing per shopper would cost the tests seconds.
+fn shopper_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| app::platform::password::hash(SHOPPER_PASSWORD).unwrap())
+}
+
 pub async fn shopper(t: &TestApp, terms_version: i64) -> Shopper {
     let email = format!("cart-{:08x}@rosace.test", rand::random::<u32>());
     let member_id: i64 = sqlx::query_scalar(
         "INSERT INTO members (site_id, email, password_hash, first_name, last_name, status, created_at, terms_version)
-         VALUES (1, $1, 'x', 'Test', 'Member', 1, 0, $2) RETURNING id",
+         VALUES (1, $1, $3, 'Test', 'Member', 1, 0, $2) RETURNING id",
     )
     .bind(&email)
     .bind(terms_version)
+    .bind(shopper_hash())
     .fetch_one(&t.app.state.db.pool)
     .await
     .unwrap();

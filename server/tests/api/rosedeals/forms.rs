@@ -72,6 +72,7 @@ fn refund_fields<'a>(xsrf: &'a str, iban: &'a str) -> Vec<(&'a str, &'a str)> {
         ("country", "FR"),
         ("iban", iban),
         ("content", "Je n'en ai plus besoin"),
+        ("currentPassword", crate::helpers::cart::SHOPPER_PASSWORD),
     ]
 }
 

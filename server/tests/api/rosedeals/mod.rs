@@ -112,5 +112,10 @@ pub fn refund_form(iban: &str, store: bool) -> Vec<(&'static str, String)> {
         ("iban", iban.into()),
         ("isSuspended", "false".into()),
         ("storeIban", store.to_string()),
+        // A new IBAN needs the password (review N1).
+        (
+            "currentPassword",
+            crate::helpers::cart::SHOPPER_PASSWORD.into(),
+        ),
     ]
 }
