@@ -67,7 +67,7 @@ pub const F_JOB: &str = "JOB";
 pub const F_NEW_MAIL: &str = "NEW_MAIL";
 pub const F_CONFIRM_EMAIL: &str = "CONFIRM_EMAIL";
 /// The password fields.
-pub const F_CURRENT_PASSWORD: &str = "currentPassword";
+pub use crate::auth::rules::F_CURRENT_PASSWORD;
 pub const F_PASSWORD: &str = "password";
 pub const F_CONFIRM_PASSWORD: &str = "confirmPassword";
 

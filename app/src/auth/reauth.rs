@@ -15,8 +15,7 @@ use crate::platform::{password, ratelimit};
 /// How long a fresh provider sign-in stands in for the password.
 pub const WINDOW_SECS: i64 = 300;
 
-/// The field the password is sent in, on every form and REST body that asks for it.
-pub const F_CURRENT_PASSWORD: &str = "currentPassword";
+pub use crate::auth::rules::F_CURRENT_PASSWORD;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {

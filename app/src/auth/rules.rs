@@ -142,6 +142,10 @@ pub fn parse_birth_date(s: &str) -> Option<(u16, u8, u8)> {
     (y >= 1900 && (1..=days).contains(&d)).then_some((y, m, d))
 }
 
+/// The member's current password, in every form and REST body that asks for it (the
+/// password change, and the re-authentication of review N1).
+pub const F_CURRENT_PASSWORD: &str = "currentPassword";
+
 pub const PASSWORD_MIN: usize = 8;
 pub const PASSWORD_MAX: usize = 128;
 /// Login passwords longer than this (in bytes) are refused before hashing. Registration

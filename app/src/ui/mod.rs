@@ -10,7 +10,6 @@ pub mod hydrated;
 pub mod item_tile;
 pub mod not_found;
 pub mod personal;
-pub mod reauth;
 pub mod seo_meta;
 
 pub use seo_meta::SeoMeta;

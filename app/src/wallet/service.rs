@@ -65,7 +65,7 @@ pub async fn save_bank_details(
                 member_id,
                 &me,
                 "mail.bank_details_changed",
-                &[("last4", &last4)],
+                &[("last4", last4)],
                 now,
             )
             .await;

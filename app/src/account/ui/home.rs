@@ -11,10 +11,10 @@ use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::DEACTIVATION_REASONS;
 use crate::auth::api::fetch_reauth;
+use crate::auth::ui::reauth::{ReauthPassword, ReauthProvider};
 use crate::context::RequestCtx;
 use crate::model::reauth::ReauthView;
 use crate::ui::error_template::ErrorNotice;
-use crate::ui::reauth::{ReauthPassword, ReauthProvider};
 
 /// The account menu's sections (spec 001 §2 "Account menu sections") whose pages exist.
 const MENU: [(&str, &str, &str); 7] = [

@@ -12,11 +12,11 @@ use crate::account::api::fetch_account;
 use crate::account::model::AccountView;
 use crate::account::rules::*;
 use crate::auth::api::fetch_reauth;
+use crate::auth::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 use crate::context::RequestCtx;
 use crate::model::reauth::ReauthView;
 use crate::text::keys::KeyFilter;
 use crate::ui::error_template::ErrorNotice;
-use crate::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 
 /// Where "sign in again with …" comes back to.
 const PAGE: &str = "/myaccount/memberdata";

@@ -5,11 +5,11 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
+use crate::auth::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 use crate::context::RequestCtx;
 use crate::help::ui::pages::PostSalesErrorNotice;
 use crate::rosedeals::api::{fetch_contact_vouchers, fetch_lists, fetch_order, is_not_found};
 use crate::rosedeals::ui::orders::{not_found, ListTabs};
-use crate::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 
 fn t(key: &str) -> String {
     RequestCtx::current().t(key)

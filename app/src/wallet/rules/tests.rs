@@ -204,6 +204,7 @@ fn form(iban: &str, bic: &str, owner: &str, confirmation: bool) -> BankDetailsRe
         bic: bic.into(),
         owner_name: owner.into(),
         confirmation,
+        current_password: String::new(),
     }
 }
 

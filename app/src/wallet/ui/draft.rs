@@ -41,7 +41,7 @@ impl FormDraft for Draft {
         // Only messages of this form, whatever the cookie says.
         self.errors.retain(|(f, k)| {
             (BankField::from_wire(f).is_some() && k.starts_with("wallet.errors."))
-                || (f == crate::ui::reauth::FIELD && k.starts_with("reauth.error."))
+                || (f == crate::auth::ui::reauth::FIELD && k.starts_with("reauth.error."))
         });
         self
     }

@@ -1,4 +1,4 @@
-//! The proof a sensitive form asks for (review N1): the current password inside the form,
+//! The proof a sensitive form of any area asks for (review N1): the current password inside the form,
 //! or, for a member without one, "sign in again with …" beside it (its own form: a button
 //! that leaves for the provider cannot be sent in place by the enhancement script).
 use leptos::prelude::*;
@@ -7,8 +7,7 @@ use crate::auth::social::rules::Provider;
 use crate::context::RequestCtx;
 use crate::model::reauth::ReauthView;
 
-/// The field's name in every form (`auth::reauth::F_CURRENT_PASSWORD` on the server).
-pub const FIELD: &str = "currentPassword";
+pub use crate::auth::rules::F_CURRENT_PASSWORD as FIELD;
 
 /// The password field, for a member who has one; nothing otherwise.
 #[component]
