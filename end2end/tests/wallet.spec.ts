@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { signInAsDemo, closePopins, DEMO_EMAIL_2 } from './session';
+import { signInAsDemo, closePopins, DEMO_EMAIL_2, DEMO_PASSWORD } from './session';
 import { expectNoViolations } from './a11y';
 import { firstSale, texts } from './member-steps';
 
@@ -83,6 +83,12 @@ test('without scripts the bank form posts, keeps what was typed and flags the fi
   await expect(page.getByTestId('bank-iban')).toHaveValue('FR15 2004 1010 0505 0001 3M02 606');
   await page.getByTestId('bank-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
   await page.getByTestId('bank-confirmation').check();
+  // Review N1: the password too; without it the form comes back with its message.
+  await page.getByTestId('bank-save').click();
+  await expect(page.getByTestId('reauth-bank-reauth-error')).toHaveText(t['reauth.error.required']);
+  await expect(page.getByTestId('bank-iban')).toHaveValue('FR14 2004 1010 0505 0001 3M02 606');
+  await page.getByTestId('bank-confirmation').check();
+  await page.getByTestId('reauth-bank-reauth').fill(DEMO_PASSWORD);
   await page.getByTestId('bank-save').click();
   await expect(page.getByTestId('account-notice')).toHaveText(t['myprofile.text.bank_details.notification']);
   await expect(page.getByTestId('stored-iban-masked')).toHaveText('FR•• •••• •••• •••• •••• •••2 606');
