@@ -30,15 +30,10 @@ pub async fn deactivate(
     let mut tx = db.begin().await?;
     closing::deactivate(&mut tx, member_id, reason, now).await?;
     tx.commit().await?;
+    // With the "secure your account" link (review N1): whoever deactivated it knew the
+    // password; the member chooses a new one before asking customer care to reactivate.
     mailer
-        .send(
-            me.site_id,
-            &me.email,
-            "mail.account_deactivated.subject",
-            "mail.account_deactivated.body",
-            &[("name", &me.first_name)],
-            now,
-        )
+        .notice(db, member_id, &me, "mail.account_deactivated", &[], now)
         .await;
     Ok(AccountConfirmation::new("account.deactivate.done"))
 }

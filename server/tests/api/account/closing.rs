@@ -95,7 +95,13 @@ async fn deactivate(t: TestApp) {
         3,
         "the state needs the password"
     );
-    assert_eq!(mails_to(&t, &m.email).len(), 1);
+    let mails = mails_to(&t, &m.email);
+    assert_eq!(mails.len(), 1);
+    assert!(
+        mails[0].contains("/gr/authentication?step=secure&token="),
+        "the notice lets the member secure the account: {}",
+        mails[0]
+    );
 }
 both!(deactivate, deactivate_on_sqlite, deactivate_on_postgres);
 
