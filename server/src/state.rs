@@ -73,6 +73,29 @@ impl AppCtx {
         }
     }
 
+    /// The account's mails, with links on `link_base` (the member's site origin).
+    pub fn mailer<'a>(&'a self, link_base: &'a str) -> app::account::service::Mailer<'a> {
+        app::account::service::Mailer {
+            settings: &self.settings.mail,
+            link_base,
+        }
+    }
+
+    /// The proof a sensitive change asks of `member` (review N1), with the shop's limits.
+    pub fn proof<'a>(
+        &'a self,
+        client: &'a str,
+        member: &'a app::platform::session::SessionMember,
+        current_password: &'a str,
+    ) -> app::auth::reauth::Proof<'a> {
+        app::auth::reauth::Proof {
+            auth: &self.settings.auth,
+            client,
+            member,
+            current_password,
+        }
+    }
+
     /// What a password sign-in needs: the sign-in tunables and the mail settings.
     pub fn sign_in(&self) -> app::auth::service::SignIn<'_> {
         app::auth::service::SignIn {

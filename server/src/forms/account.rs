@@ -106,10 +106,7 @@ fn member<T>(form: &XsrfForm<T>) -> Result<SessionMember, Response> {
 
 /// The account's mails, with links on the member's site (`base`).
 fn mailer<'a, T>(form: &'a XsrfForm<T>, base: &'a str) -> Mailer<'a> {
-    Mailer {
-        settings: &form.app.settings.mail,
-        link_base: base,
-    }
+    form.app.mailer(base)
 }
 
 /// Back to the personal-data page with its notice; the draft of an earlier refusal goes.
@@ -300,12 +297,7 @@ async fn end_sessions(Client(client): Client, form: XsrfForm<ReauthForm>) -> Res
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
     let mailer = mailer(&form, &base);
-    let proof = service::Proof {
-        auth: &form.app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &form.fields.current_password,
-    };
+    let proof = form.app.proof(&client, &m, &form.fields.current_password);
     let now = app::platform::state::now();
     let outcome = match service::end_other_sessions(&form.app.state, &mailer, &proof, now).await {
         Ok(_) => done("myprofile.sessions.ended"),
@@ -329,12 +321,7 @@ async fn deactivate(Client(client): Client, form: XsrfForm<DeactivateForm>) -> R
         reason: form.fields.reason.clone(),
         current_password: form.fields.current_password.clone(),
     };
-    let proof = service::Proof {
-        auth: &form.app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &req.current_password,
-    };
+    let proof = form.app.proof(&client, &m, &req.current_password);
     let now = app::platform::state::now();
     match service::deactivate(&form.app.state.db, &mailer, &proof, &req, now).await {
         Ok(d) => signed_out(&form, &d.msg_key),
@@ -360,12 +347,7 @@ async fn delete(Client(client): Client, form: XsrfForm<ReauthForm>) -> Response 
     };
     let base = link_base(&form.ctx, form.ctx.site_id);
     let mailer = mailer(&form, &base);
-    let proof = service::Proof {
-        auth: &form.app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &form.fields.current_password,
-    };
+    let proof = form.app.proof(&client, &m, &form.fields.current_password);
     let now = app::platform::state::now();
     match service::delete_forever(&form.app.state.db, &mailer, &proof, now).await {
         Ok(d) => signed_out(&form, &d.msg_key),

@@ -112,16 +112,8 @@ pub async fn refund_form(
     let now = app::platform::state::now();
     let db = &app.state.db;
     let base = crate::web::session::link_base(&ctx, ctx.site_id);
-    let mailer = app::account::service::Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
-    let proof = app::auth::reauth::Proof {
-        auth: &app.settings.auth,
-        client: &client,
-        member,
-        current_password: &form.current_password,
-    };
+    let mailer = app.mailer(&base);
+    let proof = app.proof(&client, member, &form.current_password);
     match service::refund(
         db,
         &app.settings.wallet_key,

@@ -8,8 +8,6 @@ use axum::routing::post;
 use axum::Router;
 use serde::Deserialize;
 
-use app::account::service::Mailer;
-use app::auth::reauth::Proof;
 use app::model::error::WireError;
 use app::wallet::error::WalletError;
 use app::wallet::model::BankDetailsRequest;
@@ -64,16 +62,8 @@ async fn save(Client(client): Client, form: XsrfForm<BankForm>) -> Response {
     };
     let (db, key) = (&form.app.state.db, &form.app.settings.wallet_key);
     let base = link_base(&form.ctx, form.ctx.site_id);
-    let mailer = Mailer {
-        settings: &form.app.settings.mail,
-        link_base: &base,
-    };
-    let proof = Proof {
-        auth: &form.app.settings.auth,
-        client: &client,
-        member: m,
-        current_password: &req.current_password,
-    };
+    let mailer = form.app.mailer(&base);
+    let proof = form.app.proof(&client, m, &req.current_password);
     let now = app::platform::state::now();
     let saved = service::save_bank_details(db, key, &mailer, &proof, &req, now).await;
     let outcome = match saved {

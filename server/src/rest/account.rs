@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::account::error::AccountError;
 use app::account::model::*;
-use app::account::service::{self, Mailer};
+use app::account::service;
 use app::context::RequestCtx;
 use app::model::error::ErrorBody;
 
@@ -145,10 +145,7 @@ async fn update_email(
 ) -> Result<Json<AccountConfirmation>, ApiError> {
     let req: EmailChangeRequest = body(&bytes)?;
     let base = link_base(&ctx, ctx.site_id);
-    let mailer = Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
+    let mailer = app.mailer(&base);
     service::request_email_change(
         &app.state.db,
         &app.settings.auth,
@@ -204,10 +201,7 @@ async fn update_password(
 ) -> Result<Response, ApiError> {
     let req: PasswordChangeRequest = body(&bytes)?;
     let base = link_base(&ctx, ctx.site_id);
-    let mailer = Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
+    let mailer = app.mailer(&base);
     let changed = service::change_password(
         &app.state.db,
         &app.settings.auth,
@@ -249,16 +243,8 @@ async fn deactivate(
 ) -> Result<Response, ApiError> {
     let req: DeactivateRequest = body(&bytes)?;
     let base = link_base(&ctx, ctx.site_id);
-    let mailer = Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
-    let proof = service::Proof {
-        auth: &app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &req.current_password,
-    };
+    let mailer = app.mailer(&base);
+    let proof = app.proof(&client, &m, &req.current_password);
     let done = service::deactivate(&app.state.db, &mailer, &proof, &req, now())
         .await
         .map_err(wire)?;
@@ -290,16 +276,8 @@ async fn delete_account(
         body(&bytes)?
     };
     let base = link_base(&ctx, ctx.site_id);
-    let mailer = Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
-    let proof = service::Proof {
-        auth: &app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &req.current_password,
-    };
+    let mailer = app.mailer(&base);
+    let proof = app.proof(&client, &m, &req.current_password);
     let done = service::delete_forever(&app.state.db, &mailer, &proof, now())
         .await
         .map_err(wire)?;

@@ -177,16 +177,8 @@ async fn refund(
         current_password: parts.text("currentPassword").unwrap_or("").to_string(),
     };
     let base = crate::web::session::link_base(&ctx, ctx.site_id);
-    let mailer = app::account::service::Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
-    let proof = app::auth::reauth::Proof {
-        auth: &app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &form.current_password,
-    };
+    let mailer = app.mailer(&base);
+    let proof = app.proof(&client, &m, &form.current_password);
     service::refund(
         &app.state.db,
         &app.settings.wallet_key,

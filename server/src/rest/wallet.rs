@@ -62,16 +62,8 @@ async fn save_bank_details(
     let req: BankDetailsRequest =
         json_object(&body).ok_or_else(|| wire(WalletError::Unreadable, "bank save failed"))?;
     let base = crate::web::session::link_base(&ctx, ctx.site_id);
-    let mailer = app::account::service::Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
-    let proof = app::auth::reauth::Proof {
-        auth: &app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &req.current_password,
-    };
+    let mailer = app.mailer(&base);
+    let proof = app.proof(&client, &m, &req.current_password);
     service::save_bank_details(
         &app.state.db,
         &app.settings.wallet_key,

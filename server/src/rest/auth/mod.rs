@@ -336,16 +336,8 @@ async fn end_other_sessions(
 ) -> Result<Json<SessionsEnded>, ApiError> {
     let body: app::account::model::ReauthRequest = json_body(req).await?;
     let base = crate::web::session::link_base(&ctx, ctx.site_id);
-    let mailer = app::account::service::Mailer {
-        settings: &app.settings.mail,
-        link_base: &base,
-    };
-    let proof = app::account::service::Proof {
-        auth: &app.settings.auth,
-        client: &client,
-        member: &m,
-        current_password: &body.current_password,
-    };
+    let mailer = app.mailer(&base);
+    let proof = app.proof(&client, &m, &body.current_password);
     let ended = app::account::service::end_other_sessions(
         &app.state,
         &mailer,
