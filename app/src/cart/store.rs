@@ -326,39 +326,100 @@ async fn automatic_vouchers(
 
 /// The member's cart as the API shows it.
 pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error> {
-    // The cart row, whether vouchers or recovery lines exist, and the lines, in one query
-    // (one row per line, or one row with no line): the voucher and recovery queries run
-    // only for carts that have some (most carts have none). A line's product and option
-    // are looked up by key in subqueries, not joined: PostgreSQL runs this prepared
-    // statement with a generic plan, which, when its statistics expect many lines per
-    // member, hashes the whole products and options tables for each look (4 ms a cart
-    // in bench-cart, whether joined here or in a query of their own).
-    let rows = sqlx::query(concat!(
-        "SELECT c.status, c.cart_type, c.cart_hash, c.loyalty_product_id, c.expired_notice,
-                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_vouchers v WHERE v.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_vouchers,
-                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery,
+    static SQL: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| view_sql("(SELECT 1 AS one) AS z", "$1", ""));
+    let rows = sqlx::query(&SQL)
+        .bind(member_id)
+        .bind(now)
+        .fetch_all(&db.pool)
+        .await?;
+    assemble(db, member_id, &rows, now).await
+}
+
+/// The carts of several members, read in one query (the add writer answers a whole batch
+/// of adds with it instead of one query per add); a member's extra queries (vouchers,
+/// recovery lines) run only for carts that have some, as in [`view`].
+pub async fn views(db: &Db, members: &[i64], now: i64) -> Result<HashMap<i64, Cart>, sqlx::Error> {
+    use crate::platform::db::Backend;
+    static SQLITE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        view_sql(
+            "(SELECT CAST(value AS BIGINT) AS member_id FROM json_each($1)) AS z",
+            "z.member_id",
+            "z.member_id, ",
+        )
+    });
+    static POSTGRES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        view_sql(
+            "unnest(CAST($1 AS BIGINT[])) AS z(member_id)",
+            "z.member_id",
+            "z.member_id, ",
+        )
+    });
+    let sql = match db.backend {
+        Backend::Sqlite => &*SQLITE,
+        Backend::Postgres => &*POSTGRES,
+    };
+    let rows = sqlx::query(sql)
+        .bind(crate::platform::sql::ids(db.backend, members))
+        .bind(now)
+        .fetch_all(&db.pool)
+        .await?;
+    let mut carts = HashMap::with_capacity(members.len());
+    let mut from = 0;
+    while from < rows.len() {
+        let member_id: i64 = rows[from].try_get("view_member")?;
+        let mut to = from + 1;
+        while to < rows.len() && rows[to].try_get::<i64, _>("view_member")? == member_id {
+            to += 1;
+        }
+        carts.insert(
+            member_id,
+            assemble(db, member_id, &rows[from..to], now).await?,
+        );
+        from = to;
+    }
+    Ok(carts)
+}
+
+/// The cart row, whether vouchers or recovery lines exist, and the lines, in one query (one
+/// row per line, or one row with no line): the voucher and recovery queries run only for
+/// carts that have some (most carts have none). A line's product and option are looked up
+/// by key in subqueries, not joined: PostgreSQL runs this prepared statement with a generic
+/// plan, which, when its statistics expect many lines per member, hashes the whole products
+/// and options tables for each look (4 ms a cart in bench-cart, whether joined here or in a
+/// query of their own). `source` gives the members (`z`), `member` the expression of one,
+/// `order` what comes first in the order (several members: the member, so that a member's
+/// rows follow each other). `$2` is now.
+fn view_sql(source: &str, member: &str, order: &str) -> String {
+    format!(
+        "SELECT CAST({member} AS BIGINT) AS view_member, c.status, c.cart_type, c.cart_hash, c.loyalty_product_id, c.expired_notice,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_vouchers v WHERE v.member_id = {member}) THEN 1 ELSE 0 END AS BIGINT) AS has_vouchers,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM cart_recovery r WHERE r.member_id = {member}) THEN 1 ELSE 0 END AS BIGINT) AS has_recovery,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM vouchers a WHERE a.automatic = 1
-                    AND a.site_id = (SELECT m.site_id FROM members m WHERE m.id = $1)
+                    AND a.site_id = (SELECT m.site_id FROM members m WHERE m.id = {member})
                     AND (a.valid_from IS NULL OR a.valid_from <= $2) AND a.valid_until > $2) THEN 1 ELSE 0 END AS BIGINT) AS has_automatic,
                 i.option_id, i.product_id, i.sale_id, i.quantity, i.origin, i.bundle_id, i.expires_at,
                 (SELECT p.name FROM products p WHERE p.id = i.product_id) AS name,
-                (SELECT ",
-        crate::platform::sql::option_price!(),
-        " FROM product_options o, products p WHERE o.id = i.option_id AND p.id = i.product_id) AS price_cents,
+                (SELECT {price} FROM product_options o, products p WHERE o.id = i.option_id AND p.id = i.product_id) AS price_cents,
                 (SELECT o.label FROM product_options o WHERE o.id = i.option_id) AS label,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM rosedeal_deals d WHERE d.product_id = i.product_id) THEN 1 ELSE 0 END AS BIGINT) AS digital,
                 (SELECT COALESCE(o.image_id, p.image_id) FROM product_options o, products p
                   WHERE o.id = i.option_id AND p.id = i.product_id) AS image_id
-           FROM (SELECT 1 AS one) AS z
-           LEFT JOIN carts c ON c.member_id = $1
-           LEFT JOIN cart_items i ON i.member_id = $1
-          ORDER BY i.created_at, i.option_id"
-    ),
+           FROM {source}
+           LEFT JOIN carts c ON c.member_id = {member}
+           LEFT JOIN cart_items i ON i.member_id = {member}
+          ORDER BY {order}i.created_at, i.option_id",
+        price = crate::platform::sql::option_price!(),
     )
-    .bind(member_id)
-    .bind(now)
-    .fetch_all(&db.pool)
-    .await?;
+}
+
+/// A member's cart from their rows of [`view_sql`].
+async fn assemble(
+    db: &Db,
+    member_id: i64,
+    rows: &[sqlx::any::AnyRow],
+    now: i64,
+) -> Result<Cart, sqlx::Error> {
     let Some(head) = rows.first() else {
         return Err(sqlx::Error::RowNotFound);
     };
@@ -376,7 +437,7 @@ pub async fn view(db: &Db, member_id: i64, now: i64) -> Result<Cart, sqlx::Error
         }),
     };
     let mut items = Vec::with_capacity(rows.len());
-    for r in &rows {
+    for r in rows {
         let Some(option_id) = r.try_get::<Option<i64>, _>("option_id")? else {
             continue;
         };

@@ -145,6 +145,22 @@ async fn batched_adds(t: TestApp) {
         }
     }
     assert!(refused_members > 0, "the scarce option ran out for some");
+
+    // The writer answers a batch with its members' carts read in one query: each is the
+    // member's own cart, as the one-member read gives it (lines, totals, no other's line),
+    // including the members whose adds were all refused.
+    let ids: Vec<i64> = members.iter().map(|s| s.member_id).collect();
+    let now = app::platform::state::now();
+    let db = &t.app.state.db;
+    let together = app::cart::store::views(db, &ids, now).await.unwrap();
+    assert_eq!(together.len(), ids.len());
+    for id in &ids {
+        let alone = app::cart::store::view(db, *id, now).await.unwrap();
+        assert_eq!(
+            together[id], alone,
+            "member {id}: the batch's cart is the member's own"
+        );
+    }
 }
 
 fn bigger_pool(c: &mut server::config::Config) {

@@ -76,7 +76,7 @@ impl CartService {
             }
         };
         let (adder, jobs) = tokio::sync::mpsc::channel(4096);
-        tokio::spawn(add_writer(adder_db, settings.clone(), jobs));
+        tokio::spawn(add_writer(adder_db, db.clone(), settings.clone(), jobs));
         Ok(CartService {
             waiting: WaitingLine::new(
                 db.clone(),

@@ -35,7 +35,8 @@ impl CartService {
         Ok(store::view(&self.db, m.id, now).await?)
     }
 
-    /// Adds lines, all or nothing: holds their units for the member.
+    /// Adds lines, all or nothing: holds their units for the member. Answers the member's
+    /// cart after the add, when it could be read with the add's batch.
     pub async fn add(
         &self,
         m: Member,
@@ -43,7 +44,7 @@ impl CartService {
         cart_type: &str,
         opts: &AddOptions,
         now: i64,
-    ) -> CartResult<()> {
+    ) -> CartResult<Option<Cart>> {
         if lines.is_empty()
             || lines.iter().any(|l| l.quantity < 1)
             || !crate::cart::rules::is_cart_type(cart_type)
@@ -90,10 +91,10 @@ impl CartService {
             .await
             .map_err(|_| CartFailure::Cart(CartError::Unexpected))?;
         match outcome {
-            Ok(()) => {
+            Ok(cart) => {
                 self.count_add_outcome(sale_id, AddOutcome::Added);
                 self.clear_sold_out(lines.iter().map(|l| l.option_id));
-                Ok(())
+                Ok(cart)
             }
             Err(CartFailure::Cart(CartError::OutOfStock)) => {
                 self.count_add_outcome(sale_id, AddOutcome::Refused);
@@ -236,7 +237,7 @@ impl CartService {
                 .add(m, &[line], &cart_type, &AddOptions::default(), now)
                 .await
             {
-                Ok(()) => {}
+                Ok(_) => {}
                 Err(CartFailure::Cart(_)) => unavailable.push(option_id),
                 Err(e) => return Err(e),
             }

@@ -15,6 +15,7 @@ use super::member::{AddLine, AddOptions, Member};
 use super::rules::CartError;
 use super::settings::CartSettings;
 use super::store::OptionInfo;
+use crate::model::cart::Cart;
 use crate::platform::db::Db;
 
 /// An add waiting for the writer.
@@ -28,7 +29,9 @@ pub struct AddJob {
     pub now: i64,
 }
 
-pub type AddReply = tokio::sync::oneshot::Sender<CartResult<()>>;
+/// An add's answer: accepted with the member's cart as it is after the batch (`None` when
+/// that read failed: the add is done, the caller reads the cart itself), or refused.
+pub type AddReply = tokio::sync::oneshot::Sender<CartResult<Option<Cart>>>;
 
 /// Most adds one writer transaction carries (group commit).
 const ADD_BATCH: usize = 128;
@@ -37,16 +40,18 @@ const ADD_BATCH: usize = 128;
 /// its own connection (`db`: SQLite's one write connection, or a PostgreSQL connection of
 /// its own). Each batch runs in a task of its own: should it panic, its adds are answered
 /// with an error (their reply channels are dropped) and the writer goes on with the next
-/// ones, instead of every later add waiting for a writer that is gone.
+/// ones, instead of every later add waiting for a writer that is gone. `reads` is the
+/// shop's pool, where the batch's answers (the members' carts) are read in one query.
 pub async fn add_writer(
     db: Db,
+    reads: Db,
     settings: CartSettings,
     mut queue: tokio::sync::mpsc::Receiver<(AddJob, AddReply)>,
 ) {
     while let Some(first) = queue.recv().await {
         let jobs = crate::platform::group_commit::with_waiting(first, &mut queue, ADD_BATCH);
-        let (db, settings) = (db.clone(), settings.clone());
-        let batch = tokio::spawn(async move { run_and_answer(&db, &settings, jobs).await });
+        let (db, reads, settings) = (db.clone(), reads.clone(), settings.clone());
+        let batch = tokio::spawn(async move { run_and_answer(&db, reads, &settings, jobs).await });
         if let Err(e) = batch.await {
             tracing::error!(error = %e, "cart add batch ended without answers");
         }
@@ -58,7 +63,12 @@ pub async fn add_writer(
 /// one by one, so that one add's failure is its own. Any other error
 /// (the connection is gone, the pool timed out) is every add's answer at once: running
 /// them again one by one would only make each wait as long again.
-async fn run_and_answer(db: &Db, settings: &CartSettings, jobs: Vec<(AddJob, AddReply)>) {
+async fn run_and_answer(
+    db: &Db,
+    reads: Db,
+    settings: &CartSettings,
+    jobs: Vec<(AddJob, AddReply)>,
+) {
     let refs: Vec<&AddJob> = jobs.iter().map(|(j, _)| j).collect();
     let mut outcome = sql::run_batch(db, settings, &refs).await;
     if outcome.as_ref().is_err_and(is_transient) {
@@ -96,9 +106,33 @@ async fn run_and_answer(db: &Db, settings: &CartSettings, jobs: Vec<(AddJob, Add
             out
         }
     };
-    for ((_, reply), r) in jobs.into_iter().zip(results) {
-        let _ = reply.send(r);
-    }
+    // The accepted adds are answered with their members' carts, read together in one
+    // query on the shop's pool (one query per add was half of what an add cost), in a task
+    // of their own: the writer goes on with the next batch meanwhile.
+    let mut members: Vec<i64> = jobs
+        .iter()
+        .zip(&results)
+        .filter(|(_, r)| r.is_ok())
+        .map(|((job, _), _)| job.m.id)
+        .collect();
+    members.sort_unstable();
+    members.dedup();
+    let now = jobs.iter().map(|(job, _)| job.now).max().unwrap_or(0);
+    tokio::spawn(async move {
+        let carts = if members.is_empty() {
+            std::collections::HashMap::new()
+        } else {
+            super::store::views(&reads, &members, now)
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::warn!(error = %e, "carts after an add batch not read");
+                    std::collections::HashMap::new()
+                })
+        };
+        for ((job, reply), r) in jobs.into_iter().zip(results) {
+            let _ = reply.send(r.map(|()| carts.get(&job.m.id).cloned()));
+        }
+    });
 }
 
 /// A failure that says nothing about the batch's adds: a deadlock (`40P01`) or a

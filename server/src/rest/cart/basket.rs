@@ -59,11 +59,15 @@ async fn add_lines(
     cart_type: &str,
     opts: &AddOptions,
 ) -> Result<Response, ApiError> {
-    app.cart
+    let cart = app
+        .cart
         .add(m, &lines, cart_type, opts, app::platform::state::now())
         .await
         .log_as("cannot add to cart")?;
-    cart_answer(app, m, StatusCode::CREATED).await
+    match cart {
+        Some(cart) => Ok(with_code(StatusCode::CREATED, &cart)),
+        None => cart_answer(app, m, StatusCode::CREATED).await,
+    }
 }
 
 /// Adds several products at once (at most 50 lines).
