@@ -39,7 +39,9 @@ function watch(page: Page) {
 async function hide(page: Page) {
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    // As a browser sends it: it bubbles from the document to the window.
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
 }
 
@@ -234,6 +236,40 @@ withPerformance('a route change cancelled by a newer one is no error', async ({ 
   await expect.poll(() => events().filter((e) => e.name === 'page_view' && e.properties.traffic === 'internal').length).toBeGreaterThan(0);
   expect(events().map((e) => e.name)).not.toContain('Static ressources are not available');
   expect(metrics().map((m) => m.name)).not.toContain('route_change_error');
+});
+
+withPerformance('the home reports its furthest scroll position once, as the page goes away', async ({ page }) => {
+  const { posts } = watch(page);
+  await page.goto('/?site=1');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForFunction(() => '__rosaceTracker' in window);
+  await page.getByTestId('sale-grid').locator('a').nth(6).scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const furthest = await page.evaluate(() => window.scrollY);
+  // A position counts once the page rests there (the 500 ms debounce, spec 000 §4).
+  await expect
+    .poll(() => page.evaluate(() => Number(sessionStorage.getItem('rosace.home.scroll.default.max') ?? 0)))
+    .toBeGreaterThan(300);
+  // Back up: the furthest position counts, not the last one.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  const events = () =>
+    posts.filter((r) => r.url().includes(EVENTS)).flatMap((r) => (r.postDataJSON() as Posted).events);
+  expect(events().filter((e) => e.name === 'home_scroll_depth')).toEqual([]);
+  await hide(page);
+  await expect.poll(() => events().filter((e) => e.name === 'home_scroll_depth').length).toBe(1);
+  const sent = events().find((e) => e.name === 'home_scroll_depth')!;
+  expect(sent.properties.home).toBe('default');
+  expect(Number(sent.properties.maxScroll)).toBeGreaterThan(furthest - 30);
+  expect(Number(sent.properties.maxScroll)).toBeLessThan(furthest + 30);
+  // Hidden again with nothing further: nothing more.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    Object.defineProperty(document, 'hidden', { value: false, configurable: true });
+  });
+  await hide(page);
+  await page.waitForTimeout(500);
+  expect(events().filter((e) => e.name === 'home_scroll_depth')).toHaveLength(1);
 });
 
 consent(false)('without the performance consent, no script and nothing posted', async ({ page }) => {

@@ -5,6 +5,11 @@
 export const ORDER_PIPE = 'Unavailable Order Pipe';
 export const SEARCH_RESULTS = 'Unavailable Search Results';
 export const STATIC_RESOURCES = 'Static ressources are not available';
+/** The home's furthest scroll position, in whole pixels (spec 000 §4 "Scroll tracking"). */
+export const HOME_SCROLL = 'home_scroll_depth';
+/** The window event the home's ScrollKeeper island sends it in (`FURTHEST_EVENT` in
+ * app/src/home/ui/scroll.rs). */
+export const HOME_SCROLL_EVENT = 'rosace:home-scroll';
 export const SALE_CONTENT = 'Unavailable Sale Content';
 
 /** Search engines whose referrers mark organic traffic (host name contains the word). */

@@ -7,7 +7,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric as Vital } from 'web-vitals';
 import { describeElement } from './breadcrumbs';
 import { createDiagnostics, LOG_URL, METRICS_URL, type Diagnostics } from './client';
-import { errorNameFor, STATIC_RESOURCES, trafficOf } from './events';
+import { errorNameFor, HOME_SCROLL, HOME_SCROLL_EVENT, STATIC_RESOURCES, trafficOf } from './events';
 import { APP_NAME } from './rules';
 import { createTracker, EVENTS_URL, type Tracker } from './tracking';
 
@@ -70,6 +70,15 @@ function start() {
     },
     true,
   );
+
+  // The home's furthest scroll position (spec 000 §4 "Scroll tracking"), sent by the home's
+  // ScrollKeeper island (app/src/home/ui/scroll.rs) as the page goes away: out at once.
+  addEventListener(HOME_SCROLL_EVENT, (ev) => {
+    const detail = (ev as CustomEvent<{ home?: unknown; maxScroll?: unknown }>).detail || {};
+    if (typeof detail.home !== 'string' || typeof detail.maxScroll !== 'number') return;
+    tracker.track(HOME_SCROLL, { home: detail.home, maxScroll: detail.maxScroll });
+    tracker.flush(true);
+  });
 
   // Breadcrumbs: navigations (first load, in-app, history), clicks, failed fetches.
   d.breadcrumbs.add('navigation', location.pathname);

@@ -1,8 +1,15 @@
 //! Scroll position kept per home (spec 000 §2, §4 "Scroll tracking", §9 debounce 500 ms):
 //! once hydrated, the page's vertical position is saved in session storage per home name,
 //! 500 ms after scrolling stops, with the furthest position reached; coming back to that
-//! home puts the page where it was.
+//! home puts the page where it was. The furthest position is reported when the page goes
+//! away (hidden, left, or a navigation inside the shop): the island sends
+//! [`FURTHEST_EVENT`] on the window, and the diagnostics bundle, present only with the
+//! performance consent, tracks it (frontend-react/src/diagnostics/index.ts).
 use leptos::prelude::*;
+
+/// The window event that carries `{ home, maxScroll }` (whole pixels) when a furthest
+/// position not reported yet in this tab is left behind.
+pub const FURTHEST_EVENT: &str = "rosace:home-scroll";
 
 /// Session-storage key of a home's position (`.max`: the furthest one). Home names are
 /// ASCII slugs; `to_lowercase` would ship the Unicode case tables in the WASM of every page.
@@ -17,6 +24,39 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
+/// Sends [`FURTHEST_EVENT`] when the furthest position (the saved one, or where the page is
+/// now: the debounced save may not have run yet) is beyond the one last reported; the
+/// reported one is kept beside it (`….sent`), so a page hidden twice reports once.
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+fn report_furthest(key: &str, home: &str) {
+    let (Some(w), Some(s)) = (web_sys::window(), storage()) else {
+        return;
+    };
+    let read = |k: &str| {
+        s.get_item(k)
+            .ok()
+            .flatten()
+            .and_then(|v| v.parse::<i32>().ok())
+            .unwrap_or(0)
+    };
+    let (max_key, sent_key) = (format!("{key}.max"), format!("{key}.sent"));
+    let now = w.scroll_y().unwrap_or(0.0).round() as i32;
+    let furthest = read(&max_key).max(now);
+    if furthest <= read(&sent_key) {
+        return;
+    }
+    let _ = s.set_item(&max_key, &furthest.to_string());
+    let _ = s.set_item(&sent_key, &furthest.to_string());
+    let detail = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&detail, &"home".into(), &home.into());
+    let _ = js_sys::Reflect::set(&detail, &"maxScroll".into(), &furthest.into());
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&detail);
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(FURTHEST_EVENT, &init) {
+        let _ = w.dispatch_event(&event);
+    }
+}
+
 /// An island without markup: it only saves and restores the scroll position.
 #[island]
 pub fn ScrollKeeper(home: String) -> impl IntoView {
@@ -25,7 +65,7 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
     Effect::new(move |_| {
         #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
         {
-            let key = key.clone();
+            let (key, home) = (key.clone(), home.clone());
             let restore = {
                 let key = key.clone();
                 move || {
@@ -43,6 +83,10 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
             // Once more after the router's own scroll handling of this navigation.
             request_animation_frame(restore);
             let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+            let report = {
+                let key = key.clone();
+                move || report_furthest(&key, &home)
+            };
             let listener = window_event_listener(leptos::ev::scroll, move |_| {
                 if let Some(h) = pending.get_value() {
                     h.clear();
@@ -73,16 +117,34 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
                 .ok();
                 pending.set_value(handle);
             });
+            // `visibilitychange` bubbles from the document to the window; a phone's browser
+            // may skip `pagehide` when it drops a tab in the background.
+            let hidden = window_event_listener_untyped("visibilitychange", {
+                let report = report.clone();
+                move |_| {
+                    if document().hidden() {
+                        report();
+                    }
+                }
+            });
+            let left = window_event_listener_untyped("pagehide", {
+                let report = report.clone();
+                move |_| report()
+            });
             on_cleanup(move || {
                 if let Some(h) = pending.try_get_value().flatten() {
                     h.clear();
                 }
                 listener.remove();
+                hidden.remove();
+                left.remove();
+                // Leaving the home inside the shop (no page unload).
+                report();
             });
         }
     });
     #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-    let _ = key;
+    let _ = (key, home);
 }
 
 #[cfg(test)]
