@@ -39,6 +39,7 @@ fn render(name: &str, props: Option<&str>) -> Result<String, String> {
     use crate::home::ui::pedagogical::{Pedagogical, PedagogicalProps, PedagogicalPropsSerialized};
     use crate::home::ui::scroll::{ScrollKeeper, ScrollKeeperProps, ScrollKeeperPropsSerialized};
     use crate::home::ui::tiles::{Countdown, CountdownProps, CountdownPropsSerialized};
+    use crate::home::ui::toast::{InfoToast, InfoToastProps, InfoToastPropsSerialized};
     use crate::product::ui::page::{ProductBuy, ProductBuyProps, ProductBuyPropsSerialized};
     use crate::rosedeals::ui::add::{AddDeal, AddDealProps, AddDealPropsSerialized};
     use crate::search::ui::page::{
@@ -113,7 +114,14 @@ fn render(name: &str, props: Option<&str>) -> Result<String, String> {
             props,
             ScrollKeeper,
             ScrollKeeperProps,
-            ScrollKeeperPropsSerialized { home }
+            ScrollKeeperPropsSerialized { home, report }
+        ),
+        "InfoToast" => island!(
+            props,
+            InfoToast,
+            InfoToastProps,
+            InfoToastPropsSerialized { key },
+            children
         ),
         "ProductBuy" => island!(
             props,

@@ -9,6 +9,34 @@ use crate::site::format::DISPLAY_OFFSET_SECS;
 // ------------------------------------------------------------------ tiles
 
 /// CSS class of a tile size (M, XL, XXL, MEGAFAT); anything else is an M tile.
+/// Page backgrounds a home may ask for (`homes.background_theme`, spec 000 §3
+/// backgroundTheme): each a class in style/main.css whose text keeps its contrast.
+pub const BACKGROUND_THEMES: [&str; 3] = ["sand", "blush", "mint"];
+
+/// The stored background of a home, when it is one the shop has; anything else is none.
+pub fn background_theme(stored: &str) -> &'static str {
+    let stored = stored.trim();
+    BACKGROUND_THEMES
+        .iter()
+        .find(|t| t.eq_ignore_ascii_case(stored))
+        .copied()
+        .unwrap_or("")
+}
+
+/// What a closed information toast is remembered by: the home and its text (a new message
+/// shows again). FNV-1a: a few bytes of hex, the same in the server and the browser.
+pub fn toast_key(home_id: i64, text: &str) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        hash ^= u32::from(b);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    format!("{home_id}-{hash:08x}")
+}
+
+/// A member who joined less than this many days ago sees the home's new-member overlay.
+pub const NEW_MEMBER_DAYS: i64 = 7;
+
 pub fn size_class(size: &str) -> &'static str {
     match size.trim().to_ascii_uppercase().as_str() {
         "XL" => "tile--xl",
@@ -220,6 +248,23 @@ pub fn with_home_id(link: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_toast_is_remembered_by_home_and_text() {
+        let key = super::toast_key(1000, "Livraison retardée");
+        assert_eq!(key, super::toast_key(1000, "Livraison retardée"));
+        assert!(key.starts_with("1000-"));
+        assert_ne!(key, super::toast_key(1000, "Livraison rétablie"));
+        assert_ne!(key, super::toast_key(1001, "Livraison retardée"));
+    }
+
+    #[test]
+    fn a_background_is_one_the_shop_has_or_none() {
+        assert_eq!(super::background_theme("sand"), "sand");
+        assert_eq!(super::background_theme(" Mint "), "mint");
+        assert_eq!(super::background_theme("url(evil)"), "");
+        assert_eq!(super::background_theme(""), "");
+    }
+
     use super::*;
     use crate::model::home::{Banner, ModuleSettings};
 

@@ -6,7 +6,7 @@ use sqlx::Row;
 use crate::catalog::rules::{keep_banner, sale_picture_url, SalePicture};
 use crate::home::rules::{reduce, LiveWindow};
 use crate::model::catalog::SaleCard;
-use crate::model::home::{Banner, Home, HomeModule, ModuleSettings};
+use crate::model::home::{Banner, Home, HomeModule, ModuleSettings, NewMemberOverlay};
 use crate::platform::db::Db;
 
 /// Live sales of a site, in display order, with their cheapest price and best discount.
@@ -139,6 +139,12 @@ pub struct HomeQuery {
     pub skip_mobile_check: bool,
 }
 
+/// Empty text stored for "none".
+fn non_empty(text: String) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
 /// The site's home `q.key` with its modules and banners: banners of sales not live within
 /// the window and banners failing the mobile-image check are dropped; `source: liveSales`
 /// group modules get the live sales. `None` when the site has no such home.
@@ -155,7 +161,8 @@ pub async fn home(
     let key = q.key.trim();
     let id_key = key.parse::<i64>().unwrap_or(-1);
     let Some(row) = sqlx::query(
-        "SELECT id, type, name, display_name, is_reduced, theme FROM homes
+        "SELECT id, type, name, display_name, is_reduced, theme, information_toast, new_member_title,
+                new_member_text, background_theme, member_information, scroll_depth FROM homes
           WHERE site_id = $1 AND (LOWER(name) = LOWER($2) OR id = $3)
           ORDER BY id LIMIT 1",
     )
@@ -280,6 +287,19 @@ pub async fn home(
         preview_date: q.preview_date.clone(),
         theme: crate::site::theme::Theme::sale_theme(&row.try_get::<String, _>("theme")?, "")
             .to_string(),
+        information_section_toast: non_empty(row.try_get("information_toast")?),
+        new_member_overlay: non_empty(row.try_get("new_member_title")?).map(|title| {
+            NewMemberOverlay {
+                title,
+                text: row.try_get("new_member_text").unwrap_or_default(),
+            }
+        }),
+        background_theme: crate::home::rules::background_theme(
+            &row.try_get::<String, _>("background_theme")?,
+        )
+        .to_string(),
+        member_information: non_empty(row.try_get("member_information")?),
+        scroll_depth: row.try_get::<i64, _>("scroll_depth")? != 0,
         modules,
     }))
 }

@@ -22,7 +22,37 @@ pub struct Home {
     /// site's brand.
     #[serde(default)]
     pub theme: String,
+    /// A line of information at the top of the home (a delivery delay, say), which a
+    /// visitor can close for the rest of their visit.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub information_section_toast: Option<String>,
+    /// What a member who joined less than a week ago is shown once over the home.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub new_member_overlay: Option<NewMemberOverlay>,
+    /// The page background the home asks for: `sand`, `blush`, `mint`, or empty for none.
+    #[serde(default)]
+    pub background_theme: String,
+    /// A line for signed-in members under the home's title, after their first name.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub member_information: Option<String>,
+    /// Whether the home reports its furthest scroll position when left (spec 000 §4
+    /// "Scroll tracking"; the scroll-depth setting).
+    #[serde(default = "yes")]
+    pub scroll_depth: bool,
     pub modules: Vec<HomeModule>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The new member's overlay of a home.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct NewMemberOverlay {
+    pub title: String,
+    pub text: String,
 }
 
 /// Module kinds: group, highlight, sectionBanner, subNavigationCategory, universe, text,

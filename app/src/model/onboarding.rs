@@ -11,4 +11,8 @@ pub struct OnboardingView {
     pub popin: Option<(i64, i64)>,
     pub adot_banner: bool,
     pub app_banner: bool,
+    /// The home's new-member overlay may show (a member of less than a week who has not
+    /// closed it, and no popin on this page view).
+    #[serde(default)]
+    pub new_member_overlay: bool,
 }

@@ -12,6 +12,9 @@ pub enum PopinType {
     Adot = 4,
     TermsAndConditions = 5,
     Optin = 6,
+    /// A home's overlay for members who joined less than a week ago (spec 000 §3
+    /// newMemberOverlay): answered once, like a popin, but shown by the home itself.
+    NewMember = 7,
 }
 
 impl PopinType {
@@ -23,6 +26,7 @@ impl PopinType {
             4 => PopinType::Adot,
             5 => PopinType::TermsAndConditions,
             6 => PopinType::Optin,
+            7 => PopinType::NewMember,
             _ => return None,
         })
     }
@@ -34,6 +38,7 @@ impl PopinType {
             PopinType::Adot => "adot",
             PopinType::TermsAndConditions => "terms",
             PopinType::Optin => "optin",
+            PopinType::NewMember => "new_member",
         }
     }
 }
@@ -119,8 +124,22 @@ pub const MODAL_POPINS: [(PopinType, i64); 5] = [
 pub fn current_version(kind: PopinType) -> Option<i64> {
     MODAL_POPINS
         .iter()
+        .chain([&NEW_MEMBER_OVERLAY])
         .find(|(k, _)| *k == kind)
         .map(|(_, version)| *version)
+}
+
+/// The new-member overlay's type and version (not a modal popin: [`next_popin`] never
+/// gives it; the home shows it, [`shows_new_member_overlay`]).
+pub const NEW_MEMBER_OVERLAY: (PopinType, i64) = (PopinType::NewMember, 1);
+
+/// Whether a member is shown a home's new-member overlay: they joined less than
+/// [`crate::home::rules::NEW_MEMBER_DAYS`] ago and have not closed it yet. The page view
+/// decides beside its popin (at most one of them: `OnboardingView::new_member_overlay`).
+pub fn shows_new_member_overlay(m: &MemberOnboarding, now: i64) -> bool {
+    let (kind, version) = NEW_MEMBER_OVERLAY;
+    now - m.registered_at < crate::home::rules::NEW_MEMBER_DAYS * 86_400
+        && !m.answered.contains(&(kind as i64, version))
 }
 
 /// What the server knows of a member for onboarding.
@@ -133,6 +152,8 @@ pub struct MemberOnboarding {
     pub optin_email: bool,
     pub terms_version: i64,
     pub adot_answered: bool,
+    /// When the member joined (`members.created_at`).
+    pub registered_at: i64,
 }
 
 /// The next modal popin, in the spec's order, each once per member and version; popins
@@ -215,6 +236,24 @@ pub fn is_mobile_user_agent(ua: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_new_member_overlay_is_for_a_week_and_once() {
+        let now = 1_800_000_000;
+        let mut m = MemberOnboarding {
+            registered_at: now - 6 * 86_400,
+            ..Default::default()
+        };
+        assert!(shows_new_member_overlay(&m, now));
+        m.registered_at = now - 7 * 86_400;
+        assert!(!shows_new_member_overlay(&m, now));
+        m.registered_at = now - 60;
+        m.answered.push((PopinType::NewMember as i64, 1));
+        assert!(!shows_new_member_overlay(&m, now));
+        // It is no modal popin: the popin sequence never gives it.
+        assert!(MODAL_POPINS.iter().all(|(k, _)| *k != PopinType::NewMember));
+        assert_eq!(current_version(PopinType::NewMember), Some(1));
+    }
+
     use super::*;
 
     #[test]

@@ -7,7 +7,7 @@ use crate::platform::db::Db;
 /// [`crate::platform::session::member_with`]: the profile answers and the answered popins
 /// as `type:version` pairs (`string_agg`: SQLite 3.44 and later, and PostgreSQL).
 pub const PAGE_COLUMNS: &str = ", m.birth_date, m.perso_gdpr, m.optin_email, m.terms_version, \
-     m.adot_optin, (SELECT string_agg(CAST(p.popin_type AS TEXT) || ':' || CAST(p.version AS TEXT), ',') \
+     m.adot_optin, m.created_at AS registered_at, (SELECT string_agg(CAST(p.popin_type AS TEXT) || ':' || CAST(p.version AS TEXT), ',') \
      FROM member_popins p WHERE p.member_id = m.id) AS popins_answered";
 
 /// What [`load`] reads, from a row with [`PAGE_COLUMNS`].
@@ -44,12 +44,14 @@ fn profile(m: &sqlx::any::AnyRow) -> Result<MemberOnboarding, sqlx::Error> {
         optin_email: m.try_get::<i64, _>("optin_email")? == 1,
         terms_version: m.try_get("terms_version")?,
         adot_answered: m.try_get::<Option<i64>, _>("adot_optin")?.is_some(),
+        registered_at: m.try_get("registered_at")?,
     })
 }
 
 pub async fn load(db: &Db, member_id: i64) -> Result<MemberOnboarding, sqlx::Error> {
     let m = sqlx::query(
-        "SELECT birth_date, perso_gdpr, optin_email, terms_version, adot_optin FROM members WHERE id = $1",
+        "SELECT birth_date, perso_gdpr, optin_email, terms_version, adot_optin,
+                created_at AS registered_at FROM members WHERE id = $1",
     )
     .bind(member_id)
     .fetch_one(&db.pool)

@@ -5,7 +5,8 @@ use app::site::SITES;
 
 use super::{insert, t, Error, DEMO_EMAIL, DEMO_EMAIL_2, DEMO_PASSWORD, V};
 
-/// Inserts the demo members created at `now`; ids come from the database, in this order:
+/// Inserts the demo members, members for more than a year (a home's new-member overlay is
+/// for a newly registered member); ids come from the database, in this order:
 /// the first member of every site, then the second one of every site.
 pub(super) async fn insert_all(tx: &mut Transaction<'_, Any>, now: i64) -> Result<(), Error> {
     let hash = app::platform::password::hash(DEMO_PASSWORD)?;
@@ -23,7 +24,7 @@ pub(super) async fn insert_all(tx: &mut Transaction<'_, Any>, now: i64) -> Resul
                     t(*first_name),
                     t("Demo"),
                     V::I(1),
-                    V::I(now),
+                    V::I(now - 400 * 86_400),
                 ]
             })
         })

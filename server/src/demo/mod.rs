@@ -15,6 +15,7 @@ mod account;
 mod addresses;
 mod catalog;
 mod content;
+mod home_extras;
 mod homes;
 mod marketing;
 mod members;
@@ -27,7 +28,7 @@ pub mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "6";
+pub const DEMO_VERSION: &str = "7";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -209,6 +210,7 @@ async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     .execute(&mut *tx)
     .await?;
     marketing::insert(&mut tx).await?;
+    home_extras::insert(&mut tx).await?;
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -171,6 +171,7 @@ pub async fn request_context(
             req.headers(),
             page_values.as_ref().map(|v| &v.onboarding),
             popin_rest,
+            now,
         )
     } else {
         Default::default()
@@ -344,6 +345,7 @@ fn onboarding_view(
     headers: &HeaderMap,
     member: Option<&app::onboarding::rules::MemberOnboarding>,
     resting: bool,
+    now: i64,
 ) -> app::model::onboarding::OnboardingView {
     use app::onboarding::rules;
     let consent = rules::parse_consent(cookie(headers, rules::CONSENT_COOKIE).as_deref());
@@ -355,6 +357,9 @@ fn onboarding_view(
         if !resting {
             view.popin = rules::next_popin(state).map(|(k, v)| (k as i64, v));
             view.adot_banner = rules::show_adot_banner(state);
+            // At most one of a popin and the home's overlay per page view.
+            view.new_member_overlay =
+                view.popin.is_none() && rules::shows_new_member_overlay(state, now);
         }
         let ua = headers
             .get(header::USER_AGENT)

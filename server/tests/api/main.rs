@@ -29,6 +29,7 @@ mod hardening;
 mod header;
 mod help;
 mod home;
+mod home_extras;
 mod limits;
 mod lists;
 mod marketing;

@@ -80,7 +80,7 @@ async fn themed_homes_and_modules(t: TestApp) {
         let html = page(&t, &format!("/gr/home/summer?site={site}"), "").await;
         let home = tag_with(&html, "data-home=\"summer\"");
         assert!(
-            home.contains("class=\"home home--themed theme-recycle\"")
+            home.contains("class=\"home home--themed theme-recycle home--bg-sand\"")
                 && home.contains("data-theme=\"recycle\""),
             "summer home on {site}: {home}"
         );

@@ -4,5 +4,6 @@ pub mod page;
 pub mod pedagogical;
 pub mod scroll;
 pub mod tiles;
+pub mod toast;
 
 pub use page::HomePage;

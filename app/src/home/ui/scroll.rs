@@ -59,7 +59,12 @@ fn report_furthest(key: &str, home: &str) {
 
 /// An island without markup: it only saves and restores the scroll position.
 #[island]
-pub fn ScrollKeeper(home: String) -> impl IntoView {
+pub fn ScrollKeeper(
+    home: String,
+    /// The home's scroll-depth setting (spec 000 §3): whether its furthest position is
+    /// reported when left; it is kept for the way back either way.
+    report: bool,
+) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     let key = storage_key(&home);
     Effect::new(move |_| {
@@ -85,7 +90,11 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
             let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
             let report = {
                 let key = key.clone();
-                move || report_furthest(&key, &home)
+                move || {
+                    if report {
+                        report_furthest(&key, &home)
+                    }
+                }
             };
             let listener = window_event_listener(leptos::ev::scroll, move |_| {
                 if let Some(h) = pending.get_value() {
@@ -144,7 +153,7 @@ pub fn ScrollKeeper(home: String) -> impl IntoView {
         }
     });
     #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
-    let _ = (key, home);
+    let _ = (key, home, report);
 }
 
 #[cfg(test)]
