@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { signInAsDemo } from './session';
+import { memberEmail, register, signedIn } from './member-steps';
+import { expectNoViolations } from './a11y';
 
 // The home: modules as tiles of every size, the pedagogical module, sale tiles
 // counting down, and the scroll position kept per home.
@@ -143,3 +145,40 @@ test('the home tabs: parts named in the site language, a travel tab that opens t
   await expect(page).toHaveURL(/\/home\/travel(\?|$)/);
   await expect(page.getByTestId('travel-home')).toBeVisible();
 });
+
+// A home's extras (spec 000 §3 "Home"): the demo's summer home has an information toast, a
+// sand background, a line for members and an overlay for new members, on every site.
+for (const site of [1, 66]) {
+  test(`a home's extras on site ${site}: a toast closed for the visit, the members' line, a new member's overlay once`, async ({ page }, testInfo) => {
+    const home = `/gr/home/summer?site=${site}`;
+    await page.goto(home);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByTestId('home')).toHaveClass(/home--bg-sand/);
+    await expect(page.getByTestId('home-member-information')).toHaveCount(0);
+    const toast = page.getByTestId('home-toast');
+    await expect(toast).toBeVisible();
+    await toast.getByTestId('home-toast-close').click();
+    await expect(toast).toBeHidden();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByTestId('home-toast')).toBeHidden();
+
+    // A member who just joined: their line, and the overlay until they answer it.
+    const email = memberEmail(site, testInfo.project.name, 'newhome');
+    expect(await register(page, site, email)).toBe(201);
+    await signedIn(page, site, email, home);
+    await expect(page.getByTestId('home-member-information')).toContainText('Zoe');
+    const overlay = page.getByTestId('new-member-overlay');
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole('heading')).toHaveText(site === 66 ? 'Bienvenido a nuestro club' : 'Bienvenue parmi nos membres');
+    await expectNoViolations(page);
+    const loaded = page.waitForEvent('load');
+    await overlay.getByTestId('new-member-accept').click();
+    await loaded;
+    await expect(page).toHaveURL(/\/gr\/home\/summer/);
+    await expect(page.getByTestId('new-member-overlay')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('new-member-overlay')).toHaveCount(0);
+  });
+}
