@@ -167,6 +167,8 @@ for (const site of [1, 66]) {
     const email = memberEmail(site, testInfo.project.name, 'newhome');
     expect(await register(page, site, email)).toBe(201);
     await signedIn(page, site, email, home);
+    // The popins and the advertising banner answered (signedIn), the next view has the overlay.
+    await page.goto(home);
     await expect(page.getByTestId('home-member-information')).toContainText('Zoe');
     const overlay = page.getByTestId('new-member-overlay');
     await expect(overlay).toBeVisible();

@@ -12,7 +12,7 @@ pub struct OnboardingView {
     pub adot_banner: bool,
     pub app_banner: bool,
     /// The home's new-member overlay may show (a member of less than a week who has not
-    /// closed it, and no popin on this page view).
+    /// closed it, and neither a popin nor the advertising banner on this page view).
     #[serde(default)]
     pub new_member_overlay: bool,
 }

@@ -357,9 +357,11 @@ fn onboarding_view(
         if !resting {
             view.popin = rules::next_popin(state).map(|(k, v)| (k as i64, v));
             view.adot_banner = rules::show_adot_banner(state);
-            // At most one of a popin and the home's overlay per page view.
-            view.new_member_overlay =
-                view.popin.is_none() && rules::shows_new_member_overlay(state, now);
+            // One interruption per page view: a popin, else the advertising banner, else the
+            // home's overlay (the overlay's backdrop would cover the banner's buttons).
+            view.new_member_overlay = view.popin.is_none()
+                && !view.adot_banner
+                && rules::shows_new_member_overlay(state, now);
         }
         let ua = headers
             .get(header::USER_AGENT)

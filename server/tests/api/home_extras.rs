@@ -87,8 +87,18 @@ async fn home_extras(t: TestApp) {
     let html = page(&t, &new.cookie).await;
     assert!(html.contains("data-testid=\"popin\""));
     assert!(!html.contains("new-member-overlay"));
-    // Popins answered: the overlay, on the summer home only (the default has none).
+    // Popins answered, the advertising banner not yet: the banner, not the overlay (its
+    // backdrop would cover the banner).
     answer_popins(&t, new.member_id).await;
+    let html = page(&t, &new.cookie).await;
+    assert!(html.contains("data-testid=\"adot-banner\""));
+    assert!(!html.contains("new-member-overlay"));
+    // The banner answered: the overlay, on the summer home only (the default has none).
+    sqlx::query("UPDATE members SET adot_optin = 0 WHERE id = $1")
+        .bind(new.member_id)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
     let html = page(&t, &new.cookie).await;
     assert!(html.contains("data-testid=\"new-member-overlay\""));
     assert!(html.contains("Bienvenue parmi nos membres"));
