@@ -57,8 +57,9 @@ fn report_furthest(key: &str, home: &str) {
     }
 }
 
-/// An island without markup: it only saves and restores the scroll position.
-#[island]
+/// An island without markup: it only saves and restores the scroll position. Lazy: its
+/// code (the report's event building) stays out of the module every page loads.
+#[island(lazy)]
 pub fn ScrollKeeper(
     home: String,
     /// The home's scroll-depth setting (spec 000 §3): whether its furthest position is
