@@ -135,7 +135,8 @@ pub const NEW_MEMBER_OVERLAY: (PopinType, i64) = (PopinType::NewMember, 1);
 
 /// Whether a member is shown a home's new-member overlay: they joined less than
 /// [`crate::home::rules::NEW_MEMBER_DAYS`] ago and have not closed it yet. The page view
-/// decides beside its popin (at most one of them: `OnboardingView::new_member_overlay`).
+/// puts it after its popin and the advertising banner (one interruption per view:
+/// `OnboardingView::new_member_overlay`).
 pub fn shows_new_member_overlay(m: &MemberOnboarding, now: i64) -> bool {
     let (kind, version) = NEW_MEMBER_OVERLAY;
     now - m.registered_at < crate::home::rules::NEW_MEMBER_DAYS * 86_400
