@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { start } from './zip-city';
+import { catchUp, start } from './zip-city';
 
 // The zip code's places against a server stub answering as GET /api/members/v1/cities does.
 
@@ -77,5 +77,22 @@ describe('the city from the zip code', () => {
     type(again.zip, '20095');
     await new Promise((r) => setTimeout(r, 20));
     expect(again.city.value).toBe('');
+  });
+
+  it('looks up a code typed before the script started', async () => {
+    const asked = serve({ '67000': ['Strasbourg'], '44000': ['Nantes'] });
+    const typing = mount();
+    typing.zip.focus();
+    typing.zip.value = '67000'; // no input event reached a listener: the script was not there
+    catchUp();
+    await waitFor(() => expect(typing.city.value).toBe('Strasbourg'));
+    // A form whose city is already there is not asked about.
+    const filledIn = mount();
+    filledIn.zip.value = '44000';
+    filledIn.city.value = 'Nantes';
+    asked.length = 0;
+    catchUp();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toEqual([]);
   });
 });

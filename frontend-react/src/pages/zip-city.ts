@@ -74,7 +74,21 @@ function zipField(target: EventTarget | null): HTMLInputElement | null {
   return target instanceof HTMLInputElement && target.dataset.cityFromZip ? target : null;
 }
 
+/** Codes typed before this script arrived (it loads after the page, and a quick member can
+ * be in the field by then): the field being typed in is looked up as if typed, and a left
+ * one whose city is still empty as if left. A pre-filled city is never asked about. */
+export function catchUp(): void {
+  for (const zip of document.querySelectorAll<HTMLInputElement>('input[data-city-from-zip]')) {
+    if (!zip.value.trim()) continue;
+    const city = document.getElementById(zip.dataset.cityFromZip ?? '');
+    const typing = document.activeElement === zip;
+    if (typing) void lookUp(zip, false);
+    else if (city instanceof HTMLInputElement && !city.value.trim()) void lookUp(zip, true);
+  }
+}
+
 export function start(): void {
+  catchUp();
   document.addEventListener('input', (ev) => {
     const zip = zipField(ev.target);
     if (zip) void lookUp(zip, false);
