@@ -161,6 +161,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         });
     }
     let searches = Arc::new(app::search::service::SearchRecorder::start(db.clone()));
+    let sessions = app::platform::session_lookups::SessionLookups::start(db.clone());
     Ok(Arc::new(AppCtx {
         config,
         state: AppState { db },
@@ -170,6 +171,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         travel,
         page_cache,
         exposures,
+        sessions,
         experiments,
         translations: Default::default(),
         telemetry: Default::default(),

@@ -22,6 +22,9 @@ pub struct AppCtx {
     pub travel: Arc<app::travel::service::TravelService>,
     /// Page views' experiment exposures, recorded by one writer in group commits.
     pub exposures: app::experiments::writer::ExposureWriter,
+    /// API calls' session lookups, read together (page views read theirs with the page's
+    /// member values instead).
+    pub sessions: app::platform::session_lookups::SessionLookups,
     /// The experiments' settings with the back office's controls (start, stop, reweigh).
     pub experiments: Arc<app::experiments::service::Live>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).

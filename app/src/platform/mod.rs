@@ -8,6 +8,7 @@ pub mod password;
 pub mod ratelimit;
 pub mod retention;
 pub mod session;
+pub mod session_lookups;
 pub mod sql;
 pub mod state;
 pub mod upload_quota;

@@ -68,7 +68,14 @@ pub fn hash_token(token: &str) -> String {
     hex(&Blake2s256::digest(token.as_bytes()))
 }
 
-fn well_formed(token: &str) -> bool {
+/// The idle lifetimes (remembered, plain) of [`lifetimes`], for a statement that slides
+/// sessions of both kinds at once.
+pub fn idle_lifetimes() -> (i64, i64) {
+    (lifetimes(true).0, lifetimes(false).0)
+}
+
+/// A token as [`new_token`] makes them; anything else is no session, unread.
+pub fn is_well_formed(token: &str) -> bool {
     token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
@@ -95,7 +102,7 @@ pub async fn member_with<T>(
     columns: &str,
     read: impl FnOnce(&sqlx::any::AnyRow) -> Result<T, sqlx::Error>,
 ) -> Result<Option<(SessionMember, T)>, sqlx::Error> {
-    if !well_formed(token) {
+    if !is_well_formed(token) {
         return Ok(None);
     }
     let hash = hash_token(token);
@@ -202,7 +209,7 @@ pub async fn end_others(db: &Db, member_id: i64, keep: &str) -> Result<u64, sqlx
 }
 
 pub async fn delete(db: &Db, token: &str) -> Result<(), sqlx::Error> {
-    if well_formed(token) {
+    if is_well_formed(token) {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(hash_token(token))
             .execute(&db.writes)
@@ -220,10 +227,10 @@ mod tests {
         let (a, b) = (new_token(), new_token());
         assert_eq!(a.len(), 32);
         assert_ne!(a, b);
-        assert!(well_formed(&a));
+        assert!(is_well_formed(&a));
         assert_eq!(hash_token(&a).len(), 64);
         assert_ne!(hash_token(&a), a);
-        assert!(!well_formed("zz"));
+        assert!(!is_well_formed("zz"));
     }
 
     #[test]

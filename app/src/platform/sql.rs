@@ -51,6 +51,34 @@ pub fn ids(backend: Backend, ids: &[i64]) -> String {
     }
 }
 
+/// `column IN` a list of hexadecimal keys (token hashes) bound as one parameter `$1` (see
+/// [`hex_keys`]): [`in_ids`] for text keys.
+pub fn in_hex_keys(backend: Backend, column: &str) -> String {
+    match backend {
+        Backend::Postgres => format!("{column} = ANY(CAST($1 AS TEXT[]))"),
+        Backend::Sqlite => format!("{column} IN (SELECT value FROM json_each($1))"),
+    }
+}
+
+/// The parameter of [`in_hex_keys`]. Keys that are not plain hexadecimal are left out: they
+/// would need quoting in both list syntaxes, and no stored hash is anything else.
+pub fn hex_keys<'a>(backend: Backend, keys: impl IntoIterator<Item = &'a str>) -> String {
+    let keys: Vec<&str> = keys
+        .into_iter()
+        .filter(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_hexdigit()))
+        .collect();
+    match backend {
+        Backend::Postgres => format!("{{{}}}", keys.join(",")),
+        Backend::Sqlite => format!(
+            "[{}]",
+            keys.iter()
+                .map(|k| format!("\"{k}\""))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    }
+}
+
 /// Rows `x` with these columns (name, PostgreSQL type), from a JSON array of objects bound
 /// as `$1` ([`to_json`]): a batch's row set as one parameter, `json_each` on SQLite and
 /// `json_to_recordset` on PostgreSQL.

@@ -313,9 +313,7 @@ async fn session_member(
 ) -> Result<Option<(SessionMember, Option<PageValues>)>, sqlx::Error> {
     use app::platform::session;
     if !page_view {
-        return Ok(session::member_for_token(&app.state.db, token, now)
-            .await?
-            .map(|m| (m, None)));
+        return Ok(app.sessions.member(token, now).await?.map(|m| (m, None)));
     }
     static COLUMNS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         [

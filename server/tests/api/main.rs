@@ -47,6 +47,7 @@ mod rosedeals;
 mod sale_marketing;
 mod schema_names;
 mod search;
+mod session_lookups;
 mod social;
 mod static_files;
 mod themes;

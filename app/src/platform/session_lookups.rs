@@ -1,0 +1,172 @@
+//! The session lookups of API calls, read together. Every call of a signed-in member first
+//! reads their session; at a sale opening that is one query per add, each a hand-off to a
+//! database thread (SQLite) or a round trip (PostgreSQL), and it was the largest share of an
+//! add's cost after the add's own batch (issue #29). Lookups now wait in a queue; a reader
+//! takes the ones waiting (up to [`BATCH`]) and answers them with one query, the way the
+//! cart's add writer groups adds. Nothing is cached: every answer comes from a read made
+//! after its request arrived, so a session ended a moment ago is never taken for a live one.
+//! The same lookup, alone, is [`super::session::member_for_token`].
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sqlx::Row;
+use tokio::sync::{mpsc, oneshot, Semaphore};
+
+use super::db::Db;
+use super::session::{hash_token, idle_lifetimes, is_well_formed, SessionMember};
+use super::sql;
+
+/// Most lookups one query answers.
+const BATCH: usize = 128;
+/// Queries in flight at once: while they run, the next lookups gather into a larger batch.
+const IN_FLIGHT: usize = 4;
+
+type Answer = Result<Option<SessionMember>, String>;
+
+struct Lookup {
+    hash: String,
+    now: i64,
+    reply: oneshot::Sender<Answer>,
+}
+
+/// The queue of the reader task.
+#[derive(Clone, Debug)]
+pub struct SessionLookups {
+    queue: mpsc::Sender<Lookup>,
+}
+
+impl SessionLookups {
+    /// Starts the reader task on `db` (inside a Tokio runtime).
+    pub fn start(db: Db) -> SessionLookups {
+        let (queue, lookups) = mpsc::channel(4096);
+        tokio::spawn(run(db, lookups));
+        SessionLookups { queue }
+    }
+
+    /// The member of a live session, as [`super::session::member_for_token`] answers it.
+    pub async fn member(
+        &self,
+        token: &str,
+        now: i64,
+    ) -> Result<Option<SessionMember>, sqlx::Error> {
+        if !is_well_formed(token) {
+            return Ok(None);
+        }
+        let (reply, answer) = oneshot::channel();
+        let lookup = Lookup {
+            hash: hash_token(token),
+            now,
+            reply,
+        };
+        let stopped = || sqlx::Error::Protocol("the session reader stopped".into());
+        self.queue.send(lookup).await.map_err(|_| stopped())?;
+        answer
+            .await
+            .map_err(|_| stopped())?
+            .map_err(sqlx::Error::Protocol)
+    }
+}
+
+async fn run(db: Db, mut lookups: mpsc::Receiver<Lookup>) {
+    let slots = Arc::new(Semaphore::new(IN_FLIGHT));
+    while let Some(first) = lookups.recv().await {
+        // A free slot first, then the batch: lookups that arrive while every slot is busy
+        // join it.
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let batch = super::group_commit::with_waiting(first, &mut lookups, BATCH);
+        let db = db.clone();
+        tokio::spawn(async move {
+            answer(&db, batch).await;
+            drop(slot);
+        });
+    }
+}
+
+/// Reads the batch's sessions in one query and answers each lookup; then slides the idle
+/// expiry of those last seen a minute ago or more, in one statement.
+async fn answer(db: &Db, batch: Vec<Lookup>) {
+    // The latest clock of the batch: a session that ends within the batch's moment counts
+    // as ended for all of it (stricter than each lookup's own clock, never looser).
+    let now = batch.iter().map(|l| l.now).max().unwrap_or(0);
+    let found = match read(db, &batch, now).await {
+        Ok(found) => found,
+        Err(e) => {
+            let message = e.to_string();
+            for l in batch {
+                let _ = l.reply.send(Err(message.clone()));
+            }
+            return;
+        }
+    };
+    let mut due = Vec::new();
+    for l in batch {
+        let row = found.get(&l.hash);
+        if let Some(r) = row {
+            if now - r.last_seen >= 60 && !due.contains(&l.hash) {
+                due.push(l.hash.clone());
+            }
+        }
+        let _ = l.reply.send(Ok(row.map(|r| r.member.clone())));
+    }
+    if !due.is_empty() {
+        if let Err(e) = touch(db, &due, now).await {
+            tracing::warn!(error = %e, sessions = due.len(), "sessions' idle expiry not slid");
+        }
+    }
+}
+
+struct Found {
+    member: SessionMember,
+    last_seen: i64,
+}
+
+async fn read(db: &Db, batch: &[Lookup], now: i64) -> Result<HashMap<String, Found>, sqlx::Error> {
+    let query = format!(
+        "SELECT s.token_hash, m.id, m.first_name, m.site_id, s.last_seen_at FROM sessions s
+           JOIN members m ON m.id = s.member_id
+          WHERE {} AND s.expires_at > $2 AND s.idle_expires_at > $2 AND m.status = 1",
+        sql::in_hex_keys(db.backend, "s.token_hash")
+    );
+    let rows = sqlx::query(&query)
+        .bind(sql::hex_keys(
+            db.backend,
+            batch.iter().map(|l| l.hash.as_str()),
+        ))
+        .bind(now)
+        .fetch_all(&db.pool)
+        .await?;
+    let mut found = HashMap::with_capacity(rows.len());
+    for r in rows {
+        let hash: String = r.try_get("token_hash")?;
+        let member = SessionMember {
+            member_id: r.try_get("id")?,
+            first_name: r.try_get("first_name")?,
+            site_id: u16::try_from(r.try_get::<i64, _>("site_id")?).unwrap_or(1),
+            token_hash: hash.clone(),
+        };
+        let last_seen = r.try_get("last_seen_at")?;
+        found.insert(hash, Found { member, last_seen });
+    }
+    Ok(found)
+}
+
+/// The idle expiry of these sessions starts again at `now` (each by its own lifetime).
+async fn touch(db: &Db, hashes: &[String], now: i64) -> Result<(), sqlx::Error> {
+    let (remembered, plain) = idle_lifetimes();
+    let query = format!(
+        "UPDATE sessions SET last_seen_at = $2,
+                idle_expires_at = $2 + CASE WHEN remember = 1 THEN $3 ELSE $4 END
+          WHERE {}",
+        sql::in_hex_keys(db.backend, "token_hash")
+    );
+    sqlx::query(&query)
+        .bind(sql::hex_keys(db.backend, hashes.iter().map(String::as_str)))
+        .bind(now)
+        .bind(remembered)
+        .bind(plain)
+        .execute(&db.writes)
+        .await?;
+    Ok(())
+}
