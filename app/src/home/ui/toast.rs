@@ -39,20 +39,22 @@ pub fn InfoToast(key: String, children: Children) -> impl IntoView {
             let _ = &storage_key;
         }
     });
-    let close = move |_| {
+    // A `Callback` is `Copy` on both sides (the closure alone is only on the server, where it
+    // captures no storage key), so the `Show` below can hand it out again.
+    let close = Callback::new(move |_: ()| {
         closed.set(true);
         #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
         if let Some(s) = storage() {
             let _ = s.set_item(&storage_key, "closed");
         }
-    };
+    });
     let label = ctx.t("home.toast.close");
     view! {
         <div class="home__toast" role="status" data-testid="home-toast" hidden=move || closed.get()>
             <div class="home__toast-text">{children()}</div>
             <Show when=move || live.get()>
                 <button type="button" class="home__toast-close" aria-label=label.clone()
-                    data-testid="home-toast-close" on:click=close.clone()>
+                    data-testid="home-toast-close" on:click=move |_| close.run(())>
                     "×"
                 </button>
             </Show>
