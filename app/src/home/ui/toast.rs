@@ -15,6 +15,9 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 /// A lazy island around the toast's server-rendered text.
+// On the server the close handler captures no storage key and is `Copy`, in the browser it
+// is not: the clone is needed there (a `Callback` instead added weight to the product page).
+#[cfg_attr(not(feature = "hydrate"), allow(clippy::clone_on_copy))]
 #[island(lazy)]
 pub fn InfoToast(key: String, children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
@@ -39,22 +42,20 @@ pub fn InfoToast(key: String, children: Children) -> impl IntoView {
             let _ = &storage_key;
         }
     });
-    // A `Callback` is `Copy` on both sides (the closure alone is only on the server, where it
-    // captures no storage key), so the `Show` below can hand it out again.
-    let close = Callback::new(move |_: ()| {
+    let close = move |_| {
         closed.set(true);
         #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
         if let Some(s) = storage() {
             let _ = s.set_item(&storage_key, "closed");
         }
-    });
+    };
     let label = ctx.t("home.toast.close");
     view! {
         <div class="home__toast" role="status" data-testid="home-toast" hidden=move || closed.get()>
             <div class="home__toast-text">{children()}</div>
             <Show when=move || live.get()>
                 <button type="button" class="home__toast-close" aria-label=label.clone()
-                    data-testid="home-toast-close" on:click=move |_| close.run(())>
+                    data-testid="home-toast-close" on:click=close.clone()>
                     "×"
                 </button>
             </Show>
