@@ -86,6 +86,9 @@ test('the chat, contact selector and post-sales error pages', async ({ page }, i
   await expectNoViolations(page);
   await page.goto('/chat?reason=order');
   await page.waitForLoadState('load');
+  // The enhancement script comes after the page (the shell module imports it): a send
+  // before it is a plain form post, which is right for the member but not what this checks.
+  await expect(page.locator('html')).toHaveAttribute('data-enhance', 'on');
   const loads = countLoads(page);
   await page.getByTestId('chat-body').fill('Bonjour / Hallo');
   await page.getByTestId('chat-send').click();
