@@ -130,15 +130,21 @@ pub async fn member_with<T>(
         .await?;
     }
     let extra = read(&r)?;
-    Ok(Some((
-        SessionMember {
-            member_id: r.try_get("id")?,
-            first_name: r.try_get("first_name")?,
-            site_id: u16::try_from(r.try_get::<i64, _>("site_id")?).unwrap_or(1),
-            token_hash: hash,
-        },
-        extra,
-    )))
+    Ok(Some((member_of_row(&r, hash)?, extra)))
+}
+
+/// The member of a session row read with `m.id, m.first_name, m.site_id` (here and in the
+/// grouped lookups of [`super::session_lookups`]).
+pub(super) fn member_of_row(
+    r: &sqlx::any::AnyRow,
+    token_hash: String,
+) -> Result<SessionMember, sqlx::Error> {
+    Ok(SessionMember {
+        member_id: r.try_get("id")?,
+        first_name: r.try_get("first_name")?,
+        site_id: u16::try_from(r.try_get::<i64, _>("site_id")?).unwrap_or(1),
+        token_hash,
+    })
 }
 
 /// A member keeps at most this many sessions: a new one past it ends the oldest (review

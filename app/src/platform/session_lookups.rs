@@ -13,7 +13,7 @@ use sqlx::Row;
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use super::db::Db;
-use super::session::{hash_token, idle_lifetimes, is_well_formed, SessionMember};
+use super::session::{hash_token, idle_lifetimes, is_well_formed, member_of_row, SessionMember};
 use super::sql;
 
 /// Most lookups one query answers.
@@ -140,12 +140,7 @@ async fn read(db: &Db, batch: &[Lookup], now: i64) -> Result<HashMap<String, Fou
     let mut found = HashMap::with_capacity(rows.len());
     for r in rows {
         let hash: String = r.try_get("token_hash")?;
-        let member = SessionMember {
-            member_id: r.try_get("id")?,
-            first_name: r.try_get("first_name")?,
-            site_id: u16::try_from(r.try_get::<i64, _>("site_id")?).unwrap_or(1),
-            token_hash: hash.clone(),
-        };
+        let member = member_of_row(&r, hash.clone())?;
         let last_seen = r.try_get("last_seen_at")?;
         found.insert(hash, Found { member, last_seen });
     }
