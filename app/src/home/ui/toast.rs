@@ -17,7 +17,10 @@ fn storage() -> Option<web_sys::Storage> {
 /// A lazy island around the toast's server-rendered text.
 // On the server the close handler captures no storage key and is `Copy`, in the browser it
 // is not: the clone is needed there (a `Callback` instead added weight to the product page).
-#[cfg_attr(not(feature = "hydrate"), allow(clippy::clone_on_copy))]
+// The allow is unconditional: the island's name is a hash of its whole item, attributes
+// included, so a `cfg_attr` gave the server and the browser two names and the island never
+// hydrated.
+#[allow(clippy::clone_on_copy)]
 #[island(lazy)]
 pub fn InfoToast(key: String, children: Children) -> impl IntoView {
     crate::ui::hydrated::island_ready();
