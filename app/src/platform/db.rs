@@ -19,10 +19,8 @@ pub struct Db {
     /// Where writes go. SQLite: its one write connection, so that writers wait their turn
     /// here, in arrival order, instead of in SQLite's busy handler, which sleeps (up to
     /// 100 ms a time) while holding a connection of the pool that readers then lack: at a
-    /// sale opening, reads waited for connections behind sleeping writers. PostgreSQL: a
-    /// pool of its own as large as the readers' (row locks order its writers), for the same
-    /// reason: at a sale opening, freezes and payments wait on the hot option's row lock
-    /// while holding their connections, and page reads then waited behind them for one.
+    /// sale opening, reads waited for connections behind sleeping writers. PostgreSQL:
+    /// the pool itself (row locks order its writers).
     pub writes: AnyPool,
 }
 
@@ -58,13 +56,7 @@ impl Db {
                     .connect_with(options)
                     .await?
             }
-            Backend::Postgres => {
-                pool_options(backend)
-                    .max_connections(max_connections)
-                    .acquire_timeout(Duration::from_secs(30))
-                    .connect_with(options)
-                    .await?
-            }
+            Backend::Postgres => pool.clone(),
         };
         Ok(Db {
             pool,
