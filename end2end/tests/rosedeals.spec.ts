@@ -261,12 +261,24 @@ test('the refund, retry and contact forms work without scripts', async ({ page, 
     };
     let form = await fill();
     await form.getByTestId('refund-iban').fill('FR15 2004 1010 0505 0001 3M02 606');
+    await form.getByTestId('refund-content').fill('Zoé ; « merci »');
+    await form.locator('#refund-isSuspended').check();
+    await form.getByTestId('reauth-refund-reauth').fill('not kept');
     await form.getByTestId('refund-submit').click();
     form = p.getByTestId('refund-form');
     await expect(form.getByTestId('refund-iban-error')).toHaveText(t['rosedeals.errors.invalid_iban']);
     await expect(form.getByTestId('refund-iban')).toHaveAttribute('aria-invalid', 'true');
+    // What was typed comes back (the draft cookie), the password aside.
+    for (const [field, value] of [['firstName', 'Marie'], ['lastName', 'Curie'], ['city', 'Lille'], ['country', 'FR']]) {
+      await expect(form.getByTestId(`refund-${field}`)).toHaveValue(value);
+    }
+    await expect(form.getByTestId('refund-iban')).toHaveValue('FR15 2004 1010 0505 0001 3M02 606');
+    await expect(form.getByTestId('refund-content')).toHaveValue('Zoé ; « merci »');
+    await expect(form.locator('#refund-isSuspended')).toBeChecked();
+    await expect(form.locator('#refund-storeIban')).not.toBeChecked();
+    await expect(form.getByTestId('reauth-refund-reauth')).toHaveValue('');
     await expectNoViolations(page, here(p)); // the same server page, checked where axe can run
-    form = await fill();
+    await form.locator('#refund-isSuspended').uncheck();
     await form.getByTestId('refund-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
     await form.getByTestId('reauth-refund-reauth').fill(PASSWORD);
     await form.getByTestId('refund-submit').click();

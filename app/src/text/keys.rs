@@ -54,7 +54,11 @@ impl KeyFilter {
     }
 }
 
-/// Letters of the Latin script (accents, ß, æ, ø, ł included).
+/// Letters of the Latin script (accents, ß, æ, ø, ł included). Not the three signs Unicode
+/// files as letters among them: the micro sign and the ordinal indicators ª and º, which
+/// are no one's name.
 pub fn latin_letter(c: char) -> bool {
-    c.is_alphabetic() && ((c as u32) < 0x250 || (0x1E00..=0x1EFF).contains(&(c as u32)))
+    c.is_alphabetic()
+        && ((c as u32) < 0x250 || (0x1E00..=0x1EFF).contains(&(c as u32)))
+        && !matches!(c, 'µ' | 'ª' | 'º')
 }

@@ -82,6 +82,23 @@ pub fn cut(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
+/// The start of `s` that takes at most `budget` bytes once in the cookie: what [`encode`]
+/// makes of it (unreserved ASCII as is, else 3 per UTF-8 byte; JSON's escapes counted as
+/// 6). A draft's fields share the 4 KB a browser keeps of a cookie.
+pub fn cut_encoded(s: &str, budget: usize) -> String {
+    let mut used = 0;
+    s.chars()
+        .take_while(|c| {
+            used += match c {
+                'A'..='Z' | 'a'..='z' | '0'..='9' | '-' | '_' | '.' | '~' => 1,
+                '"' | '\\' | '\n' | '\r' | '\t' => 6,
+                c => 3 * c.len_utf8(),
+            };
+            used <= budget
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

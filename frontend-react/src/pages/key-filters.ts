@@ -10,10 +10,12 @@ export type KeyFilter = 'name' | 'latin-name' | 'digits' | 'date' | 'phone';
 const ALPHABETIC = /^\p{Alphabetic}$/u;
 const DIGIT = /^[0-9]$/;
 
-/** Letters of the Latin script (accents, ß, æ, ø, ł included). */
+/** Letters of the Latin script (accents, ß, æ, ø, ł included), not µ, ª and º. */
 function latinLetter(c: string): boolean {
   const cp = c.codePointAt(0) ?? 0;
-  return ALPHABETIC.test(c) && (cp < 0x250 || (cp >= 0x1e00 && cp <= 0x1eff));
+  return (
+    ALPHABETIC.test(c) && (cp < 0x250 || (cp >= 0x1e00 && cp <= 0x1eff)) && !['µ', 'ª', 'º'].includes(c)
+  );
 }
 
 /** Whether the filter takes one character (a code point). */

@@ -136,8 +136,23 @@ pub async fn refund_form(
                 DealsError::Reauth(r) if r.field_error().is_some() => "&field=currentPassword",
                 _ => "",
             };
-            FormOutcome::to(format!("{back}&form=refund&error={}{field}", key_of(&e)))
-                .respond(&app, &ctx)
+            // Without scripts the page comes back filled from the draft cookie (the
+            // password aside); with them the enhancement script keeps the fields.
+            let draft = app::rosedeals::ui::draft::Draft {
+                first_name: form.address.first_name,
+                last_name: form.address.last_name,
+                details: form.address.details,
+                extras: form.address.extras,
+                zip_code: form.address.zip_code,
+                city: form.address.city,
+                country: form.address.country,
+                iban: form.iban,
+                content: form.content,
+                store_iban: form.store_iban,
+                is_suspended: form.is_suspended,
+            };
+            let page = format!("{back}&form=refund&error={}{field}", key_of(&e));
+            FormOutcome::retry(&page, &draft).respond(&app, &ctx)
         }
     }
 }

@@ -16,22 +16,9 @@ impl FormDraft for Draft {
     const COOKIE: &'static str = "rosace_help_form";
 
     fn trimmed(&self) -> Self {
-        let mut used = 0;
-        let body = self
-            .body
-            .chars()
-            .take_while(|c| {
-                // What `encode` makes of it: unreserved ASCII as is, else 3 per UTF-8 byte;
-                // JSON escapes a few more (counted as 6).
-                used += match c {
-                    'A'..='Z' | 'a'..='z' | '0'..='9' | '-' | '_' | '.' | '~' => 1,
-                    '"' | '\\' | '\n' | '\r' | '\t' => 6,
-                    c => 3 * c.len_utf8(),
-                };
-                used <= ENCODED_MAX
-            })
-            .collect();
-        Draft { body }
+        Draft {
+            body: crate::ui::draft::cut_encoded(&self.body, ENCODED_MAX),
+        }
     }
 
     fn checked(self) -> Self {

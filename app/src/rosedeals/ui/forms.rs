@@ -9,6 +9,7 @@ use crate::auth::ui::reauth::{ReauthPassword, ReauthProvider, FIELD};
 use crate::context::RequestCtx;
 use crate::help::ui::pages::PostSalesErrorNotice;
 use crate::rosedeals::api::{fetch_contact_vouchers, fetch_lists, fetch_order, is_not_found};
+use crate::rosedeals::ui::draft::{self, Draft};
 use crate::rosedeals::ui::orders::{not_found, ListTabs};
 
 fn t(key: &str) -> String {
@@ -51,6 +52,7 @@ fn field(
     key: &str,
     autocomplete: &'static str,
     required: bool,
+    draft: &Draft,
 ) -> impl IntoView {
     let id = format!("{form}-{name}");
     let err = format!("{id}-error");
@@ -58,33 +60,34 @@ fn field(
         <p class="field" data-field=name>
             <label for=id.clone()>{t(key)}</label>
             <input id=id name=name type="text" autocomplete=autocomplete maxlength="200" required=required
-                aria-describedby=err.clone() data-testid=format!("{form}-{name}") />
+                value=draft.value(name) aria-describedby=err.clone() data-testid=format!("{form}-{name}") />
             <span class="field__error" id=err data-error-for=name hidden=true></span>
         </p>
     }
 }
 
-fn address_fields(form: &'static str) -> impl IntoView {
+/// The address fieldset, filled from `draft` (a refused refund posted without scripts).
+fn address_fields(form: &'static str, draft: &Draft) -> impl IntoView {
     view! {
         <fieldset class="account-form__group">
             <legend>{t("rosedeals.form.address")}</legend>
-            {field(form, "firstName", "rosedeals.form.first_name", "given-name", true)}
-            {field(form, "lastName", "rosedeals.form.last_name", "family-name", true)}
-            {field(form, "details", "rosedeals.form.details", "address-line1", false)}
-            {field(form, "extras", "rosedeals.form.extras", "address-line2", false)}
-            {field(form, "zipCode", "rosedeals.form.zip_code", "postal-code", false)}
-            {field(form, "city", "rosedeals.form.city", "address-level2", true)}
-            {field(form, "country", "rosedeals.form.country", "country", true)}
+            {field(form, "firstName", "rosedeals.form.first_name", "given-name", true, draft)}
+            {field(form, "lastName", "rosedeals.form.last_name", "family-name", true, draft)}
+            {field(form, "details", "rosedeals.form.details", "address-line1", false, draft)}
+            {field(form, "extras", "rosedeals.form.extras", "address-line2", false, draft)}
+            {field(form, "zipCode", "rosedeals.form.zip_code", "postal-code", false, draft)}
+            {field(form, "city", "rosedeals.form.city", "address-level2", true, draft)}
+            {field(form, "country", "rosedeals.form.country", "country", true, draft)}
         </fieldset>
     }
 }
 
-fn content_field(form: &'static str) -> impl IntoView {
+fn content_field(form: &'static str, draft: &Draft) -> impl IntoView {
     let id = format!("{form}-content");
     view! {
         <p class="field">
             <label for=id.clone()>{t("rosedeals.form.content")}</label>
-            <textarea id=id name="content" maxlength="2000" rows="4" data-testid=format!("{form}-content")></textarea>
+            <textarea id=id name="content" maxlength="2000" rows="4" data-testid=format!("{form}-content")>{draft.content.clone()}</textarea>
         </p>
     }
 }
@@ -109,6 +112,10 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                         let password_error = refund_field.as_deref().filter(|f| *f == FIELD).and(refund_error).map(t);
                         let here = format!("/rosedeals/refund?basketId={id}");
                         let (retry_error, _) = refusal("retry");
+                        // What a refusal without scripts brought back (the cookie is read only
+                        // on `?retry=1`); the retry form starts empty.
+                        let draft = refund_error.map(|_| draft::read()).unwrap_or_default();
+                        let blank = Draft::default();
                         view! {
                             <p class="account-hint" data-testid="refund-summary">{ctx.t_with("rosedeals.refund.intro", &[("id", &id.to_string()), ("amount", &ctx.money(refundable))])}</p>
                             <section class="account-section" aria-labelledby="refund-title">
@@ -118,24 +125,24 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                                     data-enhance="" data-enhance-keep=keep(refund_error) novalidate data-testid="refund-form">
                                     {xsrf()}
                                     {form_error(refund_error)}
-                                    {address_fields("refund")}
+                                    {address_fields("refund", &draft)}
                                     <p class="field" data-field="iban">
                                         <label for="refund-iban">{t("rosedeals.form.iban")}</label>
-                                        <input id="refund-iban" name="iban" type="text" autocomplete="off" maxlength="64" spellcheck="false"
+                                        <input id="refund-iban" name="iban" type="text" autocomplete="off" maxlength="64" spellcheck="false" value=draft.iban.clone()
                                             aria-describedby="refund-iban-hint refund-iban-error" data-testid="refund-iban"
                                             aria-invalid=iban_error.map(|_| "true") />
                                         <span class="account-hint" id="refund-iban-hint">{t("rosedeals.form.iban_hint")}</span>
                                         <span class="field__error" id="refund-iban-error" data-error-for="iban" data-testid="refund-iban-error" hidden=iban_error.is_none()>{iban_error.map(t)}</span>
                                     </p>
                                     <p class="field field--check">
-                                        <input id="refund-storeIban" name="storeIban" type="checkbox" value="true" />
+                                        <input id="refund-storeIban" name="storeIban" type="checkbox" value="true" checked=draft.store_iban />
                                         <label for="refund-storeIban">{t("rosedeals.form.store_iban")}</label>
                                     </p>
                                     <p class="field field--check">
-                                        <input id="refund-isSuspended" name="isSuspended" type="checkbox" value="true" />
+                                        <input id="refund-isSuspended" name="isSuspended" type="checkbox" value="true" checked=draft.is_suspended />
                                         <label for="refund-isSuspended">{t("rosedeals.form.is_suspended")}</label>
                                     </p>
-                                    {content_field("refund")}
+                                    {content_field("refund", &draft)}
                                     <ReauthPassword reauth id="refund-reauth" error=password_error
                                         only_when=t("reauth.password.hint_new_iban") />
                                     <button type="submit" class="button button--primary" data-testid="refund-submit">{t("rosedeals.refund.submit")}</button>
@@ -160,8 +167,8 @@ pub fn RefundPage(basket_id: Option<i64>) -> impl IntoView {
                                             }
                                         }).collect_view()}
                                     </fieldset>
-                                    {address_fields("retry")}
-                                    {content_field("retry")}
+                                    {address_fields("retry", &blank)}
+                                    {content_field("retry", &blank)}
                                     <button type="submit" class="button" data-testid="retry-submit">{t("rosedeals.retry.submit")}</button>
                                 </form>
                             </section>
@@ -279,7 +286,7 @@ pub fn ContactPage(basket_id: Option<i64>) -> impl IntoView {
                                 }
                             }).collect_view()}
                         </fieldset>
-                        {address_fields("contact")}
+                        {address_fields("contact", &Draft::default())}
                         <p class="field">
                             <label for="contact-attachments">{t("rosedeals.contact.attachments")}</label>
                             <input id="contact-attachments" name="attachments" type="file" multiple=true accept="application/pdf,image/png,image/jpeg" />

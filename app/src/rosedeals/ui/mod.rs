@@ -6,6 +6,7 @@
 //! `server/src/forms/rosedeals.rs`, which redirects with `?error=`/`?notice=`); the
 //! enhancement script sends them in place.
 pub mod add;
+pub mod draft;
 mod forms;
 mod home;
 mod orders;
