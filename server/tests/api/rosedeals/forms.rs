@@ -87,13 +87,14 @@ async fn refund_without_scripts(t: TestApp) {
     let (status, _) = post_form(&t, &a, &path, &refund_fields("nope", GOOD_IBAN), &[]).await;
     assert_eq!(status, 403);
 
-    // A bad IBAN: back to the form, the message in the form and on its field.
+    // A bad IBAN: back to the form (`retry=1`: filled from the draft cookie, see
+    // end2end/tests/rosedeals.spec.ts), the message in the form and on its field.
     let bad = "FR15 2004 1010 0505 0001 3M02 606";
     let (status, to) = post_form(&t, &a, &path, &refund_fields(&a.xsrf, bad), &[]).await;
     assert_eq!(status, 303);
     assert!(
         to.starts_with(&format!(
-            "/rosedeals/refund?basketId={order}&form=refund&error=rosedeals.errors.invalid_iban&field=iban"
+            "/rosedeals/refund?retry=1&basketId={order}&form=refund&error=rosedeals.errors.invalid_iban&field=iban"
         )),
         "{to}"
     );
