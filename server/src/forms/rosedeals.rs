@@ -139,13 +139,7 @@ pub async fn refund_form(
             // Without scripts the page comes back filled from the draft cookie (the
             // password aside); with them the enhancement script keeps the fields.
             let draft = app::rosedeals::ui::draft::Draft {
-                first_name: form.address.first_name,
-                last_name: form.address.last_name,
-                details: form.address.details,
-                extras: form.address.extras,
-                zip_code: form.address.zip_code,
-                city: form.address.city,
-                country: form.address.country,
+                address: form.address,
                 iban: form.iban,
                 content: form.content,
                 store_iban: form.store_iban,

@@ -2,6 +2,7 @@
 //! the bank number, the message and the two choices, never the password. The refusal itself
 //! comes back in the address (`?form=&error=&field=`); a script keeps what was typed by
 //! itself (`data-enhance-keep`).
+use crate::rosedeals::model::DealAddress;
 use crate::ui::draft::{cut_encoded, FormDraft};
 
 /// Each address line's share of the 4 KB cookie once percent-encoded, and the message's.
@@ -10,13 +11,7 @@ const CONTENT_MAX: usize = 1_500;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Draft {
-    pub first_name: String,
-    pub last_name: String,
-    pub details: String,
-    pub extras: String,
-    pub zip_code: String,
-    pub city: String,
-    pub country: String,
+    pub address: DealAddress,
     pub iban: String,
     pub content: String,
     pub store_iban: bool,
@@ -26,14 +21,15 @@ pub struct Draft {
 impl Draft {
     /// The value of the form's field `name` (its `name` attribute).
     pub fn value(&self, name: &str) -> String {
+        let a = &self.address;
         match name {
-            "firstName" => &self.first_name,
-            "lastName" => &self.last_name,
-            "details" => &self.details,
-            "extras" => &self.extras,
-            "zipCode" => &self.zip_code,
-            "city" => &self.city,
-            "country" => &self.country,
+            "firstName" => &a.first_name,
+            "lastName" => &a.last_name,
+            "details" => &a.details,
+            "extras" => &a.extras,
+            "zipCode" => &a.zip_code,
+            "city" => &a.city,
+            "country" => &a.country,
             "iban" => &self.iban,
             "content" => &self.content,
             _ => "",
@@ -47,14 +43,17 @@ impl FormDraft for Draft {
 
     fn trimmed(&self) -> Self {
         let line = |s: &str| cut_encoded(s, LINE_MAX);
+        let a = &self.address;
         Draft {
-            first_name: line(&self.first_name),
-            last_name: line(&self.last_name),
-            details: line(&self.details),
-            extras: line(&self.extras),
-            zip_code: line(&self.zip_code),
-            city: line(&self.city),
-            country: line(&self.country),
+            address: DealAddress {
+                first_name: line(&a.first_name),
+                last_name: line(&a.last_name),
+                details: line(&a.details),
+                extras: line(&a.extras),
+                zip_code: line(&a.zip_code),
+                city: line(&a.city),
+                country: line(&a.country),
+            },
             iban: line(&self.iban),
             content: cut_encoded(&self.content, CONTENT_MAX),
             store_iban: self.store_iban,
@@ -79,9 +78,12 @@ mod tests {
     #[test]
     fn a_refused_refund_round_trips_and_stays_within_a_cookie() {
         let d = Draft {
-            first_name: "Zoé".into(),
-            last_name: "O'Neil".into(),
-            city: "Łódź".into(),
+            address: DealAddress {
+                first_name: "Zoé".into(),
+                last_name: "O'Neil".into(),
+                city: "Łódź".into(),
+                ..DealAddress::default()
+            },
             iban: "FR76 3000 6000 0112 3456 7890 189".into(),
             content: "Merci ; \"vite\"\n你好".into(),
             store_iban: true,
@@ -92,13 +94,15 @@ mod tests {
         assert_eq!(crate::ui::draft::decode::<Draft>(&encoded), Some(d));
         let long = |c: &str| c.repeat(2_000);
         let huge = Draft {
-            first_name: long("你"),
-            last_name: long("é"),
-            details: long("a"),
-            extras: long("\""),
-            zip_code: long("9"),
-            city: long("ł"),
-            country: long("F"),
+            address: DealAddress {
+                first_name: long("你"),
+                last_name: long("é"),
+                details: long("a"),
+                extras: long("\""),
+                zip_code: long("9"),
+                city: long("ł"),
+                country: long("F"),
+            },
             iban: long("1"),
             content: long("你"),
             store_iban: true,
@@ -107,7 +111,7 @@ mod tests {
         let encoded = crate::ui::draft::encode(&huge);
         assert!(encoded.len() < 4_000, "{} bytes", encoded.len());
         let back = crate::ui::draft::decode::<Draft>(&encoded).unwrap();
-        assert!(back.first_name.starts_with("你你") && back.content.starts_with("你你"));
+        assert!(back.address.first_name.starts_with("你你") && back.content.starts_with("你你"));
         assert!(back.store_iban && back.is_suspended);
     }
 }
