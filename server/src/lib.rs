@@ -118,23 +118,15 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     .fallback(rest::not_found);
     // The layers wrap the routed app as one service rather than each route: a page served
     // from the cache then skips routing, which clones the matched route's Leptos options.
+    let edge = Edge {
+        app: app.clone(),
+        in_flight: middleware::InFlight::new(app.config.max_in_flight),
+    };
     Router::new()
         .fallback_service(routed)
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
-            serve::page_cache::layer,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            app.clone(),
-            middleware::csrf,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            app.clone(),
-            middleware::request_context,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            app.clone(),
-            middleware::security_headers,
+            shop_steps,
         ))
         // Pages rendered per request (cached pages come precompressed): the fastest gzip
         // level. Level 6 took a quarter of a member page's CPU (perf) for
@@ -149,18 +141,52 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             std::time::Duration::from_secs(app.config.header_timeout_secs),
         ))
-        .layer(axum::middleware::from_fn(rest::error::json_rejections))
-        .layer(axum::middleware::from_fn_with_state(
-            middleware::InFlight::new(app.config.max_in_flight),
-            middleware::shed,
-        ))
         // Small by default: every call and form takes a little JSON or a few fields (the
         // DSA call, the one that takes files, raises its own limit).
         .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
-        // Every answer counted and timed for the Prometheus scrape, 503s and 408s included.
-        .layer(axum::middleware::from_fn_with_state(
-            app.clone(),
-            middleware::metrics::record,
-        ))
-        .layer(axum::middleware::from_fn(middleware::request_id))
+        .layer(axum::middleware::from_fn_with_state(edge, edge_steps))
+}
+
+/// What the outer steps need: the app, and the count of requests being worked on.
+#[derive(Clone)]
+struct Edge {
+    app: Arc<AppCtx>,
+    in_flight: middleware::InFlight,
+}
+
+// Each step of the chain is a plain async function handed the rest of the chain, and the
+// steps are composed into two layers rather than one `from_fn` layer each: every `from_fn`
+// layer clones and boxes the whole service inside it per request, which made the layers
+// about a fifth of the CPU of a cached page (perf, `docs/benchmarks.md`).
+
+/// Outermost, for every request: its id and log line, its metrics (503s and 408s
+/// included), load shedding, and JSON bodies for the API's rejections.
+async fn edge_steps(
+    axum::extract::State(edge): axum::extract::State<Edge>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    middleware::request_id(req, |req| {
+        middleware::metrics::record(&edge.app, req, |req| {
+            middleware::shed(&edge.in_flight, req, |req| {
+                rest::error::json_rejections(req, |req| next.run(req))
+            })
+        })
+    })
+    .await
+}
+
+/// Inside the timeouts and compression: security headers, the request's site and session
+/// (with the page access rules), CSRF, then the page cache.
+async fn shop_steps(
+    axum::extract::State(app): axum::extract::State<Arc<AppCtx>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    middleware::security_headers(&app, req, |req| {
+        middleware::request_context(&app, req, |req| {
+            middleware::csrf(&app, req, |req| serve::page_cache::layer(&app, req, next))
+        })
+    })
+    .await
 }

@@ -2,11 +2,9 @@
 //! then `?site=`, then the cookie), the session's member, the page access rules, the XSRF
 //! token, and what the shell shows (consent, popins, cart count).
 use std::net::SocketAddr;
-use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, Request};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use app::context::RequestCtx;
@@ -92,24 +90,24 @@ pub fn client_key(app: &AppCtx, headers: &HeaderMap, peer: Option<SocketAddr>) -
 
 /// Resolves site and session, applies the access rules of pages, and keeps the site and
 /// XSRF cookies right. Runs before any page renders, so the rules hold without scripts.
-pub async fn request_context(
-    State(app): State<Arc<AppCtx>>,
-    mut req: Request,
-    next: Next,
-) -> Response {
+pub async fn request_context<N, F>(app: &AppCtx, mut req: Request, next: N) -> Response
+where
+    N: FnOnce(Request) -> F,
+    F: std::future::Future<Output = Response>,
+{
     let path = req.uri().path().to_string();
     // The back office has its own sessions and no site, member or visitor: none of the
     // shop's context (nor the page cache, which needs it) applies there.
     if crate::backoffice::is_backoffice(&path) {
-        return next.run(req).await;
+        return next(req).await;
     }
     let query = req.uri().query().unwrap_or("").to_string();
-    let (site_id, set_site_cookie) = resolve_site(&app, req.headers(), &query);
+    let (site_id, set_site_cookie) = resolve_site(app, req.headers(), &query);
     let now = app::platform::state::now();
-    let token = cookie(req.headers(), session_cookie_name(&app));
+    let token = cookie(req.headers(), session_cookie_name(app));
     let page_view = req.method() == Method::GET && !path.starts_with("/api/") && !is_static(&path);
     let (member, page_values) = match &token {
-        Some(t) => match session_member(&app, t, now, page_view).await {
+        Some(t) => match session_member(app, t, now, page_view).await {
             Ok(Some((m, values))) => (Some(m), values),
             Ok(None) => (None, None),
             Err(e) => {
@@ -144,12 +142,12 @@ pub async fn request_context(
     // An anonymous visitor's tokens are bound to their pre-session id; one who has none
     // yet gets a new one (set below with the token), so a token sent without it is refused.
     let known_visitor =
-        cookie(req.headers(), visitor_cookie_name(&app)).filter(|v| is_visitor_id(v));
+        cookie(req.headers(), visitor_cookie_name(app)).filter(|v| is_visitor_id(v));
     let new_visitor = known_visitor.is_none();
     let visitor = known_visitor.unwrap_or_else(new_visitor_id);
     let binding = binding_for(member.as_ref(), &visitor);
     let secret = &app.settings.xsrf_secret;
-    let current_xsrf = cookie(req.headers(), xsrf_cookie_name(&app))
+    let current_xsrf = cookie(req.headers(), xsrf_cookie_name(app))
         .filter(|t| app::platform::csrf::is_valid(secret, &binding, t));
     let (xsrf, new_xsrf) = match current_xsrf {
         Some(t) => (t, false),
@@ -178,7 +176,7 @@ pub async fn request_context(
     };
     let (experiments, experiments_cookie) = if page_view {
         let member_id = member.as_ref().map(|m| m.member_id);
-        super::experiments::for_page(&app, req.headers(), site_id, member_id, &onboarding.consent)
+        super::experiments::for_page(app, req.headers(), site_id, member_id, &onboarding.consent)
             .await
     } else {
         Default::default()
@@ -192,7 +190,7 @@ pub async fn request_context(
     let catalog_read = req.method() == Method::GET && path.starts_with("/api/catalog/");
     let preview_at = cookie(req.headers(), crate::backoffice::preview::COOKIE)
         .filter(|_| page_view || catalog_read)
-        .and_then(|v| crate::backoffice::preview::read(&app, &v, site_id, now));
+        .and_then(|v| crate::backoffice::preview::read(app, &v, site_id, now));
     let ctx = RequestCtx {
         site_id,
         member_id: member.as_ref().map(|m| m.member_id),
@@ -216,7 +214,7 @@ pub async fn request_context(
         binding,
         has_notifications,
     });
-    let mut res = next.run(req).await;
+    let mut res = next(req).await;
     if preview_at.is_some() {
         // What an operator previews is not public yet: no cache keeps it.
         res.headers_mut()
@@ -253,7 +251,7 @@ pub async fn request_context(
     }
     // Handlers that change the session set their own XSRF cookie. One that ends it hands
     // back a token for no session: it is bound here to the visitor's pre-session id.
-    let xsrf_prefix = format!("{}=", xsrf_cookie_name(&app));
+    let xsrf_prefix = format!("{}=", xsrf_cookie_name(app));
     let mut handler_set_xsrf = false;
     let mut visitor_token = None;
     if let header::Entry::Occupied(mut cookies) = res.headers_mut().entry(header::SET_COOKIE) {
@@ -269,7 +267,7 @@ pub async fn request_context(
             handler_set_xsrf = true;
             if app::platform::csrf::is_valid(secret, ANONYMOUS, &token) {
                 let bound = app::platform::csrf::issue(secret, &binding_for(None, &visitor));
-                if let Ok(c) = HeaderValue::from_str(&xsrf_cookie(&app, &bound)) {
+                if let Ok(c) = HeaderValue::from_str(&xsrf_cookie(app, &bound)) {
                     *v = c;
                     visitor_token = Some(bound);
                 }
@@ -278,13 +276,13 @@ pub async fn request_context(
     }
     let mut set_visitor = visitor_token.is_some();
     if is_page && new_xsrf && !handler_set_xsrf {
-        if let Ok(v) = HeaderValue::from_str(&xsrf_cookie(&app, &xsrf)) {
+        if let Ok(v) = HeaderValue::from_str(&xsrf_cookie(app, &xsrf)) {
             res.headers_mut().append(header::SET_COOKIE, v);
             set_visitor |= anonymous;
         }
     }
     if set_visitor && new_visitor {
-        if let Ok(v) = HeaderValue::from_str(&visitor_cookie(&app, &visitor)) {
+        if let Ok(v) = HeaderValue::from_str(&visitor_cookie(app, &visitor)) {
             res.headers_mut().append(header::SET_COOKIE, v);
         }
     }

@@ -8,11 +8,9 @@
 //! plain link (the session cookie is `SameSite=Lax`), so a member's GET on them passes
 //! only with a valid `X-XSRF-TOKEN` (what the app's own client sends on every call) or
 //! from a same-origin fetch; a navigation or a request from another site is refused.
-use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderMap, Method};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::context::SessionInfo;
@@ -65,7 +63,11 @@ pub fn cross_site_or_navigation(headers: &HeaderMap) -> bool {
     other_site || navigation
 }
 
-pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {
+pub async fn csrf<N, F>(app: &AppCtx, req: Request, next: N) -> Response
+where
+    N: FnOnce(Request) -> F,
+    F: std::future::Future<Output = Response>,
+{
     let path = req.uri().path();
     let session = req.extensions().get::<SessionInfo>();
     // Without the session layer (never in the shop) nothing can pass.
@@ -76,8 +78,7 @@ pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> R
     // The A/B variations call is a POST that changes nothing and is sent without
     // credentials (spec 000 §7): no token to check.
     let read_only = app::experiments::rules::is_variations_path(path);
-    if changes_state && path.starts_with("/api/") && !read_only && !has_token(&app, &req, &binding)
-    {
+    if changes_state && path.starts_with("/api/") && !read_only && !has_token(app, &req, &binding) {
         return forbidden_csrf();
     }
     let signed_in = session.is_some_and(|s| s.member.is_some());
@@ -85,9 +86,9 @@ pub async fn csrf(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> R
         && req.method() == Method::GET
         && STATE_CHANGING_GETS.contains(&path)
         && cross_site_or_navigation(req.headers())
-        && !has_token(&app, &req, &binding)
+        && !has_token(app, &req, &binding)
     {
         return forbidden_csrf();
     }
-    next.run(req).await
+    next(req).await
 }

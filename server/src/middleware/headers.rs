@@ -1,10 +1,8 @@
 //! Security headers on every response; pages (which carry the visitor's XSRF token) are
 //! never kept by shared caches, and nothing a signed-in member gets is kept at all.
-use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderValue};
-use axum::middleware::Next;
 use axum::response::Response;
 
 use super::cookies::{cookie, session_cookie_name};
@@ -22,17 +20,17 @@ pub const DOCS_CSP: &str =
      img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; \
      form-action 'none'";
 
-pub async fn security_headers(
-    State(app): State<Arc<AppCtx>>,
-    req: Request,
-    next: Next,
-) -> Response {
+pub async fn security_headers<N, F>(app: &AppCtx, req: Request, next: N) -> Response
+where
+    N: FnOnce(Request) -> F,
+    F: std::future::Future<Output = Response>,
+{
     let api = req.uri().path().starts_with("/api/");
     let docs = req.uri().path() == "/api/docs";
     // A request with a session cookie may be answered with that member's data (even a
     // stale cookie: whether it is still valid is decided further in).
-    let with_session = cookie(req.headers(), session_cookie_name(&app)).is_some();
-    let mut res = next.run(req).await;
+    let with_session = cookie(req.headers(), session_cookie_name(app)).is_some();
+    let mut res = next(req).await;
     let h = res.headers_mut();
     h.insert(
         "x-content-type-options",

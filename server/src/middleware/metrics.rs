@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::{MatchedPath, Request};
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -48,11 +48,15 @@ pub fn route_label(template: Option<&str>, path: &str) -> String {
 }
 
 /// Outer layer: times and counts every request.
-pub async fn record(State(app): State<Arc<AppCtx>>, req: Request, next: Next) -> Response {
+pub async fn record<N, F>(app: &AppCtx, req: Request, next: N) -> Response
+where
+    N: FnOnce(Request) -> F,
+    F: std::future::Future<Output = Response>,
+{
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    let res = next.run(req).await;
+    let res = next(req).await;
     let template = res.extensions().get::<RouteTemplate>().map(|t| t.0.clone());
     app.telemetry.request(
         &method,

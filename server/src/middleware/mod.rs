@@ -1,5 +1,7 @@
-//! Per-request layers, outermost first: request id and logs, security headers, site and
-//! session context (with the page access rules), CSRF.
+//! Per-request steps, outermost first: request id and logs, metrics, load shedding, then
+//! security headers, site and session context (with the page access rules), CSRF. Each
+//! step is an async function handed the rest of the chain (`next`); `crate::router`
+//! composes them into two layers.
 pub mod client_ip;
 pub mod context;
 pub mod cookies;

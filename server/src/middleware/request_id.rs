@@ -4,11 +4,14 @@
 //! emails typed on the sign-in page.
 use axum::extract::Request;
 use axum::http::HeaderValue;
-use axum::middleware::Next;
 use axum::response::Response;
 use tracing::Instrument;
 
-pub async fn request_id(req: Request, next: Next) -> Response {
+pub async fn request_id<N, F>(req: Request, next: N) -> Response
+where
+    N: FnOnce(Request) -> F,
+    F: std::future::Future<Output = Response>,
+{
     let id = req
         .headers()
         .get("x-request-id")
@@ -18,7 +21,7 @@ pub async fn request_id(req: Request, next: Next) -> Response {
         .unwrap_or_else(|| format!("{:016x}", rand::random::<u64>()));
     let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %loggable_path(req.uri().path()));
     let started = std::time::Instant::now();
-    let mut res = next.run(req).instrument(span.clone()).await;
+    let mut res = next(req).instrument(span.clone()).await;
     span.in_scope(|| {
         tracing::info!(
             status = res.status().as_u16(),

@@ -6,9 +6,8 @@
 //! is alive, or its orchestrator restarts it at the worst moment).
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tokio::sync::Semaphore;
 
@@ -22,9 +21,13 @@ impl InFlight {
     }
 }
 
-pub async fn shed(State(limit): State<InFlight>, req: Request, next: Next) -> Response {
+pub async fn shed<N, F>(limit: &InFlight, req: Request, next: N) -> Response
+where
+    N: FnOnce(Request) -> F,
+    F: std::future::Future<Output = Response>,
+{
     if req.uri().path() == "/health" {
-        return next.run(req).await;
+        return next(req).await;
     }
     let Ok(_permit) = limit.0.try_acquire() else {
         let path = super::request_id::loggable_path(req.uri().path());
@@ -39,5 +42,5 @@ pub async fn shed(State(limit): State<InFlight>, req: Request, next: Next) -> Re
         )
             .into_response();
     };
-    next.run(req).await
+    next(req).await
 }

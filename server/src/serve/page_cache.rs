@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::{to_bytes, Body};
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -394,11 +394,7 @@ fn with_marks(text: &str, xsrf: &str, nonce: &str) -> Option<String> {
     Some(text.replace(xsrf, &TOKEN_MARK).replace(nonce, &NONCE_MARK))
 }
 
-pub async fn layer(
-    State(app): State<Arc<crate::state::AppCtx>>,
-    req: Request,
-    next: Next,
-) -> Response {
+pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) -> Response {
     let cache = &app.page_cache;
     if !cache.ttl.is_zero() {
         if let Some(key) = super::member_pages::key_for(&req) {

@@ -196,13 +196,14 @@ impl<T> OrNotFound<T> for Option<T> {
 /// type: missing field `siteId` at line 1 column 2") are plain text that names our fields
 /// and serde's details. Every one becomes the standard error body with a generic key, on
 /// every path: our handlers answer JSON or HTML, never a plain-text 4xx.
-pub async fn json_rejections(
-    req: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
+pub async fn json_rejections<N, F>(req: axum::extract::Request, next: N) -> axum::response::Response
+where
+    N: FnOnce(axum::extract::Request) -> F,
+    F: std::future::Future<Output = axum::response::Response>,
+{
     let api = req.uri().path().starts_with("/api/");
     let server_fn = req.uri().path().starts_with("/api/fn/");
-    let res = next.run(req).await;
+    let res = next(req).await;
     let plain_text = res
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
