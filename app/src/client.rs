@@ -12,8 +12,22 @@ pub enum CallError {
     Unauthorized,
     /// Another error status, with the error body when there is one.
     Status(u16, ErrorBody),
-    /// No answer (offline, aborted, or none within [`CALL_TIMEOUT_MS`]).
+    /// No answer: offline, or the connection failed.
     Network,
+    /// No answer within [`CALL_TIMEOUT_MS`] (the call was aborted by its timer).
+    Timeout,
+    /// Aborted by the browser before an answer (the page is going away).
+    Cancelled,
+}
+
+/// What a call that got no answer failed of (spec 000 §7's client: network, timeout and
+/// cancelled apart): its timer fired, or the fetch was aborted otherwise, or neither.
+pub fn no_answer(timed_out: bool, aborted: bool) -> CallError {
+    match (timed_out, aborted) {
+        (true, _) => CallError::Timeout,
+        (false, true) => CallError::Cancelled,
+        (false, false) => CallError::Network,
+    }
 }
 
 /// How long a browser call waits for its answer (spec 000 §7's client: 10 s). A hung call
@@ -35,6 +49,13 @@ pub fn timeout_signal() -> Option<web_sys::AbortSignal> {
         )
         .ok()?;
     Some(signal)
+}
+
+/// The error of a browser fetch that got no answer, `signal` being its [`timeout_signal`].
+#[cfg(feature = "hydrate")]
+pub fn failed(e: &gloo_net::Error, signal: Option<&web_sys::AbortSignal>) -> CallError {
+    let aborted = matches!(e, gloo_net::Error::JsError(js) if js.name == "AbortError");
+    no_answer(signal.is_some_and(|s| s.aborted()), aborted)
 }
 
 /// The keys [`CallError::message_key`] gives for a call of any area: the edge's own answers
@@ -107,7 +128,10 @@ pub async fn call(method: &str, url: &str, body: Option<String>) -> Result<Reply
             .map_err(|_| CallError::Network)?,
         None => builder.build().map_err(|_| CallError::Network)?,
     };
-    let response = request.send().await.map_err(|_| CallError::Network)?;
+    let response = request
+        .send()
+        .await
+        .map_err(|e| failed(&e, signal.as_ref()))?;
     let status = response.status();
     let text = response.text().await.unwrap_or_default();
     outcome(status, text)
@@ -166,5 +190,17 @@ mod tests {
         let camel =
             outcome(412, r#"{"errorDescription":"cart.errors.invalid"}"#.into()).unwrap_err();
         assert_eq!(camel.message_key(), "cart.errors.invalid");
+    }
+
+    #[test]
+    fn a_call_without_answer_is_a_timeout_a_cancellation_or_the_network() {
+        // The timer's abort is also an AbortError: the timer decides.
+        assert_eq!(no_answer(true, true), CallError::Timeout);
+        assert_eq!(no_answer(true, false), CallError::Timeout);
+        assert_eq!(no_answer(false, true), CallError::Cancelled);
+        assert_eq!(no_answer(false, false), CallError::Network);
+        for e in [CallError::Timeout, CallError::Cancelled, CallError::Network] {
+            assert_eq!(e.message_key(), "errors.general_retry.notification");
+        }
     }
 }

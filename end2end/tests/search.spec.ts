@@ -83,3 +83,32 @@ test('the empty search field proposes popular searches and the sales on now', as
   await expect(page).toHaveURL(/\/catalog\/\d+\/0/);
   await expect(page.locator('[data-item-id]').first()).toBeVisible();
 });
+
+test('a suggestions call that never answers ends after 10 s with the retry message, and the next one works', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 70;
+  await signInAsDemo(page, site, '/find');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The call for "rob" hangs (the server never answers); the others go through.
+  let hung = 0;
+  await page.route('**/api/catalog/v1/search/suggestions**', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('query') === 'rob') {
+      hung++;
+      return; // neither fulfilled nor continued: no answer at all
+    }
+    await route.continue();
+  });
+  const input = page.getByTestId('search-input');
+  await input.click();
+  const started = Date.now();
+  await input.pressSequentially('rob', { delay: 30 });
+  const suggestions = page.getByTestId('search-suggestions');
+  const error = suggestions.locator('.suggestions__status--error');
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  // Not before the client's timeout (10 s, spec 000 §7).
+  expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+  // The next keystroke asks again and gets an answer.
+  await input.pressSequentially('e', { delay: 30 });
+  await expect(suggestions.locator('[role="option"]').first()).toBeVisible();
+  await expect(error).toHaveCount(0);
+  expect(hung).toBe(1);
+});

@@ -193,13 +193,15 @@ async fn fetch_suggestions(url: &str) -> Result<Suggestions, CallError> {
         .and_then(|w| w.inner_width().ok())
         .and_then(|w| w.as_f64())
         .unwrap_or(1024.0);
+    let signal = crate::client::timeout_signal();
     let response = gloo_net::http::Request::get(url)
+        .abort_signal(signal.as_ref())
         .header("x-vp-device", rules::device_for_width(width))
         .header("X-VP-Origin", "web")
         .header("Accept", "application/json")
         .send()
         .await
-        .map_err(|_| CallError::Network)?;
+        .map_err(|e| crate::client::failed(&e, signal.as_ref()))?;
     let status = response.status();
     let body = response.text().await.unwrap_or_default();
     crate::client::outcome(status, body)?
