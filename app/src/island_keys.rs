@@ -69,8 +69,8 @@ fn render(name: &str, props: Option<&str>) -> Result<String, String> {
             LoadMore,
             LoadMoreProps,
             LoadMorePropsSerialized {
-                base,
-                selection,
+                of,
+                page,
                 shown,
                 total
             }

@@ -171,6 +171,15 @@ pub fn checked_comma_list(v: &str) -> Result<Vec<String>, ListTooLong> {
     checked(&values)
 }
 
+/// A brand's page across live sales (`/b/{id}`), page `page` (the first has no number).
+pub fn brand_url(brand_id: i64, page: u32) -> String {
+    if page <= 1 {
+        format!("/b/{brand_id}")
+    } else {
+        format!("/b/{brand_id}?page={page}")
+    }
+}
+
 pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
     let mut path = base.trim_end_matches('/').to_string();
     let mut query: Vec<String> = Vec::new();

@@ -3,9 +3,11 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
+use super::more::{LoadMore, MoreOf, GRID_ID};
 use crate::catalog::api::{
     fetch_brand_page, fetch_favourites, BrandPageData, BrandQuery, PAGE_SIZE,
 };
+use crate::catalog::rules::brand_url;
 use crate::context::RequestCtx;
 use crate::routes::ResolvedRoute;
 use crate::ui::error_template::ErrorNotice;
@@ -69,13 +71,8 @@ fn BrandView(data: BrandPageData, brand_id: i64, page: u32, path: String) -> imp
         "brand.description",
         &[("brand", &data.name), ("site", ctx.site().brand.name())],
     );
-    let link = move |p: u32| {
-        if p <= 1 {
-            format!("/b/{brand_id}")
-        } else {
-            format!("/b/{brand_id}?page={p}")
-        }
-    };
+    let link = move |p: u32| brand_url(brand_id, p);
+    let shown = data.items.len() as i64;
     let _ = path;
     view! {
         <SeoMeta title=data.name.clone() description path=link(page) />
@@ -86,11 +83,13 @@ fn BrandView(data: BrandPageData, brand_id: i64, page: u32, path: String) -> imp
                 view! { <p class="empty">{ctx.t("brand.empty")}</p> }.into_any()
             } else {
                 view! {
-                    <ul class="items-grid items-grid--4" data-testid="items-grid">
+                    <ul class="items-grid items-grid--4" id=GRID_ID data-testid="items-grid">
                         {data.items.into_iter().map(|item| view! { <ItemTile item columns=4 /> }).collect_view()}
                     </ul>
                 }.into_any()
             }}
+            // Scripts append the next pages here; the pager stays for a browser without.
+            <LoadMore of=MoreOf::Brand { brand_id } page shown total=data.total />
             <nav class="pager" aria-label=ctx.t("catalog.pages")>
                 {(page > 1).then(|| view! { <a rel="prev" href=link(page - 1)>{ctx.t("catalog.page.prev")}</a> })}
                 <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>

@@ -1,12 +1,42 @@
 //! The two islands around the server-rendered items grid: the column switch and "load
-//! more". Load more fetches the next catalog page's HTML (the same URL the pager links to)
-//! and appends its tiles, whose favourite buttons are islands of their own, so the browser
+//! more". Load more fetches the next page's HTML (the same URL the pager links to; a sale
+//! catalog's or a brand's page) and appends its tiles, whose favourite buttons are islands of their own, so the browser
 //! needs no tile rendering, no catalog model and no catalog call: that keeps the catalog's
 //! first load small (see README "Page weight").
 use leptos::prelude::*;
 
-use crate::catalog::rules::{catalog_url, CatalogSelection};
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::rules::{brand_url, catalog_url, CatalogSelection};
 use crate::context::RequestCtx;
+
+/// The list "load more" reads the next pages of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MoreOf {
+    /// A sale catalog at `base` with the member's filters and sort.
+    Catalog {
+        base: String,
+        selection: CatalogSelection,
+    },
+    /// A brand's page across live sales (`/b/{id}`).
+    Brand { brand_id: i64 },
+}
+
+impl MoreOf {
+    /// The address of one page of the list: the pager's link to it.
+    pub fn url(&self, page: u32) -> String {
+        match self {
+            MoreOf::Catalog { base, selection } => catalog_url(
+                base,
+                &CatalogSelection {
+                    page,
+                    ..selection.clone()
+                },
+            ),
+            MoreOf::Brand { brand_id } => brand_url(*brand_id, page),
+        }
+    }
+}
 
 /// The grid both islands work on.
 pub const GRID_ID: &str = "items-grid";
@@ -44,6 +74,24 @@ mod tests {
         ));
         assert!(!super::is_sign_in("https://rosace.test/"));
     }
+
+    #[test]
+    fn load_more_asks_for_the_pagers_next_link() {
+        use super::MoreOf;
+        use crate::catalog::rules::CatalogSelection;
+        let catalog = MoreOf::Catalog {
+            base: "/catalog/1001/0".into(),
+            selection: CatalogSelection {
+                sort: Some("price_asc".into()),
+                page: 1,
+                ..Default::default()
+            },
+        };
+        assert_eq!(catalog.url(2), "/catalog/1001/0?sort=price_asc&page=2");
+        let brand = MoreOf::Brand { brand_id: 12 };
+        assert_eq!(brand.url(1), "/b/12");
+        assert_eq!(brand.url(3), "/b/12?page=3");
+    }
 }
 
 /// 1 to 4 tiles per row: the grid's class and its images' `sizes` follow.
@@ -80,18 +128,14 @@ pub fn ColumnSwitch() -> impl IntoView {
     }
 }
 
-/// "Load more": appends the next page's tiles until all `total` show.
+/// "Load more": appends the next page's tiles until all `total` show; `page` is the page
+/// shown first.
 #[island(lazy)]
-pub fn LoadMore(
-    base: String,
-    selection: CatalogSelection,
-    shown: i64,
-    total: i64,
-) -> impl IntoView {
+pub fn LoadMore(of: MoreOf, page: u32, shown: i64, total: i64) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     crate::site::i18n::shown_later(["errors.general_retry.notification", "common.loading"]);
     let shown = RwSignal::new(shown);
-    let page = RwSignal::new(selection.page.max(1));
+    let page = RwSignal::new(page.max(1));
     let loading = RwSignal::new(false);
     let failed = RwSignal::new(false);
     let more = move |_| {
@@ -100,15 +144,12 @@ pub fn LoadMore(
         }
         loading.set(true);
         failed.set(false);
-        let next = CatalogSelection {
-            page: page.get_untracked() + 1,
-            ..selection.clone()
-        };
-        let url = catalog_url(&base, &next);
+        let next = page.get_untracked() + 1;
+        let url = of.url(next);
         leptos::task::spawn_local(async move {
             match browser::append_page(&url).await {
                 Ok(added) if added > 0 => {
-                    page.set(next.page);
+                    page.set(next);
                     shown.update(|s| *s += added as i64);
                 }
                 // An empty page: the catalog shrank meanwhile; nothing more to show.

@@ -17,7 +17,7 @@ use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
 
-use super::more::{ColumnSwitch, LoadMore, GRID_ID};
+use super::more::{ColumnSwitch, LoadMore, MoreOf, GRID_ID};
 
 /// The path of a catalog page without filters, SEO variant or not.
 fn base_path(route: &ResolvedRoute) -> String {
@@ -311,7 +311,7 @@ fn CatalogView(
         format!("catalog {}", layout.class())
     };
     let pager = layout.paged().then(|| view! {
-        <LoadMore base=base.clone() selection=selection.clone() shown=content.items.len() as i64 total=content.total />
+        <LoadMore of=MoreOf::Catalog { base: base.clone(), selection: selection.clone() } page=selection.page shown=content.items.len() as i64 total=content.total />
         <nav class="pager" aria-label=ctx.t("catalog.pages")>
             {prev}
             <span>{ctx.t_with("catalog.page.of", &[("page", &page.to_string()), ("pages", &pages.to_string())])}</span>
