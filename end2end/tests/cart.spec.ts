@@ -217,9 +217,12 @@ test('the delivery pass is added from the cart at its price, and removed again',
   await expect(page.getByTestId('cart-loyalty')).toContainText('9,90');
   await expect(page.getByTestId('cart-total')).not.toHaveText(total!);
   await expect(page.getByTestId('loyalty-add-pass')).toHaveCount(0);
+  // Spec 000 §4 newLoyalty: the add is confirmed beside the line, in the site's language.
+  await expect(page.getByTestId('loyalty-added')).toHaveText(site === 2 ? 'Wurde in Ihren Warenkorb gelegt.' : 'Añadido a tu cesta.');
   await expectNoViolations(page);
   await page.getByTestId('cart-loyalty').getByRole('button').click();
   await expect(page.getByTestId('cart-loyalty')).toHaveCount(0);
+  await expect(page.getByTestId('loyalty-added')).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toHaveText(total!);
 });
 

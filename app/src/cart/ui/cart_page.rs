@@ -7,10 +7,13 @@ use leptos::prelude::*;
 use serde_json::{json, Value};
 
 use crate::cart::rules::{
-    reduce_basket, reduce_suspend, BasketAction, BasketState, CartCode, SuspendState, LOYALTY_PASS,
-    LOYALTY_PREMIUM,
+    reduce_basket, reduce_cart, reduce_suspend, BasketAction, BasketState, CartAction, CartCode,
+    CartState, SuspendState, LOYALTY_PASS, LOYALTY_PREMIUM,
 };
 use crate::cart::ui::{cart_call, clock, state_notice, CART, PIPE};
+
+/// The call that adds Premium or the delivery pass (spec 000 §7).
+const LOYALTY_ITEM: &str = "/api/cartproxy/v3/loyalty-item";
 use crate::context::RequestCtx;
 use crate::model::cart::{Cart, WaitingLine};
 use crate::onboarding::rules::{current_version, PopinType};
@@ -35,7 +38,7 @@ fn t(key: &str) -> String {
 
 /// What the cart shows once the browser has loaded it (the server renders its loading
 /// state only), after a click, or from its calls' answers: shipped with the page.
-const SHOWN_LATER: [&str; 55] = [
+const SHOWN_LATER: [&str; 56] = [
     "common.retry",
     "cart.recovery.text",
     "cart.suspended.text",
@@ -61,6 +64,7 @@ const SHOWN_LATER: [&str; 55] = [
     "cart.voucher.automatic",
     "cart.loyalty.add",
     "cart.loyalty.add_pass",
+    "cart.loyalty.added",
     "cart.recovery.keep",
     "cart.subtotal",
     "cart.discount",
@@ -138,6 +142,8 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
     let remaining = RwSignal::new(0i64);
     let busy = RwSignal::new(false);
     let notice = RwSignal::new(None::<String>);
+    // Spec 000 §4's cart flags, for the loyalty add's confirmation (newLoyalty).
+    let cart_state = RwSignal::new(CartState::default());
     let checkout = RwSignal::new(Checkout::Idle);
     let card = RwSignal::new(String::new());
     // "Save this card": the provider keeps a token for the member's wallet.
@@ -200,11 +206,27 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
         }
         busy.set(true);
         notice.set(None);
+        let loyalty_add = url == LOYALTY_ITEM;
+        cart_state.update(|st| {
+            *st = reduce_cart(
+                st,
+                &CartAction::Request {
+                    params: body.clone(),
+                },
+            )
+        });
         leptos::task::spawn_local(async move {
-            match cart_call(method, &url, body).await {
-                Ok(reply) => notice.set(state_notice(&reply)),
-                Err(e) => notice.set(Some(e.message_key())),
-            }
+            let failure = match cart_call(method, &url, body).await {
+                Ok(reply) => state_notice(&reply),
+                Err(e) => Some(e.message_key()),
+            };
+            notice.set(failure.clone());
+            let done = match failure {
+                Some(error) => CartAction::Failure { error },
+                None if loyalty_add => CartAction::AddLoyaltySuccess,
+                None => CartAction::Success,
+            };
+            cart_state.update(|st| *st = reduce_cart(st, &done));
             busy.set(false);
             refresh();
         });
@@ -498,6 +520,9 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                     {t(&l.label_key)}" · "{ctx.money(l.price)}" "
                     <button type="button" class="link-button" on:click=move |_| act("DELETE", format!("{PIPE}/item"), Some(json!({ "productId": l.product_id, "quantity": 1 })))>{t("cart.remove")}</button>
                 </p>
+                {move || cart_state.with(|st| st.new_loyalty).then(|| view! {
+                    <p class="account-notice" role="status" data-testid="loyalty-added">{t("cart.loyalty.added")}</p>
+                })}
             }.into_any(),
             // Premium or the delivery pass (spec 000 §4, loyalty types 1 and 2), each with
             // the price the cart will add.
@@ -508,7 +533,7 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                     view! {
                         <p class="cart-loyalty-offer">
                             <button type="button" class="link-button" data-testid=testid
-                                on:click=move |_| act("POST", "/api/cartproxy/v3/loyalty-item".into(), Some(json!({ "productId": id, "quantity": 1 })))>{t(key)}</button>
+                                on:click=move |_| act("POST", LOYALTY_ITEM.into(), Some(json!({ "productId": id, "quantity": 1 })))>{t(key)}</button>
                             {format!(" · {}", ctx.money(price))}
                         </p>
                     }
