@@ -263,8 +263,11 @@ mod tests {
         );
         // "Load more": its label, and what it shows after a click (`shown_later`).
         let more = serde_json::json!({
-            "base": "/catalog/1/0",
-            "selection": crate::catalog::rules::CatalogSelection::default(),
+            "of": crate::catalog::ui::more::MoreOf::Catalog {
+                base: "/catalog/1/0".into(),
+                selection: crate::catalog::rules::CatalogSelection::default(),
+            },
+            "page": 1,
             "shown": 48,
             "total": 96,
         })

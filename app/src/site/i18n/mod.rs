@@ -113,11 +113,11 @@ pub fn t(lang: &str, key: &str) -> String {
 /// table answers (it holds the language over French already), whatever `lang` asks.
 #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
 pub fn lookup(lang: &str, key: &str) -> Option<&'static str> {
-    let (key, text) = table(lang)
+    let (_key, text) = table(lang)
         .get_key_value(key)
         .or_else(|| table(FALLBACK_LANG).get_key_value(key))?;
     #[cfg(feature = "ssr")]
-    page::island_read(key.as_str());
+    page::island_read(_key.as_str());
     Some(text)
 }
 
