@@ -56,6 +56,10 @@ pub enum PageKind {
     TravelProduct,
     TravelCheckout,
     TravelError,
+    /// The SEO variant "sales": every live sale, open-door.
+    Sales,
+    /// The SEO variant "navigation": the header's categories as a page, open-door.
+    Navigation,
 }
 
 impl PageKind {
@@ -105,6 +109,8 @@ impl PageKind {
             TravelProduct => "page.travelproduct",
             TravelCheckout => "page.travelcheckout",
             TravelError => "page.travelerror",
+            Sales => "page.sales",
+            Navigation => "page.navigation",
         }
     }
 
@@ -229,6 +235,9 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         ["h", name] => r(Home).seo().param("homeName", name),
         // One page: deeper paths would duplicate it under another canonical.
         ["brandsplace"] => r(BrandsPlace),
+        // The spec's SEO variants "sales" and "navigation" (it names no path).
+        ["sales"] => r(Sales).seo(),
+        ["navigation"] => r(Navigation).seo(),
         ["l", rest @ ..] if !rest.is_empty() => r(Landing).seo().param("seo", rest[0]),
         // The lateral menu's gifts entry: the site's gift ideas landing, whatever its slug.
         ["gifts"] => r(Landing).seo().param("translationKey", GIFTS_KEY),
@@ -401,6 +410,41 @@ pub fn login_redirect(path_and_query: &str) -> String {
     )
 }
 
+/// `key=value` pairs of a raw query string, percent-decoded (`+` is a space, as forms send).
+pub fn query_pairs(raw: &str) -> Vec<(String, String)> {
+    fn decode(s: &str) -> String {
+        let bytes = s.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' if i + 2 < bytes.len() => {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+                    match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                        Some(b) => {
+                            out.push(b);
+                            i += 2;
+                        }
+                        None => out.push(b'%'),
+                    }
+                }
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+    raw.trim_start_matches('?')
+        .split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
 /// Percent-encodes a query value (RFC 3986 unreserved characters and `/` kept).
 pub fn encode_query_value(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -481,6 +525,8 @@ mod tests {
             ("/details", PageKind::MyOrders),
             ("/brandsplace/", PageKind::BrandsPlace),
             ("/gr/brandsplace", PageKind::BrandsPlace),
+            ("/sales", PageKind::Sales),
+            ("/gr/navigation/", PageKind::Navigation),
         ];
         for (path, kind) in cases {
             assert_eq!(resolve(path).map(|r| r.kind), Some(kind), "{path}");
@@ -503,6 +549,8 @@ mod tests {
             "/postsales/abc/details",
             "/brandsplace/anything",
             "/gr/brandsplace/a/b",
+            "/sales/1",
+            "/navigation/x",
         ] {
             assert_eq!(resolve(path), None, "{path}");
         }

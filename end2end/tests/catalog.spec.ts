@@ -98,3 +98,49 @@ test('a sale\'s marketing banner and insert show on its catalog, the insert afte
   await expect(page.getByTestId('marketing-banner')).toContainText(banner);
   await expect(page.getByTestId('marketing-insert')).toHaveCount(0);
 });
+
+test('searching within a sale keeps its other choices, says what it found, and clears back to the whole sale', async ({ page }, info) => {
+  // Spec 000 §2 `searchTerm`: the catalog page narrows to the sale's items whose name or
+  // brand holds the words, as a GET form that works without scripts.
+  const [site, none] = info.project.name === 'desktop' ? [1, 'Aucun article'] : [66, 'Ningún artículo'];
+  const base = ([1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76].indexOf(site) + 1) * 1000;
+  await signInAsDemo(page, site);
+  await page.goto(`/catalog/${base + 1}/0?sort=price_asc`);
+  const grid = page.getByTestId('items-grid');
+  const tiles = grid.locator('[data-item-id]');
+  await expect(tiles.first()).toBeVisible();
+  const whole = await page.getByTestId('catalog-count').innerText();
+  const name = (await tiles.first().locator('.item-tile__name').innerText()).trim();
+  const word = name.split(/\s+/).find((w) => w.length >= 4) ?? name;
+
+  const field = page.getByTestId('catalog-search').getByRole('searchbox');
+  await field.fill(`  ${word.toUpperCase()}  `);
+  await field.press('Enter');
+  await expect(page).toHaveURL(/searchTerm=/);
+  await expect(page).toHaveURL(/sort=price_asc/); // the other choice rode along
+  await expect(field).toHaveValue(word.toUpperCase());
+  await expect(page.getByTestId('catalog-search-note')).toContainText(word.toUpperCase());
+  const found = await tiles.count();
+  expect(found).toBeGreaterThan(0);
+  for (const text of await tiles.allInnerTexts()) {
+    expect(text.toLowerCase()).toContain(word.toLowerCase());
+  }
+  await expect(page.getByTestId('catalog-count')).toContainText(String(found));
+  // Changing the sort keeps the search.
+  await page.locator('.sort__option').nth(2).click();
+  await expect(page).toHaveURL(/searchTerm=/);
+  await expect(page).toHaveURL(/sort=price_desc/);
+  expect(await tiles.count()).toBe(found);
+  await expectNoViolations(page);
+
+  // Nothing matches: said in the site's language, with the way back.
+  await field.fill('zqxw"<b>');
+  await field.press('Enter');
+  await expect(page.getByTestId('catalog-search-note')).toContainText(none);
+  await expect(page.getByTestId('catalog-search-note')).toContainText('zqxw"<b>');
+  await expect(tiles).toHaveCount(0);
+  await page.getByTestId('catalog-search-clear').click();
+  await expect(page).not.toHaveURL(/searchTerm=/);
+  await expect(page.getByTestId('catalog-search-note')).toHaveCount(0);
+  await expect(page.getByTestId('catalog-count')).toHaveText(whole);
+});

@@ -45,6 +45,9 @@ pub struct CatalogQuery {
     pub in_stock: bool,
     #[serde(default)]
     pub sort: Option<String>,
+    /// Words searched for within the sale (`searchTerm`).
+    #[serde(default)]
+    pub search_term: Option<String>,
     pub page: u32,
 }
 
@@ -62,6 +65,7 @@ impl CatalogQuery {
             price: first("price").filter(|p| !p.is_empty()),
             in_stock: first("stock").as_deref() == Some("in"),
             sort: sel.sort.clone().filter(|s| !s.is_empty()),
+            search_term: sel.search_term.clone(),
             page: sel.page,
         }
     }
@@ -124,6 +128,11 @@ pub async fn fetch_catalog_page(
         price_min,
         price_max,
         in_stock: query.in_stock,
+        // A call may send any text: it is tidied as the page's URL is.
+        search_term: query
+            .search_term
+            .as_deref()
+            .and_then(crate::catalog::rules::search_term),
         ..Default::default()
     };
     let content = store::content(
@@ -220,6 +229,7 @@ mod tests {
             price: Some("10-50".into()),
             in_stock: true,
             sort: None,
+            search_term: Some("robe & co".into()),
             page: 2,
         };
         let args = FetchCatalogPage {

@@ -18,6 +18,10 @@ pub struct CatalogSelection {
     /// Other filters: filter id → selected values.
     pub filters: BTreeMap<String, Vec<String>>,
     pub sort: Option<String>,
+    /// Words searched for within the sale (`searchTerm`, spec 000 §2), trimmed; at most
+    /// [`MAX_LIST_VALUE_CHARS`] characters.
+    #[serde(default)]
+    pub search_term: Option<String>,
     /// 1-based page.
     pub page: u32,
 }
@@ -36,7 +40,19 @@ impl CatalogSelection {
             && self.colors.is_empty()
             && self.filters.values().all(Vec::is_empty)
             && self.sort.is_none()
+            && self.search_term.is_none()
     }
+}
+
+/// A `searchTerm` as pages and calls take it: trimmed, inner runs of white space made one
+/// space, empty as none, and cut at [`MAX_LIST_VALUE_CHARS`] characters (a longer one names
+/// nothing a product name holds).
+pub fn search_term(value: &str) -> Option<String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let joined = words.join(" ");
+    let cut: String = joined.chars().take(MAX_LIST_VALUE_CHARS).collect();
+    let cut = cut.trim_end().to_string();
+    (!cut.is_empty()).then_some(cut)
 }
 
 fn q(value: &str) -> String {
@@ -210,6 +226,9 @@ pub fn catalog_url(base: &str, sel: &CatalogSelection) -> String {
     if let Some(sort) = &sel.sort {
         query.push(format!("sort={}", q(sort)));
     }
+    if let Some(term) = &sel.search_term {
+        query.push(format!("searchTerm={}", q(term)));
+    }
     if sel.is_default() {
         query.push("dc=0".into());
     }
@@ -250,7 +269,8 @@ pub fn parse_catalog_url(
             "color" => sel.colors.extend(comma_list(v)),
             "sort" if !v.is_empty() => sel.sort = Some(v.clone()),
             "page" => sel.page = v.parse().ok().filter(|p| *p >= 1).unwrap_or(1),
-            "dc" | "q" | "site" | "searchTerm" | "saleId" | "seo" => {}
+            "searchTerm" => sel.search_term = search_term(v),
+            "dc" | "q" | "site" | "saleId" | "seo" => {}
             // The price form without scripts sends both ends apart; the URL keeps one range.
             "pmin" | "pmax" => {
                 let v = v.trim();
@@ -659,6 +679,26 @@ mod tests {
         );
         assert_eq!(colour.colors, ["rouge"]);
         assert_eq!(colour.page, 1, "bad page numbers fall back to 1");
+    }
+
+    #[test]
+    fn a_search_term_rides_in_the_query_and_reads_back_tidied() {
+        let s = CatalogSelection {
+            brands: vec!["nike".into()],
+            search_term: Some("robe d'été".into()),
+            ..sel()
+        };
+        let url = catalog_url("/catalog/1/2", &s);
+        assert_eq!(url, "/catalog/1/2/nike?searchTerm=robe%20d%27%C3%A9t%C3%A9");
+        let query = vec![("searchTerm".to_string(), "  robe \t d'été ".to_string())];
+        assert_eq!(parse_catalog_url(None, Some("nike"), |_| false, &query), s);
+        assert!(!s.is_default(), "a search is not the default catalog state");
+        assert_eq!(search_term("   "), None);
+        assert_eq!(search_term(&"é".repeat(80)), Some("é".repeat(64)));
+        assert_eq!(
+            search_term(&format!("{} b", "a".repeat(63))),
+            Some("a".repeat(63))
+        );
     }
 
     #[test]

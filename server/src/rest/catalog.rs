@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(filters))
         .routes(routes!(item))
         .routes(routes!(item_options))
+        .routes(routes!(size_chart))
         .routes(routes!(favourite_add, favourite_remove))
         .routes(routes!(brand_items))
         .routes(routes!(favourites))
@@ -91,7 +92,11 @@ impl ContentParams {
             limit: num(&self.limit, 48),
             offset: num(&self.offset, 0),
             sort: self.sort.clone().filter(|s| !s.is_empty()),
-            search_term: self.search_term.clone(),
+            search_term: self
+                .search_term
+                .as_deref()
+                .and_then(app::catalog::rules::search_term),
+            matching_ids: None,
             brands: list(&self.brand)?,
             colors: list(&self.color)?,
             sizes: list(&self.size)?,
@@ -249,6 +254,35 @@ async fn item_options(
     .log_as("Cannot fetch options")?
     .or_not_found()?;
     Ok(Json(ItemOptions { options }))
+}
+
+/// The item's size guide: each of its sizes in the other sizing systems. 404 when the item
+/// is not on sale, or when its sizes make no table (one size, labels of mixed kinds).
+#[utoipa::path(get, path = "/api/catalog/v1/sale/{saleId}/item/{itemId}/sizeChart", tag = "catalog",
+    params(("saleId" = i64, Path), ("itemId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = SizeChart), (status = 404, body = ErrorBody)))]
+async fn size_chart(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path((sale_id, item_id)): Path<(i64, i64)>,
+    ShownAt(now): ShownAt,
+) -> Result<Json<SizeChart>, ApiError> {
+    let options = store::item_options(
+        &app.state.db,
+        site,
+        sale_id,
+        item_id,
+        app.cart.viewer(member.id()),
+        now,
+    )
+    .await
+    .log_as("Cannot fetch options")?
+    .or_not_found()?;
+    let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+    app::product::size_chart::size_chart(&labels)
+        .or_not_found()
+        .map(Json)
 }
 
 async fn set_favourite(

@@ -86,6 +86,11 @@ pub async fn content(
     let member_id = viewer.member_id;
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let offset = q.offset.max(0);
+    let mut q = q.clone();
+    if let Some(term) = q.search_term.as_deref().filter(|t| !t.trim().is_empty()) {
+        q.matching_ids = Some(matching_ids(db, sale_id, term).await?);
+    }
+    let q = &q;
     let mut p = Params { values: vec![] };
     let w = where_clause(&mut p, site_id, sale_id, universe_id, now, q);
     let from = "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";
@@ -111,6 +116,33 @@ pub async fn content(
         limit,
         items,
     })
+}
+
+/// The products of a sale whose name or brand holds every word of `term`, compared as the
+/// shop's search compares (`text::fold`: case and accents aside, which SQLite's `LOWER`
+/// cannot do). A sale has at most a few hundred products: one narrow read.
+async fn matching_ids(db: &Db, sale_id: i64, term: &str) -> Result<Vec<i64>, sqlx::Error> {
+    let words: Vec<String> = crate::text::fold::fold(term)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let rows = sqlx::query(
+        "SELECT pr.id, pr.name, COALESCE(b.name, '') AS brand FROM products pr
+           LEFT JOIN brands b ON b.id = pr.brand_id WHERE pr.sale_id = $1",
+    )
+    .bind(sale_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut ids = Vec::new();
+    for r in rows {
+        let name: String = r.try_get("name")?;
+        let brand: String = r.try_get("brand")?;
+        let text = crate::text::fold::fold(&format!("{name} {brand}"));
+        if words.iter().all(|w| text.contains(w.as_str())) {
+            ids.push(r.try_get("id")?);
+        }
+    }
+    Ok(ids)
 }
 
 /// Filters of a universe with counts: brands (checkbox), colours (chip), sizes (checkbox).

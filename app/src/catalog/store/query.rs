@@ -12,6 +12,8 @@ pub struct ContentQuery {
     pub offset: i64,
     pub sort: Option<String>,
     pub search_term: Option<String>,
+    /// The products of the sale whose name or brand holds `search_term` (set by `content`).
+    pub matching_ids: Option<Vec<i64>>,
     pub brands: Vec<String>,
     pub colors: Vec<String>,
     pub sizes: Vec<String>,
@@ -103,11 +105,19 @@ pub(super) fn where_clause(
                 .into(),
         );
     }
-    if let Some(term) = q.search_term.as_ref().filter(|t| !t.trim().is_empty()) {
-        let like = p.push_t(format!("%{}%", term.trim().to_lowercase()));
-        w.push(format!(
-            "(LOWER(pr.name) LIKE {like} OR LOWER(COALESCE(b.name, '')) LIKE {like})"
-        ));
+    // A search term is matched by `content` (accent-folded, in Rust): here it only narrows
+    // to the ids found.
+    if let Some(ids) = &q.matching_ids {
+        if ids.is_empty() {
+            w.push("1 = 0".into());
+        } else {
+            let list = ids
+                .iter()
+                .map(|id| p.push_i(*id))
+                .collect::<Vec<_>>()
+                .join(", ");
+            w.push(format!("pr.id IN ({list})"));
+        }
     }
     w.join(" AND ")
 }

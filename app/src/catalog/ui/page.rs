@@ -46,6 +46,7 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
         "sort",
         "page",
         "catalogId",
+        "searchTerm",
     ]
     .iter()
     .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
@@ -84,6 +85,19 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
             }
         </Suspense>
     }
+}
+
+/// A GET form that changes one part of the selection works without scripts: its action is
+/// the path of `target` (the selection without that part), and the rest of the selection
+/// rides along as hidden fields, decoded as the form will send them again.
+fn form_target(target: &str) -> (String, impl IntoView) {
+    let (action, query) = target.split_once('?').unwrap_or((target, ""));
+    let hidden = crate::routes::query_pairs(query)
+        .into_iter()
+        .filter(|(k, _)| k != "dc")
+        .map(|(k, v)| view! { <input type="hidden" name=k value=v /> })
+        .collect_view();
+    (action.to_string(), hidden)
 }
 
 fn toggled(list: &[String], value: &str) -> Vec<String> {
@@ -171,16 +185,7 @@ fn CatalogView(
                     let mut rest = CatalogSelection { page: 1, ..selection.clone() };
                     rest.filters.remove("price");
                     let target = link(&rest);
-                    let (action, query) = target.split_once('?').map(|(a, q)| (a.to_string(), q.to_string())).unwrap_or((target.clone(), String::new()));
-                    let hidden = query
-                        .split('&')
-                        .filter_map(|kv| kv.split_once('='))
-                        .filter(|(k, _)| *k != "dc")
-                        .map(|(k, v)| {
-                            let v = v.replace("%2C", ",").replace("%20", " ");
-                            view! { <input type="hidden" name=k.to_string() value=v /> }
-                        })
-                        .collect_view();
+                    let (action, hidden) = form_target(&target);
                     let clear = (!current.is_empty()).then(|| view! { <a class="filter__reset" href=target.clone()>{ctx.t("catalog.filter.price.clear")}</a> });
                     vec![view! {
                         <li class="filter__range">
@@ -318,6 +323,33 @@ fn CatalogView(
             {next}
         </nav>
     });
+    // Searching within the sale (`searchTerm`): a GET form keeping the other choices, and
+    // a way back to the whole sale.
+    let term = selection.search_term.clone();
+    let without_term = link(&CatalogSelection {
+        search_term: None,
+        page: 1,
+        ..selection.clone()
+    });
+    let (search_action, search_hidden) = form_target(&without_term);
+    let search_label = ctx.t("catalog.search.label");
+    let term_note = term.clone().map(|t| {
+        let key = if content.total == 0 { "catalog.search.none" } else { "catalog.search.for" };
+        view! {
+            <p class="catalog__search-note" role="status" data-testid="catalog-search-note">
+                {ctx.t_with(key, &[("term", &t)])}" "
+                <a href=without_term.clone() data-testid="catalog-search-clear">{ctx.t("catalog.search.clear")}</a>
+            </p>
+        }
+    });
+    let search_form = view! {
+        <form method="get" action=search_action role="search" class="catalog__search" data-testid="catalog-search">
+            {search_hidden}
+            <input type="search" name="searchTerm" value=term.unwrap_or_default() aria-label=search_label.clone()
+                placeholder=search_label maxlength=crate::catalog::rules::MAX_LIST_VALUE_CHARS.to_string() enterkeyhint="search" />
+            <button type="submit" class="button">{ctx.t("catalog.search.submit")}</button>
+        </form>
+    };
     let universe_bar = layout.universe_bar().then(|| view! {
         <nav class="catalog__universes" aria-label=ctx.t("catalog.universes")><ul>{universes}</ul></nav>
     });
@@ -371,6 +403,8 @@ fn CatalogView(
                                     </details>
                 </aside>
                 <div class="catalog__main">
+                    {search_form}
+                    {term_note}
                     <div class="catalog__toolbar">
                         <p class="catalog__count" data-testid="catalog-count">{ctx.t_with("catalog.count", &[("count", &content.total.to_string())])}</p>
                         <nav class="sort" aria-label=ctx.t("catalog.sort")>{sorts}</nav>

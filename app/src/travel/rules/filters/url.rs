@@ -5,40 +5,7 @@ use crate::model::travel_catalog::OfferQuery;
 use crate::travel::rules::catalogue::{catalogue_query, QueryValue};
 use crate::travel::rules::date::to_filter_date;
 
-/// `key=value` pairs of a raw query string, percent-decoded (`+` is a space, as forms send).
-pub fn query_pairs(raw: &str) -> Vec<(String, String)> {
-    fn decode(s: &str) -> String {
-        let bytes = s.as_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'+' => out.push(b' '),
-                b'%' if i + 2 < bytes.len() => {
-                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
-                    match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                        Some(b) => {
-                            out.push(b);
-                            i += 2;
-                        }
-                        None => out.push(b'%'),
-                    }
-                }
-                b => out.push(b),
-            }
-            i += 1;
-        }
-        String::from_utf8_lossy(&out).into_owned()
-    }
-    raw.trim_start_matches('?')
-        .split('&')
-        .filter(|kv| !kv.is_empty())
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
-            (decode(k), decode(v))
-        })
-        .collect()
-}
+pub use crate::routes::query_pairs;
 
 /// True when the URL carries a date the way a date input submits it (`YYYY-MM-DD`): the
 /// page then moves to the [`offer_query_string`] form, whose dates are `DDMMYY`.
