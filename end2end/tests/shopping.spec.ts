@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { signInAsDemo, DEMO_EMAIL, DEMO_PASSWORD } from './session';
+import { expectNoViolations } from './a11y';
 
 // Desktop and phone run as members of different sites so their favourites never meet.
 const siteFor = (project: string) => (project === 'desktop' ? 1 : 70);
@@ -105,4 +106,54 @@ test('a session that ended meanwhile: "load more" leads to sign-in, and back to 
   await page.getByTestId('password-form').locator('button[type="submit"]').click();
   await expect(page).toHaveURL(new RegExp(`${catalog}$`));
   await expect(page.getByTestId('items-grid').locator('[data-item-id]')).toHaveCount(48);
+});
+
+test("a product's size guide gives its sizes in the other systems, and a one-size product has none", async ({ page, request }, info) => {
+  // Spec 000 §7 "size chart conversions": the demo's sneakers are in EU shoe sizes, its
+  // jeans in French sizes, the rest in letters (server/src/demo/catalog.rs).
+  const [site, title, uk] = info.project.name === 'desktop' ? [1, 'Guide des tailles', 'Royaume-Uni'] : [66, 'Guía de tallas', 'Reino Unido'];
+  const sale = ([1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76].indexOf(site) + 1) * 1000 + 1;
+  const headers = { 'x-vp-siteid': String(site) };
+  const content = await request.get(`/api/catalog/v2/sale/${sale}/catalogContent/0?limit=96`, { headers });
+  expect(content.ok()).toBeTruthy();
+  const items: { id: number }[] = (await content.json()).items;
+  const charts: Record<string, { id: number; rows: { size: string; conversions: string[] }[] }> = {};
+  const oneSize: number[] = [];
+  for (const item of items) {
+    const res = await request.get(`/api/catalog/v1/sale/${sale}/item/${item.id}/sizeChart`, { headers });
+    if (res.status() === 404) {
+      oneSize.push(item.id);
+      continue;
+    }
+    expect(res.status()).toBe(200);
+    const chart = await res.json();
+    charts[chart.kind] ??= { id: item.id, rows: chart.rows };
+  }
+  expect(Object.keys(charts).sort()).toEqual(['clothing', 'letters', 'shoes']);
+  expect(oneSize.length, 'the last item of the first sale is one size').toBeGreaterThan(0);
+
+  await signInAsDemo(page, site);
+  const shoes = charts.shoes;
+  await page.goto(`/product/${sale}/${shoes.id}`);
+  const guide = page.getByTestId('size-guide');
+  await expect(guide).toHaveAttribute('data-kind', 'shoes');
+  await expect(guide.locator('table')).toBeHidden();
+  await guide.getByText(title).click();
+  const table = guide.locator('table');
+  await expect(table).toBeVisible();
+  await expect(table.locator('thead th').nth(1)).toHaveText(uk);
+  // One row per option, in the options' order, the page's options and the call agreeing.
+  const labels = (await page.locator('.option__label').allInnerTexts()).map((l) => l.trim());
+  expect(labels).toEqual(shoes.rows.map((r) => r.size));
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(shoes.rows.length);
+  for (const [i, row] of shoes.rows.entries()) {
+    await expect(rows.nth(i).locator('th')).toHaveText(row.size);
+    await expect(rows.nth(i).locator('td')).toHaveText(row.conversions);
+  }
+  await expectNoViolations(page);
+
+  await page.goto(`/product/${sale}/${oneSize[0]}`);
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.getByTestId('size-guide')).toHaveCount(0);
 });

@@ -199,6 +199,28 @@ pub struct ItemOptions {
     pub options: Vec<ItemOption>,
 }
 
+/// `GET .../item/{itemId}/sizeChart`: each of the item's sizes in the other sizing systems
+/// (`app::product::size_chart`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SizeChart {
+    /// `letters`, `clothing` or `shoes`.
+    pub kind: String,
+    /// The systems of the columns, the row's own size first: INT, FR, IT, UK, US, EU,
+    /// US_W (women's), US_M (men's).
+    pub systems: Vec<String>,
+    pub rows: Vec<SizeChartRow>,
+}
+
+/// One size of a [`SizeChart`]: its label on the item, then its value in each system after
+/// the first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct SizeChartRow {
+    pub size: String,
+    pub conversions: Vec<String>,
+}
+
 /// `GET /api/catalog/v1/favorites`: the member's favourite items still on sale.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]

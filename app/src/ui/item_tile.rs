@@ -100,14 +100,19 @@ fn tile(item: CatalogItem, columns: u8, in_island: bool) -> impl IntoView {
         Availability::MaxReached => Some(ctx.t("product.max_reached")),
     };
     let availability = format!("{:?}", item.availability);
-    let sizes = sizes_attr(columns);
     let size = |bp| media_size(columns, bp);
     let src = item.image_url.clone();
-    let srcset = [179, 235, 285, 312, 361]
-        .iter()
-        .map(|w| format!("{src}?w={w} {w}w"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    // A drawn picture (SVG) fits any width: widths to choose from would only cost bytes
+    // (about 14 KB of a 48-tile catalog page). Uploaded pictures come in the tile's widths.
+    let scalable = src.ends_with(".svg");
+    let sizes = (!scalable).then(|| sizes_attr(columns));
+    let srcset = (!scalable).then(|| {
+        [179, 235, 285, 312, 361]
+            .iter()
+            .map(|w| format!("{src}?w={w} {w}w"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
     let width = size(Breakpoint::Desktop);
     let kind = match item.item_type {
         7 => Some(ctx.t("catalog.type.carrousel")),

@@ -25,6 +25,10 @@ const OFFER_TYPES: [&str; 7] = [
     "Rosace",
 ];
 const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];
+/// The sizes of the sneakers (`Words::items[5]`): EU shoe sizes, odd ones among them.
+const SHOE_SIZES: [&str; 6] = ["36", "37", "38", "39", "40", "41"];
+/// The sizes of the jeans (`Words::items[4]`): French clothing sizes.
+const NUMBER_SIZES: [&str; 6] = ["34", "36", "38", "40", "42", "44"];
 
 /// A demo entry's ref: its id, which the import keeps (`Ids::FromRefs`).
 pub(super) fn demo_ref(id: i64) -> String {
@@ -129,7 +133,8 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
                 .collect();
             for k in 0..product_count {
                 let pid = sale_id * 100 + k + 1;
-                let item = w.items[rng.below(12) as usize];
+                let item_index = rng.below(12) as usize;
+                let item = w.items[item_index];
                 let pbrand = if rng.below(3) == 0 {
                     rng.below(30) + 1
                 } else {
@@ -197,18 +202,24 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
                     });
                 } else {
                     let sizes = 3 + rng.below(4);
+                    // Each kind of product in its own sizing (the size guide reads them).
+                    let labels = match item_index {
+                        4 => NUMBER_SIZES,
+                        5 => SHOE_SIZES,
+                        _ => SIZES,
+                    };
                     for j in 0..sizes {
                         let stock = if rng.below(6) == 0 {
                             0
                         } else {
                             1 + rng.below(20)
                         };
-                        // Every fourth product's XXL costs more (coverage P9: an option's
-                        // own price); XXL is last, so the page shows it only once chosen.
+                        // Every fourth product's sixth size (XXL) costs more (coverage P9: an
+                        // option's own price); it is last, so the page shows it only once chosen.
                         let own = k % 4 == 1 && j == 5;
                         product.options.push(FeedOption {
                             reference: demo_ref(pid * 10 + j),
-                            label: SIZES[j as usize].into(),
+                            label: labels[j as usize].into(),
                             stock,
                             price: own.then(|| amount(price + 500)),
                             retail_price: own.then(|| amount(retail + 1000)),

@@ -309,6 +309,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     } else {
         "product__datasheet".to_string()
     };
+    let size_guide = size_guide(&product.options);
     view! {
         <SeoMeta title=product.name.clone() description path />
         <script type="application/ld+json" inner_html=ld></script>
@@ -330,6 +331,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                 <ProductBuy sale_id product_id options=product.options.clone()
                     price=product_price(&product) image_url=product.image_url.clone()
                     cart_type=crate::cart::rules::cart_type_for_seller(&product.seller_kind).to_string() />
+                {size_guide}
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>
                     <dd data-testid="delivery-mode">{ctx.t(&delivery_key)}</dd>
@@ -357,6 +359,41 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
             </details>
         </section>
     }
+}
+
+/// The product's size guide (`size_chart`), folded under its summary; nothing for a product
+/// whose sizes make no table.
+fn size_guide(options: &[ItemOption]) -> Option<impl IntoView> {
+    let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+    let chart = crate::product::size_chart::size_chart(&labels)?;
+    let ctx = RequestCtx::current();
+    let heads = chart
+        .systems
+        .iter()
+        .map(|s| view! { <th scope="col">{ctx.t(&format!("product.size_system.{s}"))}</th> })
+        .collect_view();
+    let rows = chart
+        .rows
+        .into_iter()
+        .map(|r| {
+            view! {
+                <tr>
+                    <th scope="row">{r.size}</th>
+                    {r.conversions.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
+                </tr>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <details class="size-guide" data-testid="size-guide" data-kind=chart.kind>
+            <summary>{ctx.t("product.size_guide")}</summary>
+            <table>
+                <caption>{ctx.t("product.size_guide.caption")}</caption>
+                <thead><tr>{heads}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </details>
+    })
 }
 
 #[cfg(test)]
