@@ -211,6 +211,8 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         }
         PageKind::Cart => view! { <crate::cart::ui::cart_page::CartPage path /> }.into_any(),
         PageKind::BrandsPlace => view! { <crate::brands::ui::BrandsPlacePage /> }.into_any(),
+        PageKind::Sales => view! { <crate::home::ui::open_door::SalesPage /> }.into_any(),
+        PageKind::Navigation => view! { <crate::shell::navigation::NavigationPage /> }.into_any(),
         PageKind::Operation => view! { <crate::operations::ui::OperationPage path /> }.into_any(),
         // A site whose sponsorship is off has no such page (its menus do not offer it).
         PageKind::Sponsorship

@@ -32,6 +32,8 @@ test('visitor page kinds have no accessibility violation', async ({ page }) => {
   await expectNoViolations(page, '/menu');
   await expectNoViolations(page, '/brandsplace');
   await expectNoViolations(page, '/brandsplace?q=a');
+  await expectNoViolations(page, '/sales');
+  await expectNoViolations(page, '/navigation');
   await expectNoViolations(page, '/operation?error=operation.expired&code=ETE2019');
   await expectNoViolations(page, '/nowhere');
 });
@@ -50,6 +52,8 @@ test('visitor text pages in German have no accessibility violation', async ({ pa
     '/l/aktionen-der-woche',
     '/l/marke-im-fokus',
     '/brandsplace',
+    '/sales',
+    '/navigation',
     '/menu',
   ]) {
     await expectNoViolations(page, path);

@@ -5,6 +5,7 @@ mod footer;
 pub mod header;
 pub mod menu;
 pub mod model;
+pub mod navigation;
 mod progress_bar;
 pub mod rules;
 #[cfg(feature = "ssr")]

@@ -49,6 +49,8 @@ pub async fn sitemap(db: Db, req: Request) -> Response {
         "/registration/privacypolicy",
         "/registration/generalconditions",
         "/brandsplace",
+        "/sales",
+        "/navigation",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -422,10 +422,12 @@ fn sample(kind: PageKind, ids: &Ids) -> String {
         TravelProduct => format!("/t/p/{}/{}", ids.travel_sale, ids.travel_product),
         TravelCheckout => format!("/t/p/{}/{}/checkout", ids.travel_sale, ids.travel_product),
         TravelError => s("/t/error"),
+        Sales => s("/sales"),
+        Navigation => s("/navigation"),
     }
 }
 
-const KINDS: [PageKind; 42] = {
+const KINDS: [PageKind; 44] = {
     use PageKind::*;
     [
         AboutUs,
@@ -469,6 +471,8 @@ const KINDS: [PageKind; 42] = {
         TravelProduct,
         TravelCheckout,
         TravelError,
+        Sales,
+        Navigation,
         // Last: it ends the session the other pages are requested with.
         Logout,
     ]

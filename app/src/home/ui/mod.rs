@@ -1,5 +1,6 @@
 //! The home page and its modules, tiles and banners.
 pub mod modules;
+pub mod open_door;
 pub mod page;
 pub mod pedagogical;
 pub mod scroll;
