@@ -78,9 +78,18 @@ test('register, activate from the outbox, sign in, reach a members page, log out
     await expect(page.getByTestId('popin-reward')).toContainText('€');
     await expect(page.getByTestId('popin-image')).toBeVisible();
     await expectNoViolations(page);
+    // The popin fades out before its answer is sent (coverage O6): noted across the reload.
+    await page.evaluate(() => {
+      const backdrop = document.querySelector('.modal-backdrop')!;
+      new MutationObserver(() => {
+        if (backdrop.classList.contains('is-leaving')) sessionStorage.setItem('popin-left', String(getComputedStyle(backdrop).animationName));
+      }).observe(backdrop, { attributes: true });
+    });
     const loaded = page.waitForEvent('load');
     await page.getByTestId('popin-close').click();
     await loaded;
+    expect(await page.evaluate(() => sessionStorage.getItem('popin-left'))).toBe('fade-out');
+    await page.evaluate(() => sessionStorage.removeItem('popin-left'));
     await expect(page.getByTestId('popin')).toHaveCount(0);
     await expect(page.getByTestId('adot-banner')).toHaveCount(0);
     await page.reload();
@@ -126,6 +135,10 @@ test('a refused registration comes back as it was left, every error by its field
   // browser without scripts keeps a typed one), and the server names it.
   await form.locator('input[name="zipCode"]').evaluate((i: HTMLInputElement) => { i.value = '7500A'; });
   await form.locator('input[name="city"]').fill('Paris');
+  // Site 1 asks the occupation (spec 000 §5), site 3 does not.
+  const occupation = form.getByTestId('register-occupation');
+  if (site === 1) await occupation.selectOption({ label: 'Étudiant(e)' });
+  else await expect(occupation).toHaveCount(0);
   await form.locator('input[name="cgv"]').check();
   // The privacy policy left unticked; the browser's own check is what a script-less
   // browser may skip, so it is left out here to see the server's answer.
@@ -155,6 +168,7 @@ test('a refused registration comes back as it was left, every error by its field
   await expect(form.locator('input[name="zipCode"]')).toHaveValue('7500A');
   await expect(form.locator('input[name="city"]')).toHaveValue('Paris');
   await expect(form.locator('input[name="cgv"]')).toBeChecked();
+  if (site === 1) await expect(occupation.locator('option:checked')).toHaveText('Étudiant(e)');
   await expect(form.locator('input[name="password"]')).toHaveValue('');
   await expectNoViolations(page);
 
@@ -184,6 +198,17 @@ test('the registration form filters keys and offers the city of the zip code typ
   const first = form.locator('input[name="firstName"]');
   await first.pressSequentially('Zoé2');
   await expect(first).toHaveValue('Zoé');
+  // The country list with its flags (spec 000 §5), asked on the Belgian site: the site's
+  // country first and chosen.
+  const country = form.getByTestId('register-country');
+  if (site === 70) {
+    await expect(country.locator('option').first()).toHaveText('🇧🇪 Belgique / België');
+    await expect(country.locator('option:checked')).toHaveAttribute('value', 'BE');
+    await expect(country.locator('option[value="FR"]')).toHaveText('🇫🇷 France');
+    await expect(form.getByLabel('Pays de résidence')).toBeVisible();
+  } else {
+    await expect(country).toHaveCount(0);
+  }
   expect(wasm).toEqual([]);
   await expectNoViolations(page);
 });

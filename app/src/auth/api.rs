@@ -57,3 +57,17 @@ pub async fn secure_link_email(token: String) -> Result<Option<String>, ServerFn
         .await
         .wire::<crate::account::error::AccountError>()
 }
+
+/// The occupations a registration offers: the account's jobs, titled in the page's
+/// language (the same list as `GET /api/postsales/v1/account/jobs`).
+#[server(prefix = "/api/fn", input = GetUrl, endpoint = "auth/jobs")]
+pub async fn fetch_jobs() -> Result<Vec<crate::account::model::Job>, ServerFnError> {
+    use crate::context::RequestCtx;
+    use crate::platform::state::WireResult;
+    let state = crate::platform::state::app_state()?;
+    let ctx = RequestCtx::current();
+    crate::account::service::jobs(&state.db, ctx.lang())
+        .await
+        .map(|r| r.jobs)
+        .wire::<crate::account::error::AccountError>()
+}

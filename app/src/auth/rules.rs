@@ -210,10 +210,17 @@ pub struct RegistrationFields {
     pub zip_code_and_city: Visibility,
     pub optin_partner: Visibility,
     pub sponsorship_code: Visibility,
+    /// The country of residence (`countryCode`, from `auth::countries`); hidden, it is
+    /// the site's country.
+    pub country: Visibility,
+    /// The occupation: one of the account's jobs (`GET .../account/jobs`).
+    pub occupation: Visibility,
 }
 
 /// Which registration fields a site shows. Germany and Austria ask fewer questions at
-/// sign-up; the Benelux sites ask no birth date; every site requires the names.
+/// sign-up; the Benelux sites ask no birth date; every site requires the names. The
+/// Benelux and Austrian sites, whose members often live across a border, ask the country;
+/// the French and Italian sites ask the occupation (optional).
 pub fn registration_fields(site_id: u16) -> RegistrationFields {
     use Visibility::*;
     let base = RegistrationFields {
@@ -224,22 +231,39 @@ pub fn registration_fields(site_id: u16) -> RegistrationFields {
         zip_code_and_city: Optional,
         optin_partner: Optional,
         sponsorship_code: Optional,
+        country: Hidden,
+        occupation: Hidden,
     };
     match site_id {
-        2 | 7 => RegistrationFields {
+        2 => RegistrationFields {
             civility: Optional,
             zip_code_and_city: Hidden,
             ..base
         },
-        70 | 71 | 73 | 76 => RegistrationFields {
-            birth_date: Hidden,
+        7 => RegistrationFields {
+            civility: Optional,
+            zip_code_and_city: Hidden,
+            country: Optional,
             ..base
         },
-        3 | 4 | 66 | 69 => RegistrationFields {
+        70 | 71 | 73 | 76 => RegistrationFields {
+            birth_date: Hidden,
+            country: Optional,
+            ..base
+        },
+        4 | 69 => RegistrationFields {
+            birth_date: Mandatory,
+            occupation: Optional,
+            ..base
+        },
+        3 | 66 => RegistrationFields {
             birth_date: Mandatory,
             ..base
         },
-        _ => base,
+        _ => RegistrationFields {
+            occupation: Optional,
+            ..base
+        },
     }
 }
 
@@ -455,6 +479,10 @@ mod tests {
         assert_eq!(registration_fields(2).zip_code_and_city, Visibility::Hidden);
         assert_eq!(registration_fields(76).birth_date, Visibility::Hidden);
         assert_eq!(registration_fields(66).birth_date, Visibility::Mandatory);
+        assert_eq!(registration_fields(71).country, Visibility::Optional);
+        assert_eq!(registration_fields(1).country, Visibility::Hidden);
+        assert_eq!(registration_fields(1).occupation, Visibility::Optional);
+        assert_eq!(registration_fields(2).occupation, Visibility::Hidden);
         assert!(crate::site::SITES
             .iter()
             .all(|s| registration_fields(s.site_id).last_name == Visibility::Mandatory));

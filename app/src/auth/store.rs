@@ -180,6 +180,9 @@ pub struct NewMember<'a> {
     pub birth_date: Option<String>,
     pub zip_code: &'a str,
     pub city: &'a str,
+    /// ISO 3166-1 alpha-2.
+    pub country_code: String,
+    pub job_id: Option<i64>,
     pub optin_partner: bool,
     pub sponsor_code: &'a str,
 }
@@ -192,8 +195,9 @@ pub async fn insert_member(
 ) -> Result<Option<i64>, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO members (site_id, email, password_hash, civility, first_name, last_name, status,
-             created_at, birth_date, zip_code, city, optin_partner, sponsor_code, terms_version)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13)
+             created_at, birth_date, zip_code, city, optin_partner, sponsor_code, terms_version,
+             country_code, job_id)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (site_id, email) DO NOTHING
          RETURNING id",
     )
@@ -211,6 +215,8 @@ pub async fn insert_member(
     .bind(m.sponsor_code)
     // The registration form requires the general conditions: those in force.
     .bind(crate::onboarding::rules::TERMS_VERSION)
+    .bind(m.country_code.as_str())
+    .bind(m.job_id)
     .fetch_optional(&mut **tx)
     .await?;
     row.map(|r| r.try_get("id")).transpose()

@@ -118,6 +118,13 @@ pub struct SubscribeRequest {
     pub birth_date: String,
     pub zip_code: String,
     pub city: String,
+    /// The city when it is not among the zip code's (the form's one city field takes both;
+    /// a call may send it apart): used when `city` is empty.
+    pub other_city: String,
+    /// ISO 3166-1 alpha-2, one of `GET /api/members/v1/countries`; empty: the site's.
+    pub country_code: String,
+    /// A job id of `GET /api/postsales/v1/account/jobs`.
+    pub occupation: Option<i64>,
     pub cgv: bool,
     pub privacy_policy: bool,
     pub optin_partner: bool,

@@ -134,6 +134,10 @@ pub struct AuthForm {
     #[serde(rename = "zipCode")]
     zip_code: String,
     city: String,
+    #[serde(rename = "countryCode")]
+    country_code: String,
+    /// A job id, or empty.
+    occupation: String,
     cgv: Option<String>,
     #[serde(rename = "privacyPolicy")]
     privacy_policy: Option<String>,
@@ -227,6 +231,11 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
                 birth_date: f.birth_date.clone(),
                 zip_code: f.zip_code.clone(),
                 city: f.city.clone(),
+                other_city: String::new(),
+                country_code: f.country_code.clone(),
+                // Not a number names no job (0): refused by its field like an unknown one.
+                occupation: (!f.occupation.trim().is_empty())
+                    .then(|| f.occupation.trim().parse().unwrap_or(0)),
                 cgv: f.cgv.is_some(),
                 privacy_policy: f.privacy_policy.is_some(),
                 optin_partner: f.optin_partner.is_some(),
@@ -265,6 +274,8 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
                         birth_date: req.birth_date,
                         zip_code: req.zip_code,
                         city: req.city,
+                        country_code: req.country_code,
+                        occupation: req.occupation,
                         sponsorship_code: f.sponsorship_code.clone(),
                         cgv: req.cgv,
                         privacy_policy: req.privacy_policy,

@@ -15,6 +15,7 @@ pub use crate::web::error;
 pub mod experiments;
 pub use crate::web::extract;
 pub mod cities;
+pub mod countries;
 pub mod header;
 pub mod health;
 pub mod help;
@@ -67,6 +68,7 @@ pub fn routes() -> (Router<Arc<AppCtx>>, utoipa::openapi::OpenApi) {
         .merge(operations::router())
         .merge(sponsorship::router())
         .merge(cities::router())
+        .merge(countries::router())
         .merge(rosedeals::router())
         .merge(diagnostics::router())
         .merge(experiments::router())

@@ -227,6 +227,17 @@ pub async fn popin_image(Path(file): Path<String>) -> Response {
     ))
 }
 
+/// A country's flag (`/img/flag/FR.svg`) of the registration's country list.
+pub async fn flag(Path(file): Path<String>) -> Response {
+    match file
+        .strip_suffix(".svg")
+        .and_then(app::auth::countries::flag_svg)
+    {
+        Some(picture) => svg(picture),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
 #[derive(serde::Deserialize, Default)]
 #[serde(default)]
 pub struct WidthQuery {

@@ -32,6 +32,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(db: Db) -> Router<S> {
         .route("/img/logo/{file}", get(images::logo))
         .route("/img/favicon/{file}", get(images::favicon))
         .route("/img/popin/{file}", get(images::popin_image))
+        .route("/img/flag/{file}", get(images::flag))
         .route("/img/sale/{id}/{file}", get(images::sale_image))
         .route(
             "/img/product/{file}",

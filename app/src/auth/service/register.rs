@@ -53,9 +53,13 @@ pub(super) fn validate_registration(req: &SubscribeRequest) -> Vec<FieldError> {
         errors.push(field("zipCode", "auth.zipcode.invalid"));
     }
     if required(cfg.zip_code_and_city)
-        && (req.zip_code.trim().is_empty() || req.city.trim().is_empty())
+        && (req.zip_code.trim().is_empty() || city_of(req).is_empty())
     {
         errors.push(field("zipCode", "auth.error.required"));
+    }
+    let country = req.country_code.trim();
+    if !country.is_empty() && crate::auth::countries::by_code(country).is_none() {
+        errors.push(field("countryCode", "auth.error.invalid"));
     }
     if !req.cgv {
         errors.push(field("cgv", "auth.cgv.required"));
@@ -64,6 +68,22 @@ pub(super) fn validate_registration(req: &SubscribeRequest) -> Vec<FieldError> {
         errors.push(field("privacyPolicy", "auth.privacy.required"));
     }
     errors
+}
+
+/// The member's city: the form's one field, else a call's `otherCity`.
+fn city_of(req: &SubscribeRequest) -> &str {
+    match req.city.trim() {
+        "" => req.other_city.trim(),
+        city => city,
+    }
+}
+
+/// The country stored: the one chosen, else the site's.
+fn country_of(req: &SubscribeRequest) -> String {
+    crate::auth::countries::by_code(&req.country_code)
+        .map(|c| c.code)
+        .unwrap_or_else(|| site::by_id_or_default(req.site_id).country_code)
+        .to_string()
 }
 
 pub(super) fn new_cypher() -> (String, String) {
@@ -82,7 +102,14 @@ pub async fn subscribe(
     link_base: &str,
     now: i64,
 ) -> Result<SubscribeResponse, AuthError> {
-    let errors = validate_registration(req);
+    let mut errors = validate_registration(req);
+    // An occupation is one of the account's jobs (a list kept in the database).
+    if let Some(job) = req.occupation {
+        let jobs = crate::account::store::jobs(&state.db).await?;
+        if !jobs.iter().any(|(id, _)| *id == job) {
+            errors.push(field("occupation", "auth.error.invalid"));
+        }
+    }
     if !errors.is_empty() {
         return Err(AuthError::Invalid(errors));
     }
@@ -128,7 +155,9 @@ pub async fn subscribe(
         last_name: req.last_name.trim(),
         birth_date: birth,
         zip_code: req.zip_code.trim(),
-        city: req.city.trim(),
+        city: city_of(req),
+        country_code: country_of(req),
+        job_id: req.occupation,
         optin_partner: req.optin_partner,
         sponsor_code: req.sponsorship_code.trim(),
     };

@@ -7,7 +7,7 @@ use crate::model::error::FieldError;
 use crate::ui::draft::{cut, FormDraft};
 
 /// The registration form's fields that can carry an error, in form order.
-pub const FIELDS: [&str; 11] = [
+pub const FIELDS: [&str; 13] = [
     "email",
     "password",
     "civility",
@@ -16,6 +16,8 @@ pub const FIELDS: [&str; 11] = [
     "birthDate",
     "zipCode",
     "city",
+    "countryCode",
+    "occupation",
     "sponsorshipCode",
     "cgv",
     "privacyPolicy",
@@ -30,6 +32,10 @@ pub struct Draft {
     pub birth_date: String,
     pub zip_code: String,
     pub city: String,
+    #[serde(default)]
+    pub country_code: String,
+    #[serde(default)]
+    pub occupation: Option<i64>,
     pub sponsorship_code: String,
     pub cgv: bool,
     pub privacy_policy: bool,
@@ -63,6 +69,7 @@ impl FormDraft for Draft {
         d.birth_date = cut(&d.birth_date, 12);
         d.zip_code = cut(&d.zip_code, 12);
         d.city = cut(&d.city, 70);
+        d.country_code = cut(&d.country_code, 2);
         d.sponsorship_code = cut(&d.sponsorship_code, 40);
         d.errors.truncate(FIELDS.len());
         d

@@ -324,6 +324,24 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
     let (birth_inv, birth_desc, birth_focus, birth_err) = check("birthDate");
     let (zip_inv, zip_desc, zip_focus, zip_err) = check("zipCode");
     let (city_inv, city_desc, city_focus, city_err) = check("city");
+    let (country_inv, country_desc, country_focus, country_err) = check("countryCode");
+    let (job_inv, job_desc, job_focus, job_err) = check("occupation");
+    let site_country = ctx.site().country_code;
+    let chosen_country = if draft.country_code.is_empty() {
+        site_country.to_string()
+    } else {
+        draft.country_code.clone()
+    };
+    let countries = crate::auth::countries::country_list(site_country)
+        .into_iter()
+        .map(|c| {
+            let selected = c.country_code == chosen_country;
+            view! { <option value=c.country_code.clone() selected=selected>{format!("{} {}", c.flag_text, c.label)}</option> }
+        })
+        .collect_view();
+    let chosen_job = draft.occupation;
+    let jobs =
+        shown(cfg.occupation).then(|| Resource::new(|| (), |_| crate::auth::api::fetch_jobs()));
     let pw_desc = match pw_desc {
         Some(id) => format!("password-rules {id}"),
         None => "password-rules".to_string(),
@@ -378,6 +396,34 @@ fn Registration(email: String, hidden: AnyView) -> impl IntoView {
                     value=draft.city.clone() aria-invalid=city_inv aria-describedby=city_desc autofocus=city_focus />
                 <datalist id="city-options"></datalist>
                 {city_err}
+            })}
+            {shown(cfg.country).then(|| view! {
+                <label for="countryCode">{ctx.t("auth.country")}</label>
+                <select id="countryCode" name="countryCode" autocomplete="country" required=req(cfg.country)
+                    aria-invalid=country_inv aria-describedby=country_desc autofocus=country_focus data-testid="register-country">
+                    {countries}
+                </select>
+                {country_err}
+            })}
+            {jobs.map(|jobs| view! {
+                // The list is read before the page is sent: the select comes whole.
+                <Suspense fallback=|| ()>
+                    {move || { let job_desc = job_desc.clone(); Suspend::new(async move {
+                        let ctx = RequestCtx::current();
+                        let options = jobs.await.unwrap_or_default().into_iter().map(|j| view! {
+                            <option value=j.id.to_string() selected=chosen_job == Some(j.id)>{j.title}</option>
+                        }).collect_view();
+                        view! {
+                            <label for="occupation">{ctx.t("auth.occupation")}</label>
+                            <select id="occupation" name="occupation" required=req(cfg.occupation)
+                                aria-invalid=job_inv aria-describedby=job_desc autofocus=job_focus data-testid="register-occupation">
+                                <option value="">{ctx.t("auth.occupation.none")}</option>
+                                {options}
+                            </select>
+                        }
+                    })}}
+                </Suspense>
+                {job_err}
             })}
             {shown(cfg.sponsorship_code).then(|| view! {
                 <label for="sponsorshipCode">{ctx.t("auth.sponsorship")}</label>

@@ -305,3 +305,116 @@ both!(
     login_flood_is_refused_on_postgres,
     |c| c.settings.auth.login_rate_limit = 6,
 );
+
+/// Registration's country list with its flags, the country and the occupation stored, a
+/// call's `otherCity`; an unknown country or job refused by its field with nothing stored.
+async fn registration_country_and_occupation(t: TestApp) {
+    let res = t
+        .client
+        .get(t.url("/api/members/v1/countries"))
+        .header("x-vp-siteid", "71")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let list: Value = res.json().await.unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 8);
+    assert_eq!(
+        list[0],
+        json!({"countryCode": "BE", "flagText": "🇧🇪", "flagUrl": "/img/flag/BE.svg", "label": "Belgique / België"})
+    );
+    for entry in list {
+        let res = t.get(entry["flagUrl"].as_str().unwrap()).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    }
+    assert_eq!(t.get("/img/flag/XX.svg").await.status(), 404);
+    let doc: Value = t.get("/api/openapi.json").await.json().await.unwrap();
+    assert!(doc["paths"]["/api/members/v1/countries"]["get"].is_object());
+    assert_eq!(t.get("/img/flag/..%2Fx.svg").await.status(), 404);
+
+    let xsrf = t.xsrf().await;
+    let person = |email: &str, extra: Value| {
+        let mut body = json!({"siteId": 71, "email": email, "password": PASSWORD, "civility": 1,
+            "firstName": "Pieter", "lastName": "De Smet", "cgv": true, "privacyPolicy": true});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let bad = person(
+        "pieter@example.com",
+        json!({"countryCode": "ZZ", "occupation": 999}),
+    );
+    let res = post_json(&t, "/api/authentication/v1/subscribe", bad, "", &xsrf).await;
+    assert_eq!(res.status(), 400);
+    let body: Value = res.json().await.unwrap();
+    let fields: Vec<&str> = body["fieldErrors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["countryCode", "occupation"]);
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM members WHERE email = 'pieter@example.com'")
+            .await,
+        0
+    );
+    let good = person(
+        "pieter@example.com",
+        json!({"countryCode": "fr", "occupation": 2, "zipCode": "1000", "otherCity": "Bruxelles"}),
+    );
+    let res = post_json(&t, "/api/authentication/v1/subscribe", good, "", &xsrf).await;
+    assert_eq!(res.status(), 201);
+    let stored: (String, Option<i64>, String) = sqlx::query_as(
+        "SELECT country_code, job_id, city FROM members WHERE email = 'pieter@example.com'",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, ("FR".into(), Some(2), "Bruxelles".into()));
+    // Without a country: the site's.
+    let res = post_json(
+        &t,
+        "/api/authentication/v1/subscribe",
+        person("an@example.com", json!({})),
+        "",
+        &xsrf,
+    )
+    .await;
+    assert_eq!(res.status(), 201);
+    let country: String =
+        sqlx::query_scalar("SELECT country_code FROM members WHERE email = 'an@example.com'")
+            .fetch_one(&t.app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(country, "BE");
+
+    // The form asks by site: the country on a Belgian site, the occupation on a French one.
+    let be = t
+        .get("/gr/registration?step=register&site=71")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(be.contains("name=\"countryCode\""));
+    assert!(be.contains("<option value=\"BE\" selected"));
+    assert!(!be.contains("name=\"occupation\""));
+    let fr = t
+        .get("/gr/registration?step=register&site=1")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!fr.contains("name=\"countryCode\""));
+    assert!(fr.contains("name=\"occupation\""));
+    assert!(fr.contains("Étudiant(e)"));
+}
+
+both!(
+    registration_country_and_occupation,
+    registration_country_and_occupation_on_sqlite,
+    registration_country_and_occupation_on_postgres,
+);
