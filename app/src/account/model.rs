@@ -20,6 +20,12 @@ pub struct MemberProfile {
     pub email: String,
     pub job_id: Option<i64>,
     pub pending_email: Option<String>,
+    /// Completed purchases: the member's orders still paid (not cancelled or reopened).
+    pub order_number: i64,
+    /// 1 when the member accepts personalisation (`isOptinPerso` of the communications
+    /// page), else 0.
+    #[serde(rename = "persoStatusGDPR")]
+    pub perso_status_gdpr: i64,
 }
 
 /// POST body of "User profile": firstName, lastName, gender, birthDate, phone (and the job).

@@ -25,10 +25,18 @@ pub async fn profile(
     member_id: i64,
     now: i64,
 ) -> Result<Option<MemberProfile>, sqlx::Error> {
-    let Some(r) = sqlx::query(
-        "SELECT id, site_id, first_name, last_name, civility, birth_date, phone, email, job_id
-           FROM members WHERE id = $1",
-    )
+    // What no longer counts as a purchase: the orders without an invoice.
+    let unpaid = crate::orders::invoice::NOT_INVOICEABLE
+        .iter()
+        .map(|s| format!("'{s}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let Some(r) = sqlx::query(&format!(
+        "SELECT m.id, m.site_id, m.first_name, m.last_name, m.civility, m.birth_date, m.phone,
+                m.email, m.job_id, m.perso_gdpr,
+                (SELECT COUNT(*) FROM orders o WHERE o.member_id = m.id AND o.status NOT IN ({unpaid})) AS order_number
+           FROM members m WHERE m.id = $1"
+    ))
     .bind(member_id)
     .fetch_optional(&db.pool)
     .await?
@@ -60,6 +68,8 @@ pub async fn profile(
         email: r.try_get("email")?,
         job_id: r.try_get("job_id")?,
         pending_email: pending,
+        order_number: r.try_get("order_number")?,
+        perso_status_gdpr: r.try_get("perso_gdpr")?,
     }))
 }
 

@@ -17,6 +17,40 @@ async fn personal_data(t: TestApp) {
     assert_eq!(me["gender"], "Female");
     assert_eq!(me["email"], m.email.as_str());
     assert_eq!(me["pendingEmail"], Value::Null);
+    // The member record of spec 000 §2: completed purchases and the personalisation status.
+    assert_eq!(
+        (me["orderNumber"].as_i64(), me["persoStatusGDPR"].as_i64()),
+        (Some(0), Some(0))
+    );
+    for (key, status) in [
+        ("k1", "delivered"),
+        ("k2", "cancelled"),
+        ("k3", "reopened"),
+        ("k4", "shipped"),
+    ] {
+        sqlx::query(
+            "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount,
+                                 shipping, loyalty, total, currency, payment_reference, created_at, updated_at)
+             VALUES ($1, 1, $2, $3, 'fs', 100, 0, 0, 0, 100, 'EUR', 'ref', 1, 1)",
+        )
+        .bind(m.id)
+        .bind(format!("{}-{key}", m.id))
+        .bind(status)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    }
+    sqlx::query("UPDATE members SET perso_gdpr = 1 WHERE id = $1")
+        .bind(m.id)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, me) = m.call(&t, Method::GET, A, None).await;
+    assert_eq!(
+        (me["orderNumber"].as_i64(), me["persoStatusGDPR"].as_i64()),
+        (Some(2), Some(1)),
+        "a cancelled or reopened order is no purchase"
+    );
 
     let (status, jobs) = m.call(&t, Method::GET, &format!("{A}/jobs"), None).await;
     assert_eq!(status, 200);
