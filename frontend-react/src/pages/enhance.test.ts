@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyDepends, start } from './enhance';
+import { applyDepends, LEAVE_MS, start } from './enhance';
 
 // The enhancement script against server answers: a fetch that answers HTML as the server
 // would (after its redirect), the DOM of jsdom.
@@ -157,6 +157,27 @@ describe('enhance: a server form sent in place', () => {
     vi.stubGlobal('confirm', () => true);
     click('send');
     await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+  });
+
+  it('lets a part marked to leave fade out before its form is sent, once however often it is clicked', async () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML = `<div class="modal-backdrop" data-leave id="popin"><form method="post" action="/forms/popin" id="p">
+        <button id="close" type="submit" name="action" value="close">Later</button></form></div>`;
+      const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+      submit.mockClear();
+      click('close');
+      click('close');
+      expect(document.getElementById('popin')!.classList.contains('is-leaving')).toBe(true);
+      expect(submit).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(LEAVE_MS);
+      expect(submit).toHaveBeenCalledTimes(1);
+      // The button pressed goes with the post, as the browser's own submit would send it.
+      const form = document.getElementById('p') as HTMLFormElement;
+      expect(new FormData(form).get('action')).toBe('close');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not post twice while the first post is on its way', async () => {

@@ -28,7 +28,9 @@
 // field (the closest `[data-field]`, else its parent) hides. No request: the groups are
 // the server's.
 // A form marked `data-enhance-confirm="<question>"` asks the question first (a deletion);
-// without scripts it is sent at once.
+// without scripts it is sent at once. A form inside a `[data-leave]` part (a popin, the
+// data-partner banner) lets that part fade out (`.is-leaving`, 300 ms in style/main.css;
+// at once for a member who asks for reduced motion) before it is sent.
 // A field's error (its `aria-invalid` and `[data-error-for="<name>"]` message) clears as
 // the member changes that field: it was about the value that is gone. A `<dialog
 // data-enhance-modal>` the page or the answer has open is shown modal (closed by its
@@ -76,6 +78,9 @@ function regionOf(el: Element): HTMLElement | null {
   if (target) return byAttr(document, REGION, target);
   return el.closest<HTMLElement>(`[${REGION}]`);
 }
+
+/** How long a `[data-leave]` part fades before its form is sent (the CSS animation's). */
+export const LEAVE_MS = 300;
 
 /** Typing pauses this long before a `data-enhance-input` field sends its form. */
 export const TYPING_PAUSE_MS = 250;
@@ -388,9 +393,20 @@ export function start(): void {
       ev.preventDefault();
       return;
     }
+    const submitter = (ev as SubmitEvent).submitter;
+    const leaving = form.closest<HTMLElement>('[data-leave]');
+    if (leaving) {
+      ev.preventDefault();
+      if (leaving.classList.contains('is-leaving')) return; // a second click while it fades
+      leaving.classList.add('is-leaving');
+      const go = () => (form.matches(FORM) && regionOf(form) ? submit(form, submitter) : submitNormally(form, submitter));
+      if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) go();
+      else setTimeout(go, LEAVE_MS);
+      return;
+    }
     if (!form.matches(FORM) || !regionOf(form)) return;
     ev.preventDefault();
-    submit(form, (ev as SubmitEvent).submitter);
+    submit(form, submitter);
   });
   document.addEventListener('change', onChange);
   document.addEventListener('input', onChange);

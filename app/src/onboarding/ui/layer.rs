@@ -113,7 +113,7 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
     });
     let image = crate::onboarding::rules::popin_image(kind);
     view! {
-        <div class="modal-backdrop">
+        <div class="modal-backdrop" data-leave>
             <section class="modal" role="dialog" aria-modal="true" aria-labelledby="popin-title" data-testid="popin" data-popin-type=key>
                 {image.map(|src| view! { <img class="modal__image" src=src alt="" width="120" height="120" data-testid="popin-image" /> })}
                 <h2 id="popin-title">{ctx.t_with(&format!("popin.{key}.title"), &[("brand", brand)])}</h2>
@@ -144,7 +144,7 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
 fn AdotBanner(back: String) -> impl IntoView {
     let ctx = RequestCtx::current();
     view! {
-        <section class="bottom-banner" aria-labelledby="adot-title" data-testid="adot-banner">
+        <section class="bottom-banner" aria-labelledby="adot-title" data-testid="adot-banner" data-leave>
             <p id="adot-title">{ctx.t("adot.text")}</p>
             <form method="post" action=form_action("adot")>
                 {hidden(&ctx, &back)}
