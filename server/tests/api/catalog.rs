@@ -361,3 +361,151 @@ async fn catalog_page_is_server_rendered_with_filter_urls() {
     // Unknown sale: localized 404.
     assert_eq!(t.get("/c/x/999999/0").await.status(), 404);
 }
+
+/// The size guide call (spec 000 §7 "size chart conversions") and the catalog's
+/// `searchTerm`, through the REST call and the page.
+async fn size_charts_and_sale_search(t: TestApp) {
+    let (_, all) = json(
+        &t,
+        "/api/catalog/v2/sale/1001/catalogContent/0?limit=96",
+        "",
+    )
+    .await;
+    let items = all["items"].as_array().unwrap().clone();
+    assert_eq!(items.len(), 60);
+    let mut kinds = std::collections::BTreeMap::new();
+    let mut no_chart = 0;
+    for item in &items {
+        let id = item["id"].as_i64().unwrap();
+        let (status, chart) = json(
+            &t,
+            &format!("/api/catalog/v1/sale/1001/item/{id}/sizeChart"),
+            "",
+        )
+        .await;
+        let (_, options) = json(
+            &t,
+            &format!("/api/catalog/v1/sale/1001/item/{id}/options"),
+            "",
+        )
+        .await;
+        let labels: Vec<&str> = options["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["label"].as_str().unwrap())
+            .collect();
+        if status == 404 {
+            assert_eq!(labels, ["TU"], "only a one-size item has no guide");
+            no_chart += 1;
+            continue;
+        }
+        assert_eq!(status, 200);
+        let sizes: Vec<&str> = chart["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["size"].as_str().unwrap())
+            .collect();
+        assert_eq!(sizes, labels, "one row per option, in their order");
+        let columns = chart["systems"].as_array().unwrap().len();
+        assert!(chart["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["conversions"].as_array().unwrap().len() == columns - 1));
+        kinds.insert(chart["kind"].as_str().unwrap().to_string(), id);
+    }
+    assert_eq!(no_chart, 1);
+    assert_eq!(
+        kinds.keys().collect::<Vec<_>>(),
+        ["clothing", "letters", "shoes"]
+    );
+    // Another site's item, and an item that is not there.
+    assert_eq!(
+        json(&t, "/api/catalog/v1/sale/2001/item/200101/sizeChart", "")
+            .await
+            .0,
+        404
+    );
+    assert_eq!(
+        json(&t, "/api/catalog/v1/sale/1001/item/999/sizeChart", "")
+            .await
+            .0,
+        404
+    );
+    let (_, doc) = json(&t, "/api/openapi.json", "").await;
+    assert!(
+        doc["paths"]["/api/catalog/v1/sale/{saleId}/item/{itemId}/sizeChart"]["get"].is_object()
+    );
+    assert!(doc["components"]["schemas"]["SizeChart"].is_object());
+    // The product page shows the guide of a shoe, in the site's language.
+    let member = t.member_session(1).await;
+    let shoe = kinds["shoes"];
+    let html = t
+        .get_with_cookie(&format!("/product/1001/{shoe}"), &member)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("data-testid=\"size-guide\" data-kind=\"shoes\""));
+    assert!(html.contains("Guide des tailles") && html.contains("États-Unis (femme)"));
+
+    // `searchTerm`: the first item's first word narrows the sale to the items that hold it.
+    let name = items[0]["name"].as_str().unwrap();
+    let word = name.split_whitespace().next().unwrap();
+    let holds = |i: &&Value| {
+        let text = format!("{} {}", i["name"], i["brand"]).to_lowercase();
+        text.contains(&word.to_lowercase())
+    };
+    let expected = items.iter().filter(holds).count();
+    assert!(expected > 0 && expected < 60, "{word}: {expected}");
+    let (_, found) = json(
+        &t,
+        &format!("/api/catalog/v2/sale/1001/catalogContent/0?limit=96&searchTerm={word}"),
+        "",
+    )
+    .await;
+    assert_eq!(found["total"].as_i64(), Some(expected as i64));
+    let page = t
+        .get_with_cookie(
+            &format!("/catalog/1001/0?searchTerm=%20{word}%20%20"),
+            &member,
+        )
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(page.matches("data-item-id=").count(), expected);
+    assert!(
+        page.contains(&format!("value=\"{word}\"")),
+        "the field keeps the words"
+    );
+    // Wildcards are letters, and hostile text is only text.
+    for hostile in [
+        "%",
+        "_",
+        "%25%27%3B--",
+        "%3Cscript%3E",
+        "%E6%97%A5%E6%9C%AC",
+    ] {
+        let res = t
+            .get_with_cookie(&format!("/catalog/1001/0?searchTerm={hostile}"), &member)
+            .await;
+        assert_eq!(res.status(), 200, "{hostile}");
+        let page = res.text().await.unwrap();
+        assert_eq!(page.matches("data-item-id=").count(), 0, "{hostile}");
+        assert!(!page.contains("<script>"), "{hostile}");
+    }
+    let long = "a".repeat(5000);
+    let res = t
+        .get_with_cookie(&format!("/catalog/1001/0?searchTerm={long}"), &member)
+        .await;
+    assert_eq!(res.status(), 200);
+}
+
+both!(
+    size_charts_and_sale_search,
+    size_charts_and_sale_search_on_sqlite,
+    size_charts_and_sale_search_on_postgres
+);
