@@ -54,10 +54,22 @@ pub(super) fn generate(rng: &mut Rng, now: i64) -> (Feed, Travel) {
         let w = words(lang);
         let base = (site_index as i64 + 1) * 1000;
         travel_rows.site(site_index, i64::from(site.site_id), lang);
+        let mut first_brand = 0;
         for n in 0..SALES_PER_SITE + TRAVEL_SALES_PER_SITE {
             let sale_id = base + n + 1;
             let travel = n >= SALES_PER_SITE;
-            let brand = rng.below(30) + 1;
+            let drawn = rng.below(30) + 1;
+            // The last two shopping sales are the first sale's brand again: a brand with more
+            // than one page of products, so its page has "load more" to do. (The draw is
+            // kept, so every other value of the demo stays as it was.)
+            let brand = match n {
+                0 => drawn,
+                _ if !travel && n >= SALES_PER_SITE - 2 => first_brand,
+                _ => drawn,
+            };
+            if n == 0 {
+                first_brand = drawn;
+            }
             let theme = w.themes[(n % 8) as usize];
             let name = if travel {
                 format!(
