@@ -78,7 +78,9 @@ test('register, activate from the outbox, sign in, reach a members page, log out
     await expect(page.getByTestId('popin-reward')).toContainText('€');
     await expect(page.getByTestId('popin-image')).toBeVisible();
     await expectNoViolations(page);
-    // The popin fades out before its answer is sent (coverage O6): noted across the reload.
+    // The popin fades out before its answer is sent (coverage O6): noted across the reload,
+    // once the form script (loaded for it) is there.
+    await expect(page.locator('html')).toHaveAttribute('data-enhance', 'on');
     await page.evaluate(() => {
       const backdrop = document.querySelector('.modal-backdrop')!;
       new MutationObserver(() => {
