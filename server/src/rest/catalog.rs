@@ -242,7 +242,19 @@ async fn item_options(
     Path((sale_id, item_id)): Path<(i64, i64)>,
     ShownAt(now): ShownAt,
 ) -> Result<Json<ItemOptions>, ApiError> {
-    let options = store::item_options(
+    let options = options_of(&app, site, &member, (sale_id, item_id), now).await?;
+    Ok(Json(ItemOptions { options }))
+}
+
+/// The options of an item on sale, as `member` may hold them; 404 for no such item.
+async fn options_of(
+    app: &AppCtx,
+    site: u16,
+    member: &MaybeMember,
+    (sale_id, item_id): (i64, i64),
+    now: i64,
+) -> Result<Vec<ItemOption>, ApiError> {
+    store::item_options(
         &app.state.db,
         site,
         sale_id,
@@ -252,8 +264,7 @@ async fn item_options(
     )
     .await
     .log_as("Cannot fetch options")?
-    .or_not_found()?;
-    Ok(Json(ItemOptions { options }))
+    .or_not_found()
 }
 
 /// The item's size guide: each of its sizes in the other sizing systems. 404 when the item
@@ -268,17 +279,7 @@ async fn size_chart(
     Path((sale_id, item_id)): Path<(i64, i64)>,
     ShownAt(now): ShownAt,
 ) -> Result<Json<SizeChart>, ApiError> {
-    let options = store::item_options(
-        &app.state.db,
-        site,
-        sale_id,
-        item_id,
-        app.cart.viewer(member.id()),
-        now,
-    )
-    .await
-    .log_as("Cannot fetch options")?
-    .or_not_found()?;
+    let options = options_of(&app, site, &member, (sale_id, item_id), now).await?;
     let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
     app::product::size_chart::size_chart(&labels)
         .or_not_found()
