@@ -346,7 +346,7 @@ fn CatalogView(
         <form method="get" action=search_action role="search" class="catalog__search" data-testid="catalog-search">
             {search_hidden}
             <input type="search" name="searchTerm" value=term.unwrap_or_default() aria-label=search_label.clone()
-                placeholder=search_label maxlength=crate::catalog::rules::MAX_LIST_VALUE_CHARS.to_string() enterkeyhint="search" />
+                placeholder=search_label maxlength=crate::catalog::rules::MAX_LIST_VALUE_CHARS.to_string() />
             <button type="submit" class="button">{ctx.t("catalog.search.submit")}</button>
         </form>
     };
