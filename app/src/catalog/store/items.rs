@@ -86,11 +86,18 @@ pub async fn content(
     let member_id = viewer.member_id;
     let limit = q.limit.clamp(1, MAX_LIMIT);
     let offset = q.offset.max(0);
-    let mut q = q.clone();
-    if let Some(term) = q.search_term.as_deref().filter(|t| !t.trim().is_empty()) {
-        q.matching_ids = Some(matching_ids(db, sale_id, term).await?);
-    }
-    let q = &q;
+    // Only a search copies the query (to carry its matches): the common page does not.
+    let searched;
+    let q = match q.search_term.as_deref().filter(|t| !t.trim().is_empty()) {
+        Some(term) => {
+            searched = ContentQuery {
+                matching_ids: Some(matching_ids(db, sale_id, term).await?),
+                ..q.clone()
+            };
+            &searched
+        }
+        None => q,
+    };
     let mut p = Params { values: vec![] };
     let w = where_clause(&mut p, site_id, sale_id, universe_id, now, q);
     let from = "FROM products pr JOIN sales s ON s.id = pr.sale_id LEFT JOIN brands b ON b.id = pr.brand_id";

@@ -6,6 +6,16 @@ use crate::helpers::{both, cookie_value, TestApp};
 
 const PASSWORD: &str = "Velvet-Orchard-42";
 
+/// The fields a refusal names, in its order.
+fn field_names(body: &Value) -> Vec<&str> {
+    body["fieldErrors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["field"].as_str().unwrap())
+        .collect()
+}
+
 async fn register_activate_login(t: TestApp) {
     let xsrf = t.xsrf().await;
     // Unknown email → registration step (200, result 1); invalid → 422.
@@ -27,12 +37,7 @@ async fn register_activate_login(t: TestApp) {
     let res = post_json(&t, "/api/authentication/v1/subscribe", bad, "", &xsrf).await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
-    let fields: Vec<&str> = body["fieldErrors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["field"].as_str().unwrap())
-        .collect();
+    let fields = field_names(&body);
     assert_eq!(
         fields,
         ["password", "firstName", "birthDate", "privacyPolicy"]
@@ -350,12 +355,7 @@ async fn registration_country_and_occupation(t: TestApp) {
     let res = post_json(&t, "/api/authentication/v1/subscribe", bad, "", &xsrf).await;
     assert_eq!(res.status(), 400);
     let body: Value = res.json().await.unwrap();
-    let fields: Vec<&str> = body["fieldErrors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["field"].as_str().unwrap())
-        .collect();
+    let fields = field_names(&body);
     assert_eq!(fields, ["countryCode", "occupation"]);
     assert_eq!(
         t.count("SELECT COUNT(*) FROM members WHERE email = 'pieter@example.com'")
