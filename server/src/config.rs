@@ -31,6 +31,9 @@ pub struct Config {
     /// empty: the socket peer is the client and the header is ignored.
     pub trusted_proxies: TrustedProxies,
     pub db_max_connections: u32,
+    /// PostgreSQL: how many of those connections the contended write transactions have to
+    /// themselves (`ROSACE_DB_CONTENDED_CONNECTIONS`, default a quarter; see `Db::contended`).
+    pub db_contended_connections: Option<u32>,
     pub json_logs: bool,
     /// The application's settings, by area.
     pub settings: Settings,
@@ -419,6 +422,8 @@ impl Config {
             allow_demo_accounts: env_flag(vars, "ROSACE_ALLOW_DEMO_ACCOUNTS")?,
             trusted_proxies: trusted_proxies(vars, &mut warnings)?,
             db_max_connections: env_parse(vars, "ROSACE_DB_MAX_CONNECTIONS", 16)?,
+            db_contended_connections: env_parse(vars, "ROSACE_DB_CONTENDED_CONNECTIONS", 0)
+                .map(|n: u32| (n > 0).then_some(n))?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
             settings: Settings::from_vars(&data_dir, vars)?,
             cart_sweep_secs: env_parse(vars, "ROSACE_CART_SWEEP_SECS", 5)?,

@@ -23,8 +23,14 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     if config.database_url.starts_with("sqlite:") {
         std::fs::create_dir_all(&config.data_dir)?;
     }
-    let db =
-        app::platform::db::Db::connect(&config.database_url, config.db_max_connections).await?;
+    let db = app::platform::db::Db::connect_split(
+        &config.database_url,
+        config.db_max_connections,
+        config
+            .db_contended_connections
+            .unwrap_or(app::platform::db::contended_share(config.db_max_connections)),
+    )
+    .await?;
     db.migrate().await?;
     app::auth::social::set_enabled(config.social.enabled());
     app::auth::social::set_form_origins(config.social.providers.iter().map(|p| p.issuer.as_str()));

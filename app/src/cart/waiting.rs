@@ -106,7 +106,7 @@ struct Place {
 type Tx = Transaction<'static, Any>;
 
 async fn lock_line(db: &Db) -> Result<Tx, sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = db.begin_contended().await?;
     if tx.backend_name() == "PostgreSQL" {
         sqlx::query("SELECT pg_advisory_xact_lock($1)")
             .bind(LINE_LOCK)
@@ -123,21 +123,18 @@ async fn promote(tx: &mut Tx, capacity: i64, now: i64) -> Result<(), sqlx::Error
         .bind(now)
         .execute(&mut **tx)
         .await?;
-    let busy: i64 = sqlx::query("SELECT COUNT(*) FROM checkout_line WHERE state <> 'queued'")
-        .fetch_one(&mut **tx)
-        .await?
-        .try_get(0)?;
-    let free = capacity - busy;
-    if free > 0 {
-        sqlx::query(
-            "UPDATE checkout_line SET state = 'ready', deadline = $1 WHERE ticket IN
-               (SELECT ticket FROM checkout_line WHERE state = 'queued' ORDER BY seq LIMIT $2)",
-        )
-        .bind(now + READY_HOLD)
-        .bind(free)
-        .execute(&mut **tx)
-        .await?;
-    }
+    // The free slots are counted in the same statement: on PostgreSQL each statement is a
+    // round trip made while every other payment waits for the line's lock.
+    sqlx::query(
+        "UPDATE checkout_line SET state = 'ready', deadline = $1 WHERE ticket IN
+           (SELECT ticket FROM checkout_line WHERE state = 'queued' ORDER BY seq
+             LIMIT (SELECT CASE WHEN COUNT(*) < $2 THEN $2 - COUNT(*) ELSE 0 END
+                      FROM checkout_line WHERE state <> 'queued'))",
+    )
+    .bind(now + READY_HOLD)
+    .bind(capacity)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -232,16 +229,17 @@ impl WaitingLine {
                 Admission::Queued(view(&p.ticket, at, self.capacity))
             }
             None => {
-                let queued = position(&mut tx, i64::MAX).await?;
-                let busy: i64 =
-                    sqlx::query("SELECT COUNT(*) FROM checkout_line WHERE state <> 'queued'")
-                        .fetch_one(&mut *tx)
-                        .await?
-                        .try_get(0)?;
-                let seq: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM checkout_line")
-                    .fetch_one(&mut *tx)
-                    .await?
-                    .try_get(0)?;
+                // One round trip under the line's lock: the queued and busy places, and
+                // the next place's number.
+                let row = sqlx::query(
+                    "SELECT (SELECT COUNT(*) FROM checkout_line WHERE state = 'queued'),
+                            (SELECT COUNT(*) FROM checkout_line WHERE state <> 'queued'),
+                            (SELECT COALESCE(MAX(seq), 0) + 1 FROM checkout_line)",
+                )
+                .fetch_one(&mut *tx)
+                .await?;
+                let (queued, busy, seq): (i64, i64, i64) =
+                    (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
                 let t = new_ticket();
                 let admit = queued == 0 && busy < self.capacity;
                 let (state, deadline) = if admit {

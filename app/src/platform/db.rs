@@ -22,6 +22,14 @@ pub struct Db {
     /// sale opening, reads waited for connections behind sleeping writers. PostgreSQL:
     /// the pool itself (row locks order its writers).
     pub writes: AnyPool,
+    /// Where contended write transactions ([`Db::begin_contended`]) run: those that wait
+    /// on a lock every buyer of a sale opening takes (the scarce option's stock row, the
+    /// checkout line's lock). SQLite: the write connection, as every write. PostgreSQL: a
+    /// few connections of their own (a quarter of the shop's), so that those transactions
+    /// wait here, in arrival order, instead of holding the connections the pages read
+    /// with while they wait on the lock (before: every page's p99 near a second at a sale
+    /// opening, the home's included, `scripts/bench/bench-sale-opening.sh postgres`).
+    pub contended: AnyPool,
 }
 
 impl Db {
@@ -33,7 +41,28 @@ impl Db {
         begin_on(&self.writes, self.backend).await
     }
 
+    /// A write transaction that takes a lock every buyer of a sale opening waits on (see
+    /// [`Db::contended`]); otherwise as [`Db::begin`]. It must not be started while the
+    /// caller holds another contended transaction (the pool is small).
+    pub async fn begin_contended(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        begin_on(&self.contended, self.backend).await
+    }
+
+    /// `max_connections` in all: on PostgreSQL a quarter of them (at least one) for the
+    /// contended transactions and the rest for everything else.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
+        Db::connect_split(url, max_connections, contended_share(max_connections)).await
+    }
+
+    /// `max_connections` in all, `contended` of them for the contended transactions
+    /// (PostgreSQL; SQLite has its one write connection for every write).
+    pub async fn connect_split(
+        url: &str,
+        max_connections: u32,
+        contended: u32,
+    ) -> Result<Db, sqlx::Error> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("postgres") {
             Backend::Postgres
@@ -41,27 +70,36 @@ impl Db {
             Backend::Sqlite
         };
         let options = AnyConnectOptions::from_str(url)?;
+        let contended = contended.clamp(1, max_connections.max(2) - 1);
+        let shared = match backend {
+            Backend::Sqlite => max_connections,
+            Backend::Postgres => max_connections.saturating_sub(contended).max(1),
+        };
         let pool = pool_options(backend)
-            .max_connections(max_connections)
+            .max_connections(shared)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options.clone())
             .await?;
-        let writes = match backend {
-            // A writer may wait behind a whole sale opening's writes: a longer timeout.
+        // A writer may wait behind a whole sale opening's writes: a longer timeout.
+        let dedicated = |size: u32| {
+            pool_options(backend)
+                .max_connections(size)
+                .min_connections(1)
+                .acquire_timeout(Duration::from_secs(30))
+                .connect_with(options.clone())
+        };
+        let (writes, contended) = match backend {
             Backend::Sqlite => {
-                pool_options(backend)
-                    .max_connections(1)
-                    .min_connections(1)
-                    .acquire_timeout(Duration::from_secs(30))
-                    .connect_with(options)
-                    .await?
+                let writes = dedicated(1).await?;
+                (writes.clone(), writes)
             }
-            Backend::Postgres => pool.clone(),
+            Backend::Postgres => (pool.clone(), dedicated(contended).await?),
         };
         Ok(Db {
             pool,
             backend,
             writes,
+            contended,
         })
     }
 
@@ -75,6 +113,11 @@ impl Db {
             }
         }
     }
+}
+
+/// How many of `max_connections` the contended transactions get by default on PostgreSQL.
+pub fn contended_share(max_connections: u32) -> u32 {
+    (max_connections / 4).max(1)
 }
 
 /// A write transaction on `pool` (SQLite: `BEGIN IMMEDIATE`) that a caller going away

@@ -138,26 +138,22 @@ async fn travel_product(t: &TestApp) -> (String, i64) {
     )
 }
 
-/// Every pooled connection (and SQLite's write connection), all held at once so that each
+/// Every pooled connection (and the contended transactions' ones), all held at once so that each
 /// one is seen, is outside any transaction; on SQLite no connection (of any pool) keeps the
 /// write lock, on PostgreSQL no session of the database is idle inside a transaction.
 async fn no_connection_in_a_transaction(t: &TestApp, when: &str) {
     let db = &t.app.state.db;
     let mut held = Vec::new();
-    for _ in 0..t.app.config.db_max_connections {
-        let conn = tokio::time::timeout(Duration::from_secs(5), db.pool.acquire())
-            .await
-            .unwrap_or_else(|_| panic!("{when}: the pool hands out a connection"))
-            .unwrap();
-        held.push(conn);
-    }
-    if db.backend == app::platform::db::Backend::Sqlite {
-        // SQLite's write connection, which every write transaction takes.
-        let conn = tokio::time::timeout(Duration::from_secs(5), db.writes.acquire())
-            .await
-            .unwrap_or_else(|_| panic!("{when}: the write connection is handed out"))
-            .unwrap();
-        held.push(conn);
+    // The shared pool's connections, then those the contended write transactions take
+    // (SQLite: its one write connection; PostgreSQL: a pool of their own).
+    for (pool, name) in [(&db.pool, "the pool"), (&db.contended, "the contended transactions' pool")] {
+        for _ in 0..pool.options().get_max_connections() {
+            let conn = tokio::time::timeout(Duration::from_secs(5), pool.acquire())
+                .await
+                .unwrap_or_else(|_| panic!("{when}: {name} hands out a connection"))
+                .unwrap();
+            held.push(conn);
+        }
     }
     for conn in &mut held {
         assert!(

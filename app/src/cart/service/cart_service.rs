@@ -71,7 +71,8 @@ impl CartService {
                 Db {
                     pool: pool.clone(),
                     backend: db.backend,
-                    writes: pool,
+                    writes: pool.clone(),
+                    contended: pool,
                 }
             }
         };

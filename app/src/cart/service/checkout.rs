@@ -137,7 +137,10 @@ impl CartService {
         now: i64,
     ) -> CartResult<i64> {
         let t = &cart.totals;
-        let mut w = self.begin().await?;
+        // Contended: it moves the units of options every buyer of a sale opening pays for.
+        let mut w = super::WriteTx {
+            tx: self.db.begin_contended().await?,
+        };
         // Read again in the order's transaction: an address deleted since the check above
         // does not deliver this order.
         let delivery = if crate::cart::rules::needs_delivery(&cart.items) {
@@ -205,6 +208,7 @@ impl CartService {
         if closed != 1 {
             return Err(CartError::InvalidCart.into());
         }
+        let mut stock_moves = Vec::with_capacity(cart.items.len());
         for line in &cart.items {
             let option_id: i64 = line.product_id.parse().unwrap_or(0);
             // A line of a product a moderator took off the shop since it was added is not
@@ -223,17 +227,7 @@ impl CartService {
             if gone != 1 {
                 return Err(CartError::Expired.into());
             }
-            let moved = sqlx::query(
-                "UPDATE product_options SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2",
-            )
-            .bind(option_id)
-            .bind(line.quantity)
-            .execute(&mut *w.tx)
-            .await?
-            .rows_affected();
-            if moved != 1 {
-                return Err(CartError::Unexpected.into());
-            }
+            stock_moves.push((option_id, line.quantity));
             sqlx::query(
                 "INSERT INTO order_items (order_id, option_id, product_id, sale_id, name, option_label, quantity, unit_price)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -313,6 +307,24 @@ impl CartService {
         .bind(now)
         .execute(&mut *w.tx)
         .await?;
+        // The stock rows last, just before the commit: at a sale opening every payment
+        // moves the same hot option's units, and each statement after the move would hold
+        // its lock for one more round trip. Options in id order, so that two carts never
+        // lock two of them in opposite orders.
+        stock_moves.sort_unstable();
+        for (option_id, quantity) in stock_moves {
+            let moved = sqlx::query(
+                "UPDATE product_options SET held = held - $2, sold = sold + $2 WHERE id = $1 AND held >= $2",
+            )
+            .bind(option_id)
+            .bind(quantity)
+            .execute(&mut *w.tx)
+            .await?
+            .rows_affected();
+            if moved != 1 {
+                return Err(CartError::Unexpected.into());
+            }
+        }
         w.commit().await?;
         Ok(order_id)
     }

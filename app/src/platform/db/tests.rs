@@ -121,7 +121,7 @@ async fn dropped_begins_leave_no_connection_in_a_transaction() {
     // transaction (all of them at once, so each one is seen), and none of them holds the
     // write lock.
     let mut held = Vec::new();
-    for pool in std::iter::repeat_n(&db.pool, POOL as usize).chain([&db.writes]) {
+    for pool in std::iter::repeat_n(&db.pool, POOL as usize).chain([&db.contended]) {
         let conn = tokio::time::timeout(Duration::from_secs(5), pool.acquire())
             .await
             .expect("the pool hands out a connection")
