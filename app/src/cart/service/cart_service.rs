@@ -100,6 +100,13 @@ impl CartService {
         })
     }
 
+    /// A write transaction on the contended connections (see `Db::contended`).
+    pub async fn begin_contended(&self) -> Result<WriteTx, sqlx::Error> {
+        Ok(WriteTx {
+            tx: self.db.begin_contended().await?,
+        })
+    }
+
     pub async fn option(&self, option_id: i64) -> Result<Option<OptionInfo>, sqlx::Error> {
         if let Ok(cache) = self.options.read() {
             if let Some((info, at)) = cache.get(&option_id) {

@@ -138,9 +138,7 @@ impl CartService {
     ) -> CartResult<i64> {
         let t = &cart.totals;
         // Contended: it moves the units of options every buyer of a sale opening pays for.
-        let mut w = super::WriteTx {
-            tx: self.db.begin_contended().await?,
-        };
+        let mut w = self.begin_contended().await?;
         // Read again in the order's transaction: an address deleted since the check above
         // does not deliver this order.
         let delivery = if crate::cart::rules::needs_delivery(&cart.items) {
