@@ -28,7 +28,9 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         config.db_max_connections,
         config
             .db_contended_connections
-            .unwrap_or(app::platform::db::contended_share(config.db_max_connections)),
+            .unwrap_or(app::platform::db::contended_share(
+                config.db_max_connections,
+            )),
     )
     .await?;
     db.migrate().await?;

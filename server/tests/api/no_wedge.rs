@@ -146,7 +146,10 @@ async fn no_connection_in_a_transaction(t: &TestApp, when: &str) {
     let mut held = Vec::new();
     // The shared pool's connections, then those the contended write transactions take
     // (SQLite: its one write connection; PostgreSQL: a pool of their own).
-    for (pool, name) in [(&db.pool, "the pool"), (&db.contended, "the contended transactions' pool")] {
+    for (pool, name) in [
+        (&db.pool, "the pool"),
+        (&db.contended, "the contended transactions' pool"),
+    ] {
         for _ in 0..pool.options().get_max_connections() {
             let conn = tokio::time::timeout(Duration::from_secs(5), pool.acquire())
                 .await
