@@ -55,7 +55,7 @@ async fn main() {
         }
     };
     let router = server::router(app, leptos_options);
-    let listener = match tokio::net::TcpListener::bind(addr).await {
+    let listener = match bind(addr) {
         Ok(l) => l,
         Err(e) => {
             tracing::error!(error = %e, %addr, "cannot listen");
@@ -72,6 +72,25 @@ async fn main() {
     .await;
     tracing::info!("stopped after finishing in-flight requests");
 }
+
+/// The listening socket, with an accept queue as long as the kernel allows (it caps it at
+/// `net.core.somaxconn`). Tokio's `TcpListener::bind` asks for 1,024: at a sale opening
+/// thousands of members connect within seconds, and a connection past a full queue has its
+/// handshake dropped and retried by the client after 1, 3, 7, 15 s (the sale-opening bench
+/// saw members wait 14 s for their first page the server then answered in milliseconds).
+fn bind(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(ACCEPT_QUEUE)
+}
+
+/// Connections waiting to be accepted.
+const ACCEPT_QUEUE: u32 = 16_384;
 
 /// SIGTERM or Ctrl-C: stop accepting, let in-flight requests finish.
 async fn shutdown_signal() {
