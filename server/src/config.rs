@@ -32,7 +32,7 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     pub db_max_connections: u32,
     /// PostgreSQL: how many of those connections the contended write transactions have to
-    /// themselves (`ROSACE_DB_CONTENDED_CONNECTIONS`, default a quarter; see `Db::contended`).
+    /// themselves (`ROSACE_DB_CONTENDED_CONNECTIONS`, default half; see `Db::contended`).
     pub db_contended_connections: Option<u32>,
     pub json_logs: bool,
     /// The application's settings, by area.
