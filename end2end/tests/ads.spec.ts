@@ -93,3 +93,15 @@ test('without the behaviour consent the ad script is never requested', async ({ 
   expect((await context.cookies()).find((c) => c.name === 'adBlocker')).toBeUndefined();
   await expect(page.locator('html')).not.toHaveAttribute('data-ads', /.+/);
 });
+
+test('an ad tile says what it is: publicity on site 1, a brand sponsored on site 66, in the site language', async ({ page, context, baseURL }) => {
+  await consent(context, baseURL!, true);
+  for (const [site, type, label] of [[1, 'PUBLICITY', 'Publicité'], [66, 'SPONSORED', 'Patrocinado']] as const) {
+    await page.goto(`/?site=${site}`);
+    await expect(page.locator('html')).toHaveAttribute('data-ads', 'loaded');
+    const tag = page.locator(SPONSORED).first().locator('.tile__ad');
+    await expect(tag).toBeVisible();
+    await expect(tag).toHaveAttribute('data-advertising-type', type);
+    await expect(tag).toHaveText(label);
+  }
+});

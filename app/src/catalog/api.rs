@@ -23,6 +23,10 @@ pub struct CatalogPageData {
     pub sale: Sale,
     pub content: CatalogContent,
     pub filters: Vec<Filter>,
+    /// The sale's intermediate step, when the member must answer it first (then the
+    /// content and filters are empty).
+    #[serde(default)]
+    pub gate: Option<crate::catalog::gate::SaleGate>,
 }
 
 /// One page of a sale's catalog (or of one universe) for a selection.
@@ -108,12 +112,20 @@ pub async fn fetch_catalog_page(
     let member = ctx.member_id;
     let db = &state.db;
     let (site_id, sale_id, universe_id) = (query.site_id, query.sale_id, query.universe_id);
-    let Some(sale) = store::sale(db, site_id, sale_id, now)
+    let Some(mut sale) = store::sale(db, site_id, sale_id, now)
         .await
         .wire::<CatalogError>()?
     else {
         return Ok(None);
     };
+    if let Some(gate) = member_gate(&mut sale, member, now).await? {
+        return Ok(Some(CatalogPageData {
+            sale,
+            content: CatalogContent::default(),
+            filters: Vec::new(),
+            gate: Some(gate),
+        }));
+    }
     let (price_min, price_max) = query.price_bounds();
     let layout = crate::catalog::rules::CatalogLayout::of(sale.catalog_type);
     let page_size = layout.page_size(PAGE_SIZE);
@@ -153,7 +165,40 @@ pub async fn fetch_catalog_page(
         sale,
         content,
         filters,
+        gate: None,
     }))
+}
+
+/// The step the signed-in member must answer before the sale's pages (`catalog::gate`),
+/// their answers put in `sale.state`; none for a visitor or a sale without the step. The
+/// template's stand-in member never answered it: a page with the step is not shared.
+#[cfg(feature = "ssr")]
+pub(crate) async fn member_gate(
+    sale: &mut Sale,
+    member: Option<i64>,
+    now: i64,
+) -> Result<Option<crate::catalog::gate::SaleGate>, ServerFnError> {
+    let Some(member_id) = member else {
+        return Ok(None);
+    };
+    if sale.legal.products_listing_cgu.trim().is_empty() {
+        return Ok(None);
+    }
+    let db = &app_state()?.db;
+    let site_id = RequestCtx::current().site_id;
+    let Some(g) = store::member_gate(db, site_id, sale.id, member_id, now)
+        .await
+        .wire::<CatalogError>()?
+    else {
+        return Ok(None);
+    };
+    sale.state = g.state.clone();
+    Ok(crate::catalog::gate::gate(
+        &g.conditions,
+        &g.seller_kind,
+        &g.state,
+        g.live_cart_type.as_deref(),
+    ))
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

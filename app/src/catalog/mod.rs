@@ -2,6 +2,7 @@
 pub mod api;
 #[cfg(feature = "ssr")]
 pub mod error;
+pub mod gate;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod service;

@@ -69,6 +69,27 @@ pub const REDUCED_MODULES: usize = 4;
 /// …without their media-ads banners (no advertising on a reduced home).
 pub const MEDIA_ADS: &str = "MediaAdsBanner";
 
+/// The advertising types of spec 000: an advertiser's publicity, and a brand's sponsored
+/// banner; each is labelled as what it is (`home.ad_label`, `home.sponsored_label`).
+pub const PUBLICITY: &str = "PUBLICITY";
+pub const SPONSORED: &str = "SPONSORED";
+
+/// A banner's advertising type: a media-ads banner's stored one (publicity when it names
+/// none or another: an ad is never shown unlabelled), none for every other kind.
+pub fn advertising_type(kind: &str, stored: &str) -> Option<String> {
+    if kind != MEDIA_ADS {
+        return None;
+    }
+    Some(
+        if stored == SPONSORED {
+            SPONSORED
+        } else {
+            PUBLICITY
+        }
+        .to_string(),
+    )
+}
+
 /// The reduced variant of a home's modules (`isHomeReduced=true`, or a home stored as
 /// reduced): the first [`REDUCED_MODULES`] modules, media-ads banners removed.
 pub fn reduce(modules: Vec<HomeModule>) -> Vec<HomeModule> {
@@ -289,10 +310,29 @@ mod tests {
                     tile_size: "M".into(),
                     layout: "1x1".into(),
                     end_date: None,
+                    advertising_type: None,
                 })
                 .collect(),
             sales: vec![],
         }
+    }
+
+    #[test]
+    fn only_media_ads_banners_are_advertising_and_each_says_its_type() {
+        assert_eq!(
+            advertising_type(MEDIA_ADS, "SPONSORED").as_deref(),
+            Some(SPONSORED)
+        );
+        assert_eq!(
+            advertising_type(MEDIA_ADS, "PUBLICITY").as_deref(),
+            Some(PUBLICITY)
+        );
+        assert_eq!(advertising_type(MEDIA_ADS, "").as_deref(), Some(PUBLICITY));
+        assert_eq!(
+            advertising_type(MEDIA_ADS, "sponsored").as_deref(),
+            Some(PUBLICITY)
+        );
+        assert_eq!(advertising_type("SaleBanner", "SPONSORED"), None);
     }
 
     #[test]

@@ -198,7 +198,7 @@ pub async fn home(
     }
     let banners = sqlx::query(
         "SELECT b.id, b.module_id, b.kind, b.sale_id, b.title, b.image_url, b.mobile_image_url,
-                b.link, b.tile_size, b.layout, s.name AS sale_name, s.slug AS sale_slug,
+                b.link, b.tile_size, b.layout, b.advertising_type, s.name AS sale_name, s.slug AS sale_slug,
                 s.starts_at, s.ends_at,
                 (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL)
                   AS first_universe
@@ -251,7 +251,7 @@ pub async fn home(
         }
         module.banners.push(Banner {
             id: b.try_get("id")?,
-            kind,
+            kind: kind.clone(),
             sale_id,
             title,
             image_url: b.try_get("image_url")?,
@@ -260,6 +260,10 @@ pub async fn home(
             tile_size: b.try_get("tile_size")?,
             layout: b.try_get("layout")?,
             end_date: sale_id.and(ends),
+            advertising_type: super::rules::advertising_type(
+                &kind,
+                &b.try_get::<String, _>("advertising_type")?,
+            ),
         });
     }
     let reduced = q.reduced || stored_reduced;

@@ -54,6 +54,22 @@ pub struct Sale {
     /// The sale's marketing banner and insert (spec 000 §3 `marketing`).
     #[serde(default)]
     pub marketing: SaleMarketing,
+    /// The signed-in member's answers to the sale's intermediate step (spec 000 §3 sale
+    /// state); both false for a visitor.
+    #[serde(default)]
+    pub state: SaleState,
+}
+
+/// A member's answers to a sale's intermediate step (its `legal.productsListingCgu`):
+/// each becomes true once and stays true.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SaleState {
+    /// They accepted the sale's listing conditions.
+    pub has_accepted_intermediate: bool,
+    /// They emptied a cart of another kind to shop in this sale.
+    pub has_canceled_cart: bool,
 }
 
 /// What a sale says of itself besides its items: a banner across the top of its catalog
@@ -128,7 +144,7 @@ pub struct CatalogItem {
     pub seller_kind: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogContent {

@@ -132,4 +132,8 @@ pub struct Banner {
     /// Unix seconds: end of the banner's sale.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub end_date: Option<i64>,
+    /// A media-ads banner's advertising type, `PUBLICITY` or `SPONSORED` (spec 000); none
+    /// for the other kinds.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub advertising_type: Option<String>,
 }

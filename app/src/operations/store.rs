@@ -29,7 +29,7 @@ async fn sale_landing(
 ) -> Result<Option<String>, sqlx::Error> {
     let row = sqlx::query(&format!(
         "SELECT s.slug, (SELECT MIN(u.id) FROM universes u WHERE u.sale_id = s.id AND u.parent_id IS NULL) AS u
-           FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND s.campaign_kind = 'DEFAULT' AND {}",
+           FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND s.campaign_kind IN ('DEFAULT', 'EMAIL') AND {}",
         live_window("$3")
     ))
     .bind(sale_id)

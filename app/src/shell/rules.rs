@@ -445,8 +445,12 @@ pub fn visible(items: Vec<MenuItem>, member: bool) -> Vec<MenuItem> {
 /// The account menu's sections that the product has (spec 001 §2), in menu order, for a
 /// site's switches (member-get-member only where sponsorship is active). Payment methods
 /// are the saved cards of the wallet page (`#cards-title`), subscriptions the newsletters
-/// of the communications page (`#newsletters-title`). Left out, having no page of their
-/// own: life2-favourites, mes-evaluations, messages, mon-dressing, transactions, club.
+/// of the communications page (`#newsletters-title`); the message centre is the member's
+/// messages (order news and help tickets). Hidden because the shop has no such offer
+/// (docs/spec-gaps.md M20): life2-favourites, mon-dressing, transactions, mes-evaluations
+/// and the sellers' messages belong to member-to-member second-hand selling, where members
+/// list their own clothes, sell them to each other and rate each other; club to a member
+/// forum (M6). The shop sells its partners' stock only.
 pub fn account_sections(switches: MenuSwitches) -> Vec<MenuItem> {
     use LinkKind::*;
     let mut sections = vec![

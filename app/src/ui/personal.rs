@@ -19,6 +19,23 @@ use leptos::tachys::html::InertElement;
 /// member's" favourites, holds or messages finds none.
 pub const TEMPLATE_MEMBER_ID: i64 = 0;
 
+/// The response header by which a page says its body is this member's own (a sale's
+/// intermediate step, shown until they answer it): neither the visitors' page cache nor a
+/// member template keeps it, and the server takes the header off before the response
+/// leaves (`server/src/serve/page_cache.rs`, `member_pages.rs`, `middleware/headers.rs`).
+pub const NOT_SHARED_HEADER: &str = "x-rosace-not-shared";
+
+/// Marks the page being rendered as the member's own (`NOT_SHARED_HEADER`).
+#[cfg(feature = "ssr")]
+pub fn mark_not_shared() {
+    if let Some(res) = use_context::<leptos_axum::ResponseOptions>() {
+        res.insert_header(
+            axum::http::HeaderName::from_static(NOT_SHARED_HEADER),
+            axum::http::HeaderValue::from_static("1"),
+        );
+    }
+}
+
 /// A region rendered per request for the member (see `render_hole` on the server side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hole {

@@ -16,10 +16,13 @@ export async function fetchHtml(
   url: string,
   init: { method?: 'GET' | 'POST'; body?: BodyInit; signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<HtmlAnswer> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), init.timeoutMs ?? 15000);
-  const signals = [timeout.signal, ...(init.signal ? [init.signal] : [])];
-  const signal = AbortSignal.any ? AbortSignal.any(signals) : init.signal ?? timeout.signal;
+  // One signal for the time limit and the caller's: `AbortSignal.any` is missing from
+  // older browsers, where the caller's signal alone would have dropped the time limit.
+  const both = new AbortController();
+  const timer = setTimeout(() => both.abort(), init.timeoutMs ?? 15000);
+  if (init.signal?.aborted) both.abort();
+  init.signal?.addEventListener('abort', () => both.abort(), { once: true });
+  const signal = both.signal;
   try {
     const resp = await fetch(url, {
       method: init.method ?? 'GET',

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyDepends, LEAVE_MS, start } from './enhance';
+import { applyDepends, LEAVE_MS, start, UPLOAD_TIMEOUT_MS } from './enhance';
 
 // The enhancement script against server answers: a fetch that answers HTML as the server
 // would (after its redirect), the DOM of jsdom.
@@ -157,6 +157,34 @@ describe('enhance: a server form sent in place', () => {
     vi.stubGlobal('confirm', () => true);
     click('send');
     await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
+  });
+
+  it('gives a form with files a minute before it is sent normally, another form 15 s', async () => {
+    vi.useFakeTimers();
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    try {
+      for (const [multipart, limit] of [[true, UPLOAD_TIMEOUT_MS], [false, 15_000]] as const) {
+        const signals: AbortSignal[] = [];
+        // A server that never answers; the fetch gives up when its signal is aborted.
+        vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => {
+          signals.push(init.signal!);
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        })));
+        submit.mockClear();
+        const html = REGION('');
+        mount(multipart ? html.replace('method="post"', 'method="post" enctype="multipart/form-data"') : html);
+        click('send');
+        await vi.advanceTimersByTimeAsync(limit - 1);
+        expect(signals[0]!.aborted).toBe(false);
+        expect(submit).not.toHaveBeenCalled();
+        await vi.advanceTimersByTimeAsync(1);
+        expect(signals[0]!.aborted).toBe(true);
+        expect(submit).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      submit.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('lets a part marked to leave fade out before its form is sent, once however often it is clicked', async () => {

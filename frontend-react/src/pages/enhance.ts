@@ -48,6 +48,11 @@ import { announce } from '../lib/live';
 import { readXsrfToken } from '../lib/xsrf';
 import { hydrateIslands, reviveScripts, showPage, watchWidgets } from './navigation';
 
+/** A form with files has a minute to be sent, others the 15 s of `fetchHtml`: after its
+ * time an enhanced form is sent again normally, and a photo on a slow connection would be
+ * cut off and uploaded twice. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
 const FORM = 'form[data-enhance]';
 const REGION = 'data-enhance-region';
 const SYNC = 'data-enhance-sync';
@@ -256,7 +261,7 @@ function submitNormally(form: HTMLFormElement, submitter: HTMLElement | null): v
  */
 async function send(
   form: HTMLFormElement,
-  request: { url: string; method: 'GET' | 'POST'; body?: BodyInit },
+  request: { url: string; method: 'GET' | 'POST'; body?: BodyInit; timeoutMs?: number },
   focus: ControlKey | null,
   fallback: () => void,
 ): Promise<void> {
@@ -269,7 +274,12 @@ async function send(
   form.setAttribute('aria-busy', 'true');
   const session = readXsrfToken();
   try {
-    const answer = await fetchHtml(request.url, { method: request.method, body: request.body, signal: mine.controller.signal });
+    const answer = await fetchHtml(request.url, {
+      method: request.method,
+      body: request.body,
+      signal: mine.controller.signal,
+      timeoutMs: request.timeoutMs,
+    });
     if (flight !== mine) return;
     const next = byAttr(answer.doc, REGION, name);
     const here = byAttr(document, REGION, name);
@@ -304,9 +314,13 @@ function submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
   const focus = controlKey(submitter ?? document.activeElement);
   if (method === 'post') {
     const multipart = form.enctype === 'multipart/form-data';
-    void send(form, { url: url.toString(), method: 'POST', body: multipart ? data : asQuery(data) }, focus, () =>
-      submitNormally(form, submitter),
-    );
+    const request = {
+      url: url.toString(),
+      method: 'POST' as const,
+      body: multipart ? data : asQuery(data),
+      timeoutMs: multipart ? UPLOAD_TIMEOUT_MS : undefined,
+    };
+    void send(form, request, focus, () => submitNormally(form, submitter));
   } else {
     url.search = asQuery(data).toString();
     void send(form, { url: url.toString(), method: 'GET' }, focus, () => location.assign(url.toString()));

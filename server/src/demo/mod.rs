@@ -17,6 +17,7 @@ mod catalog;
 mod content;
 mod home_extras;
 mod homes;
+mod intermediate;
 mod marketing;
 mod members;
 mod operations;
@@ -28,7 +29,7 @@ pub mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "7";
+pub const DEMO_VERSION: &str = "8";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -210,6 +211,17 @@ async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     .execute(&mut *tx)
     .await?;
     marketing::insert(&mut tx).await?;
+    intermediate::insert(&mut tx).await?;
+    // Media-ads banners say their advertising type (spec 000 PUBLICITY, SPONSORED): the
+    // sister brand's sites show a brand's sponsored banner, the others publicity.
+    sqlx::query(
+        "UPDATE banners SET advertising_type = CASE WHEN module_id IN
+                (SELECT m.id FROM home_modules m JOIN homes h ON h.id = m.home_id WHERE h.site_id IN (66, 69))
+              THEN 'SPONSORED' ELSE 'PUBLICITY' END
+          WHERE kind = 'MediaAdsBanner'",
+    )
+    .execute(&mut *tx)
+    .await?;
     home_extras::insert(&mut tx).await?;
     sqlx::query(
         "INSERT INTO app_meta (key, value) VALUES ('demo_version', $1)

@@ -5,6 +5,7 @@ pub mod address;
 pub mod aftersale;
 pub mod auth;
 pub mod brands;
+pub mod catalog;
 pub mod communications;
 pub mod extract;
 pub mod help;
@@ -32,6 +33,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(promotions::router())
         .merge(address::router())
         .merge(brands::router())
+        .merge(catalog::router())
         .merge(aftersale::router())
         .merge(onboarding::router())
         .route("/gr/authentication/form", post(auth::auth_form))

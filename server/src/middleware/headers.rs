@@ -32,6 +32,8 @@ where
     let with_session = cookie(req.headers(), session_cookie_name(app)).is_some();
     let mut res = next(req).await;
     let h = res.headers_mut();
+    // The caches' own marker (`app::ui::personal::NOT_SHARED_HEADER`) stays in the server.
+    h.remove(app::ui::personal::NOT_SHARED_HEADER);
     h.insert(
         "x-content-type-options",
         HeaderValue::from_static("nosniff"),

@@ -107,21 +107,30 @@ impl ContentParams {
     }
 }
 
-/// A live sale of the site, with its tree, features and legal texts.
+/// A live sale of the site, with its tree, features and legal texts, and the signed-in
+/// member's answers to its intermediate step (`state`; both false for a visitor).
 #[utoipa::path(get, path = "/api/catalog/v2/sale/{saleId}", tag = "catalog",
     params(("saleId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
     responses((status = 200, body = Sale), (status = 404, body = ErrorBody)))]
 async fn sale(
     State(app): State<Arc<AppCtx>>,
     SiteId(site): SiteId,
+    member: MaybeMember,
     Path(sale_id): Path<i64>,
     ShownAt(now): ShownAt,
 ) -> Result<Json<Sale>, ApiError> {
-    store::sale(&app.state.db, site, sale_id, now)
+    const WHAT: &str = "Unavailable Sale Content";
+    let mut sale = store::sale(&app.state.db, site, sale_id, now)
         .await
-        .log_as("Unavailable Sale Content")?
-        .or_not_found()
-        .map(Json)
+        .log_as(WHAT)?
+        .or_not_found()?;
+    if let Some(member_id) = member.id() {
+        sale.state =
+            app::catalog::service::sale_state(&app.state.db, site, sale_id, member_id, now)
+                .await
+                .log_as(WHAT)?;
+    }
+    Ok(Json(sale))
 }
 
 /// The universes of a live sale.

@@ -381,7 +381,13 @@ async fn template_of(res: Response) -> Option<Entry> {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    if res.status() != StatusCode::OK || !html || res.headers().contains_key(header::SET_COOKIE) {
+    if res.status() != StatusCode::OK
+        || !html
+        || res.headers().contains_key(header::SET_COOKIE)
+        || res
+            .headers()
+            .contains_key(app::ui::personal::NOT_SHARED_HEADER)
+    {
         return None;
     }
     let nonce = page_cache::nonce_of(res.headers())?;

@@ -462,8 +462,15 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    // Only complete, anonymous, cookie-free 200 pages are shared.
-    if res.status() != StatusCode::OK || !html || res.headers().contains_key(header::SET_COOKIE) {
+    // Only complete, anonymous, cookie-free 200 pages are shared, and none that says it is
+    // the member's own.
+    if res.status() != StatusCode::OK
+        || !html
+        || res.headers().contains_key(header::SET_COOKIE)
+        || res
+            .headers()
+            .contains_key(app::ui::personal::NOT_SHARED_HEADER)
+    {
         return res;
     }
     let Some(nonce) = nonce_of(res.headers()) else {

@@ -8,7 +8,7 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 35] = [
+pub const ERASED_TABLES: [&str; 36] = [
     "sessions",
     "account_secure_links",
     "member_cyphers",
@@ -50,6 +50,8 @@ pub const ERASED_TABLES: [&str; 35] = [
     // A/B assignments: which variations the person saw (and, through them, what they
     // browsed); the experiment figures lose them, as they would a closed visitor's cookie.
     "experiment_assignments",
+    // The answers to sales' intermediate steps (which sales the person entered).
+    "sale_member_states",
 ];
 
 /// Tables whose rows of the member are kept, by law or for the books, with any personal

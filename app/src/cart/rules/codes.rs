@@ -84,6 +84,12 @@ pub fn cart_type_for_seller(seller_kind: &str) -> &'static str {
     }
 }
 
+/// A cart holding live lines of `current` type takes no item of `wanted` type: one cart,
+/// one checkout (a cart with no type yet takes anything).
+pub fn cart_types_conflict(current: Option<&str>, wanted: &str) -> bool {
+    current.is_some_and(|t| t != wanted)
+}
+
 // ------------------------------------------------------------------ response codes (§8)
 
 /// Cart response codes (spec §8) with the error code and message key of each failure.

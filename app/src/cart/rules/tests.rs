@@ -366,3 +366,12 @@ fn the_payment_method_is_what_paid() {
     assert_eq!(checkout_method(0, None).wire(), "voucher");
     assert_eq!(PaymentMethod::Voucher.last4(), None);
 }
+
+#[test]
+fn a_cart_of_one_type_takes_no_item_of_another() {
+    assert!(cart_types_conflict(Some("fs"), "marketplace"));
+    assert!(cart_types_conflict(Some("marketplace"), "fs"));
+    assert!(!cart_types_conflict(Some("fs"), "fs"));
+    // A cart with no type yet takes anything.
+    assert!(!cart_types_conflict(None, "marketplace"));
+}

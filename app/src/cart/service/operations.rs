@@ -136,6 +136,16 @@ impl CartService {
     /// Empties the cart: lines (units back at once), vouchers and loyalty item.
     pub async fn empty(&self, m: Member, now: i64) -> CartResult<()> {
         let mut w = self.begin().await?;
+        let released = self.empty_in(&mut w, m, now).await?;
+        w.commit().await?;
+        self.clear_sold_out(released);
+        Ok(())
+    }
+
+    /// The writes of `empty` in the caller's transaction (from `begin`), for an emptying
+    /// recorded with another write in one commit; the caller commits, then passes the
+    /// options returned to `clear_sold_out`.
+    pub async fn empty_in(&self, w: &mut WriteTx, m: Member, now: i64) -> CartResult<Vec<i64>> {
         refuse_frozen(&mut *w.tx, m.id).await?;
         let released = take_all_lines(&mut w.tx, m.id).await?;
         sqlx::query("DELETE FROM cart_vouchers WHERE member_id = $1")
@@ -149,9 +159,7 @@ impl CartService {
         .bind(now)
         .execute(&mut *w.tx)
         .await?;
-        w.commit().await?;
-        self.clear_sold_out(released.into_iter().map(|(o, _)| o));
-        Ok(())
+        Ok(released.into_iter().map(|(o, _)| o).collect())
     }
 
     /// Freezes the cart for payment and returns its hash (the same while frozen).

@@ -166,7 +166,7 @@ fn check(job: &AddJob, snap: &Snapshot, max_per_member: i64) -> Result<(), CartE
     let live = |l: &&LineState| l.expires_at > job.now;
     let live_lines = lines.iter().filter(live).count();
     let current_type = cart.and_then(|c| c.cart_type.as_deref());
-    if live_lines > 0 && current_type.is_some_and(|t| t != job.cart_type) {
+    if live_lines > 0 && crate::cart::rules::cart_types_conflict(current_type, &job.cart_type) {
         return Err(CartError::IncompatibleCartTypes);
     }
     for (product_id, adding) in &job.per_product {

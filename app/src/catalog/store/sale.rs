@@ -17,7 +17,7 @@ pub(super) async fn live_sale_row(
         "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
                 s.with_quotation_price, s.with_map, s.theme, s.seller_kind, s.banner_image_id, s.logo_image_id,
                 s.catalog_type, s.marketing_banner_title, s.marketing_banner_text,
-                s.marketing_insert_title, s.marketing_insert_text
+                s.marketing_insert_title, s.marketing_insert_text, s.products_listing_cgu
            FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
         live_window("$3")
     ))
@@ -63,7 +63,7 @@ pub async fn sale(
         legal: SaleLegal {
             merchant: r.try_get("legal_merchant")?,
             terms_of_service: r.try_get("legal_terms")?,
-            products_listing_cgu: String::new(),
+            products_listing_cgu: r.try_get("products_listing_cgu")?,
         },
         universes,
         theme: crate::site::theme::Theme::sale_theme(
@@ -82,6 +82,7 @@ pub async fn sale(
                 r.try_get("marketing_insert_text")?,
             ),
         },
+        state: SaleState::default(),
     }))
 }
 

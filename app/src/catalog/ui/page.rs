@@ -17,6 +17,7 @@ use crate::ui::item_tile::ItemTile;
 use crate::ui::not_found::NotFound;
 use crate::ui::SeoMeta;
 
+use super::gate::SaleIntermediate;
 use super::more::{ColumnSwitch, LoadMore, MoreOf, GRID_ID};
 
 /// The path of a catalog page without filters, SEO variant or not.
@@ -76,6 +77,10 @@ pub fn CatalogPage(route: ResolvedRoute, path: String) -> impl IntoView {
                     let (base, path, selection, route) = (base.clone(), path.clone(), selection.clone(), route.clone());
                     Suspend::new(async move {
                         match data.await {
+                            Ok(Some(CatalogPageData { sale, gate: Some(gate), .. })) => {
+                                let error = use_query_map().get_untracked().get("error");
+                                view! { <SaleIntermediate sale_id=sale.id sale_name=sale.name gate path error=error.unwrap_or_default() /> }.into_any()
+                            }
                             Ok(Some(d)) => view! { <CatalogView data=d base path selection route /> }.into_any(),
                             Ok(None) => view! { <NotFound /> }.into_any(),
                             Err(_) => view! { <ErrorNotice /> }.into_any(),

@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 
 use crate::context::RequestCtx;
-use crate::home::rules::{countdown_text, seconds_left, tile_classes, MEDIA_ADS};
+use crate::home::rules::{
+    countdown_text, seconds_left, tile_classes, MEDIA_ADS, PUBLICITY, SPONSORED,
+};
 use crate::model::catalog::SaleCard;
 use crate::model::home::Banner;
 
@@ -86,6 +88,7 @@ pub fn BannerTile(
     let classes = tile_classes(&banner.tile_size, &banner.layout);
     let href = link.unwrap_or_else(|| banner.link.clone());
     let is_ad = banner.kind == MEDIA_ADS;
+    let sponsored = banner.advertising_type.as_deref() == Some(SPONSORED);
     let mobile = (!banner.mobile_image_url.is_empty()).then(|| banner.mobile_image_url.clone());
     view! {
         <li
@@ -102,7 +105,11 @@ pub fn BannerTile(
                     <img src=banner.image_url.clone() alt="" loading="lazy" width="600" height="300" />
                 </picture>
                 <span class="tile__caption">
-                    {is_ad.then(|| view! { <span class="tile__ad">{ctx.t("home.ad_label")}</span> })}
+                    {is_ad.then(|| view! {
+                        <span class="tile__ad" data-advertising-type=if sponsored { SPONSORED } else { PUBLICITY }>
+                            {if sponsored { ctx.t("home.sponsored_label") } else { ctx.t("home.ad_label") }}
+                        </span>
+                    })}
                     <span class="tile__title">{banner.title.clone()}</span>
                     {banner.end_date.map(|end| if in_island {
                         view! { <CountdownClock end now /> }.into_any()

@@ -77,8 +77,9 @@ pub struct FeedSale {
     pub with_quotation_price: bool,
     #[serde(default, rename = "withMap")]
     pub with_map: bool,
-    /// `shop` (the default: products) or `trips` (a travel sale, whose products may be
-    /// trips with a `travel` inventory). Chosen when the sale is made.
+    /// `shop` (the default: products), `email` (products, reached by the sale's link only:
+    /// not on the homes, menus, search or sitemap) or `trips` (a travel sale, whose
+    /// products may be trips with a `travel` inventory). Chosen when the sale is made.
     #[serde(default)]
     pub kind: String,
     /// The banner's file name (home tiles, catalog): JPEG, PNG or WebP.

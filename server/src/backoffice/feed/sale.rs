@@ -119,6 +119,9 @@ pub(super) async fn apply_sale(
             description: s.description.clone(),
             legal_merchant: s.legal_merchant.clone(),
             legal_terms: s.legal_terms.clone(),
+            // The feed does not carry listing conditions: a sale's stay as the back
+            // office set them.
+            products_listing_cgu: None,
             with_quotation_price: s.with_quotation_price.then(|| "on".into()),
             with_map: s.with_map.then(|| "on".into()),
             kind: s.kind.clone(),

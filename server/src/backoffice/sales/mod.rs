@@ -189,12 +189,13 @@ fn fields_of(s: &SaleRow) -> SettingsFields {
         description: s.description.clone(),
         legal_merchant: s.legal_merchant.clone(),
         legal_terms: s.legal_terms.clone(),
+        products_listing_cgu: Some(s.products_listing_cgu.clone()),
         with_quotation_price: s.with_quotation_price.then(|| "on".into()),
         with_map: s.with_map.then(|| "on".into()),
-        kind: if s.campaign_kind == "TRAVEL" {
-            "trips".into()
-        } else {
-            "shop".into()
+        kind: match s.campaign_kind.as_str() {
+            "TRAVEL" => "trips".into(),
+            "EMAIL" => "email".into(),
+            _ => "shop".into(),
         },
         catalog_type: s.presentation.catalog_type.to_string(),
         banner_title: s.presentation.banner_title.clone(),
@@ -250,12 +251,13 @@ fn settings_form(
     let summary = said.summary();
     let site = new.then(|| {
         let selected: i64 = f.site.parse().unwrap_or(1);
-        let trips = f.kind == "trips";
+        let (trips, email) = (f.kind == "trips", f.kind == "email");
         view! {
             {ui::field(t("sales.site"), "site", view! { <select id="site" name="site" aria-invalid=invalid("site") aria-describedby=described("site")>{site_options(selected, None)}</select> }.into_any(), err("site"))}
             {ui::field(t("sales.kind"), "kind", view! {
                 <select id="kind" name="kind" aria-invalid=invalid("kind") aria-describedby=described("kind")>
-                    <option value="shop" selected=!trips>{t("sales.kind_shop")}</option>
+                    <option value="shop" selected=!trips && !email>{t("sales.kind_shop")}</option>
+                    <option value="email" selected=email>{t("sales.kind_email")}</option>
                     <option value="trips" selected=trips>{t("sales.kind_trips")}</option>
                 </select>
             }.into_any(), err("kind"))}
@@ -282,6 +284,7 @@ fn settings_form(
             {ui::field(t("sales.description"), "description", view! { <textarea id="description" name="description" rows="4">{f.description.clone()}</textarea> }.into_any(), None)}
             {ui::field(t("sales.legal_merchant"), "legal_merchant", view! { <input id="legal_merchant" name="legal_merchant" value=f.legal_merchant.clone() /> }.into_any(), None)}
             {ui::field(t("sales.legal_terms"), "legal_terms", view! { <textarea id="legal_terms" name="legal_terms" rows="3">{f.legal_terms.clone()}</textarea> }.into_any(), None)}
+            {ui::field(t("sales.products_listing_cgu"), "products_listing_cgu", view! { <textarea id="products_listing_cgu" name="products_listing_cgu" rows="4" aria-describedby="products_listing_cgu-hint">{f.products_listing_cgu.clone().unwrap_or_default()}</textarea><p class="bo-hint" id="products_listing_cgu-hint">{t("sales.products_listing_cgu_hint")}</p> }.into_any(), None)}
             <p class="bo-check"><input type="checkbox" id="with_quotation_price" name="with_quotation_price" checked=f.with_quotation_price.is_some() /><label for="with_quotation_price">{t("sales.with_quotation_price")}</label></p>
             <p class="bo-check"><input type="checkbox" id="with_map" name="with_map" checked=f.with_map.is_some() /><label for="with_map">{t("sales.with_map")}</label></p>
             {presentation_fields(op, f, &said)}
@@ -604,6 +607,10 @@ fn summary_of(before: &SaleRow, after: &store::Settings) -> String {
         ),
         audit::change("legal_terms", &before.legal_terms, &after.legal_terms)
             .map(|_| "legal terms changed".into()),
+        after.products_listing_cgu.as_ref().and_then(|c| {
+            audit::change("products_listing_cgu", &before.products_listing_cgu, c)
+                .map(|_| "listing conditions changed".into())
+        }),
         audit::change(
             "withQuotationPrice",
             before.with_quotation_price,

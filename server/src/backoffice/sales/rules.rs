@@ -23,6 +23,9 @@ pub struct SettingsFields {
     pub description: String,
     pub legal_merchant: String,
     pub legal_terms: String,
+    /// The listing conditions members accept before the catalog (`app::catalog::gate`);
+    /// absent (a feed that does not say) keeps the sale's as they are.
+    pub products_listing_cgu: Option<String>,
     pub with_quotation_price: Option<String>,
     pub with_map: Option<String>,
     /// Only when the sale is made: `shop` (products) or `trips` (a travel sale).
@@ -65,6 +68,10 @@ pub fn kind(kind: &str) -> Option<&'static str> {
     match kind.trim() {
         "" | "shop" => Some("DEFAULT"),
         "trips" => Some("TRAVEL"),
+        // Spec 000 campaign kind EMAIL: a products sale reached by its link only (an
+        // emailing, an operation code); the homes, menus, search and sitemap list
+        // `DEFAULT` sales alone (`app::platform::sql::LIVE_SALE`).
+        "email" => Some("EMAIL"),
         _ => None,
     }
 }
@@ -114,6 +121,7 @@ pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
         description: long(&f.description),
         legal_merchant: long(&f.legal_merchant),
         legal_terms: long(&f.legal_terms),
+        products_listing_cgu: f.products_listing_cgu.as_deref().map(long),
         starts_at: starts.unwrap_or_default(),
         ends_at: ends.unwrap_or_default(),
         with_quotation_price: f.with_quotation_price.is_some(),
@@ -255,6 +263,16 @@ pub fn option_still_priced(own: (Option<i64>, Option<i64>), product: (i64, i64))
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sale_kind_is_one_of_three() {
+        assert_eq!(kind(""), Some("DEFAULT"));
+        assert_eq!(kind("shop"), Some("DEFAULT"));
+        assert_eq!(kind(" email "), Some("EMAIL"));
+        assert_eq!(kind("trips"), Some("TRAVEL"));
+        assert_eq!(kind("EMAIL"), None);
+        assert_eq!(kind("newsletter"), None);
+    }
 
     fn fields() -> SettingsFields {
         SettingsFields {

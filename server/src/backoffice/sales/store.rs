@@ -18,6 +18,7 @@ pub struct SaleRow {
     pub description: String,
     pub legal_merchant: String,
     pub legal_terms: String,
+    pub products_listing_cgu: String,
     pub starts_at: i64,
     pub ends_at: i64,
     pub with_quotation_price: bool,
@@ -30,7 +31,7 @@ pub struct SaleRow {
 }
 
 const COLUMNS: &str =
-    "id, site_id, name, offer_type, campaign_kind, description, legal_merchant, legal_terms, \
+    "id, site_id, name, offer_type, campaign_kind, description, legal_merchant, legal_terms, products_listing_cgu, \
                        starts_at, ends_at, with_quotation_price, with_map, archived_at, banner_image_id, logo_image_id, \
                        catalog_type, marketing_banner_title, marketing_banner_text, marketing_insert_title, marketing_insert_text";
 
@@ -44,6 +45,7 @@ fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
         description: r.try_get("description")?,
         legal_merchant: r.try_get("legal_merchant")?,
         legal_terms: r.try_get("legal_terms")?,
+        products_listing_cgu: r.try_get("products_listing_cgu")?,
         starts_at: r.try_get("starts_at")?,
         ends_at: r.try_get("ends_at")?,
         with_quotation_price: r.try_get::<i64, _>("with_quotation_price")? != 0,
@@ -141,6 +143,8 @@ pub struct Settings {
     pub description: String,
     pub legal_merchant: String,
     pub legal_terms: String,
+    /// None: as it is (a feed that does not say).
+    pub products_listing_cgu: Option<String>,
     pub starts_at: i64,
     pub ends_at: i64,
     pub with_quotation_price: bool,
@@ -171,6 +175,20 @@ async fn set_presentation(
     Ok(())
 }
 
+/// The listing conditions of sale `id` (empty: no intermediate step).
+async fn set_listing_conditions(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    conditions: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sales SET products_listing_cgu = $2 WHERE id = $1")
+        .bind(id)
+        .bind(conditions)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 pub async fn update(
     tx: &mut Transaction<'static, Any>,
     id: i64,
@@ -197,6 +215,9 @@ pub async fn update(
     .rows_affected();
     if let (1, Some(p)) = (n, &s.presentation) {
         set_presentation(tx, id, p).await?;
+    }
+    if let (1, Some(c)) = (n, &s.products_listing_cgu) {
+        set_listing_conditions(tx, id, c).await?;
     }
     Ok(n)
 }
@@ -265,6 +286,9 @@ pub async fn insert(
     .await?;
     if let Some(p) = &s.presentation {
         set_presentation(tx, id, p).await?;
+    }
+    if let Some(c) = &s.products_listing_cgu {
+        set_listing_conditions(tx, id, c).await?;
     }
     if let Some(title) = new.universe_title {
         add_universe(tx, None, id, None, title).await?;

@@ -4,6 +4,7 @@ mod brands;
 mod bulk;
 mod campaigns;
 mod destinations;
+mod email_sale;
 mod experiments;
 mod feed;
 mod feed_listing;
