@@ -4,6 +4,7 @@ pub mod api;
 pub mod error;
 pub mod gate;
 pub mod rules;
+pub mod sections;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]

@@ -45,4 +45,7 @@ pub struct ProductDetail {
     /// The theme its sale asks for (spec 000 §9): `recycle`, `bw`, or empty for its site's.
     #[serde(default)]
     pub theme: String,
+    /// The bundle the product is sold in, if any (`app::product::bundle`).
+    #[serde(default)]
+    pub bundle: Option<crate::model::catalog_api::Bundle>,
 }

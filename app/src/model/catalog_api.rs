@@ -142,6 +142,10 @@ pub struct CatalogItem {
     pub tier: String,
     pub delivery_mode: i64,
     pub seller_kind: String,
+    /// For a Carrousel item (type 7): the products of its bundle, shown as a strip of
+    /// pictures on its tile (`GET .../carousel/{itemId}` gives the same).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carousel: Vec<CarouselEntry>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -161,8 +165,22 @@ pub struct CatalogContent {
 pub struct FilterOption {
     pub id: String,
     pub label: String,
+    /// The value as the products carry it (a brand's name, a colour, a size); `label` is
+    /// what the panel shows (a translation key for the stock and price options).
+    #[serde(default)]
+    pub name: String,
     pub slug: String,
     pub count: i64,
+}
+
+/// A section of a long filter (the brands by initial letter, `catalog::sections`): its
+/// title and its options' ids, in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct FilterGroup {
+    pub section: String,
+    pub options: Vec<String>,
 }
 
 /// Filter types: checkbox, chip, category, radio, hidden, range.
@@ -175,6 +193,9 @@ pub struct Filter {
     pub filter_type: String,
     pub label_key: String,
     pub options: Vec<FilterOption>,
+    /// The options in sections, where the list is long (brands: `catalog::sections`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<FilterGroup>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -255,4 +276,71 @@ pub struct BrandItems {
     pub offset: i64,
     pub limit: i64,
     pub items: Vec<CatalogItem>,
+}
+
+/// One product of a carousel: enough for its picture and its link.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct CarouselEntry {
+    pub id: i64,
+    pub name: String,
+    pub brand: String,
+    pub image_url: String,
+    pub price: Price,
+}
+
+/// `GET .../carousel/{itemId}`: the products of the bundle a Carrousel item (type 7) leads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Carousel {
+    pub item_id: i64,
+    pub bundle_id: i64,
+    pub items: Vec<CarouselEntry>,
+}
+
+/// Products of one sale sold together (`app::product::bundle`), each with its options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Bundle {
+    pub id: i64,
+    pub sale_id: i64,
+    pub items: Vec<BundleItem>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BundleItem {
+    pub product_id: i64,
+    pub name: String,
+    pub brand: String,
+    pub image_url: String,
+    /// The product's own price, for options without their own.
+    pub price: Price,
+    pub options: Vec<ItemOption>,
+    /// Seller kinds: fs, marketplace, return, recycle, m2m (its cart type follows).
+    pub seller_kind: String,
+}
+
+/// `GET .../bundle/{bundleId}/price`: what the bundle costs in the options asked for (each
+/// product's first option in stock where none is asked), line by line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BundlePrice {
+    pub bundle_id: i64,
+    pub price: Price,
+    pub lines: Vec<BundleLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BundleLine {
+    pub product_id: i64,
+    pub option_id: i64,
+    pub price: Price,
 }

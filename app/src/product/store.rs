@@ -2,6 +2,7 @@ use sqlx::Row;
 
 use crate::cart::store::Viewer;
 use crate::model::catalog::ProductDetail;
+use crate::model::catalog_api::{Bundle, BundleItem, Price};
 use crate::platform::db::Db;
 use crate::platform::sql::live_window;
 
@@ -63,6 +64,91 @@ pub async fn product(
             &row.try_get::<String, _>("sale_seller_kind")?,
         )
         .to_string(),
+        bundle: bundle_of(db, site_id, sale_id, product_id, viewer, now).await?,
+    }))
+}
+
+/// The bundle a product of a live sale is sold in (its first, if the operators put it in
+/// more than one), or `None`.
+pub async fn bundle_of(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    product_id: i64,
+    viewer: Viewer,
+    now: i64,
+) -> Result<Option<Bundle>, sqlx::Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "SELECT MIN(bi.bundle_id) FROM bundle_items bi JOIN bundles b ON b.id = bi.bundle_id
+          WHERE bi.product_id = $1 AND b.sale_id = $2",
+    )
+    .bind(product_id)
+    .bind(sale_id)
+    .fetch_one(&db.pool)
+    .await?;
+    match id {
+        Some(id) => bundle(db, site_id, sale_id, id, viewer, now).await,
+        None => Ok(None),
+    }
+}
+
+/// A bundle of a live sale of the site with its products on show (in the operators'
+/// order) and their options, or `None`; a bundle down to one product on show is none.
+pub async fn bundle(
+    db: &Db,
+    site_id: u16,
+    sale_id: i64,
+    bundle_id: i64,
+    viewer: Viewer,
+    now: i64,
+) -> Result<Option<Bundle>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT p.id, p.image_id, p.name, p.price_cents, p.retail_price_cents, p.seller_kind,
+                COALESCE(br.name, '') AS brand
+           FROM bundle_items bi
+           JOIN bundles bu ON bu.id = bi.bundle_id
+           JOIN products p ON p.id = bi.product_id
+           JOIN sales s ON s.id = p.sale_id
+           LEFT JOIN brands br ON br.id = p.brand_id
+          WHERE bi.bundle_id = $1 AND bu.sale_id = $2 AND p.sale_id = $2 AND s.site_id = $3
+            AND {} AND {}
+          ORDER BY bi.position, p.id",
+        live_window("$4"),
+        crate::platform::sql::shown("p")
+    ))
+    .bind(bundle_id)
+    .bind(sale_id)
+    .bind(i64::from(site_id))
+    .bind(now)
+    .fetch_all(&db.pool)
+    .await?;
+    if rows.len() < 2 {
+        return Ok(None);
+    }
+    let mut items = Vec::with_capacity(rows.len());
+    for r in rows {
+        let id: i64 = r.try_get("id")?;
+        let options = crate::catalog::store::item_options(db, site_id, sale_id, id, viewer, now)
+            .await?
+            .unwrap_or_default();
+        items.push(BundleItem {
+            product_id: id,
+            name: r.try_get("name")?,
+            brand: r.try_get("brand")?,
+            image_url: crate::catalog::rules::product_image_url(id, r.try_get("image_id")?),
+            price: Price {
+                value: r.try_get("price_cents")?,
+                retail_value: r.try_get("retail_price_cents")?,
+                unit: "EUR".into(),
+            },
+            options,
+            seller_kind: r.try_get("seller_kind")?,
+        });
+    }
+    Ok(Some(Bundle {
+        id: bundle_id,
+        sale_id,
+        items,
     }))
 }
 

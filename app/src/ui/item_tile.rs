@@ -68,19 +68,48 @@ pub fn ItemTile(
     }
 }
 
-fn tile(item: CatalogItem, columns: u8, in_island: bool) -> impl IntoView {
-    let ctx = RequestCtx::current();
-    let href = if ctx.is_member() {
-        format!("/product/{}/{}", item.sale_id, item.id)
+/// A product's page: the member's, or the one open to search engines.
+fn product_href(ctx: &RequestCtx, sale_id: i64, id: i64, brand: &str, name: &str) -> String {
+    if ctx.is_member() {
+        format!("/product/{sale_id}/{id}")
     } else {
         format!(
-            "/seo-product/{}/{}/{}/{}",
-            crate::text::slug::slug(&item.brand),
-            item.sale_id,
-            crate::text::slug::slug(&item.name),
-            item.id
+            "/seo-product/{}/{sale_id}/{}/{id}",
+            crate::text::slug::slug(brand),
+            crate::text::slug::slug(name),
         )
-    };
+    }
+}
+
+/// A Carrousel item's strip (type 7): the pictures of its bundle's products, each a link,
+/// scrolled sideways (CSS scroll snap, no script).
+fn carousel_strip(ctx: &RequestCtx, item: &CatalogItem) -> Option<impl IntoView> {
+    if item.carousel.is_empty() {
+        return None;
+    }
+    let entries = item
+        .carousel
+        .iter()
+        .map(|e| {
+            let href = product_href(ctx, item.sale_id, e.id, &e.brand, &e.name);
+            view! {
+                <li><a href=href title=e.name.clone()>
+                    <img src=e.image_url.clone() alt=e.name.clone() width="64" height="64" loading="lazy" />
+                </a></li>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <ul class="item-tile__carousel" aria-label=ctx.t("catalog.carousel") data-testid="carousel">
+            {entries}
+        </ul>
+    })
+}
+
+fn tile(item: CatalogItem, columns: u8, in_island: bool) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let href = product_href(&ctx, item.sale_id, item.id, &item.brand, &item.name);
+    let strip = carousel_strip(&ctx, &item);
     let discount = crate::site::format::discount_percent(item.price.value, item.price.retail_value);
     // Dynamic pricing as a price display variant (experiment, spec 000 §6): the saving in
     // money under the prices. The control shows the prices as they always were.
@@ -141,6 +170,7 @@ fn tile(item: CatalogItem, columns: u8, in_island: bool) -> impl IntoView {
                 {saving.map(|s| view! { <p class="item-tile__saving" data-testid="price-saving">{s}</p> })}
                 {status.map(|s| view! { <p class="item-tile__stock">{s}</p> })}
             </a>
+            {strip}
             {if in_island {
                 view! { <FavouriteToggle sale_id=item.sale_id item_id=item.id initial=item.favorite compact=true /> }.into_any()
             } else {

@@ -13,6 +13,7 @@ use crate::backoffice::feed::{Feed, Ids, Input, PictureFiles, Run};
 
 mod account;
 mod addresses;
+mod bundles;
 mod catalog;
 mod content;
 mod home_extras;
@@ -29,7 +30,7 @@ pub mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "8";
+pub const DEMO_VERSION: &str = "9";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";
@@ -212,6 +213,7 @@ async fn seed(db: &Db, now: i64) -> Result<(), Error> {
     .await?;
     marketing::insert(&mut tx).await?;
     intermediate::insert(&mut tx).await?;
+    bundles::insert(&mut tx).await?;
     // Media-ads banners say their advertising type (spec 000 PUBLICITY, SPONSORED): the
     // sister brand's sites show a brand's sponsored banner, the others publicity.
     sqlx::query(

@@ -5,6 +5,7 @@ pub mod address;
 pub mod aftersale;
 pub mod auth;
 pub mod brands;
+pub mod bundle;
 pub mod catalog;
 pub mod communications;
 pub mod extract;
@@ -34,6 +35,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(address::router())
         .merge(brands::router())
         .merge(catalog::router())
+        .merge(bundle::router())
         .merge(aftersale::router())
         .merge(onboarding::router())
         .route("/gr/authentication/form", post(auth::auth_form))

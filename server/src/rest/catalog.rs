@@ -26,6 +26,8 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(item))
         .routes(routes!(item_options))
         .routes(routes!(size_chart))
+        .routes(routes!(carousel))
+        .routes(routes!(bundle_price))
         .routes(routes!(favourite_add, favourite_remove))
         .routes(routes!(brand_items))
         .routes(routes!(favourites))
@@ -293,6 +295,79 @@ async fn size_chart(
     app::product::size_chart::size_chart(&labels)
         .or_not_found()
         .map(Json)
+}
+
+/// The carousel of an item: the products of the bundle it is in (its first), itself
+/// included, as a Carrousel item's tile (type 7) shows them. 404 when the item is in no
+/// bundle of a live sale, or not on show.
+#[utoipa::path(get, path = "/api/catalog/v1/sale/{saleId}/carousel/{itemId}", tag = "catalog",
+    params(("saleId" = i64, Path), ("itemId" = i64, Path), ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = Carousel), (status = 404, body = ErrorBody)))]
+async fn carousel(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path((sale_id, item_id)): Path<(i64, i64)>,
+    ShownAt(now): ShownAt,
+) -> Result<Json<Carousel>, ApiError> {
+    let viewer = app.cart.viewer(member.id());
+    let bundle = app::product::store::bundle_of(&app.state.db, site, sale_id, item_id, viewer, now)
+        .await
+        .log_as("Cannot fetch carousel")?
+        .filter(|b| b.items.iter().any(|i| i.product_id == item_id))
+        .or_not_found()?;
+    Ok(Json(Carousel {
+        item_id,
+        bundle_id: bundle.id,
+        items: bundle
+            .items
+            .into_iter()
+            .map(|i| CarouselEntry {
+                id: i.product_id,
+                name: i.name,
+                brand: i.brand,
+                image_url: i.image_url,
+                price: i.price,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BundlePriceParams {
+    /// Comma-separated option ids, at most one per product of the bundle (at most 20);
+    /// each product without one counts in its first option in stock.
+    options: Option<String>,
+}
+
+/// What a bundle costs in the options asked for, line by line. 400 for an option that is
+/// none of the bundle's (or two of one product), 409 when a product has nothing left in
+/// the option asked or in any, 404 for no such bundle on show.
+#[utoipa::path(get, path = "/api/catalog/v1/sale/{saleId}/bundle/{bundleId}/price", tag = "catalog",
+    params(("saleId" = i64, Path), ("bundleId" = i64, Path), BundlePriceParams,
+        ("x-vp-siteid" = Option<u16>, Header)),
+    responses((status = 200, body = BundlePrice), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn bundle_price(
+    State(app): State<Arc<AppCtx>>,
+    SiteId(site): SiteId,
+    member: MaybeMember,
+    Path((sale_id, bundle_id)): Path<(i64, i64)>,
+    Params(params): Params<BundlePriceParams>,
+    ShownAt(now): ShownAt,
+) -> Result<Json<BundlePrice>, ApiError> {
+    use app::product::bundle::{parse_choices, BundleRefusal};
+    let chosen = parse_choices(params.options.as_deref().unwrap_or(""))
+        .ok_or_else(|| ApiError::wire(&BundleRefusal::NotInBundle))?;
+    let viewer = app.cart.viewer(member.id());
+    let bundle = app::product::store::bundle(&app.state.db, site, sale_id, bundle_id, viewer, now)
+        .await
+        .log_as("Cannot fetch bundle")?
+        .or_not_found()?;
+    app::product::bundle::bundle_price(&bundle, &chosen)
+        .map(Json)
+        .map_err(|r| ApiError::wire(&r))
 }
 
 async fn set_favourite(

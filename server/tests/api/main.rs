@@ -9,6 +9,8 @@ mod aftersale;
 mod auth;
 mod backoffice;
 mod backup;
+mod brand_sections;
+mod bundles;
 mod cart;
 mod cart_batch;
 mod cart_concurrency;

@@ -27,9 +27,11 @@ pub async fn filters(
         rows.iter()
             .map(|r| {
                 let slug: String = r.try_get("slug")?;
+                let label: String = r.try_get("label")?;
                 Ok(FilterOption {
                     id: slug.clone(),
-                    label: r.try_get("label")?,
+                    name: label.clone(),
+                    label,
                     slug,
                     count: r.try_get("n")?,
                 })
@@ -49,10 +51,12 @@ pub async fn filters(
     let (lo, hi): (i64, i64) = (range.try_get("lo")?, range.try_get("hi")?);
     let option = |id: &str, label: String, count: i64| FilterOption {
         id: id.into(),
+        name: id.into(),
         label,
         slug: id.into(),
         count,
     };
+    let brands = options(p.bind(&brand_sql).fetch_all(&db.pool).await?)?;
     Ok(vec![
         // Category: the universes below this one (or the sale's universes), as navigation.
         Filter {
@@ -60,24 +64,28 @@ pub async fn filters(
             filter_type: "category".into(),
             label_key: "catalog.filter.category".into(),
             options: categories(db, sale_id, universe_id).await?,
+            groups: Vec::new(),
         },
         Filter {
             id: "brand".into(),
             filter_type: "checkbox".into(),
             label_key: "catalog.filter.brand".into(),
-            options: options(p.bind(&brand_sql).fetch_all(&db.pool).await?)?,
+            groups: crate::catalog::sections::brand_groups(&brands),
+            options: brands,
         },
         Filter {
             id: "color".into(),
             filter_type: "chip".into(),
             label_key: "catalog.filter.color".into(),
             options: options(p.bind(&color_sql).fetch_all(&db.pool).await?)?,
+            groups: Vec::new(),
         },
         Filter {
             id: "size".into(),
             filter_type: "checkbox".into(),
             label_key: "catalog.filter.size".into(),
             options: options(p.bind(&size_sql).fetch_all(&db.pool).await?)?,
+            groups: Vec::new(),
         },
         Filter {
             id: "stock".into(),
@@ -87,6 +95,7 @@ pub async fn filters(
                 option("all", "catalog.filter.stock.all".into(), total),
                 option("in", "catalog.filter.stock.in".into(), in_stock),
             ],
+            groups: Vec::new(),
         },
         // Range: the lowest and highest prices (cents) of the universe.
         Filter {
@@ -97,6 +106,7 @@ pub async fn filters(
                 option("min", lo.to_string(), lo),
                 option("max", hi.to_string(), hi),
             ],
+            groups: Vec::new(),
         },
         // Hidden: the sale itself, sent back with every search but never shown.
         Filter {
@@ -104,6 +114,7 @@ pub async fn filters(
             filter_type: "hidden".into(),
             label_key: String::new(),
             options: vec![option(&sale_id.to_string(), sale_id.to_string(), total)],
+            groups: Vec::new(),
         },
     ])
 }
@@ -135,9 +146,11 @@ pub(super) async fn categories(
             continue;
         }
         let id: i64 = r.try_get("id")?;
+        let title: String = r.try_get("title")?;
         options.push(FilterOption {
             id: id.to_string(),
-            label: r.try_get("title")?,
+            name: title.clone(),
+            label: title,
             slug: id.to_string(),
             count,
         });

@@ -37,6 +37,7 @@ pub(crate) fn item(r: &AnyRow, favourites: &[i64]) -> Result<CatalogItem, sqlx::
         tier: r.try_get("tier")?,
         delivery_mode: r.try_get("delivery_mode")?,
         seller_kind: r.try_get("seller_kind")?,
+        carousel: Vec::new(),
     })
 }
 
@@ -71,6 +72,58 @@ pub async fn favourite_ids(
         .bind(sale_id)
         .fetch_all(&db.pool)
         .await
+}
+
+/// The list item type whose tile is a carousel (spec 000 §3: Normal 1, Carrousel 7, Ad 10).
+pub const CAROUSEL_TYPE: i64 = 7;
+
+/// For each of `item_ids`, the products on show of the bundle it leads (its first bundle),
+/// in the bundle's order, itself included; items in no bundle are left out. The sale's
+/// window is the caller's: these are items of a page it already shows.
+pub async fn carousels(
+    db: &Db,
+    item_ids: &[i64],
+) -> Result<std::collections::HashMap<i64, Vec<CarouselEntry>>, sqlx::Error> {
+    let mut out: std::collections::HashMap<i64, Vec<CarouselEntry>> = Default::default();
+    if item_ids.is_empty() {
+        return Ok(out);
+    }
+    let sql = format!(
+        "SELECT c.product_id AS item_id, p.id, p.image_id, p.name, p.price_cents, p.retail_price_cents,
+                COALESCE(br.name, '') AS brand
+           FROM bundle_items c
+           JOIN bundle_items bi ON bi.bundle_id = c.bundle_id
+           JOIN products p ON p.id = bi.product_id
+           LEFT JOIN brands br ON br.id = p.brand_id
+          WHERE {} AND {}
+            AND c.bundle_id = (SELECT MIN(f.bundle_id) FROM bundle_items f WHERE f.product_id = c.product_id)
+          ORDER BY c.product_id, bi.position, p.id",
+        crate::platform::sql::in_ids(db.backend, "c.product_id"),
+        crate::platform::sql::shown("p")
+    );
+    let rows = sqlx::query(&sql)
+        .bind(crate::platform::sql::ids(db.backend, item_ids))
+        .fetch_all(&db.pool)
+        .await?;
+    for r in rows {
+        let id: i64 = r.try_get("id")?;
+        out.entry(r.try_get("item_id")?)
+            .or_default()
+            .push(CarouselEntry {
+                id,
+                name: r.try_get("name")?,
+                brand: r.try_get("brand")?,
+                image_url: crate::catalog::rules::product_image_url(id, r.try_get("image_id")?),
+                price: Price {
+                    value: r.try_get("price_cents")?,
+                    retail_value: r.try_get("retail_price_cents")?,
+                    unit: "EUR".into(),
+                },
+            });
+    }
+    // A strip of one picture is no carousel.
+    out.retain(|_, entries| entries.len() > 1);
+    Ok(out)
 }
 
 /// Catalog content: a page of items of a universe (0: all) with the total.
@@ -115,7 +168,18 @@ pub async fn content(
         .iter()
         .map(|r| item(r, &favourites))
         .collect::<Result<Vec<_>, _>>()?;
-    let items = with_availability(db, viewer, items, now).await?;
+    let mut items = with_availability(db, viewer, items, now).await?;
+    let carousel_ids: Vec<i64> = items
+        .iter()
+        .filter(|i| i.item_type == CAROUSEL_TYPE)
+        .map(|i| i.id)
+        .collect();
+    if !carousel_ids.is_empty() {
+        let mut strips = carousels(db, &carousel_ids).await?;
+        for i in items.iter_mut().filter(|i| i.item_type == CAROUSEL_TYPE) {
+            i.carousel = strips.remove(&i.id).unwrap_or_default();
+        }
+    }
     Ok(CatalogContent {
         request_id: q.request_id,
         total,

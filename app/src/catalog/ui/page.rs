@@ -232,10 +232,8 @@ fn CatalogView(
                         .into_any()
                     })
                     .collect::<Vec<_>>(),
-                _ => f
-                    .options
-                    .iter()
-                    .map(|o| {
+                _ => {
+                    let option_view = |o: &crate::model::catalog_api::FilterOption| {
                         let mut next = CatalogSelection { page: 1, ..selection.clone() };
                         let active = match f.id.as_str() {
                             "brand" => {
@@ -263,8 +261,31 @@ fn CatalogView(
                             </li>
                         }
                         .into_any()
-                    })
-                    .collect::<Vec<_>>(),
+                    };
+                    if f.groups.is_empty() {
+                        f.options.iter().map(option_view).collect::<Vec<_>>()
+                    } else {
+                        // A long list in sections (`catalog::sections`): a letter, then its brands.
+                        f.groups
+                            .iter()
+                            .map(|g| {
+                                let options = g
+                                    .options
+                                    .iter()
+                                    .filter_map(|id| f.options.iter().find(|o| o.id == *id))
+                                    .map(option_view)
+                                    .collect_view();
+                                view! {
+                                    <li class="filter__group" data-section=g.section.clone()>
+                                        <p class="filter__section">{g.section.clone()}</p>
+                                        <ul class="filter__options">{options}</ul>
+                                    </li>
+                                }
+                                .into_any()
+                            })
+                            .collect::<Vec<_>>()
+                    }
+                }
             };
             view! {
                 <div class="filter" data-filter-type=f.filter_type.clone()>

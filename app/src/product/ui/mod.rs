@@ -1,4 +1,5 @@
 //! The product page.
+pub mod bundle;
 pub mod page;
 
 pub use page::ProductPage;

@@ -310,6 +310,12 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         "product__datasheet".to_string()
     };
     let size_guide = size_guide(&product.options);
+    let bundle = product.bundle.clone().map(|bundle| {
+        let query = leptos_router::hooks::use_query_map().get_untracked();
+        let chosen = super::bundle::chosen_in(&bundle, |k| query.get(k));
+        let error = query.get("error");
+        view! { <super::bundle::BundleSection bundle path=path.clone() chosen error /> }
+    });
     view! {
         <SeoMeta title=product.name.clone() description path />
         <script type="application/ld+json" inner_html=ld></script>
@@ -340,6 +346,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                 </dl>
             </div>
         </article>
+        {bundle}
         <section class=sheet_class aria-labelledby="datasheet-title">
             <h2 id="datasheet-title">{ctx.t("product.datasheet")}</h2>
             <div class="datasheet" data-testid="datasheet" inner_html=datasheet></div>
@@ -431,6 +438,7 @@ mod tests {
             seller_kind: "fs".into(),
             html_datasheet: String::new(),
             theme: String::new(),
+            bundle: None,
         };
         let ld = json_ld(&p, "https://x/p");
         assert!(!ld.contains('<'));

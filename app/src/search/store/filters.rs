@@ -38,6 +38,7 @@ pub async fn search_filters(
             .filter(|((_, slug), _)| !slug.is_empty())
             .map(|((label, slug), count)| FilterOption {
                 id: slug.clone(),
+                name: label.clone(),
                 label,
                 slug,
                 count,
@@ -65,16 +66,22 @@ pub async fn search_filters(
             Ok(FilterOption {
                 id: label.clone(),
                 slug: label.clone(),
+                name: label.clone(),
                 label,
                 count: r.try_get("n")?,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?
     };
-    let filter = |id: &str, kind: &str, options| Filter {
+    let filter = |id: &str, kind: &str, options: Vec<FilterOption>| Filter {
         id: id.into(),
         filter_type: kind.into(),
         label_key: format!("catalog.filter.{id}"),
+        groups: if id == "brand" {
+            crate::catalog::sections::brand_groups(&options)
+        } else {
+            Vec::new()
+        },
         options,
     };
     Ok(SearchFilters {
