@@ -39,15 +39,7 @@ pub struct FooterLink {
     pub logged_in: bool,
 }
 
-/// A page's SEO settings (spec 000 §3 seoConfig).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct SeoConfig {
-    pub title: String,
-    pub description: String,
-    pub footer_paragraphs: Vec<String>,
-}
+pub use crate::model::catalog_api::SeoConfig;
 
 /// A content block of a landing page: a heading and its text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

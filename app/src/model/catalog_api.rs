@@ -58,6 +58,37 @@ pub struct Sale {
     /// state); both false for a visitor.
     #[serde(default)]
     pub state: SaleState,
+    /// What the operators set for search engines (empty: the page's generated title and
+    /// description, no paragraph).
+    #[serde(default)]
+    pub seo_config: SeoConfig,
+}
+
+/// A page's SEO settings (spec 000 §3 seoConfig): landing pages and sale catalogs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SeoConfig {
+    pub title: String,
+    pub description: String,
+    pub footer_paragraphs: Vec<String>,
+}
+
+impl SeoConfig {
+    /// From the stored fields; the footer's paragraphs are separated by a blank line.
+    pub fn of(title: String, description: String, footer: &str) -> SeoConfig {
+        SeoConfig {
+            title: title.trim().to_string(),
+            description: description.trim().to_string(),
+            footer_paragraphs: footer
+                .replace("\r\n", "\n")
+                .split("\n\n")
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }
+    }
 }
 
 /// A member's answers to a sale's intermediate step (its `legal.productsListingCgu`):

@@ -17,7 +17,8 @@ pub(super) async fn live_sale_row(
         "SELECT s.id, s.name, s.offer_type, s.ends_at, s.description, s.legal_merchant, s.legal_terms,
                 s.with_quotation_price, s.with_map, s.theme, s.seller_kind, s.banner_image_id, s.logo_image_id,
                 s.catalog_type, s.marketing_banner_title, s.marketing_banner_text,
-                s.marketing_insert_title, s.marketing_insert_text, s.products_listing_cgu
+                s.marketing_insert_title, s.marketing_insert_text, s.products_listing_cgu,
+                s.seo_title, s.seo_description, s.seo_footer
            FROM sales s WHERE s.id = $1 AND s.site_id = $2 AND {}",
         live_window("$3")
     ))
@@ -83,6 +84,11 @@ pub async fn sale(
             ),
         },
         state: SaleState::default(),
+        seo_config: SeoConfig::of(
+            r.try_get("seo_title")?,
+            r.try_get("seo_description")?,
+            &r.try_get::<String, _>("seo_footer")?,
+        ),
     }))
 }
 

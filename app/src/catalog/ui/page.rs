@@ -326,10 +326,29 @@ fn CatalogView(
         });
         view! { <a rel="next" href=href data-testid="next-page">{ctx.t("catalog.page.next")}</a> }
     });
-    let description = ctx.t_with(
-        "catalog.description",
-        &[("sale", &sale.name), ("brand", ctx.site().brand.name())],
-    );
+    // The operators' SEO settings where they set them (F15), else the generated ones.
+    let seo = &sale.seo_config;
+    let description = if seo.description.is_empty() {
+        ctx.t_with(
+            "catalog.description",
+            &[("sale", &sale.name), ("brand", ctx.site().brand.name())],
+        )
+    } else {
+        seo.description.clone()
+    };
+    let seo_title = if seo.title.is_empty() {
+        sale.name.clone()
+    } else {
+        seo.title.clone()
+    };
+    let seo_footer = (!seo.footer_paragraphs.is_empty()).then(|| {
+        let paragraphs = seo
+            .footer_paragraphs
+            .iter()
+            .map(|p| view! { <p>{p.clone()}</p> })
+            .collect_view();
+        view! { <div class="catalog__seo" data-testid="catalog-seo">{paragraphs}</div> }
+    });
     // A sale may ask for a theme of its own (spec 000 §9): its page wears that palette.
     let theme = crate::site::theme::Theme::for_sale(ctx.site().brand, &sale.theme, "");
     let section_class = if theme.is_special() {
@@ -406,7 +425,7 @@ fn CatalogView(
     };
     let after = items.split_off(split);
     view! {
-        <SeoMeta title=sale.name.clone() description path=canonical_path />
+        <SeoMeta title=seo_title description path=canonical_path />
         <section class=section_class data-sale-id=sale_id data-theme=theme.name() data-catalog-type=sale.catalog_type>
             <img class="catalog__banner" src=sale.banner.clone() alt="" width="1200" height="300" />
             <header class="catalog__head">
@@ -444,6 +463,7 @@ fn CatalogView(
                     {pager}
                 </div>
             </div>
+            {seo_footer}
             <p class="catalog__legal">{ctx.t_with("catalog.legal", &[("merchant", &sale.legal.merchant)])}</p>
         </section>
     }

@@ -122,6 +122,10 @@ pub(super) async fn apply_sale(
             // The feed does not carry listing conditions: a sale's stay as the back
             // office set them.
             products_listing_cgu: None,
+            // Nor SEO settings: the back office's stay.
+            seo_title: None,
+            seo_description: None,
+            seo_footer: None,
             with_quotation_price: s.with_quotation_price.then(|| "on".into()),
             with_map: s.with_map.then(|| "on".into()),
             kind: s.kind.clone(),

@@ -190,6 +190,9 @@ fn fields_of(s: &SaleRow) -> SettingsFields {
         legal_merchant: s.legal_merchant.clone(),
         legal_terms: s.legal_terms.clone(),
         products_listing_cgu: Some(s.products_listing_cgu.clone()),
+        seo_title: Some(s.seo.title.clone()),
+        seo_description: Some(s.seo.description.clone()),
+        seo_footer: Some(s.seo.footer.clone()),
         with_quotation_price: s.with_quotation_price.then(|| "on".into()),
         with_map: s.with_map.then(|| "on".into()),
         kind: match s.campaign_kind.as_str() {
@@ -285,7 +288,10 @@ fn settings_form(
             {ui::field(t("sales.legal_merchant"), "legal_merchant", view! { <input id="legal_merchant" name="legal_merchant" value=f.legal_merchant.clone() /> }.into_any(), None)}
             {ui::field(t("sales.legal_terms"), "legal_terms", view! { <textarea id="legal_terms" name="legal_terms" rows="3">{f.legal_terms.clone()}</textarea> }.into_any(), None)}
             {ui::field(t("sales.products_listing_cgu"), "products_listing_cgu", view! { <textarea id="products_listing_cgu" name="products_listing_cgu" rows="4" aria-describedby="products_listing_cgu-hint">{f.products_listing_cgu.clone().unwrap_or_default()}</textarea><p class="bo-hint" id="products_listing_cgu-hint">{t("sales.products_listing_cgu_hint")}</p> }.into_any(), None)}
-            <p class="bo-check"><input type="checkbox" id="with_quotation_price" name="with_quotation_price" checked=f.with_quotation_price.is_some() /><label for="with_quotation_price">{t("sales.with_quotation_price")}</label></p>
+{ui::field(t("sales.seo_title"), "seo_title", view! { <input id="seo_title" name="seo_title" maxlength="200" value=f.seo_title.clone().unwrap_or_default() aria-invalid=invalid("seo_title") aria-describedby=described("seo_title") /> }.into_any(), err("seo_title"))}
+            {ui::field(t("sales.seo_description"), "seo_description", view! { <textarea id="seo_description" name="seo_description" rows="2" aria-invalid=invalid("seo_description") aria-describedby=described("seo_description")>{f.seo_description.clone().unwrap_or_default()}</textarea> }.into_any(), err("seo_description"))}
+            {ui::field(t("sales.seo_footer"), "seo_footer", view! { <textarea id="seo_footer" name="seo_footer" rows="4" aria-describedby="seo_footer-hint">{f.seo_footer.clone().unwrap_or_default()}</textarea><p class="bo-hint" id="seo_footer-hint">{t("sales.seo_hint")}</p> }.into_any(), None)}
+                        <p class="bo-check"><input type="checkbox" id="with_quotation_price" name="with_quotation_price" checked=f.with_quotation_price.is_some() /><label for="with_quotation_price">{t("sales.with_quotation_price")}</label></p>
             <p class="bo-check"><input type="checkbox" id="with_map" name="with_map" checked=f.with_map.is_some() /><label for="with_map">{t("sales.with_map")}</label></p>
             {presentation_fields(op, f, &said)}
             <button type="submit">{submit}</button>
@@ -611,6 +617,11 @@ fn summary_of(before: &SaleRow, after: &store::Settings) -> String {
             audit::change("products_listing_cgu", &before.products_listing_cgu, c)
                 .map(|_| "listing conditions changed".into())
         }),
+        after
+            .seo
+            .as_ref()
+            .filter(|seo| **seo != before.seo)
+            .map(|_| "SEO settings changed".into()),
         audit::change(
             "withQuotationPrice",
             before.with_quotation_price,

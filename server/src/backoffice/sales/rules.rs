@@ -26,6 +26,11 @@ pub struct SettingsFields {
     /// The listing conditions members accept before the catalog (`app::catalog::gate`);
     /// absent (a feed that does not say) keeps the sale's as they are.
     pub products_listing_cgu: Option<String>,
+    /// What search engines are told of the catalog (coverage F15): absent (a feed that
+    /// does not say) keeps the sale's as they are.
+    pub seo_title: Option<String>,
+    pub seo_description: Option<String>,
+    pub seo_footer: Option<String>,
     pub with_quotation_price: Option<String>,
     pub with_map: Option<String>,
     /// Only when the sale is made: `shop` (products) or `trips` (a travel sale).
@@ -49,6 +54,20 @@ pub struct Presentation {
     pub insert_title: String,
     pub insert_text: String,
 }
+
+/// A sale catalog's title and description for search engines (`app::model::catalog_api::
+/// SeoConfig`; empty: the generated ones), and paragraphs under the catalog.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaleSeo {
+    pub title: String,
+    pub description: String,
+    pub footer: String,
+}
+
+/// The longest SEO title and description (search engines show far less; past these it
+/// is no longer a title).
+pub const SEO_TITLE_MAX: usize = 120;
+pub const SEO_DESCRIPTION_MAX: usize = 320;
 
 /// A marketing title's and line's longest (what a banner across the page and a tile hold).
 pub const MARKETING_TITLE_MAX: usize = 80;
@@ -112,6 +131,7 @@ pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
     }
     let long = |s: &str| clean(s).chars().take(MAX_TEXT).collect::<String>();
     let presentation = presentation(f, &mut errors);
+    let seo = seo(f, &mut errors, &long);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -122,11 +142,37 @@ pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
         legal_merchant: long(&f.legal_merchant),
         legal_terms: long(&f.legal_terms),
         products_listing_cgu: f.products_listing_cgu.as_deref().map(long),
+        seo,
         starts_at: starts.unwrap_or_default(),
         ends_at: ends.unwrap_or_default(),
         with_quotation_price: f.with_quotation_price.is_some(),
         with_map: f.with_map.is_some(),
         presentation,
+    })
+}
+
+/// The SEO settings the fields say, when they say any: a title and a description on one
+/// line each, within their lengths, and the footer's paragraphs.
+fn seo(
+    f: &SettingsFields,
+    errors: &mut FieldErrors,
+    long: &dyn Fn(&str) -> String,
+) -> Option<SaleSeo> {
+    if f.seo_title.is_none() && f.seo_description.is_none() && f.seo_footer.is_none() {
+        return None;
+    }
+    let line = |s: &Option<String>| clean(s.as_deref().unwrap_or("")).replace('\n', " ");
+    let (title, description) = (line(&f.seo_title), line(&f.seo_description));
+    if title.chars().count() > SEO_TITLE_MAX {
+        errors.push(("seo_title", "sales.error.seo_title_long"));
+    }
+    if description.chars().count() > SEO_DESCRIPTION_MAX {
+        errors.push(("seo_description", "sales.error.seo_description_long"));
+    }
+    Some(SaleSeo {
+        title,
+        description,
+        footer: long(f.seo_footer.as_deref().unwrap_or("")),
     })
 }
 
@@ -284,6 +330,25 @@ mod tests {
             with_map: Some("on".into()),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn seo_settings_are_one_line_within_their_lengths() {
+        // A feed that says nothing keeps the sale's.
+        assert_eq!(settings(&fields()).unwrap().seo, None);
+        let mut f = fields();
+        f.seo_title = Some(" Robes d'été\n à -70 % ".into());
+        f.seo_description = Some(String::new());
+        f.seo_footer = Some("Un.\r\n\r\nDeux.".into());
+        let seo = settings(&f).unwrap().seo.unwrap();
+        assert_eq!(seo.title, "Robes d'été  à -70 %");
+        assert_eq!(seo.description, "");
+        assert_eq!(seo.footer, "Un.\n\nDeux.");
+        f.seo_title = Some("t".repeat(SEO_TITLE_MAX + 1));
+        f.seo_description = Some("d".repeat(SEO_DESCRIPTION_MAX + 1));
+        let errors = settings(&f).unwrap_err();
+        assert!(errors.contains(&("seo_title", "sales.error.seo_title_long")));
+        assert!(errors.contains(&("seo_description", "sales.error.seo_description_long")));
     }
 
     #[test]

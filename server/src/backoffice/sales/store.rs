@@ -19,6 +19,7 @@ pub struct SaleRow {
     pub legal_merchant: String,
     pub legal_terms: String,
     pub products_listing_cgu: String,
+    pub seo: super::rules::SaleSeo,
     pub starts_at: i64,
     pub ends_at: i64,
     pub with_quotation_price: bool,
@@ -32,6 +33,7 @@ pub struct SaleRow {
 
 const COLUMNS: &str =
     "id, site_id, name, offer_type, campaign_kind, description, legal_merchant, legal_terms, products_listing_cgu, \
+                       seo_title, seo_description, seo_footer, \
                        starts_at, ends_at, with_quotation_price, with_map, archived_at, banner_image_id, logo_image_id, \
                        catalog_type, marketing_banner_title, marketing_banner_text, marketing_insert_title, marketing_insert_text";
 
@@ -46,6 +48,11 @@ fn sale(r: &sqlx::any::AnyRow) -> Result<SaleRow, sqlx::Error> {
         legal_merchant: r.try_get("legal_merchant")?,
         legal_terms: r.try_get("legal_terms")?,
         products_listing_cgu: r.try_get("products_listing_cgu")?,
+        seo: super::rules::SaleSeo {
+            title: r.try_get("seo_title")?,
+            description: r.try_get("seo_description")?,
+            footer: r.try_get("seo_footer")?,
+        },
         starts_at: r.try_get("starts_at")?,
         ends_at: r.try_get("ends_at")?,
         with_quotation_price: r.try_get::<i64, _>("with_quotation_price")? != 0,
@@ -145,6 +152,8 @@ pub struct Settings {
     pub legal_terms: String,
     /// None: as it is (a feed that does not say).
     pub products_listing_cgu: Option<String>,
+    /// None: as it is (a feed that does not say).
+    pub seo: Option<super::rules::SaleSeo>,
     pub starts_at: i64,
     pub ends_at: i64,
     pub with_quotation_price: bool,
@@ -189,6 +198,24 @@ async fn set_listing_conditions(
     Ok(())
 }
 
+/// The SEO settings of sale `id`.
+async fn set_seo(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    seo: &super::rules::SaleSeo,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE sales SET seo_title = $2, seo_description = $3, seo_footer = $4 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&seo.title)
+    .bind(&seo.description)
+    .bind(&seo.footer)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 pub async fn update(
     tx: &mut Transaction<'static, Any>,
     id: i64,
@@ -218,6 +245,9 @@ pub async fn update(
     }
     if let (1, Some(c)) = (n, &s.products_listing_cgu) {
         set_listing_conditions(tx, id, c).await?;
+    }
+    if let (1, Some(seo)) = (n, &s.seo) {
+        set_seo(tx, id, seo).await?;
     }
     Ok(n)
 }
@@ -289,6 +319,9 @@ pub async fn insert(
     }
     if let Some(c) = &s.products_listing_cgu {
         set_listing_conditions(tx, id, c).await?;
+    }
+    if let Some(seo) = &s.seo {
+        set_seo(tx, id, seo).await?;
     }
     if let Some(title) = new.universe_title {
         add_universe(tx, None, id, None, title).await?;

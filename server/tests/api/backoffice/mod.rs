@@ -18,6 +18,7 @@ mod product_edit;
 mod roles;
 mod sale_pictures;
 mod sale_presentation;
+mod sale_seo;
 mod sales;
 mod signin;
 mod stock;
