@@ -25,6 +25,8 @@ pub struct Counts {
     pub pictures: i64,
     /// Trips and their packages, departure cities, durations and seasons.
     pub travel: i64,
+    /// Bundles (a changed bundle: its products).
+    pub bundles: i64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -44,8 +46,8 @@ impl Outcome {
     pub fn summary(&self) -> String {
         let counts = |c: &Counts| {
             format!(
-                "{} sales, {} universes, {} products, {} options, {} pictures, {} travel entries",
-                c.sales, c.universes, c.products, c.options, c.pictures, c.travel
+                "{} sales, {} universes, {} products, {} options, {} pictures, {} travel entries, {} bundles",
+                c.sales, c.universes, c.products, c.options, c.pictures, c.travel, c.bundles
             )
         };
         format!(

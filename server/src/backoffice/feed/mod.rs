@@ -10,6 +10,7 @@
 //! nothing; an edited feed updates in place (stock through the guarded write of
 //! `sales::stock`, never below what members hold and bought).
 mod apply;
+mod bundle;
 pub mod csv_feed;
 pub mod page;
 mod product;
@@ -112,6 +113,20 @@ pub struct FeedSale {
     pub universes: Vec<FeedUniverse>,
     #[serde(default)]
     pub products: Vec<FeedProduct>,
+    /// Products of the sale sold together (`app::product::bundle`), each set by its `ref`;
+    /// the bundles the feed leaves out stay as they are.
+    #[serde(default)]
+    pub bundles: Vec<FeedBundle>,
+}
+
+/// A bundle: 2 to 20 products of the sale, by their `ref`, in the order its page lists
+/// them. A product of type 7 (a carousel) among them shows them on its catalog tile.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedBundle {
+    #[serde(rename = "ref")]
+    pub reference: String,
+    pub products: Vec<String>,
 }
 
 /// A universe of the sale (1 to 80 characters), with its sub-universes.

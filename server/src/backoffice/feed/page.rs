@@ -49,7 +49,7 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
     let t = |k: &str| op.t(k);
     let report = outcome.map(|(o, dry_run)| {
         let counts = format!(
-            "{}: {} / {} / {} · {}: {} / {} / {} · {}: {} / {} · {}: {} / {} · {}: {}",
+            "{}: {} / {} / {} · {}: {} / {} / {} · {}: {} / {} · {}: {} / {} · {}: {} / {} · {}: {}",
             t("import.created"),
             o.created.sales,
             o.created.products,
@@ -64,6 +64,9 @@ fn view_page(op: &Operator, outcome: Option<(&Outcome, bool)>, status: StatusCod
             t("import.travel_count"),
             o.created.travel,
             o.updated.travel,
+            t("import.bundles_count"),
+            o.created.bundles,
+            o.updated.bundles,
             t("import.unchanged"),
             o.unchanged
         );

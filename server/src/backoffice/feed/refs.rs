@@ -36,6 +36,7 @@ fn table_of(kind: &str) -> (&'static str, &'static str) {
         "city" => ("travel_departure_cities", "id"),
         "duration" => ("travel_durations", "id"),
         "benefit" => ("travel_benefits", "id"),
+        "bundle" => ("bundles", "id"),
         _ => ("travel_seasons", "id"),
     }
 }

@@ -265,6 +265,9 @@ pub(super) async fn apply_sale(
     for (j, p) in s.products.iter().enumerate() {
         apply_product(tx, ctx, &format!("{path}.products[{j}]"), sale_id, p).await?;
     }
+    for (j, b) in s.bundles.iter().enumerate() {
+        super::bundle::apply_bundle(tx, ctx, &format!("{path}.bundles[{j}]"), sale_id, b).await?;
+    }
     Ok(())
 }
 

@@ -7,6 +7,7 @@ mod destinations;
 mod email_sale;
 mod experiments;
 mod feed;
+mod feed_bundles;
 mod feed_listing;
 mod help_articles;
 mod members;
