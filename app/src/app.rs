@@ -34,9 +34,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let i18n = None::<()>;
     #[cfg(feature = "ssr")]
     content_security_policy();
+    // What the form enhancement says when a post gets no answer (it does not send it again).
+    let failed = ctx.t("errors.general_retry.notification");
     view! {
         <!DOCTYPE html>
-        <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json data-hydrated=(!islands).then_some("true")>
+        <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json data-failed=failed data-hydrated=(!islands).then_some("true")>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />

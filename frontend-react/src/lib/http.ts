@@ -10,7 +10,12 @@ export interface HtmlAnswer {
   status: number;
 }
 
-export class NotHtml extends Error {}
+/** The server answered, but not with a page: a file, JSON, or an error page (5xx). */
+export class NotHtml extends Error {
+  constructor(readonly status: number) {
+    super(`status ${status}`);
+  }
+}
 
 export async function fetchHtml(
   url: string,
@@ -33,7 +38,7 @@ export async function fetchHtml(
       signal,
     });
     const type = resp.headers.get('content-type') ?? '';
-    if (!type.startsWith('text/html') || resp.status >= 500) throw new NotHtml(`status ${resp.status}`);
+    if (!type.startsWith('text/html') || resp.status >= 500) throw new NotHtml(resp.status);
     const text = await resp.text();
     const doc = new DOMParser().parseFromString(text, 'text/html');
     return { doc, url: resp.url || url, redirected: resp.redirected, status: resp.status };

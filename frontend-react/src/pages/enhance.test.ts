@@ -137,13 +137,45 @@ describe('enhance: a server form sent in place', () => {
     expect(showModal.mock.instances[0]).toBe(document.getElementById('done'));
   });
 
-  it('falls back to the browser submit when the answer is not HTML', async () => {
+  it('falls back to the browser submit when the answer is not a page (a file, JSON)', async () => {
     mount(REGION(''));
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
-    serve(answer('{"error":1}', '/helpform/send', 'application/json', 500));
+    submit.mockClear();
+    serve(answer('{"ok":1}', '/helpform/send', 'application/json', 200));
     click('send');
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(document.getElementById('f')!.hasAttribute('data-enhance')).toBe(false);
+  });
+
+  it('does not send a post again after a server error or a lost connection: it says so, and keeps what was typed', async () => {
+    document.documentElement.dataset.failed = 'Une erreur est survenue. Veuillez réessayer.';
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    try {
+      for (const failure of [() => answer('<h1>oops</h1>', '/helpform/send', 'text/plain', 502), null]) {
+        mount(REGION(''));
+        submit.mockClear();
+        // `null`: no answer at all (the fetch rejects, as on a dropped connection).
+        const calls = failure ? serve(failure()) : serve();
+        (document.getElementById('body') as HTMLTextAreaElement).value = 'Ma commande';
+        click('send');
+        await waitFor(() => expect(document.querySelector('[data-enhance-failure]')).not.toBeNull());
+        const message = document.querySelector('[data-enhance-failure]')!;
+        expect(message.textContent).toBe('Une erreur est survenue. Veuillez réessayer.');
+        expect(message.getAttribute('role')).toBe('alert');
+        expect(submit).not.toHaveBeenCalled();
+        expect(calls).toHaveLength(1);
+        expect((document.getElementById('body') as HTMLTextAreaElement).value).toBe('Ma commande');
+        expect(document.getElementById('f')!.getAttribute('aria-busy')).toBe('false');
+        // Sent again by the member: the message goes while it is on its way.
+        serve(answer(page(REGION('<p id="done">Sent</p>')), '/helpform'));
+        click('send');
+        expect(document.querySelector('[data-enhance-failure]')).toBeNull();
+        await waitFor(() => expect(document.getElementById('done')).not.toBeNull());
+      }
+    } finally {
+      submit.mockRestore();
+      delete document.documentElement.dataset.failed;
+    }
   });
 
   it('asks a form marked to confirm first, and sends nothing when the member says no', async () => {
@@ -159,7 +191,7 @@ describe('enhance: a server form sent in place', () => {
     await waitFor(() => expect(document.getElementById('ok')).not.toBeNull());
   });
 
-  it('gives a form with files a minute before it is sent normally, another form 15 s', async () => {
+  it('gives a form with files a minute before it gives up, another form 15 s: sent normally where the page has no message, else said', async () => {
     vi.useFakeTimers();
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     try {
@@ -181,7 +213,19 @@ describe('enhance: a server form sent in place', () => {
         expect(signals[0]!.aborted).toBe(true);
         expect(submit).toHaveBeenCalledTimes(1);
       }
+      // The shop's pages carry the message: a post that timed out is not sent again.
+      document.documentElement.dataset.failed = 'Réessayez.';
+      vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => {
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      })));
+      submit.mockClear();
+      mount(REGION(''));
+      click('send');
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(submit).not.toHaveBeenCalled();
+      expect(document.querySelector('[data-enhance-failure]')!.textContent).toBe('Réessayez.');
     } finally {
+      delete document.documentElement.dataset.failed;
       submit.mockRestore();
       vi.useRealTimers();
     }

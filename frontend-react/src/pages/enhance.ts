@@ -42,7 +42,7 @@
 // What the member types while an answer is on its way is kept: it is written into the
 // new region (and a refresh control changed meanwhile asks again).
 import { ENHANCED, type EnhancedDetail } from '../lib/events';
-import { fetchHtml } from '../lib/http';
+import { fetchHtml, NotHtml } from '../lib/http';
 import { onPage } from '../lib/lifecycle';
 import { announce } from '../lib/live';
 import { readXsrfToken } from '../lib/xsrf';
@@ -299,14 +299,39 @@ async function send(
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError' && flight !== mine) return;
     flight = null;
+    // A post that timed out, lost its connection or met a server error may have reached
+    // the server: sent again by the browser it could be done twice (a cart add, a
+    // payment). The member is told, in their language, and decides; what they typed stays.
+    const failed = document.documentElement.dataset.failed;
+    const unanswered = !(e instanceof NotHtml) || e.status >= 500;
+    if (request.method === 'POST' && failed && unanswered) {
+      showFailure(form, failed);
+      return;
+    }
     fallback();
   } finally {
     if (flight === null || flight === mine) form.setAttribute('aria-busy', 'false');
   }
 }
 
+const FAILURE = 'data-enhance-failure';
+
+/** The general retry message at the top of `form`, read out (an alert). */
+function showFailure(form: HTMLFormElement, text: string): void {
+  let message = form.querySelector<HTMLElement>(`[${FAILURE}]`);
+  if (!message) {
+    message = document.createElement('p');
+    message.setAttribute(FAILURE, '');
+    message.setAttribute('role', 'alert');
+    message.className = 'enhance-failure';
+    form.prepend(message);
+  }
+  message.textContent = text;
+}
+
 function submit(form: HTMLFormElement, submitter: HTMLElement | null): void {
   if (flight?.post && flight.region === regionOf(form)?.getAttribute(REGION)) return;
+  form.querySelector(`[${FAILURE}]`)?.remove();
   const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
   const action = submitter?.getAttribute('formaction') ?? form.getAttribute('action') ?? location.pathname;
   const url = new URL(action, location.href);

@@ -27,7 +27,7 @@ export function linkTarget(ev: MouseEvent, here: Location = location): URL | nul
 
 function swap(doc: Document): void {
   const html = document.documentElement;
-  for (const attr of ['lang', 'class', 'data-ctx']) {
+  for (const attr of ['lang', 'class', 'data-ctx', 'data-failed']) {
     const value = doc.documentElement.getAttribute(attr);
     if (value === null) html.removeAttribute(attr);
     else html.setAttribute(attr, value);

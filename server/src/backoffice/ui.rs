@@ -97,7 +97,7 @@ pub fn page(
     let doc_title = format!("{title} · {}", t("app"));
     let html = Owner::new().with(|| {
         view! {
-            <html lang=lang.clone()>
+            <html lang=lang.clone() data-failed=t("enhance.failed")>
                 <head>
                     <meta charset="utf-8" />
                     <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -292,6 +292,7 @@ const TABLE: &[(&str, &str, &str)] = &[
     ("import.picture_missing", "no file of this name was sent with the feed", "aucun fichier de ce nom n'a été envoyé avec le flux"),
     ("import.picture_name", "a file name, without a folder", "un nom de fichier, sans dossier"),
     ("import.pictures_count", "pictures", "photos"),
+    ("enhance.failed", "The server did not answer. Check the page (reload it) before you send this again.", "Le serveur n'a pas répondu. Vérifiez la page (rechargez-la) avant de renvoyer ce formulaire."),
     ("import.travel_count", "travel entries", "entrées voyage"),
     ("import.bundles_count", "bundles", "lots"),
     ("import.choice", "is not one of the values offered for this field", "n'est pas l'une des valeurs proposées pour ce champ"),
