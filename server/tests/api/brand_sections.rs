@@ -54,13 +54,7 @@ async fn brand_sections(t: TestApp) {
     assert_eq!(seen, options.len());
     // The panel shows the sections, each option once.
     let member = crate::helpers::cart::shopper(&t, 99).await;
-    let res = member
-        .client
-        .get(t.url("/catalog/1001/0"))
-        .header("cookie", &member.cookie)
-        .send()
-        .await
-        .unwrap();
+    let res = member.get_page(&t, "/catalog/1001/0").await;
     assert_eq!(res.status(), 200);
     let html = res.text().await.unwrap();
     assert_eq!(

@@ -54,13 +54,7 @@ async fn known_stock(t: &TestApp) -> Vec<[i64; 3]> {
 }
 
 async fn page(t: &TestApp, s: &Shopper, path: &str) -> String {
-    let res = s
-        .client
-        .get(t.url(path))
-        .header("cookie", &s.cookie)
-        .send()
-        .await
-        .unwrap();
+    let res = s.get_page(t, path).await;
     assert_eq!(res.status(), 200, "{path}");
     res.text().await.unwrap()
 }
@@ -72,20 +66,8 @@ async fn post(t: &TestApp, s: &Shopper, fields: &[(&str, String)], token: bool) 
     if token {
         body.push(("_xsrf", s.xsrf.clone()));
     }
-    let res = s
-        .client
-        .post(t.url(app::product::bundle::FORM_ROUTE))
-        .header("cookie", &s.cookie)
-        .form(&body)
-        .send()
+    s.post_form(t, app::product::bundle::FORM_ROUTE, &body)
         .await
-        .unwrap();
-    let location = res
-        .headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    (res.status().as_u16(), location)
 }
 
 async fn held(t: &TestApp, s: &Shopper) -> i64 {

@@ -14,13 +14,7 @@ const SALE: i64 = 1011;
 const CATALOG: &str = "/catalog/1011/0";
 
 async fn page(t: &TestApp, s: &Shopper, path: &str) -> String {
-    let res = s
-        .client
-        .get(t.url(path))
-        .header("cookie", &s.cookie)
-        .send()
-        .await
-        .unwrap();
+    let res = s.get_page(t, path).await;
     assert_eq!(res.status(), 200, "{path}");
     assert!(
         res.headers()
@@ -34,20 +28,7 @@ async fn page(t: &TestApp, s: &Shopper, path: &str) -> String {
 /// Posts `fields` to `path` as the member's browser would; the status and the redirect's
 /// location.
 async fn post(t: &TestApp, s: &Shopper, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
-    let res = s
-        .client
-        .post(t.url(path))
-        .header("cookie", &s.cookie)
-        .form(fields)
-        .send()
-        .await
-        .unwrap();
-    let location = res
-        .headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    (res.status().as_u16(), location)
+    s.post_form(t, path, fields).await
 }
 
 /// Posts the step's form of the demo sale with the member's token.

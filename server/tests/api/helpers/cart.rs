@@ -91,6 +91,40 @@ impl Shopper {
         let status = res.status().as_u16();
         (status, res.json().await.unwrap_or(Value::Null))
     }
+
+    /// A page as the member's browser asks for it (redirects not followed).
+    pub async fn get_page(&self, t: &TestApp, path: &str) -> reqwest::Response {
+        self.client
+            .get(t.url(path))
+            .header("cookie", &self.cookie)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Posts a server form as the member's browser would (its `_xsrf` field is the
+    /// caller's to add); the status and the redirect's location.
+    pub async fn post_form<F: serde::Serialize + ?Sized>(
+        &self,
+        t: &TestApp,
+        path: &str,
+        fields: &F,
+    ) -> (u16, String) {
+        let res = self
+            .client
+            .post(t.url(path))
+            .header("cookie", &self.cookie)
+            .form(fields)
+            .send()
+            .await
+            .unwrap();
+        let location = res
+            .headers()
+            .get("location")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        (res.status().as_u16(), location)
+    }
 }
 
 /// An option (SKU) of the live sale 1001 with `stock` units (set for the test).
