@@ -121,6 +121,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
     let edge = Edge {
         app: app.clone(),
         in_flight: middleware::InFlight::new(app.config.max_in_flight),
+        request_timeout: std::time::Duration::from_secs(app.config.request_timeout_secs),
     };
     Router::new()
         .fallback_service(routed)
@@ -132,12 +133,8 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         // level. Level 6 took a quarter of a member page's CPU (perf) for
         // about 15% fewer bytes.
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest))
-        // A request's response must start within the timeout (408), and its body arrive
-        // within the header timeout: slow clients cannot hold workers forever.
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            std::time::Duration::from_secs(app.config.request_timeout_secs),
-        ))
+        // A request's body must arrive within the header timeout (its response must start
+        // within the request timeout: `edge_steps`): slow clients cannot hold workers forever.
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             std::time::Duration::from_secs(app.config.header_timeout_secs),
         ))
@@ -152,6 +149,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
 struct Edge {
     app: Arc<AppCtx>,
     in_flight: middleware::InFlight,
+    request_timeout: std::time::Duration,
 }
 
 // Each step of the chain is a plain async function handed the rest of the chain, and the
@@ -160,7 +158,7 @@ struct Edge {
 // about a fifth of the CPU of a cached page (perf, `docs/benchmarks.md`).
 
 /// Outermost, for every request: its id and log line, its metrics (503s and 408s
-/// included), load shedding, and JSON bodies for the API's rejections.
+/// included), load shedding, JSON bodies for the API's rejections, and the request timeout.
 async fn edge_steps(
     axum::extract::State(edge): axum::extract::State<Edge>,
     req: axum::extract::Request,
@@ -169,7 +167,9 @@ async fn edge_steps(
     middleware::request_id(req, |req| {
         middleware::metrics::record(&edge.app, req, |req| {
             middleware::shed(&edge.in_flight, req, |req| {
-                rest::error::json_rejections(req, |req| next.run(req))
+                rest::error::json_rejections(req, |req| {
+                    middleware::deadline(edge.request_timeout, req, |req| next.run(req))
+                })
             })
         })
     })

@@ -109,7 +109,12 @@ impl Db {
             Backend::Postgres => {
                 sqlx::migrate!("./migrations/postgres")
                     .run(&self.pool)
-                    .await
+                    .await?;
+                // Code, not schema: replaced as a whole on every start (see the file).
+                sqlx::raw_sql(include_str!("../../migrations/routines/checkout_line.sql"))
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
             }
         }
     }

@@ -187,3 +187,35 @@ async fn a_place_far_back_is_answered_without_the_line_lock() {
         Some((1, false))
     );
 }
+
+/// The line's PostgreSQL functions are replaced on every start: instances starting at once
+/// on one database all start (the replacement takes a lock; without it PostgreSQL refuses
+/// one of two concurrent replacements of a function, "tuple concurrently updated"), and
+/// the line still works.
+#[tokio::test]
+async fn instances_starting_at_once_all_install_the_line() {
+    let t = crate::helpers::start_with(crate::helpers::Backend::Postgres, |_| {}).await;
+    let url = t.app.config.database_url.clone();
+    let mut dbs = Vec::new();
+    for _ in 0..4 {
+        dbs.push(app::platform::db::Db::connect(&url, 4).await.unwrap());
+    }
+    for round in 0..20 {
+        let starts: Vec<_> = dbs
+            .iter()
+            .map(|db| {
+                let db = db.clone();
+                tokio::spawn(async move { db.migrate().await })
+            })
+            .collect();
+        for start in starts {
+            let started = start.await.unwrap();
+            assert!(started.is_ok(), "round {round}: {started:?}");
+        }
+    }
+    let line = WaitingLine::new(dbs[3].clone(), 1, PAY_LEASE);
+    let now = 1_000_000;
+    let first = admitted(line.admit(7, now).await.unwrap());
+    assert_eq!(queued(line.admit(8, now).await.unwrap()).position, 1);
+    first.release().await;
+}
