@@ -260,6 +260,21 @@ pub struct Filters {
     pub filters: Vec<Filter>,
 }
 
+/// One filter of the catalog items search (`POST .../catalogContent/{catalogId}`, spec 000
+/// §7): a filter's `id` from the filters call and the values chosen; `{}` stands for no
+/// filter. Values as the GET call's query takes them: brand slugs, colours, sizes, `in` or
+/// `all` for `stock`, `min-max` in whole units (or the two sides) for `price`, one universe
+/// id for `category`, the path's sale for `sale`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SelectedFilter {
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub selected_values: Vec<String>,
+}
+
 /// `GET .../item/{itemId}/options`: the sizes or variants of an item with their stock.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]

@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
     OpenApiRouter::new()
         .routes(routes!(sale))
         .routes(routes!(catalog_tree))
-        .routes(routes!(catalog_content))
+        .routes(routes!(catalog_content, catalog_search))
         .routes(routes!(filters))
         .routes(routes!(item))
         .routes(routes!(item_options))
@@ -83,6 +83,85 @@ fn num(v: &Option<String>, default: i64) -> i64 {
 }
 
 impl ContentParams {
+    /// These parameters with the search body's filters in place of the query's, and the
+    /// catalog to search (`category` chooses a universe). A filter given twice, one the
+    /// filters call does not offer, or a value it cannot take is refused.
+    fn with_selected(
+        mut self,
+        selected: &[SelectedFilter],
+        sale_id: i64,
+        catalog_id: i64,
+    ) -> Result<(Self, i64), ApiError> {
+        const MAX_FILTERS: usize = 16;
+        if selected.len() > MAX_FILTERS {
+            return Err(unknown_filter());
+        }
+        let mut catalog = catalog_id;
+        let mut seen: Vec<&str> = Vec::new();
+        for f in selected {
+            let id = f.id.as_deref().unwrap_or("");
+            if id.is_empty() {
+                if f.selected_values.is_empty() {
+                    continue;
+                }
+                return Err(unknown_filter());
+            }
+            if seen.contains(&id) {
+                return Err(unknown_filter());
+            }
+            seen.push(id);
+            let values = &f.selected_values;
+            let one = || match values.as_slice() {
+                [v] => Ok(v.as_str()),
+                _ => Err(unknown_filter()),
+            };
+            match id {
+                "brand" | "color" | "size" => {
+                    // The GET call's comma lists: a value holding a comma would split.
+                    if values.iter().any(|v| v.contains(',')) {
+                        return Err(unknown_filter());
+                    }
+                    let list = Some(values.join(",")).filter(|l| !l.is_empty());
+                    match id {
+                        "brand" => self.brand = list,
+                        "color" => self.color = list,
+                        _ => self.size = list,
+                    }
+                }
+                "stock" => match one()? {
+                    v @ ("in" | "all") => {
+                        self.stock = Some(v.to_string());
+                        self.in_stock = None;
+                    }
+                    _ => return Err(unknown_filter()),
+                },
+                "price" => {
+                    let range = match values.as_slice() {
+                        [range] if range.contains('-') => range.clone(),
+                        [lo, hi] => format!("{lo}-{hi}"),
+                        _ => return Err(unknown_filter()),
+                    };
+                    self.price = Some(range);
+                }
+                "category" => {
+                    catalog = one()?
+                        .trim()
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|c| *c >= 0)
+                        .ok_or_else(unknown_filter)?;
+                }
+                "sale" => {
+                    if one()?.trim() != sale_id.to_string() {
+                        return Err(unknown_filter());
+                    }
+                }
+                _ => return Err(unknown_filter()),
+            }
+        }
+        Ok((self, catalog))
+    }
+
     pub fn query(&self) -> Result<ContentQuery, ApiError> {
         let (price_min, price_max) = app::catalog::rules::price_range(self.price.as_deref());
         Ok(ContentQuery {
@@ -192,6 +271,68 @@ async fn catalog_content(
     .await
     .log_as(WHAT)?;
     Ok(Json(content))
+}
+
+/// The catalog items search (spec 000 §7): the content call with its filters in the body,
+/// `[{id, selectedValues}]`, or `[{}]` for none; paging and sort stay in the query.
+#[utoipa::path(post, path = "/api/catalog/v2/sale/{saleId}/catalogContent/{catalogId}",
+    tag = "catalog",
+    params(("saleId" = i64, Path), ("catalogId" = i64, Path), ContentParams,
+        ("x-vp-siteid" = Option<u16>, Header), ("X-XSRF-TOKEN" = String, Header)),
+    request_body = Vec<SelectedFilter>,
+    responses((status = 200, body = CatalogContent), (status = 400, body = ErrorBody,
+        description = "a body that is not a list of filters, a filter the catalog does not have or a value it cannot take (unknown_filter), a filter past 20 values or 64 characters a value (too_many_values)"),
+        (status = 404, body = ErrorBody)))]
+async fn catalog_search(
+    State(app): State<Arc<AppCtx>>,
+    site: SiteId,
+    member: MaybeMember,
+    Path((sale_id, catalog_id)): Path<(i64, i64)>,
+    Params(q): Params<ContentParams>,
+    shown: ShownAt,
+    body: axum::body::Bytes,
+) -> Result<Json<CatalogContent>, ApiError> {
+    let refused = |e: ApiError| in_language(e, site.0);
+    let selected: Vec<SelectedFilter> = if body.iter().all(u8::is_ascii_whitespace) {
+        Vec::new()
+    } else {
+        serde_json::from_slice(&body).map_err(|_| refused(unknown_filter()))?
+    };
+    let (q, catalog_id) = q
+        .with_selected(&selected, sale_id, catalog_id)
+        .map_err(refused)?;
+    // The filters' values are checked before any query runs.
+    q.query().map_err(refused)?;
+    catalog_content(
+        State(app),
+        site,
+        member,
+        Path((sale_id, catalog_id)),
+        Params(q),
+        shown,
+    )
+    .await
+}
+
+fn unknown_filter() -> ApiError {
+    ApiError::bad_request("unknown_filter", "errors.unknown_filter")
+}
+
+/// A refused search with its message in the site's language (the search is a call other
+/// clients than the shop's pages make, which have no translation table).
+fn in_language(e: ApiError, site_id: u16) -> ApiError {
+    let ApiError::BadRequest { code, key } = e else {
+        return e;
+    };
+    let lang = app::site::i18n::lang_of(app::site::by_id_or_default(site_id).locale);
+    let mut body = ErrorBody::new(code, key);
+    body.message = Some(app::site::i18n::t(lang, key));
+    ApiError::Wire {
+        status: StatusCode::BAD_REQUEST,
+        body: Box::new(body),
+        cause: None,
+        what: "refused catalog search",
+    }
 }
 
 /// The filters of a catalog.

@@ -16,6 +16,7 @@ mod cart_batch;
 mod cart_concurrency;
 mod catalog;
 mod catalog_layouts;
+mod catalog_search;
 mod cities;
 mod communications;
 mod content;
