@@ -296,6 +296,19 @@ const SIGNED_OUT_NOTICES: [&str; 4] = [
     "account.secure.invalid",
 ];
 
+/// The entry page's return address: `returnurl` (or `ReturnUrl`), else the operation an
+/// `operationcode` link names (spec 000 §2's entry vocabulary), where the member lands
+/// once signed in or registered; else none (the home). A code that cannot be one is
+/// ignored.
+pub fn entry_return_url(returnurl: &str, operation_code: &str) -> String {
+    if !returnurl.is_empty() {
+        return returnurl.to_string();
+    }
+    crate::operations::rules::normalize_code(operation_code)
+        .map(|code| format!("/operation/{code}"))
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,5 +499,14 @@ mod tests {
         assert!(crate::site::SITES
             .iter()
             .all(|s| registration_fields(s.site_id).last_name == Visibility::Mandatory));
+    }
+
+    #[test]
+    fn an_operation_link_is_where_the_entry_page_returns() {
+        assert_eq!(entry_return_url("", "noel-24"), "/operation/NOEL-24");
+        assert_eq!(entry_return_url("/gr/cart", "NOEL"), "/gr/cart");
+        assert_eq!(entry_return_url("", "../x"), "");
+        assert_eq!(entry_return_url("", "a b"), "");
+        assert_eq!(entry_return_url("", ""), "");
     }
 }

@@ -26,11 +26,8 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let q = |k: &str| query.get(k).unwrap_or_default();
     let return_url = {
         let r = q("returnurl");
-        if r.is_empty() {
-            q("ReturnUrl")
-        } else {
-            r
-        }
+        let r = if r.is_empty() { q("ReturnUrl") } else { r };
+        crate::auth::rules::entry_return_url(&r, &q("operationcode"))
     };
     let step = if q("signin") == "activate" && !q("cypher").is_empty() {
         "activate".to_string()

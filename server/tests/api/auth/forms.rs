@@ -285,3 +285,50 @@ async fn the_registration_zip_code_filters_keys_as_the_site_checks_it() {
         zip_input(&nl)
     );
 }
+
+/// An operation link to the entry page (`operationcode`, spec 000 §2) brings the member to
+/// the operation once signed in; a `returnurl` wins over it, and a code that cannot be one
+/// is ignored.
+#[tokio::test]
+async fn an_operation_link_lands_on_its_operation_after_sign_in() {
+    let t = start(Backend::Sqlite).await;
+    let page = t.get("/gr/authentication?operationcode=noel-24").await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains("name=\"returnurl\" value=\"/operation/NOEL-24\""),
+        "the operation is where the steps return"
+    );
+    let html = t
+        .get("/gr/authentication?operationcode=noel&returnurl=/gr/cart")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("name=\"returnurl\" value=\"/gr/cart\""));
+    let html = t
+        .get("/gr/authentication?operationcode=%3Cscript%3E")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("name=\"returnurl\" value=\"\""));
+    assert!(!html.contains("/operation/"));
+
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
+        .form(&[
+            ("_xsrf", xsrf.as_str()),
+            ("step", "password"),
+            ("email", "demo@rosace.test"),
+            ("password", server::demo::DEMO_PASSWORD),
+            ("returnurl", "/operation/NOEL-24"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/operation/NOEL-24");
+}
