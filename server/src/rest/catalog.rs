@@ -250,7 +250,19 @@ async fn catalog_content(
     Params(q): Params<ContentParams>,
     ShownAt(now): ShownAt,
 ) -> Result<Json<CatalogContent>, ApiError> {
-    let query = q.query()?;
+    content_answer(&app, site, member, sale_id, catalog_id, &q.query()?, now).await
+}
+
+/// One page of a live sale's catalog for `query` (the GET call's and the search's answer).
+async fn content_answer(
+    app: &AppCtx,
+    site: u16,
+    member: MaybeMember,
+    sale_id: i64,
+    catalog_id: i64,
+    query: &ContentQuery,
+    now: i64,
+) -> Result<Json<CatalogContent>, ApiError> {
     const WHAT: &str = "[Error] cannot fetch search items";
     // Only the existence of the sale matters here, not its tree.
     if !store::sale_is_live(&app.state.db, site, sale_id, now)
@@ -264,7 +276,7 @@ async fn catalog_content(
         site,
         sale_id,
         catalog_id,
-        &query,
+        query,
         app.cart.viewer(member.id()),
         now,
     )
@@ -285,14 +297,14 @@ async fn catalog_content(
         (status = 404, body = ErrorBody)))]
 async fn catalog_search(
     State(app): State<Arc<AppCtx>>,
-    site: SiteId,
+    SiteId(site): SiteId,
     member: MaybeMember,
     Path((sale_id, catalog_id)): Path<(i64, i64)>,
     Params(q): Params<ContentParams>,
-    shown: ShownAt,
+    ShownAt(now): ShownAt,
     body: axum::body::Bytes,
 ) -> Result<Json<CatalogContent>, ApiError> {
-    let refused = |e: ApiError| in_language(e, site.0);
+    let refused = |e: ApiError| in_language(e, site);
     let selected: Vec<SelectedFilter> = if body.iter().all(u8::is_ascii_whitespace) {
         Vec::new()
     } else {
@@ -301,17 +313,8 @@ async fn catalog_search(
     let (q, catalog_id) = q
         .with_selected(&selected, sale_id, catalog_id)
         .map_err(refused)?;
-    // The filters' values are checked before any query runs.
-    q.query().map_err(refused)?;
-    catalog_content(
-        State(app),
-        site,
-        member,
-        Path((sale_id, catalog_id)),
-        Params(q),
-        shown,
-    )
-    .await
+    let query = q.query().map_err(refused)?;
+    content_answer(&app, site, member, sale_id, catalog_id, &query, now).await
 }
 
 fn unknown_filter() -> ApiError {

@@ -28,20 +28,8 @@ async fn page(t: &TestApp, s: Option<&Shopper>, path: &str) -> (u16, String, Str
 async fn post_form(t: &TestApp, s: &Shopper, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
     let mut all: Vec<(String, String)> = vec![("_xsrf".into(), s.xsrf.clone())];
     all.extend(fields.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-    let res = t
-        .client
-        .post(t.url(path))
-        .header("cookie", &s.cookie)
-        .form(&all)
-        .send()
-        .await
-        .unwrap();
-    let location = res
-        .headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    (res.status().as_u16(), no_site(&location))
+    let (status, location) = s.post_form(t, path, &all).await;
+    (status, no_site(&location))
 }
 
 /// A redirect's target without the `site` parameter the test server adds (its sites have
