@@ -11,8 +11,10 @@ pub struct RequestCtx {
     /// Set when the request carries a valid session.
     pub member_id: Option<i64>,
     pub member_first_name: Option<String>,
-    /// Sites with a host of their own, for canonical and hreflang links.
-    pub origins: Vec<SiteOrigin>,
+    /// Sites with a host of their own, for canonical and hreflang links: one list for the
+    /// process, shared by every request's context rather than copied into each.
+    #[serde(with = "shared_list")]
+    pub origins: std::sync::Arc<Vec<SiteOrigin>>,
     /// Origin of the sites without a host of their own (told apart by `?site=`).
     pub default_origin: String,
     /// The CSRF token of this visitor (also in the `XSRF-TOKEN` cookie), for forms that
@@ -129,6 +131,28 @@ impl RequestCtx {
     }
 }
 
+/// Serde for a list shared behind an `Arc`: the same JSON as the list itself (serde's
+/// own `Arc` support is a feature of the whole workspace's serde, which every crate would
+/// be rebuilt for).
+mod shared_list {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        v: &Arc<Vec<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        v.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Arc<Vec<T>>, D::Error> {
+        Vec::deserialize(d).map(Arc::new)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,11 +161,11 @@ mod tests {
     fn urls_on_other_sites_use_host_or_query() {
         let ctx = RequestCtx {
             site_id: 1,
-            origins: vec![SiteOrigin {
+            origins: std::sync::Arc::new(vec![SiteOrigin {
                 site_id: 1,
                 base: "https://www.rosace.fr".into(),
                 by_query: false,
-            }],
+            }]),
             default_origin: "http://127.0.0.1:3000".into(),
             ..Default::default()
         };

@@ -65,7 +65,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         },
         ..config.settings.clone()
     };
-    let origins = config.origins();
+    let origins = Arc::new(config.origins());
     let home_settings = settings.home.clone();
     let cart = Arc::new(
         app::cart::service::CartService::connect(db.clone(), settings.cart.clone()).await?,

@@ -15,7 +15,7 @@ pub struct AppCtx {
     pub state: AppState,
     /// The settings of every area, as read at start (with the database's CSRF key).
     pub settings: Settings,
-    pub origins: Vec<app::context::SiteOrigin>,
+    pub origins: Arc<Vec<app::context::SiteOrigin>>,
     /// Cart, held stock, checkout and waiting line.
     pub cart: Arc<app::cart::service::CartService>,
     /// Travel products, calendars and bookings (held places, payment).

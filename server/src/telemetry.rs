@@ -19,7 +19,7 @@ use app::diagnostics::tracking::{self, TrackingBatch};
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     method: &'static str,
-    route: String,
+    route: std::borrow::Cow<'static, str>,
     status: u16,
 }
 
@@ -163,7 +163,13 @@ impl Telemetry {
     }
 
     /// One answered request.
-    pub fn request(&self, method: &axum::http::Method, route: String, status: u16, seconds: f64) {
+    pub fn request(
+        &self,
+        method: &axum::http::Method,
+        route: std::borrow::Cow<'static, str>,
+        status: u16,
+        seconds: f64,
+    ) {
         let labels = RequestLabels {
             method: method_label(method),
             route,

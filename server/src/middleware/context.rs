@@ -74,13 +74,12 @@ pub fn resolve_site(app: &AppCtx, headers: &HeaderMap, query: &str) -> (u16, boo
     (app::site::DEFAULT_SITE_ID, false)
 }
 
-/// One parameter of a query string, percent-decoded.
+/// One parameter of a query string, percent-decoded (the pairs are decoded lazily: every
+/// request looks for `site`, and most queries hold other parameters).
 fn query_param(query: &str, name: &str) -> Option<String> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-        .ok()?
-        .into_iter()
+    form_urlencoded::parse(query.as_bytes())
         .find(|(k, _)| k == name)
-        .map(|(_, v)| v)
+        .map(|(_, v)| v.into_owned())
 }
 
 /// The client address a request is counted by (see `client_ip`).
@@ -384,4 +383,21 @@ pub fn peer(req: &Request) -> Option<SocketAddr> {
     req.extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::query_param;
+
+    #[test]
+    fn a_query_parameter_is_found_and_decoded() {
+        assert_eq!(query_param("a=1&site=66", "site").as_deref(), Some("66"));
+        assert_eq!(
+            query_param("site=6%36&site=1", "site").as_deref(),
+            Some("66")
+        );
+        assert_eq!(query_param("q=a+b%C3%A9", "q").as_deref(), Some("a bé"));
+        assert_eq!(query_param("sites=1&xsite=2", "site"), None);
+        assert_eq!(query_param("", "site"), None);
+    }
 }

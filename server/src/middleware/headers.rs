@@ -31,18 +31,19 @@ where
     // stale cookie: whether it is still valid is decided further in).
     let with_session = cookie(req.headers(), session_cookie_name(app)).is_some();
     let mut res = next(req).await;
+    // Named by the `http` crate's constants: a name given as text is parsed on every insert.
     let h = res.headers_mut();
     // The caches' own marker (`app::ui::personal::NOT_SHARED_HEADER`) stays in the server.
     h.remove(app::ui::personal::NOT_SHARED_HEADER);
     h.insert(
-        "x-content-type-options",
+        header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
     h.insert(
-        "referrer-policy",
+        header::REFERRER_POLICY,
         HeaderValue::from_static("strict-origin-when-cross-origin"),
     );
-    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     let html = h
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
@@ -68,7 +69,7 @@ where
     }
     if app.settings.secure_cookies {
         h.insert(
-            "strict-transport-security",
+            header::STRICT_TRANSPORT_SECURITY,
             HeaderValue::from_static("max-age=31536000; includeSubDomains"),
         );
     }

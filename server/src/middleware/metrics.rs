@@ -4,7 +4,8 @@
 //! their kind in the route table (`page:Catalog`), which also names the answers the page
 //! cache gives without routing; built files by their folder. The label set stays small
 //! whatever paths visitors ask for.
-use std::sync::Arc;
+use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request};
@@ -30,21 +31,37 @@ pub async fn mark_route(matched: Option<MatchedPath>, req: Request, next: Next) 
 /// The route label of a request: its template, else its page kind, built-file folder or
 /// `(unmatched)`. Leptos' own catch-all templates (`/`, `/{*any}`) say nothing: pages go by
 /// their kind.
-pub fn route_label(template: Option<&str>, path: &str) -> String {
+pub fn route_label(template: Option<&str>, path: &str) -> Cow<'static, str> {
     if let Some(t) = template.filter(|t| !matches!(*t, "/" | "/{*any}")) {
-        return t.to_string();
+        return Cow::Owned(t.to_string());
     }
-    for folder in ["/pkg/", "/widgets/", "/js/", "/api-docs/", "/img/"] {
+    for (folder, label) in [
+        ("/pkg/", "/pkg/*"),
+        ("/widgets/", "/widgets/*"),
+        ("/js/", "/js/*"),
+        ("/api-docs/", "/api-docs/*"),
+        ("/img/", "/img/*"),
+    ] {
         if path.starts_with(folder) {
-            return format!("{folder}*");
+            return Cow::Borrowed(label);
         }
     }
     if !path.starts_with("/api/") {
         if let Some(route) = app::routes::resolve(path) {
-            return format!("page:{:?}", route.kind);
+            return page_label(route.kind);
         }
     }
-    "(unmatched)".into()
+    Cow::Borrowed("(unmatched)")
+}
+
+/// `page:{kind}`, written once per kind (every page view is counted under one) and kept
+/// for the process's life: one string per kind.
+fn page_label(kind: app::routes::PageKind) -> Cow<'static, str> {
+    static LABELS: [OnceLock<&'static str>; 64] = [const { OnceLock::new() }; 64];
+    match LABELS.get(kind as usize) {
+        Some(slot) => Cow::Borrowed(slot.get_or_init(|| format!("page:{kind:?}").leak())),
+        None => Cow::Owned(format!("page:{kind:?}")),
+    }
 }
 
 /// Outer layer: times and counts every request.

@@ -3,9 +3,11 @@
 //! are masked (review N7), so a log archive holds no live print link and no list of the
 //! emails typed on the sign-in page.
 use axum::extract::Request;
-use axum::http::HeaderValue;
+use axum::http::{HeaderName, HeaderValue};
 use axum::response::Response;
 use tracing::Instrument;
+
+const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 pub async fn request_id<N, F>(req: Request, next: N) -> Response
 where
@@ -14,7 +16,7 @@ where
 {
     let id = req
         .headers()
-        .get("x-request-id")
+        .get(X_REQUEST_ID)
         .and_then(|v| v.to_str().ok())
         .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
         .map(str::to_string)
@@ -30,7 +32,7 @@ where
         )
     });
     if let Ok(v) = HeaderValue::from_str(&id) {
-        res.headers_mut().insert("x-request-id", v);
+        res.headers_mut().insert(X_REQUEST_ID, v);
     }
     res
 }

@@ -67,13 +67,7 @@ pub fn key_for(req: &Request) -> Option<String> {
     if !templated_kind(req.uri().path(), req.uri().query()) {
         return None;
     }
-    Some(format!(
-        "m|{}|{:?}|{:?}|{}",
-        ctx.site_id,
-        ctx.onboarding,
-        ctx.experiments.assigned,
-        req.uri()
-    ))
+    Some(page_cache::page_key("m|", ctx, req.uri()))
 }
 
 /// A member's values for one response.
