@@ -38,11 +38,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let failed = ctx.t("errors.general_retry.notification");
     view! {
         <!DOCTYPE html>
-        <html lang=site.locale class=site.brand.css_class() data-ctx=ctx_json data-failed=failed data-hydrated=(!islands).then_some("true")>
+        <html lang=site.locale class=site.palette.css_class() data-ctx=ctx_json data-failed=failed data-hydrated=(!islands).then_some("true")>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
-                <meta name="theme-color" content=crate::shell::theme_color(site.brand) />
+                <meta name="theme-color" content=crate::shell::theme_color(site.palette) />
                 <link rel="icon" href=format!("/img/favicon/{}.svg", site.site_id) type="image/svg+xml" />
                 <HashedStylesheet options=options.clone() id="leptos" />
                 <AutoReload options=options.clone() />

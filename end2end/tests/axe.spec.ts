@@ -164,3 +164,29 @@ test('themed product pages and homes wear their colours and have no accessibilit
   await page.goto('/?site=1');
   await expect(page.getByTestId('home')).not.toHaveClass(/home--themed/);
 });
+
+// The second retail brand's theme (spec 000 §9) on the two Belgian sites: their pages wear
+// its palette, and its colours pass the contrast checks on the pages that show them most.
+test('the Belgian sites wear the retail theme without accessibility violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const site of [70, 71]) {
+    await page.goto(`/?site=${site}`);
+    const html = page.locator('html');
+    await expect(html).toHaveClass(/theme-retail/);
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+    );
+    expect(primary).toBe('#0b6e8a');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b6e8a');
+  }
+  await page.goto('/?site=70');
+  await expectNoViolations(page, '/');
+  const sale = await page.getByTestId('sale-grid').locator('a').first().getAttribute('href');
+  await expectNoViolations(page, sale!);
+  const product = await page.getByTestId('items-grid').locator('[data-item-id] a').first().getAttribute('href');
+  await expectNoViolations(page, product!);
+  await expectNoViolations(page, '/gr/authentication');
+  // A sister site of another palette keeps its own.
+  await page.goto('/?site=1');
+  await expect(page.locator('html')).toHaveClass(/theme-rosace/);
+});

@@ -1,6 +1,6 @@
-//! The browser theme colour of each brand.
-use crate::site::Brand;
+//! The browser theme colour of each site's palette.
+use crate::site::Palette;
 
-pub fn theme_color(brand: Brand) -> &'static str {
-    crate::site::theme::Theme::Brand(brand).color()
+pub fn theme_color(palette: Palette) -> &'static str {
+    crate::site::theme::Theme::Site(palette).color()
 }

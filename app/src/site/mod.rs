@@ -21,10 +21,43 @@ impl Brand {
             Brand::Violeta => "Violeta",
         }
     }
+    /// The palette of the brand's sites (but those that wear the retail theme).
+    pub const fn palette(self) -> Palette {
+        match self {
+            Brand::Rosace => Palette::Rosace,
+            Brand::Violeta => Palette::Violeta,
+        }
+    }
+}
+
+/// A site's own colours (spec 000 §9): its brand's (Rosace pink, Violeta purple on two
+/// sites), or the second retail brand's theme that two other sites wear, the two Belgian
+/// sites (70, 71). The spec names that theme without naming its sites; Belgium is one
+/// market in two languages, so both its sites look alike. The brand (name, `appBrand`
+/// cookie, sister sites) stays Rosace there: only the colours differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Palette {
+    Rosace,
+    Violeta,
+    Retail,
+}
+
+impl Palette {
+    /// The class that sets the palette's colours (style/main.css).
     pub fn css_class(self) -> &'static str {
         match self {
-            Brand::Rosace => "theme-rosace",
-            Brand::Violeta => "theme-violeta",
+            Palette::Rosace => "theme-rosace",
+            Palette::Violeta => "theme-violeta",
+            Palette::Retail => "theme-retail",
+        }
+    }
+
+    /// The main colour (the browser's theme colour).
+    pub fn color(self) -> &'static str {
+        match self {
+            Palette::Rosace => "#d6336c",
+            Palette::Violeta => "#6f2dbd",
+            Palette::Retail => "#0b6e8a",
         }
     }
 }
@@ -44,6 +77,9 @@ pub struct Site {
     pub currency_code: &'static str,
     #[serde(skip)]
     pub brand: Brand,
+    /// The colours the site's pages wear.
+    #[serde(skip)]
+    pub palette: Palette,
 }
 
 #[allow(clippy::too_many_arguments)] // one row of the site table
@@ -68,6 +104,15 @@ const fn site(
         date_format,
         currency_code: "EUR",
         brand,
+        palette: brand.palette(),
+    }
+}
+
+/// A site of the table that wears the second retail brand's theme.
+const fn retail(site: Site) -> Site {
+    Site {
+        palette: Palette::Retail,
+        ..site
     }
 }
 
@@ -144,7 +189,7 @@ pub static SITES: [Site; 11] = [
         "DD/MM/YYYY",
         Violeta,
     ),
-    site(
+    retail(site(
         70,
         "BE",
         "fr",
@@ -153,8 +198,8 @@ pub static SITES: [Site; 11] = [
         "fr-fr",
         "DD/MM/YYYY",
         Rosace,
-    ),
-    site(
+    )),
+    retail(site(
         71,
         "BE",
         "nl",
@@ -163,7 +208,7 @@ pub static SITES: [Site; 11] = [
         "nl-nl",
         "DD/MM/YYYY",
         Rosace,
-    ),
+    )),
     site(
         73,
         "LU",

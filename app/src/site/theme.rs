@@ -1,14 +1,15 @@
-//! Themes (spec 000 §9): each brand's own palette (Rosace pink, Violeta purple on sites 66
-//! and 69), and the themes a sale may ask for: the green "recycle" variant (main colour
+//! Themes (spec 000 §9): each site's own palette (Rosace pink, Violeta purple on sites 66
+//! and 69, the second retail brand's on sites 70 and 71: `super::Palette`), and the themes
+//! a sale may ask for: the green "recycle" variant (main colour
 //! #0BA100) and black and white. And the brand cookie `appBrand` (spec 000 §3, §9: 1 day)
 //! recording which brand the visitor was last shown.
-use super::Brand;
+use super::{Brand, Palette};
 
 /// What a page is painted with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
-    /// The site's brand palette.
-    Brand(Brand),
+    /// The site's own palette.
+    Site(Palette),
     /// The green variant named recycle.
     Recycle,
     /// Black and white.
@@ -23,30 +24,30 @@ pub const BLACK_AND_WHITE: &str = "bw";
 pub const RECYCLE_COLOR: &str = "#0BA100";
 
 impl Theme {
-    /// The theme of a sale of a site of `brand`: the one the sale asks for (by its stored
-    /// name, any case, spaces ignored), else a recycling seller's sale is green, else the
-    /// brand's own. An unknown name falls back to the brand: a typo never unstyles a sale.
-    pub fn for_sale(brand: Brand, asked: &str, seller_kind: &str) -> Theme {
+    /// The theme of a sale of a site wearing `own`: the one the sale asks for (by its
+    /// stored name, any case, spaces ignored), else a recycling seller's sale is green, else
+    /// the site's own. An unknown name falls back to the site's: a typo never unstyles a sale.
+    pub fn for_sale(own: Palette, asked: &str, seller_kind: &str) -> Theme {
         match asked.trim().to_ascii_lowercase().as_str() {
             RECYCLE => Theme::Recycle,
             BLACK_AND_WHITE | "black-and-white" | "blackandwhite" => Theme::BlackAndWhite,
             _ if seller_kind.trim().eq_ignore_ascii_case(RECYCLE) => Theme::Recycle,
-            _ => Theme::Brand(brand),
+            _ => Theme::Site(own),
         }
     }
 
     /// What a sale's wire `theme` says: `recycle`, `bw`, or empty for its site's brand.
     pub fn sale_theme(asked: &str, seller_kind: &str) -> &'static str {
-        match Theme::for_sale(Brand::Rosace, asked, seller_kind) {
-            Theme::Brand(_) => "",
+        match Theme::for_sale(Palette::Rosace, asked, seller_kind) {
+            Theme::Site(_) => "",
             t => t.name(),
         }
     }
 
     /// The theme a home or a home module asks for (`homes.theme`, a module's `theme`
-    /// setting): as a sale's, without the seller rule; unknown or empty: the brand's.
-    pub fn for_home(brand: Brand, asked: &str) -> Theme {
-        Theme::for_sale(brand, asked, "")
+    /// setting): as a sale's, without the seller rule; unknown or empty: the site's.
+    pub fn for_home(own: Palette, asked: &str) -> Theme {
+        Theme::for_sale(own, asked, "")
     }
 
     /// The classes of a themed block (`{block} {block}--themed theme-…`), or `block`
@@ -62,16 +63,16 @@ impl Theme {
     /// The class that sets the theme's colours (style/main.css).
     pub fn css_class(self) -> &'static str {
         match self {
-            Theme::Brand(b) => b.css_class(),
+            Theme::Site(p) => p.css_class(),
             Theme::Recycle => "theme-recycle",
             Theme::BlackAndWhite => "theme-bw",
         }
     }
 
-    /// The stored name (`data-theme` on the page); the brand's class name for a brand.
+    /// The stored name (`data-theme` on the page); the palette's class name for a site's.
     pub fn name(self) -> &'static str {
         match self {
-            Theme::Brand(b) => b.css_class(),
+            Theme::Site(p) => p.css_class(),
             Theme::Recycle => RECYCLE,
             Theme::BlackAndWhite => BLACK_AND_WHITE,
         }
@@ -80,8 +81,7 @@ impl Theme {
     /// The main colour (the browser's theme colour).
     pub fn color(self) -> &'static str {
         match self {
-            Theme::Brand(Brand::Rosace) => "#d6336c",
-            Theme::Brand(Brand::Violeta) => "#6f2dbd",
+            Theme::Site(p) => p.color(),
             Theme::Recycle => RECYCLE_COLOR,
             Theme::BlackAndWhite => "#000000",
         }
@@ -89,7 +89,7 @@ impl Theme {
 
     /// Whether the theme differs from the site's own (the page then wears its class).
     pub fn is_special(self) -> bool {
-        !matches!(self, Theme::Brand(_))
+        !matches!(self, Theme::Site(_))
     }
 }
 
@@ -111,15 +111,15 @@ mod tests {
     #[test]
     fn a_sale_asking_for_a_theme_gets_it() {
         assert_eq!(
-            Theme::for_sale(Brand::Rosace, "recycle", "fs"),
+            Theme::for_sale(Palette::Rosace, "recycle", "fs"),
             Theme::Recycle
         );
         assert_eq!(
-            Theme::for_sale(Brand::Violeta, " BW ", "fs"),
+            Theme::for_sale(Palette::Violeta, " BW ", "fs"),
             Theme::BlackAndWhite
         );
         assert_eq!(
-            Theme::for_sale(Brand::Rosace, "black-and-white", "marketplace"),
+            Theme::for_sale(Palette::Rosace, "black-and-white", "marketplace"),
             Theme::BlackAndWhite
         );
     }
@@ -127,11 +127,11 @@ mod tests {
     #[test]
     fn a_recycling_sellers_sale_is_green_unless_it_asks_otherwise() {
         assert_eq!(
-            Theme::for_sale(Brand::Rosace, "", "recycle"),
+            Theme::for_sale(Palette::Rosace, "", "recycle"),
             Theme::Recycle
         );
         assert_eq!(
-            Theme::for_sale(Brand::Rosace, "bw", "recycle"),
+            Theme::for_sale(Palette::Rosace, "bw", "recycle"),
             Theme::BlackAndWhite
         );
     }
@@ -139,14 +139,14 @@ mod tests {
     #[test]
     fn other_sales_keep_their_sites_brand() {
         assert_eq!(
-            Theme::for_sale(Brand::Rosace, "", "fs"),
-            Theme::Brand(Brand::Rosace)
+            Theme::for_sale(Palette::Rosace, "", "fs"),
+            Theme::Site(Palette::Rosace)
         );
         assert_eq!(
-            Theme::for_sale(Brand::Violeta, "neon", "marketplace"),
-            Theme::Brand(Brand::Violeta)
+            Theme::for_sale(Palette::Violeta, "neon", "marketplace"),
+            Theme::Site(Palette::Violeta)
         );
-        assert!(!Theme::for_sale(Brand::Violeta, "", "fs").is_special());
+        assert!(!Theme::for_sale(Palette::Violeta, "", "fs").is_special());
         assert_eq!(Theme::sale_theme("", "fs"), "");
         assert_eq!(Theme::sale_theme("", "recycle"), "recycle");
         assert_eq!(Theme::sale_theme("BW", "fs"), "bw");
@@ -154,15 +154,18 @@ mod tests {
 
     #[test]
     fn homes_and_modules_ask_for_a_theme_by_name() {
-        assert_eq!(Theme::for_home(Brand::Rosace, "recycle"), Theme::Recycle);
-        assert_eq!(Theme::for_home(Brand::Violeta, "bw"), Theme::BlackAndWhite);
+        assert_eq!(Theme::for_home(Palette::Rosace, "recycle"), Theme::Recycle);
         assert_eq!(
-            Theme::for_home(Brand::Violeta, ""),
-            Theme::Brand(Brand::Violeta)
+            Theme::for_home(Palette::Violeta, "bw"),
+            Theme::BlackAndWhite
         );
         assert_eq!(
-            Theme::for_home(Brand::Rosace, "summer"),
-            Theme::Brand(Brand::Rosace)
+            Theme::for_home(Palette::Violeta, ""),
+            Theme::Site(Palette::Violeta)
+        );
+        assert_eq!(
+            Theme::for_home(Palette::Rosace, "summer"),
+            Theme::Site(Palette::Rosace)
         );
         assert_eq!(
             Theme::Recycle.block_class("home"),
@@ -172,7 +175,7 @@ mod tests {
             Theme::BlackAndWhite.block_class("product"),
             "product product--themed theme-bw"
         );
-        assert_eq!(Theme::Brand(Brand::Violeta).block_class("home"), "home");
+        assert_eq!(Theme::Site(Palette::Violeta).block_class("home"), "home");
     }
 
     #[test]
@@ -181,9 +184,40 @@ mod tests {
         assert_eq!(Theme::Recycle.color(), "#0BA100");
         assert_eq!(Theme::BlackAndWhite.css_class(), "theme-bw");
         assert_eq!(Theme::BlackAndWhite.color(), "#000000");
-        assert_eq!(Theme::Brand(Brand::Violeta).css_class(), "theme-violeta");
-        assert_eq!(Theme::Brand(Brand::Violeta).color(), "#6f2dbd");
+        assert_eq!(Theme::Site(Palette::Violeta).css_class(), "theme-violeta");
+        assert_eq!(Theme::Site(Palette::Violeta).color(), "#6f2dbd");
         assert!(Theme::Recycle.is_special() && Theme::BlackAndWhite.is_special());
+        assert_eq!(Theme::Site(Palette::Retail).css_class(), "theme-retail");
+        assert_eq!(Theme::Site(Palette::Retail).color(), "#0b6e8a");
+    }
+
+    /// The second retail brand's theme (spec 000 §9) is the two Belgian sites' own: their
+    /// pages wear it, and a sale there that asks for nothing keeps it.
+    #[test]
+    fn the_belgian_sites_wear_the_retail_brands_theme() {
+        let retail: Vec<u16> = crate::site::SITES
+            .iter()
+            .filter(|s| s.palette == Palette::Retail)
+            .map(|s| s.site_id)
+            .collect();
+        assert_eq!(retail, [70, 71]);
+        let violeta: Vec<u16> = crate::site::SITES
+            .iter()
+            .filter(|s| s.palette == Palette::Violeta)
+            .map(|s| s.site_id)
+            .collect();
+        assert_eq!(violeta, [66, 69]);
+        let belgium = crate::site::by_id_or_default(70);
+        assert_eq!(belgium.brand, Brand::Rosace);
+        assert_eq!(
+            Theme::for_sale(belgium.palette, "", "fs"),
+            Theme::Site(Palette::Retail)
+        );
+        assert_eq!(
+            Theme::for_sale(belgium.palette, "bw", "fs"),
+            Theme::BlackAndWhite
+        );
+        assert!(!Theme::for_home(belgium.palette, "").is_special());
     }
 
     #[test]

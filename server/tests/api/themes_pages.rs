@@ -76,7 +76,7 @@ async fn themed_homes_and_modules(t: TestApp) {
             .await,
         11
     );
-    for site in [1u16, 66] {
+    for site in [1u16, 66, 70] {
         let html = page(&t, &format!("/gr/home/summer?site={site}"), "").await;
         let home = tag_with(&html, "data-home=\"summer\"");
         assert!(
@@ -92,15 +92,25 @@ async fn themed_homes_and_modules(t: TestApp) {
         // The default home keeps the site's palette.
         let html = page(&t, &format!("/?site={site}"), "").await;
         assert!(!html.contains("home--themed") && !html.contains("home-module--themed"));
-        let brand = if site == 66 {
-            "theme-violeta"
-        } else {
-            "theme-rosace"
+        let (palette, colour) = match site {
+            66 => ("theme-violeta", "#6f2dbd"),
+            // The second retail brand's theme (spec 000 §9): the Belgian sites'.
+            70 => ("theme-retail", "#0b6e8a"),
+            _ => ("theme-rosace", "#d6336c"),
         };
         let home = tag_with(&html, "data-testid=\"home\"");
         assert!(
-            home.contains(&format!("data-theme=\"{brand}\"")),
+            home.contains(&format!("data-theme=\"{palette}\"")),
             "{site}: {home}"
+        );
+        let root = tag_with(&html, "data-ctx=");
+        assert!(
+            root.contains(&format!("class=\"{palette}\"")),
+            "{site}: {root}"
+        );
+        assert!(
+            html.contains(&format!("<meta name=\"theme-color\" content=\"{colour}\"")),
+            "{site}: theme colour"
         );
     }
     // The homes call answers the theme of the home and of its module.

@@ -350,7 +350,7 @@ fn CatalogView(
         view! { <div class="catalog__seo" data-testid="catalog-seo">{paragraphs}</div> }
     });
     // A sale may ask for a theme of its own (spec 000 §9): its page wears that palette.
-    let theme = crate::site::theme::Theme::for_sale(ctx.site().brand, &sale.theme, "");
+    let theme = crate::site::theme::Theme::for_sale(ctx.site().palette, &sale.theme, "");
     let section_class = if theme.is_special() {
         format!(
             "catalog {} catalog--themed {}",

@@ -38,7 +38,7 @@ pub fn Module(module: HomeModule, now: i64) -> impl IntoView {
         .settings
         .theme
         .as_deref()
-        .map(|t| crate::site::theme::Theme::for_home(ctx.site().brand, t))
+        .map(|t| crate::site::theme::Theme::for_home(ctx.site().palette, t))
         .filter(|t| t.is_special());
     let mut classes = format!("home-module home-module--{}", kind_class(&module.kind));
     if let Some(t) = theme {

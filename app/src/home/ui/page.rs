@@ -107,7 +107,7 @@ fn HomeView(home: Home, now: i64, path: String, part: Option<String>) -> impl In
     let scroll_name = home.name.clone();
     let scroll_report = home.scroll_depth;
     // A home may ask for a theme of spec 000 §9 (`homes.theme`): it wears that palette.
-    let theme = crate::site::theme::Theme::for_home(ctx.site().brand, &home.theme);
+    let theme = crate::site::theme::Theme::for_home(ctx.site().palette, &home.theme);
     let mut class = theme.block_class("home");
     if !home.background_theme.is_empty() {
         class = format!("{class} home--bg-{}", home.background_theme);

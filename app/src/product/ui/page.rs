@@ -303,7 +303,7 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     #[cfg(feature = "ssr")]
     crate::site::i18n::Widget::DsaForm.rendered();
     // The product of a themed sale wears the sale's theme, as its catalog page does.
-    let theme = crate::site::theme::Theme::for_sale(site.brand, &product.theme, "");
+    let theme = crate::site::theme::Theme::for_sale(site.palette, &product.theme, "");
     let sheet_class = if theme.is_special() {
         format!("product__datasheet {}", theme.css_class())
     } else {
