@@ -202,6 +202,10 @@ fn Page() -> impl IntoView {
 pub fn render(route: ResolvedRoute, path: String) -> AnyView {
     match route.kind {
         PageKind::Home => view! { <crate::home::ui::HomePage route path /> }.into_any(),
+        PageKind::Product if route.get("campaignId").is_none() => {
+            let id = route.get_id("productId").unwrap_or(0);
+            view! { <crate::operations::ui::ProductByIdPage id /> }.into_any()
+        }
         PageKind::Product => view! { <crate::product::ui::ProductPage route path /> }.into_any(),
         PageKind::Catalog if route.get("campaignId").is_some() => {
             view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()

@@ -257,6 +257,8 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
                 rest,
             )
         }
+        // A product by its id alone (a campaign link's `productid`): redirects to its sale's.
+        ["product", p] if is_id(p) => r(Product).param("productId", p),
         ["product", c, p] if is_id(c) && is_id(p) => {
             r(Product).param("campaignId", c).param("productId", p)
         }
@@ -484,6 +486,7 @@ mod tests {
             ("/c/robes-ete/100/0", PageKind::Catalog),
             ("/p/robes-ete/100/0", PageKind::Catalog),
             ("/product/100/2001", PageKind::Product),
+            ("/gr/product/2001", PageKind::Product),
             ("/seo-product/robes/100/robe-rouge/2001", PageKind::Product),
             ("/b/42", PageKind::Brand),
             ("/find", PageKind::Search),
@@ -538,7 +541,9 @@ mod tests {
         for path in [
             "/nope",
             "/catalog/abc/1",
-            "/product/1",
+            // A product by id alone is a number (its sale found on the server).
+            "/product/abc",
+            "/product/1/abc",
             "/rosedeals/unknown",
             "/rosedeals/order/abc",
             "/t/p/1",

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectNoViolations } from './a11y';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './session';
 
 // The shop writes emails to <data>/outbox (end2end/run.sh passes the data folder).
 function lastMailLink(to: string, needle: string): string {
@@ -243,4 +244,14 @@ test('a cross-site POST without the CSRF token is refused and changes nothing', 
   // Still signed out.
   await page.goto('/cart');
   await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=\/gr\/cart/);
+});
+
+// A campaign link naming a product (spec 000 §2's `productid`): the member signs in on the
+// entry page and lands on that product in its sale.
+test('a product link on the sign-in page lands on that product once signed in', async ({ page }) => {
+  await page.goto('/gr/authentication?site=1&productid=100101&operationcode=VENTE-FLASH');
+  await expect(page.locator('input[name="returnurl"]').first()).toHaveValue('/gr/product/100101');
+  await signIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/product\/1001\/100101(\?|$)/);
+  await expect(page.locator('article[data-product-id="100101"]')).toBeVisible();
 });

@@ -296,13 +296,22 @@ const SIGNED_OUT_NOTICES: [&str; 4] = [
     "account.secure.invalid",
 ];
 
-/// The entry page's return address: `returnurl` (or `ReturnUrl`), else the operation an
-/// `operationcode` link names (spec 000 §2's entry vocabulary), where the member lands
-/// once signed in or registered; else none (the home). A code that cannot be one is
+/// The entry page's return address, where the member lands once signed in or registered
+/// (spec 000 §2's entry vocabulary): `returnurl` (or `ReturnUrl`); else the product a
+/// `productid` link names (the most precise target); else the operation of an
+/// `operationcode`; else none (the home). A product id or code that cannot be one is
 /// ignored.
-pub fn entry_return_url(returnurl: &str, operation_code: &str) -> String {
+pub fn entry_return_url(returnurl: &str, operation_code: &str, product_id: &str) -> String {
     if !returnurl.is_empty() {
         return returnurl.to_string();
+    }
+    let product = product_id.trim();
+    if !product.is_empty()
+        && product.len() <= 18
+        && product.bytes().all(|b| b.is_ascii_digit())
+        && product.bytes().any(|b| b != b'0')
+    {
+        return format!("/gr/product/{product}");
     }
     crate::operations::rules::normalize_code(operation_code)
         .map(|code| format!("/operation/{code}"))
@@ -503,10 +512,30 @@ mod tests {
 
     #[test]
     fn an_operation_link_is_where_the_entry_page_returns() {
-        assert_eq!(entry_return_url("", "noel-24"), "/operation/NOEL-24");
-        assert_eq!(entry_return_url("/gr/cart", "NOEL"), "/gr/cart");
-        assert_eq!(entry_return_url("", "../x"), "");
-        assert_eq!(entry_return_url("", "a b"), "");
-        assert_eq!(entry_return_url("", ""), "");
+        assert_eq!(entry_return_url("", "noel-24", ""), "/operation/NOEL-24");
+        assert_eq!(entry_return_url("/gr/cart", "NOEL", ""), "/gr/cart");
+        assert_eq!(entry_return_url("", "../x", ""), "");
+        assert_eq!(entry_return_url("", "a b", ""), "");
+        assert_eq!(entry_return_url("", "", ""), "");
+        // A product link: the product, before an operation; a return address before both.
+        assert_eq!(entry_return_url("", "", "100101"), "/gr/product/100101");
+        assert_eq!(entry_return_url("", "NOEL", " 42 "), "/gr/product/42");
+        assert_eq!(entry_return_url("/gr/cart", "", "42"), "/gr/cart");
+        for refused in [
+            "-1",
+            "0",
+            "000",
+            "1e3",
+            "4x",
+            "../1",
+            "١٢",
+            "1234567890123456789",
+        ] {
+            assert_eq!(
+                entry_return_url("", "NOEL", refused),
+                "/operation/NOEL",
+                "{refused}"
+            );
+        }
     }
 }

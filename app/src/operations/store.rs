@@ -17,6 +17,28 @@ pub async fn sale_catalog(
     sale_landing(db, site_id, sale_id, now, Audience::Member).await
 }
 
+/// The member's page of a product by its id alone (`/product/{sale}/{id}`): `None` for an
+/// unknown product, another site's, one whose sale is not live or one taken down.
+pub async fn product_page(
+    db: &Db,
+    site_id: u16,
+    product_id: i64,
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let sale: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT p.sale_id FROM products p JOIN sales s ON s.id = p.sale_id
+          WHERE p.id = $1 AND s.site_id = $2 AND s.campaign_kind IN ('DEFAULT', 'EMAIL') AND {} AND {}",
+        live_window("$3"),
+        crate::platform::sql::shown("p")
+    ))
+    .bind(product_id)
+    .bind(i64::from(site_id))
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(sale.map(|sale_id| format!("/product/{sale_id}/{product_id}")))
+}
+
 /// Where a live sale of the site lands `audience` (`rules::sale_landing`: a visitor gets
 /// the open-door `/c/...` catalog), `None` for an unknown sale, another site's, or one
 /// that is over.

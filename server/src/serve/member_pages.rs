@@ -42,8 +42,9 @@ static PREFIX: LazyLock<String> =
 /// queries) render in full.
 fn templated_kind(path: &str, query: Option<&str>) -> bool {
     routes::resolve(path).is_some_and(|r| match r.kind {
-        PageKind::Home | PageKind::Product => true,
-        PageKind::Catalog => r.get("campaignId").is_some(),
+        PageKind::Home => true,
+        // The by-id addresses are redirects, not pages.
+        PageKind::Product | PageKind::Catalog => r.get("campaignId").is_some(),
         PageKind::Cart => !app::ui::draft::is_retry(query),
         PageKind::MyOrders => true,
         PageKind::Search => {

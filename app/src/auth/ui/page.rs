@@ -27,7 +27,7 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let return_url = {
         let r = q("returnurl");
         let r = if r.is_empty() { q("ReturnUrl") } else { r };
-        crate::auth::rules::entry_return_url(&r, &q("operationcode"))
+        crate::auth::rules::entry_return_url(&r, &q("operationcode"), &q("productid"))
     };
     let step = if q("signin") == "activate" && !q("cypher").is_empty() {
         "activate".to_string()

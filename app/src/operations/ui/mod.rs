@@ -91,6 +91,45 @@ pub fn CatalogByIdPage(id: i64, search: String) -> impl IntoView {
     }
 }
 
+#[server(prefix = "/api/fn", input = leptos::server_fn::codec::GetUrl, endpoint = "product/by-id")]
+pub async fn resolve_product(id: i64) -> Result<Option<String>, ServerFnError> {
+    use crate::platform::state::WireResult;
+    let state = crate::platform::state::app_state()?;
+    let ctx = RequestCtx::current();
+    crate::operations::store::product_page(
+        &state.db,
+        ctx.site_id,
+        id,
+        crate::platform::state::now(),
+    )
+    .await
+    .wire::<crate::catalog::error::CatalogError>()
+}
+
+/// `/gr/product/{id}`: a product by its id alone, as a campaign link's `productid` names it
+/// (spec 000 §2's entry vocabulary). The server answers with a redirect (302: sales end) to
+/// the product's page in its sale; an unknown product, another site's, or one whose sale is
+/// over is the 404 page. Members only: a visitor signs in first and comes back here.
+#[component]
+pub fn ProductByIdPage(id: i64) -> impl IntoView {
+    let load = Resource::new(move || id, resolve_product);
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {move || Suspend::new(async move {
+                match load.await {
+                    Ok(Some(target)) => {
+                        redirect_to(&target);
+                        let ctx = RequestCtx::current();
+                        view! { <p class="page__redirect"><a href=target.clone() data-testid="product-redirect">{ctx.t("page.product")}</a></p> }.into_any()
+                    }
+                    Ok(None) => view! { <crate::ui::not_found::NotFound /> }.into_any(),
+                    Err(_) => view! { <crate::ui::error_template::ErrorNotice /> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
 /// A temporary redirect while the server renders; in the browser, a full navigation.
 pub(crate) fn redirect_to(url: &str) {
     #[cfg(feature = "ssr")]

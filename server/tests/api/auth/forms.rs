@@ -314,6 +314,21 @@ async fn an_operation_link_lands_on_its_operation_after_sign_in() {
         .unwrap();
     assert!(html.contains("name=\"returnurl\" value=\"\""));
     assert!(!html.contains("/operation/"));
+    // A product link (`productid`) returns to that product, before an operation's landing.
+    let html = t
+        .get("/gr/authentication?productid=100101&operationcode=noel")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("name=\"returnurl\" value=\"/gr/product/100101\""));
+    let html = t
+        .get("/gr/authentication?productid=%3Cscript%3E")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("name=\"returnurl\" value=\"\""));
 
     let res = t
         .client

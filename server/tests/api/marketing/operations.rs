@@ -303,3 +303,67 @@ both!(
     catalog_by_id_on_sqlite,
     catalog_by_id_on_postgres
 );
+
+/// `/gr/product/{id}`, where a campaign link's `productid` leads once the member is signed
+/// in: the product's page in its sale; an unknown product, another site's, one taken down
+/// or whose sale is over, the 404 page; a visitor signs in first and comes back here.
+async fn product_by_id(t: TestApp) {
+    let s = shopper(&t, 2).await;
+    let (sale, product): (i64, i64) = sqlx::query_as(
+        "SELECT p.sale_id, MIN(p.id) FROM products p JOIN sales s ON s.id = p.sale_id
+          WHERE s.site_id = 1 AND s.id = 1001 GROUP BY p.sale_id",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    for path in [
+        format!("/gr/product/{product}"),
+        format!("/product/{product}"),
+    ] {
+        let (status, location, _) = page(&t, Some(&s), &path).await;
+        assert_eq!(status, 302, "{path}");
+        assert_eq!(location, format!("/product/{sale}/{product}"));
+    }
+    // The page it leads to is the product's.
+    let (status, _, html) = page(&t, Some(&s), &format!("/product/{sale}/{product}")).await;
+    assert_eq!(status, 200);
+    assert!(html.contains(&format!("data-product-id=\"{product}\"")));
+    let other: i64 = sqlx::query_scalar(
+        "SELECT MIN(p.id) FROM products p JOIN sales s ON s.id = p.sale_id WHERE s.site_id = 4",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    for id in [999_999_i64, other] {
+        let (status, _, html) = page(&t, Some(&s), &format!("/gr/product/{id}")).await;
+        assert_eq!(status, 404, "{id}");
+        assert!(html.contains("data-testid=\"not-found\""));
+    }
+    sqlx::query("UPDATE products SET moderation = 'removed' WHERE id = $1")
+        .bind(product)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (status, _, _) = page(&t, Some(&s), &format!("/gr/product/{product}")).await;
+    assert_eq!(status, 404, "a product taken down");
+    sqlx::query("UPDATE products SET moderation = '' WHERE id = $1")
+        .bind(product)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE sales SET ends_at = 1 WHERE id = $1")
+        .bind(sale)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (status, _, _) = page(&t, Some(&s), &format!("/gr/product/{product}")).await;
+    assert_eq!(status, 404, "a sale that is over");
+    let (status, location, _) = page(&t, None, &format!("/gr/product/{product}")).await;
+    assert!((300..400).contains(&status));
+    assert!(location.contains("authentication"), "{location}");
+}
+both!(
+    product_by_id,
+    product_by_id_on_sqlite,
+    product_by_id_on_postgres
+);
