@@ -195,18 +195,15 @@ mod tests {
     /// pages wear it, and a sale there that asks for nothing keeps it.
     #[test]
     fn the_belgian_sites_wear_the_retail_brands_theme() {
-        let retail: Vec<u16> = crate::site::SITES
-            .iter()
-            .filter(|s| s.palette == Palette::Retail)
-            .map(|s| s.site_id)
-            .collect();
-        assert_eq!(retail, [70, 71]);
-        let violeta: Vec<u16> = crate::site::SITES
-            .iter()
-            .filter(|s| s.palette == Palette::Violeta)
-            .map(|s| s.site_id)
-            .collect();
-        assert_eq!(violeta, [66, 69]);
+        let wearing = |palette: Palette| -> Vec<u16> {
+            crate::site::SITES
+                .iter()
+                .filter(|s| s.palette == palette)
+                .map(|s| s.site_id)
+                .collect()
+        };
+        assert_eq!(wearing(Palette::Retail), [70, 71]);
+        assert_eq!(wearing(Palette::Violeta), [66, 69]);
         let belgium = crate::site::by_id_or_default(70);
         assert_eq!(belgium.brand, Brand::Rosace);
         assert_eq!(

@@ -74,16 +74,10 @@ pub fn CatalogByIdPage(id: i64, search: String) -> impl IntoView {
                 move || {
                     let search = search.clone();
                     Suspend::new(async move {
-                        match load.await {
-                            Ok(Some(target)) => {
-                                let target = crate::routes::with_query(&target, &search);
-                                redirect_to(&target);
-                                let ctx = RequestCtx::current();
-                                view! { <p class="page__redirect"><a href=target.clone() data-testid="catalog-redirect">{ctx.t("page.catalog")}</a></p> }.into_any()
-                            }
-                            Ok(None) => view! { <crate::ui::not_found::NotFound /> }.into_any(),
-                            Err(_) => view! { <crate::ui::error_template::ErrorNotice /> }.into_any(),
-                        }
+                        let found = load
+                            .await
+                            .map(|t| t.map(|t| crate::routes::with_query(&t, &search)));
+                        redirect_or_not_found(found, "catalog-redirect", "page.catalog")
                     })
                 }
             }
@@ -116,17 +110,28 @@ pub fn ProductByIdPage(id: i64) -> impl IntoView {
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
             {move || Suspend::new(async move {
-                match load.await {
-                    Ok(Some(target)) => {
-                        redirect_to(&target);
-                        let ctx = RequestCtx::current();
-                        view! { <p class="page__redirect"><a href=target.clone() data-testid="product-redirect">{ctx.t("page.product")}</a></p> }.into_any()
-                    }
-                    Ok(None) => view! { <crate::ui::not_found::NotFound /> }.into_any(),
-                    Err(_) => view! { <crate::ui::error_template::ErrorNotice /> }.into_any(),
-                }
+                redirect_or_not_found(load.await, "product-redirect", "page.product")
             })}
         </Suspense>
+    }
+}
+
+/// What a by-id address shows once its look-up answered: a redirect to the page found (with
+/// a link to it, titled `label`), the 404 page when there is none, the error notice when the
+/// look-up failed.
+fn redirect_or_not_found(
+    found: Result<Option<String>, ServerFnError>,
+    testid: &'static str,
+    label: &'static str,
+) -> AnyView {
+    match found {
+        Ok(Some(target)) => {
+            redirect_to(&target);
+            let ctx = RequestCtx::current();
+            view! { <p class="page__redirect"><a href=target.clone() data-testid=testid>{ctx.t(label)}</a></p> }.into_any()
+        }
+        Ok(None) => view! { <crate::ui::not_found::NotFound /> }.into_any(),
+        Err(_) => view! { <crate::ui::error_template::ErrorNotice /> }.into_any(),
     }
 }
 
