@@ -10,11 +10,15 @@ case ${1:-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
 cd "$ROOT"
 
 RELEASE=()
-FRONT_PROFILE=()
+# Debug builds use the `local` profile (Cargo.toml: dependencies unoptimised, except the few a
+# local shop feels), as cargo-leptos does (`bin-profile-dev`, `lib-profile-dev`).
+SERVER_PROFILE=(--profile=local)
+FRONT_PROFILE=(--profile=local)
 # shellcheck disable=SC2054 # "rust,npm" is one argument: the list of groups
 SETUP_FLAGS=(--only rust,npm)
 if [[ "${1:-}" == "--release" ]]; then
   RELEASE=(--release)
+  SERVER_PROFILE=(--release)
   FRONT_PROFILE=(--profile=wasm-release)
   SETUP_FLAGS+=(--release-tools)
 fi
@@ -26,7 +30,7 @@ fi
 # (or waits for it). Its errors, if any, come again from cargo-leptos.
 mkdir -p "$(target_dir)"
 PREBUILD_LOG=$(target_dir)/run-server-prebuild.log
-cargo build "${RELEASE[@]}" --package=server --bin=server --no-default-features >"$PREBUILD_LOG" 2>&1 &
+cargo build "${SERVER_PROFILE[@]}" --package=server --bin=server --no-default-features >"$PREBUILD_LOG" 2>&1 &
 PREBUILD_PID=$!
 # The browser side's build too, beside them: the command cargo-leptos runs for it (with
 # `--split`, the relocations wasm-split needs) into its folder, target/front (on a fresh
