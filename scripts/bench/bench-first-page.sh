@@ -24,6 +24,22 @@ have_cmd rustup || die "rustup not found"
 ensure_addr_free 127.0.0.1:3000
 
 RUSTUP_BIN=$(dirname -- "$(command -v rustup)")
+run_pid=
+scratch=
+# setsid makes each run its own process group: stop all of it (cargo-leptos, the server),
+# on an interrupt too.
+stop_run() {
+    [[ -n "$run_pid" ]] || return 0
+    kill -TERM -- "-$run_pid" 2>/dev/null || true
+    wait "$run_pid" 2>/dev/null || true
+    for _ in $(seq 1 20); do
+        addr_answers 127.0.0.1:3000 || break
+        sleep 1
+    done
+    pkill -TERM -f "$scratch/clone/target/" 2>/dev/null || true
+    run_pid=
+}
+trap_cleanup stop_run
 for commit in "$@"; do
     rev=$(git -C "$ROOT" rev-parse --short "$commit")
     scratch=$(mktemp -d "${TMPDIR:-/tmp}/rosace-first-page.XXXXXX")
@@ -44,7 +60,7 @@ for commit in "$@"; do
         exec setsid scripts/run.sh >"$scratch/run.log" 2>&1
     ) &
     run_pid=$!
-    seconds=timeout
+    seconds=
     while kill -0 "$run_pid" 2>/dev/null; do
         if curl -s -o /dev/null --max-time 5 http://127.0.0.1:3000/; then
             seconds=$(($(date +%s) - start))
@@ -53,21 +69,12 @@ for commit in "$@"; do
         sleep 3
     done
     setup=$(sed -n 's/.*Set-up done after \([0-9]*\)s.*/\1/p' "$scratch/run.log" | head -n 1)
-    # setsid made the run its own process group: stop all of it (cargo-leptos, the server).
-    kill -TERM -- "-$run_pid" 2>/dev/null || true
-    wait "$run_pid" 2>/dev/null || true
-    for _ in $(seq 1 20); do
-        addr_answers 127.0.0.1:3000 || break
-        sleep 1
-    done
-    pkill -TERM -f "$scratch/clone/target/" 2>/dev/null || true
-    if [[ "$seconds" == timeout ]]; then
+    stop_run
+    if [[ -z "$seconds" ]]; then
         echo "$rev: no first page (run.sh ended; log: $scratch/run.log)"
         continue
     fi
     printf '%s: first page after %d s (%d min %02d s); set-up done after %s s\n' \
         "$rev" "$seconds" $((seconds / 60)) $((seconds % 60)) "${setup:-?}"
-    if [[ "${ROSACE_BENCH_KEEP:-0}" != 1 ]]; then
-        rm -rf -- "$scratch"
-    fi
+    keep_or_remove "$scratch"
 done
