@@ -105,11 +105,9 @@ impl Db {
 
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
         match self.backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await,
+            Backend::Sqlite => migrations::sqlite().run(&self.pool).await,
             Backend::Postgres => {
-                sqlx::migrate!("./migrations/postgres")
-                    .run(&self.pool)
-                    .await?;
+                migrations::postgres().run(&self.pool).await?;
                 // Code, not schema: replaced as a whole on every start (see the file).
                 sqlx::raw_sql(include_str!("../../migrations/routines/checkout_line.sql"))
                     .execute(&self.pool)
@@ -180,5 +178,6 @@ pub fn pool_options(backend: Backend) -> AnyPoolOptions {
         .before_acquire(|conn, _meta| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
 }
 
+mod migrations;
 #[cfg(test)]
 mod tests;

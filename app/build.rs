@@ -1,0 +1,36 @@
+//! Lists the SQL migrations for `platform::db::migrations`, as sqlx's `migrate!` macro did.
+//! That macro was sqlx's only macro the shop used, and its feature built sqlx's drivers a
+//! second time for the build host (about 40 s of a fresh build). The SQL stays in
+//! `migrations/`, read with `include_str!`, so an edited file rebuilds the crate.
+use std::path::Path;
+
+fn main() {
+    let mut code = String::new();
+    for engine in ["sqlite", "postgres"] {
+        let dir = Path::new("migrations").join(engine);
+        // A directory's time changes when a file is added, removed or renamed.
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+            .filter_map(|entry| entry.ok())
+            .filter(|entry| entry.path().is_file())
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".sql"))
+            .collect();
+        files.sort();
+        code.push_str(&format!(
+            "/// `migrations/{engine}`: (file name, SQL), in file-name order.\n\
+             pub const {}: &[(&str, &str)] = &[\n",
+            engine.to_uppercase()
+        ));
+        for file in files {
+            code.push_str(&format!(
+                "    ({file:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/migrations/{engine}/{file}\"))),\n"
+            ));
+        }
+        code.push_str("];\n");
+    }
+    let out =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("migrations.rs");
+    std::fs::write(&out, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+}
