@@ -22,7 +22,7 @@ fn migrator(files: &'static [(&'static str, &'static str)]) -> Migrator {
         migrations: Cow::Owned(
             files
                 .iter()
-                .filter_map(|(name, sql)| migration(name, sql))
+                .map(|(name, sql)| migration(name, sql))
                 .collect(),
         ),
         ..Migrator::DEFAULT
@@ -31,19 +31,23 @@ fn migrator(files: &'static [(&'static str, &'static str)]) -> Migrator {
 
 /// `<version>_<description>.sql` as sqlx's folder source reads it: the description with
 /// `_` as spaces, the transaction left out when the SQL starts with `-- no-transaction`.
-/// None for a name sqlx would skip.
-fn migration(file_name: &'static str, sql: &'static str) -> Option<Migration> {
-    let (version, rest) = file_name.split_once('_')?;
-    let version: i64 = version.parse().ok()?;
+/// `build.rs` lists only names of that form.
+fn migration(file_name: &'static str, sql: &'static str) -> Migration {
+    let (version, rest) = file_name
+        .split_once('_')
+        .expect("build.rs lists <version>_<description>.sql names");
+    let version: i64 = version
+        .parse()
+        .expect("build.rs lists names with an integer version");
     let kind = MigrationType::from_filename(rest);
     let description = rest.trim_end_matches(kind.suffix()).replace('_', " ");
-    Some(Migration::new(
+    Migration::new(
         version,
         Cow::Owned(description),
         kind,
         Cow::Borrowed(sql),
         sql.starts_with("-- no-transaction"),
-    ))
+    )
 }
 
 #[cfg(test)]
