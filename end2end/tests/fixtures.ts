@@ -1,9 +1,55 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type TestInfo } from '@playwright/test';
+
+// What the browser said while a test ran: errors, failed and refused requests. Printed
+// with the page's state when the test fails, because a rare failure (a page that never
+// hydrated, with an empty main) could not be explained from the test's own message.
+function recordTrail(context: BrowserContext): string[] {
+  const trail: string[] = [];
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
+    if (trail.length > 60) trail.shift();
+  };
+  context.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') note(`console.${m.type()}: ${m.text()}`);
+  });
+  context.on('weberror', (e) => note(`page error: ${e.error().message}`));
+  context.on('requestfailed', (r) => note(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  context.on('response', (r) => {
+    if (r.status() >= 400) note(`status ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  context.on('page', (p) => p.on('framenavigated', (f) => f === p.mainFrame() && note(`at ${f.url()}`)));
+  return trail;
+}
+
+async function describeFailure(context: BrowserContext, trail: string[], testInfo: TestInfo): Promise<void> {
+  const lines = [`failure context of "${testInfo.title}" (${testInfo.project.name}):`, ...trail];
+  for (const [i, page] of context.pages().entries()) {
+    if (page.isClosed()) continue;
+    const state = await page
+      .evaluate(() => {
+        const html = document.documentElement;
+        const main = document.querySelector('main');
+        return {
+          hydrated: html.getAttribute('data-hydrated'),
+          navigated: html.getAttribute('data-navigated'),
+          islands: document.querySelectorAll('leptos-island').length,
+          mainChars: main ? main.innerHTML.length : -1,
+          bodyChars: document.body ? document.body.innerHTML.length : -1,
+          scripts: [...document.scripts].map((s) => s.src.replace(location.origin, '') || 'inline').join(' '),
+        };
+      })
+      .catch((e: Error) => ({ error: e.message }));
+    lines.push(`page ${i} ${page.url()}: ${JSON.stringify(state)}`);
+    const html = await page.content().catch(() => '');
+    await testInfo.attach(`page-${i}.html`, { body: html, contentType: 'text/html' });
+  }
+  console.log(lines.join('\n'));
+}
 
 // Most tests are about other things than cookie consent: they start as a visitor who has
 // already answered the banner (only the mandatory category). consent.spec.ts covers it.
 export const test = base.extend({
-  context: async ({ context, baseURL }, use) => {
+  context: async ({ context, baseURL }, use, testInfo) => {
     await context.addCookies([
       { name: 'OptanonConsent', value: 'groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0', url: baseURL! },
     ]);
@@ -14,7 +60,9 @@ export const test = base.extend({
     context.on('console', (message) => {
       if (message.text().includes('Could not find WASM function for the island')) orphans.push(message.text());
     });
+    const trail = recordTrail(context);
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) await describeFailure(context, trail, testInfo);
     expect(orphans, 'every server-rendered island has its browser code').toEqual([]);
   },
 });
