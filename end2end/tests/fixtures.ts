@@ -1,9 +1,16 @@
-import { test as base, expect, type BrowserContext, type TestInfo } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import { test as base, expect, type BrowserContext, type Request, type TestInfo } from '@playwright/test';
 
 // What the browser said while a test ran: errors, failed and refused requests. Printed
 // with the page's state when the test fails, because a rare failure (a page that never
 // hydrated, with an empty main) could not be explained from the test's own message.
-function recordTrail(context: BrowserContext): string[] {
+interface Trail {
+  lines: string[];
+  /** Requests still waiting for their answer. */
+  open: Set<Request>;
+}
+
+function recordTrail(context: BrowserContext): Trail {
   const trail: string[] = [];
   const note = (line: string) => {
     trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
@@ -18,11 +25,16 @@ function recordTrail(context: BrowserContext): string[] {
     if (r.status() >= 400) note(`status ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
   context.on('page', (p) => p.on('framenavigated', (f) => f === p.mainFrame() && note(`at ${f.url()}`)));
-  return trail;
+  const open = new Set<Request>();
+  context.on('request', (r) => open.add(r));
+  context.on('requestfinished', (r) => open.delete(r));
+  context.on('requestfailed', (r) => open.delete(r));
+  return { lines: trail, open };
 }
 
-async function describeFailure(context: BrowserContext, trail: string[], testInfo: TestInfo): Promise<void> {
-  const lines = [`failure context of "${testInfo.title}" (${testInfo.project.name}):`, ...trail];
+async function describeFailure(context: BrowserContext, trail: Trail, testInfo: TestInfo): Promise<void> {
+  const lines = [`failure context of "${testInfo.title}" (${testInfo.project.name}):`, ...trail.lines];
+  for (const r of trail.open) lines.push(`still waiting: ${r.method()} ${r.url()}`);
   for (const [i, page] of context.pages().entries()) {
     if (page.isClosed()) continue;
     const state = await page
@@ -35,13 +47,25 @@ async function describeFailure(context: BrowserContext, trail: string[], testInf
           islands: document.querySelectorAll('leptos-island').length,
           mainChars: main ? main.innerHTML.length : -1,
           bodyChars: document.body ? document.body.innerHTML.length : -1,
+          // Set once the island script's module has loaded (before the WASM starts).
+          islandScript: typeof (window as { __hydrateIsland?: unknown }).__hydrateIsland,
+          readyState: document.readyState,
+          loaded: performance
+            .getEntriesByType('resource')
+            .map((e) => e.name.replace(location.origin, ''))
+            .filter((n) => n.startsWith('/pkg/') || n.startsWith('/js/'))
+            .join(' '),
           scripts: [...document.scripts].map((s) => s.src.replace(location.origin, '') || 'inline').join(' '),
         };
       })
       .catch((e: Error) => ({ error: e.message }));
     lines.push(`page ${i} ${page.url()}: ${JSON.stringify(state)}`);
-    const html = await page.content().catch(() => '');
-    await testInfo.attach(`page-${i}.html`, { body: html, contentType: 'text/html' });
+    // Written to the test's output folder (an attachment's body alone is kept only by
+    // reporters that write files, and the suite's is the list reporter).
+    const file = testInfo.outputPath(`page-${i}.html`);
+    await writeFile(file, await page.content().catch(() => ''));
+    await testInfo.attach(`page-${i}.html`, { path: file, contentType: 'text/html' });
+    lines.push(`  its HTML: ${file}`);
   }
   console.log(lines.join('\n'));
 }

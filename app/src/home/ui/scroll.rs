@@ -24,11 +24,12 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
-/// Sends [`FURTHEST_EVENT`] when the furthest position (the saved one, or where the page is
-/// now: the debounced save may not have run yet) is beyond the one last reported; the
-/// reported one is kept beside it (`….sent`), so a page hidden twice reports once.
+/// Sends [`FURTHEST_EVENT`] when the furthest position (the saved one, or `last`: the last
+/// position seen on this home, whose debounced save may not have run yet) is beyond the
+/// one last reported; the reported one is kept beside it (`….sent`), so a page hidden twice
+/// reports once.
 #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
-fn report_furthest(key: &str, home: &str) {
+fn report_furthest(key: &str, home: &str, last: i32) {
     let (Some(w), Some(s)) = (web_sys::window(), storage()) else {
         return;
     };
@@ -40,8 +41,7 @@ fn report_furthest(key: &str, home: &str) {
             .unwrap_or(0)
     };
     let (max_key, sent_key) = (format!("{key}.max"), format!("{key}.sent"));
-    let now = w.scroll_y().unwrap_or(0.0).round() as i32;
-    let furthest = read(&max_key).max(now);
+    let furthest = read(&max_key).max(last);
     if furthest <= read(&sent_key) {
         return;
     }
@@ -57,8 +57,50 @@ fn report_furthest(key: &str, home: &str) {
     }
 }
 
+/// Saves `y` as the home's position, and as its furthest when it is.
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+fn save(key: &str, y: i32) {
+    let Some(s) = storage() else {
+        return;
+    };
+    let _ = s.set_item(key, &y.to_string());
+    let max_key = format!("{key}.max");
+    let max = s
+        .get_item(&max_key)
+        .ok()
+        .flatten()
+        .and_then(|v| v.parse::<i32>().ok())
+        .unwrap_or(0);
+    if y > max {
+        let _ = s.set_item(&max_key, &y.to_string());
+    }
+}
+
+/// The page's vertical position in whole pixels: formatting an f64 would bring the float
+/// printer (20 KB) into the WASM every page loads.
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+fn scroll_y() -> i32 {
+    web_sys::window()
+        .and_then(|w| w.scroll_y().ok())
+        .unwrap_or(0.0)
+        .round() as i32
+}
+
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+fn path() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default()
+}
+
 /// An island without markup: it only saves and restores the scroll position. Lazy: its
 /// code (the report's event building) stays out of the module every page loads.
+///
+/// An island's listeners outlive its page: an in-app navigation swaps the page out without
+/// disposing of the islands (`pages/navigation.ts`). So the keeper only records positions
+/// while the address is its home's, and stops at the first navigation: before, the window's
+/// scroll listener of a home left for a sale went on saving the sale's position as the
+/// home's, and a later visit of the home opened at the top (or wherever the sale was).
 #[island(lazy)]
 pub fn ScrollKeeper(
     home: String,
@@ -71,6 +113,7 @@ pub fn ScrollKeeper(
     Effect::new(move |_| {
         #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
         {
+            use wasm_bindgen::JsCast;
             let (key, home) = (key.clone(), home.clone());
             let restore = {
                 let key = key.clone();
@@ -88,69 +131,98 @@ pub fn ScrollKeeper(
             restore();
             // Once more after the router's own scroll handling of this navigation.
             request_animation_frame(restore);
+            let here = {
+                let page = path();
+                move || path() == page
+            };
+            // The last position seen on this home, and the save waiting for scrolling to stop.
+            let last: StoredValue<Option<i32>> = StoredValue::new(None);
             let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+            let flush = {
+                let key = key.clone();
+                move || {
+                    if let Some(h) = pending.try_update_value(Option::take).flatten() {
+                        h.clear();
+                        if let Some(y) = last.get_value() {
+                            save(&key, y);
+                        }
+                    }
+                }
+            };
             let report = {
                 let key = key.clone();
                 move || {
                     if report {
-                        report_furthest(&key, &home)
+                        report_furthest(&key, &home, last.get_value().unwrap_or(0))
                     }
                 }
             };
-            let listener = window_event_listener(leptos::ev::scroll, move |_| {
-                if let Some(h) = pending.get_value() {
-                    h.clear();
+            let listener = window_event_listener(leptos::ev::scroll, {
+                let (key, here) = (key.clone(), here.clone());
+                move |_| {
+                    if !here() {
+                        return;
+                    }
+                    let y = scroll_y();
+                    last.set_value(Some(y));
+                    if let Some(h) = pending.get_value() {
+                        h.clear();
+                    }
+                    let key = key.clone();
+                    let handle = set_timeout_with_handle(
+                        move || {
+                            pending.set_value(None);
+                            save(&key, y);
+                        },
+                        std::time::Duration::from_millis(DEBOUNCE_MS),
+                    )
+                    .ok();
+                    pending.set_value(handle);
                 }
-                let key = key.clone();
-                let handle = set_timeout_with_handle(
-                    move || {
-                        let (Some(w), Some(s)) = (web_sys::window(), storage()) else {
-                            return;
-                        };
-                        // Whole pixels as integers: formatting an f64 would bring the
-                        // float printer (20 KB) into the WASM every page loads.
-                        let y = w.scroll_y().unwrap_or(0.0).round() as i32;
-                        let _ = s.set_item(&key, &y.to_string());
-                        let max_key = format!("{key}.max");
-                        let max = s
-                            .get_item(&max_key)
-                            .ok()
-                            .flatten()
-                            .and_then(|v| v.parse::<i32>().ok())
-                            .unwrap_or(0);
-                        if y > max {
-                            let _ = s.set_item(&max_key, &y.to_string());
-                        }
-                    },
-                    std::time::Duration::from_millis(DEBOUNCE_MS),
-                )
-                .ok();
-                pending.set_value(handle);
             });
             // `visibilitychange` bubbles from the document to the window; a phone's browser
             // may skip `pagehide` when it drops a tab in the background.
             let hidden = window_event_listener_untyped("visibilitychange", {
-                let report = report.clone();
+                let (flush, report, here) = (flush.clone(), report.clone(), here.clone());
                 move |_| {
-                    if document().hidden() {
+                    if document().hidden() && here() {
+                        flush();
                         report();
                     }
                 }
             });
             let left = window_event_listener_untyped("pagehide", {
-                let report = report.clone();
-                move |_| report()
-            });
-            on_cleanup(move || {
-                if let Some(h) = pending.try_get_value().flatten() {
-                    h.clear();
+                let (flush, report) = (flush.clone(), report.clone());
+                move |_| {
+                    if here() {
+                        flush();
+                        report();
+                    }
                 }
-                listener.remove();
-                hidden.remove();
-                left.remove();
-                // Leaving the home inside the shop (no page unload).
-                report();
             });
+            let handles = StoredValue::new(Some((listener, hidden, left)));
+            // Leaving the home inside the shop (no page unload): the position is kept and
+            // reported, and this keeper stops (the page that replaced it has its own).
+            let stop = move || {
+                if let Some((listener, hidden, left)) =
+                    handles.try_update_value(Option::take).flatten()
+                {
+                    flush();
+                    report();
+                    listener.remove();
+                    hidden.remove();
+                    left.remove();
+                }
+            };
+            let navigated = wasm_bindgen::closure::Closure::once_into_js(stop.clone());
+            let once = web_sys::AddEventListenerOptions::new();
+            once.set_once(true);
+            let _ = document().add_event_listener_with_callback_and_add_event_listener_options(
+                "rosace:navigated",
+                navigated.unchecked_ref(),
+                &once,
+            );
+            on_cleanup(stop);
         }
     });
     #[cfg(not(all(feature = "hydrate", not(feature = "ssr"))))]
