@@ -59,7 +59,22 @@ async function describeFailure(context: BrowserContext, trail: Trail, testInfo: 
         };
       })
       .catch((e: Error) => ({ error: e.message }));
-    lines.push(`page ${i} ${page.url()}: ${JSON.stringify(state)}`);
+    // Leptos' island script starts the WASM from `requestIdleCallback`: whether an idle
+    // callback still runs on this page (an unhydrated page had fetched everything and never
+    // started its module).
+    const idle = await page
+      .evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const late = setTimeout(() => resolve('no idle callback within 2 s'), 2000);
+            requestIdleCallback(() => {
+              clearTimeout(late);
+              resolve('an idle callback ran');
+            });
+          }),
+      )
+      .catch((e: Error) => e.message);
+    lines.push(`page ${i} ${page.url()}: ${JSON.stringify(state)}; ${idle}`);
     // Written to the test's output folder (an attachment's body alone is kept only by
     // reporters that write files, and the suite's is the list reporter).
     const file = testInfo.outputPath(`page-${i}.html`);
