@@ -47,6 +47,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <HashedStylesheet options=options.clone() id="leptos" />
                 <AutoReload options=options.clone() />
                 {islands.then(|| view! {
+                    <IdleDeadline />
                     <HydrationScripts options islands=true />
                     <ShellScript />
                 })}
@@ -126,6 +127,22 @@ fn page_has_islands() -> bool {
 /// body and head tags, and hydrate its islands, so the WASM and its cart count and
 /// favourites stores stay loaded) and the enhancement of server forms. A content-hashed
 /// file, not inline: every page's HTML is lighter and the browser keeps the script.
+/// Leptos' island script imports the page's module from `requestIdleCallback` without a
+/// time-out, so a page whose browser never finds an idle period (a busy tab, a loaded
+/// machine: seen in headless Chromium, once in about 300 browser tests) was never
+/// interactive. This runs first and gives such calls a deadline: the callback runs at the
+/// first idle period or after 2 s, whichever comes first, once. Inline because it must run
+/// before the island script, which is inline too; the nonce lets it past the policy.
+#[component]
+fn IdleDeadline() -> impl IntoView {
+    const SCRIPT: &str = "(()=>{const r=window.requestIdleCallback;if(!r)return;\
+window.requestIdleCallback=function(c,o){if(o&&o.timeout)return r.call(window,c,o);\
+let done=false;const run=d=>{if(!done){done=true;c(d)}};\
+setTimeout(()=>run({didTimeout:true,timeRemaining:()=>0}),2000);return r.call(window,run)}})()";
+    let nonce = leptos::nonce::use_nonce();
+    view! { <script nonce=nonce inner_html=SCRIPT></script> }
+}
+
 #[component]
 fn ShellScript() -> impl IntoView {
     view! { <script type="module" src=crate::ui::assets::script("shell")></script> }

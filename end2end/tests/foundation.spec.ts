@@ -35,6 +35,19 @@ test('the home page hydrates: the burger opens the lateral menu', async ({ page 
   expect(errors).toEqual([]);
 });
 
+// Leptos starts the islands from an idle callback: a browser that never finds an idle
+// period (seen under load in CI) must still make the page interactive.
+test('a page hydrates when the browser never calls an idle callback', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto('/voyages?site=1');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 10_000 });
+  const burger = page.getByTestId('burger');
+  await burger.click();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('the footer switcher moves to the sister brand and remembers it', async ({ page }) => {
   await page.goto('/?site=1');
   await page.getByTestId('site-switcher').getByRole('link', { name: /Violeta · Italia/ }).click();
