@@ -95,6 +95,12 @@ pub const BODY_MAX: usize = 64 * 1024;
 
 /// The whole HTTP application.
 pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
+    router_with(app, leptos_options, true)
+}
+
+/// The router, with visitors' cached pages answered before the request steps
+/// (`front_hits`) or, to compare, by the page cache's step.
+pub fn router_with(app: Arc<AppCtx>, leptos_options: LeptosOptions, front_hits: bool) -> Router {
     let site_root = leptos_options.site_root.to_string();
     let pkg_dir = format!("{site_root}/{}", leptos_options.site_pkg_dir);
     let prod = leptos_options.env == leptos::config::Env::PROD;
@@ -123,7 +129,7 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         in_flight: middleware::InFlight::new(app.config.max_in_flight),
         request_timeout: std::time::Duration::from_secs(app.config.request_timeout_secs),
     };
-    Router::new()
+    let router = Router::new()
         .fallback_service(routed)
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
@@ -141,7 +147,12 @@ pub fn router(app: Arc<AppCtx>, leptos_options: LeptosOptions) -> Router {
         // Small by default: every call and form takes a little JSON or a few fields (the
         // DSA call, the one that takes files, raises its own limit).
         .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
-        .layer(axum::middleware::from_fn_with_state(edge, edge_steps))
+        .layer(axum::middleware::from_fn_with_state(edge, edge_steps));
+    if front_hits {
+        router.layer(serve::front::FrontHitsLayer(app))
+    } else {
+        router
+    }
 }
 
 /// What the outer steps need: the app, and the count of requests being worked on.

@@ -138,27 +138,17 @@ where
             }
         }
     }
-    // An anonymous visitor's tokens are bound to their pre-session id; one who has none
-    // yet gets a new one (set below with the token), so a token sent without it is refused.
-    let known_visitor =
-        cookie(req.headers(), visitor_cookie_name(app)).filter(|v| is_visitor_id(v));
-    let new_visitor = known_visitor.is_none();
-    let visitor = known_visitor.unwrap_or_else(new_visitor_id);
-    let binding = binding_for(member.as_ref(), &visitor);
+    let VisitorTokens {
+        visitor,
+        new_visitor,
+        binding,
+        xsrf,
+        new_xsrf,
+    } = visitor_tokens(app, req.headers(), member.as_ref());
     let secret = &app.settings.xsrf_secret;
-    let current_xsrf = cookie(req.headers(), xsrf_cookie_name(app))
-        .filter(|t| app::platform::csrf::is_valid(secret, &binding, t));
-    let (xsrf, new_xsrf) = match current_xsrf {
-        Some(t) => (t, false),
-        None => (app::platform::csrf::issue(secret, &binding), true),
-    };
-    // The brand cookie (spec 000 §3, §9): pages (re)set it when missing or naming the other brand.
-    let brand = app::site::by_id_or_default(site_id).brand;
-    let set_app_brand = page_view
-        && app::site::theme::app_brand_cookie_due(
-            cookie(req.headers(), app::site::theme::APP_BRAND_COOKIE).as_deref(),
-            brand,
-        );
+    let app_brand = page_view
+        .then(|| app_brand_due(req.headers(), site_id))
+        .flatten();
     // Another site's session (filtered out above) brings no values either.
     let page_values = page_values.filter(|_| member.is_some());
     let popin_rest =
@@ -219,35 +209,13 @@ where
         res.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
-    if let Some(v) = experiments_cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
-        res.headers_mut().append(header::SET_COOKIE, v);
+    ContextCookies {
+        experiments: experiments_cookie,
+        site: set_site_cookie.then_some(site_id),
+        end_popin_rest: popin_rest,
+        app_brand,
     }
-    if set_site_cookie {
-        let c = site_cookie(site_id, app.settings.secure_cookies);
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    if popin_rest {
-        let c = format!(
-            "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{}",
-            app::onboarding::rules::POPIN_REST_COOKIE,
-            if app.settings.secure_cookies {
-                "; Secure"
-            } else {
-                ""
-            }
-        );
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
-    if set_app_brand {
-        let c = super::cookies::app_brand_cookie(brand, app.settings.secure_cookies);
-        if let Ok(v) = HeaderValue::from_str(&c) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
+    .append(app, res.headers_mut());
     // Handlers that change the session set their own XSRF cookie. One that ends it hands
     // back a token for no session: it is bound here to the visitor's pre-session id.
     let xsrf_prefix = format!("{}=", xsrf_cookie_name(app));
@@ -273,19 +241,122 @@ where
             }
         }
     }
-    let mut set_visitor = visitor_token.is_some();
-    if is_page && new_xsrf && !handler_set_xsrf {
-        if let Ok(v) = HeaderValue::from_str(&xsrf_cookie(app, &xsrf)) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-            set_visitor |= anonymous;
-        }
-    }
-    if set_visitor && new_visitor {
-        if let Ok(v) = HeaderValue::from_str(&visitor_cookie(app, &visitor)) {
-            res.headers_mut().append(header::SET_COOKIE, v);
-        }
-    }
+    let set_xsrf = is_page && new_xsrf && !handler_set_xsrf;
+    let set_visitor = visitor_token.is_some() || (set_xsrf && anonymous);
+    append_visitor_cookies(
+        app,
+        res.headers_mut(),
+        set_xsrf.then_some(xsrf.as_str()),
+        (set_visitor && new_visitor).then_some(visitor.as_str()),
+    );
     res
+}
+
+/// A visitor's pre-session id and XSRF token: those their cookies hold when valid, else
+/// new ones, for the response to set.
+pub struct VisitorTokens {
+    pub visitor: String,
+    pub new_visitor: bool,
+    /// What the token is bound to (`binding_for`).
+    pub binding: String,
+    pub xsrf: String,
+    pub new_xsrf: bool,
+}
+
+/// An anonymous visitor's tokens are bound to their pre-session id; one who has none yet
+/// gets a new one (set with the token), so a token sent without it is refused.
+pub fn visitor_tokens(
+    app: &AppCtx,
+    headers: &HeaderMap,
+    member: Option<&SessionMember>,
+) -> VisitorTokens {
+    let known_visitor = cookie(headers, visitor_cookie_name(app)).filter(|v| is_visitor_id(v));
+    let new_visitor = known_visitor.is_none();
+    let visitor = known_visitor.unwrap_or_else(new_visitor_id);
+    let binding = binding_for(member, &visitor);
+    let secret = &app.settings.xsrf_secret;
+    let current_xsrf = cookie(headers, xsrf_cookie_name(app))
+        .filter(|t| app::platform::csrf::is_valid(secret, &binding, t));
+    let (xsrf, new_xsrf) = match current_xsrf {
+        Some(t) => (t, false),
+        None => (app::platform::csrf::issue(secret, &binding), true),
+    };
+    VisitorTokens {
+        visitor,
+        new_visitor,
+        binding,
+        xsrf,
+        new_xsrf,
+    }
+}
+
+/// The cookies of a visitor's token and pre-session id, when given (the token first).
+pub fn append_visitor_cookies(
+    app: &AppCtx,
+    headers: &mut HeaderMap,
+    xsrf: Option<&str>,
+    visitor: Option<&str>,
+) {
+    if let Some(token) = xsrf {
+        append_cookie(headers, &xsrf_cookie(app, token));
+    }
+    if let Some(id) = visitor {
+        append_cookie(headers, &visitor_cookie(app, id));
+    }
+}
+
+/// The brand cookie (spec 000 §3, §9): page views (re)set it when it is missing or names
+/// the other brand. The brand to set, if so.
+pub fn app_brand_due(headers: &HeaderMap, site_id: u16) -> Option<app::site::Brand> {
+    let brand = app::site::by_id_or_default(site_id).brand;
+    app::site::theme::app_brand_cookie_due(
+        cookie(headers, app::site::theme::APP_BRAND_COOKIE).as_deref(),
+        brand,
+    )
+    .then_some(brand)
+}
+
+/// The cookies the context step sets on a page besides the visitor's tokens, in the order
+/// it sets them.
+pub struct ContextCookies {
+    /// The experiments' anonymous id (or its removal).
+    pub experiments: Option<String>,
+    /// The site chosen by `?site=`, when the site cookie named another.
+    pub site: Option<u16>,
+    /// The page view after a popin was answered ends the rest.
+    pub end_popin_rest: bool,
+    pub app_brand: Option<app::site::Brand>,
+}
+
+impl ContextCookies {
+    pub fn append(&self, app: &AppCtx, headers: &mut HeaderMap) {
+        let secure = app.settings.secure_cookies;
+        if let Some(c) = &self.experiments {
+            append_cookie(headers, c);
+        }
+        if let Some(site_id) = self.site {
+            append_cookie(headers, &site_cookie(site_id, secure));
+        }
+        if self.end_popin_rest {
+            append_cookie(
+                headers,
+                &format!(
+                    "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{}",
+                    app::onboarding::rules::POPIN_REST_COOKIE,
+                    if secure { "; Secure" } else { "" }
+                ),
+            );
+        }
+        if let Some(brand) = self.app_brand {
+            append_cookie(headers, &super::cookies::app_brand_cookie(brand, secure));
+        }
+    }
+}
+
+fn append_cookie(headers: &mut HeaderMap, c: &str) {
+    if let Ok(v) = HeaderValue::from_str(c) {
+        headers.append(header::SET_COOKIE, v);
+    }
 }
 
 /// What the sign-out handler binds the token of "no session" to; never accepted, it is
@@ -336,7 +407,7 @@ async fn session_member(
 /// Consent for everyone; popins and banners for members (spec 000 §6), from the member's
 /// onboarding values; none of them on the page view right after a popin was answered
 /// (`resting`, [`app::onboarding::rules::POPIN_REST_COOKIE`]).
-fn onboarding_view(
+pub fn onboarding_view(
     headers: &HeaderMap,
     member: Option<&app::onboarding::rules::MemberOnboarding>,
     resting: bool,

@@ -40,15 +40,11 @@ pub async fn for_page(
     member_id: Option<i64>,
     consent: &Option<Vec<(String, bool)>>,
 ) -> (Experiments, Option<String>) {
-    let secure = app.settings.secure_cookies;
-    let sent = cookie(headers, ANON_ID_COOKIE);
-    if !app::onboarding::rules::consent_accepted(consent, rules::CONSENT_CATEGORY) {
-        return (
-            Experiments::outside(),
-            sent.map(|_| anon_id_cookie(None, secure)),
-        );
+    if let Some(outside) = without_consent(app, headers, consent) {
+        return outside;
     }
-    let anon_id = sent.filter(|v| rules::is_anon_id(v));
+    let secure = app.settings.secure_cookies;
+    let anon_id = cookie(headers, ANON_ID_COOKIE).filter(|v| rules::is_anon_id(v));
     let new_id = app::platform::session::hex(&rand::random::<[u8; 16]>());
     let viewer = Viewer {
         site_id,
@@ -62,6 +58,23 @@ pub async fn for_page(
     let set =
         (member_id.is_none() && anon_id.is_none()).then(|| anon_id_cookie(Some(&new_id), secure));
     (experiments, set)
+}
+
+/// A visitor who did not accept the performance cookies is outside every experiment, and
+/// loses the anonymous id they had: decided without the database. None when they accepted.
+pub fn without_consent(
+    app: &AppCtx,
+    headers: &HeaderMap,
+    consent: &Option<Vec<(String, bool)>>,
+) -> Option<(Experiments, Option<String>)> {
+    if app::onboarding::rules::consent_accepted(consent, rules::CONSENT_CATEGORY) {
+        return None;
+    }
+    let sent = cookie(headers, ANON_ID_COOKIE);
+    Some((
+        Experiments::outside(),
+        sent.map(|_| anon_id_cookie(None, app.settings.secure_cookies)),
+    ))
 }
 
 /// The experiments read for a page, or (logged as spec 000 §8 says) the defaults of a

@@ -31,8 +31,21 @@ where
     // stale cookie: whether it is still valid is decided further in).
     let with_session = cookie(req.headers(), session_cookie_name(app)).is_some();
     let mut res = next(req).await;
+    apply(app, res.headers_mut(), api, docs, with_session);
+    res
+}
+
+/// The headers of a response to an API call (`api`), the API browser (`docs`) or anything
+/// else, whose request carried a session cookie (`with_session`) or not; also used by the
+/// page cache's hits, answered before this step runs.
+pub fn apply(
+    app: &AppCtx,
+    h: &mut axum::http::HeaderMap,
+    api: bool,
+    docs: bool,
+    with_session: bool,
+) {
     // Named by the `http` crate's constants: a name given as text is parsed on every insert.
-    let h = res.headers_mut();
     // The caches' own marker (`app::ui::personal::NOT_SHARED_HEADER`) stays in the server.
     h.remove(app::ui::personal::NOT_SHARED_HEADER);
     h.insert(
@@ -73,5 +86,4 @@ where
             HeaderValue::from_static("max-age=31536000; includeSubDomains"),
         );
     }
-    res
 }

@@ -56,7 +56,7 @@ pub fn route_label(template: Option<&str>, path: &str) -> Cow<'static, str> {
 
 /// `page:{kind}`, written once per kind (every page view is counted under one) and kept
 /// for the process's life: one string per kind.
-fn page_label(kind: app::routes::PageKind) -> Cow<'static, str> {
+pub fn page_label(kind: app::routes::PageKind) -> Cow<'static, str> {
     static LABELS: [OnceLock<&'static str>; 64] = [const { OnceLock::new() }; 64];
     match LABELS.get(kind as usize) {
         Some(slot) => Cow::Borrowed(slot.get_or_init(|| format!("page:{kind:?}").leak())),

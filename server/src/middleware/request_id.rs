@@ -14,13 +14,7 @@ where
     N: FnOnce(Request) -> F,
     F: std::future::Future<Output = Response>,
 {
-    let id = req
-        .headers()
-        .get(X_REQUEST_ID)
-        .and_then(|v| v.to_str().ok())
-        .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-        .map(str::to_string)
-        .unwrap_or_else(|| format!("{:016x}", rand::random::<u64>()));
+    let id = id_of(req.headers());
     let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %loggable_path(req.uri().path()));
     let started = std::time::Instant::now();
     let mut res = next(req).instrument(span.clone()).await;
@@ -35,6 +29,39 @@ where
         res.headers_mut().insert(X_REQUEST_ID, v);
     }
     res
+}
+
+/// The request's id: the one its `X-Request-Id` gives when it is short and plain, else a
+/// new one.
+pub fn id_of(headers: &axum::http::HeaderMap) -> String {
+    headers
+        .get(X_REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("{:016x}", rand::random::<u64>()))
+}
+
+/// An answer given without the steps (a page cache hit): its id on the response, and the
+/// log line every request gets.
+pub fn answered(
+    id: &str,
+    method: &axum::http::Method,
+    path: &str,
+    res: &mut Response,
+    started: std::time::Instant,
+) {
+    tracing::info_span!("request", id = %id, method = %method, path = %loggable_path(path))
+        .in_scope(|| {
+            tracing::info!(
+                status = res.status().as_u16(),
+                ms = started.elapsed().as_millis() as u64,
+                "done"
+            )
+        });
+    if let Ok(v) = HeaderValue::from_str(id) {
+        res.headers_mut().insert(X_REQUEST_ID, v);
+    }
 }
 
 /// Path segments that are secrets or personal data, by the segment before them.

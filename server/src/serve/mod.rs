@@ -1,6 +1,7 @@
 //! Serving what is not an API call: the page cache and its template splicer, built files
 //! with their precompressed copies, demo images, robots.txt and the sitemap.
 mod crc_shift;
+pub mod front;
 pub mod images;
 pub mod listen;
 pub mod member_pages;

@@ -127,6 +127,7 @@ pub struct PageCache {
     /// render instead of all rendering at once (a burst after a quiet spell).
     rendering: Mutex<HashMap<String, Arc<tokio::sync::Notify>>>,
     renders: AtomicU64,
+    front_hits: AtomicU64,
 }
 
 impl PageCache {
@@ -143,6 +144,7 @@ impl PageCache {
             store: Mutex::new(Store::default()),
             rendering: Mutex::new(HashMap::new()),
             renders: AtomicU64::new(0),
+            front_hits: AtomicU64::new(0),
         }
     }
 
@@ -165,6 +167,11 @@ impl PageCache {
     /// Pages rendered to fill the cache since start (for tests and diagnostics).
     pub fn renders(&self) -> u64 {
         self.renders.load(Ordering::Relaxed)
+    }
+
+    /// Pages answered before the request steps (`front_hit`) since start (for tests).
+    pub fn front_hits(&self) -> u64 {
+        self.front_hits.load(Ordering::Relaxed)
     }
 
     pub(super) fn count_render(&self) {
@@ -345,25 +352,30 @@ pub(super) fn respond(
     res
 }
 
-fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
+/// A GET of a page whose address may be shared between visitors.
+fn shareable(req: &Request) -> bool {
     if req.method() != Method::GET {
-        return None;
+        return false;
     }
     let path = req.uri().path();
     if path.starts_with("/api/") || super::is_static(path) {
-        return None;
+        return false;
     }
     // A refused form shown again holds what that visitor typed (from their draft cookie).
     if app::ui::draft::is_retry(req.uri().query()) {
-        return None;
+        return false;
     }
     // A pending social sign-in's step shows its identity only to the browser that started
     // it (review N5), and a "secure your account" link's page its address: never a copy
     // for the next browser with the same address.
-    if req.uri().query().is_some_and(|q| {
+    !req.uri().query().is_some_and(|q| {
         q.split('&')
             .any(|p| p.starts_with("ticket=") || p.starts_with("token="))
-    }) {
+    })
+}
+
+fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
+    if !shareable(req) {
         return None;
     }
     let ctx = req.extensions().get::<RequestCtx>()?;
@@ -385,6 +397,17 @@ fn cacheable_request(req: &Request) -> Option<(String, String, bool)> {
 /// is taken apart field by field, so a field added to it does not compile until it is
 /// here. Written by hand: `Debug` of the context took about 1% of a cached page's CPU.
 pub(super) fn page_key(prefix: &str, ctx: &RequestCtx, uri: &axum::http::Uri) -> String {
+    page_key_of(prefix, ctx.site_id, &ctx.onboarding, &ctx.experiments, uri)
+}
+
+/// [`page_key`] from the parts of a context it reads.
+fn page_key_of(
+    prefix: &str,
+    site_id: u16,
+    onboarding: &app::model::onboarding::OnboardingView,
+    experiments: &app::model::experiments::Experiments,
+    uri: &axum::http::Uri,
+) -> String {
     use std::fmt::Write;
     fn text(key: &mut String, s: &str) {
         let _ = write!(key, "{}:{s}", s.len());
@@ -395,9 +418,9 @@ pub(super) fn page_key(prefix: &str, ctx: &RequestCtx, uri: &axum::http::Uri) ->
         adot_banner,
         app_banner,
         new_member_overlay,
-    } = &ctx.onboarding;
+    } = onboarding;
     let mut key = String::with_capacity(48 + uri.path().len() + uri.query().map_or(0, str::len));
-    let _ = write!(key, "{prefix}{}|", ctx.site_id);
+    let _ = write!(key, "{prefix}{site_id}|");
     match consent {
         None => key.push('-'),
         Some(answers) => {
@@ -417,7 +440,7 @@ pub(super) fn page_key(prefix: &str, ctx: &RequestCtx, uri: &axum::http::Uri) ->
         key.push(if *flag { '1' } else { '0' });
     }
     key.push('|');
-    for (experiment, variation) in &ctx.experiments.assigned {
+    for (experiment, variation) in &experiments.assigned {
         text(&mut key, experiment);
         text(&mut key, variation);
     }
@@ -433,6 +456,86 @@ fn with_marks(text: &str, xsrf: &str, nonce: &str) -> Option<String> {
         return None;
     }
     Some(text.replace(xsrf, &TOKEN_MARK).replace(nonce, &NONCE_MARK))
+}
+
+/// A visitor's page served from a fresh copy before any request step runs: a cached page
+/// costs the shop the few things it must do for this visitor (their token, a nonce, the
+/// cookies, the headers, the metrics) and none of the steps' plumbing. The decisions are the
+/// steps' own functions; anything they would decide with the database or a render (a
+/// session cookie, even a stale one, an operator's preview, the rest after a popin,
+/// experiments the visitor consented to, a members-only page, a copy gone stale, an
+/// encoding other than gzip for the compression layer) goes through the steps as before.
+/// Load shedding and the request deadline guard work a hit does not do.
+pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> {
+    use crate::middleware::{context, cookies::cookie, experiments, headers, request_id};
+    let cache = &app.page_cache;
+    if cache.ttl.is_zero() || !shareable(req) {
+        return None;
+    }
+    let started = Instant::now();
+    let path = req.uri().path();
+    let headers = req.headers();
+    let gzip = accepts_gzip(headers);
+    if !gzip && headers.contains_key(header::ACCEPT_ENCODING) {
+        return None;
+    }
+    if crate::backoffice::is_backoffice(path)
+        || cookie(headers, crate::middleware::session_cookie_name(app)).is_some()
+        || cookie(headers, crate::backoffice::preview::COOKIE).is_some()
+        || cookie(headers, app::onboarding::rules::POPIN_REST_COOKIE).is_some()
+    {
+        return None;
+    }
+    let route = app::routes::resolve(path)?;
+    if route.access() == app::routes::Access::MembersOnly {
+        return None;
+    }
+    let (site_id, set_site_cookie) =
+        context::resolve_site(app, headers, req.uri().query().unwrap_or(""));
+    let onboarding = context::onboarding_view(headers, None, false, app::platform::state::now());
+    let (experiments, experiments_cookie) =
+        experiments::without_consent(app, headers, &onboarding.consent)?;
+    let key = page_key_of("", site_id, &onboarding, &experiments, req.uri());
+    // A fresh copy, or a stale one while another request renders it again (as `usable`
+    // decides, without claiming that render: a stale copy nobody renders goes to the steps,
+    // whose first request renders it).
+    let entry = cache.lookup(&key).filter(|e| {
+        let age = e.at.elapsed();
+        age < cache.ttl
+            || (age < cache.ttl * STALE_LIFETIMES && e.refreshing.load(Ordering::Acquire))
+    })?;
+    let tokens = context::visitor_tokens(app, headers, None);
+    let mut res = serve(&entry, &tokens.xsrf, gzip);
+    let h = res.headers_mut();
+    context::ContextCookies {
+        experiments: experiments_cookie,
+        site: set_site_cookie.then_some(site_id),
+        end_popin_rest: false,
+        app_brand: context::app_brand_due(headers, site_id),
+    }
+    .append(app, h);
+    context::append_visitor_cookies(
+        app,
+        h,
+        tokens.new_xsrf.then_some(tokens.xsrf.as_str()),
+        (tokens.new_xsrf && tokens.new_visitor).then_some(tokens.visitor.as_str()),
+    );
+    headers::apply(app, h, false, false, false);
+    request_id::answered(
+        &request_id::id_of(headers),
+        &Method::GET,
+        path,
+        &mut res,
+        started,
+    );
+    app.telemetry.request(
+        &Method::GET,
+        crate::middleware::metrics::page_label(route.kind),
+        res.status().as_u16(),
+        started.elapsed().as_secs_f64(),
+    );
+    cache.front_hits.fetch_add(1, Ordering::Relaxed);
+    Some(res)
 }
 
 pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) -> Response {

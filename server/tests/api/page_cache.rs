@@ -136,3 +136,130 @@ async fn a_query_string_flood_cannot_push_hot_pages_out() {
     assert!(res.headers().contains_key("age"), "served from the cache");
     assert_eq!(t.app.page_cache.renders(), before);
 }
+
+/// A visitor's cached page answered before the request steps (`page_cache::front_hit`) is
+/// the page the steps give, header for header and cookie for cookie, but for the values
+/// made per response; and requests the steps must decide never take that way.
+#[tokio::test]
+async fn hits_answered_before_the_steps_are_the_pages_the_steps_give() {
+    use crate::helpers::{leptos_options, serve};
+    let t = start_with(Backend::Sqlite, |c| c.page_cache_ms = 60_000).await;
+    // The same shop and cache, with the hits left to the page cache's step.
+    let steps = serve(server::router_with(t.app.clone(), leptos_options(), false)).await;
+    let get = |base: String, path: &'static str, headers: Vec<(&'static str, String)>| {
+        let client = t.client.clone();
+        async move {
+            let mut req = client.get(format!("{base}{path}"));
+            for (name, value) in headers {
+                req = req.header(name, value);
+            }
+            req.send().await.unwrap()
+        }
+    };
+    // What differs per response: the token, the visitor's id, the nonce, the request id
+    // and the copy's age.
+    let normalised = |res: reqwest::Response| async move {
+        let status = res.status().as_u16();
+        let xsrf = cookie_value(&res, "XSRF-TOKEN");
+        let visitor = cookie_value(&res, "rosace_visitor");
+        let csp = res.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let nonce = between(&csp, "'nonce-", "'").to_string();
+        let mask = |s: &str| {
+            let mut s = s.replace(&nonce, "NONCE");
+            for v in [&xsrf, &visitor].into_iter().flatten() {
+                s = s.replace(v.as_str(), "VALUE");
+            }
+            s
+        };
+        let mut headers: Vec<(String, String)> = res
+            .headers()
+            .iter()
+            .filter(|(n, _)| !matches!(n.as_str(), "date" | "x-request-id" | "age"))
+            .map(|(n, v)| (n.to_string(), mask(v.to_str().unwrap())))
+            .collect();
+        headers.sort();
+        let gzip = res.headers().get("content-encoding").is_some();
+        let bytes = res.bytes().await.unwrap();
+        let body = if gzip {
+            use std::io::Read;
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        } else {
+            String::from_utf8(bytes.to_vec()).unwrap()
+        };
+        (status, headers, mask(&body))
+    };
+    let first = get(steps.clone(), "/c/vente/1001/0", vec![]).await;
+    let cookies: Vec<String> = first
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|c| c.to_str().unwrap().split(';').next().unwrap().to_string())
+        .collect();
+    let returning = cookies.join("; ");
+    let gzip = || ("accept-encoding", "gzip, deflate, br, zstd".to_string());
+    let cases: Vec<(&'static str, Vec<(&'static str, String)>)> = vec![
+        ("/c/vente/1001/0", vec![]),
+        ("/c/vente/1001/0", vec![gzip()]),
+        ("/c/vente/1001/0", vec![("cookie", returning.clone())]),
+        ("/?site=66", vec![("cookie", format!("{returning}; appBrand=rosace")), gzip()]),
+        (
+            "/",
+            vec![(
+                "cookie",
+                format!(
+                    "OptanonConsent=groups%3DC0001%3A1%2CC0002%3A0; {}=0123456789abcdef0123456789abcdef",
+                    app::experiments::rules::ANON_ID_COOKIE
+                ),
+            )],
+        ),
+    ];
+    for (path, headers) in cases {
+        // The first asks the steps to render the copy.
+        let _ = get(steps.clone(), path, headers.clone()).await;
+        let before = t.app.page_cache.front_hits();
+        let by_steps = normalised(get(steps.clone(), path, headers.clone()).await).await;
+        assert_eq!(t.app.page_cache.front_hits(), before);
+        let front = normalised(get(t.base.clone(), path, headers.clone()).await).await;
+        assert_eq!(
+            t.app.page_cache.front_hits(),
+            before + 1,
+            "{path} {headers:?}"
+        );
+        assert_eq!(front.0, 200);
+        assert_eq!(front, by_steps, "{path} {headers:?}");
+    }
+    // What the steps must decide goes to them: a session cookie (even one no longer
+    // valid), a members-only page, an encoding the compression layer makes, experiments
+    // the visitor consented to, a copy not made yet.
+    let before = t.app.page_cache.front_hits();
+    for (path, headers) in [
+        (
+            "/c/vente/1001/0",
+            vec![("cookie", "rosace_session=stale".to_string())],
+        ),
+        ("/cart", vec![]),
+        (
+            "/c/vente/1001/0",
+            vec![("accept-encoding", "br".to_string())],
+        ),
+        (
+            "/c/vente/1001/0",
+            vec![(
+                "cookie",
+                "OptanonConsent=groups%3DC0001%3A1%2CC0002%3A1".to_string(),
+            )],
+        ),
+        ("/c/vente/1001/0?page=2", vec![]),
+    ] {
+        let res = get(t.base.clone(), path, headers).await;
+        assert!(res.status().is_success() || res.status().is_redirection());
+    }
+    assert_eq!(t.app.page_cache.front_hits(), before);
+}

@@ -287,7 +287,7 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
 }
 
 /// The Leptos options the test shops serve pages with (the built site, if any, in target/site).
-fn leptos_options() -> LeptosOptions {
+pub fn leptos_options() -> LeptosOptions {
     LeptosOptions::builder()
         .output_name("rosace")
         .site_root("target/site")
