@@ -127,20 +127,22 @@ fn page_has_islands() -> bool {
 /// body and head tags, and hydrate its islands, so the WASM and its cart count and
 /// favourites stores stay loaded) and the enhancement of server forms. A content-hashed
 /// file, not inline: every page's HTML is lighter and the browser keeps the script.
-/// Leptos' island script imports the page's module from `requestIdleCallback` without a
-/// time-out, so a page whose browser never finds an idle period (a busy tab, a loaded
-/// machine: seen in headless Chromium, once in about 300 browser tests) was never
-/// interactive. This runs first and gives such calls a deadline: the callback runs at the
-/// first idle period or after 2 s, whichever comes first, once. Inline because it must run
-/// before the island script, which is inline too; the nonce lets it past the policy.
+/// Gives Leptos' idle-time start of the islands a 2 s deadline (why: in the script). Inline,
+/// as the island script it must run before; the nonce lets it past the policy. The one
+/// inline script of ours, typed and tested in `frontend-react` like the others.
 #[component]
 fn IdleDeadline() -> impl IntoView {
-    const SCRIPT: &str = "(()=>{const r=window.requestIdleCallback;if(!r)return;\
-window.requestIdleCallback=function(c,o){if(o&&o.timeout)return r.call(window,c,o);\
-let done=false;const run=d=>{if(!done){done=true;c(d)}};\
-setTimeout(()=>run({didTimeout:true,timeRemaining:()=>0}),2000);return r.call(window,run)}})()";
+    // Its comments stay in the source: every page would carry them.
+    static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        include_str!("../../frontend-react/src/pages/idle-deadline.js")
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with("//") && !line.starts_with("/**"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
     let nonce = leptos::nonce::use_nonce();
-    view! { <script nonce=nonce inner_html=SCRIPT></script> }
+    view! { <script nonce=nonce inner_html=SCRIPT.as_str()></script> }
 }
 
 #[component]

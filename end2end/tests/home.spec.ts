@@ -36,6 +36,27 @@ test('the home shows module tiles, the pedagogical module and a ticking countdow
   const before = await countdown.textContent();
   await page.waitForTimeout(1500);
   expect(await countdown.textContent()).not.toBe(before);
+
+  // A clock stops with its page: left for a sale inside the shop, the home's clocks (out
+  // of the document, never disposed) once went on ticking, with the sale's texts.
+  await page.evaluate(() => {
+    (window as unknown as { oldClock: Element | null }).oldClock = document.querySelector('[data-testid="countdown"] .countdown__text');
+  });
+  await page.getByTestId('sale-grid').locator('a').first().click();
+  await expect(page).toHaveURL(/\/c\/[^/]+\/\d+\/\d+/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const oldClock = () => page.evaluate(() => (window as unknown as { oldClock: Element }).oldClock.textContent);
+  const left = await oldClock();
+  await page.waitForTimeout(1500);
+  expect(await oldClock()).toBe(left);
+  // Back home, inside the shop: the new page's clocks tick.
+  await page.goBack();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const again = page.getByTestId('sale-grid').getByTestId('countdown').first();
+  await expect(again).toContainText(/Se termine dans .*\d\d:\d\d:\d\d/);
+  const then = await again.textContent();
+  await page.waitForTimeout(1500);
+  expect(await again.textContent()).not.toBe(then);
   expect(errors).toEqual([]);
 });
 

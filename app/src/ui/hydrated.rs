@@ -12,6 +12,27 @@ pub fn island_ready() {
     browser::island_ready();
 }
 
+/// Runs `stop` once, when an in-app navigation swaps this page out (`rosace:navigated`).
+/// Islands are never disposed when `pages/navigation.ts` replaces the body (Leptos' island
+/// hydration forgets their owners), so `on_cleanup` does not run then: an island holding a
+/// timer or a window listener stops through this. Call it from an effect, which runs after
+/// the navigation that hydrated the island has announced itself.
+#[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+pub fn on_page_swapped(stop: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let navigated = wasm_bindgen::closure::Closure::once_into_js(stop);
+    let once = web_sys::AddEventListenerOptions::new();
+    once.set_once(true);
+    let _ = doc.add_event_listener_with_callback_and_add_event_listener_options(
+        "rosace:navigated",
+        navigated.unchecked_ref(),
+        &once,
+    );
+}
+
 #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
 mod browser {
     use std::cell::Cell;

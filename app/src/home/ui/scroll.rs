@@ -113,7 +113,6 @@ pub fn ScrollKeeper(
     Effect::new(move |_| {
         #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
         {
-            use wasm_bindgen::JsCast;
             let (key, home) = (key.clone(), home.clone());
             let restore = {
                 let key = key.clone();
@@ -214,14 +213,7 @@ pub fn ScrollKeeper(
                     left.remove();
                 }
             };
-            let navigated = wasm_bindgen::closure::Closure::once_into_js(stop.clone());
-            let once = web_sys::AddEventListenerOptions::new();
-            once.set_once(true);
-            let _ = document().add_event_listener_with_callback_and_add_event_listener_options(
-                "rosace:navigated",
-                navigated.unchecked_ref(),
-                &once,
-            );
+            crate::ui::hydrated::on_page_swapped(stop.clone());
             on_cleanup(stop);
         }
     });

@@ -58,11 +58,12 @@ pub fn CountdownClock(end: i64, now: i64) -> impl IntoView {
             move || left.set(seconds_left(end, unix_now())),
             std::time::Duration::from_secs(1),
         );
-        on_cleanup(move || {
-            if let Ok(h) = handle {
-                h.clear();
-            }
-        });
+        // A tile's clock stops with its page: once it is swapped out by an in-app
+        // navigation (where `on_cleanup` does not run) or when its island is disposed.
+        let Ok(handle) = handle else { return };
+        #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+        crate::ui::hydrated::on_page_swapped(move || handle.clear());
+        on_cleanup(move || handle.clear());
     });
     let date = ctx.t_with("sale.ends_on", &[("date", &ctx.date(end))]);
     view! {
