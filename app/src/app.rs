@@ -122,17 +122,12 @@ fn page_has_islands() -> bool {
     true
 }
 
-/// The shop pages' module (`frontend-react/src/pages/shell.ts`): in-app navigation without
-/// a framework router in the browser (same-site links fetch the next page's HTML, swap the
-/// body and head tags, and hydrate its islands, so the WASM and its cart count and
-/// favourites stores stay loaded) and the enhancement of server forms. A content-hashed
-/// file, not inline: every page's HTML is lighter and the browser keeps the script.
 /// Gives Leptos' idle-time start of the islands a 2 s deadline (why: in the script). Inline,
 /// as the island script it must run before; the nonce lets it past the policy. The one
 /// inline script of ours, typed and tested in `frontend-react` like the others.
 #[component]
 fn IdleDeadline() -> impl IntoView {
-    // Its comments stay in the source: every page would carry them.
+    // Sent without its comments, which every page would otherwise carry.
     static SCRIPT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         include_str!("../../frontend-react/src/pages/idle-deadline.js")
             .lines()
@@ -145,6 +140,11 @@ fn IdleDeadline() -> impl IntoView {
     view! { <script nonce=nonce inner_html=SCRIPT.as_str()></script> }
 }
 
+/// The shop pages' module (`frontend-react/src/pages/shell.ts`): in-app navigation without
+/// a framework router in the browser (same-site links fetch the next page's HTML, swap the
+/// body and head tags, and hydrate its islands, so the WASM and its cart count and
+/// favourites stores stay loaded) and the enhancement of server forms. A content-hashed
+/// file, not inline: every page's HTML is lighter and the browser keeps the script.
 #[component]
 fn ShellScript() -> impl IntoView {
     view! { <script type="module" src=crate::ui::assets::script("shell")></script> }
