@@ -81,10 +81,7 @@ async fn a_burst_renders_a_page_once_and_browsers_get_it_compressed() {
                 .unwrap()
                 .to_string();
             let bytes = res.bytes().await.unwrap();
-            let mut html = String::new();
-            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut html)
-                .expect("a gzip body");
-            (encoding, xsrf, csp, html)
+            (encoding, xsrf, csp, crate::helpers::body_text(&bytes, true))
         });
     }
     let pages = tasks.join_all().await;
@@ -183,16 +180,7 @@ async fn hits_answered_before_the_steps_are_the_pages_the_steps_give() {
         headers.sort();
         let gzip = res.headers().get("content-encoding").is_some();
         let bytes = res.bytes().await.unwrap();
-        let body = if gzip {
-            use std::io::Read;
-            let mut text = String::new();
-            flate2::read::GzDecoder::new(&bytes[..])
-                .read_to_string(&mut text)
-                .unwrap();
-            text
-        } else {
-            String::from_utf8(bytes.to_vec()).unwrap()
-        };
+        let body = crate::helpers::body_text(&bytes, gzip);
         (status, headers, mask(&body))
     };
     let first = get(steps.clone(), "/c/vente/1001/0", vec![]).await;

@@ -3,7 +3,6 @@
 //! every later page shows the next popin by the rule, and none once all are answered,
 //! terms included. (end2end's `closePopins` once met the terms popin on a later page: its
 //! loop looked for the next popin before the page was parsed, see `session.ts`.)
-use std::io::Read;
 use std::sync::Arc;
 
 use reqwest::cookie::{CookieStore, Jar};
@@ -55,15 +54,7 @@ impl Browser<'_> {
             .get("content-encoding")
             .is_some_and(|v| v.as_bytes() == b"gzip");
         let bytes = res.bytes().await.unwrap();
-        let text = if gzip {
-            let mut s = String::new();
-            flate2::read::GzDecoder::new(&bytes[..])
-                .read_to_string(&mut s)
-                .unwrap();
-            s
-        } else {
-            String::from_utf8(bytes.to_vec()).unwrap()
-        };
+        let text = crate::helpers::body_text(&bytes, gzip);
         (status, text)
     }
 

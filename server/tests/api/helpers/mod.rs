@@ -489,6 +489,17 @@ pub async fn json(t: &TestApp, path: &str, cookie: &str) -> (u16, serde_json::Va
 /// Value of a cookie set by a response. An XSRF token read this way is remembered with
 /// the pre-session id the same response set (anonymous tokens are bound to it): see
 /// [`xsrf_cookie`].
+/// A response body as text, gunzipped when the server sent it compressed (`gzip`).
+pub fn body_text(bytes: &[u8], gzip: bool) -> String {
+    if !gzip {
+        return String::from_utf8(bytes.to_vec()).expect("a UTF-8 body");
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(bytes), &mut text)
+        .expect("a gzip body");
+    text
+}
+
 pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
     let value = set_cookie_value(res, name)?;
     if name.ends_with("XSRF-TOKEN") {
