@@ -47,6 +47,7 @@ pub struct Config {
     /// (`ROSACE_FULFILMENT_SECS`; 0, the default: off).
     pub fulfilment_secs: u64,
     /// Requests worked on at once; more get 503 with `Retry-After` at once (load shedding).
+    /// Default 64 per core.
     pub max_in_flight: usize,
     /// Seconds a request may take until its response starts (then 408).
     pub request_timeout_secs: u64,
@@ -224,6 +225,14 @@ pub type Vars<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 fn env(vars: Vars, name: &str) -> Option<String> {
     vars(name).filter(|v| !v.trim().is_empty())
+}
+
+/// Requests worked on at once unless set: 64 per core. More only queue for the cores, and at
+/// a sale opening the queue was the pages' p99: with 512 on 2 cores the slowest page kind's
+/// server p99 was 418-451 ms, with 128 (64 per core) 96-221 ms, and more members paid per
+/// second (`scripts/bench/bench-sale-opening.sh`, `docs/benchmarks.md`, session 60).
+fn default_in_flight() -> usize {
+    64 * std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
 fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result<T, String> {
@@ -434,7 +443,7 @@ impl Config {
                 "ROSACE_FULFILMENT_SECS",
                 app::orders::service::FULFILMENT_SECS_DEFAULT,
             )?,
-            max_in_flight: env_parse(vars, "ROSACE_MAX_IN_FLIGHT", 512)?,
+            max_in_flight: env_parse(vars, "ROSACE_MAX_IN_FLIGHT", default_in_flight())?,
             request_timeout_secs: env_parse(vars, "ROSACE_REQUEST_TIMEOUT_SECS", 30)?,
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,
             warnings,

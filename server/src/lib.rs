@@ -177,7 +177,7 @@ async fn edge_steps(
 ) -> axum::response::Response {
     middleware::request_id(req, |req| {
         middleware::metrics::record(&edge.app, req, |req| {
-            middleware::shed(&edge.in_flight, req, |req| {
+            middleware::shed(&edge.app, &edge.in_flight, req, |req| {
                 rest::error::json_rejections(req, |req| {
                     middleware::deadline(edge.request_timeout, req, |req| next.run(req))
                 })

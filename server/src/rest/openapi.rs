@@ -74,12 +74,14 @@ pub fn complete(doc: &mut utoipa::openapi::OpenApi) {
                     "a body over the size limit (64 KB, 16 KB for the sign-in calls, 16 MB for the DSA report)",
                 );
             }
-            // The layers in front of every call (see `crate::router`): no JSON body.
-            add_status(
+            // The layers in front of every call (see `crate::router`).
+            add_error(
                 op,
                 "503",
-                "the shop is overloaded (`ROSACE_MAX_IN_FLIGHT`); retry after `Retry-After`",
+                "the shop is overloaded (`ROSACE_MAX_IN_FLIGHT`): `error_code` `overloaded`, \
+                 `message` in the site's language; retry after `Retry-After`",
             );
+            // No JSON body.
             add_status(
                 op,
                 "408",

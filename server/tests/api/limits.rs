@@ -98,6 +98,51 @@ async fn overload_is_shed_with_retry_after_and_health_still_answers() {
     let shed = t.get("/gr/aboutus").await;
     assert_eq!(shed.status(), 503);
     assert_eq!(shed.headers()["retry-after"], "1");
+    // A browser's page: a page of its own in the site's language, asking again by a link.
+    let page = |path: &str| {
+        t.client
+            .get(t.url(path))
+            .header("accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+            .send()
+    };
+    let fr = page("/gr/aboutus").await.unwrap();
+    assert_eq!(fr.status(), 503);
+    assert_eq!(fr.headers()["retry-after"], "1");
+    assert!(fr.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let policy = fr.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(policy.starts_with("default-src 'none'"), "{policy}");
+    let html = fr.text().await.unwrap();
+    assert!(html.contains("<html lang=\"fr\"") && html.contains("Très forte affluence"));
+    assert!(html.contains("<a href=\"\">Réessayer</a>"), "{html}");
+    let de = page("/gr/aboutus?site=2&x=%22%3E%3Cscript%3E")
+        .await
+        .unwrap();
+    assert_eq!(de.status(), 503);
+    let html = de.text().await.unwrap();
+    assert!(html.contains("<html lang=\"de\"") && html.contains("Erneut versuchen"));
+    assert!(
+        !html.contains("<script"),
+        "nothing of the request is written in the page"
+    );
+    // An API call: the API's error body, its message in the site's language.
+    let api = t
+        .client
+        .get(t.url("/api/catalog/v1/sales?site=4"))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 503);
+    let body: serde_json::Value = api.json().await.unwrap();
+    assert_eq!(body["error_code"], "overloaded", "{body}");
+    let italian = app::site::i18n::t(app::site::by_id_or_default(4).lang, "errors.busy.message");
+    assert_eq!(body["message"], italian.as_str(), "{body}");
     assert_eq!(t.get("/health").await.status(), 200);
     assert_eq!(slow.await.unwrap(), 200, "the slow payment went through");
     assert_eq!(t.get("/gr/aboutus").await.status(), 200, "served again");

@@ -281,6 +281,10 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     config.settings.auth.email_rate_window_secs = ONE_WINDOW;
     config.settings.diagnostics.rate_window_secs = ONE_WINDOW;
     config.db_max_connections = 8;
+    // Some tests send hundreds of requests at once from this process (members' pages
+    // interleaved, for one): on a 2-core machine the default (64 per core) would shed some.
+    // Shedding has its own test (limits.rs).
+    config.max_in_flight = 512;
     // Tests read pages right after changing data; page_cache.rs has its own test.
     config.page_cache_ms = 0;
     config
