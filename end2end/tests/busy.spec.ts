@@ -48,7 +48,7 @@ test.beforeAll(async () => {
       LEPTOS_HASH_FILES: 'false',
       ROSACE_DATA_DIR: data,
       ROSACE_PUBLIC_ORIGIN: base,
-      ROSACE_DEMO_DATA: '0',
+      ROSACE_DEMO_DATA: 'false',
       ROSACE_MAX_IN_FLIGHT: '0',
       RUST_LOG: 'error',
     },
