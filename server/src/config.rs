@@ -247,8 +247,14 @@ fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result
 
 /// A yes/no setting: `1`, `true`, `yes` or `on` (any case) is yes; unset or empty is no.
 fn env_flag(vars: Vars, name: &str) -> Result<bool, String> {
+    env_yes_no(vars, name, false)
+}
+
+/// A yes/no setting with its default: every yes/no setting takes the same words, so a
+/// script that writes `ROSACE_DEMO_DATA=0` is understood rather than refused.
+fn env_yes_no(vars: Vars, name: &str, default: bool) -> Result<bool, String> {
     match env(vars, name).map(|v| v.trim().to_ascii_lowercase()) {
-        None => Ok(false),
+        None => Ok(default),
         Some(v) if ["1", "true", "yes", "on"].contains(&v.as_str()) => Ok(true),
         Some(v) if ["0", "false", "no", "off"].contains(&v.as_str()) => Ok(false),
         Some(v) => Err(format!("{name}: {v:?} is not a yes or no")),
@@ -351,7 +357,7 @@ fn production_secrets(config: &Config) -> Result<(), String> {
 /// start-up warns that it is deprecated.
 fn trusted_proxies(vars: Vars, warnings: &mut Vec<String>) -> Result<TrustedProxies, String> {
     let listed = TrustedProxies::parse(&env(vars, "ROSACE_TRUSTED_PROXIES").unwrap_or_default())?;
-    if listed.is_empty() && env_parse(vars, "ROSACE_TRUST_FORWARDED_FOR", false)? {
+    if listed.is_empty() && env_yes_no(vars, "ROSACE_TRUST_FORWARDED_FOR", false)? {
         warnings.push(
             "ROSACE_TRUST_FORWARDED_FOR is deprecated: X-Forwarded-For is read only from \
              loopback peers; name your proxies in ROSACE_TRUSTED_PROXIES"
@@ -426,7 +432,7 @@ impl Config {
             site_hosts: parse_site_hosts(&env("ROSACE_SITE_HOSTS").unwrap_or_default())?,
             public_scheme: env("ROSACE_PUBLIC_SCHEME").unwrap_or_else(|| "https".into()),
             public_origin: env("ROSACE_PUBLIC_ORIGIN").unwrap_or_else(|| format!("http://{addr}")),
-            demo_data: env_parse(vars, "ROSACE_DEMO_DATA", !production)?,
+            demo_data: env_yes_no(vars, "ROSACE_DEMO_DATA", !production)?,
             production,
             allow_demo_accounts: env_flag(vars, "ROSACE_ALLOW_DEMO_ACCOUNTS")?,
             trusted_proxies: trusted_proxies(vars, &mut warnings)?,
@@ -451,7 +457,7 @@ impl Config {
             metrics_token: metrics_token(vars)?,
         };
         let explicit = match env("ROSACE_SECURE_COOKIES") {
-            Some(_) => Some(env_parse(vars, "ROSACE_SECURE_COOKIES", false)?),
+            Some(_) => Some(env_yes_no(vars, "ROSACE_SECURE_COOKIES", false)?),
             None => None,
         };
         config.settings.secure_cookies = secure_cookies(
@@ -504,6 +510,22 @@ mod tests {
         Config::from_vars("127.0.0.1:3000".parse().unwrap(), &|name| {
             vars.get(name).cloned()
         })
+    }
+
+    #[test]
+    fn every_yes_no_setting_takes_the_same_words() {
+        let demo = |v: &str| config(&[("ROSACE_DEMO_DATA", v)]).map(|c| c.demo_data);
+        assert_eq!(config(&[]).map(|c| c.demo_data), Ok(true));
+        for no in ["0", "false", "No", "off"] {
+            assert_eq!(demo(no), Ok(false), "{no}");
+        }
+        for yes in ["1", "TRUE", "yes", "on"] {
+            assert_eq!(demo(yes), Ok(true), "{yes}");
+        }
+        let refusal = demo("maybe").err().unwrap();
+        assert!(refusal.contains("ROSACE_DEMO_DATA"), "{refusal}");
+        let secure = config(&[("ROSACE_SECURE_COOKIES", "1")]).map(|c| c.settings.secure_cookies);
+        assert_eq!(secure, Ok(true));
     }
 
     #[test]
