@@ -57,6 +57,22 @@ test('the footer switcher moves to the sister brand and remembers it', async ({ 
   await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
 });
 
+test('a Belgian page is one link away in the country\'s other language', async ({ page }) => {
+  await page.goto('/gr/aboutus?site=70');
+  const languages = page.getByTestId('other-languages');
+  await expect(languages).toHaveAttribute('aria-label', 'Langue');
+  const dutch = languages.getByRole('link', { name: 'Nederlands' });
+  await expect(dutch).toHaveAttribute('lang', 'nl');
+  await dutch.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+  expect(new URL(page.url()).pathname).toBe('/gr/aboutus');
+  await expect(page.getByTestId('other-languages').getByRole('link', { name: 'Français' })).toHaveAttribute('lang', 'fr');
+  // A country the brand sells in one language offers no switch.
+  await page.goto('/gr/aboutus?site=1');
+  await expect(page.getByTestId('site-switcher')).toBeVisible();
+  await expect(page.getByTestId('other-languages')).toHaveCount(0);
+});
+
 // (b) Members-only pages redirect before any script runs.
 test('a members-only URL redirects to sign-in with the ReturnUrl', async ({ page }) => {
   const res = await page.goto('/my-orders?page=2');

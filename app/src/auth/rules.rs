@@ -1,4 +1,5 @@
 //! Sign-in and registration rules (spec 000 §3, §4, §5). Pure: shared by server and browser.
+use crate::site::SiteGroup;
 use crate::text::keys::KeyFilter;
 use serde::{Deserialize, Serialize};
 
@@ -222,6 +223,8 @@ pub struct RegistrationFields {
 /// Benelux and Austrian sites, whose members often live across a border, ask the country;
 /// the French and Italian sites ask the occupation (optional).
 pub fn registration_fields(site_id: u16) -> RegistrationFields {
+    let in_benelux =
+        |id| crate::site::by_id(id).and_then(|s| s.group()) == Some(SiteGroup::Benelux);
     use Visibility::*;
     let base = RegistrationFields {
         civility: Mandatory,
@@ -246,7 +249,7 @@ pub fn registration_fields(site_id: u16) -> RegistrationFields {
             country: Optional,
             ..base
         },
-        70 | 71 | 73 | 76 => RegistrationFields {
+        id if in_benelux(id) => RegistrationFields {
             birth_date: Hidden,
             country: Optional,
             ..base

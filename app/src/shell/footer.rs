@@ -26,6 +26,7 @@ pub fn Footer(path: String) -> impl IntoView {
                     }
                 })}
             </Suspense>
+            <OtherLanguages path=path.clone() />
             <nav class="footer__sites" aria-label=ctx.t("footer.sites.label") data-testid="site-switcher">
                 <span class="footer__sites-title">{ctx.t("footer.sites.title")}</span>
                 <ul>
@@ -51,6 +52,31 @@ pub fn Footer(path: String) -> impl IntoView {
             </nav>
         </footer>
     }
+}
+
+/// The same page in the country's other languages (Belgium's two sites), each named in its
+/// own language and marked as such for screen readers. Nothing where the country has one.
+#[component]
+fn OtherLanguages(path: String) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let others: Vec<_> = ctx.site().other_languages().collect();
+    (!others.is_empty()).then(|| {
+        view! {
+            <nav class="footer__languages" aria-label=ctx.t("footer.languages.label") data-testid="other-languages">
+                <span class="footer__sites-title">{ctx.t("footer.languages.label")}</span>
+                {others
+                    .into_iter()
+                    .map(|s| {
+                        view! {
+                            <a href=format!("{path}?site={}", s.site_id) rel="external" lang=s.lang hreflang=s.locale>
+                                {crate::site::autonym(s.lang)}
+                            </a>
+                        }
+                    })
+                    .collect_view()}
+            </nav>
+        }
+    })
 }
 
 #[component]

@@ -75,6 +75,9 @@ pub struct Site {
     pub fallback_locale: &'static str,
     pub date_format: &'static str,
     pub currency_code: &'static str,
+    /// The languages the brand sells in the site's country, the site's own first: one
+    /// site per language (Belgium: 70 French, 71 Dutch), each a link away from the other.
+    pub languages: &'static [&'static str],
     #[serde(skip)]
     pub brand: Brand,
     /// The colours the site's pages wear.
@@ -103,9 +106,47 @@ const fn site(
         fallback_locale: "fr-fr",
         date_format,
         currency_code: "EUR",
+        languages: one_language(lang),
         brand,
         palette: brand.palette(),
     }
+}
+
+/// The one language of a site whose country the brand sells in one language.
+const fn one_language(lang: &'static str) -> &'static [&'static str] {
+    match lang.as_bytes() {
+        b"fr" => &["fr"],
+        b"de" => &["de"],
+        b"es" => &["es"],
+        b"it" => &["it"],
+        _ => &["nl"],
+    }
+}
+
+/// A site of a country the brand sells in several languages (`languages`, its own first).
+const fn languages(site: Site, languages: &'static [&'static str]) -> Site {
+    Site { languages, ..site }
+}
+
+/// A language's name in that language, as a language switch shows it.
+pub fn autonym(lang: &str) -> &'static str {
+    match lang {
+        "fr" => "Français",
+        "de" => "Deutsch",
+        "es" => "Español",
+        "it" => "Italiano",
+        "nl" => "Nederlands",
+        _ => "",
+    }
+}
+
+/// The spec's site groups (000 §3): rules that hold for a whole group name it, not its ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SiteGroup {
+    /// Sites 70, 71, 73 and 76: Belgium in two languages, Luxembourg, the Netherlands.
+    Benelux,
+    /// Sites 66 and 69, the sister brand's Spanish and Italian sites.
+    SisterBrand,
 }
 
 /// A site of the table that wears the second retail brand's theme.
@@ -189,26 +230,32 @@ pub static SITES: [Site; 11] = [
         "DD/MM/YYYY",
         Violeta,
     ),
-    retail(site(
-        70,
-        "BE",
-        "fr",
-        "Belgique",
-        "fr-BE",
-        "fr-fr",
-        "DD/MM/YYYY",
-        Rosace,
-    )),
-    retail(site(
-        71,
-        "BE",
-        "nl",
-        "België",
-        "nl-BE",
-        "nl-nl",
-        "DD/MM/YYYY",
-        Rosace,
-    )),
+    languages(
+        retail(site(
+            70,
+            "BE",
+            "fr",
+            "Belgique",
+            "fr-BE",
+            "fr-fr",
+            "DD/MM/YYYY",
+            Rosace,
+        )),
+        &["fr", "nl"],
+    ),
+    languages(
+        retail(site(
+            71,
+            "BE",
+            "nl",
+            "België",
+            "nl-BE",
+            "nl-nl",
+            "DD/MM/YYYY",
+            Rosace,
+        )),
+        &["nl", "fr"],
+    ),
     site(
         73,
         "LU",
@@ -247,6 +294,24 @@ impl Site {
     pub fn siblings(&self) -> impl Iterator<Item = &'static Site> + '_ {
         SITES.iter().filter(move |s| s.brand == self.brand)
     }
+    /// The group the site belongs to, if any.
+    pub fn group(&self) -> Option<SiteGroup> {
+        match self.site_id {
+            70 | 71 | 73 | 76 => Some(SiteGroup::Benelux),
+            66 | 69 => Some(SiteGroup::SisterBrand),
+            _ => None,
+        }
+    }
+    /// The brand's other sites in the same country, one per language (`languages`): the
+    /// page in the other language is one of these.
+    pub fn other_languages(&self) -> impl Iterator<Item = &'static Site> + '_ {
+        SITES.iter().filter(move |s| {
+            s.site_id != self.site_id
+                && s.brand == self.brand
+                && s.country_code == self.country_code
+                && self.languages.contains(&s.lang)
+        })
+    }
     pub fn logo_url(&self) -> String {
         format!("/img/logo/{}.svg", self.site_id)
     }
@@ -255,6 +320,48 @@ impl Site {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_language_of_a_country_is_one_site_away() {
+        for site in &SITES {
+            assert_eq!(
+                site.languages.first(),
+                Some(&site.lang),
+                "site {}",
+                site.site_id
+            );
+            let others: Vec<&str> = site.other_languages().map(|s| s.lang).collect();
+            assert_eq!(others, site.languages[1..], "site {}", site.site_id);
+        }
+        let belgium = |id| {
+            by_id(id)
+                .unwrap()
+                .other_languages()
+                .map(|s| s.site_id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(belgium(70), [71]);
+        assert_eq!(belgium(71), [70]);
+        // Spain's two sites are two brands, not two languages.
+        assert_eq!(belgium(3), Vec::<u16>::new());
+    }
+
+    #[test]
+    fn the_spec_groups_its_sites() {
+        let of = |group| {
+            SITES
+                .iter()
+                .filter(|s| s.group() == Some(group))
+                .map(|s| s.site_id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(of(SiteGroup::Benelux), [70, 71, 73, 76]);
+        assert_eq!(of(SiteGroup::SisterBrand), [66, 69]);
+        assert!(SITES
+            .iter()
+            .filter(|s| s.group() == Some(SiteGroup::SisterBrand))
+            .all(|s| s.brand == Brand::Violeta));
+    }
 
     #[test]
     fn eleven_sites_with_the_spec_ids_and_locales() {

@@ -21,10 +21,17 @@ pub enum PhoneStyle {
 
 impl PhoneStyle {
     pub fn for_site(site_id: u16) -> PhoneStyle {
-        match crate::site::by_id(site_id).map(|s| s.country_code) {
-            Some("ES") => PhoneStyle::Threes,
-            Some("IT") => PhoneStyle::AfterThree,
-            Some("DE" | "AT") => PhoneStyle::AfterTwo,
+        let Some(site) = crate::site::by_id(site_id) else {
+            return PhoneStyle::Pairs;
+        };
+        if site.group() == Some(crate::site::SiteGroup::Benelux) {
+            // The spec names no style for the group: its members write as France does.
+            return PhoneStyle::Pairs;
+        }
+        match site.country_code {
+            "ES" => PhoneStyle::Threes,
+            "IT" => PhoneStyle::AfterThree,
+            "DE" | "AT" => PhoneStyle::AfterTwo,
             _ => PhoneStyle::Pairs,
         }
     }
