@@ -113,7 +113,7 @@ const ADDRESS: Record<number, { bad: string; badKey: string; zip: string; shown:
   76: { bad: '1011 SA', badKey: 'errors.address.forbidden_zipcode.notification', zip: '3511ab', shown: '3511 AB', city: 'Utrecht', phone: '0301234567', phoneShown: '03 01 23 45 67' },
   3: { bad: '35001', badKey: 'errors.address.forbidden_zipcode.notification', zip: '08001', shown: '08001', city: 'Barcelona', phone: '612345678', phoneShown: '612 345 678' },
   4: { bad: '2012', badKey: 'errors.address.wrong_zipcode.notification', zip: '00118', shown: '00118', city: 'Roma', phone: '3123456789', phoneShown: '312 3456789' },
-  73: { bad: 'L-10', badKey: 'errors.address.wrong_zipcode.notification', zip: 'L-1009', shown: '1009', city: 'Luxembourg', phone: '621123456', phoneShown: '62 11 23 45 6' },
+  73: { bad: 'L-10', badKey: 'errors.address.wrong_zipcode.notification', zip: 'L-1009', shown: '1009', city: 'Luxembourg', phone: '621123456', phoneShown: '621 123 456' },
 };
 // The Violeta sites of Spain and Italy take their country's addresses.
 ADDRESS[66] = ADDRESS[3];

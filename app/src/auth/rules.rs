@@ -89,6 +89,15 @@ pub fn zip_code_key_filter(site_id: u16) -> Option<crate::text::keys::KeyFilter>
     (site_id != 76).then_some(crate::text::keys::KeyFilter::Digits)
 }
 
+/// What a refused zip code is told: the Dutch form on the Netherlands site, digits elsewhere.
+pub fn zip_code_error_key(site_id: u16) -> &'static str {
+    if site_id == 76 {
+        "auth.zipcode.invalid_nl"
+    } else {
+        "auth.zipcode.invalid"
+    }
+}
+
 pub fn is_valid_zip_code(site_id: u16, zip: &str) -> bool {
     let z = zip.trim();
     if site_id == 76 {
@@ -448,6 +457,8 @@ mod tests {
         assert!(is_valid_zip_code(76, "1234 AB"));
         assert!(is_valid_zip_code(76, "1234ab"));
         assert!(!is_valid_zip_code(76, "12345"));
+        assert_eq!(zip_code_error_key(76), "auth.zipcode.invalid_nl");
+        assert_eq!(zip_code_error_key(71), "auth.zipcode.invalid");
     }
 
     #[test]

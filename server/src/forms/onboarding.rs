@@ -8,7 +8,7 @@ use axum::routing::post;
 use axum::Router;
 use serde::Deserialize;
 
-use app::auth::rules::{birth_date_iso, safe_return_url};
+use app::auth::rules::safe_return_url;
 use app::onboarding::rules::{self, PopinType};
 use app::onboarding::ui::layer::form_action as at;
 
@@ -123,15 +123,22 @@ async fn popin(form: XsrfForm<PopinForm>) -> Response {
         return StatusCode::BAD_REQUEST.into_response();
     };
     let accepted = f.action == "accept";
+    let now = app::platform::state::now();
     let birth = if kind == PopinType::Birthdate && accepted {
-        match birth_date_iso(&f.birth_date) {
-            Some(d) => Some(d),
-            None => return back_to(&form, &f.back, &[]),
+        // The profile's rule: a date that exists, not in the future, of a member old enough.
+        match app::account::rules::check_birth_date(
+            &f.birth_date,
+            app::account::service::today(now),
+        ) {
+            Ok(d) => Some(d),
+            Err(key) => {
+                let draft = app::onboarding::ui::draft::PopinDraft::new(&f.birth_date, key);
+                return form.answer(FormOutcome::retry(&safe_return_url(Some(&f.back)), &draft));
+            }
         }
     } else {
         None
     };
-    let now = app::platform::state::now();
     let db = &form.app.state.db;
     if let Err(e) =
         app::onboarding::service::answer(db, m.member_id, kind, f.version, accepted, birth, now)

@@ -131,7 +131,18 @@ impl FormOutcome {
 /// `page` with `retry=1` first in its query.
 fn retry_first(page: &str) -> String {
     match page.split_once('?') {
-        Some((path, query)) => format!("{path}?retry=1&{query}"),
+        // A page already reached by a refused post says it once.
+        Some((path, query)) => {
+            let rest: Vec<&str> = query
+                .split('&')
+                .filter(|p| !p.is_empty() && *p != "retry=1")
+                .collect();
+            if rest.is_empty() {
+                format!("{path}?retry=1")
+            } else {
+                format!("{path}?retry=1&{}", rest.join("&"))
+            }
+        }
         None => with_param(page, "retry", "1"),
     }
 }
@@ -186,5 +197,8 @@ mod tests {
         assert_eq!(with_param("/a?b=1", "notice", "k"), "/a?b=1&notice=k");
         assert_eq!(super::retry_first("/a?b=1#f"), "/a?retry=1&b=1#f");
         assert_eq!(super::retry_first("/a#f"), "/a?retry=1#f");
+        // Refused again: one retry, the rest of the query kept.
+        assert_eq!(super::retry_first("/a?retry=1&b=1"), "/a?retry=1&b=1");
+        assert_eq!(super::retry_first("/a?retry=1"), "/a?retry=1");
     }
 }

@@ -41,11 +41,16 @@ static PREFIX: LazyLock<String> =
 /// through the search recorder). Pages whose body is the member's own (account, recent
 /// queries) render in full.
 fn templated_kind(path: &str, query: Option<&str>) -> bool {
+    // A page reached by a refused post shows the member's draft (a form of the page, or the
+    // birth-date popin that can stand over any page).
+    if app::ui::draft::is_retry(query) {
+        return false;
+    }
     routes::resolve(path).is_some_and(|r| match r.kind {
         PageKind::Home => true,
         // The by-id addresses are redirects, not pages.
         PageKind::Product | PageKind::Catalog => r.get("campaignId").is_some(),
-        PageKind::Cart => !app::ui::draft::is_retry(query),
+        PageKind::Cart => true,
         PageKind::MyOrders => true,
         PageKind::Search => {
             app::search::rules::has_results(&query_value(query, "q").unwrap_or_default())

@@ -1,8 +1,8 @@
 //! Phone numbers: what is kept (digits, `+` for an international number) and how each site
 //! writes them (spec 001 §5: ES groups digits in threes, IT splits after the first three,
 //! FR groups in twos, DE splits after the first two). Sites the spec does not name follow
-//! their language's model: Austria as Germany; Belgium, Luxembourg and the Netherlands
-//! as France.
+//! their language's model: Austria as Germany; Belgium and the Netherlands as France;
+//! Luxembourg, whose mobile numbers have nine digits, as Spain.
 use super::ErrorType;
 use crate::address::model::PhoneFormat;
 
@@ -21,17 +21,11 @@ pub enum PhoneStyle {
 
 impl PhoneStyle {
     pub fn for_site(site_id: u16) -> PhoneStyle {
-        let Some(site) = crate::site::by_id(site_id) else {
-            return PhoneStyle::Pairs;
-        };
-        if site.group() == Some(crate::site::SiteGroup::Benelux) {
-            // The spec names no style for the group: its members write as France does.
-            return PhoneStyle::Pairs;
-        }
-        match site.country_code {
-            "ES" => PhoneStyle::Threes,
-            "IT" => PhoneStyle::AfterThree,
-            "DE" | "AT" => PhoneStyle::AfterTwo,
+        match crate::site::by_id(site_id).map(|s| s.country_code) {
+            // Luxembourg's nine-digit mobiles read in threes (621 123 456).
+            Some("ES" | "LU") => PhoneStyle::Threes,
+            Some("IT") => PhoneStyle::AfterThree,
+            Some("DE" | "AT") => PhoneStyle::AfterTwo,
             _ => PhoneStyle::Pairs,
         }
     }

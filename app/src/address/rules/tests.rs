@@ -96,11 +96,16 @@ fn phone_numbers_are_written_the_sites_way() {
         format_phone("01711234567", PhoneStyle::for_site(2)),
         "01 711234567"
     );
-    // Austria writes as Germany; Belgium, Luxembourg, the Netherlands as France.
+    // Austria writes as Germany; Belgium, the Netherlands as France; Luxembourg in threes.
     assert_eq!(PhoneStyle::for_site(7), PhoneStyle::AfterTwo);
-    for site in [70, 71, 73, 76] {
+    for site in [70, 71, 76] {
         assert_eq!(PhoneStyle::for_site(site), PhoneStyle::Pairs);
     }
+    assert_eq!(PhoneStyle::for_site(73), PhoneStyle::Threes);
+    assert_eq!(
+        format_phone("621123456", PhoneStyle::for_site(73)),
+        "621 123 456"
+    );
     // An odd count ends with a shorter group.
     assert_eq!(
         format_phone("061234567", PhoneStyle::Pairs),

@@ -50,7 +50,7 @@ pub(super) fn validate_registration(req: &SubscribeRequest) -> Vec<FieldError> {
         errors.push(field("birthDate", "auth.birthdate.invalid"));
     }
     if !req.zip_code.trim().is_empty() && !rules::is_valid_zip_code(req.site_id, &req.zip_code) {
-        errors.push(field("zipCode", "auth.zipcode.invalid"));
+        errors.push(field("zipCode", rules::zip_code_error_key(req.site_id)));
     }
     if required(cfg.zip_code_and_city)
         && (req.zip_code.trim().is_empty() || city_of(req).is_empty())

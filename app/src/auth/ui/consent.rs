@@ -47,11 +47,15 @@ pub fn consent_label(
     let (before, link, after) = consent_parts(&ctx.t(label_key), &ctx.t(link_key));
     let new_tab = format!(" ({})", ctx.t("content.new_tab"));
     let notice_id = format!("{}-new-tab", label_key.replace('.', "-"));
+    // One box for the sentence: beside a checkbox in a flex row, loose text and the link
+    // would each become a column.
     view! {
-        {before}
-        <a href=href target="_blank" rel="noopener" aria-describedby=notice_id.clone()>{link}</a>
-        {after}
-        <span id=notice_id class="visually-hidden">{new_tab}</span>
+        <span class="consent-text">
+            {before}
+            <a href=href target="_blank" rel="noopener" aria-describedby=notice_id.clone()>{link}</a>
+            {after}
+            <span id=notice_id class="visually-hidden">{new_tab}</span>
+        </span>
     }
 }
 

@@ -533,8 +533,9 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                     view! {
                         <p class="cart-loyalty-offer">
                             <button type="button" class="link-button" data-testid=testid
-                                on:click=move |_| act("POST", LOYALTY_ITEM.into(), Some(json!({ "productId": id, "quantity": 1 })))>{t(key)}</button>
-                            {format!(" · {}", ctx.money(price))}
+                                on:click=move |_| act("POST", LOYALTY_ITEM.into(), Some(json!({ "productId": id, "quantity": 1 })))>
+                                {format!("{} · {}", t(key), ctx.money(price))}
+                            </button>
                         </p>
                     }
                 })

@@ -52,7 +52,12 @@ pub fn HelpFrame(
     let ctx = RequestCtx::current();
     let query = use_query_map().get_untracked();
     let notice = query.get("notice").and_then(|k| known_notice(&k));
-    let error = query.get("error").and_then(|k| known_notice(&k));
+    // A form refused for its fields says so itself, above them: not twice.
+    let by_fields = query.get("fields").is_some_and(|f| !f.is_empty());
+    let error = query
+        .get("error")
+        .filter(|_| !by_fields)
+        .and_then(|k| known_notice(&k));
     let brand = ctx.site().brand.name();
     let description = ctx.t_with("page.description", &[("page", &title), ("brand", brand)]);
     view! {

@@ -123,10 +123,7 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
                     {hidden(&ctx, &back)}
                     <input type="hidden" name="popinType" value=(kind as i64).to_string() />
                     <input type="hidden" name="version" value=version.to_string() />
-                    {(kind == PopinType::Birthdate).then(|| view! {
-                        <label for="popin-birthdate">{ctx.t("auth.birthdate")}</label>
-                        <input id="popin-birthdate" name="birthDate" inputmode="numeric" placeholder=ctx.t("auth.birthdate.placeholder") />
-                    })}
+                    {(kind == PopinType::Birthdate).then(|| view! { <BirthdateField /> })}
                     {(kind == PopinType::TermsAndConditions).then(|| view! {
                         <a href="/registration/generalconditions" target="_blank" rel="noopener" data-testid="popin-terms-read">{ctx.t("popin.terms.read")}</a>
                     })}
@@ -138,6 +135,25 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
             </section>
         </div>
     }
+}
+
+/// The birth-date popin's field; a date the server refused comes back as typed, with why.
+#[component]
+fn BirthdateField() -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let draft = crate::ui::draft::read::<super::draft::PopinDraft>();
+    let typed = draft.as_ref().map(|d| d.birth_date.clone()).unwrap_or_default();
+    let error = draft.map(|d| ctx.t(&d.error));
+    view! {
+        <label for="popin-birthdate">{ctx.t("auth.birthdate")}</label>
+        <input id="popin-birthdate" name="birthDate" inputmode="numeric" value=typed
+            placeholder=ctx.t("auth.birthdate.placeholder") data-testid="popin-birthdate"
+            aria-invalid=error.is_some().then_some("true")
+            aria-describedby=error.is_some().then_some("popin-birthdate-error")
+            data-enhance-focus=error.is_some().then_some("") />
+        {error.map(|e| view! { <p class="field__error" id="popin-birthdate-error" role="alert" data-testid="popin-birthdate-error">{e}</p> })}
+    }
+    .into_any()
 }
 
 #[component]

@@ -277,6 +277,16 @@ pub fn stay_over(checkin: &str, days: i64, now: i64) -> bool {
     today.as_str() > last.as_str()
 }
 
+/// How an order line is named: the product and its option, but a rose deal's voucher alone
+/// (it has no size; its option is the placeholder every voucher carries).
+pub fn line_name(cart_type: &str, name: &str, option_label: &str) -> String {
+    if cart_type == crate::rosedeals::rules::CART_TYPE || option_label.trim().is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} · {option_label}")
+    }
+}
+
 /// The label key of a status as stored, known or not: the 16 statuses, and `reopened` of
 /// the cart's reopen flow (spec 000 §3); anything else shows as `orders.status.unknown`.
 pub fn status_label_key(status: &str) -> String {

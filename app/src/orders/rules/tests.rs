@@ -418,3 +418,13 @@ fn payment_references_are_masked() {
     assert_eq!(mask_reference("abc"), "•••");
     assert_eq!(mask_reference("abcd1"), "•bcd1");
 }
+
+#[test]
+fn a_vouchers_line_shows_no_size() {
+    assert_eq!(line_name("fs", "Robe Noa", "38"), "Robe Noa · 38");
+    assert_eq!(
+        line_name("rosedeal", "Cinéma Lumière", "TU"),
+        "Cinéma Lumière"
+    );
+    assert_eq!(line_name("fs", "Sac", " "), "Sac");
+}

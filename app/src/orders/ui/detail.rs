@@ -52,7 +52,7 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             let ctx = RequestCtx::current();
             view! {
                 <li class="order-line" data-testid="order-line">
-                    <span class="order-line__name">{format!("{} · {}", i.name, i.option_label)}</span>
+                    <span class="order-line__name">{crate::orders::rules::line_name(&o.cart_type, &i.name, &i.option_label)}</span>
                     <span class="order-line__qty">{ctx.t_with("orders.detail.quantity", &[("quantity", &i.quantity.to_string())])}</span>
                     <span class="order-line__price">{ctx.money(i.unit_price * i.quantity)}</span>
                 </li>

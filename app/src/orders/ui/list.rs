@@ -7,7 +7,9 @@ use super::{iso, t};
 use crate::context::RequestCtx;
 use crate::orders::api::fetch_orders;
 use crate::orders::model::{OrderSummary, OrdersPage};
-use crate::orders::rules::{page_count, page_options, status_label_key, Paging, DEFAULT_PAGE_SIZE};
+use crate::orders::rules::{
+    line_name, page_count, page_options, status_label_key, Paging, DEFAULT_PAGE_SIZE,
+};
 use crate::ui::SeoMeta;
 
 #[component]
@@ -93,7 +95,7 @@ fn order_entry(s: OrderSummary) -> impl IntoView {
     let items = o
         .items
         .iter()
-        .map(|i| view! { <li>{format!("{} · {} × {}", i.name, i.option_label, i.quantity)}</li> })
+        .map(|i| view! { <li>{format!("{} × {}", line_name(&o.cart_type, &i.name, &i.option_label), i.quantity)}</li> })
         .collect_view();
     let kind = ctx.t(&format!("orders.type.{}", o.cart_type));
     view! {

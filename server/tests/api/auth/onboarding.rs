@@ -93,6 +93,28 @@ async fn consent_popins_and_banners() {
     ] {
         let res = post_form(cookies.clone(), format!("_xsrf={member_xsrf}&kind=popin&back=%2F&popinType={code}&version={version}&action=accept{extra}")).await;
         assert_eq!(res.status(), 303);
+        if extra.contains("31%2F02") {
+            // A date that does not exist: the popin comes back with it as typed and why.
+            let to = res.headers()["location"].to_str().unwrap().to_string();
+            assert!(to.starts_with("/?retry=1"), "{to}");
+            let draft = cookie_value(&res, "rosace_popin_form").expect("the refused date's draft");
+            let html = t
+                .get_with_cookie(&to, &format!("{session}; rosace_popin_form={draft}"))
+                .await
+                .text()
+                .await
+                .unwrap();
+            assert!(html.contains("data-popin-type=\"birthdate\""));
+            assert!(
+                html.contains("value=\"31/02/1990\""),
+                "the date typed is kept"
+            );
+            assert!(
+                html.contains("Saisissez une date qui existe, au format JJ/MM/AAAA."),
+                "the reason, in the site's language"
+            );
+            assert!(html.contains("aria-describedby=\"popin-birthdate-error\""));
+        }
         let html = t.get_with_cookie("/", &session).await.text().await.unwrap();
         assert!(
             html.contains(&format!("data-popin-type=\"{name}\"")),

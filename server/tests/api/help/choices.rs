@@ -342,6 +342,12 @@ async fn sale_and_contact_from(t: TestApp) {
         "the sale's error shows: {error}"
     );
     assert!(tag_of(&html, "id=\"help-sale\"").contains("aria-invalid=\"true\""));
+    // Said once, above the fields: the page's own error banner stays hidden.
+    assert!(!tag_of(&html, "data-form-error").contains(" hidden"));
+    assert!(
+        tag_of(&html, "data-testid=\"help-error\"").contains(" hidden"),
+        "the form's error said twice"
+    );
     assert_eq!(
         t.count("SELECT COUNT(*) FROM help_tickets").await,
         tickets + 1
