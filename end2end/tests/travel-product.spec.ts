@@ -43,7 +43,10 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
 
   // A child without a birthday blocks booking and says so; the birthday unblocks it.
   await page.getByTestId('party-children').locator('button').last().click();
-  await expect(page.getByTestId('trip-blocks').locator('[data-field="participants.2"]')).toBeVisible();
+  // Named as its field is labelled (the first child), not as the third traveller.
+  await expect(page.getByTestId('trip-blocks').locator('[data-field="participants.2"]')).toHaveText(
+    site === 1 ? "la date de naissance de l'enfant 1" : 'das Geburtsdatum von Kind 1',
+  );
   await expect(page.getByTestId('trip-book')).toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('party-birthday').fill(childBirthday());
   await expect(page.getByTestId('trip-blocks')).toBeEmpty();
@@ -94,6 +97,12 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   await booked.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/my-orders\/travel\/\d+/);
   await expect(page.getByTestId('order-line').first()).toContainText('·');
+  // A trip is not a parcel: its day as the site writes dates, no shipping line, and the
+  // booking's address is the billing one.
+  await expect(page.getByTestId('order-line').first()).toContainText(site === 1 ? /\d{2}\/\d{2}\/\d{4}/ : /\d{2}\.\d{2}\.\d{4}/);
+  await expect(page.getByTestId('order-line').first()).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await expect(page.getByTestId('order-shipping')).toHaveCount(0);
+  await expect(page.getByTestId('order-delivery').getByRole('heading')).toHaveText(site === 1 ? 'Adresse de facturation' : 'Rechnungsadresse');
 
   // The trip just booked is first in the member's last viewed on the travel home, and
   // another trip's page lists it too.

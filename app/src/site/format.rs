@@ -87,6 +87,19 @@ pub fn date(pattern: &str, unix_secs: i64) -> String {
         .replace("DD", &format!("{:02}", c.day))
 }
 
+/// A day written `YYYY-MM-DD` (as stored) in a site pattern; `None` when it is no such day.
+pub fn iso_day(pattern: &str, iso: &str) -> Option<String> {
+    let b = iso.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    (b.len() == 10 && b[4] == b'-' && b[7] == b'-' && digits(0..4) && digits(5..7) && digits(8..10))
+        .then(|| {
+            pattern
+                .replace("YYYY", &iso[0..4])
+                .replace("MM", &iso[5..7])
+                .replace("DD", &iso[8..10])
+        })
+}
+
 /// `HH:MM` in the display time zone.
 pub fn time(unix_secs: i64) -> String {
     let c = civil_from_unix(unix_secs, DISPLAY_OFFSET_SECS);

@@ -142,7 +142,10 @@ fn PopinModal(kind: PopinType, version: i64, back: String) -> impl IntoView {
 fn BirthdateField() -> impl IntoView {
     let ctx = RequestCtx::current();
     let draft = crate::ui::draft::read::<super::draft::PopinDraft>();
-    let typed = draft.as_ref().map(|d| d.birth_date.clone()).unwrap_or_default();
+    let typed = draft
+        .as_ref()
+        .map(|d| d.birth_date.clone())
+        .unwrap_or_default();
     let error = draft.map(|d| ctx.t(&d.error));
     view! {
         <label for="popin-birthdate">{ctx.t("auth.birthdate")}</label>

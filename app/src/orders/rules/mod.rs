@@ -278,13 +278,25 @@ pub fn stay_over(checkin: &str, days: i64, now: i64) -> bool {
 }
 
 /// How an order line is named: the product and its option, but a rose deal's voucher alone
-/// (it has no size; its option is the placeholder every voucher carries).
-pub fn line_name(cart_type: &str, name: &str, option_label: &str) -> String {
+/// (it has no size; its option is the placeholder every voucher carries). A trip's option
+/// ends with its departure day, written in the site's `date_pattern`.
+pub fn line_name(cart_type: &str, name: &str, option_label: &str, date_pattern: &str) -> String {
     if cart_type == crate::rosedeals::rules::CART_TYPE || option_label.trim().is_empty() {
-        name.to_string()
-    } else {
-        format!("{name} · {option_label}")
+        return name.to_string();
     }
+    let option: Vec<String> = option_label
+        .split(" · ")
+        .map(|part| {
+            crate::site::format::iso_day(date_pattern, part).unwrap_or_else(|| part.to_string())
+        })
+        .collect();
+    format!("{name} · {}", option.join(" · "))
+}
+
+/// Whether an order sends a parcel (a trip or a deal's vouchers do not): only then has it a
+/// delivery address and a shipping line to show.
+pub fn sends_parcel(cart_type: &str) -> bool {
+    !matches!(cart_type, "travel" | crate::rosedeals::rules::CART_TYPE)
 }
 
 /// The label key of a status as stored, known or not: the 16 statuses, and `reopened` of

@@ -421,10 +421,31 @@ fn payment_references_are_masked() {
 
 #[test]
 fn a_vouchers_line_shows_no_size() {
-    assert_eq!(line_name("fs", "Robe Noa", "38"), "Robe Noa · 38");
     assert_eq!(
-        line_name("rosedeal", "Cinéma Lumière", "TU"),
+        line_name("fs", "Robe Noa", "38", "DD/MM/YYYY"),
+        "Robe Noa · 38"
+    );
+    assert_eq!(
+        line_name("rosedeal", "Cinéma Lumière", "TU", "DD/MM/YYYY"),
         "Cinéma Lumière"
     );
-    assert_eq!(line_name("fs", "Sac", " "), "Sac");
+    assert_eq!(line_name("fs", "Sac", " ", "DD/MM/YYYY"), "Sac");
+    assert!(!sends_parcel("rosedeal") && !sends_parcel("travel") && sends_parcel("fs"));
+}
+
+#[test]
+fn a_trips_line_gives_its_day_the_sites_way() {
+    assert_eq!(
+        line_name(
+            "travel",
+            "Club Azahar",
+            "Séville · Paris · 2027-01-02",
+            "DD.MM.YYYY"
+        ),
+        "Club Azahar · Séville · Paris · 02.01.2027"
+    );
+    assert_eq!(
+        line_name("travel", "Club Azahar", "Séville · 2027-13", "DD/MM/YYYY"),
+        "Club Azahar · Séville · 2027-13"
+    );
 }

@@ -52,18 +52,24 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             let ctx = RequestCtx::current();
             view! {
                 <li class="order-line" data-testid="order-line">
-                    <span class="order-line__name">{crate::orders::rules::line_name(&o.cart_type, &i.name, &i.option_label)}</span>
+                    <span class="order-line__name">{crate::orders::rules::line_name(&o.cart_type, &i.name, &i.option_label, ctx.site().date_format)}</span>
                     <span class="order-line__qty">{ctx.t_with("orders.detail.quantity", &[("quantity", &i.quantity.to_string())])}</span>
                     <span class="order-line__price">{ctx.money(i.unit_price * i.quantity)}</span>
                 </li>
             }
         })
         .collect_view();
+    // A trip or a deal's vouchers are not delivered: their address is the booking's.
+    let address_title = if crate::orders::rules::sends_parcel(&o.cart_type) {
+        "address.order.title"
+    } else {
+        "address.order.billing_title"
+    };
     let address = o.delivery_address.as_ref().map(|a| {
         let lines = crate::address::ui::page::address_lines(a);
         view! {
             <section class="order-detail__block" data-testid="order-delivery" aria-labelledby="order-delivery-title">
-                <h2 id="order-delivery-title">{t("address.order.title")}</h2>
+                <h2 id="order-delivery-title">{t(address_title)}</h2>
                 <p>{lines.into_iter().enumerate().map(|(i, l)| view! { {(i > 0).then(|| view! { <br /> })}{l} }).collect_view()}</p>
             </section>
         }
@@ -171,7 +177,7 @@ fn OrderTotals(order: crate::model::cart::Order) -> impl IntoView {
         <dl class="order-totals" data-testid="order-totals">
             {row("cart.subtotal", order.subtotal, "order-subtotal")}
             {(order.discount != 0).then(|| row("cart.discount", -order.discount.abs(), "order-discount"))}
-            {row("cart.shipping", order.shipping, "order-shipping")}
+            {(order.shipping != 0 || crate::orders::rules::sends_parcel(&order.cart_type)).then(|| row("cart.shipping", order.shipping, "order-shipping"))}
             {(order.loyalty != 0).then(|| row("cart.loyalty", order.loyalty, "order-loyalty"))}
             <dt>{ctx.t("cart.total")}</dt>
             <dd data-testid="order-totals-total" data-amount=order.total.to_string()><strong>{ctx.money(order.total)}</strong></dd>

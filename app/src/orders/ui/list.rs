@@ -95,7 +95,7 @@ fn order_entry(s: OrderSummary) -> impl IntoView {
     let items = o
         .items
         .iter()
-        .map(|i| view! { <li>{format!("{} × {}", line_name(&o.cart_type, &i.name, &i.option_label), i.quantity)}</li> })
+        .map(|i| view! { <li>{format!("{} × {}", line_name(&o.cart_type, &i.name, &i.option_label, ctx.site().date_format), i.quantity)}</li> })
         .collect_view();
     let kind = ctx.t(&format!("orders.type.{}", o.cart_type));
     view! {

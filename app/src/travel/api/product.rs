@@ -195,9 +195,9 @@ pub async fn fetch_travel_checkout(
     let blocks = checkout_blocks(&product, &config, &days, has_address)
         .into_iter()
         .map(|b| {
-            let args = b.message_args();
+            let (key, args) = b.message(&config.participants);
             let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            (b.field(), ctx.t_with(b.message_key(), &args))
+            (b.field(), ctx.t_with(key, &args))
         })
         .collect();
     let per_person = quotation_price(&product, &config, &days);

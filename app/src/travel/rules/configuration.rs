@@ -215,6 +215,47 @@ impl BookingBlock {
         }
     }
 
+    /// The message's key and placeholders, naming a traveller as the configurator labels
+    /// them ("Child 2": the second of their profile), not by their place in the party.
+    pub fn message(
+        self,
+        participants: &[Participant],
+    ) -> (&'static str, Vec<(&'static str, String)>) {
+        let traveller = |index: usize| {
+            let kind = participants.get(index)?.kind;
+            let nth = participants[..=index]
+                .iter()
+                .filter(|p| p.kind == kind)
+                .count();
+            Some((kind, nth.to_string()))
+        };
+        match self {
+            BookingBlock::MissingBirthday { index } => match traveller(index) {
+                Some((ParticipantType::Children, n)) => {
+                    ("travel.block.missing_birthday.children", vec![("n", n)])
+                }
+                Some((ParticipantType::Babies, n)) => {
+                    ("travel.block.missing_birthday.babies", vec![("n", n)])
+                }
+                _ => (self.message_key(), self.message_args()),
+            },
+            BookingBlock::BirthdayOutOfRange { index } => match traveller(index) {
+                Some((ParticipantType::Adults, n)) => {
+                    ("travel.block.birthday_out_of_range.adults", vec![("n", n)])
+                }
+                Some((ParticipantType::Children, n)) => (
+                    "travel.block.birthday_out_of_range.children",
+                    vec![("n", n)],
+                ),
+                Some((ParticipantType::Babies, n)) => {
+                    ("travel.block.birthday_out_of_range.babies", vec![("n", n)])
+                }
+                None => (self.message_key(), self.message_args()),
+            },
+            _ => (self.message_key(), self.message_args()),
+        }
+    }
+
     /// The translation key of the message.
     pub fn message_key(self) -> &'static str {
         match self {

@@ -446,6 +446,22 @@ fn booking_is_blocked_by_birthdays_and_the_party() {
         blocks(&kids),
         [MissingBirthday { index: 2 }, MissingBirthday { index: 3 }]
     );
+    // Each is named as the configurator labels them: the first child, the first baby
+    // (not travellers 3 and 4).
+    assert_eq!(
+        MissingBirthday { index: 2 }.message(&kids.participants),
+        (
+            "travel.block.missing_birthday.children",
+            vec![("n", "1".to_string())]
+        )
+    );
+    assert_eq!(
+        MissingBirthday { index: 3 }.message(&kids.participants),
+        (
+            "travel.block.missing_birthday.babies",
+            vec![("n", "1".to_string())]
+        )
+    );
     let mut crowd = c.clone();
     crowd.participants.push(person(Adults, None));
     assert_eq!(blocks(&crowd), [PartyNotAllowed]);
@@ -454,6 +470,12 @@ fn booking_is_blocked_by_birthdays_and_the_party() {
         .participants
         .push(person(Babies, Some("2020-01-01")));
     assert_eq!(blocks(&old_baby), [BirthdayOutOfRange { index: 2 }]);
+    assert_eq!(
+        BirthdayOutOfRange { index: 2 }
+            .message(&old_baby.participants)
+            .0,
+        "travel.block.birthday_out_of_range.babies"
+    );
     let mut alone = c.clone();
     alone.participants.truncate(1);
     alone.participants.push(person(Babies, Some("2026-06-01")));

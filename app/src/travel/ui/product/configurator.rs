@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::calendar::PriceCalendar;
 use super::party::Party;
 use crate::context::RequestCtx;
-use crate::model::travel::{CalendarDays, Configurator as Flags, TravelProduct};
+use crate::model::travel::{CalendarDays, Configurator as Flags, Participant, TravelProduct};
 use crate::travel::rules::form::{duration_value, field, state_query};
 use crate::travel::rules::StayLength;
 use crate::travel::rules::{
@@ -225,7 +225,7 @@ pub fn ConfiguratorForm(
     let block_list = (!blocks.is_empty()).then(|| {
         let items = blocks
             .into_iter()
-            .map(|b| view! { <li data-field=b.field()>{block_text(b)}</li> })
+            .map(|b| view! { <li data-field=b.field()>{block_text(b, &config.participants)}</li> })
             .collect_view();
         view! { <p class="config__blocked">{t("travel.configurator.blocked")}</p><ul class="config__blocks">{items}</ul> }
     });
@@ -332,8 +332,8 @@ fn age_change_text(change: AgeChange) -> String {
 }
 
 /// The message of a block, naming the traveller or the minimum when it is about one.
-pub fn block_text(block: BookingBlock) -> String {
-    let args = block.message_args();
+pub fn block_text(block: BookingBlock, participants: &[Participant]) -> String {
+    let (key, args) = block.message(participants);
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    RequestCtx::current().t_with(block.message_key(), &args)
+    RequestCtx::current().t_with(key, &args)
 }
