@@ -60,6 +60,8 @@ test('register, activate from the outbox, sign in, reach a members page, log out
   await page.goto(lastMailLink(email, 'signin=activate'));
   await page.getByTestId('activate-form').getByRole('button').click();
   await expect(page.getByTestId('auth-info')).toContainText('activé');
+  // The sign-in step after it has the address of the account just activated.
+  await expect(page.getByTestId('email-form').locator('input[name="email"]')).toHaveValue(email);
 
   // Sign in, then the page that redirected before opens.
   await page.goto('/my-orders');

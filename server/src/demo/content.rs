@@ -71,7 +71,7 @@ fn sales_page(lang: &str) -> Words {
             description: "De lopende verkopen van {brand}: merken tot 70 % goedkoper, alleen voor leden en maar een paar dagen.",
             blocks: [
                 ("Elke dag nieuwe verkopen", "Elke ochtend om 7 uur openen nieuwe verkopen: mode, wonen, beauty, sport en reizen. Elke verkoop duurt een paar dagen, zolang de voorraad strekt."),
-                ("Zo werkt het", "Lid worden is gratis. Leg artikelen in je winkelmandje: ze blijven voor je gereserveerd terwijl je verder kijkt."),
+                ("Zo werkt het", "Lid worden is gratis. Leg artikelen in je winkelwagen: ze blijven voor je gereserveerd terwijl je verder kijkt."),
             ],
             footer: [
                 "{brand} verkoopt merken tegen verlaagde prijzen in verkopen van beperkte duur, alleen voor leden.",
@@ -146,7 +146,7 @@ fn brand_page(lang: &str) -> Words {
             description: "Alle artikelen van een geliefd merk in de lopende verkopen van {brand}, tegen ledenprijzen.",
             blocks: [
                 ("Voor jou gekozen", "Deze week zetten we het merk met de meeste artikelen in onze verkopen in de kijker: alle maten en kleuren op één pagina."),
-                ("Zolang de voorraad strekt", "De aantallen zijn beperkt: een artikel in je winkelmandje blijft een paar minuten voor je gereserveerd."),
+                ("Zolang de voorraad strekt", "De aantallen zijn beperkt: een artikel in je winkelwagen blijft een paar minuten voor je gereserveerd."),
             ],
             footer: [
                 "Merkartikelen tegen ledenprijzen, gekozen door de inkopers van {brand}.",
@@ -225,7 +225,7 @@ fn gifts_page(lang: &str) -> Words {
             ],
             footer: [
                 "De cadeau-ideeën van {brand} komen uit de lopende premiumverkopen, alleen voor leden en maar een paar dagen.",
-                "De aantallen zijn beperkt: een artikel in je winkelmandje blijft een paar minuten voor je gereserveerd.",
+                "De aantallen zijn beperkt: een artikel in je winkelwagen blijft een paar minuten voor je gereserveerd.",
             ],
         },
         _ => Words {

@@ -30,7 +30,7 @@ fn texts(lang: &str) -> [&'static str; 4] {
         "nl" => [
             "Bestellingen van het weekend gaan maandag de deur uit.",
             "Welkom bij onze leden",
-            "Elke dag vanaf 7 uur nieuwe acties van grote merken, maar een paar dagen lang. Wat je in je winkelmand legt, is 15 minuten voor je gereserveerd.",
+            "Elke dag vanaf 7 uur nieuwe acties van grote merken, maar een paar dagen lang. Wat je in je winkelwagen legt, is 15 minuten voor je gereserveerd.",
             "je zomeracties wachten op je.",
         ],
         _ => [

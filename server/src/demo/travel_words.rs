@@ -226,7 +226,7 @@ pub(super) fn travel_words(lang: &str) -> TravelWords {
             ],
             tabs: [
                 ("Het hotel", "Een rustig adres op een paar stappen van de zee, met tuin, zwembad en spa."),
-                ("Uw verblijf", "Dag 1: aankomst en transfer. Daarna vrije tijd om de streek te ontdekken of mee te gaan op onze uitstappen."),
+                ("Je verblijf", "Dag 1: aankomst en transfer. Daarna vrije tijd om de streek te ontdekken of mee te gaan op onze uitstappen."),
                 ("Goed om te weten", "Paspoort of identiteitskaart verplicht. Toeristenbelasting ter plaatse te betalen."),
             ],
             benefits: ["Luchthaventransfer", "Reisverzekering"],

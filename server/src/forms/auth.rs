@@ -326,7 +326,23 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
         )
         .await
         {
-            Ok(_) => see_other(&page("email", "&info=auth.activated")),
+            // The sign-in step after it knows whose account it is: the member types only
+            // their password.
+            Ok(member_id) => {
+                let email: Option<String> =
+                    sqlx::query_scalar("SELECT email FROM members WHERE id = $1")
+                        .bind(member_id)
+                        .fetch_optional(&app.state.db.pool)
+                        .await
+                        .unwrap_or_else(|e| {
+                            tracing::warn!(error = %e, "activated member's email not read");
+                            None
+                        });
+                let email_q = encode_query_value(email.as_deref().unwrap_or_default());
+                see_other(&format!(
+                    "/gr/authentication?step=email&email={email_q}&returnurl={ret_q}&info=auth.activated{s}"
+                ))
+            }
             Err(e) => see_other(&page("email", &format!("&error={}", e.message_key()))),
         },
         "recover" => {

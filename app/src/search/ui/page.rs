@@ -186,7 +186,7 @@ fn Results(data: SearchPageData, sel: FindSelection) -> impl IntoView {
             <div class="catalog__main">
                 <div class="catalog__toolbar">
                     <p class="search__count" data-testid="search-count">
-                        {ctx.t_with("search.count", &[("count", &total.to_string()), ("query", &term)])}
+                        {ctx.t_with(if total == 1 { "search.count.one" } else { "search.count" }, &[("count", &total.to_string()), ("query", &term)])}
                     </p>
                     <nav class="sort" aria-label=ctx.t("catalog.sort")>{sorts}</nav>
                 </div>
