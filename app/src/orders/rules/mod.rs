@@ -294,7 +294,7 @@ pub fn line_name(cart_type: &str, name: &str, option_label: &str, date_pattern: 
 }
 
 /// Whether an order sends a parcel (a trip or a deal's vouchers do not): only then has it a
-/// delivery address and a shipping line to show.
+/// delivery address and a shipping line to show, and units a reopened cart could take back.
 pub fn sends_parcel(cart_type: &str) -> bool {
     !matches!(cart_type, "travel" | crate::rosedeals::rules::CART_TYPE)
 }

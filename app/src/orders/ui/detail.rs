@@ -116,11 +116,7 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
         }
     });
     // A booking's places and a deal's issued codes are not units to put back in a cart.
-    let reopenable = o.status == "validated"
-        && !matches!(
-            o.cart_type.as_str(),
-            "travel" | crate::rosedeals::rules::CART_TYPE
-        );
+    let reopenable = o.status == "validated" && crate::orders::rules::sends_parcel(&o.cart_type);
     let delivered = detail
         .events
         .iter()
