@@ -61,6 +61,9 @@ test('two items, the hold timer, a declined card keeps the cart, the test card p
   // so it is read out.
   await expect(page.getByTestId('order-confirmed').getByRole('heading')).toBeFocused();
   await expect(page.getByTestId('order-confirmed')).toBeInViewport();
+  // No blank panel under it: the page is no taller than its confirmation needs.
+  const cartPage = await page.getByTestId('cart-page').boundingBox();
+  expect(cartPage!.height).toBeLessThan(page.viewportSize()!.height / 2);
   await expect(page.getByTestId('cart-count')).toHaveCount(0); // paid: nothing held
   await page.getByTestId('order-confirmed').getByRole('link').click();
   await expect(page).toHaveURL(/\/my-orders$/);

@@ -228,7 +228,14 @@ pub(super) fn generate() -> Homes {
                 let title = if *banner_kind == "MediaAdsBanner" {
                     w.ped_cta2.to_string()
                 } else if *n == 0 {
-                    w.themes[(b % 8) as usize].to_string()
+                    // A universe banner is named after the home it leads to.
+                    match link.as_str() {
+                        "/gr/home/default" => w.shop,
+                        "/gr/home/summer" => w.summer,
+                        "/home/travel" => w.travel,
+                        _ => w.themes[(b % 8) as usize],
+                    }
+                    .to_string()
                 } else {
                     String::new()
                 };
@@ -325,4 +332,47 @@ pub(super) async fn ensure_themes(db: &app::platform::db::Db) -> Result<(), sqlx
         .execute(&db.pool)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A banner leading to a home is named after it: the travel home offers no fashion
+    /// theme, and no theme's name leads to the travel home (a walk found "Mode homme" → the
+    /// summer home on the travel page).
+    #[test]
+    fn universe_banners_are_named_after_the_home_they_lead_to() {
+        let hs = generate();
+        let text = |v: &V| match v {
+            V::T(s) => s.clone(),
+            _ => String::new(),
+        };
+        let mut checked = 0;
+        for (site_index, site) in SITES.iter().enumerate() {
+            let w = words(lang_of(site.locale));
+            let base = (site_index as i64 + 1) * 1000;
+            for b in &hs.banners {
+                let module = match b[1] {
+                    V::I(m) => m,
+                    _ => unreachable!("a banner's module is an id"),
+                };
+                if module / 10 < base || module / 10 >= base + 3 {
+                    continue;
+                }
+                let (title, link) = (text(&b[4]), text(&b[7]));
+                let expected = match link.as_str() {
+                    "/gr/home/default" => w.shop,
+                    "/gr/home/summer" => w.summer,
+                    "/home/travel" => w.travel,
+                    _ => continue,
+                };
+                assert_eq!(title, expected, "site {} banner to {link}", site.site_id);
+                assert!(!w.themes.contains(&title.as_str()));
+                checked += 1;
+            }
+        }
+        // Two on the default home and two on the travel home, on every site.
+        assert_eq!(checked, 4 * SITES.len());
+    }
 }
