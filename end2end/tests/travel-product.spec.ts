@@ -103,6 +103,16 @@ test('configure a trip: cheapest mode, a day in the calendar, a child, checkout,
   await expect(page.getByTestId('order-line').first()).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId('order-shipping')).toHaveCount(0);
   await expect(page.getByTestId('order-delivery').getByRole('heading')).toHaveText(site === 1 ? 'Adresse de facturation' : 'Rechnungsadresse');
+  // The travellers as named at checkout, labelled as the configurator labelled them, with
+  // their birthdays as the site writes dates.
+  const [y, m, d] = childBirthday().split('-');
+  const travellersShown = page.getByTestId('order-travellers');
+  await expect(travellersShown.getByTestId('order-traveller')).toHaveText([
+    site === 1 ? 'Zoé Ngô · 31/01/1980' : 'Zoé Ngô · 31.01.1980',
+    site === 1 ? 'Ana Ruiz-Pérez · 31/01/1980' : 'Ana Ruiz-Pérez · 31.01.1980',
+    site === 1 ? `Léa Ngô · ${d}/${m}/${y}` : `Léa Ngô · ${d}.${m}.${y}`,
+  ]);
+  await expect(travellersShown.locator('dt').last()).toHaveText(site === 1 ? 'Enfant 1' : 'Kind 1');
 
   // The trip just booked is first in the member's last viewed on the travel home, and
   // another trip's page lists it too.

@@ -62,6 +62,24 @@ pub struct OrderDetail {
     /// The order's returns, oldest first, with their lines and refund.
     #[serde(default)]
     pub returns: Vec<OrderReturn>,
+    /// A trip's travellers as named at checkout, in the configurator's order (empty for
+    /// every other kind of order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub travellers: Vec<OrderTraveller>,
+}
+
+/// A traveller of a trip: profile, name and, for children and babies, birthday.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTraveller {
+    #[serde(rename = "type")]
+    pub kind: crate::model::travel::ParticipantType,
+    pub first_name: String,
+    pub last_name: String,
+    /// `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birthday: Option<String>,
 }
 
 /// A return of the order as the member sees it: its state (`requested`, `accepted`,

@@ -73,6 +73,7 @@ pub async fn detail(db: &Db, member_id: i64, order_id: i64) -> Result<OrderDetai
         });
     let refunded_amount = read::refunded_amount(&mut conn, order_id).await?;
     let returns = crate::orders::returns::store::of_order(&mut conn, order_id).await?;
+    let travellers = read::travellers(&mut conn, order_id).await?;
     let shipped = OrderStatus::parse(&order.status).is_some_and(OrderStatus::is_shipped);
     Ok(OrderDetail {
         detail_url: detail_url(
@@ -84,6 +85,7 @@ pub async fn detail(db: &Db, member_id: i64, order_id: i64) -> Result<OrderDetai
         help_url: help_url(order.id),
         refunded_amount,
         returns,
+        travellers,
         tracking_number: tracking.filter(|_| shipped),
         events: steps
             .into_iter()

@@ -262,8 +262,11 @@ impl TravelService {
             .iter()
             .zip(&req.travellers)
             .map(|(p, t)| {
+                // The configurator's birthday priced a child; an adult's is the one typed
+                // at checkout.
+                let typed = Some(t.birthday.trim()).filter(|b| !b.is_empty());
                 serde_json::json!({
-                    "type": p.kind, "birthday": p.birthday,
+                    "type": p.kind, "birthday": p.birthday.as_deref().or(typed),
                     "firstName": t.first_name.trim(), "lastName": t.last_name.trim(),
                 })
             })

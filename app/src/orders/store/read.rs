@@ -168,3 +168,19 @@ pub async fn refunded_amount(conn: &mut AnyConnection, order_id: i64) -> Result<
         .fetch_one(&mut *conn)
         .await
 }
+
+/// The travellers of a trip's booking (none for another kind of order). A booking's copy
+/// that no longer reads (a closed account's is emptied) gives none.
+pub async fn travellers(
+    conn: &mut AnyConnection,
+    order_id: i64,
+) -> Result<Vec<crate::orders::model::OrderTraveller>, sqlx::Error> {
+    let json: Option<String> =
+        sqlx::query_scalar("SELECT participants_json FROM travel_bookings WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(json
+        .and_then(|j| serde_json::from_str(&j).ok())
+        .unwrap_or_default())
+}

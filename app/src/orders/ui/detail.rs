@@ -135,6 +135,7 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             <OrderTotals order=o.clone() />
         </section>
         {address}
+        {(!detail.travellers.is_empty()).then(|| view! { <Travellers travellers=detail.travellers.clone() /> })}
         {payment}
         <section class="order-detail__block" data-testid="order-follow" aria-labelledby="order-follow-title">
             <h2 id="order-follow-title">{ctx.t("orders.detail.timeline")}</h2>
@@ -153,6 +154,35 @@ fn Detail(detail: OrderDetail) -> impl IntoView {
             </p>
             <crate::orders::ui::after_sale::AfterSaleActions order=detail.order.clone() delivered=delivered />
             {reopenable.then(|| view! { <ReopenForm order_id=o.id xsrf=ctx.xsrf.clone() label=ctx.t("orders.reopen") /> })}
+        </section>
+    }
+}
+
+/// A trip's travellers, labelled as the configurator and the checkout labelled them
+/// ("Child 1"), with a child's or baby's birthday in the site's date format.
+#[component]
+fn Travellers(travellers: Vec<crate::orders::model::OrderTraveller>) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let labels = crate::travel::rules::traveller_labels(travellers.iter().map(|p| p.kind));
+    let rows = travellers
+        .into_iter()
+        .zip(labels)
+        .map(|(p, (key, n))| {
+            let ctx = RequestCtx::current();
+            let birthday = p.birthday.as_deref().and_then(|b| {
+                crate::site::format::iso_day(ctx.site().date_format, b)
+                    .map(|shown| view! { " · "<time datetime=b.to_string()>{shown}</time> })
+            });
+            view! {
+                <dt>{ctx.t_with(key, &[("n", &n.to_string())])}</dt>
+                <dd data-testid="order-traveller">{format!("{} {}", p.first_name, p.last_name)}{birthday}</dd>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="order-detail__block" data-testid="order-travellers" aria-labelledby="order-travellers-title">
+            <h2 id="order-travellers-title">{ctx.t("orders.detail.travellers")}</h2>
+            <dl class="order-travellers">{rows}</dl>
         </section>
     }
 }

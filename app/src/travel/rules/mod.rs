@@ -47,8 +47,8 @@ pub use filters::{
 };
 pub use party::{
     adjust_ages, adjust_ages_said, age_category, birthday_bounds, can_add, can_remove,
-    initial_participants, latest_birthday, party_allowed, party_mode, AgeChange, PartyCounts,
-    PartyMode, DEFAULT_ADULTS,
+    initial_participants, latest_birthday, party_allowed, party_mode, traveller_label_key,
+    traveller_labels, AgeChange, PartyCounts, PartyMode, DEFAULT_ADULTS,
 };
 pub use pricing::{booking_total, paying_travellers, places_taken};
 pub use search::{set_checkin_checkout, set_dates};

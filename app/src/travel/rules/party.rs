@@ -11,6 +11,31 @@ use crate::model::travel::{Participant, ParticipantProfile, ParticipantRules, Pa
 /// Adults of the party when a product has no rules (spec 001 §9).
 pub const DEFAULT_ADULTS: u32 = 2;
 
+/// The key of a traveller's label ("Child {n}"), their `n` being their place among the
+/// travellers of their profile: the configurator, the checkout, the blocks' messages and
+/// the order name a traveller the same way.
+pub fn traveller_label_key(kind: ParticipantType) -> &'static str {
+    match kind {
+        ParticipantType::Adults => "travel.party.adult_n",
+        ParticipantType::Children => "travel.party.child_n",
+        ParticipantType::Babies => "travel.party.baby_n",
+    }
+}
+
+/// Each traveller's label key and `n`, in the party's order (adult 1, child 1, adult 2…).
+pub fn traveller_labels(
+    kinds: impl IntoIterator<Item = ParticipantType>,
+) -> Vec<(&'static str, usize)> {
+    let mut seen = [0usize; 3];
+    kinds
+        .into_iter()
+        .map(|kind| {
+            seen[kind as usize] += 1;
+            (traveller_label_key(kind), seen[kind as usize])
+        })
+        .collect()
+}
+
 /// How many of each type travel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PartyCounts {
@@ -302,6 +327,20 @@ mod tests {
 
     fn kinds(ps: &[Participant]) -> Vec<ParticipantType> {
         ps.iter().map(|p| p.kind).collect()
+    }
+
+    #[test]
+    fn a_traveller_is_numbered_among_their_profile() {
+        assert_eq!(
+            traveller_labels([Adults, Children, Adults, Babies, Children]),
+            vec![
+                ("travel.party.adult_n", 1),
+                ("travel.party.child_n", 1),
+                ("travel.party.adult_n", 2),
+                ("travel.party.baby_n", 1),
+                ("travel.party.child_n", 2),
+            ]
+        );
     }
 
     fn headcount(n: u32) -> ParticipantRules {

@@ -278,6 +278,36 @@ async fn last_places(t: TestApp) {
             .await,
         PLACES / 2
     );
+    // The order names its travellers as typed at checkout, adults with their birthday.
+    let order_id = again.1["orderId"]
+        .as_i64()
+        .expect("a paid booking has its order");
+    let (status, order) = owner
+        .call(
+            &t,
+            Method::GET,
+            &format!("/api/orders/v1/orders/{order_id}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!(
+        order["travellers"],
+        json!([
+            { "type": "adults", "firstName": "Zoé", "lastName": "Ngô", "birthday": "1980-01-01" },
+            { "type": "adults", "firstName": "Zoé", "lastName": "Ngô", "birthday": "1980-01-01" },
+        ]),
+        "{order}"
+    );
+    let (_, other) = first
+        .call(
+            &t,
+            Method::GET,
+            &format!("/api/orders/v1/orders/{order_id}"),
+            None,
+        )
+        .await;
+    assert!(other.get("travellers").is_none(), "{other}");
 
     // The last place: one traveller fits, then nobody; a cancelled hold gives it back.
     let solo = booking(&d, json!([{ "type": "adults" }]));

@@ -8,7 +8,6 @@ use leptos::prelude::*;
 
 use crate::client::{call, CallError};
 use crate::context::RequestCtx;
-use crate::model::travel::ParticipantType;
 use crate::travel::api::product::CheckoutLoad;
 use crate::travel::rules::{birthday_bounds, checkout_problems, Traveller};
 
@@ -119,11 +118,7 @@ pub fn CheckoutForm(load: CheckoutLoad, children: Children) -> impl IntoView {
             .map(|(i, p)| {
                 let ctx = RequestCtx::current();
                 seen[p.kind as usize] += 1;
-                let who_key = match p.kind {
-                    ParticipantType::Adults => "travel.party.adult_n",
-                    ParticipantType::Children => "travel.party.child_n",
-                    ParticipantType::Babies => "travel.party.baby_n",
-                };
+                let who_key = crate::travel::rules::traveller_label_key(p.kind);
                 let who = ctx.t_with(who_key, &[("n", &seen[p.kind as usize].to_string())]);
                 let bounds = l
                     .profiles

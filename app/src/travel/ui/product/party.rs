@@ -16,13 +16,7 @@ fn type_key(kind: ParticipantType) -> &'static str {
     }
 }
 
-pub(super) fn one_key(kind: ParticipantType) -> &'static str {
-    match kind {
-        ParticipantType::Adults => "travel.party.adult_n",
-        ParticipantType::Children => "travel.party.child_n",
-        ParticipantType::Babies => "travel.party.baby_n",
-    }
-}
+pub(super) use crate::travel::rules::traveller_label_key as one_key;
 
 /// The counters (their steps are submit buttons of the configurator form) and a birthday
 /// field per child and baby, bounded by the age window on `checkin`.
