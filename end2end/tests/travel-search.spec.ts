@@ -101,9 +101,23 @@ test('a travel sale chosen as destination opens its catalog; wrong dates are exp
   await page.getByTestId('travel-search-submit').click();
   await expect(page).toHaveURL(new RegExp(`/t/c/${id}$`));
 
+  // A checkout before the checkin: said by the checkout field, which keeps the typed day.
   await page.goto('/t/r?checkin=2030-05-10&checkout=2030-05-01');
-  await expect(page.getByTestId('travel-search-error')).toBeVisible();
+  const checkout = page.getByTestId('travel-checkout');
+  await expect(page.getByTestId('travel-search-error')).toHaveText(/.+/);
+  await expect(checkout).toHaveValue('2030-05-01');
+  await expect(checkout).toHaveAttribute('aria-invalid', 'true');
+  await expect(checkout).toHaveAttribute('aria-describedby', await page.getByTestId('travel-search-error').getAttribute('id') ?? '');
+  await expect(page.getByTestId('travel-search-error')).toHaveCount(1);
   await expectNoViolations(page);
+  // A corrected day clears the error, and the search runs with both days.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await checkout.fill('2030-05-17');
+  await expect(page.getByTestId('travel-search-error')).toHaveCount(0);
+  await expect(checkout).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('travel-search-submit').click();
+  await expect(page).toHaveURL(/checkin=2030-05-10.*checkout=2030-05-17/);
+  await expect(page.getByTestId('travel-search-error')).toHaveCount(0);
 });
 
 test('the open-door travel home works without signing in', async ({ page }) => {

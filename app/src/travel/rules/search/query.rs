@@ -20,6 +20,9 @@ pub struct SearchRequest {
     /// 0-based page of results.
     pub page: u32,
     pub problem: Option<SearchProblem>,
+    /// The checkout day as the URL gave it, when [`SearchProblem::CheckoutBeforeCheckin`]
+    /// dropped it from the search: the form shows it back, by its error.
+    pub refused_checkout: Option<String>,
 }
 
 /// A search the member must correct; the rest of the search still runs.
@@ -129,8 +132,10 @@ pub fn parse_search(get: impl Fn(&str) -> Option<String>) -> SearchRequest {
     let checkin = get("checkin").and_then(|v| day(&v));
     let mut checkout = get("checkout").and_then(|v| day(&v));
     let mut problem = None;
+    let mut refused_checkout = None;
     if let (Some(i), Some(o)) = (checkin, checkout) {
         if o <= i {
+            refused_checkout = Some(o.to_string());
             checkout = None;
             problem = Some(SearchProblem::CheckoutBeforeCheckin);
         }
@@ -150,6 +155,7 @@ pub fn parse_search(get: impl Fn(&str) -> Option<String>) -> SearchRequest {
         search: s,
         page,
         problem,
+        refused_checkout,
     }
 }
 
@@ -323,6 +329,7 @@ mod tests {
         assert_eq!(r.problem, Some(SearchProblem::CheckoutBeforeCheckin));
         assert_eq!(r.search.checkin.as_deref(), Some("2026-12-12"));
         assert_eq!(r.search.checkout, None);
+        assert_eq!(r.refused_checkout.as_deref(), Some("2026-12-05"));
         let same = parse(&[("checkin", "2026-12-12"), ("checkout", "2026-12-12")]);
         assert_eq!(same.problem, Some(SearchProblem::CheckoutBeforeCheckin));
     }

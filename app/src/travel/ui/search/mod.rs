@@ -18,7 +18,7 @@ use crate::ui::SeoMeta;
 
 pub mod search_box;
 
-pub use search_box::TravelSearchBox;
+pub use search_box::{RefusedCheckout, TravelSearchBox};
 
 /// The travel home, where an empty result sends the member back.
 pub const TRAVEL_HOME: &str = "/home/travel";
@@ -35,16 +35,18 @@ fn request_of_url() -> SearchRequest {
 
 /// The form, prefilled with `search`, once its choices are loaded.
 #[component]
-fn SearchFormSection(search: TravelSearch) -> impl IntoView {
+fn SearchFormSection(search: TravelSearch, refused: Option<RefusedCheckout>) -> impl IntoView {
     let form = Resource::new(move || search.clone(), fetch_search_form);
     view! {
         <Suspense fallback=loading>
-            {move || Suspend::new(async move {
+            {move || {
+                let refused = refused.clone();
+                Suspend::new(async move {
                 match form.await {
-                    Ok(form) => view! { <TravelSearchBox form /> }.into_any(),
+                    Ok(form) => view! { <TravelSearchBox form refused /> }.into_any(),
                     Err(_) => view! { <ErrorNotice /> }.into_any(),
                 }
-            })}
+            })}}
         </Suspense>
     }
 }
@@ -60,7 +62,7 @@ pub fn TravelSearchPage(route: ResolvedRoute, path: String) -> impl IntoView {
         <SeoMeta title=title.clone() description=ctx.t("travel.search.description") path="/t/s".to_string() indexable=false />
         <section class="travel-search-page" data-testid="travel-search-page">
             <h1 class="travel-search-page__title">{title}</h1>
-            <SearchFormSection search=request.search />
+            <SearchFormSection search=request.search refused=None />
             <Suspense fallback=loading>
                 {move || Suspend::new(async move {
                     let ctx = RequestCtx::current();
@@ -136,6 +138,7 @@ pub fn TravelResultsPage(route: ResolvedRoute, path: String) -> impl IntoView {
         search,
         page,
         problem,
+        refused_checkout,
     } = request_of_url();
     if sale_of(search.destination_id.as_deref()).is_some() {
         redirect_to(&redirect_url(&search));
@@ -162,10 +165,11 @@ pub fn TravelResultsPage(route: ResolvedRoute, path: String) -> impl IntoView {
         <SeoMeta title=title.clone() description=ctx.t("travel.search.description") path=path indexable />
         <section class="travel-results" data-testid="travel-results-page">
             <h1 class="travel-search-page__title">{title}</h1>
-            <SearchFormSection search=search.clone() />
-            {problem.map(|p| view! {
-                <p class="error" role="alert" data-testid="travel-search-error">{ctx.t(p.message_key())}</p>
-            })}
+            // A refused date is said by its field, in the form.
+            <SearchFormSection search=search.clone() refused=problem.map(|p| RefusedCheckout {
+                typed: refused_checkout.unwrap_or_default(),
+                message: ctx.t(p.message_key()),
+            }) />
             <Suspense fallback=loading>
                 {move || {
                     let query = query.clone();

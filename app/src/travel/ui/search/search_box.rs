@@ -40,9 +40,17 @@ fn badge(s: &DestinationSuggestion) -> String {
     )
 }
 
+/// A checkout day the results page refused: shown back as typed, with the reason (in the
+/// page's language) by the field, until the member changes a date.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RefusedCheckout {
+    pub typed: String,
+    pub message: String,
+}
+
 /// The search form, prefilled with `form.search`.
 #[island(lazy)]
-pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
+pub fn TravelSearchBox(form: SearchForm, refused: Option<RefusedCheckout>) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     // The suggestions' badges (`badge`), once the member types.
     crate::site::i18n::shown_later([
@@ -61,6 +69,7 @@ pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
     } = form;
     let combo = RwSignal::new(Combobox::new(&search));
     let when = RwSignal::new(search.clone());
+    let refused = RwSignal::new(refused);
     let city = RwSignal::new(search.departure_city_code.clone());
     let timer = StoredValue::new(None::<TimeoutHandle>);
 
@@ -162,20 +171,31 @@ pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
         })
     };
 
+    let value_of = |v: &Option<String>| v.clone().unwrap_or_default();
     let on_checkin = move |ev: leptos::ev::Event| {
         let v = non_empty(event_target_value(&ev));
+        // The refused checkout is still in its field: it counts with the new checkin.
+        let typed = refused.get_untracked().map(|r| r.typed);
+        refused.set(None);
         when.update(|s| {
-            let out = s.checkout.clone();
+            let out = s.checkout.clone().or(typed);
             set_checkin_checkout(s, v, out)
         });
     };
     let on_checkout = move |ev: leptos::ev::Event| {
         let v = non_empty(event_target_value(&ev));
+        refused.set(None);
         when.update(|s| {
             let inn = s.checkin.clone();
             set_checkin_checkout(s, inn, v)
         });
     };
+    let checkout_value = move || {
+        refused
+            .with(|r| r.as_ref().map(|r| r.typed.clone()))
+            .unwrap_or_else(|| when.with(|s| value_of(&s.checkout)))
+    };
+    const CHECKOUT_ERROR_ID: &str = "trv-checkout-error";
     let on_dates = move |ev: leptos::ev::Event| {
         let v = non_empty(event_target_value(&ev));
         when.update(|s| set_dates(s, v));
@@ -213,7 +233,6 @@ pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
         })
         .collect_view();
     let hint_id = "trv-when-hint";
-    let value_of = |v: &Option<String>| v.clone().unwrap_or_default();
 
     view! {
         <form class="travel-search" action=RESULTS_PATH method="get" role="search"
@@ -265,8 +284,13 @@ pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
                 <div class="travel-search__field">
                     <label for="trv-checkout">{ctx.t("travel.search.checkout")}</label>
                     <input id="trv-checkout" name="checkout" type="date" min=today
-                        value=value_of(&search.checkout) prop:value=move || when.with(|s| value_of(&s.checkout))
+                        value=checkout_value() prop:value=checkout_value
+                        aria-invalid=move || refused.with(Option::is_some).then_some("true")
+                        aria-describedby=move || refused.with(Option::is_some).then_some(CHECKOUT_ERROR_ID)
                         on:change=on_checkout data-testid="travel-checkout" />
+                    {move || refused.get().map(|r| view! {
+                        <p id=CHECKOUT_ERROR_ID class="error field__error" role="alert" data-testid="travel-search-error">{r.message}</p>
+                    })}
                 </div>
                 <div class="travel-search__field">
                     <label for="trv-dates">{ctx.t("travel.search.dates")}</label>
