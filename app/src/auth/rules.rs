@@ -330,9 +330,30 @@ pub fn entry_return_url(returnurl: &str, operation_code: &str, product_id: &str)
         .unwrap_or_default()
 }
 
+/// Whether the entry page shows its "about us" section (spec 000 §2: the entry page's
+/// sections and its `hideaboutus` parameter): on the first step and the registration form,
+/// unless a link (a partner's page that already pitched the shop) says `hideaboutus`.
+pub fn shows_about_us(step: &str, hideaboutus: &str) -> bool {
+    let hidden = matches!(
+        hideaboutus.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes"
+    );
+    !hidden && matches!(step, "email" | "register")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn about_us_on_the_entry_steps_unless_a_link_hides_it() {
+        assert!(shows_about_us("email", ""));
+        assert!(shows_about_us("register", "0"));
+        assert!(!shows_about_us("email", "1"));
+        assert!(!shows_about_us("register", " TRUE "));
+        assert!(!shows_about_us("password", ""));
+        assert!(!shows_about_us("recover", ""));
+    }
 
     #[test]
     fn sign_in_page_messages_are_known_keys_only() {

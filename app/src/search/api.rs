@@ -90,7 +90,12 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
     .await
     .wire::<SearchError>()?;
     if !data.items.search_term.is_empty() {
-        data.filters = store::search_filters(&state.db, &indexes, site_id, &q, now)
+        let ticked = store::Ticked {
+            brands: &query.brands,
+            colors: &query.colors,
+            sizes: &query.sizes,
+        };
+        data.filters = store::search_filters(&state.db, &indexes, site_id, &q, ticked, now)
             .await
             .wire::<SearchError>()?
             .filters;

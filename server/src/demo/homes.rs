@@ -156,6 +156,10 @@ pub(super) fn generate() -> Homes {
                 // No mobile image: the banner filter drops it.
                 ("SplittedBanner", 5, "M", "1x1", false, ""),
                 ("SaleBanner", 6, "M", "1x1", true, ""),
+                // With these two, the tiles shown fill whole rows of 2, 3 and 4 columns (12
+                // cells): no hole in the desktop grid.
+                ("SaleBanner", 10, "M", "1x1", true, ""),
+                ("SaleBanner", 11, "M", "1x1", true, ""),
             ],
             &[
                 ("HighlightBanner", 7, "M", "1x1", true, ""),

@@ -30,7 +30,7 @@ pub mod words;
 
 /// Raised when the demo data gains rows: an existing database then gets the missing
 /// ones at the next start (rows it already has, and everything else in it, stay as they are).
-pub const DEMO_VERSION: &str = "9";
+pub const DEMO_VERSION: &str = "10";
 pub const DEMO_EMAIL: &str = "demo@rosace.test";
 pub const DEMO_EMAIL_2: &str = "demo2@rosace.test";
 pub const DEMO_PASSWORD: &str = "Rosace-demo-2026";

@@ -148,6 +148,8 @@ pub struct AuthForm {
     /// The share link's sponsor, carried from step to step.
     mgmcode: String,
     godfatherid: String,
+    /// A link's wish that the entry page leave out its "about us" section.
+    hideaboutus: String,
     cypher: String,
     memberid: Option<i64>,
     #[serde(rename = "newPassword")]
@@ -163,10 +165,12 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
     let s = site_suffix(ctx, site);
     let email_q = encode_query_value(f.email.trim());
     let ret_q = encode_query_value(&safe_return_url(Some(&f.returnurl)));
-    // The share link's sponsor parameters stay with the visitor up to the registration.
+    // The share link's sponsor parameters, and a link's `hideaboutus`, stay with the
+    // visitor up to the registration.
     let sponsor_q: String = [
         ("mgmcode", f.mgmcode.trim()),
         ("godfatherid", f.godfatherid.trim()),
+        ("hideaboutus", f.hideaboutus.trim()),
     ]
     .iter()
     .filter(|(_, v)| !v.is_empty())

@@ -139,6 +139,7 @@ async fn filters(
         &app.search,
         site_id,
         &text,
+        store::Ticked::default(),
         app::platform::state::now(),
     )
     .await

@@ -97,7 +97,18 @@ async fn home_calls(t: TestApp) {
     let banner_ids = ids(highlights, "id");
     assert!(!banner_ids.contains(&1_000_004), "no mobile image: dropped");
     assert!(!banner_ids.contains(&99_999), "not live yet: dropped");
-    assert_eq!(banner_ids.len(), 5);
+    assert_eq!(banner_ids.len(), 7);
+    // The tiles fill whole rows of a phone's 2, a tablet's 3 and a desktop's 4 columns.
+    let cells: u32 = highlights
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let (w, h) = b["layout"].as_str().unwrap().split_once('x').unwrap();
+            w.parse::<u32>().unwrap() * h.parse::<u32>().unwrap()
+        })
+        .sum();
+    assert_eq!(cells, 12, "{highlights}");
     let mut sizes: Vec<&str> = highlights
         .as_array()
         .unwrap()

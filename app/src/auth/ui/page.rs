@@ -59,7 +59,7 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
         // The UTM and the share link's sponsor parameters go from step to step.
         let utm: Vec<(String, String)> = UTM
             .iter()
-            .chain(["mgmcode", "godfatherid"].iter())
+            .chain(["mgmcode", "godfatherid", "hideaboutus"].iter())
             .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
             .collect();
         move |step: &'static str| {
@@ -170,6 +170,25 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
             {message}
             {body}
         </section>
+        {crate::auth::rules::shows_about_us(&step, &q("hideaboutus")).then(|| view! { <AboutUs /> })}
+    }
+}
+
+/// The entry page's "about us" section: why join, and the shop's own page about itself.
+#[component]
+fn AboutUs() -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let brand = ctx.site().brand.name();
+    view! {
+        <aside class="auth-about" aria-labelledby="auth-about-title" data-testid="auth-aboutus">
+            <h2 id="auth-about-title">{ctx.t_with("auth.aboutus.title", &[("brand", brand)])}</h2>
+            <ul>
+                <li>{ctx.t("auth.aboutus.prices")}</li>
+                <li>{ctx.t("auth.aboutus.time")}</li>
+                <li>{ctx.t("auth.aboutus.free")}</li>
+            </ul>
+            <a href=crate::content::rules::Document::AboutUs.path()>{ctx.t_with("auth.aboutus.more", &[("brand", brand)])}</a>
+        </aside>
     }
 }
 

@@ -10,12 +10,53 @@ use crate::platform::db::Db;
 use crate::search::index::{self};
 use crate::search::{product_url, sale_url, search_url};
 
-/// Filters of the products matching the query, with counts (the catalog's shape).
+/// The options a results page has ticked, by facet.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ticked<'a> {
+    pub brands: &'a [String],
+    pub colors: &'a [String],
+    pub sizes: &'a [String],
+}
+
+/// Counts per option of one facet, over the items that pass the *other* facets' ticks (so a
+/// ticked brand's neighbours still show what ticking them too would add, while colours and
+/// sizes count only that brand's items). A ticked option with nothing left keeps its place
+/// with 0, so it can be unticked. Options come in label order.
+fn facet_options<'i>(
+    items: impl Iterator<Item = &'i CatalogItem>,
+    key: impl Fn(&CatalogItem) -> (String, String),
+    ticked: &[String],
+    label_of: impl Fn(&str) -> String,
+) -> Vec<FilterOption> {
+    let mut m: std::collections::BTreeMap<(String, String), i64> = Default::default();
+    for i in items {
+        *m.entry(key(i)).or_default() += 1;
+    }
+    for slug in ticked {
+        if !m.keys().any(|(_, s)| s == slug) {
+            m.insert((label_of(slug), slug.clone()), 0);
+        }
+    }
+    m.into_iter()
+        .filter(|((_, slug), _)| !slug.is_empty())
+        .map(|((label, slug), count)| FilterOption {
+            id: slug.clone(),
+            name: label.clone(),
+            label,
+            slug,
+            count,
+        })
+        .collect()
+}
+
+/// Filters of the products matching the query, with counts (the catalog's shape); each
+/// facet counts under the other facets' ticks ([`facet_options`]).
 pub async fn search_filters(
     db: &Db,
     indexes: &SearchIndexes,
     site_id: u16,
     q: &str,
+    ticked: Ticked<'_>,
     now: i64,
 ) -> Result<SearchFilters, sqlx::Error> {
     let term = index::normalize_query(q);
@@ -29,26 +70,35 @@ pub async fn search_filters(
         ids
     };
     let items = live_items(db, site_id, &ids, &[], now).await?;
-    let count = |key: &dyn Fn(&CatalogItem) -> (String, String)| {
-        let mut m: std::collections::BTreeMap<(String, String), i64> = Default::default();
-        for i in &items {
-            *m.entry(key(i)).or_default() += 1;
-        }
-        m.into_iter()
-            .filter(|((_, slug), _)| !slug.is_empty())
-            .map(|((label, slug), count)| FilterOption {
-                id: slug.clone(),
-                name: label.clone(),
-                label,
-                slug,
-                count,
-            })
-            .collect::<Vec<_>>()
+    let sized = with_sizes(db, &ids, ticked.sizes).await?;
+    let brand_ok =
+        |i: &CatalogItem| ticked.brands.is_empty() || ticked.brands.contains(&i.brand_slug);
+    let color_ok = |i: &CatalogItem| ticked.colors.is_empty() || ticked.colors.contains(&i.color);
+    let size_ok = |i: &CatalogItem| ticked.sizes.is_empty() || sized.contains(&i.id);
+    let brand_label = |slug: &str| {
+        items
+            .iter()
+            .find(|i| i.brand_slug == slug)
+            .map_or_else(|| slug.to_string(), |i| i.brand.clone())
     };
-    let brands = count(&|i| (i.brand.clone(), i.brand_slug.clone()));
-    let colors = count(&|i| (i.color.clone(), i.color.clone()));
-    let live_ids: Vec<i64> = items.iter().map(|i| i.id).collect();
-    let sizes = if live_ids.is_empty() {
+    let brands = facet_options(
+        items.iter().filter(|i| color_ok(i) && size_ok(i)),
+        |i| (i.brand.clone(), i.brand_slug.clone()),
+        ticked.brands,
+        brand_label,
+    );
+    let colors = facet_options(
+        items.iter().filter(|i| brand_ok(i) && size_ok(i)),
+        |i| (i.color.clone(), i.color.clone()),
+        ticked.colors,
+        str::to_string,
+    );
+    let live_ids: Vec<i64> = items
+        .iter()
+        .filter(|i| brand_ok(i) && color_ok(i))
+        .map(|i| i.id)
+        .collect();
+    let mut sizes = if live_ids.is_empty() {
         vec![]
     } else {
         sqlx::query(&format!(
@@ -73,6 +123,17 @@ pub async fn search_filters(
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?
     };
+    for size in ticked.sizes {
+        if !sizes.iter().any(|o| &o.slug == size) {
+            sizes.push(FilterOption {
+                id: size.clone(),
+                slug: size.clone(),
+                name: size.clone(),
+                label: size.clone(),
+                count: 0,
+            });
+        }
+    }
     let filter = |id: &str, kind: &str, options: Vec<FilterOption>| Filter {
         id: id.into(),
         filter_type: kind.into(),
@@ -217,4 +278,60 @@ pub async fn suggestions(
         query: term,
         suggestions: out,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(id: i64, brand: &str, color: &str) -> CatalogItem {
+        CatalogItem {
+            id,
+            sale_id: 1,
+            item_type: 1,
+            name: "Robe".into(),
+            brand: brand.to_uppercase(),
+            brand_slug: brand.into(),
+            color: color.into(),
+            image_url: String::new(),
+            price: crate::model::catalog_api::Price {
+                value: 1000,
+                retail_value: 2000,
+                unit: "EUR".into(),
+            },
+            favorite: false,
+            availability: crate::model::catalog_api::Availability::Available,
+            tier: String::new(),
+            delivery_mode: 0,
+            seller_kind: String::new(),
+            carousel: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_ticked_option_left_empty_stays_to_be_unticked() {
+        let items = [
+            item(1, "arbor", "rouge"),
+            item(2, "noa", "bleu"),
+            item(3, "noa", "rouge"),
+        ];
+        let ticked = ["kira".to_string()];
+        let brands = facet_options(
+            items.iter(),
+            |i| (i.brand.clone(), i.brand_slug.clone()),
+            &ticked,
+            |s| s.to_uppercase(),
+        );
+        let got: Vec<(&str, i64)> = brands.iter().map(|o| (o.slug.as_str(), o.count)).collect();
+        assert_eq!(got, [("arbor", 1), ("kira", 0), ("noa", 2)]);
+        assert_eq!(brands[1].label, "KIRA");
+        let colors = facet_options(
+            items.iter().filter(|i| i.brand_slug == "noa"),
+            |i| (i.color.clone(), i.color.clone()),
+            &[],
+            str::to_string,
+        );
+        let got: Vec<(&str, i64)> = colors.iter().map(|o| (o.slug.as_str(), o.count)).collect();
+        assert_eq!(got, [("bleu", 1), ("rouge", 1)]);
+    }
 }

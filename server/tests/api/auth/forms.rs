@@ -347,3 +347,64 @@ async fn an_operation_link_lands_on_its_operation_after_sign_in() {
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], "/operation/NOEL-24");
 }
+
+/// The entry page's "about us" section (spec 000 §2): on the first step and the
+/// registration form; a link's `hideaboutus` leaves it out, from step to step.
+#[tokio::test]
+async fn the_about_us_section_unless_a_link_hides_it() {
+    let t = start(Backend::Sqlite).await;
+    let page = t.get("/gr/authentication").await;
+    let xsrf = cookie_value(&page, "XSRF-TOKEN").unwrap();
+    let html = page.text().await.unwrap();
+    assert!(html.contains("data-testid=\"auth-aboutus\""));
+    assert!(html.contains("Pourquoi devenir membre Rosace ?"));
+    assert!(html.contains("href=\"/gr/aboutus\""));
+    let html = t
+        .get("/gr/authentication?hideaboutus=1")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!html.contains("data-testid=\"auth-aboutus\""));
+    assert!(
+        html.contains("name=\"hideaboutus\" value=\"1\""),
+        "carried to the next step"
+    );
+    // A new address goes on to the registration form, still without the section.
+    let res = t
+        .client
+        .post(t.url("/gr/authentication/form"))
+        .header("cookie", crate::helpers::xsrf_cookie(&xsrf))
+        .form(&[
+            ("_xsrf", xsrf.as_str()),
+            ("step", "email"),
+            ("email", "new.member@example.org"),
+            ("returnurl", ""),
+            ("hideaboutus", "1"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    assert!(location.contains("step=register"), "{location}");
+    assert!(location.contains("hideaboutus=1"), "{location}");
+    let html = t.get(&location).await.text().await.unwrap();
+    assert!(html.contains("data-testid=\"register-form\""));
+    assert!(!html.contains("data-testid=\"auth-aboutus\""));
+    // Without the flag the registration form has it; the password step never does.
+    let html = t
+        .get("/gr/registration?step=register&email=new.member%40example.org")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("data-testid=\"auth-aboutus\""));
+    let html = t
+        .get("/gr/authentication?step=password&email=demo%40rosace.test")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!html.contains("data-testid=\"auth-aboutus\""));
+}

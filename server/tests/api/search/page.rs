@@ -14,6 +14,7 @@ async fn find_page_is_server_rendered() {
     let res = t.get(&format!("/find?q={q}")).await;
     assert_eq!(res.status(), 200);
     let html = res.text().await.unwrap();
+    let html_first = html.clone();
     assert!(html.contains("data-testid=\"search-results\""));
     assert!(html.contains(&format!("data-item-id=\"{product}\"")));
     assert!(html.contains("data-testid=\"search-count\""));
@@ -29,12 +30,39 @@ async fn find_page_is_server_rendered() {
         "{canonical}"
     );
     let filtered = t
-        .get(&format!("/find?q={q}&brand={}", urlencode(&brand)))
+        .get(&format!(
+            "/find?q={q}&brand={}",
+            urlencode(&app::text::slug::slug(&brand))
+        ))
         .await
         .text()
         .await
         .unwrap();
     assert!(filtered.contains("noindex"));
+    // Under a ticked brand, the colours and sizes count that brand's results only (each
+    // item has one colour: they add up to the results), while the brands still count
+    // without it, so the other brands keep their numbers.
+    let counts = |html: &str, facet: &str| -> Vec<(String, i64)> {
+        html.split(&format!("data-filter=\"{facet}\" data-slug=\""))
+            .skip(1)
+            .map(|rest| {
+                let slug = rest.split('"').next().unwrap().to_string();
+                let text = rest.split('>').nth(1).unwrap().split("</a").next().unwrap();
+                let n = text.rsplit('(').next().unwrap().trim_end_matches(')');
+                (slug, n.parse().unwrap_or_else(|_| panic!("{text}")))
+            })
+            .collect()
+    };
+    let results: i64 = filtered
+        .split("data-testid=\"search-results\" data-count=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the filtered page says its count");
+    assert!(results > 0, "the product's brand has results");
+    let colours: i64 = counts(&filtered, "color").iter().map(|(_, n)| n).sum();
+    assert_eq!(colours, results, "colours counted under the brand");
+    assert_eq!(counts(&filtered, "brand"), counts(&html_first, "brand"));
     assert!(html.contains("data-testid=\"search-input\""));
     // Nothing found: a friendly message.
     let html = t.get("/find?q=zzzzqqqq").await.text().await.unwrap();
