@@ -248,3 +248,57 @@ pub async fn fulfilment_job(db: Db, every: std::time::Duration) {
         }
     }
 }
+
+/// Mails the member the confirmation of their paid order, once whoever asks (a payment
+/// answered again by its cart hash, a retried call): the first caller marks the order
+/// mailed, then sends. Sending is the mailer's (a failure is logged: the order is paid
+/// either way); a crash between the mark and the send loses the email, never the order.
+pub async fn mail_confirmation(
+    db: &Db,
+    mailer: &crate::account::service::Mailer<'_>,
+    order_id: i64,
+    now: i64,
+) -> Result<(), OrdersError> {
+    let claimed = sqlx::query(
+        "UPDATE orders SET confirmation_mailed_at = $1 WHERE id = $2 AND confirmation_mailed_at = 0",
+    )
+    .bind(now.max(1))
+    .bind(order_id)
+    .execute(&db.writes)
+    .await?
+    .rows_affected()
+        == 1;
+    if !claimed {
+        return Ok(());
+    }
+    let Some(r) = read::confirmation(&db.pool, order_id).await? else {
+        return Ok(());
+    };
+    let site = crate::site::by_id_or_default(r.site_id);
+    let revamped = crate::orders::settings::OrdersSettings::current().revamped_detail;
+    let link = format!(
+        "{}{}",
+        mailer.link_base,
+        detail_url(revamped, &r.cart_type, order_id, None)
+    );
+    let id = order_id.to_string();
+    let total = crate::site::format::money(site.locale, r.total);
+    let args = [
+        ("name", r.first_name.as_str()),
+        ("order", id.as_str()),
+        ("total", total.as_str()),
+        ("link", link.as_str()),
+        ("brand", site.brand.name()),
+    ];
+    mailer
+        .send(
+            r.site_id,
+            &r.email,
+            "mail.order_confirmed.subject",
+            "mail.order_confirmed.body",
+            &args,
+            now,
+        )
+        .await;
+    Ok(())
+}

@@ -25,6 +25,21 @@ pub fn router() -> OpenApiRouter<Arc<AppCtx>> {
         .routes(routes!(order))
 }
 
+/// Mails the member the confirmation of their just-paid order (once: see
+/// `orders::service::mail_confirmation`), in a task of its own: the payment's answer
+/// does not wait for the mail.
+pub(crate) fn mail_confirmation(app: &Arc<AppCtx>, ctx: &app::context::RequestCtx, order_id: i64) {
+    let app = app.clone();
+    let base = crate::web::session::link_base(ctx, ctx.site_id);
+    tokio::spawn(async move {
+        let mailer = app.mailer(&base);
+        let now = app::platform::state::now();
+        if let Err(e) = service::mail_confirmation(&app.state.db, &mailer, order_id, now).await {
+            tracing::error!(error = %e, order_id, "cannot mail an order's confirmation");
+        }
+    });
+}
+
 fn wire(e: OrdersError, log: &'static str) -> ApiError {
     ApiError::wire(&e).logged_as(log)
 }

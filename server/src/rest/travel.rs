@@ -115,6 +115,7 @@ pub struct TravelPayRequest {
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn pay(
     State(app): State<Arc<AppCtx>>,
+    axum::Extension(ctx): axum::Extension<app::context::RequestCtx>,
     SignedIn(m): SignedIn,
     Path(id): Path<i64>,
     JsonBody(req): JsonBody<TravelPayRequest>,
@@ -130,6 +131,9 @@ async fn pay(
     let booking = paying
         .await
         .map_err(|e| TravelError::Storage(sqlx::Error::Protocol(format!("payment task: {e}"))))??;
+    if let Some(order_id) = booking.order_id {
+        crate::rest::orders::mail_confirmation(&app, &ctx, order_id);
+    }
     Ok(Json(booking))
 }
 

@@ -39,7 +39,8 @@ impl Mailer<'_> {
         let lang = site::i18n::lang_of(site::by_id_or_default(site_id).locale);
         let m = Mail {
             to: to.into(),
-            subject: site::i18n::t(lang, subject),
+            // A subject may name what the mail is about (an order's number).
+            subject: site::i18n::t_with(lang, subject, args),
             body: site::i18n::t_with(lang, body, args),
         };
         match mail::send(self.settings, &m, now).await {

@@ -184,3 +184,35 @@ pub async fn travellers(
         .and_then(|j| serde_json::from_str(&j).ok())
         .unwrap_or_default())
 }
+
+/// What an order's confirmation email says, and to whom.
+pub struct ConfirmationRow {
+    pub email: String,
+    pub first_name: String,
+    pub site_id: u16,
+    pub cart_type: String,
+    pub total: i64,
+}
+
+pub async fn confirmation(
+    pool: &sqlx::AnyPool,
+    order_id: i64,
+) -> Result<Option<ConfirmationRow>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT m.email, m.first_name, m.site_id, o.cart_type, o.total
+           FROM orders o JOIN members m ON m.id = o.member_id WHERE o.id = $1",
+    )
+    .bind(order_id)
+    .fetch_optional(pool)
+    .await?;
+    row.map(|r| {
+        Ok(ConfirmationRow {
+            email: r.try_get("email")?,
+            first_name: r.try_get("first_name")?,
+            site_id: u16::try_from(r.try_get::<i64, _>("site_id")?).unwrap_or(1),
+            cart_type: r.try_get("cart_type")?,
+            total: r.try_get("total")?,
+        })
+    })
+    .transpose()
+}

@@ -63,6 +63,7 @@ async fn cart_hash(
         (status = 412, body = ErrorBody)))]
 async fn pay(
     State(app): State<Arc<AppCtx>>,
+    axum::Extension(ctx): axum::Extension<app::context::RequestCtx>,
     CartMember(m): CartMember,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -113,6 +114,7 @@ async fn pay(
         .await
         .unwrap_or(Err(CartFailure::Cart(CartError::Unexpected)))
         .log_as("Unavailable Order Pipe")?;
+    crate::rest::orders::mail_confirmation(&app, &ctx, order.id);
     if req.save_card {
         save_card(&app, m.id, req.card.as_deref()).await;
     }

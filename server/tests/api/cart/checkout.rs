@@ -158,6 +158,59 @@ async fn checkout(t: TestApp) {
         .await;
     assert_eq!((status, again["orderId"].as_i64()), (200, Some(order_id)));
     assert_eq!(t.count("SELECT COUNT(*) FROM orders").await, 1);
+    // One confirmation email, in the site's language, however many times the same hash is
+    // paid: the order's number, its total and the link to it.
+    let subject = format!("Subject: Votre commande n° {order_id} est confirmée");
+    let mails = |subject: String| {
+        let dir = t.app.settings.mail.outbox_dir.clone();
+        async move {
+            // Mailed by a task of its own, after the answer.
+            for _ in 0..50 {
+                let found: Vec<String> = std::fs::read_dir(&dir)
+                    .map(|d| {
+                        d.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                            .filter(|m| m.contains(&subject))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if !found.is_empty() {
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    return found;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            Vec::new()
+        }
+    };
+    let sent = mails(subject.clone()).await;
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM orders WHERE confirmation_mailed_at > 0")
+            .await,
+        1,
+        "the order is marked mailed"
+    );
+    assert_eq!(
+        sent.len(),
+        1,
+        "{:?}",
+        std::fs::read_dir(&t.app.settings.mail.outbox_dir)
+            .map(|d| d
+                .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .collect::<Vec<_>>())
+            .unwrap_or_default()
+    );
+    assert!(sent[0].contains("Bonjour Test,"), "{}", sent[0]);
+    let (_, detail) = a
+        .call(
+            &t,
+            Method::GET,
+            &format!("/api/orders/v1/orders/{order_id}"),
+            None,
+        )
+        .await;
+    let link = format!("{}\n", detail["detailUrl"].as_str().unwrap());
+    assert!(sent[0].contains(&link), "{link} in {}", sent[0]);
+    assert!(sent[0].contains('€'), "{}", sent[0]);
     assert_eq!(stock(&t, opt).await, (5, 1, 2), "sold for good");
     assert_eq!(
         a.call(&t, Method::GET, V1, None).await.0,
