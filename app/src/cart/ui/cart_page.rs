@@ -719,7 +719,7 @@ Checkout::Paid(id) => {
     // to pay for.
     let delivery = crate::site::i18n::page::island_children(children);
     view! {
-        <section class="cart-page" class:cart-page--done=move || done.get() data-testid="cart-page">
+        <section class="cart-page" data-testid="cart-page">
             <h1>{title}</h1>
             {move || notice.get().map(|key| view! { <p class="error" role="alert" data-testid="cart-notice">{t(&key)}</p> })}
             {status}
