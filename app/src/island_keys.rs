@@ -146,7 +146,7 @@ fn render(name: &str, props: Option<&str>) -> Result<String, String> {
             props,
             TravelSearchBox,
             TravelSearchBoxProps,
-            TravelSearchBoxPropsSerialized { form, refused }
+            TravelSearchBoxPropsSerialized { form }
         ),
         "CheckoutForm" => island!(
             props,

@@ -38,6 +38,13 @@ pub struct SearchForm {
     pub months: Vec<Choice>,
     /// `YYYY-MM-DD`: the earliest day the date inputs offer.
     pub today: String,
+    /// A checkout day the results page refused, shown back as typed, and why (in the page's
+    /// language); both empty when none. Fields of the form rather than an island prop of
+    /// their own: no new type for every page's WASM to read.
+    #[serde(default)]
+    pub refused_checkout: String,
+    #[serde(default)]
+    pub refused_message: String,
 }
 
 /// The travel home: the modules of the site's `travel` home, its live travel sales, the
@@ -129,6 +136,8 @@ async fn form_for(mut search: TravelSearch) -> Result<SearchForm, ServerFnError>
             })
             .collect(),
         today: today.to_string(),
+        refused_checkout: String::new(),
+        refused_message: String::new(),
     })
 }
 

@@ -70,7 +70,7 @@ fn TravelHomeView(home: TravelHome, recent: Vec<TravelOffer>, seo: bool) -> impl
             </div>
             <section class="travel-home__search" aria-labelledby="trv-home-search">
                 <h2 id="trv-home-search" class="home__section-title">{ctx.t("travel.home.search")}</h2>
-                <TravelSearchBox form=home.form refused=None />
+                <TravelSearchBox form=home.form />
             </section>
             {(!recent.is_empty()).then(|| view! { <LastViewed offers=recent /> })}
             <section class="travel-home__sales" aria-labelledby="trv-home-sales">

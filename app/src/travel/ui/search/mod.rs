@@ -18,7 +18,7 @@ use crate::ui::SeoMeta;
 
 pub mod search_box;
 
-pub use search_box::{RefusedCheckout, TravelSearchBox};
+pub use search_box::TravelSearchBox;
 
 /// The travel home, where an empty result sends the member back.
 pub const TRAVEL_HOME: &str = "/home/travel";
@@ -35,7 +35,7 @@ fn request_of_url() -> SearchRequest {
 
 /// The form, prefilled with `search`, once its choices are loaded.
 #[component]
-fn SearchFormSection(search: TravelSearch, refused: Option<RefusedCheckout>) -> impl IntoView {
+fn SearchFormSection(search: TravelSearch, refused: Option<(String, String)>) -> impl IntoView {
     let form = Resource::new(move || search.clone(), fetch_search_form);
     view! {
         <Suspense fallback=loading>
@@ -43,7 +43,13 @@ fn SearchFormSection(search: TravelSearch, refused: Option<RefusedCheckout>) -> 
                 let refused = refused.clone();
                 Suspend::new(async move {
                 match form.await {
-                    Ok(form) => view! { <TravelSearchBox form refused /> }.into_any(),
+                    Ok(mut form) => {
+                        if let Some((typed, message)) = refused {
+                            form.refused_checkout = typed;
+                            form.refused_message = message;
+                        }
+                        view! { <TravelSearchBox form /> }.into_any()
+                    }
                     Err(_) => view! { <ErrorNotice /> }.into_any(),
                 }
             })}}
@@ -166,10 +172,10 @@ pub fn TravelResultsPage(route: ResolvedRoute, path: String) -> impl IntoView {
         <section class="travel-results" data-testid="travel-results-page">
             <h1 class="travel-search-page__title">{title}</h1>
             // A refused date is said by its field, in the form.
-            <SearchFormSection search=search.clone() refused=problem.map(|p| RefusedCheckout {
-                typed: refused_checkout.unwrap_or_default(),
-                message: ctx.t(p.message_key()),
-            }) />
+            <SearchFormSection search=search.clone() refused=problem.map(|p| (
+                refused_checkout.unwrap_or_default(),
+                ctx.t(p.message_key()),
+            )) />
             <Suspense fallback=loading>
                 {move || {
                     let query = query.clone();

@@ -40,17 +40,9 @@ fn badge(s: &DestinationSuggestion) -> String {
     )
 }
 
-/// A checkout day the results page refused: shown back as typed, with the reason (in the
-/// page's language) by the field, until the member changes a date.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct RefusedCheckout {
-    pub typed: String,
-    pub message: String,
-}
-
 /// The search form, prefilled with `form.search`.
 #[island(lazy)]
-pub fn TravelSearchBox(form: SearchForm, refused: Option<RefusedCheckout>) -> impl IntoView {
+pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     // The suggestions' badges (`badge`), once the member types.
     crate::site::i18n::shown_later([
@@ -66,10 +58,15 @@ pub fn TravelSearchBox(form: SearchForm, refused: Option<RefusedCheckout>) -> im
         trip_types,
         months,
         today,
+        refused_checkout,
+        refused_message,
     } = form;
     let combo = RwSignal::new(Combobox::new(&search));
     let when = RwSignal::new(search.clone());
-    let refused = RwSignal::new(refused);
+    // A refused checkout day and its reason, until the member changes a date.
+    let refused = RwSignal::new(
+        (!refused_checkout.is_empty()).then_some((refused_checkout, refused_message)),
+    );
     let city = RwSignal::new(search.departure_city_code.clone());
     let timer = StoredValue::new(None::<TimeoutHandle>);
 
@@ -175,7 +172,7 @@ pub fn TravelSearchBox(form: SearchForm, refused: Option<RefusedCheckout>) -> im
     let on_checkin = move |ev: leptos::ev::Event| {
         let v = non_empty(event_target_value(&ev));
         // The refused checkout is still in its field: it counts with the new checkin.
-        let typed = refused.get_untracked().map(|r| r.typed);
+        let typed = refused.get_untracked().map(|(typed, _)| typed);
         refused.set(None);
         when.update(|s| {
             let out = s.checkout.clone().or(typed);
@@ -192,7 +189,7 @@ pub fn TravelSearchBox(form: SearchForm, refused: Option<RefusedCheckout>) -> im
     };
     let checkout_value = move || {
         refused
-            .with(|r| r.as_ref().map(|r| r.typed.clone()))
+            .with(|r| r.as_ref().map(|(typed, _)| typed.clone()))
             .unwrap_or_else(|| when.with(|s| value_of(&s.checkout)))
     };
     const CHECKOUT_ERROR_ID: &str = "trv-checkout-error";
@@ -288,8 +285,8 @@ pub fn TravelSearchBox(form: SearchForm, refused: Option<RefusedCheckout>) -> im
                         aria-invalid=move || refused.with(Option::is_some).then_some("true")
                         aria-describedby=move || refused.with(Option::is_some).then_some(CHECKOUT_ERROR_ID)
                         on:change=on_checkout data-testid="travel-checkout" />
-                    {move || refused.get().map(|r| view! {
-                        <p id=CHECKOUT_ERROR_ID class="error field__error" role="alert" data-testid="travel-search-error">{r.message}</p>
+                    {move || refused.get().map(|(_, message)| view! {
+                        <p id=CHECKOUT_ERROR_ID class="error field__error" role="alert" data-testid="travel-search-error">{message}</p>
                     })}
                 </div>
                 <div class="travel-search__field">
