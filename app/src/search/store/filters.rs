@@ -32,7 +32,9 @@ fn facet_options<'i>(
     for i in items {
         *m.entry(key(i)).or_default() += 1;
     }
-    for slug in ticked {
+    // A ticked value comes from the address: one no item could carry (a control character)
+    // is not shown back.
+    for slug in ticked.iter().filter(|s| !s.chars().any(char::is_control)) {
         if !m.keys().any(|(_, s)| s == slug) {
             m.insert((label_of(slug), slug.clone()), 0);
         }
@@ -123,7 +125,11 @@ pub async fn search_filters(
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?
     };
-    for size in ticked.sizes {
+    for size in ticked
+        .sizes
+        .iter()
+        .filter(|s| !s.chars().any(char::is_control))
+    {
         if !sizes.iter().any(|o| &o.slug == size) {
             sizes.push(FilterOption {
                 id: size.clone(),
@@ -315,7 +321,7 @@ mod tests {
             item(2, "noa", "bleu"),
             item(3, "noa", "rouge"),
         ];
-        let ticked = ["kira".to_string()];
+        let ticked = ["kira".to_string(), "a\u{0}b".to_string()];
         let brands = facet_options(
             items.iter(),
             |i| (i.brand.clone(), i.brand_slug.clone()),
