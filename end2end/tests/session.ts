@@ -40,7 +40,10 @@ export async function closePopins(page: Page) {
   // the whole page: the popins are server HTML at the very end of <body>.
   let answered = false;
   for (let i = 0; i < 16; i++) {
-    await page.waitForLoadState('domcontentloaded');
+    // The whole page, its load event fired: one still to come would end the wait for the
+    // answer's page below before that page came, and the reload would hit the navigation
+    // ("Not attached to an active page", seen on a phone run without scripts).
+    await page.waitForLoadState('load');
     if ((await page.getByTestId('popin').count()) === 0) {
       if (!answered) break;
       answered = false;
