@@ -90,12 +90,7 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
     .await
     .wire::<SearchError>()?;
     if !data.items.search_term.is_empty() {
-        let ticked = store::Ticked {
-            brands: &query.brands,
-            colors: &query.colors,
-            sizes: &query.sizes,
-        };
-        data.filters = store::search_filters(&state.db, &indexes, site_id, &q, ticked, now)
+        data.filters = store::search_filters(&state.db, &indexes, site_id, &q, query.ticked(), now)
             .await
             .wire::<SearchError>()?
             .filters;

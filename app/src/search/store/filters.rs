@@ -18,6 +18,29 @@ pub struct Ticked<'a> {
     pub sizes: &'a [String],
 }
 
+impl Ticked<'_> {
+    /// Whether an item passes the ticked brands (none ticked: every item does); the results
+    /// and the other facets' counts both ask.
+    pub fn brand_ok(&self, i: &CatalogItem) -> bool {
+        self.brands.is_empty() || self.brands.contains(&i.brand_slug)
+    }
+    pub fn color_ok(&self, i: &CatalogItem) -> bool {
+        self.colors.is_empty() || self.colors.contains(&i.color)
+    }
+    /// `sized`: the items with a ticked size in stock (`with_sizes`).
+    pub fn size_ok(&self, i: &CatalogItem, sized: &HashSet<i64>) -> bool {
+        self.sizes.is_empty() || sized.contains(&i.id)
+    }
+}
+
+/// The ticked values of a facet that no option shows, to show back with 0. A ticked value
+/// comes from the address: one no item could carry (a control character) is left out.
+fn unseen_ticked(ticked: &[String], seen: impl Fn(&str) -> bool) -> impl Iterator<Item = &String> {
+    ticked
+        .iter()
+        .filter(move |s| !s.chars().any(char::is_control) && !seen(s))
+}
+
 /// Counts per option of one facet, over the items that pass the *other* facets' ticks (so a
 /// ticked brand's neighbours still show what ticking them too would add, while colours and
 /// sizes count only that brand's items). A ticked option with nothing left keeps its place
@@ -32,12 +55,10 @@ fn facet_options<'i>(
     for i in items {
         *m.entry(key(i)).or_default() += 1;
     }
-    // A ticked value comes from the address: one no item could carry (a control character)
-    // is not shown back.
-    for slug in ticked.iter().filter(|s| !s.chars().any(char::is_control)) {
-        if !m.keys().any(|(_, s)| s == slug) {
-            m.insert((label_of(slug), slug.clone()), 0);
-        }
+    let unseen: Vec<&String> =
+        unseen_ticked(ticked, |slug| m.keys().any(|(_, s)| s == slug)).collect();
+    for slug in unseen {
+        m.insert((label_of(slug), slug.clone()), 0);
     }
     m.into_iter()
         .filter(|((_, slug), _)| !slug.is_empty())
@@ -73,10 +94,6 @@ pub async fn search_filters(
     };
     let items = live_items(db, site_id, &ids, &[], now).await?;
     let sized = with_sizes(db, &ids, ticked.sizes).await?;
-    let brand_ok =
-        |i: &CatalogItem| ticked.brands.is_empty() || ticked.brands.contains(&i.brand_slug);
-    let color_ok = |i: &CatalogItem| ticked.colors.is_empty() || ticked.colors.contains(&i.color);
-    let size_ok = |i: &CatalogItem| ticked.sizes.is_empty() || sized.contains(&i.id);
     let brand_label = |slug: &str| {
         items
             .iter()
@@ -84,20 +101,24 @@ pub async fn search_filters(
             .map_or_else(|| slug.to_string(), |i| i.brand.clone())
     };
     let brands = facet_options(
-        items.iter().filter(|i| color_ok(i) && size_ok(i)),
+        items
+            .iter()
+            .filter(|i| ticked.color_ok(i) && ticked.size_ok(i, &sized)),
         |i| (i.brand.clone(), i.brand_slug.clone()),
         ticked.brands,
         brand_label,
     );
     let colors = facet_options(
-        items.iter().filter(|i| brand_ok(i) && size_ok(i)),
+        items
+            .iter()
+            .filter(|i| ticked.brand_ok(i) && ticked.size_ok(i, &sized)),
         |i| (i.color.clone(), i.color.clone()),
         ticked.colors,
         str::to_string,
     );
     let live_ids: Vec<i64> = items
         .iter()
-        .filter(|i| brand_ok(i) && color_ok(i))
+        .filter(|i| ticked.brand_ok(i) && ticked.color_ok(i))
         .map(|i| i.id)
         .collect();
     let mut sizes = if live_ids.is_empty() {
@@ -125,20 +146,18 @@ pub async fn search_filters(
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?
     };
-    for size in ticked
-        .sizes
-        .iter()
-        .filter(|s| !s.chars().any(char::is_control))
-    {
-        if !sizes.iter().any(|o| &o.slug == size) {
-            sizes.push(FilterOption {
-                id: size.clone(),
-                slug: size.clone(),
-                name: size.clone(),
-                label: size.clone(),
-                count: 0,
-            });
-        }
+    let unseen: Vec<String> =
+        unseen_ticked(ticked.sizes, |size| sizes.iter().any(|o| o.slug == size))
+            .cloned()
+            .collect();
+    for size in unseen {
+        sizes.push(FilterOption {
+            id: size.clone(),
+            slug: size.clone(),
+            name: size.clone(),
+            label: size.clone(),
+            count: 0,
+        });
     }
     let filter = |id: &str, kind: &str, options: Vec<FilterOption>| Filter {
         id: id.into(),

@@ -87,6 +87,17 @@ pub struct SearchQuery {
     pub sizes: Vec<String>,
 }
 
+impl SearchQuery {
+    /// The ticked options, as the facets count them too.
+    pub fn ticked(&self) -> super::Ticked<'_> {
+        super::Ticked {
+            brands: &self.brands,
+            colors: &self.colors,
+            sizes: &self.sizes,
+        }
+    }
+}
+
 /// A page of the products matching the query in the site's live sales, with filters
 /// applied, relevance order unless a sort is chosen; and the matching sales.
 pub async fn search_items(
@@ -117,11 +128,8 @@ pub async fn search_items(
     let favourites = catalog::all_favourite_ids(db, member_id).await?;
     let mut items = live_items(db, site_id, &ids, &favourites, now).await?;
     let sized = with_sizes(db, &ids, &query.sizes).await?;
-    items.retain(|i| {
-        (query.brands.is_empty() || query.brands.contains(&i.brand_slug))
-            && (query.colors.is_empty() || query.colors.contains(&i.color))
-            && (query.sizes.is_empty() || sized.contains(&i.id))
-    });
+    let ticked = query.ticked();
+    items.retain(|i| ticked.brand_ok(i) && ticked.color_ok(i) && ticked.size_ok(i, &sized));
     // A stable sort keeps relevance order among equals.
     match query.sort.as_deref() {
         Some("price_asc") => items.sort_by_key(|i| i.price.value),

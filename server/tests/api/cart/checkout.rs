@@ -162,17 +162,14 @@ async fn checkout(t: TestApp) {
     // paid: the order's number, its total and the link to it.
     let subject = format!("Subject: Votre commande n° {order_id} est confirmée");
     let mails = |subject: String| {
-        let dir = t.app.settings.mail.outbox_dir.clone();
+        let t = &t;
         async move {
             // Mailed by a task of its own, after the answer.
             for _ in 0..50 {
-                let found: Vec<String> = std::fs::read_dir(&dir)
-                    .map(|d| {
-                        d.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
-                            .filter(|m| m.contains(&subject))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let found: Vec<String> = crate::helpers::outbox(t)
+                    .into_iter()
+                    .filter(|m| m.contains(&subject))
+                    .collect();
                 if !found.is_empty() {
                     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
                     return found;
@@ -189,16 +186,7 @@ async fn checkout(t: TestApp) {
         1,
         "the order is marked mailed"
     );
-    assert_eq!(
-        sent.len(),
-        1,
-        "{:?}",
-        std::fs::read_dir(&t.app.settings.mail.outbox_dir)
-            .map(|d| d
-                .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
-                .collect::<Vec<_>>())
-            .unwrap_or_default()
-    );
+    assert_eq!(sent.len(), 1, "{:?}", crate::helpers::outbox(&t));
     assert!(sent[0].contains("Bonjour Test,"), "{}", sent[0]);
     let (_, detail) = a
         .call(

@@ -543,3 +543,13 @@ pub fn xsrf_cookie(token: &str) -> String {
         .cloned()
         .unwrap_or_else(|| format!("XSRF-TOKEN={token}"))
 }
+
+/// Every email in the shop's outbox (none yet: empty), as written.
+pub fn outbox(t: &TestApp) -> Vec<String> {
+    std::fs::read_dir(&t.app.settings.mail.outbox_dir)
+        .map(|d| {
+            d.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
