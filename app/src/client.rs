@@ -160,16 +160,23 @@ pub fn navigate(path: &str) {
 
 /// Sends the member to sign in and come back here (spec 000 §4 session expiry).
 pub fn to_sign_in() {
+    to_sign_in_returning(|path, search| format!("{path}{search}"));
+}
+
+/// Sends the member to sign in and come back to the address `here` makes of this page's
+/// path and query (`?` included when there is one).
+pub fn to_sign_in_returning(here: impl FnOnce(&str, &str) -> String) {
     #[cfg(feature = "hydrate")]
     if let Some(window) = web_sys::window() {
         let loc = window.location();
-        let here = format!(
-            "{}{}",
-            loc.pathname().unwrap_or_default(),
-            loc.search().unwrap_or_default()
+        let here = here(
+            &loc.pathname().unwrap_or_default(),
+            &loc.search().unwrap_or_default(),
         );
         let _ = loc.assign(&crate::routes::login_redirect(&here));
     }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = here;
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { signInAsDemo, DEMO_EMAIL, DEMO_PASSWORD } from './session';
+import { signInAsDemo, closePopins, DEMO_EMAIL, DEMO_PASSWORD } from './session';
+import { firstSale, memberEmail, register, PASSWORD } from './member-steps';
 import { expectNoViolations } from './a11y';
 
 // Desktop and phone run as members of different sites so their favourites never meet.
@@ -82,6 +83,43 @@ test('a visitor who taps the heart is sent to sign in and comes back', async ({ 
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByTestId('favourite-toggle').first().click();
   await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+});
+
+test('a visitor who chose a size and tapped "add" signs in and finds that size ready to add', async ({ page }, info) => {
+  // A new member (an empty cart), desktop on site 2, phone on site 3.
+  const site = info.project.name === 'desktop' ? 2 : 3;
+  const email = memberEmail(site, info.project.name, 'pending');
+  expect(await register(page, site, email)).toBe(201);
+  // A visitor again (the consent answered stays).
+  await page.context().clearCookies({ name: 'rosace_session' });
+  const product = `/seo-product/x/${firstSale(site)}/y/${firstSale(site) * 100 + 1}`;
+  await page.goto(`${product}?site=${site}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // No size yet: asked for one first, nothing else happens.
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('add-error')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${product}\\?site=${site}$`));
+  const option = page.locator('[data-testid="product-option"]:not([disabled])').nth(1);
+  const optionId = await option.getAttribute('value');
+  await option.check();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page).toHaveURL(/\/gr\/authentication\?ReturnUrl=/);
+  const back = new URL(page.url()).searchParams.get('ReturnUrl') ?? '';
+  expect(back).toContain(`productid=${optionId}&quantity=1&type=fs`);
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  await page.getByTestId('password-form').locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId('password-form').locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`${product}\\?site=${site}&productid=${optionId}&`));
+  await closePopins(page);
+  await expect(page.getByTestId('pending-add')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator(`[data-testid="product-option"][value="${optionId}"]`)).toBeChecked();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toHaveAttribute('data-product-id', optionId!);
 });
 
 test('a session that ended meanwhile: "load more" leads to sign-in, and back to the sale after', async ({ page }, info) => {

@@ -33,6 +33,59 @@ pub fn srcset(image_url: &str) -> String {
     format!("{image_url}?w=480 480w, {image_url}?w=960 960w")
 }
 
+/// An add a visitor began before signing in: the chosen option, how many and the cart
+/// type, carried through the sign-in in the page's address under spec 000 §2's catalog
+/// query names `productid`, `quantity` and `type`, so the member comes back to the same
+/// choice (nothing is added by the link itself: a link must not change a cart).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingAdd {
+    pub option_id: i64,
+    pub quantity: i64,
+}
+
+/// Where a visitor is brought back to after signing in: this page's address (`search` with
+/// its `?`, or empty) with the pending add after its query. An older pending add may stay
+/// before it: a query name's last value is the one read. (Kept to a join: this runs in the
+/// product page's island, whose every byte the page's budget counts.)
+pub fn address_with_pending_add(
+    path: &str,
+    search: &str,
+    option_id: i64,
+    quantity: i64,
+    cart_type: &str,
+) -> String {
+    let join = if search.len() > 1 { "&" } else { "?" };
+    let search = if search.len() > 1 { search } else { "" };
+    format!("{path}{search}{join}productid={option_id}&quantity={quantity}&type={cart_type}")
+}
+
+/// The pending add a page's address names, if it still holds for this product: one of its
+/// options still in stock, a quantity from 1 to what is left, and the product's own cart
+/// type (a missing `type` is the flash-sale cart, as for any add). Anything else is a
+/// stale or edited link, and the page shows no choice.
+pub fn pending_add(
+    query: impl Fn(&str) -> Option<String>,
+    options: &[ItemOption],
+    cart_type: &str,
+) -> Option<PendingAdd> {
+    let number = |k: &str| query(k).and_then(|v| v.trim().parse::<i64>().ok());
+    let option = options
+        .iter()
+        .find(|o| Some(o.id) == number("productid") && o.stock > 0)?;
+    let quantity = match query("quantity") {
+        None => 1,
+        Some(_) => number("quantity")?,
+    };
+    if !(1..=option.stock.min(crate::cart::rules::MAX_QUANTITY_PER_ADD)).contains(&quantity) {
+        return None;
+    }
+    let asked_type = query("type").unwrap_or_else(|| crate::cart::rules::DEFAULT_CART_TYPE.into());
+    (asked_type == cart_type).then_some(PendingAdd {
+        option_id: option.id,
+        quantity,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +154,84 @@ mod tests {
         );
         assert_eq!(shown_image(&options, None, "/img/p/7"), "/img/p/7");
         assert_eq!(shown_price(&[], None, &product_price()), product_price());
+    }
+
+    #[test]
+    fn a_pending_add_holds_only_for_this_products_options_in_stock() {
+        let options = [option(1, 0, 10, None), option(2, 3, 12, None)];
+        let query = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(key, _)| *key == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let held = |pairs| pending_add(query(pairs), &options, "fs");
+        assert_eq!(
+            held(&[("productid", "2"), ("quantity", "2"), ("type", "fs")]),
+            Some(PendingAdd {
+                option_id: 2,
+                quantity: 2
+            })
+        );
+        // No quantity or type: one, in the flash-sale cart.
+        assert_eq!(
+            held(&[("productid", " 2 ")]),
+            Some(PendingAdd {
+                option_id: 2,
+                quantity: 1
+            })
+        );
+        // Sold out, another product's option, more than is left, none, nonsense, the
+        // marketplace cart for a flash-sale product: no choice shown.
+        for pairs in [
+            &[("productid", "1")][..],
+            &[("productid", "9")],
+            &[("productid", "2"), ("quantity", "4")],
+            &[("productid", "2"), ("quantity", "0")],
+            &[("productid", "2"), ("quantity", "-1")],
+            &[("productid", "2"), ("quantity", "deux")],
+            &[("productid", "2"), ("type", "marketplace")],
+            &[("productid", "<script>")],
+            &[],
+        ] {
+            assert_eq!(held(pairs), None, "{pairs:?}");
+        }
+        assert_eq!(
+            pending_add(
+                query(&[("productid", "2"), ("type", "marketplace")]),
+                &options,
+                "marketplace"
+            ),
+            Some(PendingAdd {
+                option_id: 2,
+                quantity: 1
+            })
+        );
+    }
+
+    #[test]
+    fn the_address_after_sign_in_carries_the_pending_add_last() {
+        assert_eq!(
+            address_with_pending_add("/seo-product/a/1/b/2", "", 7, 1, "fs"),
+            "/seo-product/a/1/b/2?productid=7&quantity=1&type=fs"
+        );
+        assert_eq!(
+            address_with_pending_add("/product/1/2", "?", 7, 1, "fs"),
+            "/product/1/2?productid=7&quantity=1&type=fs"
+        );
+        // The page's own query stays; the new add comes after an older one, and the page
+        // reads a name's last value.
+        assert_eq!(
+            address_with_pending_add(
+                "/product/1/2",
+                "?site=3&productid=5&quantity=2",
+                7,
+                1,
+                "marketplace"
+            ),
+            "/product/1/2?site=3&productid=5&quantity=2&productid=7&quantity=1&type=marketplace"
+        );
     }
 }

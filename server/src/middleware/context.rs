@@ -406,7 +406,8 @@ async fn session_member(
 
 /// Consent for everyone; popins and banners for members (spec 000 §6), from the member's
 /// onboarding values; none of them on the page view right after a popin was answered
-/// (`resting`, [`app::onboarding::rules::POPIN_REST_COOKIE`]).
+/// (`resting`, [`app::onboarding::rules::POPIN_REST_COOKIE`]) nor while the consent banner
+/// is shown.
 pub fn onboarding_view(
     headers: &HeaderMap,
     member: Option<&app::onboarding::rules::MemberOnboarding>,
@@ -419,8 +420,11 @@ pub fn onboarding_view(
         consent,
         ..Default::default()
     };
+    // The consent banner is this view's interruption while cookies are unanswered: a popin
+    // beside it is a second dialog, whose buttons the banner covers on a phone.
+    let consent_asked = view.consent.is_none();
     if let Some(state) = member {
-        if !resting {
+        if !resting && !consent_asked {
             view.popin = rules::next_popin(state).map(|(k, v)| (k as i64, v));
             view.adot_banner = rules::show_adot_banner(state);
             // One interruption per page view: a popin, else the advertising banner, else the

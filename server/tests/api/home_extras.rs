@@ -8,8 +8,13 @@ use crate::helpers::{both, json, TestApp};
 
 const SUMMER: &str = "/gr/home/summer?site=1";
 
+/// Cookies answered: while they are not, the consent banner is the only interruption.
+const CONSENT: &str = "OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0";
+
 async fn page(t: &TestApp, cookie: &str) -> String {
-    let res = t.get_with_cookie(SUMMER, cookie).await;
+    let res = t
+        .get_with_cookie(SUMMER, &format!("{cookie}; {CONSENT}"))
+        .await;
     assert_eq!(res.status(), 200);
     res.text().await.unwrap()
 }
@@ -103,7 +108,9 @@ async fn home_extras(t: TestApp) {
     assert!(html.contains("data-testid=\"new-member-overlay\""));
     assert!(html.contains("Bienvenue parmi nos membres"));
     assert!(html.contains("<strong>Zoé</strong>"));
-    let default_page = t.get_with_cookie("/gr/home?site=1", &new.cookie).await;
+    let default_page = t
+        .get_with_cookie("/gr/home?site=1", &format!("{}; {CONSENT}", new.cookie))
+        .await;
     assert!(!default_page
         .text()
         .await

@@ -154,3 +154,76 @@ async fn product_page_sanitises_the_data_sheet_and_shows_delivery_and_seller() {
     assert!(html.contains("rel=\"canonical\""));
     assert_eq!(t.get("/b/999999").await.status(), 404);
 }
+
+/// The add a visitor began before signing in comes back with them (`PendingAdd`, spec 000
+/// §2's `productid`, `quantity` and `type`): the option checked in the server HTML and said
+/// by the add button; a stale or edited link shows no choice.
+#[tokio::test]
+async fn product_page_comes_back_with_the_choice_made_before_sign_in() {
+    let t = start(Backend::Sqlite).await;
+    let options: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, stock FROM product_options WHERE product_id = 100101 ORDER BY id",
+    )
+    .fetch_all(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let (chosen, stock) = *options.iter().find(|(_, stock)| *stock >= 2).unwrap();
+    let page = |query: String| {
+        let t = &t;
+        async move {
+            t.get(&format!("/seo-product/x/1001/y/100101?{query}"))
+                .await
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    let checked = |html: &str| {
+        html.split("<input type=\"radio\"")
+            .skip(1)
+            .filter(|input| input.split('>').next().unwrap().contains(" checked"))
+            .map(|input| {
+                input
+                    .split("value=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    let html = page(format!("productid={chosen}&quantity=2&type=fs")).await;
+    assert_eq!(checked(&html), [chosen.to_string()]);
+    assert!(html.contains("data-testid=\"pending-add\" data-quantity=\"2\""));
+    assert!(html.contains("Votre choix vous attend"));
+    // A second choice after an older one in the address: the last is read.
+    let (other, _) = *options
+        .iter()
+        .find(|(id, stock)| *id != chosen && *stock >= 1)
+        .unwrap();
+    let html = page(format!(
+        "productid={chosen}&quantity=2&productid={other}&quantity=1&type=fs"
+    ))
+    .await;
+    assert_eq!(checked(&html), [other.to_string()]);
+    assert!(html.contains("data-testid=\"pending-add\" data-quantity=\"1\""));
+    // Without the link's choice nothing is checked (the product has several options).
+    assert!(options.len() > 1);
+    let plain = page(String::new()).await;
+    assert!(checked(&plain).is_empty());
+    assert!(!plain.contains("pending-add"));
+    for bad in [
+        format!("productid={chosen}&quantity={}", stock + 1),
+        format!("productid={chosen}&quantity=0"),
+        format!("productid={chosen}&type=marketplace"),
+        "productid=999999999".to_string(),
+        "productid=%3Cscript%3E&quantity=%00".to_string(),
+    ] {
+        let html = page(bad.clone()).await;
+        assert!(checked(&html).is_empty(), "{bad}");
+        assert!(!html.contains("pending-add"), "{bad}");
+        assert!(!html.contains("<script>"), "{bad}");
+    }
+}

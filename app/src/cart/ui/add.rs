@@ -31,15 +31,26 @@ pub fn AddToCart(
     let state = RwSignal::new(CartState::default());
     let message = RwSignal::new(None::<String>);
     let member = ctx.is_member();
+    let cart_type = StoredValue::new(cart_type);
+    // How many the first add puts in: what a visitor chose before signing in (the page's
+    // pending add), else one.
+    let quantity = StoredValue::new(pending_quantity());
     let add = move |_| {
-        if !member {
-            crate::client::to_sign_in();
-            return;
-        }
         let Some(option_id) = selected.get_untracked() else {
             message.set(Some("product.choose_option".into()));
             return;
         };
+        if !member {
+            // Signed in, the visitor comes back to this choice (`PendingAdd`).
+            let kind = cart_type.with_value(|t| {
+                t.clone()
+                    .unwrap_or_else(|| crate::cart::rules::DEFAULT_CART_TYPE.into())
+            });
+            crate::client::to_sign_in_returning(|path, search| {
+                crate::product::rules::address_with_pending_add(path, search, option_id, 1, &kind)
+            });
+            return;
+        }
         state.update(|s| *s = reduce_cart(s, &CartAction::Request { params: None }));
         message.set(None);
         let context = AddContext {
@@ -50,9 +61,9 @@ pub fn AddToCart(
         let (path, body) = cart_payload(
             &CartInput::Single {
                 product_id: option_id,
-                quantity: 1,
+                quantity: quantity.get_value(),
             },
-            cart_type.as_deref(),
+            cart_type.with_value(|t| t.clone()).as_deref(),
             Some(&context),
             None,
         );
@@ -68,6 +79,7 @@ pub fn AddToCart(
                             },
                         )
                     });
+                    quantity.set_value(1);
                     on_added.run(());
                     crate::ui::cart_count::CartCount::refresh();
                 }
@@ -100,4 +112,24 @@ pub fn AddToCart(
             {move || message.get().map(|key| view! { <p class="error" role="alert" data-testid="add-error">{t(&key)}</p> })}
         </div>
     }
+}
+
+/// The quantity of the pending add the server rendered beside the options, if any (its
+/// `data-quantity`), else one.
+fn pending_quantity() -> i64 {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector("[data-testid=\"pending-add\"]")
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|p| p.get_attribute("data-quantity"))
+            .and_then(|q| q.parse().ok())
+            .unwrap_or(1)
+    }
+    #[cfg(not(feature = "hydrate"))]
+    1
 }

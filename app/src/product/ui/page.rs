@@ -127,8 +127,8 @@ pub(crate) fn ProductBuy(
     let ctx = RequestCtx::current();
     // A size the member picked before this island came up (a slow phone, an in-app
     // navigation) is kept: hydration would otherwise uncheck it.
-    let picked =
-        picked_before_hydration().filter(|id| initial.iter().any(|o| o.id == *id && o.stock > 0));
+    let picked = picked_before_hydration(&initial, &cart_type)
+        .filter(|id| initial.iter().any(|o| o.id == *id && o.stock > 0));
     let selected = RwSignal::new(
         picked.or_else(|| (initial.len() == 1 && initial[0].stock > 0).then(|| initial[0].id)),
     );
@@ -218,6 +218,8 @@ pub(crate) fn ProductBuy(
                                 name="option"
                                 value=id.to_string()
                                 disabled=out
+                                // In the server HTML too: the option already chosen.
+                                checked=selected.get_untracked() == Some(id)
                                 prop:checked=move || selected.get() == Some(id)
                                 on:change=move |_| selected.set(Some(id))
                                 data-testid="product-option"
@@ -264,10 +266,17 @@ pub(crate) fn ProductBuy(
     }
 }
 
-/// The option radio already checked in the server HTML's form, if any.
-fn picked_before_hydration() -> Option<i64> {
+/// The option radio already checked in the server HTML's form, if any. On the server: the option of the add a visitor began before signing in (`PendingAdd`),
+/// which the page renders checked.
+fn picked_before_hydration(options: &[ItemOption], cart_type: &str) -> Option<i64> {
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let query = leptos_router::hooks::use_query_map().get_untracked();
+        rules::pending_add(|k| query.get(k), options, cart_type).map(|p| p.option_id)
+    }
     #[cfg(feature = "hydrate")]
     {
+        let _ = (options, cart_type);
         web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| {
@@ -278,8 +287,6 @@ fn picked_before_hydration() -> Option<i64> {
             .and_then(|input| input.get_attribute("value"))
             .and_then(|v| v.parse().ok())
     }
-    #[cfg(not(feature = "hydrate"))]
-    None
 }
 
 #[component]
@@ -299,7 +306,27 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
     let delivery_key = format!("product.delivery.{}", product.delivery_mode.clamp(0, 3));
     let seller_key = format!("product.seller.{}", product.seller_kind);
     let datasheet = product.html_datasheet.clone();
-    let image = rules::shown_image(&product.options, None, &product.image_url);
+    let cart_type = crate::cart::rules::cart_type_for_seller(&product.seller_kind).to_string();
+    let pending = {
+        let query = leptos_router::hooks::use_query_map().get_untracked();
+        rules::pending_add(|k| query.get(k), &product.options, &cart_type)
+    };
+    let image = rules::shown_image(
+        &product.options,
+        pending.as_ref().map(|p| p.option_id),
+        &product.image_url,
+    );
+    // Back from signing in with the choice a visitor made: said where the add button is.
+    let pending = pending.and_then(|p| {
+        let option = product.options.iter().find(|o| o.id == p.option_id)?;
+        let text = ctx.t_with(
+            "product.pending_add",
+            &[("option", &option.label), ("count", &p.quantity.to_string())],
+        );
+        Some(view! {
+            <p class="product__pending" role="status" data-testid="pending-add" data-quantity=p.quantity>{text}</p>
+        })
+    });
     #[cfg(feature = "ssr")]
     crate::site::i18n::Widget::DsaForm.rendered();
     // The product of a themed sale wears the sale's theme, as its catalog page does.
@@ -334,9 +361,10 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
                     }}
                 </p>
                 <h1 class="product__name">{product.name.clone()}</h1>
+                {pending}
                 <ProductBuy sale_id product_id options=product.options.clone()
                     price=product_price(&product) image_url=product.image_url.clone()
-                    cart_type=crate::cart::rules::cart_type_for_seller(&product.seller_kind).to_string() />
+                    cart_type />
                 {size_guide}
                 <dl class="product__facts">
                     <dt>{ctx.t("product.delivery")}</dt>

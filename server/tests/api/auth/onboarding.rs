@@ -69,7 +69,19 @@ async fn consent_popins_and_banners() {
     assert_eq!(res.status(), 403);
 
     // A member: welcome first, then personalisation, birthdate, terms, optin; then the banner.
-    let session = t.member_session(1).await;
+    let signed_in = t.member_session(1).await;
+    // While the cookies are unanswered the consent banner is the page view's one
+    // interruption: no popin beside it (on a phone it covered the popin's buttons).
+    let html = t
+        .get_with_cookie("/", &signed_in)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("data-testid=\"consent-banner\""));
+    assert!(!html.contains("data-testid=\"popin\""));
+    assert!(!html.contains("adot-banner"));
+    let session = format!("{signed_in}; OptanonConsent={consent}");
     let member_page = t.get_with_cookie("/", &session).await;
     let member_xsrf = cookie_value(&member_page, "XSRF-TOKEN").unwrap();
     let html = member_page.text().await.unwrap();

@@ -21,6 +21,11 @@ struct Browser<'a> {
 impl Browser<'_> {
     fn new(t: &TestApp) -> Browser<'_> {
         let jar = Arc::new(Jar::default());
+        // Cookies answered: while they are not, the consent banner is the only interruption.
+        jar.add_cookie_str(
+            "OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:0,C0005:0",
+            &t.url("/").parse().unwrap(),
+        );
         let client = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
