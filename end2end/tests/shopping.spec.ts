@@ -117,6 +117,8 @@ test('a visitor who chose a size and tapped "add" signs in and finds that size r
   await expect(page.locator(`[data-testid="product-option"][value="${optionId}"]`)).toBeChecked();
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('added-to-cart')).toBeVisible();
+  // The note said what to do; done, it goes.
+  await expect(page.getByTestId('pending-add')).toBeHidden();
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toHaveAttribute('data-product-id', optionId!);

@@ -127,8 +127,8 @@ pub(crate) fn ProductBuy(
     let ctx = RequestCtx::current();
     // A size the member picked before this island came up (a slow phone, an in-app
     // navigation) is kept: hydration would otherwise uncheck it.
-    let picked = picked_before_hydration(&initial, &cart_type)
-        .filter(|id| initial.iter().any(|o| o.id == *id && o.stock > 0));
+    let picked =
+        picked_before_hydration().filter(|id| initial.iter().any(|o| o.id == *id && o.stock > 0));
     let selected = RwSignal::new(
         picked.or_else(|| (initial.len() == 1 && initial[0].stock > 0).then(|| initial[0].id)),
     );
@@ -266,17 +266,15 @@ pub(crate) fn ProductBuy(
     }
 }
 
-/// The option radio already checked in the server HTML's form, if any. On the server: the option of the add a visitor began before signing in (`PendingAdd`),
-/// which the page renders checked.
-fn picked_before_hydration(options: &[ItemOption], cart_type: &str) -> Option<i64> {
+/// The option radio already checked in the server HTML's form, if any. On the server: the
+/// option of the add a visitor began before signing in (`PendingAdd`), rendered checked.
+fn picked_before_hydration() -> Option<i64> {
     #[cfg(not(feature = "hydrate"))]
     {
-        let query = leptos_router::hooks::use_query_map().get_untracked();
-        rules::pending_add(|k| query.get(k), options, cart_type).map(|p| p.option_id)
+        use_context::<PendingOption>().and_then(|p| p.0)
     }
     #[cfg(feature = "hydrate")]
     {
-        let _ = (options, cart_type);
         web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| {
@@ -288,6 +286,12 @@ fn picked_before_hydration(options: &[ItemOption], cart_type: &str) -> Option<i6
             .and_then(|v| v.parse().ok())
     }
 }
+
+/// The option of a pending add, which `ProductView` read from the page's address, for the
+/// server render of its island (an island rendered on its own has no address to read).
+#[cfg(not(feature = "hydrate"))]
+#[derive(Clone, Copy)]
+struct PendingOption(Option<i64>);
 
 #[component]
 fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
@@ -311,6 +315,8 @@ fn ProductView(product: ProductDetail, path: String) -> impl IntoView {
         let query = leptos_router::hooks::use_query_map().get_untracked();
         rules::pending_add(|k| query.get(k), &product.options, &cart_type)
     };
+    #[cfg(not(feature = "hydrate"))]
+    provide_context(PendingOption(pending.as_ref().map(|p| p.option_id)));
     let image = rules::shown_image(
         &product.options,
         pending.as_ref().map(|p| p.option_id),
