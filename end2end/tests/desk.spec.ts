@@ -165,3 +165,53 @@ test('a merchandiser makes a code campaign a basket takes; the admin tours the n
   await expect(page.locator('nav.bo-tabs a[aria-current="page"]')).toContainText('Rose-deal retries');
   await expectNoViolations(page, undefined, noIslands);
 });
+
+test('marketing sees which link brought a registration and whether it bought', async ({ page, browser, baseURL }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const campaign = `e2e-${info.project.name}-${Date.now()}`;
+  // A visitor follows a newsletter link and registers through the real form.
+  await page.goto(`/gr/authentication?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}&formid=12`);
+  const email = memberEmail(site, info.project.name, 'utm');
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  const form = page.getByTestId('register-form');
+  await expect(form).toBeVisible();
+  await expect(form.locator('input[name="utm_campaign"]')).toHaveValue(campaign);
+  await form.locator('input[name="password"]').fill('Velvet-Orchard-42');
+  if ((await form.locator('input[name="civility"]').count()) > 0) await form.locator('input[name="civility"][value="2"]').check();
+  await form.locator('input[name="firstName"]').fill('Maëlle');
+  await form.locator('input[name="lastName"]').fill("D'Arcy");
+  if ((await form.locator('input[name="birthDate"]').count()) > 0) await form.locator('input[name="birthDate"]').fill('15/08/1985');
+  if ((await form.locator('input[name="zipCode"]').count()) > 0) {
+    await form.locator('input[name="zipCode"]').fill(site === 1 ? '75002' : '80331');
+    await form.locator('input[name="city"]').fill(site === 1 ? 'Paris' : 'München');
+  }
+  await form.locator('input[name="cgv"]').check();
+  await form.locator('input[name="privacyPolicy"]').check();
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('register-done')).toContainText(email);
+
+  // The merchandiser opens the report from the menu and groups by campaign on that site.
+  const desk = await otherBrowser(browser, baseURL);
+  const op = desk.page;
+  await signIn(op, 'merch@rosace.test');
+  await op.getByRole('link', { name: 'Registrations', exact: true }).click();
+  await expect(op.getByRole('heading', { level: 1 })).toHaveText('Registrations by source');
+  await op.getByLabel('Group by').selectOption('campaign');
+  await op.getByLabel('Site', { exact: true }).selectOption(String(site));
+  await op.getByRole('button', { name: 'Show' }).click();
+  await expect(op).toHaveURL(/by=campaign/);
+  const row = op.locator(`#registrations tr[data-value="${campaign}"]`);
+  await expect(row.locator('td')).toHaveText(['1', '0', '0', '0.0 %']);
+  await expectNoViolations(op, undefined, noIslands);
+  // By landing form, the same registration under form 12; a period the wrong way round is said.
+  await op.getByLabel('Group by').selectOption('form');
+  await op.getByRole('button', { name: 'Show' }).click();
+  await expect(op.locator('#registrations tr[data-value="12"] td').first()).not.toHaveText('0');
+  await op.getByLabel('From (day)').fill('2026-12-31');
+  await op.getByLabel('To (day)').fill('2026-01-01');
+  await op.getByRole('button', { name: 'Show' }).click();
+  await expect(op.getByRole('alert')).toHaveText('The first day comes after the last one.');
+  await expectNoViolations(op, undefined, noIslands);
+  await desk.context.close();
+});

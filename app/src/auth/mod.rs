@@ -1,5 +1,6 @@
 //! Members: sign-in, registration, password recovery, autologin, logout.
 pub mod api;
+pub mod attribution;
 pub mod countries;
 #[cfg(feature = "ssr")]
 pub mod error;

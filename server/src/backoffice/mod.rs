@@ -18,6 +18,7 @@ pub mod moderation;
 pub mod operators;
 pub mod orders;
 pub mod preview;
+pub mod registrations;
 pub mod roles;
 pub mod sales;
 pub mod session;
@@ -69,6 +70,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(orders::router())
         .merge(members::router())
         .merge(campaigns::router())
+        .merge(registrations::router())
         .merge(experiments::router())
 }
 

@@ -8,6 +8,7 @@ use axum::response::Response;
 use axum::Extension;
 use serde::Deserialize;
 
+use app::auth::attribution::{Attribution, CARRIED_KEYS};
 use app::auth::rules::safe_return_url;
 use app::auth::{error::AuthError, service};
 use app::context::RequestCtx;
@@ -150,10 +151,42 @@ pub struct AuthForm {
     godfatherid: String,
     /// A link's wish that the entry page leave out its "about us" section.
     hideaboutus: String,
+    /// Where the registration came from (`app::auth::attribution`), carried like the
+    /// sponsor's parameters.
+    utm_campaign: String,
+    utm_content: String,
+    utm_medium: String,
+    utm_source: String,
+    utm_term: String,
+    formid: String,
+    godfathertype: String,
+    opendoor: String,
+    partnerid: String,
     cypher: String,
     memberid: Option<i64>,
     #[serde(rename = "newPassword")]
     new_password: String,
+}
+
+impl AuthForm {
+    /// The link keys carried from step to step, in `CARRIED_KEYS`' order.
+    fn carried(&self) -> [(&'static str, &str); 12] {
+        let v = [
+            &self.mgmcode,
+            &self.godfatherid,
+            &self.hideaboutus,
+            &self.utm_campaign,
+            &self.utm_content,
+            &self.utm_medium,
+            &self.utm_source,
+            &self.utm_term,
+            &self.formid,
+            &self.godfathertype,
+            &self.opendoor,
+            &self.partnerid,
+        ];
+        std::array::from_fn(|i| (CARRIED_KEYS[i], v[i].trim()))
+    }
 }
 
 /// One POST target for every step of the sign-in forms (Post/Redirect/Get): a wizard whose
@@ -165,17 +198,14 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
     let s = site_suffix(ctx, site);
     let email_q = encode_query_value(f.email.trim());
     let ret_q = encode_query_value(&safe_return_url(Some(&f.returnurl)));
-    // The share link's sponsor parameters, and a link's `hideaboutus`, stay with the
-    // visitor up to the registration.
-    let sponsor_q: String = [
-        ("mgmcode", f.mgmcode.trim()),
-        ("godfatherid", f.godfatherid.trim()),
-        ("hideaboutus", f.hideaboutus.trim()),
-    ]
-    .iter()
-    .filter(|(_, v)| !v.is_empty())
-    .map(|(k, v)| format!("&{k}={}", encode_query_value(v)))
-    .collect();
+    // The share link's sponsor parameters, a link's `hideaboutus` and where the visitor
+    // came from stay with them up to the registration.
+    let sponsor_q: String = f
+        .carried()
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("&{k}={}", encode_query_value(v)))
+        .collect();
     let page = |step: &str, extra: &str| {
         format!("/gr/authentication?step={step}&email={email_q}&returnurl={ret_q}{extra}{s}")
     };
@@ -257,6 +287,7 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
                 &app.settings.mail,
                 &client,
                 &req,
+                &Attribution::from_pairs(f.carried()),
                 &link_base(ctx, site),
                 now,
             )

@@ -1,5 +1,6 @@
 //! Registration, its activation mail and the activation link.
 use super::*;
+use crate::auth::attribution::Attribution;
 use crate::auth::error::AuthError;
 use crate::auth::rules::{self, Visibility};
 use crate::auth::settings::AuthSettings;
@@ -92,13 +93,16 @@ pub(super) fn new_cypher() -> (String, String) {
     (c, h)
 }
 
-/// Registration: stores a not-yet-activated member and sends the activation email.
+/// Registration: stores a not-yet-activated member, with where the registration came
+/// from, and sends the activation email.
+#[allow(clippy::too_many_arguments)]
 pub async fn subscribe(
     state: &AppState,
     settings: &AuthSettings,
     mail: &MailSettings,
     client: &str,
     req: &SubscribeRequest,
+    source: &Attribution,
     link_base: &str,
     now: i64,
 ) -> Result<SubscribeResponse, AuthError> {
@@ -176,6 +180,17 @@ pub async fn subscribe(
         sponsored,
         &req.sponsorship_code,
         &req.godfather_id,
+        now,
+    )
+    .await?;
+    let source = source
+        .clone()
+        .open_door_return(req.return_url.as_deref().unwrap_or_default());
+    crate::auth::attribution::store::record(
+        &mut tx,
+        member_id,
+        i64::from(req.site_id),
+        &source,
         now,
     )
     .await?;

@@ -11,14 +11,6 @@ use crate::routes::{PageKind, ResolvedRoute};
 use crate::text::keys::KeyFilter;
 use crate::ui::SeoMeta;
 
-const UTM: [&str; 5] = [
-    "utm_campaign",
-    "utm_content",
-    "utm_medium",
-    "utm_source",
-    "utm_term",
-];
-
 #[component]
 pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -56,10 +48,10 @@ pub fn AuthPage(route: ResolvedRoute, path: String) -> impl IntoView {
     let hidden_common = {
         let xsrf = ctx.xsrf.clone();
         let ret = return_url.clone();
-        // The UTM and the share link's sponsor parameters go from step to step.
-        let utm: Vec<(String, String)> = UTM
+        // The share link's sponsor parameters and where the visitor came from go from step
+        // to step.
+        let utm: Vec<(String, String)> = crate::auth::attribution::CARRIED_KEYS
             .iter()
-            .chain(["mgmcode", "godfatherid", "hideaboutus"].iter())
             .filter_map(|k| query.get(k).map(|v| (k.to_string(), v)))
             .collect();
         move |step: &'static str| {

@@ -78,7 +78,7 @@ pub fn site_label(site_id: i64) -> String {
         .unwrap_or_else(|| site_id.to_string())
 }
 
-fn site_options(selected: i64, any: Option<&'static str>) -> AnyView {
+pub(super) fn site_options(selected: i64, any: Option<&'static str>) -> AnyView {
     let any = any.map(|label| view! { <option value="">{label}</option> });
     let sites = app::site::SITES
         .iter()

@@ -12,6 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use app::auth::attribution::Attribution;
 use app::auth::rules::LoginResult;
 use app::auth::{error::AuthError, service};
 use app::context::RequestCtx;
@@ -147,7 +148,13 @@ async fn web_validate(
 
 /// Registers a member; an activation link is emailed.
 #[utoipa::path(post, path = "/api/authentication/v1/subscribe", tag = "authentication",
-    params(("X-XSRF-TOKEN" = String, Header)),
+    params(("X-XSRF-TOKEN" = String, Header),
+        ("utm_source" = Option<String>, Query, description = "where the registration came from, kept for the registrations report, like utm_medium, utm_campaign, utm_content, utm_term, godfathertype and partnerid (at most 100 characters each)"),
+        ("utm_medium" = Option<String>, Query), ("utm_campaign" = Option<String>, Query),
+        ("utm_content" = Option<String>, Query), ("utm_term" = Option<String>, Query),
+        ("formid" = Option<i64>, Query, description = "the landing form's id"),
+        ("godfathertype" = Option<String>, Query), ("partnerid" = Option<String>, Query),
+        ("opendoor" = Option<String>, Query, description = "1: the visitor came through a page open to visitors (also said by a returnUrl to such a page)")),
     request_body = SubscribeRequest,
     responses((status = 201, body = SubscribeResponse), (status = 400, body = ErrorBody),
         (status = 429, body = ErrorBody)))]
@@ -157,6 +164,8 @@ async fn subscribe(
     Client(client): Client,
     req: Request,
 ) -> Result<(StatusCode, Json<SubscribeResponse>), ApiError> {
+    let query = app::routes::query_pairs(req.uri().query().unwrap_or_default());
+    let source = Attribution::from_pairs(query.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     let body: SubscribeRequest = json_body(req).await?;
     let base = link_base(&ctx, body.site_id);
     let r = service::subscribe(
@@ -165,6 +174,7 @@ async fn subscribe(
         &app.settings.mail,
         &client,
         &body,
+        &source,
         &base,
         app::platform::state::now(),
     )

@@ -16,6 +16,7 @@ mod option_prices;
 mod orders;
 mod preview;
 mod product_edit;
+mod registrations;
 mod roles;
 mod sale_pictures;
 mod sale_presentation;
