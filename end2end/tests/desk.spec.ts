@@ -170,7 +170,7 @@ test('marketing sees which link brought a registration and whether it bought', a
   const site = info.project.name === 'desktop' ? 1 : 2;
   const campaign = `e2e-${info.project.name}-${Date.now()}`;
   // A visitor follows a newsletter link and registers through the real form.
-  await page.goto(`/gr/authentication?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}&formid=12`);
+  await page.goto(`/gr/authentication?site=${site}&utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}&formid=12`);
   const email = memberEmail(site, info.project.name, 'utm');
   await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
   await page.getByTestId('email-form').getByRole('button').click();

@@ -1,7 +1,7 @@
 -- Where a registration came from (spec 000 §2's entry keys: utm_*, formid, godfathertype,
 -- partnerid, opendoor), one row per account that gave any, for the back office's
--- registrations report. How the account arrived, not who the member is: it stays when
--- the account is erased, so the report's counts do not change afterwards.
+-- registrations report. Erased with the account (a campaign's words may say something
+-- about the person): the report then counts the erased account as direct.
 CREATE TABLE member_attribution (
     member_id BIGINT PRIMARY KEY REFERENCES members (id),
     site_id BIGINT NOT NULL,

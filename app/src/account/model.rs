@@ -26,6 +26,9 @@ pub struct MemberProfile {
     /// page), else 0.
     #[serde(rename = "persoStatusGDPR")]
     pub perso_status_gdpr: i64,
+    /// `prospect`, `first_order`, `regular` or `lapsed` (`account::rules::Segment`): what
+    /// the browser sends the A/B call as `segmentId`.
+    pub segment_id: String,
 }
 
 /// POST body of "User profile": firstName, lastName, gender, birthDate, phone (and the job).

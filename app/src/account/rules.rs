@@ -317,5 +317,47 @@ pub fn deactivation_reason_key(value: &str) -> Option<String> {
         .then(|| format!("account.deactivate.reason.{}", value.to_ascii_lowercase()))
 }
 
+/// A member's segment (spec 000 §2 `segmentId`; the A/B call takes it for members), by
+/// purchase history, the one history every member has. The spec does not say what makes a
+/// segment; these four are the ones a flash-sale shop's marketing acts on: win a first
+/// order, a second one, keep regulars, win back the lapsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// No completed purchase yet.
+    Prospect,
+    /// One completed purchase, within [`LAPSED_AFTER_SECS`].
+    FirstOrder,
+    /// Two or more, the last within [`LAPSED_AFTER_SECS`].
+    Regular,
+    /// Bought before, nothing for [`LAPSED_AFTER_SECS`].
+    Lapsed,
+}
+
+/// A year without a purchase makes a buyer lapsed.
+pub const LAPSED_AFTER_SECS: i64 = 365 * 86_400;
+
+impl Segment {
+    /// `completed`: the member's completed purchases (`orderNumber`); `last_order_at`: when
+    /// the latest of them was placed.
+    pub fn of(completed: i64, last_order_at: Option<i64>, now: i64) -> Segment {
+        match (completed, last_order_at) {
+            (n, _) if n <= 0 => Segment::Prospect,
+            (_, Some(at)) if now - at > LAPSED_AFTER_SECS => Segment::Lapsed,
+            (1, _) => Segment::FirstOrder,
+            _ => Segment::Regular,
+        }
+    }
+
+    /// Its `segmentId`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Segment::Prospect => "prospect",
+            Segment::FirstOrder => "first_order",
+            Segment::Regular => "regular",
+            Segment::Lapsed => "lapsed",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -203,10 +203,19 @@ async fn render(
         .bind(id)
         .fetch_all(pool)
         .await?;
-        Ok::<_, sqlx::Error>((orders, tickets, events, reasons))
+        let now = app::platform::state::now();
+        let segment = app::account::store::profile(&app.state.db, id, now)
+            .await?
+            .map(|p| p.segment_id)
+            .unwrap_or_default();
+        let source = app::auth::attribution::store::of_member(&app.state.db, id)
+            .await?
+            .map(|a| a.summary())
+            .unwrap_or_default();
+        Ok::<_, sqlx::Error>((orders, tickets, events, reasons, segment, source))
     }
     .await;
-    let (orders, tickets, events, reasons) = match lists {
+    let (orders, tickets, events, reasons, segment, source) = match lists {
         Ok(l) => l,
         Err(e) => return ui::db_error(e),
     };
@@ -288,6 +297,8 @@ async fn render(
             <dt>{t("sales.site")}</dt><dd>{super::sales::site_label(get_i(&member, "site_id"))}</dd>
             <dt>{t("support.state")}</dt><dd>{op.t(status_key(state))}</dd>
             <dt>{t("members.since")}</dt><dd>{ui::when(get_i(&member, "created_at"))}</dd>
+            <dt>{t("members.segment")}</dt><dd data-segment=segment.clone()>{op.t(&format!("members.segment.{segment}"))}</dd>
+            <dt>{t("members.source")}</dt><dd data-testid="member-source">{if source.is_empty() { t("registrations.direct").to_string() } else { source }}</dd>
         </dl>
         <p><a href=format!("{PREFIX}/members/{id}/export") download=format!("member-{id}.json")>{t("members.export")}</a></p>
         <h2>{t("nav.orders")}</h2><ul id="member-orders">{orders_view}</ul>

@@ -277,3 +277,30 @@ fn deactivation_reasons_have_translation_keys() {
     assert_eq!(deactivation_reason_key("privacy"), None);
     assert_eq!(deactivation_reason_key(""), None);
 }
+
+#[test]
+fn a_members_segment_follows_their_purchases() {
+    let now = 2_000_000_000;
+    let day = 86_400;
+    assert_eq!(Segment::of(0, None, now), Segment::Prospect);
+    assert_eq!(Segment::of(1, Some(now - day), now), Segment::FirstOrder);
+    assert_eq!(Segment::of(3, Some(now - day), now), Segment::Regular);
+    assert_eq!(
+        Segment::of(1, Some(now - LAPSED_AFTER_SECS), now),
+        Segment::FirstOrder,
+        "a year to the second is not yet lapsed"
+    );
+    assert_eq!(
+        Segment::of(5, Some(now - LAPSED_AFTER_SECS - 1), now),
+        Segment::Lapsed
+    );
+    let ids: Vec<_> = [
+        Segment::Prospect,
+        Segment::FirstOrder,
+        Segment::Regular,
+        Segment::Lapsed,
+    ]
+    .map(Segment::id)
+    .to_vec();
+    assert_eq!(ids, ["prospect", "first_order", "regular", "lapsed"]);
+}

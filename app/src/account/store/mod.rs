@@ -34,7 +34,8 @@ pub async fn profile(
     let Some(r) = sqlx::query(&format!(
         "SELECT m.id, m.site_id, m.first_name, m.last_name, m.civility, m.birth_date, m.phone,
                 m.email, m.job_id, m.perso_gdpr,
-                (SELECT COUNT(*) FROM orders o WHERE o.member_id = m.id AND o.status NOT IN ({unpaid})) AS order_number
+                (SELECT COUNT(*) FROM orders o WHERE o.member_id = m.id AND o.status NOT IN ({unpaid})) AS order_number,
+                (SELECT MAX(o.created_at) FROM orders o WHERE o.member_id = m.id AND o.status NOT IN ({unpaid})) AS last_order_at
            FROM members m WHERE m.id = $1"
     ))
     .bind(member_id)
@@ -70,6 +71,13 @@ pub async fn profile(
         pending_email: pending,
         order_number: r.try_get("order_number")?,
         perso_status_gdpr: r.try_get("perso_gdpr")?,
+        segment_id: crate::account::rules::Segment::of(
+            r.try_get("order_number")?,
+            r.try_get("last_order_at")?,
+            now,
+        )
+        .id()
+        .into(),
     }))
 }
 

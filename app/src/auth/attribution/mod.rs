@@ -101,6 +101,29 @@ impl Attribution {
     }
 }
 
+impl Attribution {
+    /// `key=value` pairs of what was given, in the links' words (an operator's summary).
+    pub fn summary(&self) -> String {
+        let form = self.form_id.map(|n| n.to_string()).unwrap_or_default();
+        [
+            ("utm_source", self.utm_source.as_str()),
+            ("utm_medium", self.utm_medium.as_str()),
+            ("utm_campaign", self.utm_campaign.as_str()),
+            ("utm_content", self.utm_content.as_str()),
+            ("utm_term", self.utm_term.as_str()),
+            ("formid", form.as_str()),
+            ("godfathertype", self.godfather_type.as_str()),
+            ("partnerid", self.partner_id.as_str()),
+            ("opendoor", if self.open_door { "1" } else { "" }),
+        ]
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+    }
+}
+
 /// What the registrations report groups by, one column of [`Attribution`] each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dimension {
@@ -217,6 +240,14 @@ mod tests {
             told.open_door_return("/gr/cart").open_door,
             "the link's word stays"
         );
+    }
+
+    #[test]
+    fn a_summary_names_what_was_given() {
+        let a =
+            Attribution::from_pairs([("utm_source", "mail"), ("formid", "3"), ("opendoor", "1")]);
+        assert_eq!(a.summary(), "utm_source=mail · formid=3 · opendoor=1");
+        assert_eq!(Attribution::default().summary(), "");
     }
 
     #[test]

@@ -107,3 +107,29 @@ pub async fn report(
         })
         .collect()
 }
+
+/// Where `member_id`'s registration came from, when it gave any source.
+pub async fn of_member(db: &Db, member_id: i64) -> Result<Option<Attribution>, sqlx::Error> {
+    let Some(r) = sqlx::query(
+        "SELECT utm_source, utm_medium, utm_campaign, utm_content, utm_term, form_id,
+                godfather_type, partner_id, open_door
+           FROM member_attribution WHERE member_id = $1",
+    )
+    .bind(member_id)
+    .fetch_optional(&db.pool)
+    .await?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(Attribution {
+        utm_source: r.try_get("utm_source")?,
+        utm_medium: r.try_get("utm_medium")?,
+        utm_campaign: r.try_get("utm_campaign")?,
+        utm_content: r.try_get("utm_content")?,
+        utm_term: r.try_get("utm_term")?,
+        form_id: r.try_get("form_id")?,
+        godfather_type: r.try_get("godfather_type")?,
+        partner_id: r.try_get("partner_id")?,
+        open_door: r.try_get::<i64, _>("open_door")? != 0,
+    }))
+}

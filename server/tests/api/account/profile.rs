@@ -22,6 +22,7 @@ async fn personal_data(t: TestApp) {
         (me["orderNumber"].as_i64(), me["persoStatusGDPR"].as_i64()),
         (Some(0), Some(0))
     );
+    assert_eq!(me["segmentId"], "prospect");
     for (key, status) in [
         ("k1", "delivered"),
         ("k2", "cancelled"),
@@ -51,6 +52,16 @@ async fn personal_data(t: TestApp) {
         (Some(2), Some(1)),
         "a cancelled or reopened order is no purchase"
     );
+    // Two purchases, the last in 1970: lapsed; the same two this week: a regular.
+    assert_eq!(me["segmentId"], "lapsed");
+    sqlx::query("UPDATE orders SET created_at = $1 WHERE member_id = $2 AND status = 'shipped'")
+        .bind(app::platform::state::now() - 86_400)
+        .bind(m.id)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, me) = m.call(&t, Method::GET, A, None).await;
+    assert_eq!(me["segmentId"], "regular");
 
     let (status, jobs) = m.call(&t, Method::GET, &format!("{A}/jobs"), None).await;
     assert_eq!(status, 200);

@@ -196,9 +196,10 @@ async fn sources_are_recorded_and_reported(t: TestApp) {
     sqlx::query(
         "INSERT INTO orders (member_id, site_id, idempotency_key, status, cart_type, subtotal, discount,
                              shipping, loyalty, total, currency, payment_reference, created_at, updated_at)
-         SELECT id, 1, 'attribution-k1', 'delivered', 'fs', 100, 0, 0, 0, 100, 'EUR', 'ref', 1, 1
+         SELECT id, 1, 'attribution-k1', 'delivered', 'fs', 100, 0, 0, 0, 100, 'EUR', 'ref', $1, $1
            FROM members WHERE email = 'zoe.source@example.org'",
     )
+    .bind(app::platform::state::now() - 3_600)
     .execute(&t.app.state.db.pool)
     .await
     .unwrap();
@@ -266,8 +267,25 @@ async fn sources_are_recorded_and_reported(t: TestApp) {
         assert!(html.contains("role=\"alert\""), "{bad}");
         assert!(!html.contains("id=\"registrations\""), "{bad}");
     }
-    // Care does not see marketing's report.
+    // Care does not see marketing's report, but sees on a member's page where they came
+    // from and their segment.
     let care = sign_in(&t, CARE).await;
+    let zoe = t
+        .count("SELECT id FROM members WHERE email = 'zoe.source@example.org'")
+        .await;
+    let (status, html) = care.get(&t, &format!("/backoffice/members/{zoe}")).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("utm_source=newsletter · utm_medium=email · utm_campaign=hiver 2026 · formid=7 · godfathertype=ambassadeur · partnerid=p-9"),
+        "{html}"
+    );
+    assert!(html.contains("data-segment=\"first_order\""));
+    let ines = t
+        .count("SELECT id FROM members WHERE email = 'ines.direct@example.org'")
+        .await;
+    let (_, html) = care.get(&t, &format!("/backoffice/members/{ines}")).await;
+    assert!(html.contains("(none given: direct)") || html.contains("(aucune : accès direct)"));
+    assert!(html.contains("data-segment=\"prospect\""));
     let (status, _) = care.get(&t, "/backoffice/registrations").await;
     assert_eq!(status, 403);
     let (_, home) = care.get(&t, "/backoffice/").await;
