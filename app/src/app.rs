@@ -259,6 +259,9 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         },
         PageKind::Brand => view! { <crate::catalog::ui::BrandPage route path /> }.into_any(),
         PageKind::Search => view! { <crate::search::ui::SearchPage /> }.into_any(),
+        PageKind::OperationSelection => {
+            view! { <crate::operations::ui::selection::SelectionPage route path /> }.into_any()
+        }
         PageKind::Favourites => view! { <crate::catalog::ui::FavouritesPage path /> }.into_any(),
         PageKind::Authentication | PageKind::Registration | PageKind::Portal => {
             view! { <crate::auth::ui::AuthPage route path /> }.into_any()

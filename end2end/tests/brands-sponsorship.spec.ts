@@ -180,3 +180,33 @@ test('the brands place is one page: deeper paths are the 404 page, a trailing sl
   await expect(page.getByTestId('brandsplace')).toBeVisible();
   expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/brandsplace(\?|$)/);
 });
+
+test("an operation's own selection: products of several sales, narrowed by universe", async ({ page }, info) => {
+  const site = siteOf(info.project.name);
+  const main: Record<string, string> = JSON.parse(readFileSync(new URL(`../../app/locales/${LANG[site]}.json`, import.meta.url), 'utf8'));
+  const email = memberEmail(site, info.project.name, 'selection');
+  expect(await register(page, site, email)).toBe(201);
+  // The operation link lands the member on its selection.
+  await signedIn(page, site, email, '/operation/selection');
+  await expect(page).toHaveURL(/\/operation\/SELECTION\/selection/);
+  const selection = page.getByTestId('operation-selection');
+  await expect(selection.locator('h1')).toHaveText(site === 1 ? 'La sélection de la semaine' : 'Die Auswahl der Woche');
+  const tiles = selection.getByTestId('items-grid').locator('li.item-tile');
+  await expect(tiles).toHaveCount(6);
+  const nav = page.getByTestId('selection-universes');
+  await expect(nav).toHaveAttribute('aria-label', main['operation.selection.universes']);
+  await expect(nav.locator('a[aria-current="page"]')).toHaveText(main['operation.selection.all']);
+  await expectNoViolations(page);
+  // A universe narrows it, a link that works without scripts.
+  const first = nav.locator('a[data-universe]:not([data-universe=""])').first();
+  const id = (await first.getAttribute('data-universe'))!;
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`universe=${id}`));
+  await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute('data-universe', id);
+  const some = await tiles.count();
+  expect(some).toBeGreaterThan(0);
+  expect(some).toBeLessThanOrEqual(6);
+  // A product of the selection opens in its sale.
+  await tiles.first().locator('a').first().click();
+  await expect(page).toHaveURL(/\/product\/\d+\/\d+/);
+});

@@ -215,3 +215,47 @@ test('marketing sees which link brought a registration and whether it bought', a
   await expectNoViolations(op, undefined, noIslands);
   await desk.context.close();
 });
+
+test('a merchandiser makes an operation with its own selection; its link lands a member there', async ({ page, browser, baseURL }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const code = `E2E-${info.project.name.toUpperCase()}-${Date.now() % 1_000_000}`;
+  // Two products of the site's first sale, as a member sees them.
+  const email = memberEmail(site, info.project.name, 'opsel');
+  expect(await register(page, site, email)).toBe(201);
+  await signedIn(page, site, email, `/gr/catalog/${firstSale(site)}`);
+  const ids = await page.locator('li.item-tile').evaluateAll((tiles) => tiles.slice(0, 2).map((t) => t.getAttribute('data-item-id')!));
+  expect(ids).toHaveLength(2);
+
+  // The merchandiser creates the operation (a wrong end date first) and its selection.
+  const desk = await otherBrowser(browser, baseURL);
+  const op = desk.page;
+  await signIn(op, 'merch@rosace.test');
+  await op.getByRole('link', { name: 'Operations', exact: true }).click();
+  await expect(op.locator('#operations tr[data-operation="SELECTION"]').first()).toBeVisible();
+  await op.getByRole('link', { name: 'New operation' }).click();
+  await expectNoViolations(op, undefined, noIslands);
+  await op.getByLabel('Site', { exact: true }).selectOption(String(site));
+  await op.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await op.getByLabel('Title', { exact: true }).fill('Avant-première');
+  await op.getByLabel('Ends (UTC)').fill('2020-01-01T00:00');
+  await op.getByRole('button', { name: 'Create the operation' }).click();
+  await expect(op.locator('[data-error-for="ends_at"]')).toHaveText('The end comes after the start.');
+  await expect(op.getByLabel('Code', { exact: true })).toHaveValue(code.toLowerCase());
+  await op.getByLabel('Ends (UTC)').fill('2099-01-01T00:00');
+  await op.getByRole('button', { name: 'Create the operation' }).click();
+  await expect(op.locator('.bo-notice')).toHaveText('Operation created.');
+  for (const id of ids) {
+    await op.getByLabel('Add a product (its number)').fill(id);
+    await op.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(op.locator(`#selection tr[data-product="${id}"]`)).toBeVisible();
+  }
+  await expectNoViolations(op, undefined, noIslands);
+  await desk.context.close();
+
+  // The member follows the link to the selection.
+  await page.goto(`/operation/${code.toLowerCase()}`);
+  await expect(page).toHaveURL(new RegExp(`/operation/${code}/selection`));
+  await expect(page.getByTestId('operation-selection').locator('h1')).toHaveText('Avant-première');
+  await expect(page.locator('li.item-tile')).toHaveCount(2);
+  await expectNoViolations(page);
+});

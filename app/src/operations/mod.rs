@@ -5,6 +5,7 @@
 //! says why a code did not land and takes another one.
 #[cfg(feature = "ssr")]
 pub mod error;
+pub mod model;
 pub mod rules;
 #[cfg(feature = "ssr")]
 pub mod store;

@@ -124,9 +124,110 @@ pub fn cookie(code: &str, secure: bool) -> String {
     )
 }
 
+/// The page of an operation's selection.
+pub fn selection_path(code: &str) -> String {
+    format!("/operation/{code}/selection")
+}
+
+/// Where a product of a selection sits: its universe in its sale, and that universe's
+/// parent when it is a sub-universe.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub universe: String,
+    pub parent: Option<String>,
+}
+
+impl Placement {
+    /// The selection's universe (the top one) and sub-universe it counts in.
+    fn levels(&self) -> (&str, Option<&str>) {
+        match &self.parent {
+            Some(parent) => (parent.as_str(), Some(self.universe.as_str())),
+            None => (self.universe.as_str(), None),
+        }
+    }
+
+    /// Whether `wanted` (a universe's or sub-universe's id; empty: all) takes it.
+    pub fn is_in(&self, wanted: &str) -> bool {
+        let (top, sub) = self.levels();
+        wanted.is_empty()
+            || crate::text::slug::slug(top) == wanted
+            || sub.is_some_and(|s| crate::text::slug::slug(s) == wanted)
+    }
+}
+
+/// The universes of a selection's products, gathered by name across their sales, in the
+/// order their products come; each with its sub-universes in the same order.
+pub fn universes(placements: &[Placement]) -> Vec<crate::operations::model::OperationUniverse> {
+    use crate::operations::model::{OperationSubUniverse, OperationUniverse};
+    use crate::text::slug::slug;
+    let mut out: Vec<OperationUniverse> = Vec::new();
+    for p in placements {
+        let (top, sub) = p.levels();
+        let id = slug(top);
+        if id.is_empty() {
+            continue;
+        }
+        let at = match out.iter().position(|u| u.id == id) {
+            Some(at) => at,
+            None => {
+                out.push(OperationUniverse {
+                    id,
+                    name: top.trim().to_string(),
+                    sub_universes: Vec::new(),
+                });
+                out.len() - 1
+            }
+        };
+        if let Some(sub) = sub {
+            let sub_id = slug(sub);
+            let subs = &mut out[at].sub_universes;
+            if !sub_id.is_empty() && !subs.iter().any(|s| s.id == sub_id) {
+                subs.push(OperationSubUniverse {
+                    id: sub_id,
+                    name: sub.trim().to_string(),
+                });
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn at(universe: &str, parent: Option<&str>) -> Placement {
+        Placement {
+            universe: universe.into(),
+            parent: parent.map(String::from),
+        }
+    }
+
+    #[test]
+    fn a_selection_gathers_universes_by_name_across_sales() {
+        let placements = [
+            at("Robes", Some("Femme")),
+            at("Montres", None),
+            at("Jupes", Some("Femme")),
+            at("robes", Some("femme")),
+            at("Montres", None),
+            at("", None),
+        ];
+        let u = universes(&placements);
+        let names: Vec<_> = u.iter().map(|u| (u.id.as_str(), u.name.as_str())).collect();
+        assert_eq!(names, [("femme", "Femme"), ("montres", "Montres")]);
+        let subs: Vec<_> = u[0].sub_universes.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(
+            subs,
+            ["robes", "jupes"],
+            "one robes for two sales, in order"
+        );
+        assert!(u[1].sub_universes.is_empty());
+        assert!(placements[0].is_in("femme") && placements[0].is_in("robes"));
+        assert!(placements[0].is_in(""));
+        assert!(!placements[0].is_in("jupes") && !placements[1].is_in("femme"));
+        assert_eq!(selection_path("NOEL"), "/operation/NOEL/selection");
+    }
 
     #[test]
     fn codes_are_normalized_or_refused() {

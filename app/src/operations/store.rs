@@ -83,7 +83,7 @@ pub async fn enter(
         return Ok(Err(Refusal::Unknown));
     };
     let Some(row) = sqlx::query(
-        "SELECT target_kind, target, starts_at, ends_at FROM operations WHERE site_id = $1 AND code = $2",
+        "SELECT id, target_kind, target, starts_at, ends_at FROM operations WHERE site_id = $1 AND code = $2",
     )
     .bind(i64::from(site_id))
     .bind(&code)
@@ -94,6 +94,10 @@ pub async fn enter(
     };
     if !rules::is_running(row.try_get("starts_at")?, row.try_get("ends_at")?, now) {
         return Ok(Err(Refusal::Expired));
+    }
+    // Its own selection first, while any of it is on sale.
+    if selection_on_sale(db, site_id, row.try_get("id")?, now).await? {
+        return Ok(Ok((code.clone(), rules::selection_path(&code))));
     }
     let target = Target::parse(
         &row.try_get::<String, _>("target_kind")?,
@@ -118,4 +122,78 @@ pub async fn enter(
         }
         None => Err(Refusal::Unknown),
     })
+}
+
+/// Whether any product of the operation's selection is on sale on the site now.
+async fn selection_on_sale(
+    db: &Db,
+    site_id: u16,
+    operation_id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let found = sqlx::query(&format!(
+        "SELECT 1 AS one FROM operation_products op JOIN products pr ON pr.id = op.product_id
+           JOIN sales s ON s.id = pr.sale_id
+          WHERE op.operation_id = $3 AND {} AND pr.moderation = '' LIMIT 1",
+        crate::platform::sql::LIVE_SALE
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(operation_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// A running operation's selection on the site: its products on sale now (of `universe`
+/// only, when one is asked: a universe's or sub-universe's id) and the universes of all
+/// of them. `None` for an unknown code, an operation not running, or one without a
+/// selection; a selection whose products are all sold or over has none to show.
+pub async fn selection(
+    db: &Db,
+    site_id: u16,
+    raw_code: &str,
+    universe: &str,
+    viewer: crate::cart::store::Viewer,
+    now: i64,
+) -> Result<Option<crate::operations::model::Operation>, sqlx::Error> {
+    let Some(code) = rules::normalize_code(raw_code) else {
+        return Ok(None);
+    };
+    let Some(row) = sqlx::query(
+        "SELECT o.id, o.title, o.starts_at, o.ends_at,
+                (SELECT COUNT(*) FROM operation_products op WHERE op.operation_id = o.id) AS chosen
+           FROM operations o WHERE o.site_id = $1 AND o.code = $2",
+    )
+    .bind(i64::from(site_id))
+    .bind(&code)
+    .fetch_optional(&db.pool)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let running = rules::is_running(row.try_get("starts_at")?, row.try_get("ends_at")?, now);
+    if !running || row.try_get::<i64, _>("chosen")? == 0 {
+        return Ok(None);
+    }
+    let found =
+        crate::catalog::store::operation_items(db, site_id, row.try_get("id")?, viewer, now)
+            .await?;
+    let placements: Vec<_> = found.iter().map(|(_, p)| p.clone()).collect();
+    let universe = universe.trim();
+    let title: String = row.try_get("title")?;
+    Ok(Some(crate::operations::model::Operation {
+        title: if title.trim().is_empty() {
+            code.clone()
+        } else {
+            title
+        },
+        code,
+        universes: rules::universes(&placements),
+        products: found
+            .into_iter()
+            .filter(|(_, p)| p.is_in(universe))
+            .map(|(item, _)| item)
+            .collect(),
+    }))
 }

@@ -15,6 +15,7 @@ pub mod help;
 pub mod home;
 pub mod members;
 pub mod moderation;
+pub mod operations;
 pub mod operators;
 pub mod orders;
 pub mod preview;
@@ -71,6 +72,7 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .merge(members::router())
         .merge(campaigns::router())
         .merge(registrations::router())
+        .merge(operations::router())
         .merge(experiments::router())
 }
 

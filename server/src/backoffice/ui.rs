@@ -64,6 +64,7 @@ pub fn page(
         }
         if op.can(Permission::ManagePromotions) {
             links.push((t("nav.campaigns"), format!("{PREFIX}/campaigns")));
+            links.push((t("nav.operations"), format!("{PREFIX}/operations")));
             links.push((t("nav.registrations"), format!("{PREFIX}/registrations")));
         }
         if op.can(Permission::RunExperiments) {

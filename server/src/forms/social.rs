@@ -9,6 +9,7 @@ use axum::response::Response;
 use axum::{Extension, Form};
 use serde::Deserialize;
 
+use app::auth::attribution::Attribution;
 use app::auth::social::rules::{LoginCode, Provider};
 use app::auth::social::service::{self, SocialOutcome, SocialSubscribe, Unlink};
 use app::context::RequestCtx;
@@ -30,12 +31,33 @@ pub struct StartForm {
     /// The share link's sponsor, carried to the registration (code 13).
     mgmcode: String,
     godfatherid: String,
+    /// Where the visitor came from (`app::auth::attribution`), recorded if they register.
+    utm_campaign: String,
+    utm_content: String,
+    utm_medium: String,
+    utm_source: String,
+    utm_term: String,
+    formid: String,
+    godfathertype: String,
+    opendoor: String,
+    partnerid: String,
 }
 
 /// "Continue with …": the request's secrets are stored, the visitor goes to the provider.
 pub async fn start_form(Client(client): Client, form: XsrfForm<StartForm>) -> Response {
     let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
-    let sponsor = service::Sponsor::new(&f.mgmcode, &f.godfatherid);
+    let source = Attribution::from_pairs([
+        ("utm_campaign", f.utm_campaign.as_str()),
+        ("utm_content", &f.utm_content),
+        ("utm_medium", &f.utm_medium),
+        ("utm_source", &f.utm_source),
+        ("utm_term", &f.utm_term),
+        ("formid", &f.formid),
+        ("godfathertype", &f.godfathertype),
+        ("opendoor", &f.opendoor),
+        ("partnerid", &f.partnerid),
+    ]);
+    let sponsor = service::Sponsor::new(&f.mgmcode, &f.godfatherid).with_source(source);
     let started = begin(
         app,
         ctx,
@@ -43,7 +65,7 @@ pub async fn start_form(Client(client): Client, form: XsrfForm<StartForm>) -> Re
         &client,
         &f.provider,
         Some(&f.returnurl),
-        Purpose::SignIn(sponsor),
+        Purpose::SignIn(Box::new(sponsor)),
     );
     match started.await {
         Ok(url) => see_other(&url),

@@ -397,6 +397,7 @@ fn sample(kind: PageKind, ids: &Ids) -> String {
         Cart => s("/cart"),
         Logout => s("/gr/authentication/logout"),
         Operation => s("/operation"),
+        OperationSelection => s("/operation/SELECTION/selection"),
         MyAccount => s("/gr/myaccount"),
         PersonalData => s("/myaccount/memberdata"),
         MyOrders => s("/gr/my-orders"),

@@ -102,25 +102,54 @@ impl Attribution {
 }
 
 impl Attribution {
-    /// `key=value` pairs of what was given, in the links' words (an operator's summary).
-    pub fn summary(&self) -> String {
+    /// What was given, as a link's query (no `?`): how a sign-in through a provider keeps
+    /// it while the visitor is away; [`Attribution::from_query`] reads it back.
+    pub fn to_query(&self) -> String {
+        self.pairs()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", crate::routes::encode_query_value(v)))
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+
+    pub fn from_query(query: &str) -> Attribution {
+        let pairs = crate::routes::query_pairs(query);
+        Attribution::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    }
+
+    /// The keys given, with their values in the links' words.
+    fn pairs(&self) -> Vec<(&'static str, String)> {
         let form = self.form_id.map(|n| n.to_string()).unwrap_or_default();
         [
-            ("utm_source", self.utm_source.as_str()),
-            ("utm_medium", self.utm_medium.as_str()),
-            ("utm_campaign", self.utm_campaign.as_str()),
-            ("utm_content", self.utm_content.as_str()),
-            ("utm_term", self.utm_term.as_str()),
-            ("formid", form.as_str()),
-            ("godfathertype", self.godfather_type.as_str()),
-            ("partnerid", self.partner_id.as_str()),
-            ("opendoor", if self.open_door { "1" } else { "" }),
+            ("utm_source", self.utm_source.clone()),
+            ("utm_medium", self.utm_medium.clone()),
+            ("utm_campaign", self.utm_campaign.clone()),
+            ("utm_content", self.utm_content.clone()),
+            ("utm_term", self.utm_term.clone()),
+            ("formid", form),
+            ("godfathertype", self.godfather_type.clone()),
+            ("partnerid", self.partner_id.clone()),
+            (
+                "opendoor",
+                if self.open_door {
+                    "1".into()
+                } else {
+                    String::new()
+                },
+            ),
         ]
-        .iter()
+        .into_iter()
         .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(" · ")
+        .collect()
+    }
+
+    /// `key=value` pairs of what was given, in the links' words (an operator's summary).
+    pub fn summary(&self) -> String {
+        self.pairs()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" · ")
     }
 }
 
@@ -248,6 +277,19 @@ mod tests {
             Attribution::from_pairs([("utm_source", "mail"), ("formid", "3"), ("opendoor", "1")]);
         assert_eq!(a.summary(), "utm_source=mail · formid=3 · opendoor=1");
         assert_eq!(Attribution::default().summary(), "");
+    }
+
+    #[test]
+    fn a_source_survives_its_query_form() {
+        let a = Attribution::from_pairs([
+            ("utm_source", "news & co"),
+            ("utm_term", "robe d'été=été"),
+            ("formid", "12"),
+            ("partnerid", "p+9"),
+            ("opendoor", "1"),
+        ]);
+        assert_eq!(Attribution::from_query(&a.to_query()), a);
+        assert_eq!(Attribution::from_query(""), Attribution::default());
     }
 
     #[test]

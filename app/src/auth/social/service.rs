@@ -429,6 +429,9 @@ pub async fn subscribe_third_party(
         now,
     )
     .await?;
+    let source = p.sponsor.source.clone().open_door_return(&p.return_url);
+    crate::auth::attribution::store::record(&mut tx, member_id, i64::from(site_id), &source, now)
+        .await?;
     let token = session::insert(&mut tx, member_id, false, now).await?;
     tx.commit().await?;
     let detail = format!("provider={} registration_type=1", p.provider.id());

@@ -1,4 +1,5 @@
 //! The SQL of social sign-in: authorization requests, pending identities, links.
+use crate::auth::attribution::Attribution;
 use sqlx::{Any, Row, Transaction};
 
 use super::rules::Provider;
@@ -32,11 +33,13 @@ pub struct HeldTicket<'a> {
     pub binding: &'a str,
 }
 
-/// A share link's sponsor (`mgmcode`, `godfatherid`), as given: checked at registration.
+/// A share link's sponsor (`mgmcode`, `godfatherid`), as given: checked at registration;
+/// and where the visitor came from, recorded if they register.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sponsor {
     pub code: String,
     pub godfather_id: String,
+    pub source: Attribution,
 }
 
 impl Sponsor {
@@ -46,7 +49,12 @@ impl Sponsor {
         Sponsor {
             code: cut(code),
             godfather_id: cut(godfather_id),
+            source: Attribution::default(),
         }
+    }
+
+    pub fn with_source(self, source: Attribution) -> Sponsor {
+        Sponsor { source, ..self }
     }
 }
 
@@ -71,8 +79,9 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
         .await?;
     sqlx::query(
         "INSERT INTO social_login_states (state_hash, binding_hash, provider, site_id, nonce,
-             pkce_verifier, return_url, expires_at, sponsor_code, godfather_id, reauth_member_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             pkce_verifier, return_url, expires_at, sponsor_code, godfather_id, reauth_member_id,
+             source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(hash_token(s.state))
     .bind(hash_token(s.binding))
@@ -85,6 +94,7 @@ pub async fn insert_state(db: &Db, s: &NewState<'_>, now: i64) -> Result<(), sql
     .bind(&s.sponsor.code)
     .bind(&s.sponsor.godfather_id)
     .bind(s.reauth_member_id)
+    .bind(s.sponsor.source.to_query())
     .execute(&db.writes)
     .await?;
     Ok(())
@@ -101,7 +111,7 @@ pub async fn take_state(
     let row = sqlx::query(
         "DELETE FROM social_login_states WHERE state_hash = $1
          RETURNING binding_hash, provider, site_id, nonce, pkce_verifier, return_url, expires_at,
-                   sponsor_code, godfather_id, reauth_member_id",
+                   sponsor_code, godfather_id, reauth_member_id, source",
     )
     .bind(hash_token(state))
     .fetch_optional(&db.writes)
@@ -124,6 +134,7 @@ pub async fn take_state(
         sponsor: Sponsor {
             code: r.try_get("sponsor_code")?,
             godfather_id: r.try_get("godfather_id")?,
+            source: Attribution::from_query(&r.try_get::<String, _>("source")?),
         },
         binding_hash,
         reauth_member_id: r.try_get("reauth_member_id")?,
@@ -159,8 +170,8 @@ pub async fn insert_pending(
         .await?;
     sqlx::query(
         "INSERT INTO social_pending (ticket_hash, provider, subject, site_id, email, first_name,
-             last_name, return_url, expires_at, sponsor_code, godfather_id, binding_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+             last_name, return_url, expires_at, sponsor_code, godfather_id, binding_hash, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(hash_token(ticket))
     .bind(i64::from(p.provider.id()))
@@ -174,6 +185,7 @@ pub async fn insert_pending(
     .bind(&p.sponsor.code)
     .bind(&p.sponsor.godfather_id)
     .bind(binding_hash)
+    .bind(p.sponsor.source.to_query())
     .execute(&db.writes)
     .await?;
     Ok(())
@@ -188,7 +200,7 @@ pub async fn pending(
 ) -> Result<Option<Pending>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT provider, subject, site_id, email, first_name, last_name, return_url, sponsor_code,
-                godfather_id
+                godfather_id, source
          FROM social_pending
          WHERE ticket_hash = $1 AND binding_hash = $2 AND site_id = $3 AND expires_at >= $4",
     )
@@ -213,6 +225,7 @@ pub async fn pending(
         sponsor: Sponsor {
             code: r.try_get("sponsor_code")?,
             godfather_id: r.try_get("godfather_id")?,
+            source: Attribution::from_query(&r.try_get::<String, _>("source")?),
         },
     }))
 }

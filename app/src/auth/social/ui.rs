@@ -21,9 +21,10 @@ pub const REAUTH: &str = "/gr/authentication/social/reauth";
 #[component]
 pub fn SocialButtons(return_url: String) -> impl IntoView {
     let ctx = RequestCtx::current();
-    // A share link's sponsor goes with the visitor to the provider and back (code 13).
+    // A share link's sponsor, and where the visitor came from, go with them to the provider
+    // and back (code 13).
     let query = leptos_router::hooks::use_query_map().get_untracked();
-    let sponsor: Vec<(&'static str, String)> = ["mgmcode", "godfatherid"]
+    let sponsor: Vec<(&'static str, String)> = crate::auth::attribution::CARRIED_KEYS
         .into_iter()
         .filter_map(|k| query.get(k).filter(|v| !v.is_empty()).map(|v| (k, v)))
         .collect();

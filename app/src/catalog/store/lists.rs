@@ -168,3 +168,42 @@ pub async fn favourite_items(
     };
     with_availability(db, viewer, items, now).await
 }
+
+/// The products of an operation's selection on sale now on the site, in the selection's
+/// order, each with where it sits in its sale (its universe and that universe's parent).
+pub async fn operation_items(
+    db: &Db,
+    site_id: u16,
+    operation_id: i64,
+    viewer: Viewer,
+    now: i64,
+) -> Result<Vec<(CatalogItem, crate::operations::rules::Placement)>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT {ITEM_COLUMNS}, u.title AS universe_name, pu.title AS parent_name
+           {ITEM_FROM} JOIN operation_products op ON op.product_id = pr.id
+           JOIN universes u ON u.id = pr.universe_id LEFT JOIN universes pu ON pu.id = u.parent_id
+          WHERE {LIVE_SALE} AND op.operation_id = $3 AND pr.moderation = ''
+          ORDER BY op.position, pr.id"
+    ))
+    .bind(i64::from(site_id))
+    .bind(now)
+    .bind(operation_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let favourites = all_favourite_ids(db, viewer.member_id).await?;
+    let items = rows
+        .iter()
+        .map(|r| item(r, &favourites))
+        .collect::<Result<Vec<_>, _>>()?;
+    let placements = rows
+        .iter()
+        .map(|r| {
+            Ok(crate::operations::rules::Placement {
+                universe: r.try_get("universe_name")?,
+                parent: r.try_get("parent_name")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let items = with_availability(db, viewer, items, now).await?;
+    Ok(items.into_iter().zip(placements).collect())
+}

@@ -1,5 +1,7 @@
 //! `/operation`: where a code that did not land says why (unknown, or over), and where a
 //! visitor may type a code (a server form: Post/Redirect/Get to `/operation/{code}`).
+pub mod selection;
+
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 

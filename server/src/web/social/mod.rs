@@ -50,7 +50,7 @@ pub fn redirect_uri(ctx: &RequestCtx, site_id: u16) -> String {
 /// What an authorization request is for.
 pub(crate) enum Purpose {
     /// Signing in (or registering), with the share link's sponsor if any.
-    SignIn(service::Sponsor),
+    SignIn(Box<service::Sponsor>),
     /// The signed-in member proving it is them before a sensitive change (review N1): the
     /// provider is asked to check the person again.
     Reauth(i64),
@@ -70,7 +70,7 @@ pub(crate) async fn begin(
         return Err(code_error(LoginCode::InvalidSocialPlugin));
     };
     let (sponsor, reauth_member_id) = match purpose {
-        Purpose::SignIn(s) => (s, 0),
+        Purpose::SignIn(s) => (*s, 0),
         Purpose::Reauth(member_id) => (service::Sponsor::default(), member_id),
     };
     let fresh_check = reauth_member_id != 0;

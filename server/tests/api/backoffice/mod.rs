@@ -12,6 +12,7 @@ mod feed_listing;
 mod help_articles;
 mod members;
 mod moderation;
+mod operations;
 mod option_prices;
 mod orders;
 mod preview;

@@ -3,7 +3,11 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 34] = [
+const PAGES: [&str; 38] = [
+    "/backoffice/operations",
+    "/backoffice/operations/new",
+    "/backoffice/operations/1",
+    "/backoffice/registrations",
     "/backoffice/campaigns",
     "/backoffice/campaigns/new",
     "/backoffice/campaigns/1",
@@ -39,7 +43,10 @@ const PAGES: [&str; 34] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 50] = [
+const FORMS: [&str; 53] = [
+    "/backoffice/operations",
+    "/backoffice/operations/1/products",
+    "/backoffice/operations/1/products/1/remove",
     "/backoffice/returns/retries/1/handled",
     "/backoffice/campaigns",
     "/backoffice/campaigns/1/stop",

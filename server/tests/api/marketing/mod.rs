@@ -3,6 +3,7 @@
 //! the share link to the reward voucher (once, under concurrent checkouts).
 mod brands;
 mod operations;
+mod selection;
 mod sponsorship;
 
 use crate::helpers::cart::Shopper;

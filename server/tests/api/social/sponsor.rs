@@ -1,7 +1,8 @@
 //! A share link's sponsor through social sign-in: the `mgmcode` and
 //! `godfatherid` the email step carried go with the provider button to the provider and
 //! back, pre-fill the third-party registration's code, and are recorded with the new
-//! account as the email registration records them; a code typed instead wins.
+//! account as the email registration records them; a code typed instead wins. Where the
+//! visitor came from (utm_*, formid, partnerid) goes the same way and is recorded too.
 use super::*;
 use crate::helpers::TestApp;
 
@@ -40,6 +41,19 @@ async fn to_registration(
         "{next}"
     );
     next
+}
+
+/// The registration's recorded source: utm_source, utm_campaign, form id, partner.
+async fn source_of(t: &TestApp, email: &str) -> Option<(String, String, Option<i64>, String)> {
+    let id = member_id(t, email).await;
+    sqlx::query_as(
+        "SELECT utm_source, utm_campaign, form_id, partner_id FROM member_attribution
+          WHERE member_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&t.app.state.db.pool)
+    .await
+    .unwrap()
 }
 
 async fn register(t: &TestApp, v: &Visitor, next: &str, code: &str, godfather: &str) {
@@ -110,6 +124,44 @@ async fn share_link_sponsor_goes_through_the_provider(t: TestApp) {
     assert_eq!(
         sponsor_of(&t, "filleule.g@example.com").await,
         Some(sponsor)
+    );
+
+    assert_eq!(
+        source_of(&t, "filleule.g@example.com").await,
+        None,
+        "no source given"
+    );
+
+    // A campaign link's source goes to the provider and back with the visitor.
+    let html = t
+        .get("/gr/authentication?utm_source=partner-blog&utm_campaign=no%C3%ABl&formid=4")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let form = html.split("data-testid=\"social-form\"").nth(1).unwrap();
+    assert!(form
+        .split("</form>")
+        .next()
+        .unwrap()
+        .contains("name=\"utm_source\" value=\"partner-blog\""));
+    let v = visitor(&t).await;
+    let next = to_registration(
+        &t,
+        &v,
+        "source.k@example.com",
+        &[
+            ("utm_source", "partner-blog"),
+            ("utm_campaign", "noël"),
+            ("formid", "4"),
+            ("partnerid", "p7"),
+        ],
+    )
+    .await;
+    register(&t, &v, &next, "", "").await;
+    assert_eq!(
+        source_of(&t, "source.k@example.com").await,
+        Some(("partner-blog".into(), "noël".into(), Some(4), "p7".into()))
     );
 
     // Fields left out (a client that only posts the essentials): the link's sponsor still counts.

@@ -103,7 +103,7 @@ async fn third_party_login(
         &client,
         &provider,
         body.return_url.as_deref(),
-        Purpose::SignIn(service::Sponsor::default()),
+        Purpose::SignIn(Box::default()),
     )
     .await?;
     Ok(Json(ThirdPartyLoginResponse {
