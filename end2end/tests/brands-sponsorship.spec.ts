@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { memberEmail, otherBrowser, register, signedIn } from './member-steps';
+import { fillRegistration, memberEmail, otherBrowser, register, signedIn } from './member-steps';
 
 // Marketing entry points, one site per project (desktop: site 1 in French,
 // phone: site 2 in German): the brands place A–Z and its search without scripts, a brand
@@ -146,18 +146,7 @@ test('sponsorship: the code and share link; a friend registering through it is r
   const form = friend.page.getByTestId('register-form');
   await expect(form).toBeVisible();
   await expect(form.locator('input[name="sponsorshipCode"]')).toHaveValue(code);
-  await form.locator('input[name="password"]').fill('Velvet-Orchard-42');
-  if ((await form.locator('input[name="civility"]').count()) > 0) await form.locator('input[name="civility"][value="2"]').check();
-  await form.locator('input[name="firstName"]').fill('Amélie');
-  await form.locator('input[name="lastName"]').fill('Filleule');
-  if ((await form.locator('input[name="birthDate"]').count()) > 0) await form.locator('input[name="birthDate"]').fill('15/08/1985');
-  if ((await form.locator('input[name="zipCode"]').count()) > 0) {
-    await form.locator('input[name="zipCode"]').fill(site === 1 ? '75002' : '80331');
-    await form.locator('input[name="city"]').fill(site === 1 ? 'Paris' : 'München');
-  }
-  await form.locator('input[name="cgv"]').check();
-  await form.locator('input[name="privacyPolicy"]').check();
-  await form.locator('button[type="submit"]').click();
+  await fillRegistration(form, site, 'Amélie', 'Filleule');
   await expect(friend.page.getByTestId('register-done')).toContainText(friendEmail);
   await friend.context.close();
 

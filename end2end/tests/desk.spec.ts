@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
 import { signIn } from './backoffice-steps';
-import { addAddress, addToCart, buy, firstSale, memberEmail, otherBrowser, register, signedIn } from './member-steps';
+import { addAddress, addToCart, buy, fillRegistration, firstSale, memberEmail, otherBrowser, register, signedIn } from './member-steps';
 
 // The back office's order desk and the rest of its new pages, desktop and phone:
 // - a member buys; customer care ships and delivers it from the order's page; the member
@@ -177,18 +177,7 @@ test('marketing sees which link brought a registration and whether it bought', a
   const form = page.getByTestId('register-form');
   await expect(form).toBeVisible();
   await expect(form.locator('input[name="utm_campaign"]')).toHaveValue(campaign);
-  await form.locator('input[name="password"]').fill('Velvet-Orchard-42');
-  if ((await form.locator('input[name="civility"]').count()) > 0) await form.locator('input[name="civility"][value="2"]').check();
-  await form.locator('input[name="firstName"]').fill('Maëlle');
-  await form.locator('input[name="lastName"]').fill("D'Arcy");
-  if ((await form.locator('input[name="birthDate"]').count()) > 0) await form.locator('input[name="birthDate"]').fill('15/08/1985');
-  if ((await form.locator('input[name="zipCode"]').count()) > 0) {
-    await form.locator('input[name="zipCode"]').fill(site === 1 ? '75002' : '80331');
-    await form.locator('input[name="city"]').fill(site === 1 ? 'Paris' : 'München');
-  }
-  await form.locator('input[name="cgv"]').check();
-  await form.locator('input[name="privacyPolicy"]').check();
-  await form.locator('button[type="submit"]').click();
+  await fillRegistration(form, site, 'Maëlle', "D'Arcy");
   await expect(page.getByTestId('register-done')).toContainText(email);
 
   // The merchandiser opens the report from the menu and groups by campaign on that site.

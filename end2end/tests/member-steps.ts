@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type Page } from '@playwright/test';
+import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { closePopins, signInByCall } from './session';
 import { expectNoViolations } from './a11y';
@@ -58,6 +58,23 @@ export function lastMail(to: string, needle: string): string {
 
 export function lastMailLink(to: string, needle: string): string {
   return lastMail(to, needle).match(/https?:\/\/\S+/)![0];
+}
+
+/// Fills the registration form as a new member types it (the fields the site asks for, a
+/// zip code and city of site 1 or 2) and sends it.
+export async function fillRegistration(form: Locator, site: number, firstName: string, lastName: string) {
+  await form.locator('input[name="password"]').fill(PASSWORD);
+  if ((await form.locator('input[name="civility"]').count()) > 0) await form.locator('input[name="civility"][value="2"]').check();
+  await form.locator('input[name="firstName"]').fill(firstName);
+  await form.locator('input[name="lastName"]').fill(lastName);
+  if ((await form.locator('input[name="birthDate"]').count()) > 0) await form.locator('input[name="birthDate"]').fill('15/08/1985');
+  if ((await form.locator('input[name="zipCode"]').count()) > 0) {
+    await form.locator('input[name="zipCode"]').fill(site === 1 ? '75002' : '80331');
+    await form.locator('input[name="city"]').fill(site === 1 ? 'Paris' : 'München');
+  }
+  await form.locator('input[name="cgv"]').check();
+  await form.locator('input[name="privacyPolicy"]').check();
+  await form.locator('button[type="submit"]').click();
 }
 
 /// Registers through the REST call (the registration page has its own test) and activates

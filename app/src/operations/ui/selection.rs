@@ -42,14 +42,11 @@ pub fn SelectionPage(route: ResolvedRoute, path: String) -> impl IntoView {
         .get_untracked()
         .get("universe")
         .unwrap_or_default();
+    let wanted = universe.clone();
     let data = Resource::new(
         move || (code.clone(), universe.clone()),
         |(code, universe)| fetch_selection(code, universe),
     );
-    let wanted = use_query_map()
-        .get_untracked()
-        .get("universe")
-        .unwrap_or_default();
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
             {
