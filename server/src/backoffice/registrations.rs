@@ -11,6 +11,7 @@ use axum::routing::get;
 use axum::Router;
 use leptos::prelude::*;
 
+use app::auth::attribution::credits::{self, PartnerLine};
 use app::auth::attribution::store::{self, ReportLine, MAX_LINES};
 use app::auth::attribution::Dimension;
 use app::travel::rules::Date;
@@ -83,15 +84,25 @@ async fn page(State(app): State<Arc<AppCtx>>, op: Operator, Query(f): Query<Filt
     let by = Dimension::parse(&f.by);
     let site: i64 = f.site.trim().parse().unwrap_or(0);
     let now = app::platform::state::now();
-    let (lines, error, shown) = match period(&f, now) {
+    let (lines, partners, error, shown) = match period(&f, now) {
         Ok((from, until)) => {
-            match store::report(&app.state.db, by, site, unix(from), unix(until.add_days(1))).await
-            {
-                Ok(l) => (l, None, (from.to_string(), until.to_string())),
+            let (start, end) = (unix(from), unix(until.add_days(1)));
+            let lines = match store::report(&app.state.db, by, site, start, end).await {
+                Ok(l) => l,
                 Err(e) => return ui::db_error(e),
-            }
+            };
+            let partners = match credits::report(&app.state.db, site, start, end).await {
+                Ok(p) => p,
+                Err(e) => return ui::db_error(e),
+            };
+            (lines, partners, None, (from.to_string(), until.to_string()))
         }
-        Err(key) => (Vec::new(), Some(key), (f.from.clone(), f.until.clone())),
+        Err(key) => (
+            Vec::new(),
+            Vec::new(),
+            Some(key),
+            (f.from.clone(), f.until.clone()),
+        ),
     };
     let dimensions = Dimension::ALL
         .iter()
@@ -151,6 +162,7 @@ async fn page(State(app): State<Arc<AppCtx>>, op: Operator, Query(f): Query<Filt
         }
         .into_any()
     };
+    let partners_view = error.is_none().then(|| partners_table(&op, &partners));
     let error_view = error.map(|k| view! { <p class="bo-error" role="alert">{op.t(k)}</p> });
     let status = if error.is_some() {
         StatusCode::UNPROCESSABLE_ENTITY
@@ -172,6 +184,7 @@ async fn page(State(app): State<Arc<AppCtx>>, op: Operator, Query(f): Query<Filt
         </form>
         {error_view}
         {list}
+        {partners_view}
     }
     .into_any();
     ui::page(
@@ -182,6 +195,49 @@ async fn page(State(app): State<Arc<AppCtx>>, op: Operator, Query(f): Query<Filt
         None,
         body,
     )
+}
+
+/// What each partner brought over the period: registrations, sign-ins within the hour of
+/// the partner's visit, and paid orders within 30 days of its last click
+/// (`app::auth::attribution::partner`).
+fn partners_table(op: &Operator, lines: &[PartnerLine]) -> AnyView {
+    let t = |k: &str| op.t(k);
+    let heading = view! { <h2 id="partners-title">{t("registrations.partners")}</h2> };
+    if lines.is_empty() {
+        return view! { {heading}<p data-testid="partners-none">{t("registrations.partners_none")}</p> }
+            .into_any();
+    }
+    let body = lines
+        .iter()
+        .map(|l| {
+            view! {
+                <tr data-partner=l.partner.clone()>
+                    <th scope="row">{l.partner.clone()}</th>
+                    <td class="num">{l.registrations}</td>
+                    <td class="num">{l.sign_ins}</td>
+                    <td class="num">{l.orders}</td>
+                    <td class="num">{format!("{} EUR", ui::amount(l.revenue))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        {heading}
+        <p>{t("registrations.partners_intro")}</p>
+        <div class="bo-table-wrap" tabindex="0">
+            <table id="partners" aria-labelledby="partners-title">
+                <thead><tr>
+                    <th scope="col">{t("registrations.by.partner")}</th>
+                    <th scope="col" class="num">{t("registrations.registered")}</th>
+                    <th scope="col" class="num">{t("registrations.sign_ins")}</th>
+                    <th scope="col" class="num">{t("registrations.orders")}</th>
+                    <th scope="col" class="num">{t("registrations.revenue")}</th>
+                </tr></thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+    .into_any()
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use app::routes::encode_query_value;
 use super::check_xsrf;
 use super::extract::XsrfForm;
 use super::outcome::{see_other, FormOutcome};
+use crate::middleware::partner::{self, PartnerCookies};
 use crate::middleware::{self, SessionInfo};
 use crate::state::AppCtx;
 use crate::web::client::Client;
@@ -191,7 +192,11 @@ impl AuthForm {
 
 /// One POST target for every step of the sign-in forms (Post/Redirect/Get): a wizard whose
 /// `step` says which page of it was sent.
-pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Response {
+pub async fn auth_form(
+    Client(client): Client,
+    partners: PartnerCookies,
+    form: XsrfForm<AuthForm>,
+) -> Response {
     let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let now = app::platform::state::now();
     let site = ctx.site_id;
@@ -236,6 +241,7 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
             match service::login(&app.state, app.sign_in(), &client, &req, now).await {
                 Ok(outcome) => match outcome.token {
                     Some(t) => {
+                        partner::credit_sign_in(app, &partners, site, &req.email).await;
                         let target = outcome.response.redirect_url.unwrap_or_else(|| "/".into());
                         with_new_session(
                             app,
@@ -287,7 +293,8 @@ pub async fn auth_form(Client(client): Client, form: XsrfForm<AuthForm>) -> Resp
                 &app.settings.mail,
                 &client,
                 &req,
-                &Attribution::from_pairs(f.carried()),
+                &Attribution::from_pairs(f.carried())
+                    .with_from_partner(partners.from_partner.as_deref()),
                 &link_base(ctx, site),
                 now,
             )

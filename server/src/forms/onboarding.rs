@@ -109,6 +109,18 @@ async fn consent(form: XsrfForm<Vec<(String, String)>>) -> Response {
             app::diagnostics::tracking::DEVICE_COOKIE
         ));
     }
+    // A first visit a partner's link brought is credited once the visitor consents.
+    if accepted.contains(&app::auth::attribution::partner::CONSENT_CATEGORY) {
+        let back = field("back");
+        let (path, query) = back.split_once('?').unwrap_or((back, ""));
+        let consent = Some(vec![(
+            app::auth::attribution::partner::CONSENT_CATEGORY.to_string(),
+            true,
+        )]);
+        cookies.extend(crate::middleware::partner::arrival_cookies(
+            &form.app, None, path, query, &consent,
+        ));
+    }
     back_to(&form, field("back"), &cookies)
 }
 

@@ -44,7 +44,11 @@ pub struct StartForm {
 }
 
 /// "Continue with …": the request's secrets are stored, the visitor goes to the provider.
-pub async fn start_form(Client(client): Client, form: XsrfForm<StartForm>) -> Response {
+pub async fn start_form(
+    Client(client): Client,
+    partners: crate::middleware::partner::PartnerCookies,
+    form: XsrfForm<StartForm>,
+) -> Response {
     let (app, ctx, session, f) = (&*form.app, &form.ctx, &form.session, &form.fields);
     let source = Attribution::from_pairs([
         ("utm_campaign", f.utm_campaign.as_str()),
@@ -56,7 +60,8 @@ pub async fn start_form(Client(client): Client, form: XsrfForm<StartForm>) -> Re
         ("godfathertype", &f.godfathertype),
         ("opendoor", &f.opendoor),
         ("partnerid", &f.partnerid),
-    ]);
+    ])
+    .with_from_partner(partners.from_partner.as_deref());
     let sponsor = service::Sponsor::new(&f.mgmcode, &f.godfatherid).with_source(source);
     let started = begin(
         app,

@@ -170,6 +170,17 @@ where
     } else {
         Default::default()
     };
+    let partner = if page_view {
+        super::partner::arrival_cookies(
+            app,
+            super::partner::referer(req.headers()),
+            &path,
+            &query,
+            &onboarding.consent,
+        )
+    } else {
+        Vec::new()
+    };
     let (cart_count, unread_count) = page_values
         .as_ref()
         .map_or((0, 0), |v| (v.held_units, v.unread_count));
@@ -214,6 +225,7 @@ where
         site: set_site_cookie.then_some(site_id),
         end_popin_rest: popin_rest,
         app_brand,
+        partner,
     }
     .append(app, res.headers_mut());
     // Handlers that change the session set their own XSRF cookie. One that ends it hands
@@ -326,6 +338,8 @@ pub struct ContextCookies {
     /// The page view after a popin was answered ends the rest.
     pub end_popin_rest: bool,
     pub app_brand: Option<app::site::Brand>,
+    /// The partner cookies of a page view a partner brought (`super::partner`).
+    pub partner: Vec<String>,
 }
 
 impl ContextCookies {
@@ -346,6 +360,9 @@ impl ContextCookies {
                     if secure { "; Secure" } else { "" }
                 ),
             );
+        }
+        for c in &self.partner {
+            append_cookie(headers, c);
         }
         if let Some(brand) = self.app_brand {
             append_cookie(headers, &super::cookies::app_brand_cookie(brand, secure));

@@ -143,6 +143,17 @@ pub fn app_brand_cookie(brand: app::site::Brand, secure: bool) -> String {
     set_cookie(APP_BRAND_COOKIE, brand.name(), attributes)
 }
 
+/// `Set-Cookie` for a partner cookie (app/src/auth/attribution/partner.rs): HttpOnly (only
+/// the server reads it); the value is a checked partner id.
+pub fn partner_cookie(name: &str, partner: &str, max_age: i64, secure: bool) -> String {
+    let attributes = Attributes {
+        http_only: true,
+        secure,
+        max_age: Some(max_age),
+    };
+    set_cookie(name, partner, attributes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

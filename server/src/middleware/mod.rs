@@ -10,6 +10,7 @@ pub mod deadline;
 pub mod experiments;
 pub mod headers;
 pub mod metrics;
+pub mod partner;
 pub mod request_id;
 pub mod shed;
 

@@ -118,6 +118,7 @@ async fn pay(
     axum::Extension(ctx): axum::Extension<app::context::RequestCtx>,
     SignedIn(m): SignedIn,
     Path(id): Path<i64>,
+    partners: crate::middleware::partner::PartnerCookies,
     JsonBody(req): JsonBody<TravelPayRequest>,
 ) -> Result<Json<Booking>, ApiError> {
     // Its own task: a payment runs to its end even when the client goes away or the
@@ -133,6 +134,7 @@ async fn pay(
         .map_err(|e| TravelError::Storage(sqlx::Error::Protocol(format!("payment task: {e}"))))??;
     if let Some(order_id) = booking.order_id {
         crate::rest::orders::mail_confirmation(&app, &ctx, order_id);
+        crate::middleware::partner::credit_order(&app, &partners, order_id, true);
     }
     Ok(Json(booking))
 }

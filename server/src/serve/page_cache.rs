@@ -486,6 +486,13 @@ pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> 
     {
         return None;
     }
+    // A visit a partner brought may get its cookies: the steps set them.
+    if app::auth::attribution::partner::may_name_partner(
+        req.uri().query().unwrap_or(""),
+        crate::middleware::partner::referer(headers),
+    ) {
+        return None;
+    }
     let route = app::routes::resolve(path)?;
     if route.access() == app::routes::Access::MembersOnly {
         return None;
@@ -512,6 +519,7 @@ pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> 
         site: set_site_cookie.then_some(site_id),
         end_popin_rest: false,
         app_brand: context::app_brand_due(headers, site_id),
+        partner: Vec::new(),
     }
     .append(app, h);
     context::append_visitor_cookies(

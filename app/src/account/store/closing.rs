@@ -8,9 +8,10 @@ use crate::auth::rules::MemberStatus;
 /// Tables whose rows of the member are deleted on erasure (personal data, or data that
 /// only means something for a person who is gone). `cart_items` is emptied first, giving
 /// its held units back.
-pub const ERASED_TABLES: [&str; 37] = [
+pub const ERASED_TABLES: [&str; 38] = [
     "sessions",
     "member_attribution",
+    "partner_credits",
     "account_secure_links",
     "member_cyphers",
     "auth_events",

@@ -4,6 +4,9 @@
 //! members and which of them buy (`server/src/backoffice/registrations.rs`). The spec
 //! names the keys without saying what the page does with them; a shop records them.
 #[cfg(feature = "ssr")]
+pub mod credits;
+pub mod partner;
+#[cfg(feature = "ssr")]
 pub mod store;
 
 /// The link keys the entry page carries from step to step up to the registration, and the
@@ -87,6 +90,13 @@ impl Attribution {
             }
         }
         a
+    }
+
+    /// Credits the partner of the visit (the from-partner cookie, an hour) when the link
+    /// itself names none.
+    pub fn with_from_partner(mut self, cookie: Option<&str>) -> Attribution {
+        self.partner_id = partner::registration_partner(&self.partner_id, cookie);
+        self
     }
 
     /// Marks the registration as open-door when the address it returns to is a page open

@@ -100,6 +100,7 @@ async fn login(
     State(app): State<Arc<AppCtx>>,
     Extension(session): Extension<SessionInfo>,
     Client(client): Client,
+    partners: crate::middleware::partner::PartnerCookies,
     req: Request,
 ) -> Result<Response, ApiError> {
     let body: LoginRequest = json_body(req).await?;
@@ -114,6 +115,8 @@ async fn login(
     let res = Json(&outcome.response).into_response();
     Ok(match outcome.token {
         Some(t) => {
+            crate::middleware::partner::credit_sign_in(&app, &partners, body.site_id, &body.email)
+                .await;
             with_new_session(&app, session.token.as_deref(), &t, body.remember_me, res).await
         }
         None => res,
@@ -162,10 +165,12 @@ async fn subscribe(
     State(app): State<Arc<AppCtx>>,
     Extension(ctx): Extension<RequestCtx>,
     Client(client): Client,
+    partners: crate::middleware::partner::PartnerCookies,
     req: Request,
 ) -> Result<(StatusCode, Json<SubscribeResponse>), ApiError> {
     let query = app::routes::query_pairs(req.uri().query().unwrap_or_default());
-    let source = Attribution::from_pairs(query.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let source = Attribution::from_pairs(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .with_from_partner(partners.from_partner.as_deref());
     let body: SubscribeRequest = json_body(req).await?;
     let base = link_base(&ctx, body.site_id);
     let r = service::subscribe(

@@ -65,6 +65,7 @@ async fn pay(
     State(app): State<Arc<AppCtx>>,
     axum::Extension(ctx): axum::Extension<app::context::RequestCtx>,
     CartMember(m): CartMember,
+    partners: crate::middleware::partner::PartnerCookies,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let req: PayRequest = parse(&body)?;
@@ -115,6 +116,7 @@ async fn pay(
         .unwrap_or(Err(CartFailure::Cart(CartError::Unexpected)))
         .log_as("Unavailable Order Pipe")?;
     crate::rest::orders::mail_confirmation(&app, &ctx, order.id);
+    crate::middleware::partner::credit_order(&app, &partners, order.id, false);
     if req.save_card {
         save_card(&app, m.id, req.card.as_deref()).await;
     }

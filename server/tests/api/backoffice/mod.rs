@@ -15,6 +15,7 @@ mod moderation;
 mod operations;
 mod option_prices;
 mod orders;
+mod partners;
 mod preview;
 mod product_edit;
 mod registrations;
