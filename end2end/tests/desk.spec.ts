@@ -205,6 +205,39 @@ test('marketing sees which link brought a registration and whether it bought', a
   await desk.context.close();
 });
 
+test("a partner's visitor who consents and registers later is credited to the partner", async ({ page, browser, baseURL }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const partner = `aff-${info.project.name}-${Date.now()}`;
+  // The visitor follows a partner's link to the home and accepts the cookies there.
+  await page.goto(`/?site=${site}&partnerid=${partner}`);
+  await page.getByTestId('consent-accept').click();
+  await expect(page.getByTestId('consent-banner')).toHaveCount(0);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'rosace_partner')?.value).toBe(partner);
+  expect(cookies.find((c) => c.name === 'rosace_partner')?.httpOnly).toBe(true);
+  // Later in the hour, they register from a link that names no partner.
+  await page.goto(`/gr/authentication?site=${site}`);
+  const email = memberEmail(site, info.project.name, 'partner');
+  await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
+  await page.getByTestId('email-form').getByRole('button').click();
+  const form = page.getByTestId('register-form');
+  await expect(form).toBeVisible();
+  await fillRegistration(form, site, 'Jean-Pierre', 'Lefèvre');
+  await expect(page.getByTestId('register-done')).toContainText(email);
+
+  // Marketing sees the registration under the partner on that site.
+  const desk = await otherBrowser(browser, baseURL);
+  const op = desk.page;
+  await signIn(op, 'merch@rosace.test');
+  await op.getByRole('link', { name: 'Registrations', exact: true }).click();
+  await op.getByLabel('Site', { exact: true }).selectOption(String(site));
+  await op.getByRole('button', { name: 'Show' }).click();
+  await expect(op.getByRole('heading', { name: 'What partners brought' })).toBeVisible();
+  await expect(op.locator(`#partners tr[data-partner="${partner}"] td`)).toHaveText(['1', '0', '0', '0.00 EUR']);
+  await expectNoViolations(op, undefined, noIslands);
+  await desk.context.close();
+});
+
 test('a merchandiser makes an operation with its own selection; its link lands a member there', async ({ page, browser, baseURL }, info) => {
   const site = info.project.name === 'desktop' ? 1 : 2;
   const code = `E2E-${info.project.name.toUpperCase()}-${Date.now() % 1_000_000}`;
