@@ -3,6 +3,7 @@ pub mod api;
 #[cfg(feature = "ssr")]
 pub mod error;
 pub mod gate;
+pub mod offer;
 pub mod rules;
 pub mod sections;
 #[cfg(feature = "ssr")]

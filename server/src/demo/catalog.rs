@@ -21,7 +21,7 @@ const OFFER_TYPES: [&str; 7] = [
     "SecondHand",
     "Marketplace",
     "Premium",
-    "Vbi",
+    "M2M",
     "Rosace",
 ];
 const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];

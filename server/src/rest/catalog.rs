@@ -304,7 +304,7 @@ async fn catalog_search(
     ShownAt(now): ShownAt,
     body: axum::body::Bytes,
 ) -> Result<Json<CatalogContent>, ApiError> {
-    let refused = |e: ApiError| in_language(e, site);
+    let refused = |e: ApiError| e.in_language(site);
     let selected: Vec<SelectedFilter> = if body.iter().all(u8::is_ascii_whitespace) {
         Vec::new()
     } else {
@@ -319,23 +319,6 @@ async fn catalog_search(
 
 fn unknown_filter() -> ApiError {
     ApiError::bad_request("unknown_filter", "errors.unknown_filter")
-}
-
-/// A refused search with its message in the site's language (the search is a call other
-/// clients than the shop's pages make, which have no translation table).
-fn in_language(e: ApiError, site_id: u16) -> ApiError {
-    let ApiError::BadRequest { code, key } = e else {
-        return e;
-    };
-    let lang = app::site::i18n::lang_of(app::site::by_id_or_default(site_id).locale);
-    let mut body = ErrorBody::new(code, key);
-    body.message = Some(app::site::i18n::t(lang, key));
-    ApiError::Wire {
-        status: StatusCode::BAD_REQUEST,
-        body: Box::new(body),
-        cause: None,
-        what: "refused catalog search",
-    }
 }
 
 /// The filters of a catalog.

@@ -2,7 +2,7 @@
 //! selection toggle `{voucherId, participationId}` that the cart applies, and print.
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::Json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -36,13 +36,36 @@ fn wire(e: E) -> ApiError {
     ApiError::wire(&e).logged_as("vouchers call failed")
 }
 
+/// The vouchers configuration's version (spec 001 §7: `featureVersion` 1, the only one).
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct VouchersQuery {
+    /// 1 (the default); any other version is refused (400 `unknown_feature_version`).
+    feature_version: Option<String>,
+}
+
+/// The vouchers configuration versions this call answers.
+const FEATURE_VERSIONS: [&str; 1] = ["1"];
+
 /// The member's vouchers and the site's promotions, with the current selection.
-#[utoipa::path(get, path = "/api/postsales/v1/vouchers", tag = "postsales",
-    responses((status = 200, body = VouchersAndPromotions), (status = 401, body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/postsales/v1/vouchers", tag = "postsales", params(VouchersQuery),
+    responses((status = 200, body = VouchersAndPromotions), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)))]
 async fn list(
     State(app): State<Arc<AppCtx>>,
     SignedIn(m): SignedIn,
+    Query(q): Query<VouchersQuery>,
 ) -> Result<Json<VouchersAndPromotions>, ApiError> {
+    if let Some(v) = &q.feature_version {
+        if !FEATURE_VERSIONS.contains(&v.trim()) {
+            return Err(ApiError::bad_request(
+                "unknown_feature_version",
+                "errors.unknown_feature_version",
+            )
+            .in_language(m.site_id));
+        }
+    }
     service::list(&app.cart, member(&m), now())
         .await
         .map(Json)

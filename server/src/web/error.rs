@@ -58,6 +58,23 @@ impl ApiError {
         }
     }
 
+    /// A refusal with its message already in the site's language, for calls that other
+    /// clients than the shop's pages (which have the translation table) make.
+    pub fn in_language(self, site_id: u16) -> ApiError {
+        let ApiError::BadRequest { code, key } = self else {
+            return self;
+        };
+        let lang = app::site::i18n::lang_of(app::site::by_id_or_default(site_id).locale);
+        let mut body = ErrorBody::new(code, key);
+        body.message = Some(app::site::i18n::t(lang, key));
+        ApiError::Wire {
+            status: StatusCode::BAD_REQUEST,
+            body: Box::new(body),
+            cause: None,
+            what: "refused call",
+        }
+    }
+
     /// The log message of a server failure (the spec names some: "Unavailable Order Pipe").
     pub fn logged_as(mut self, message: &'static str) -> ApiError {
         match &mut self {

@@ -39,6 +39,7 @@ mod lists;
 mod marketing;
 mod member_pages;
 mod no_wedge;
+mod offer_types;
 mod orders;
 mod page_cache;
 mod page_table;

@@ -58,6 +58,20 @@ async fn lists_and_selection(t: TestApp) {
 
     let (status, all) = a.call(&t, Method::GET, V, None).await;
     assert_eq!(status, 200);
+    // The configuration's version (spec 001 §7): 1 answers the same; another is refused in
+    // the site's language.
+    let (status, v1) = a
+        .call(&t, Method::GET, &format!("{V}?featureVersion=1"), None)
+        .await;
+    assert_eq!((status, &v1), (200, &all));
+    for bad in ["2", "0", "abc", "%F0%9F%98%80", ""] {
+        let (status, e) = a
+            .call(&t, Method::GET, &format!("{V}?featureVersion={bad}"), None)
+            .await;
+        assert_eq!(status, 400, "{bad}");
+        assert_eq!(e["error_code"], "unknown_feature_version", "{bad}");
+        assert!(e["message"].as_str().unwrap().contains("version 1"), "{e}");
+    }
     assert_eq!(
         codes(&all["vouchers"]),
         ["ANNA7"],

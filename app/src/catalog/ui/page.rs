@@ -432,6 +432,9 @@ fn CatalogView(
                 <img class="catalog__logo" src=sale.logo.clone() alt="" width="56" height="56" />
                 <div>
                     <h1>{sale.name.clone()}</h1>
+                    {crate::catalog::offer::label_key(&sale.offer_type).map(|k| view! {
+                        <p class="offer-badge" data-offer=sale.offer_type.clone()>{ctx.t(k)}</p>
+                    })}
                     <p class="catalog__ends">{ctx.t_with("sale.ends_on", &[("date", &ctx.date(sale.end_date))])}</p>
                 </div>
             </header>

@@ -152,6 +152,9 @@ fn SaleTile(sale: SaleCard, ctx: RequestCtx, now: i64) -> impl IntoView {
         .max_discount_percent
         .map(|d| ctx.t_with("sale.discount_up_to", &[("percent", &d.to_string())]));
     let end = sale.end_date;
+    let offer = crate::catalog::offer::label_key(&sale.offer_type).map(|k| {
+        view! { <span class="offer-badge" data-offer=sale.offer_type.clone()>{ctx.t(k)}</span> }
+    });
     view! {
         <li class="sale-tile" data-sale-id=sale.id>
             <a href=href>
@@ -161,6 +164,7 @@ fn SaleTile(sale: SaleCard, ctx: RequestCtx, now: i64) -> impl IntoView {
                     <div>
                         <h3 class="sale-tile__name">{sale.name}</h3>
                         <p class="sale-tile__meta">
+                            {offer}
                             {discount.map(|d| view! { <span class="sale-tile__discount">{d}</span> })}
                             {price.map(|p| view! { <span class="sale-tile__price" data-testid="sale-price">{p}</span> })}
                         </p>

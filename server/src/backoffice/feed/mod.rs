@@ -62,7 +62,7 @@ pub struct FeedSale {
     /// One of the 11 sites (1, 2, 3, 4, 7, 66, 69, 70, 71, 73, 76).
     pub site: i64,
     pub name: String,
-    /// FlashSale, SecondHand, Marketplace, Premium, Vbi or Rosace.
+    /// FlashSale, SecondHand, M2M, Marketplace, Premium, Vbi or Rosace.
     pub offer_type: String,
     /// Opening time, UTC: `2026-12-01T08:00:00Z` (seconds and the `Z` optional).
     pub opens: String,

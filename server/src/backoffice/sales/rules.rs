@@ -2,14 +2,7 @@
 //! of the back office's words.
 use super::store::Settings;
 
-pub const OFFER_TYPES: [&str; 6] = [
-    "FlashSale",
-    "SecondHand",
-    "Marketplace",
-    "Premium",
-    "Vbi",
-    "Rosace",
-];
+pub use app::catalog::offer::OFFER_TYPES;
 const MAX_TEXT: usize = 20_000;
 
 #[derive(Clone, Debug, Default, serde::Deserialize)]
@@ -113,7 +106,7 @@ pub fn settings(f: &SettingsFields) -> Result<Settings, FieldErrors> {
     if name.is_empty() || name.chars().count() > 200 {
         errors.push(("name", "sales.error.name"));
     }
-    if !OFFER_TYPES.contains(&f.offer_type.as_str()) {
+    if !app::catalog::offer::is_offer_type(&f.offer_type) {
         errors.push(("offer_type", "sales.error.offer_type"));
     }
     let starts = super::super::ui::parse_datetime(&f.starts_at);
