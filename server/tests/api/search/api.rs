@@ -226,6 +226,32 @@ async fn search_calls(t: TestApp) {
         .any(|s| s["kind"] == "salesbanner"
             && s["id"] == 1001
             && s["url"].as_str().unwrap().ends_with("/1001/0")));
+    // The SEO variant (spec 000 §4): a visitor's suggestions lead to the open-door pages
+    // made for search engines, a member's to the member routes.
+    let urls = |sugg: &serde_json::Value| -> Vec<String> {
+        sugg["suggestions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|s| s["url"].as_str().map(str::to_string))
+            .collect()
+    };
+    let visitor = urls(&sugg);
+    assert!(visitor.iter().any(|u| u.starts_with("/c/") && u.ends_with("/1001/0")), "{visitor:?}");
+    assert!(!visitor.iter().any(|u| u.starts_with("/catalog/") || u.starts_with("/product/")));
+    let session = t.member_session(1).await;
+    let (_, member) = json(
+        &t,
+        &format!(
+            "/api/catalog/v1/search/suggestions?query={}",
+            urlencode(&sale_name)
+        ),
+        &session,
+    )
+    .await;
+    let member = urls(&member);
+    assert!(member.contains(&"/catalog/1001/0".to_string()), "{member:?}");
+    assert!(!member.iter().any(|u| u.starts_with("/c/") || u.starts_with("/seo-product/")));
 
     // The Spanish site searches its own sales, in Spanish, and only them.
     let (_, es_word, _) = pick_product(&t, 3, 3001).await;
