@@ -272,12 +272,25 @@ test('a merchandiser makes an operation with its own selection; its link lands a
     await expect(op.locator(`#selection tr[data-product="${id}"]`)).toBeVisible();
   }
   await expectNoViolations(op, undefined, noIslands);
+  // The title is changed afterwards; a home the site does not have is refused first.
+  await op.getByRole('link', { name: 'Change the operation' }).click();
+  await expect(op.getByLabel('Title', { exact: true })).toHaveValue('Avant-première');
+  await op.getByLabel('Title', { exact: true }).fill('Avant-première, acte 2');
+  await op.getByLabel('Lands on').selectOption('home');
+  await op.getByLabel('Home name or sale number').fill('nulle-part');
+  await op.getByRole('button', { name: 'Save' }).click();
+  await expect(op.locator('[data-error-for="target"]')).toHaveText('This site has no home of that name.');
+  await expect(op.getByLabel('Title', { exact: true })).toHaveValue('Avant-première, acte 2');
+  await expectNoViolations(op, undefined, noIslands);
+  await op.getByLabel('Home name or sale number').fill('default');
+  await op.getByRole('button', { name: 'Save' }).click();
+  await expect(op.locator('.bo-notice')).toHaveText('Operation saved.');
   await desk.context.close();
 
   // The member follows the link to the selection.
   await page.goto(`/operation/${code.toLowerCase()}`);
   await expect(page).toHaveURL(new RegExp(`/operation/${code}/selection`));
-  await expect(page.getByTestId('operation-selection').locator('h1')).toHaveText('Avant-première');
+  await expect(page.getByTestId('operation-selection').locator('h1')).toHaveText('Avant-première, acte 2');
   await expect(page.locator('li.item-tile')).toHaveCount(2);
   await expectNoViolations(page);
 });

@@ -212,3 +212,23 @@ for (const site of [1, 66]) {
     await expect(page.getByTestId('new-member-overlay')).toHaveCount(0);
   });
 }
+
+test('second-hand, member-to-member and marketplace sales are named on the home and their catalog', async ({ page }, info) => {
+  const site = info.project.name === 'desktop' ? 1 : 2;
+  const names = site === 1
+    ? { m2m: 'Entre membres', used: 'Seconde main', partner: 'Vendu par un partenaire' }
+    : { m2m: 'Von Mitglied zu Mitglied', used: 'Second Hand', partner: 'Verkauf durch einen Partner' };
+  await signInAsDemo(page, site, '/');
+  const m2m = page.locator('li.sale-tile').filter({ has: page.locator('[data-offer="M2M"]') }).first();
+  await expect(m2m.locator('[data-offer="M2M"]')).toHaveText(names.m2m);
+  await expect(page.locator('[data-offer="SecondHand"]').first()).toHaveText(names.used);
+  await expect(page.locator('[data-offer="Marketplace"]').first()).toHaveText(names.partner);
+  await expect(page.locator('[data-offer="FlashSale"]')).toHaveCount(0);
+  await expectNoViolations(page);
+  // The sale's catalog says it under its name.
+  const saleId = await m2m.getAttribute('data-sale-id');
+  await m2m.locator('a').first().click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/${saleId}/`));
+  await expect(page.locator('.catalog__head [data-offer="M2M"]')).toHaveText(names.m2m);
+  await expectNoViolations(page);
+});

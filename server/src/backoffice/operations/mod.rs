@@ -20,6 +20,7 @@ use super::session::{Operator, OperatorForm};
 use super::{ui, PREFIX};
 use crate::state::AppCtx;
 
+mod edit;
 mod operation;
 pub mod rules;
 pub mod store;
@@ -29,6 +30,14 @@ pub fn router() -> Router<Arc<AppCtx>> {
         .route(&format!("{PREFIX}/operations"), get(list_page).post(create))
         .route(&format!("{PREFIX}/operations/new"), get(new_page))
         .route(&format!("{PREFIX}/operations/{{id}}"), get(operation::page))
+        .route(
+            &format!("{PREFIX}/operations/{{id}}/edit"),
+            get(edit::page).post(edit::save),
+        )
+        .route(
+            &format!("{PREFIX}/operations/{{id}}/end"),
+            post(edit::end_now),
+        )
         .route(
             &format!("{PREFIX}/operations/{{id}}/products"),
             post(operation::add),
@@ -128,10 +137,18 @@ async fn new_page(op: Operator) -> Response {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    form(&op, &defaults, &FieldErrors::new(), StatusCode::OK)
+    form(&op, &defaults, &FieldErrors::new(), StatusCode::OK, None)
 }
 
-fn form(op: &Operator, f: &Fields, errors: &FieldErrors, status: StatusCode) -> Response {
+/// The operation form: a new one, or `editing` one (its id and code), whose site and code
+/// stay as they are (links and cookies carry the code).
+fn form(
+    op: &Operator,
+    f: &Fields,
+    errors: &FieldErrors,
+    status: StatusCode,
+    editing: Option<(i64, &str)>,
+) -> Response {
     let t = |k: &str| op.t(k);
     let get = |k: &str| f.get(k).cloned().unwrap_or_default();
     let said = ui::FieldMessages::new(op, errors);
@@ -139,17 +156,29 @@ fn form(op: &Operator, f: &Fields, errors: &FieldErrors, status: StatusCode) -> 
     let invalid = |name: &str| said.invalid(name);
     let described = |name: &str| said.described(name);
     let site: i64 = get("site").parse().unwrap_or(0);
+    let (action, form_id) = match editing {
+        Some((id, _)) => (format!("{PREFIX}/operations/{id}/edit"), "edit-operation"),
+        None => (format!("{PREFIX}/operations"), "new-operation"),
+    };
     let kinds = rules::TARGET_KINDS
         .iter()
         .map(|k| view! { <option value=*k selected=get("target_kind") == *k>{op.t(&format!("operations.target.{k}"))}</option> })
         .collect_view();
     let body = view! {
         {said.summary()}
-        <form method="post" action=format!("{PREFIX}/operations") class="bo-stack" id="new-operation">
+        <form method="post" action=action class="bo-stack" id=form_id>
             {ui::xsrf_field(op)}
-            {ui::field(t("sales.site"), "site", view! { <select id="site" name="site" required aria-invalid=invalid("site") aria-describedby=described("site")>{super::sales::site_options(site, Some(t("operations.choose_site")))}</select> }.into_any(), err("site"))}
-            {ui::field(t("operations.code"), "code", view! { <input id="code" name="code" required maxlength="32" autocomplete="off" value=get("code") aria-invalid=invalid("code") aria-describedby=described("code").unwrap_or_else(|| "code-hint".into()) /> }.into_any(), err("code"))}
-            <p class="bo-hint" id="code-hint">{t("operations.code_hint")}</p>
+            {match editing {
+                None => view! {
+                    {ui::field(t("sales.site"), "site", view! { <select id="site" name="site" required aria-invalid=invalid("site") aria-describedby=described("site")>{super::sales::site_options(site, Some(t("operations.choose_site")))}</select> }.into_any(), err("site"))}
+                    {ui::field(t("operations.code"), "code", view! { <input id="code" name="code" required maxlength="32" autocomplete="off" value=get("code") aria-invalid=invalid("code") aria-describedby=described("code").unwrap_or_else(|| "code-hint".into()) /> }.into_any(), err("code"))}
+                    <p class="bo-hint" id="code-hint">{t("operations.code_hint")}</p>
+                }.into_any(),
+                Some((_, code)) => view! {
+                    <dl class="bo-facts"><dt>{t("sales.site")}</dt><dd>{site_label(site)}</dd><dt>{t("operations.code")}</dt><dd><code>{code.to_string()}</code></dd></dl>
+                    <p class="bo-hint">{t("operations.code_fixed")}</p>
+                }.into_any(),
+            }}
             {ui::field(t("operations.title_field"), "title", view! { <input id="title" name="title" maxlength="120" value=get("title") aria-invalid=invalid("title") aria-describedby=described("title").unwrap_or_else(|| "title-hint".into()) /> }.into_any(), err("title"))}
             <p class="bo-hint" id="title-hint">{t("operations.title_hint")}</p>
             {ui::field(t("operations.lands"), "target_kind", view! { <select id="target_kind" name="target_kind" aria-invalid=invalid("target_kind") aria-describedby=described("target_kind")>{kinds}</select> }.into_any(), err("target_kind"))}
@@ -157,11 +186,15 @@ fn form(op: &Operator, f: &Fields, errors: &FieldErrors, status: StatusCode) -> 
             <p class="bo-hint" id="target-hint">{t("operations.target_hint")}</p>
             {ui::field(t("operations.starts"), "starts_at", view! { <input id="starts_at" name="starts_at" type="datetime-local" required value=get("starts_at") aria-invalid=invalid("starts_at") aria-describedby=described("starts_at") /> }.into_any(), err("starts_at"))}
             {ui::field(t("operations.ends"), "ends_at", view! { <input id="ends_at" name="ends_at" type="datetime-local" required value=get("ends_at") aria-invalid=invalid("ends_at") aria-describedby=described("ends_at") /> }.into_any(), err("ends_at"))}
-            <button type="submit">{t("operations.create")}</button>
+            <button type="submit">{t(if editing.is_some() { "operations.save" } else { "operations.create" })}</button>
         </form>
     }
     .into_any();
-    ui::page(status, op.lang(), Some(op), t("operations.new"), None, body)
+    let title = match editing {
+        Some((_, code)) => format!("{} · {code}", t("operations.edit")),
+        None => t("operations.new").to_string(),
+    };
+    ui::page(status, op.lang(), Some(op), &title, None, body)
 }
 
 async fn create(State(app): State<Arc<AppCtx>>, form_in: OperatorForm<Fields>) -> Response {
@@ -172,19 +205,16 @@ async fn create(State(app): State<Arc<AppCtx>>, form_in: OperatorForm<Fields>) -
     let f = &form_in.fields;
     let new = match rules::operation(f) {
         Ok(o) => o,
-        Err(errors) => return form(op, f, &errors, StatusCode::UNPROCESSABLE_ENTITY),
+        Err(errors) => return form(op, f, &errors, StatusCode::UNPROCESSABLE_ENTITY, None),
     };
     let db = &app.state.db;
-    if new.target_kind == "sale" {
-        let sale = new.target.parse().unwrap_or(0);
-        match store::is_sale_of_site(db, sale, new.site_id).await {
-            Ok(true) => {}
-            Ok(false) => {
-                let errors = vec![("target", "operations.error.sale")];
-                return form(op, f, &errors, StatusCode::UNPROCESSABLE_ENTITY);
-            }
-            Err(e) => return ui::db_error(e),
+    match target_refusal(db, &new).await {
+        Ok(None) => {}
+        Ok(Some(key)) => {
+            let errors = vec![("target", key)];
+            return form(op, f, &errors, StatusCode::UNPROCESSABLE_ENTITY, None);
         }
+        Err(e) => return ui::db_error(e),
     }
     let now = app::platform::state::now();
     let created = async {
@@ -213,7 +243,24 @@ async fn create(State(app): State<Arc<AppCtx>>, form_in: OperatorForm<Fields>) -
             f,
             &vec![("code", "operations.error.code_taken")],
             StatusCode::CONFLICT,
+            None,
         ),
         Err(e) => ui::db_error(e),
     }
+}
+
+/// Why an operation's landing cannot be used: a sale that is not one of its site's, a home
+/// its site does not have.
+async fn target_refusal(
+    db: &app::platform::db::Db,
+    o: &rules::NewOperation,
+) -> Result<Option<&'static str>, sqlx::Error> {
+    Ok(match o.target_kind {
+        "sale" => {
+            let sale = o.target.parse().unwrap_or(0);
+            (!store::is_sale_of_site(db, sale, o.site_id).await?).then_some("operations.error.sale")
+        }
+        _ => (!store::is_home_of_site(db, &o.target, o.site_id).await?)
+            .then_some("operations.error.home_unknown"),
+    })
 }

@@ -18,7 +18,7 @@ use crate::backoffice::session::{Operator, OperatorForm};
 use crate::backoffice::{ui, PREFIX};
 use crate::state::AppCtx;
 
-const DONE: [&str; 3] = ["created", "added", "removed"];
+const DONE: [&str; 5] = ["created", "added", "removed", "saved", "ended"];
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -119,6 +119,15 @@ async fn render(
             <dt>{t("operations.state")}</dt><dd>{status(op, o.starts_at, o.ends_at, now)}</dd>
             <dt>{t("operations.link")}</dt><dd><code>{link}</code></dd>
         </dl>
+        <div class="bo-inline">
+            <a href=format!("{PREFIX}/operations/{id}/edit") class="bo-secondary">{t("operations.edit")}</a>
+            {(o.ends_at > now).then(|| view! {
+                <form method="post" action=format!("{PREFIX}/operations/{id}/end")>
+                    {ui::xsrf_field(op)}
+                    <button type="submit" class="bo-secondary">{t("operations.end_now")}</button>
+                </form>
+            })}
+        </div>
         <h2>{t("operations.selection")}</h2>
         <p class="bo-hint">{t("operations.selection_hint")}</p>
         {list}

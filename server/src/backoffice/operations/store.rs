@@ -73,6 +73,58 @@ pub async fn is_sale_of_site(db: &Db, sale_id: i64, site_id: i64) -> Result<bool
     )
 }
 
+/// Whether the site has a home named `name`.
+pub async fn is_home_of_site(db: &Db, name: &str, site_id: i64) -> Result<bool, sqlx::Error> {
+    Ok(
+        sqlx::query("SELECT 1 AS one FROM homes WHERE name = $1 AND site_id = $2")
+            .bind(name)
+            .bind(site_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .is_some(),
+    )
+}
+
+/// Changes what an operation shows and when (its site and code stay); false when it is gone.
+pub async fn update(
+    tx: &mut Transaction<'_, Any>,
+    id: i64,
+    o: &NewOperation,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE operations SET title = $2, target_kind = $3, target = $4, starts_at = $5, ends_at = $6
+          WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&o.title)
+    .bind(o.target_kind)
+    .bind(&o.target)
+    .bind(o.starts_at)
+    .bind(o.ends_at)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// Ends an operation now: its links land nowhere from then on. False when it had ended.
+pub async fn end_now(
+    tx: &mut Transaction<'_, Any>,
+    id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE operations SET ends_at = $2, starts_at = CASE WHEN starts_at > $2 THEN $2 - 1 ELSE starts_at END
+          WHERE id = $1 AND ends_at > $2",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
 /// The new operation's id, or `None` when the site already has that code.
 pub async fn create(
     tx: &mut Transaction<'_, Any>,

@@ -196,8 +196,112 @@ async fn merchandisers_run_operations(t: TestApp) {
         "{location}"
     );
 
+    // A home the site does not have is refused, at creation and in a change.
+    let (status, _, html) = merch
+        .post(
+            &t,
+            "/backoffice/operations",
+            &form(&[("code", "autre-test"), ("target", "nulle-part")]),
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(
+        html.contains("This site has no home of that name."),
+        "{html}"
+    );
+
+    // Changed: the form shows the stored values; the site and code stay whatever is posted.
+    let edit = format!("{page_path}/edit");
+    let (status, html) = merch.get(&t, &edit).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<code>NOEL-TEST</code>") && !html.contains("name=\"code\""));
+    assert!(html.contains("value=\"Noël en avance\""));
+    let change = |extra: &[(&'static str, &'static str)]| {
+        let mut f = form(&[
+            ("title", "Noël, deuxième semaine"),
+            ("site", "66"),
+            ("code", "PIRATE"),
+        ]);
+        for (k, v) in extra {
+            f.retain(|(n, _)| n != k);
+            f.push((k, v));
+        }
+        f
+    };
+    let (status, _, html) = merch
+        .post(&t, &edit, &change(&[("target", "nulle-part")]))
+        .await;
+    assert_eq!(status, 422);
+    assert!(html.contains("This site has no home of that name."));
+    assert!(
+        html.contains("value=\"Noël, deuxième semaine\""),
+        "what was typed stays"
+    );
+    let (status, _, html) = merch
+        .post(&t, &edit, &change(&[("ends_at", "2020-01-01T00:00")]))
+        .await;
+    assert_eq!(status, 422);
+    assert!(html.contains("data-error-for=\"ends_at\""));
+    assert_eq!(
+        audit_count(&t, "update", "operation").await,
+        0,
+        "nothing saved yet"
+    );
+    let (status, location, _) = merch.post(&t, &edit, &change(&[])).await;
+    assert_eq!(status, 303);
+    assert!(location.ends_with("?done=saved"), "{location}");
+    let stored: (i64, String, String, String) = sqlx::query_as(
+        "SELECT site_id, code, title, target FROM operations WHERE code = 'NOEL-TEST' AND site_id = 1",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        stored,
+        (
+            1,
+            "NOEL-TEST".into(),
+            "Noël, deuxième semaine".into(),
+            "default".into()
+        )
+    );
+    assert_eq!(
+        t.count("SELECT COUNT(*) FROM operations WHERE code = 'PIRATE'")
+            .await,
+        0
+    );
+    assert_eq!(audit_count(&t, "update", "operation").await, 1);
+    let (status, location, _) = get("/operation/noel-test".into()).await;
+    assert_eq!(status, 302);
+    assert!(
+        !location.starts_with("/catalog/"),
+        "it lands on the home now: {location}"
+    );
+
+    // Ended now: the link lands nowhere; ending again is harmless and not audited twice.
+    for _ in 0..2 {
+        let (status, location, _) = merch.post(&t, &format!("{page_path}/end"), &[]).await;
+        assert_eq!(status, 303);
+        assert!(location.ends_with("?done=ended"));
+    }
+    assert_eq!(audit_count(&t, "end", "operation").await, 1);
+    let (_, html) = merch.get(&t, &page_path).await;
+    assert!(
+        !html.contains("/end\""),
+        "no end button on an ended operation"
+    );
+    let (_, location, _) = get("/operation/noel-test".into()).await;
+    assert!(
+        !location.contains("selection") && !location.starts_with("/catalog/"),
+        "{location}"
+    );
+
     // Customer care does not run marketing.
     let care = sign_in(&t, CARE).await;
+    let (status, _, _) = care.post(&t, &edit, &change(&[])).await;
+    assert_eq!(status, 403);
+    let (status, _, _) = care.post(&t, &format!("{page_path}/end"), &[]).await;
+    assert_eq!(status, 403);
     let (status, _) = care.get(&t, "/backoffice/operations").await;
     assert_eq!(status, 403);
     let (status, _, _) = care

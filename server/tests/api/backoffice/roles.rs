@@ -3,10 +3,11 @@
 use super::*;
 use crate::helpers::{both, TestApp};
 
-const PAGES: [&str; 38] = [
+const PAGES: [&str; 39] = [
     "/backoffice/operations",
     "/backoffice/operations/new",
     "/backoffice/operations/1",
+    "/backoffice/operations/1/edit",
     "/backoffice/registrations",
     "/backoffice/campaigns",
     "/backoffice/campaigns/new",
@@ -43,8 +44,10 @@ const PAGES: [&str; 38] = [
     "/backoffice/products/1/trip",
     "/backoffice/products/1",
 ];
-const FORMS: [&str; 53] = [
+const FORMS: [&str; 55] = [
     "/backoffice/operations",
+    "/backoffice/operations/1/edit",
+    "/backoffice/operations/1/end",
     "/backoffice/operations/1/products",
     "/backoffice/operations/1/products/1/remove",
     "/backoffice/returns/retries/1/handled",

@@ -237,8 +237,15 @@ async fn search_calls(t: TestApp) {
             .collect()
     };
     let visitor = urls(&sugg);
-    assert!(visitor.iter().any(|u| u.starts_with("/c/") && u.ends_with("/1001/0")), "{visitor:?}");
-    assert!(!visitor.iter().any(|u| u.starts_with("/catalog/") || u.starts_with("/product/")));
+    assert!(
+        visitor
+            .iter()
+            .any(|u| u.starts_with("/c/") && u.ends_with("/1001/0")),
+        "{visitor:?}"
+    );
+    assert!(!visitor
+        .iter()
+        .any(|u| u.starts_with("/catalog/") || u.starts_with("/product/")));
     let session = t.member_session(1).await;
     let (_, member) = json(
         &t,
@@ -250,8 +257,13 @@ async fn search_calls(t: TestApp) {
     )
     .await;
     let member = urls(&member);
-    assert!(member.contains(&"/catalog/1001/0".to_string()), "{member:?}");
-    assert!(!member.iter().any(|u| u.starts_with("/c/") || u.starts_with("/seo-product/")));
+    assert!(
+        member.contains(&"/catalog/1001/0".to_string()),
+        "{member:?}"
+    );
+    assert!(!member
+        .iter()
+        .any(|u| u.starts_with("/c/") || u.starts_with("/seo-product/")));
 
     // The Spanish site searches its own sales, in Spanish, and only them.
     let (_, es_word, _) = pick_product(&t, 3, 3001).await;
