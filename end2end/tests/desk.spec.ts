@@ -208,7 +208,9 @@ test('marketing sees which link brought a registration and whether it bought', a
 test("a partner's visitor who consents and registers later is credited to the partner", async ({ page, browser, baseURL }, info) => {
   const site = info.project.name === 'desktop' ? 1 : 2;
   const partner = `aff-${info.project.name}-${Date.now()}`;
-  // The visitor follows a partner's link to the home and accepts the cookies there.
+  // The visitor follows a partner's link to the home and accepts the cookies there (a
+  // first visit: no answer to the banner yet).
+  await page.context().clearCookies({ name: 'OptanonConsent' });
   await page.goto(`/?site=${site}&partnerid=${partner}`);
   await page.getByTestId('consent-accept').click();
   await expect(page.getByTestId('consent-banner')).toHaveCount(0);
