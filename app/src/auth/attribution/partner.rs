@@ -134,7 +134,12 @@ fn partner_of_engine(engine: &str, route: &ResolvedRoute) -> String {
 /// Whether a query or a referrer may name a partner: the cheap test a cached page's
 /// answer makes before looking up the route.
 pub fn may_name_partner(query: &str, referer: Option<&str>) -> bool {
-    query.to_ascii_lowercase().contains("partnerid=")
+    // No allocation: this runs on every cached page's answer.
+    const KEY: &[u8] = b"partnerid=";
+    query
+        .as_bytes()
+        .windows(KEY.len())
+        .any(|w| w.eq_ignore_ascii_case(KEY))
         || referer.is_some_and(|r| search_engine(r).is_some())
 }
 
