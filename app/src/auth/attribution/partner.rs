@@ -103,6 +103,10 @@ fn is_travel(kind: &PageKind) -> bool {
 /// given), else the search engine of the referrer, as the SEO id on an SEO page and the
 /// classic id elsewhere. None for a page that is no page of the shop.
 pub fn arrival(path: &str, query: &str, referer: Option<&str>) -> Option<Arrival> {
+    // Most page views name no partner: they cost no route lookup.
+    if !may_name_partner(query, referer) {
+        return None;
+    }
     let route = crate::routes::resolve(path)?;
     let linked = query
         .split('&')
