@@ -40,7 +40,9 @@ pub fn valid_id(value: &str) -> Option<String> {
 
 /// The search engines whose referrers mark organic traffic: the engine's name, and
 /// whether a host (without `www.`) is one of its.
-const ENGINES: [(&str, fn(&str) -> bool); 9] = [
+type IsEngineHost = fn(&str) -> bool;
+
+const ENGINES: [(&str, IsEngineHost); 9] = [
     ("google", |h| country_domain(h, "google")),
     ("bing", |h| h == "bing.com" || h.ends_with(".bing.com")),
     ("yahoo", |h| h.ends_with("search.yahoo.com")),
@@ -111,8 +113,7 @@ pub fn arrival(path: &str, query: &str, referer: Option<&str>) -> Option<Arrival
     let linked = query
         .split('&')
         .filter_map(|p| p.split_once('='))
-        .filter(|(k, _)| k.eq_ignore_ascii_case("partnerid"))
-        .last()
+        .rfind(|(k, _)| k.eq_ignore_ascii_case("partnerid"))
         .and_then(|(_, v)| valid_id(v));
     let partner = match linked {
         Some(p) => p,

@@ -99,37 +99,28 @@ async fn partners_bring_members_and_orders(t: TestApp) {
     // A first visit gives its consent on the banner: the partner of the page it is on.
     let first = t.get("/?partnerid=aff-1").await;
     let xsrf = cookie_value(&first, "XSRF-TOKEN").unwrap();
-    let res = t
-        .client
-        .post(t.url("/onboarding/form/consent"))
-        .header("cookie", xsrf_cookie(&xsrf))
-        .form(&[
-            ("_xsrf", xsrf.as_str()),
-            ("choice", "all"),
-            ("back", "/?partnerid=aff-1"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 303);
-    let c = set_cookies(&res);
+    let consent = |choice: &'static str| {
+        let req = t
+            .client
+            .post(t.url("/onboarding/form/consent"))
+            .header("cookie", xsrf_cookie(&xsrf))
+            .form(&[
+                ("_xsrf", xsrf.as_str()),
+                ("choice", choice),
+                ("back", "/?partnerid=aff-1"),
+            ]);
+        async move {
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status(), 303);
+            set_cookies(&res)
+        }
+    };
+    let c = consent("all").await;
     assert!(partner_cookie(&c, "rosace_partner")
         .unwrap()
         .starts_with("rosace_partner=aff-1;"));
     // Refusing gives none.
-    let res = t
-        .client
-        .post(t.url("/onboarding/form/consent"))
-        .header("cookie", xsrf_cookie(&xsrf))
-        .form(&[
-            ("_xsrf", xsrf.as_str()),
-            ("choice", "none"),
-            ("back", "/?partnerid=aff-1"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert!(partner_cookie(&set_cookies(&res), "rosace_partner").is_none());
+    assert!(partner_cookie(&consent("none").await, "rosace_partner").is_none());
 
     // A registration within the hour takes the visit's partner; its own link's wins.
     let page0 = t.get("/gr/authentication").await;
@@ -138,20 +129,8 @@ async fn partners_bring_members_and_orders(t: TestApp) {
         let xsrf = xsrf.clone();
         let t = &t;
         async move {
-            let mut form = vec![
-                ("_xsrf", xsrf.as_str()),
-                ("step", "register"),
-                ("email", email),
-                ("password", "Velvet-Orchard-42"),
-                ("civility", "2"),
-                ("firstName", "Zoé"),
-                ("lastName", "Durand"),
-                ("birthDate", "15/08/1985"),
-                ("cgv", "1"),
-                ("privacyPolicy", "1"),
-                ("returnurl", ""),
-            ];
-            form.extend_from_slice(extra);
+            let mut form = vec![("_xsrf", xsrf.as_str())];
+            form.extend(super::registrations::registration(email, extra));
             let res = t
                 .client
                 .post(t.url("/gr/authentication/form"))

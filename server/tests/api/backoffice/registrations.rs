@@ -44,7 +44,10 @@ async fn step(t: &TestApp, xsrf: &str, fields: &[(&str, &str)]) -> String {
 }
 
 /// The registration form's fields for `email`, then `extra`.
-fn registration<'a>(email: &'a str, extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+pub(super) fn registration<'a>(
+    email: &'a str,
+    extra: &[(&'a str, &'a str)],
+) -> Vec<(&'a str, &'a str)> {
     let mut f = vec![
         ("step", "register"),
         ("email", email),
