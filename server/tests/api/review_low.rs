@@ -7,15 +7,7 @@ use reqwest::Method;
 use serde_json::Value;
 
 use crate::helpers::cart::shopper;
-use crate::helpers::{cookie_value, start, start_with, Backend, TestApp};
-
-fn set_cookies(res: &reqwest::Response) -> Vec<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect()
-}
+use crate::helpers::{cookie_value, set_cookies, start, start_with, Backend, TestApp};
 
 fn header(res: &reqwest::Response, name: &str) -> String {
     res.headers()

@@ -3,16 +3,8 @@
 use serde_json::json;
 
 use super::post_json;
-use crate::helpers::{both, cookie_value, TestApp};
+use crate::helpers::{both, cookie_value, set_cookies, TestApp};
 use server::config::Config;
-
-fn set_cookies(res: &reqwest::Response) -> Vec<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect()
-}
 
 async fn demo_login(t: &TestApp) -> reqwest::Response {
     let xsrf = t.xsrf().await;

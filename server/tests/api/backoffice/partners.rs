@@ -8,21 +8,12 @@ use reqwest::Method;
 
 use super::*;
 use crate::helpers::cart::{freeze_and_pay, option_with_stock, shopper};
-use crate::helpers::{both, cookie_value, xsrf_cookie, TestApp};
+use crate::helpers::{both, cookie_value, set_cookies, xsrf_cookie, TestApp};
 
 const CONSENT_ALL: &str =
     "OptanonConsent=groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A1%2CC0005%3A1";
 const CONSENT_SOME: &str =
     "OptanonConsent=groups%3DC0001%3A1%2CC0002%3A1%2CC0003%3A1%2CC0004%3A0%2CC0005%3A0";
-
-/// Every `Set-Cookie` of a response, whole.
-fn set_cookies(res: &reqwest::Response) -> Vec<String> {
-    res.headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_string())
-        .collect()
-}
 
 fn partner_cookie<'a>(cookies: &'a [String], name: &str) -> Option<&'a String> {
     cookies.iter().find(|c| c.starts_with(&format!("{name}=")))

@@ -518,6 +518,15 @@ pub fn cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
     Some(value)
 }
 
+/// Every `Set-Cookie` of a response, whole.
+pub fn set_cookies(res: &reqwest::Response) -> Vec<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .collect()
+}
+
 fn set_cookie_value(res: &reqwest::Response, name: &str) -> Option<String> {
     res.headers()
         .get_all("set-cookie")
