@@ -139,6 +139,11 @@ test('a merchandiser makes a code campaign a basket takes; the admin tours the n
   await op.goto(campaign);
   await op.getByRole('button', { name: 'Stop the campaign now' }).click();
   await expect(op.locator('.bo-notice')).toContainText('Campaign stopped.');
+  // Printing the basket's vouchers reloads the basket (spec 000 §4): the stopped code
+  // leaves it without a page reload, and the print link is there.
+  await page.getByTestId('voucher-print').click();
+  await expect(page.getByTestId('voucher-print-link')).toHaveAttribute('href', /\/vouchers\/print\//);
+  await expect(page.getByTestId('cart-voucher')).toHaveCount(0);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByTestId('cart-voucher')).toHaveCount(0);

@@ -54,7 +54,7 @@ impl Definition {
 /// changes them with `ROSACE_EXPERIMENT_WEIGHTS` (see `Settings`). The holdbacks (last
 /// viewed, contact-form attachments, sponsored banners: features everyone had before
 /// experiments) keep a small control of 10%.
-pub const EXPERIMENTS: [Definition; 8] = [
+pub const EXPERIMENTS: [Definition; 9] = [
     Definition {
         name: "anonymous_dynamic_pricing",
         audience: Audience::Anonymous,
@@ -105,6 +105,12 @@ pub const EXPERIMENTS: [Definition; 8] = [
         audience: Audience::Member,
         feature: Feature::SponsoredBanners,
         variations: &[("control", 10), ("var2_programmatic", 90)],
+    },
+    Definition {
+        name: "member_vouchers_revamp",
+        audience: Audience::Member,
+        feature: Feature::VouchersRevamp,
+        variations: &[("control", 50), ("var1_enabled", 50)],
     },
 ];
 

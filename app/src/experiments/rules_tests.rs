@@ -163,6 +163,7 @@ fn outside_any_experiment_launched_features_are_on_and_new_ones_off() {
     assert!(!outside.on(Feature::DynamicPricing));
     assert!(!outside.on(Feature::RosedealsMenu));
     assert!(!outside.on(Feature::FavouritesPage));
+    assert!(!outside.on(Feature::VouchersRevamp));
     // The context a page carries when the server said nothing about experiments.
     let ctx: Experiments = serde_json::from_str("{}").unwrap();
     assert!(ctx.on(Feature::SponsoredBanners) && !ctx.on(Feature::DynamicPricing));
@@ -293,7 +294,7 @@ fn experiments_for_an_audience_switch_their_features() {
     let off = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_OFF}"));
     assert!(!off.on(Feature::DynamicPricing));
     let member = s.experiments_for(Audience::Member, "m:3");
-    assert_eq!(member.assigned.len(), 6);
+    assert_eq!(member.assigned.len(), 7);
     assert!(member.on(Feature::RosedealsMenu));
     assert_eq!(
         names_for(Audience::Anonymous),
@@ -307,7 +308,8 @@ fn experiments_for_an_audience_switch_their_features() {
             "member_favourites_page",
             "member_last_viewed",
             "member_contact_form_attachments",
-            "member_sponsored_banners"
+            "member_sponsored_banners",
+            "member_vouchers_revamp"
         ]
     );
 }

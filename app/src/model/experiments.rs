@@ -24,16 +24,20 @@ pub enum Feature {
     ContactFormAttachments,
     /// Sponsored banners: the media-ads banner tiles and the advertising script. Launched.
     SponsoredBanners,
+    /// The vouchers page's revamped titles and empty texts (spec 001 §1: revamped versus
+    /// classic); the classic ones are today's.
+    VouchersRevamp,
 }
 
 impl Feature {
-    pub const ALL: [Feature; 6] = [
+    pub const ALL: [Feature; 7] = [
         Feature::DynamicPricing,
         Feature::RosedealsMenu,
         Feature::FavouritesPage,
         Feature::LastViewed,
         Feature::ContactFormAttachments,
         Feature::SponsoredBanners,
+        Feature::VouchersRevamp,
     ];
 
     /// What a visitor outside any experiment of the feature gets (no performance consent,
@@ -44,6 +48,14 @@ impl Feature {
             self,
             Feature::LastViewed | Feature::ContactFormAttachments | Feature::SponsoredBanners
         )
+    }
+
+    /// Whether the feature shows on a page the shop renders once for many (the visitors'
+    /// page cache, the members' templates). One that does not (the vouchers page is a
+    /// member's own, rendered per request) stays out of those pages' cache keys, so its
+    /// experiment does not halve their hit rate.
+    pub const fn on_shared_pages(self) -> bool {
+        !matches!(self, Feature::VouchersRevamp)
     }
 }
 

@@ -441,6 +441,11 @@ fn page_key_of(
     }
     key.push('|');
     for (experiment, variation) in &experiments.assigned {
+        let shared = app::experiments::rules::definition(experiment)
+            .is_none_or(|d| d.feature.on_shared_pages());
+        if !shared {
+            continue;
+        }
         text(&mut key, experiment);
         text(&mut key, variation);
     }
@@ -700,6 +705,12 @@ mod tests {
         assert_eq!(distinct.len(), keys.len(), "{keys:#?}");
         assert!(keys.iter().all(|k| k.ends_with("|/c/vente/1001/0?site=1")));
         assert_eq!(page_of(&keys[0]), "1|-|-|000||/c/vente/1001/0");
+        // A variation whose feature shows on no shared page leaves the key as it is.
+        let vouchers = vec![("member_vouchers_revamp".into(), "var1_enabled".into())];
+        assert_eq!(
+            with(&|c| c.experiments.assigned = vouchers.clone()),
+            keys[0]
+        );
     }
 
     #[test]

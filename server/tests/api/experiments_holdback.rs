@@ -299,3 +299,75 @@ both!(
     unreadable_experiments_give_the_defaults_on_sqlite,
     unreadable_experiments_give_the_defaults_on_postgres
 );
+
+/// The vouchers revamp (a new feature, 50/50): the control and everyone outside the
+/// experiment see the classic titles and empty texts, the variation the revamped ones,
+/// which count what each list holds; the exposure is recorded as for the other pages.
+async fn the_vouchers_page_has_classic_and_revamped_texts(t: TestApp) {
+    let name = "member_vouchers_revamp";
+    let found = members_of(&t, &[name]).await;
+    let (_, control, treated) = &found[0];
+    let cards = |html: &str, list: &str| {
+        let start = html.find(&format!(r#"data-testid="{list}""#)).unwrap();
+        let end = html[start..].find("</ul>").unwrap();
+        html[start..start + end]
+            .matches(r#"data-testid="voucher-card""#)
+            .count()
+    };
+    for (s, revamped) in [(control, false), (treated, true)] {
+        let html = page(
+            &t,
+            "/vouchers-promotions",
+            &format!("{}; {PERF_ADS}", s.cookie),
+        )
+        .await;
+        let (mine, promotions) = (cards(&html, "my-vouchers"), cards(&html, "promotions"));
+        if revamped {
+            assert!(
+                html.contains(r#"data-titles="revamped""#),
+                "member {}",
+                s.member_id
+            );
+            assert!(html.contains(&format!(
+                r#"id="my-vouchers-title">Vos codes de réduction ({mine})<"#
+            )));
+            assert!(html.contains(&format!("Offres pour tous les membres ({promotions})")));
+        } else {
+            assert!(
+                html.contains(r#"data-titles="classic""#),
+                "member {}",
+                s.member_id
+            );
+            assert!(html.contains(r#"id="my-vouchers-title">Mes bons d"#));
+            assert!(html.contains(r#"id="promotions-title">Promotions du moment<"#));
+            assert!(!html.contains("Vos codes de réduction"));
+        }
+        // The new member has no voucher: the empty text of the version shown.
+        assert_eq!(mine, 0);
+        assert_eq!(
+            html.contains("Pas encore de code."),
+            revamped,
+            "member {}",
+            s.member_id
+        );
+        // Outside the experiment (performance refused): the classic texts.
+        let html = page(
+            &t,
+            "/vouchers-promotions",
+            &format!("{}; {ADS_ONLY}", s.cookie),
+        )
+        .await;
+        assert!(html.contains(r#"data-titles="classic""#));
+        let key = format!("m:{}", s.member_id);
+        let (v, exposures, member) = row(&t, name, &key).await.expect("recorded");
+        assert_eq!(
+            (v == definition(name).unwrap().control(), exposures, member),
+            (!revamped, 1, Some(s.member_id))
+        );
+    }
+}
+both!(
+    the_vouchers_page_has_classic_and_revamped_texts,
+    the_vouchers_page_has_classic_and_revamped_texts_on_sqlite,
+    the_vouchers_page_has_classic_and_revamped_texts_on_postgres
+);

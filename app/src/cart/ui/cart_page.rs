@@ -590,10 +590,17 @@ pub(crate) fn CartView(children: Children) -> impl IntoView {
                                 .ok()
                                 .and_then(|r| r.json::<Value>())
                                 .and_then(|v| v.get("printUrl").and_then(Value::as_str).map(str::to_string));
+                            let printed = url.is_some();
                             basket.update(|b| *b = reduce_basket(b, &match url {
                                 Some(print_url) => BasketAction::PrintSuccess { print_url },
                                 None => BasketAction::PrintFailure,
                             }));
+                            // Spec 000 §4: printing reloads the basket (and with it the
+                            // header's count), so a voucher ended meanwhile leaves the
+                            // basket the member is about to pay, not only the printout.
+                            if printed {
+                                refresh();
+                            }
                         });
                     }>{t("cart.voucher.print")}</button>
                 })}

@@ -7,7 +7,9 @@ use leptos::prelude::*;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::rules::{brand_url, catalog_url, CatalogSelection};
+use crate::catalog::rules::{
+    brand_url, catalog_url, CatalogAction, CatalogItemsState, CatalogSelection,
+};
 use crate::context::RequestCtx;
 
 /// The list "load more" reads the next pages of.
@@ -129,47 +131,80 @@ pub fn ColumnSwitch() -> impl IntoView {
 }
 
 /// "Load more": appends the next page's tiles until all `total` show; `page` is the page
-/// shown first.
+/// shown first, `shown` its tiles. Its state is spec 000 §4's catalog items state
+/// (`CatalogItemsState`): the items are the ids of the tiles it appended, a loaded page
+/// raises the offset and the request id, and an answer for another request id is dropped.
 #[island(lazy)]
 pub fn LoadMore(of: MoreOf, page: u32, shown: i64, total: i64) -> impl IntoView {
     crate::ui::hydrated::island_ready();
     crate::site::i18n::shown_later(["errors.general_retry.notification", "common.loading"]);
-    let shown = RwSignal::new(shown);
-    let page = RwSignal::new(page.max(1));
-    let loading = RwSignal::new(false);
-    let failed = RwSignal::new(false);
+    let first_page = page.max(1);
+    let first_shown = u32::try_from(shown).unwrap_or(0);
+    let total = u32::try_from(total).unwrap_or(0);
+    // The first page is full whenever there is more: its size is the page size.
+    let state = RwSignal::new(CatalogItemsState::<String>::new(first_shown.max(1)).apply(
+        CatalogAction::Fulfilled {
+            offset: 0,
+            total,
+            items: Vec::new(),
+        },
+    ));
+    let shown = move || first_shown + state.with(|s| s.items.len() as u32);
     let more = move |_| {
-        if loading.get_untracked() {
+        if state.with_untracked(|s| s.loading) {
             return;
         }
-        loading.set(true);
-        failed.set(false);
-        let next = page.get_untracked() + 1;
-        let url = of.url(next);
+        state.update(|s| *s = std::mem::take(s).apply(CatalogAction::Pending));
+        let (request, loaded_pages) = state.with_untracked(|s| (s.request_id, s.offset / s.limit));
+        let url = of.url(first_page + loaded_pages + 1);
         leptos::task::spawn_local(async move {
-            match browser::append_page(&url).await {
-                Ok(added) if added > 0 => {
-                    page.set(next);
-                    shown.update(|s| *s += added as i64);
-                }
-                // An empty page: the catalog shrank meanwhile; nothing more to show.
-                Ok(_) => shown.set(total),
-                // The session ended: sign in, then back to this catalog (before, the
-                // sign-in page was read as a page without tiles and the button hid).
-                Err(Appended::SignIn) => crate::client::to_sign_in(),
-                Err(Appended::Failed) => {
-                    leptos::logging::warn!("[Error] cannot fetch search items");
-                    failed.set(true);
-                }
+            let reply = browser::append_page(&url).await;
+            if state.with_untracked(|s| s.request_id) != request {
+                return;
             }
-            loading.set(false);
+            state.update(|s| {
+                let st = std::mem::take(s);
+                *s = match reply {
+                    Ok(ids) if !ids.is_empty() => {
+                        let st = st.apply(CatalogAction::NextPage);
+                        let offset = st.offset;
+                        st.apply(CatalogAction::Fulfilled {
+                            offset,
+                            total,
+                            items: ids,
+                        })
+                    }
+                    // An empty page: the catalog shrank meanwhile; nothing more to show.
+                    Ok(_) => {
+                        let now = first_shown + st.items.len() as u32;
+                        let offset = st.offset;
+                        st.apply(CatalogAction::Fulfilled {
+                            offset,
+                            total: now,
+                            items: Vec::new(),
+                        })
+                    }
+                    // The session ended: sign in, then back to this catalog (before, the
+                    // sign-in page was read as a page without tiles and the button hid).
+                    Err(Appended::SignIn) => {
+                        crate::client::to_sign_in();
+                        st.apply(CatalogAction::Rejected("sign_in".into()))
+                    }
+                    Err(Appended::Failed) => {
+                        leptos::logging::warn!("[Error] cannot fetch search items");
+                        st.apply(CatalogAction::Rejected(
+                            "errors.general_retry.notification".into(),
+                        ))
+                    }
+                };
+            });
         });
     };
     let t = |k: &str| RequestCtx::current().t(k);
     view! {
-        {move || failed.get().then(|| view! { <p class="error" role="alert">{t("errors.general_retry.notification")}</p> })}
+        {move || state.with(|s| s.error.clone()).filter(|e| e != "sign_in").map(|key| view! { <p class="error" role="alert">{t(&key)}</p> })}
         {move || {
-            let (count, busy) = (shown.get(), loading.get());
+            let (count, busy, total) = (shown(), state.with(|s| s.loading), state.with(|s| s.total));
             (count < total).then(|| view! {
                 <button type="button" class="load-more" data-testid="load-more" on:click=more.clone() disabled=busy aria-busy=busy.to_string()>
                     {if busy { t("common.loading") } else { RequestCtx::current().t_with("catalog.load_more", &[("shown", &count.to_string()), ("total", &total.to_string())]) }}
@@ -216,8 +251,8 @@ mod browser {
         }
     }
 
-    /// Appends the tiles of the page at `url`; how many.
-    pub async fn append_page(url: &str) -> Result<u32, Appended> {
+    /// Appends the tiles of the page at `url`; the ids of the items they show.
+    pub async fn append_page(url: &str) -> Result<Vec<String>, Appended> {
         let signal = crate::client::timeout_signal();
         let reply = gloo_net::http::Request::get(url)
             .header("Accept", "text/html")
@@ -234,7 +269,7 @@ mod browser {
         tiles_of(&reply.text().await.map_err(|_| Appended::Failed)?).ok_or(Appended::Failed)
     }
 
-    fn tiles_of(html: &str) -> Option<u32> {
+    fn tiles_of(html: &str) -> Option<Vec<String>> {
         let parsed = web_sys::DomParser::new()
             .ok()?
             .parse_from_string(html, web_sys::SupportedType::TextHtml)
@@ -251,8 +286,8 @@ mod browser {
         )
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        let count = tiles.length();
-        for i in 0..count {
+        let mut ids = Vec::with_capacity(tiles.length() as usize);
+        for i in 0..tiles.length() {
             let Some(tile) = tiles.item(i) else { continue };
             let Ok(tile) = document.adopt_node(&tile) else {
                 continue;
@@ -261,6 +296,7 @@ mod browser {
                 continue;
             };
             size_images(&tile, columns);
+            ids.push(tile.get_attribute("data-item-id").unwrap_or_default());
             let _ = grid.append_child(&tile);
             // The new tiles' favourite buttons come as islands: hydrate them like the
             // loader does for the first page.
@@ -279,7 +315,7 @@ mod browser {
                 }
             }
         }
-        Some(count)
+        Some(ids)
     }
 }
 
@@ -288,7 +324,7 @@ mod browser {
 mod browser {
     pub fn set_columns(_columns: u8) {}
 
-    pub async fn append_page(_url: &str) -> Result<u32, super::Appended> {
+    pub async fn append_page(_url: &str) -> Result<Vec<String>, super::Appended> {
         Err(super::Appended::Failed)
     }
 }

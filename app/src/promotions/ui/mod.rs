@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use crate::context::RequestCtx;
+use crate::model::experiments::Feature;
 use crate::promotions::api::fetch_vouchers;
 use crate::promotions::model::{VoucherEntry, VouchersAndPromotions};
 use crate::ui::error_template::ErrorNotice;
@@ -84,6 +85,39 @@ fn entry(v: VoucherEntry) -> impl IntoView {
     }
 }
 
+/// The two lists' titles and empty texts: classic, or revamped (experiment
+/// `member_vouchers_revamp`: titles that count what each list holds, and empty texts that
+/// say where vouchers come from and when promotions return).
+struct ListTexts {
+    version: &'static str,
+    mine_title: &'static str,
+    mine_empty: &'static str,
+    promotions_title: &'static str,
+    promotions_empty: &'static str,
+}
+
+impl ListTexts {
+    const fn of(revamped: bool) -> ListTexts {
+        if revamped {
+            ListTexts {
+                version: "revamped",
+                mine_title: "vouchers.revamp.mine.title",
+                mine_empty: "vouchers.revamp.mine.empty",
+                promotions_title: "vouchers.revamp.promotions.title",
+                promotions_empty: "vouchers.revamp.promotions.empty",
+            }
+        } else {
+            ListTexts {
+                version: "classic",
+                mine_title: "vouchers.mine.title",
+                mine_empty: "vouchers.mine.empty",
+                promotions_title: "vouchers.promotions.title",
+                promotions_empty: "vouchers.promotions.empty",
+            }
+        }
+    }
+}
+
 #[component]
 fn Lists(all: VouchersAndPromotions) -> impl IntoView {
     let ctx = RequestCtx::current();
@@ -95,15 +129,21 @@ fn Lists(all: VouchersAndPromotions) -> impl IntoView {
         .map(|t| format!("/vouchers/print/{t}"));
     let no_vouchers = all.vouchers.is_empty();
     let no_promotions = all.promotions.is_empty();
+    let texts = ListTexts::of(ctx.experiments.on(Feature::VouchersRevamp));
+    // The classic titles hold no count; the revamped ones do.
+    let (mine, promotions) = (
+        all.vouchers.len().to_string(),
+        all.promotions.len().to_string(),
+    );
     view! {
-        <section class="account-section" aria-labelledby="my-vouchers-title">
-            <h2 id="my-vouchers-title">{ctx.t("vouchers.mine.title")}</h2>
-            {no_vouchers.then(|| view! { <p class="account-empty" data-testid="vouchers-empty">{ctx.t("vouchers.mine.empty")}</p> })}
+        <section class="account-section" aria-labelledby="my-vouchers-title" data-titles=texts.version>
+            <h2 id="my-vouchers-title">{ctx.t_with(texts.mine_title, &[("n", &mine)])}</h2>
+            {no_vouchers.then(|| view! { <p class="account-empty" data-testid="vouchers-empty">{ctx.t(texts.mine_empty)}</p> })}
             <ul class="voucher-list" data-testid="my-vouchers">{all.vouchers.into_iter().map(entry).collect_view()}</ul>
         </section>
         <section class="account-section" aria-labelledby="promotions-title">
-            <h2 id="promotions-title">{ctx.t("vouchers.promotions.title")}</h2>
-            {no_promotions.then(|| view! { <p class="account-empty" data-testid="promotions-empty">{ctx.t("vouchers.promotions.empty")}</p> })}
+            <h2 id="promotions-title">{ctx.t_with(texts.promotions_title, &[("n", &promotions)])}</h2>
+            {no_promotions.then(|| view! { <p class="account-empty" data-testid="promotions-empty">{ctx.t(texts.promotions_empty)}</p> })}
             <ul class="voucher-list" data-testid="promotions">{all.promotions.into_iter().map(entry).collect_view()}</ul>
         </section>
         <section class="account-section">
