@@ -229,6 +229,11 @@ pub fn render(route: ResolvedRoute, path: String) -> AnyView {
         PageKind::Catalog if route.get("campaignId").is_some() => {
             view! { <crate::catalog::ui::CatalogPage route path /> }.into_any()
         }
+        PageKind::Catalog if route.get("slug").is_some() => {
+            let slug = route.get("slug").unwrap_or_default().to_string();
+            let search = use_location().search.get_untracked();
+            view! { <crate::operations::ui::TravelCatalogBySlugPage slug search /> }.into_any()
+        }
         PageKind::Catalog => {
             let id = route.get_id("catalogId").unwrap_or(0);
             let search = use_location().search.get_untracked();

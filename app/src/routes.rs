@@ -211,6 +211,16 @@ fn is_id(s: &str) -> bool {
     !s.is_empty() && s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// A sale's slug as the shop writes them (`hotel-mira-lyon`): lower-case letters, digits
+/// and hyphens, at most 120, not a number (that is an id).
+pub fn is_slug(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 120
+        && !is_id(s)
+        && s.bytes()
+            .all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
+}
+
 /// Resolves a path (without query) to its page, or `None` for an unknown path (404).
 pub fn resolve(path: &str) -> Option<ResolvedRoute> {
     use PageKind::*;
@@ -245,6 +255,8 @@ pub fn resolve(path: &str) -> Option<ResolvedRoute> {
         // The lateral menu's gifts entry: the site's gift ideas landing, whatever its slug.
         ["gifts"] => r(Landing).seo().param("translationKey", GIFTS_KEY),
         ["catalog", id] if is_id(id) => r(Catalog).param("catalogId", id),
+        // A travel catalog by its sale's slug (spec 001 §2's catalog link rule).
+        ["catalog", slug] if is_slug(slug) => r(Catalog).param("slug", slug),
         ["catalog", c, u, rest @ ..] if is_id(c) && is_id(u) && rest.len() <= 2 => with_filters(
             r(Catalog).param("campaignId", c).param("universeId", u),
             rest,
@@ -487,6 +499,7 @@ mod tests {
             ("/gr/gifts", PageKind::Landing),
             ("/gifts", PageKind::Landing),
             ("/catalog/100/0", PageKind::Catalog),
+            ("/catalog/hotel-mira-lyon", PageKind::Catalog),
             ("/c/robes-ete/100/0", PageKind::Catalog),
             ("/p/robes-ete/100/0", PageKind::Catalog),
             ("/product/100/2001", PageKind::Product),
@@ -548,6 +561,9 @@ mod tests {
         for path in [
             "/nope",
             "/catalog/abc/1",
+            // Slugs are written in lower case, without dots or spaces.
+            "/catalog/Hotel-Mira",
+            "/catalog/hotel.mira",
             // A product by id alone is a number (its sale found on the server).
             "/product/abc",
             "/product/1/abc",

@@ -84,6 +84,13 @@ test('travel home → destination by keyboard → results → an offer; the depa
   await expect(page.getByTestId('travel-departure')).toHaveValue(c.city);
   // The product opened above is now in the last viewed list.
   await expect(page.getByTestId('travel-last-viewed').locator(`a[href="${href}"]`)).toBeVisible();
+  // A travel sale's tile links its catalog by the sale's slug (spec 001 §2), which leads
+  // to the catalog itself.
+  const tile = page.getByTestId('travel-sale').first().locator('a').first();
+  await expect(tile).toHaveAttribute('href', /^\/catalog\/[a-z0-9-]+$/);
+  await tile.click();
+  await expect(page).toHaveURL(/\/t\/c\/\d+$/);
+  await expect(page.getByTestId('travel-catalog')).toBeVisible();
   expect(errors).toEqual([]);
 });
 

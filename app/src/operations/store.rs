@@ -17,6 +17,28 @@ pub async fn sale_catalog(
     sale_landing(db, site_id, sale_id, now, Audience::Member).await
 }
 
+/// The catalog of the site's live travel sale named `slug` (`/t/c/{id}`): `None` when no
+/// live travel sale of the site has it. Two with one slug (an operator's slip): the first
+/// made.
+pub async fn travel_catalog_by_slug(
+    db: &Db,
+    site_id: u16,
+    slug: &str,
+    now: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let sale: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT MIN(s.id) FROM sales s
+          WHERE s.site_id = $1 AND s.slug = $2 AND s.campaign_kind = 'TRAVEL' AND {}",
+        live_window("$3")
+    ))
+    .bind(i64::from(site_id))
+    .bind(slug)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(sale.map(|id| crate::travel::rules::catalog_link(None, None, id)))
+}
+
 /// The member's page of a product by its id alone (`/product/{sale}/{id}`): `None` for an
 /// unknown product, another site's, one whose sale is not live or one taken down.
 pub async fn product_page(

@@ -87,6 +87,46 @@ pub fn CatalogByIdPage(id: i64, search: String) -> impl IntoView {
     }
 }
 
+#[server(prefix = "/api/fn", input = leptos::server_fn::codec::GetUrl, endpoint = "travel/catalog-by-slug")]
+pub async fn resolve_travel_catalog(slug: String) -> Result<Option<String>, ServerFnError> {
+    use crate::platform::state::WireResult;
+    let state = crate::platform::state::app_state()?;
+    let ctx = RequestCtx::current();
+    crate::operations::store::travel_catalog_by_slug(
+        &state.db,
+        ctx.site_id,
+        &slug,
+        crate::platform::state::now(),
+    )
+    .await
+    .wire::<crate::catalog::error::CatalogError>()
+}
+
+/// `/gr/catalog/{slug}`: a live travel sale's catalog by the sale's slug (the catalog
+/// link rule of spec 001 §2, `travel::rules::catalog_link`). The server answers with a
+/// redirect (302: sales end) to `/t/c/{id}`, the query kept; a slug no live travel sale of
+/// the site has is the 404 page.
+#[component]
+pub fn TravelCatalogBySlugPage(slug: String, search: String) -> impl IntoView {
+    let load = Resource::new(move || slug.clone(), resolve_travel_catalog);
+    view! {
+        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
+            {
+                let search = search.clone();
+                move || {
+                    let search = search.clone();
+                    Suspend::new(async move {
+                        let found = load
+                            .await
+                            .map(|t| t.map(|t| crate::routes::with_query(&t, &search)));
+                        redirect_or_not_found(found, "catalog-redirect", "page.travelcatalog")
+                    })
+                }
+            }
+        </Suspense>
+    }
+}
+
 #[server(prefix = "/api/fn", input = leptos::server_fn::codec::GetUrl, endpoint = "product/by-id")]
 pub async fn resolve_product(id: i64) -> Result<Option<String>, ServerFnError> {
     use crate::platform::state::WireResult;

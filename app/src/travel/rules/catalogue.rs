@@ -65,14 +65,18 @@ pub fn catalogue_page(get: impl Fn(&str) -> Option<String>) -> u32 {
 }
 
 /// The link of a travel catalog: the given url as is, else `/catalog/{slug}`, else
-/// `/t/c/{id}` (blank url or slug count as absent).
+/// `/t/c/{id}` (blank url or slug count as absent, and so does a slug the routes do not
+/// take, such as one with capitals or spaces: its link would lead nowhere).
 pub fn catalog_link(url: Option<&str>, slug: Option<&str>, id: i64) -> String {
     fn present(s: Option<&str>) -> Option<&str> {
         s.map(str::trim).filter(|s| !s.is_empty())
     }
-    match (present(url), present(slug)) {
+    match (
+        present(url),
+        present(slug).filter(|s| crate::routes::is_slug(s)),
+    ) {
         (Some(url), _) => url.to_string(),
-        (None, Some(slug)) => format!("/catalog/{}", encode_query_value(slug)),
+        (None, Some(slug)) => format!("/catalog/{slug}"),
         (None, None) => format!("/t/c/{id}"),
     }
 }
@@ -156,5 +160,7 @@ mod tests {
         assert_eq!(catalog_link(Some(" "), Some("sun"), 300), "/catalog/sun");
         assert_eq!(catalog_link(None, None, 300), "/t/c/300");
         assert_eq!(catalog_link(Some(""), Some(""), 300), "/t/c/300");
+        assert_eq!(catalog_link(None, Some("Sun and sea"), 300), "/t/c/300");
+        assert_eq!(catalog_link(None, Some("2024"), 300), "/t/c/300");
     }
 }

@@ -95,7 +95,7 @@ fn TravelHomeView(home: TravelHome, recent: Vec<TravelOffer>, seo: bool) -> impl
 fn TravelSaleTile(sale: SaleCard, now: i64) -> impl IntoView {
     let ctx = RequestCtx::current();
     let href = if ctx.is_member() {
-        crate::travel::rules::catalog_link(None, None, sale.id)
+        crate::travel::rules::catalog_link(None, Some(&sale.seo_slug), sale.id)
     } else {
         format!("/voyages/c/{}", sale.id)
     };

@@ -1,5 +1,6 @@
 //! Operation links (cookie and landing, unknown and expired codes, per site, the REST
-//! call) and the catalog by id (302 to the sale's catalog, 404 for anything else).
+//! call), the catalog by id (302 to the sale's catalog, 404 for anything else) and the
+//! travel catalog by slug.
 use super::{no_site, page};
 use crate::helpers::cart::shopper;
 use crate::helpers::{both, TestApp};
@@ -302,6 +303,87 @@ both!(
     catalog_by_id,
     catalog_by_id_on_sqlite,
     catalog_by_id_on_postgres
+);
+
+/// The travel catalog link (spec 001 §2): the travel home links each live travel sale by
+/// its slug, `/catalog/{slug}`, which answers 302 to the sale's catalog `/t/c/{id}` (query
+/// kept); a slug of no live travel sale of the site (unknown, another site's, a fashion
+/// sale's, one over) is the 404 page, and a visitor signs in first.
+async fn travel_catalog_by_slug(t: TestApp) {
+    let s = shopper(&t, 2).await;
+    let sales: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT id, slug FROM sales WHERE site_id = 1 AND campaign_kind = 'TRAVEL' AND starts_at <= $1 AND ends_at > $1 ORDER BY id",
+    )
+    .bind(app::platform::state::now())
+    .fetch_all(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    assert!(sales.len() >= 2, "demo travel sales");
+    let (_, _, home) = page(&t, Some(&s), "/home/travel").await;
+    for (id, slug) in &sales {
+        assert!(
+            home.contains(&format!(r#"href="/catalog/{slug}""#)),
+            "{slug} on the travel home"
+        );
+        assert!(
+            !home.contains(&format!(r#"href="/t/c/{id}""#)),
+            "{id} linked by id"
+        );
+        let (status, location, _) = page(&t, Some(&s), &format!("/catalog/{slug}")).await;
+        assert_eq!(
+            (status, location.as_str()),
+            (302, format!("/t/c/{id}").as_str())
+        );
+        let (status, _, html) = page(&t, Some(&s), &location).await;
+        assert_eq!(status, 200);
+        assert!(html.contains(&format!(
+            r#"data-campaign-id="{id}" data-testid="travel-catalog""#
+        )));
+    }
+    let (id, slug) = &sales[0];
+    let (_, location, _) = page(&t, Some(&s), &format!("/gr/catalog/{slug}?sort=price_asc")).await;
+    assert_eq!(
+        location,
+        format!("/t/c/{id}?sort=price_asc"),
+        "the query is kept"
+    );
+    let other_site: String = sqlx::query_scalar(
+        "SELECT slug FROM sales WHERE site_id = 2 AND campaign_kind = 'TRAVEL' ORDER BY id LIMIT 1",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    let fashion: String = sqlx::query_scalar(
+        "SELECT slug FROM sales WHERE site_id = 1 AND campaign_kind = 'DEFAULT' ORDER BY id LIMIT 1",
+    )
+    .fetch_one(&t.app.state.db.pool)
+    .await
+    .unwrap();
+    for unknown in ["no-such-trip", other_site.as_str(), fashion.as_str()] {
+        let (status, _, html) = page(&t, Some(&s), &format!("/catalog/{unknown}")).await;
+        assert_eq!(status, 404, "{unknown}");
+        assert!(html.contains("data-testid=\"not-found\""));
+    }
+    // Not a slug the routes take: the 404 page, never a catalog.
+    for bad in ["Hotel-Mira", "h%C3%B4tel", "a%20b"] {
+        let (status, _, _) = page(&t, Some(&s), &format!("/catalog/{bad}")).await;
+        assert_eq!(status, 404, "{bad}");
+    }
+    sqlx::query("UPDATE sales SET ends_at = 1 WHERE id = $1")
+        .bind(id)
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (status, _, _) = page(&t, Some(&s), &format!("/catalog/{slug}")).await;
+    assert_eq!(status, 404, "a sale over");
+    let (status, location, _) = page(&t, None, &format!("/catalog/{}", sales[1].1)).await;
+    assert!((300..400).contains(&status));
+    assert!(location.contains("authentication"), "{location}");
+}
+both!(
+    travel_catalog_by_slug,
+    travel_catalog_by_slug_on_sqlite,
+    travel_catalog_by_slug_on_postgres
 );
 
 /// `/gr/product/{id}`, where a campaign link's `productid` leads once the member is signed

@@ -201,8 +201,8 @@ pub fn sale_of(destination_id: Option<&str>) -> Option<i64> {
 }
 
 /// Where a search leads: a travel sale chosen as destination opens its catalog (the
-/// catalog link rule, with neither url nor slug: sale slugs are not catalog paths here),
-/// anything else the results page.
+/// catalog link rule, by id: a destination names its sale by id alone), anything else the
+/// results page.
 pub fn redirect_url(s: &TravelSearch) -> String {
     match sale_of(s.destination_id.as_deref()) {
         Some(id) => catalog_link(None, None, id),
