@@ -78,6 +78,7 @@ pub async fn fetch_search_page(query: SearchPageQuery) -> Result<SearchPageData,
         brands,
         colors,
         sizes,
+        sale_id: None,
     };
     data.items = store::search_items(
         &state.db,

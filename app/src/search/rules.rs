@@ -15,6 +15,46 @@ pub const PAGE_SIZE: i64 = 48;
 /// Wait after the last key stroke before asking for suggestions.
 pub const DEBOUNCE_MS: u64 = 200;
 
+/// Where a search call comes from (spec 000 §4, the search request's origin): a sale's
+/// catalog (0), whose search stays within that sale, or the search (1, the default),
+/// across the site's live sales.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchOrigin {
+    Catalog,
+    Search,
+}
+
+impl SearchOrigin {
+    /// `origin` and `saleId` of a call: the sale a catalog search stays in (`None` for the
+    /// search), or the key of the refusal (an unknown origin, a catalog search without a
+    /// sale, a sale named by the search).
+    pub fn scope(origin: Option<&str>, sale: Option<&str>) -> Result<Option<i64>, &'static str> {
+        fn blank(v: Option<&str>) -> Option<&str> {
+            v.map(str::trim).filter(|v| !v.is_empty())
+        }
+        let origin = match blank(origin) {
+            None | Some("1") => SearchOrigin::Search,
+            Some("0") => SearchOrigin::Catalog,
+            Some(_) => return Err("search.errors.unknown_origin"),
+        };
+        let sale = match blank(sale) {
+            None => None,
+            Some(v) => Some(
+                v.parse::<i64>()
+                    .ok()
+                    .filter(|id| *id > 0)
+                    .ok_or("search.errors.sale_required")?,
+            ),
+        };
+        match (origin, sale) {
+            (SearchOrigin::Catalog, None) => Err("search.errors.sale_required"),
+            (SearchOrigin::Catalog, sale) => Ok(sale),
+            (SearchOrigin::Search, None) => Ok(None),
+            (SearchOrigin::Search, Some(_)) => Err("search.errors.sale_for_catalog"),
+        }
+    }
+}
+
 /// Whether `q` gets a results page: not refused and not blank (whitespace only is what
 /// the index's normalised query, `index::normalize_query`, turns into nothing). Such a page
 /// is the same for every member but for their tiles; a blank one shows the member's recent
@@ -265,6 +305,31 @@ impl SuggestionsState {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_search_origin_names_its_scope() {
+        use super::SearchOrigin;
+        assert_eq!(SearchOrigin::scope(None, None), Ok(None));
+        assert_eq!(SearchOrigin::scope(Some("1"), Some(" ")), Ok(None));
+        assert_eq!(
+            SearchOrigin::scope(Some(" 0 "), Some("1001")),
+            Ok(Some(1001))
+        );
+        for (origin, sale, key) in [
+            (Some("2"), None, "search.errors.unknown_origin"),
+            (Some("search"), None, "search.errors.unknown_origin"),
+            (Some("0"), None, "search.errors.sale_required"),
+            (Some("0"), Some("0"), "search.errors.sale_required"),
+            (Some("0"), Some("1e3"), "search.errors.sale_required"),
+            (None, Some("1001"), "search.errors.sale_for_catalog"),
+        ] {
+            assert_eq!(
+                SearchOrigin::scope(origin, sale),
+                Err(key),
+                "{origin:?} {sale:?}"
+            );
+        }
+    }
+
     use super::*;
     use crate::model::search::SuggestionKind;
 

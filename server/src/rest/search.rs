@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use app::model::error::ErrorBody;
 use app::model::search::{RecentQueries, SearchFilters, SearchItems, Suggestions};
-use app::search::rules::MAX_QUERY_CHARS;
+use app::search::rules::{SearchOrigin, MAX_QUERY_CHARS};
 use app::search::store::{self, SearchQuery};
 
 use super::error::{ApiError, LogAs, OrNotFound};
@@ -49,8 +49,15 @@ fn list(v: &Option<String>) -> Vec<String> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ItemsParams {
-    /// The query (at most 100 characters).
+    /// The query (at most 200 characters).
     q: Option<String>,
+    /// Where the search comes from: 0 a sale's catalog (needs `saleId`; only that sale's
+    /// items, no sale hits, not kept among the recent queries), 1 the search (the default).
+    #[param(value_type = Option<u8>)]
+    origin: Option<String>,
+    /// The sale a catalog's search (origin 0) stays in.
+    #[param(value_type = Option<i64>)]
+    sale_id: Option<String>,
     #[param(value_type = Option<u16>)]
     #[allow(dead_code)]
     site_id: Option<String>,
@@ -67,7 +74,8 @@ pub struct ItemsParams {
     size: Option<String>,
 }
 
-/// Items matching a query; a signed-in member's first page is recorded as a recent query.
+/// Items matching a query, across the site's live sales or within one sale's catalog
+/// (`origin`); a signed-in member's first page of a search is recorded as a recent query.
 #[utoipa::path(get, path = "/api/catalog/v8/search/items", tag = "search", params(ItemsParams),
     responses((status = 200, body = SearchItems), (status = 400, body = ErrorBody)))]
 async fn items(
@@ -77,6 +85,8 @@ async fn items(
     Params(q): Params<ItemsParams>,
 ) -> Result<Json<SearchItems>, ApiError> {
     let text = text(&q.q)?;
+    let sale_id = SearchOrigin::scope(q.origin.as_deref(), q.sale_id.as_deref())
+        .map_err(|key| ApiError::bad_request("invalid_search_origin", key).in_language(site_id))?;
     let num = |v: &Option<String>, d: i64| v.as_deref().and_then(|v| v.parse().ok()).unwrap_or(d);
     let query = SearchQuery {
         q: text.clone(),
@@ -86,6 +96,7 @@ async fn items(
         brands: list(&q.brand),
         colors: list(&q.color),
         sizes: list(&q.size),
+        sale_id,
     };
     let now = app::platform::state::now();
     let found = store::search_items(
@@ -99,7 +110,8 @@ async fn items(
     .await
     .log_as("[Error] cannot fetch search items")?;
     if let Some(m) = member.id() {
-        if !found.search_term.is_empty() && found.offset == 0 {
+        // A search within one sale's catalog is not a search of the shop to come back to.
+        if !found.search_term.is_empty() && found.offset == 0 && sale_id.is_none() {
             let record = app::search::service::SearchRecord {
                 member_id: m,
                 site_id,

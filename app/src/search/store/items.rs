@@ -85,6 +85,8 @@ pub struct SearchQuery {
     pub brands: Vec<String>,
     pub colors: Vec<String>,
     pub sizes: Vec<String>,
+    /// A catalog's search (origin 0): only this sale's items, and no sale hits.
+    pub sale_id: Option<i64>,
 }
 
 impl SearchQuery {
@@ -129,7 +131,12 @@ pub async fn search_items(
     let mut items = live_items(db, site_id, &ids, &favourites, now).await?;
     let sized = with_sizes(db, &ids, &query.sizes).await?;
     let ticked = query.ticked();
-    items.retain(|i| ticked.brand_ok(i) && ticked.color_ok(i) && ticked.size_ok(i, &sized));
+    items.retain(|i| {
+        query.sale_id.is_none_or(|sale| i.sale_id == sale)
+            && ticked.brand_ok(i)
+            && ticked.color_ok(i)
+            && ticked.size_ok(i, &sized)
+    });
     // A stable sort keeps relevance order among equals.
     match query.sort.as_deref() {
         Some("price_asc") => items.sort_by_key(|i| i.price.value),
@@ -148,6 +155,9 @@ pub async fn search_items(
         .take(limit as usize)
         .collect();
     result.products = catalog::with_availability(db, viewer, page, now).await?;
+    if query.sale_id.is_some() {
+        return Ok(result);
+    }
     let sale_ids: Vec<i64> = idx.search_sales(&term).iter().map(|s| s.id).collect();
     result.sales = live_sales(db, site_id, &sale_ids, now)
         .await?

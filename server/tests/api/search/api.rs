@@ -478,3 +478,103 @@ both!(
     suggestions_after_a_multibyte_separator_on_sqlite,
     suggestions_after_a_multibyte_separator_on_postgres,
 );
+
+/// The search request's origin (spec 000 §4): 1, the default, searches every live sale of
+/// the site; 0 is a sale's catalog searching itself: only that sale's items, no sale hits,
+/// and no recent query kept. Anything else is refused in the site's language.
+async fn a_catalog_search_stays_in_its_sale(t: TestApp) {
+    let session = t.member_session(1).await;
+    let items = |query: String| {
+        let (t, session) = (&t, &session);
+        async move {
+            json(
+                t,
+                &format!("/api/catalog/v8/search/items?q=robe&limit=96{query}"),
+                session,
+            )
+            .await
+        }
+    };
+    let (status, everywhere) = items(String::new()).await;
+    assert_eq!(status, 200);
+    let sale_of = |p: &Value| p["saleId"].as_i64().unwrap();
+    let products = everywhere["products"].as_array().unwrap();
+    let sale = sale_of(&products[0]);
+    assert!(
+        products.iter().any(|p| sale_of(p) != sale),
+        "the demo has robes in more than one sale"
+    );
+    let (_, same) = items("&origin=1".into()).await;
+    assert_eq!(ids(&same), ids(&everywhere), "1 is the default");
+    let (status, within) = items(format!("&origin=0&saleId={sale}")).await;
+    assert_eq!(status, 200, "{within}");
+    let found = within["products"].as_array().unwrap();
+    assert!(!found.is_empty());
+    assert!(found.iter().all(|p| sale_of(p) == sale));
+    let in_sale: Vec<i64> = products
+        .iter()
+        .filter(|p| sale_of(p) == sale)
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    assert!(in_sale.iter().all(|id| ids(&within).contains(id)));
+    assert_eq!(
+        within["totalProductsCount"].as_i64().unwrap(),
+        found.len() as i64
+    );
+    assert_eq!(within["sales"].as_array().unwrap().len(), 0, "no sale hits");
+    // Only the search (origin 1) is kept among the recent queries.
+    let (_, recent) = json(&t, "/api/catalog/v1/search/recent", &session).await;
+    assert_eq!(
+        recent["recentQueries"].as_array().unwrap().len(),
+        1,
+        "{recent}"
+    );
+    sqlx::query("DELETE FROM search_queries")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    items(format!("&origin=0&saleId={sale}")).await;
+    let (_, recent) = json(&t, "/api/catalog/v1/search/recent", &session).await;
+    assert_eq!(
+        recent["recentQueries"].as_array().unwrap().len(),
+        0,
+        "{recent}"
+    );
+    // A sale of another site or one that is over finds nothing, as in its catalog.
+    let (status, other) = items("&origin=0&saleId=4001".into()).await;
+    assert_eq!(
+        (status, other["totalProductsCount"].as_i64()),
+        (200, Some(0))
+    );
+    // Refusals: 400, the key and the message in the member's site's language.
+    for (query, key) in [
+        ("&origin=2", "search.errors.unknown_origin"),
+        ("&origin=catalog", "search.errors.unknown_origin"),
+        ("&origin=%F0%9F%94%8D", "search.errors.unknown_origin"),
+        ("&origin=0", "search.errors.sale_required"),
+        ("&origin=0&saleId=abc", "search.errors.sale_required"),
+        ("&origin=0&saleId=-3", "search.errors.sale_required"),
+        (
+            "&origin=0&saleId=99999999999999999999",
+            "search.errors.sale_required",
+        ),
+        ("&saleId=1001", "search.errors.sale_for_catalog"),
+        ("&origin=1&saleId=1001", "search.errors.sale_for_catalog"),
+    ] {
+        let (status, body) = items(query.into()).await;
+        assert_eq!(status, 400, "{query}");
+        assert_eq!(body["error_code"], "invalid_search_origin", "{query}");
+        assert_eq!(body["error_description"], key, "{query}");
+        let message = body["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("0") && message.ends_with('.'),
+            "{query}: {body}"
+        );
+        assert_ne!(message, key, "{query}: a sentence, not the key");
+    }
+}
+both!(
+    a_catalog_search_stays_in_its_sale,
+    a_catalog_search_stays_in_its_sale_on_sqlite,
+    a_catalog_search_stays_in_its_sale_on_postgres,
+);
