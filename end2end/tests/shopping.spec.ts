@@ -21,9 +21,17 @@ test('home → sale → load more → one brand in the path → product → size
   const tiles = page.getByTestId('items-grid').locator('[data-item-id]');
   await expect(tiles).toHaveCount(48);
   await expect(page.getByTestId('catalog-count')).toContainText('60');
-  // "Load more" appends the next page in place.
+  // "Load more" appends the next page in place. A page that fails says so and keeps the
+  // button; the retry asks for that same page again (the offset moves only on success).
+  await page.route(/[?&]page=2(&|$)/, (route) => route.abort(), { times: 1 });
   await page.getByTestId('load-more').click();
+  await expect(page.locator('p.error[role="alert"]')).toBeVisible();
+  await expect(tiles).toHaveCount(48);
+  const again = page.waitForRequest(/[?&]page=2(&|$)/);
+  await page.getByTestId('load-more').click();
+  await again;
   await expect(tiles).toHaveCount(60);
+  await expect(page.locator('p.error[role="alert"]')).toHaveCount(0);
   await expect(page.getByTestId('load-more')).toHaveCount(0);
   // Four columns on request. The switch shows the layouts as pictures (numbered buttons
   // read as pages), named by their column count, under a visible label.
