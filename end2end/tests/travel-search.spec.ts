@@ -5,8 +5,8 @@ import { expectNoViolations } from './a11y';
 // The French site on desktop, the German one on phones: a country to type, what it is
 // called, and a departure city of the site's demo data.
 const CASES = {
-  desktop: { site: 1, typed: 'grè', country: 'Grèce', city: 'PAR' },
-  phone: { site: 2, typed: 'grie', country: 'Griechenland', city: 'BER' },
+  desktop: { site: 1, typed: 'grè', country: 'Grèce', city: 'PAR', flex: ['Date exacte', '± 1 jour', '± 3 jours', '± 7 jours'] },
+  phone: { site: 2, typed: 'grie', country: 'Griechenland', city: 'BER', flex: ['Genaues Datum', '± 1 Tag', '± 3 Tage', '± 7 Tage'] },
 };
 
 test('travel home → destination by keyboard → results → an offer; the departure city is remembered', async ({ page }, info) => {
@@ -125,6 +125,16 @@ test('a travel sale chosen as destination opens its catalog; wrong dates are exp
   await page.getByTestId('travel-search-submit').click();
   await expect(page).toHaveURL(/checkin=2030-05-10.*checkout=2030-05-17/);
   await expect(page.getByTestId('travel-search-error')).toHaveCount(0);
+
+  // The date-change options (spec 000 §9): ±1, 3 or 7 days around the check-in, kept in
+  // the address and shown chosen on the next page.
+  const flex = page.getByTestId('travel-flex');
+  await expect(flex.locator('option')).toHaveText(c.flex);
+  await flex.selectOption('7');
+  await page.getByTestId('travel-search-submit').click();
+  await expect(page).toHaveURL(/checkin=2030-05-10.*flex=7/);
+  await expect(page.getByTestId('travel-flex')).toHaveValue('7');
+  await expectNoViolations(page);
 });
 
 test('the open-door travel home works without signing in', async ({ page }) => {

@@ -297,6 +297,32 @@ pub struct TravelOffer {
     pub favorite: bool,
 }
 
+/// How many days either side of the check-in a flexible search may depart: the date-change
+/// options of spec 000 §9 (+1, +3, +7 days). 0 is exact dates.
+pub const FLEX_DAYS: [u8; 3] = [1, 3, 7];
+
+/// `flex` on the wire: a number of days, or the flag older clients send (`true` is 3 days).
+pub mod flex_wire {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Flex {
+            Flag(bool),
+            Days(u64),
+        }
+        Ok(match Flex::deserialize(d)? {
+            Flex::Flag(true) => 3,
+            Flex::Flag(false) => 0,
+            Flex::Days(n) => u8::try_from(n)
+                .ok()
+                .filter(|n| super::FLEX_DAYS.contains(n))
+                .unwrap_or(0),
+        })
+    }
+}
+
 /// The travel search selection (spec 001 §3).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -315,7 +341,9 @@ pub struct TravelSearch {
     pub checkout: Option<String>,
     /// A flexible period, e.g. a month `2026-12`.
     pub dates: Option<String>,
-    pub flex: bool,
+    /// Days either side of the check-in the departure may be (1, 3 or 7; 0 exact dates).
+    #[serde(deserialize_with = "flex_wire::deserialize")]
+    pub flex: u8,
 }
 
 /// A destination suggestion: a country, region, city, or a travel sale by name.

@@ -30,8 +30,10 @@ pub struct OfferQuery {
     pub checkout: Option<String>,
     /// A flexible period: a month `YYYY-MM`.
     pub dates: Option<String>,
-    /// Check-in ± 3 days.
-    pub flex: bool,
+    /// Days either side of the check-in (1, 3 or 7; 0 exact dates).
+    #[serde(deserialize_with = "crate::model::travel::flex_wire::deserialize")]
+    #[cfg_attr(feature = "ssr", param(value_type = Option<u8>))]
+    pub flex: u8,
     /// The other filters of spec 001 §2 by name (`board`, `accomodationtype`, ...), values
     /// as in the URL.
     pub filters: BTreeMap<String, Vec<String>>,

@@ -6,6 +6,7 @@
 // which always works.
 import { emit, NAVIGATED, ROUTE_ERROR } from '../lib/events';
 import { fetchHtml } from '../lib/http';
+import { dwellThenLoad } from './near-view';
 
 const HEAD_TAGS =
   'title, meta[name], meta[property], link[rel=canonical], link[rel=alternate], script[type="application/ld+json"]';
@@ -123,16 +124,11 @@ async function go(url: URL, push: boolean): Promise<void> {
 // (<div data-widget-visible="...">): below-the-fold widgets (the travel price calendar,
 // the offers map) cost nothing until the member scrolls to them. Again after each swap.
 const requested = new Set<string>();
+// It loads once it has stayed near for the lazy-load delay (`near-view.ts`).
 const nearView =
   'IntersectionObserver' in window
     ? new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            nearView?.unobserve(entry.target);
-            loadWidget((entry.target as HTMLElement).dataset.widgetVisible);
-          }
-        },
+        dwellThenLoad((el) => loadWidget((el as HTMLElement).dataset.widgetVisible)),
         { rootMargin: '300px' },
       )
     : null;

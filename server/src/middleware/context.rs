@@ -119,6 +119,7 @@ where
     // Accounts belong to one site: a session made on another site is not signed in here
     // (pages and API alike), so that site's members-only pages, favourites and recent
     // searches are never mixed with another site's account and cart.
+    let other_site_session = member.as_ref().is_some_and(|m| m.site_id != site_id);
     let member = member.filter(|m| {
         let same_site = m.site_id == site_id;
         if !same_site {
@@ -134,7 +135,17 @@ where
     if is_page && req.method() == Method::GET {
         if let Some(route) = routes::resolve(&path) {
             if route.access() == Access::MembersOnly && member.is_none() {
-                return redirect(&routes::visitor_redirect(&route, &path, &query));
+                let mut to = routes::visitor_redirect(&route, &path, &query);
+                // Login result code 20 (spec 000 §5, member cross login): the sign-in page
+                // says the account is signed in on another site, rather than nothing.
+                let to_sign_in = to.starts_with(&format!("{}/authentication?", routes::SITE_BASE));
+                if other_site_session && to_sign_in {
+                    to.push_str("&info=");
+                    to.push_str(
+                        app::auth::social::rules::LoginCode::MemberCrossLogin.message_key(),
+                    );
+                }
+                return redirect(&to);
             }
         }
     }

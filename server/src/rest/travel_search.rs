@@ -107,7 +107,7 @@ pub struct SearchParams {
     checkout: Option<String>,
     /// A month `YYYY-MM`; exact dates win when both are given.
     dates: Option<String>,
-    /// `1`: check-in ± 3 days.
+    /// Days either side of the check-in: 1, 3 or 7 (`true`, `on`, `yes`: 3); else exact.
     flex: Option<String>,
     /// 0-based page of 9 offers.
     #[param(value_type = Option<u32>)]

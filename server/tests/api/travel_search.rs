@@ -207,7 +207,13 @@ async fn pages(t: TestApp) {
     assert!(home.contains(r#"action="/t/r""#) && home.contains(r#"role="combobox""#));
     assert_eq!(home.matches(r#"data-testid="travel-sale""#).count(), 3);
     let (sale, _) = &travel_sales(&t, 1).await[0];
-    assert!(home.contains(&format!(r#"href="/t/c/{sale}""#)));
+    // Linked by the sale's slug (spec 001 §2's catalog link), which leads to /t/c/{id}.
+    let slug: String = sqlx::query_scalar("SELECT slug FROM sales WHERE id = $1")
+        .bind(sale)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(home.contains(&format!(r#"href="/catalog/{slug}""#)));
     assert!(!home.contains(r#"data-testid="travel-last-viewed""#));
     // The modules of the site's travel home: its sales as banners, the shop's homes.
     let highlights = home

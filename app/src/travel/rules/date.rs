@@ -8,6 +8,21 @@
 //! clock: callers pass the dates.
 use std::fmt;
 
+pub use crate::model::travel::{flex_wire, FLEX_DAYS};
+
+/// The flexibility a URL's `flex` asks for: 1, 3 or 7 days; the yes/no flag it was before
+/// (`true`, `on`, `yes`) is the 3 days that flag meant; anything else, exact dates.
+pub fn flex_days(v: &str) -> u8 {
+    match v.trim() {
+        "true" | "on" | "yes" => 3,
+        v => v
+            .parse::<u8>()
+            .ok()
+            .filter(|d| FLEX_DAYS.contains(d))
+            .unwrap_or(0),
+    }
+}
+
 /// A day of the proleptic Gregorian calendar. Ordering is the tuple (year, month, day).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {

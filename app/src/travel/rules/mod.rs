@@ -38,7 +38,7 @@ pub use configuration::{
     city_needed, default_package, duration_needed, quotation_price, BookingBlock, Configuration,
     StayLength,
 };
-pub use date::{from_filter_date, to_filter_date, Date};
+pub use date::{flex_days, flex_wire, from_filter_date, to_filter_date, Date, FLEX_DAYS};
 pub use filters::{
     active_filters, canonical_query, drawer_cookie, drawer_open, facet_title_key, first_page,
     has_iso_dates, is_filtered, known_filters, label_facets, month_bounds, month_label,

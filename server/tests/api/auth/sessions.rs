@@ -265,3 +265,52 @@ both!(
     recovery_autologin_and_sessions_on_sqlite,
     recovery_autologin_and_sessions_on_postgres,
 );
+
+/// Login result code 20 (spec 000 §5, member cross login): a members-only page asked with
+/// a session of another site sends to sign in with the code's message, in the site's
+/// language; a visitor, or a session that ended, gets the sign-in page without it.
+async fn a_session_of_another_site_is_said_on_the_sign_in_page(t: TestApp) {
+    let of_site_1 = t.member_session(1).await;
+    let location = |res: &reqwest::Response| {
+        res.headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    // Its own site: the page itself.
+    let res = t.get_with_cookie("/my-orders", &of_site_1).await;
+    assert_eq!(res.status(), 200);
+    // The German site: to sign in, back to the page after, with code 20's message.
+    let res = t.get_with_cookie("/my-orders?site=2", &of_site_1).await;
+    assert_eq!(res.status(), 302);
+    let to = location(&res);
+    assert!(to.starts_with("/gr/authentication?ReturnUrl="), "{to}");
+    assert!(to.ends_with("&info=auth.social.code.20"), "{to}");
+    let page = t
+        .get_with_cookie(&to, &format!("{of_site_1}; site=2"))
+        .await;
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    let german = app::site::i18n::t("de", "auth.social.code.20");
+    assert!(!german.is_empty() && german != "auth.social.code.20");
+    assert!(html.contains(&german), "the message in German");
+    // A visitor, and a session that no longer exists: the sign-in page says nothing more.
+    for cookie in [
+        "site=2",
+        "rosace_session=0123456789abcdef0123456789abcdef; site=2",
+    ] {
+        let res = t.get_with_cookie("/my-orders", cookie).await;
+        assert_eq!(res.status(), 302, "{cookie}");
+        let to = location(&res);
+        assert!(
+            to.starts_with("/gr/authentication?ReturnUrl=") && !to.contains("info="),
+            "{cookie}: {to}"
+        );
+    }
+}
+both!(
+    a_session_of_another_site_is_said_on_the_sign_in_page,
+    a_session_of_another_site_is_said_on_the_sign_in_page_on_sqlite,
+    a_session_of_another_site_is_said_on_the_sign_in_page_on_postgres
+);

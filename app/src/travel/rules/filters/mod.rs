@@ -68,10 +68,6 @@ pub fn month_bounds(month: &str) -> Option<(Date, Date)> {
     Some((first, next.add_days(-1)))
 }
 
-fn is_true(v: &str) -> bool {
-    matches!(v.trim(), "1" | "true" | "on" | "yes")
-}
-
 /// A destination as the autocomplete gives it: a numeric id or `sale-{id}`.
 fn valid_destination(v: &str) -> bool {
     let digits = v.strip_prefix("sale-").unwrap_or(v);
@@ -116,7 +112,9 @@ pub fn parse_offer_query(pairs: &[(String, String)]) -> OfferQuery {
     q.checkout = first("checkout")
         .and_then(parse_filter_date)
         .filter(|out| q.checkin.as_ref().is_none_or(|inn| out > inn));
-    q.flex = q.checkin.is_some() && first("flex").is_some_and(is_true);
+    q.flex = first("flex")
+        .filter(|_| q.checkin.is_some())
+        .map_or(0, crate::travel::rules::flex_days);
     // Exact dates and a flexible period exclude each other (spec 001 §4): exact dates win.
     q.dates = first("dates")
         .and_then(parse_month)
@@ -186,7 +184,7 @@ pub fn active_filters(q: &OfferQuery) -> Vec<ActiveFilter> {
     };
     date("checkin", &q.checkin, &|w| {
         w.checkin = None;
-        w.flex = false;
+        w.flex = 0;
     });
     date("checkout", &q.checkout, &|w| w.checkout = None);
     date("dates", &q.dates, &|w| w.dates = None);

@@ -23,7 +23,7 @@ fn the_url_reads_into_a_query() {
     ]));
     assert_eq!(q.checkin.as_deref(), Some("2027-03-06"));
     assert_eq!(q.checkout.as_deref(), Some("2027-03-13"));
-    assert!(q.flex);
+    assert_eq!(q.flex, 1);
     assert_eq!(q.filters["board"], ["all_inclusive", "half_board"]);
     assert_eq!(q.filters["thematics"], ["beach"]);
     assert_eq!(q.filters["location"], ["140"]);
@@ -65,7 +65,7 @@ fn checkout_before_checkin_and_flex_without_checkin_are_dropped() {
         (Some("2027-03-10"), None)
     );
     let q = parse_offer_query(&pairs(&[("flex", "1"), ("dates", "2027-03")]));
-    assert!(!q.flex);
+    assert_eq!(q.flex, 0);
     assert_eq!(q.dates.as_deref(), Some("2027-03"));
 }
 
@@ -94,7 +94,7 @@ fn dc_zero_is_the_default_catalogue() {
 fn the_query_string_round_trips_with_ddmmyy_dates() {
     let q = parse_offer_query(&pairs(&[
         ("checkin", "2027-03-06"),
-        ("flex", "on"),
+        ("flex", "7"),
         ("board", "half_board"),
         ("board", "all_inclusive"),
         ("location", "Côte d'Azur"),
@@ -103,7 +103,7 @@ fn the_query_string_round_trips_with_ddmmyy_dates() {
     let s = offer_query_string(&q);
     assert_eq!(
         s,
-        "?checkin=060327&flex=1&location=C%C3%B4te%20d%27Azur&board=half_board,all_inclusive&page=2"
+        "?checkin=060327&flex=7&location=C%C3%B4te%20d%27Azur&board=half_board,all_inclusive&page=2"
     );
     assert_eq!(parse_offer_query(&query_pairs(&s)), q);
     let month = parse_offer_query(&pairs(&[("dates", "2027-03")]));
@@ -182,7 +182,7 @@ fn active_filters_remove_one_value_each() {
         ]
     );
     assert_eq!(active[0].without.checkin, None);
-    assert!(!active[0].without.flex);
+    assert_eq!(active[0].without.flex, 0);
     assert_eq!(active[1].without.filters["board"], ["all_inclusive"]);
     assert_eq!(active[1].without.page, 0);
     assert_eq!(

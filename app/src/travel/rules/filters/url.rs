@@ -37,7 +37,11 @@ pub fn offer_query_string(q: &OfferQuery) -> String {
         ("checkout", day(&q.checkout)),
         (
             "flex",
-            QueryValue::One(if q.flex { "1".into() } else { String::new() }),
+            QueryValue::One(if q.flex > 0 {
+                q.flex.to_string()
+            } else {
+                String::new()
+            }),
         ),
         ("dates", QueryValue::One(month)),
     ];

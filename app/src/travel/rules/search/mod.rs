@@ -42,13 +42,13 @@ mod tests {
         let mut s = TravelSearch {
             checkin: Some("2026-12-05".into()),
             checkout: Some("2026-12-12".into()),
-            flex: true,
+            flex: 3,
             ..TravelSearch::default()
         };
         set_dates(&mut s, Some("2026-12".into()));
         assert_eq!(s.dates.as_deref(), Some("2026-12"));
         assert_eq!((s.checkin, s.checkout), (None, None));
-        assert!(s.flex);
+        assert_eq!(s.flex, 3);
     }
 
     #[test]

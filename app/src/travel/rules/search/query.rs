@@ -97,10 +97,6 @@ pub fn month(v: &str) -> Option<(i32, u32)> {
     Date::new(y, m, 1).map(|_| (y, m))
 }
 
-fn flag(v: &str) -> bool {
-    matches!(v.trim(), "1" | "true" | "on" | "yes")
-}
-
 /// Reads a search from the URL's query. Exact dates win over a period when both are
 /// given (the setters of spec 001 §4 applied in that order); a checkout not after the
 /// checkin is dropped and reported.
@@ -116,7 +112,7 @@ pub fn parse_search(get: impl Fn(&str) -> Option<String>) -> SearchRequest {
         trip_type_id: get("tripTypeId")
             .and_then(|v| code(&v, 32))
             .unwrap_or_default(),
-        flex: get("flex").is_some_and(|v| flag(&v)),
+        flex: get("flex").map_or(0, |v| crate::travel::rules::flex_days(&v)),
         ..TravelSearch::default()
     };
     s.is_destination_suggested = s.destination_id.is_some();
@@ -174,7 +170,8 @@ pub fn search_pairs(s: &TravelSearch) -> Vec<(&'static str, String)> {
     push("checkin", s.checkin.as_deref());
     push("checkout", s.checkout.as_deref());
     push("dates", s.dates.as_deref());
-    push("flex", s.flex.then_some("1"));
+    let flex = s.flex.to_string();
+    push("flex", (s.flex > 0).then_some(flex.as_str()));
     out
 }
 
@@ -268,7 +265,7 @@ mod tests {
             ("tripTypeId", "stay"),
             ("checkin", "2026-12-05"),
             ("checkout", "121226"),
-            ("flex", "1"),
+            ("flex", "7"),
             ("page", "2"),
         ]);
         let s = &r.search;
@@ -283,7 +280,7 @@ mod tests {
             Some("2026-12-12"),
             "DDMMYY is read too"
         );
-        assert!(s.flex);
+        assert_eq!(s.flex, 7);
         assert_eq!((r.page, r.problem), (2, None));
     }
 
@@ -341,7 +338,7 @@ mod tests {
         assert_eq!(both.search.checkin.as_deref(), Some("2026-12-05"));
         let period = parse(&[("dates", "2027-01"), ("flex", "on")]);
         assert_eq!(period.search.dates.as_deref(), Some("2027-01"));
-        assert!(period.search.flex);
+        assert_eq!(period.search.flex, 3, "the former flag is 3 days");
         assert_eq!(period.search.checkin, None);
     }
 

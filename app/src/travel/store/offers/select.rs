@@ -85,7 +85,7 @@ impl Search {
     pub(super) fn of(query: &OfferQuery, now: i64) -> Search {
         let bookable = window(now);
         let days = if let Some(checkin) = query.checkin.as_deref().and_then(Date::parse) {
-            let spread = if query.flex { 3 } else { 0 };
+            let spread = i64::from(query.flex);
             Some((checkin.add_days(-spread), checkin.add_days(spread)))
         } else {
             query.dates.as_deref().and_then(month_bounds)
@@ -95,7 +95,7 @@ impl Search {
             query.checkin.as_deref().and_then(Date::parse),
             query.checkout.as_deref().and_then(Date::parse),
         ) {
-            (Some(checkin), Some(checkout)) if !query.flex && checkout > checkin => {
+            (Some(checkin), Some(checkout)) if query.flex == 0 && checkout > checkin => {
                 u32::try_from(checkin.days_until(checkout) + 1).ok()
             }
             _ => None,

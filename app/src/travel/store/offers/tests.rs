@@ -165,7 +165,7 @@ fn the_search_matches_place_sale_city_and_days() {
         trip_type_id: Some("tour".into()),
         ..Default::default()
     }));
-    // Saturday Dec 12th; Thursday Dec 10th only with ±3 days.
+    // Saturday Dec 12th; Thursday Dec 10th only with ±3 days or more, not ±1.
     assert!(search(OfferQuery {
         checkin: Some("2026-12-12".into()),
         ..Default::default()
@@ -176,7 +176,28 @@ fn the_search_matches_place_sale_city_and_days() {
     }));
     assert!(search(OfferQuery {
         checkin: Some("2026-12-10".into()),
-        flex: true,
+        flex: 3,
+        ..Default::default()
+    }));
+    assert!(!search(OfferQuery {
+        checkin: Some("2026-12-10".into()),
+        flex: 1,
+        ..Default::default()
+    }));
+    assert!(search(OfferQuery {
+        checkin: Some("2026-12-11".into()),
+        flex: 1,
+        ..Default::default()
+    }));
+    // Saturday Dec 5th is a week before: ±7 days only.
+    assert!(!search(OfferQuery {
+        checkin: Some("2026-12-05".into()),
+        flex: 3,
+        ..Default::default()
+    }));
+    assert!(search(OfferQuery {
+        checkin: Some("2026-12-05".into()),
+        flex: 7,
         ..Default::default()
     }));
     assert!(search(OfferQuery {
@@ -197,7 +218,7 @@ fn the_search_matches_place_sale_city_and_days() {
     assert!(search(OfferQuery {
         checkin: Some("2026-12-12".into()),
         checkout: Some("2026-12-20".into()),
-        flex: true,
+        flex: 3,
         ..Default::default()
     }));
     assert!(!search(OfferQuery {
@@ -232,7 +253,7 @@ fn sold_out_days_are_no_departure_for_dates_or_months() {
     // ±3 days reaches no other Saturday; the next one has places.
     assert!(!search(OfferQuery {
         checkin: Some("2026-12-12".into()),
-        flex: true,
+        flex: 3,
         ..Default::default()
     }));
     assert!(search(OfferQuery {

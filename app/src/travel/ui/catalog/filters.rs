@@ -96,10 +96,12 @@ pub fn FilterForm(
                         <input type="date" name="checkout" value=query.checkout.clone().unwrap_or_default() data-testid="filter-checkout" />
                     </label>
                 </div>
-                <p class="trv-filter__option">
-                    <input type="checkbox" id="trv-f-flex" name="flex" value="1" checked=query.flex />
-                    <label for="trv-f-flex">{ctx.t("travel.filter.flex")}</label>
-                </p>
+                <label class="trv-filter__field">
+                    <span>{ctx.t("travel.filter.flex")}</span>
+                    <select name="flex" data-testid="filter-flex">
+                        {crate::travel::ui::flex_options(&ctx, query.flex)}
+                    </select>
+                </label>
                 <label class="trv-filter__field">
                     <span>{ctx.t("travel.filter.dates")}</span>
                     <select name="dates" data-testid="filter-dates">

@@ -304,10 +304,11 @@ pub fn TravelSearchBox(form: SearchForm) -> impl IntoView {
                             .collect_view()}
                     </select>
                 </div>
-                <div class="travel-search__check">
-                    <input id="trv-flex" name="flex" type="checkbox" value="1" checked=search.flex
-                        data-testid="travel-flex" />
+                <div class="travel-search__field">
                     <label for="trv-flex">{ctx.t("travel.search.flex")}</label>
+                    <select id="trv-flex" name="flex" class="travel-search__select" data-testid="travel-flex">
+                        {crate::travel::ui::flex_options(&ctx, search.flex)}
+                    </select>
                 </div>
                 <p id=hint_id class="travel-search__hint">{t("travel.search.when.hint")}</p>
             </fieldset>
