@@ -69,6 +69,17 @@ pub async fn resolve_catalog(id: i64) -> Result<Option<String>, ServerFnError> {
 #[component]
 pub fn CatalogByIdPage(id: i64, search: String) -> impl IntoView {
     let load = Resource::new(move || id, resolve_catalog);
+    view! { <CatalogRedirect load search label="page.catalog" /> }
+}
+
+/// A catalog's by-id or by-slug address once its look-up answers: the redirect to the
+/// catalog found with the address's query kept (see [`redirect_or_not_found`]).
+#[component]
+fn CatalogRedirect(
+    load: Resource<Result<Option<String>, ServerFnError>>,
+    search: String,
+    label: &'static str,
+) -> impl IntoView {
     view! {
         <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
             {
@@ -79,7 +90,7 @@ pub fn CatalogByIdPage(id: i64, search: String) -> impl IntoView {
                         let found = load
                             .await
                             .map(|t| t.map(|t| crate::routes::with_query(&t, &search)));
-                        redirect_or_not_found(found, "catalog-redirect", "page.catalog")
+                        redirect_or_not_found(found, "catalog-redirect", label)
                     })
                 }
             }
@@ -109,22 +120,7 @@ pub async fn resolve_travel_catalog(slug: String) -> Result<Option<String>, Serv
 #[component]
 pub fn TravelCatalogBySlugPage(slug: String, search: String) -> impl IntoView {
     let load = Resource::new(move || slug.clone(), resolve_travel_catalog);
-    view! {
-        <Suspense fallback=move || view! { <p class="loading" aria-busy="true">{RequestCtx::current().t("common.loading")}</p> }>
-            {
-                let search = search.clone();
-                move || {
-                    let search = search.clone();
-                    Suspend::new(async move {
-                        let found = load
-                            .await
-                            .map(|t| t.map(|t| crate::routes::with_query(&t, &search)));
-                        redirect_or_not_found(found, "catalog-redirect", "page.travelcatalog")
-                    })
-                }
-            }
-        </Suspense>
-    }
+    view! { <CatalogRedirect load search label="page.travelcatalog" /> }
 }
 
 #[server(prefix = "/api/fn", input = leptos::server_fn::codec::GetUrl, endpoint = "product/by-id")]
