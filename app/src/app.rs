@@ -36,9 +36,15 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     content_security_policy();
     // What the form enhancement says when a post gets no answer (it does not send it again).
     let failed = ctx.t("errors.general_retry.notification");
+    // The control of the `member_programmatic_navigation` holdback follows every link with a
+    // page load (`frontend-react/src/pages/navigation.ts` reads this).
+    let page_loads = (!ctx
+        .experiments
+        .on(crate::model::experiments::Feature::ProgrammaticNavigation))
+    .then_some("pages");
     view! {
         <!DOCTYPE html>
-        <html lang=site.locale class=site.palette.css_class() data-ctx=ctx_json data-failed=failed data-hydrated=(!islands).then_some("true")>
+        <html lang=site.locale class=site.palette.css_class() data-ctx=ctx_json data-failed=failed data-hydrated=(!islands).then_some("true") data-navigation=page_loads>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -314,7 +314,7 @@ mod tests {
         assert_eq!(s.variation(banners, "a:x"), "var2_programmatic");
         // The others still run.
         let member = s.experiments_for(Audience::Member, "m:3");
-        assert_eq!(member.assigned.len(), 7);
+        assert_eq!(member.assigned.len(), 14);
     }
 
     #[test]

@@ -52,9 +52,10 @@ impl Definition {
 
 /// The experiments of the product. Weights are relative (here per cent); a deployment
 /// changes them with `ROSACE_EXPERIMENT_WEIGHTS` (see `Settings`). The holdbacks (last
-/// viewed, contact-form attachments, sponsored banners: features everyone had before
-/// experiments) keep a small control of 10%.
-pub const EXPERIMENTS: [Definition; 9] = [
+/// viewed, contact-form attachments, sponsored banners, the cities service, the contact
+/// form's automatic answers, in-app navigation: features everyone had before experiments)
+/// keep a small control of 10%.
+pub const EXPERIMENTS: [Definition; 16] = [
     Definition {
         name: "anonymous_dynamic_pricing",
         audience: Audience::Anonymous,
@@ -111,6 +112,51 @@ pub const EXPERIMENTS: [Definition; 9] = [
         audience: Audience::Member,
         feature: Feature::VouchersRevamp,
         variations: &[("control", 50), ("var1_enabled", 50)],
+    },
+    // The revamps of a member's pages and menus: new versions, half and half.
+    Definition {
+        name: "member_communications_revamp",
+        audience: Audience::Member,
+        feature: Feature::CommunicationsRevamp,
+        variations: &[("control", 50), ("var1_enabled", 50)],
+    },
+    Definition {
+        name: "member_menu_revamp",
+        audience: Audience::Member,
+        feature: Feature::MenuRevamp,
+        variations: &[("control", 50), ("var1_enabled", 50)],
+    },
+    Definition {
+        name: "member_burger_menu_revamp",
+        audience: Audience::Member,
+        feature: Feature::BurgerMenuRevamp,
+        variations: &[("control", 50), ("var1_enabled", 50)],
+    },
+    Definition {
+        name: "member_brands_place_details",
+        audience: Audience::Member,
+        feature: Feature::BrandsPlaceDetails,
+        variations: &[("control", 50), ("var1_enabled", 50)],
+    },
+    // Holdbacks of what members had before these switches: the cities service in the
+    // address forms, the contact form's automatic answers, in-app navigation.
+    Definition {
+        name: "member_address_service",
+        audience: Audience::Member,
+        feature: Feature::AddressService,
+        variations: &[("control", 10), ("var1_enabled", 90)],
+    },
+    Definition {
+        name: "member_contact_form",
+        audience: Audience::Member,
+        feature: Feature::ContactForm,
+        variations: &[("control", 10), ("var1_enabled", 90)],
+    },
+    Definition {
+        name: "member_programmatic_navigation",
+        audience: Audience::Member,
+        feature: Feature::ProgrammaticNavigation,
+        variations: &[("control", 10), ("var1_enabled", 90)],
     },
 ];
 

@@ -164,6 +164,21 @@ fn outside_any_experiment_launched_features_are_on_and_new_ones_off() {
     assert!(!outside.on(Feature::RosedealsMenu));
     assert!(!outside.on(Feature::FavouritesPage));
     assert!(!outside.on(Feature::VouchersRevamp));
+    for revamp in [
+        Feature::CommunicationsRevamp,
+        Feature::MenuRevamp,
+        Feature::BurgerMenuRevamp,
+        Feature::BrandsPlaceDetails,
+    ] {
+        assert!(!outside.on(revamp), "{revamp:?}");
+    }
+    for launched in [
+        Feature::AddressService,
+        Feature::ContactForm,
+        Feature::ProgrammaticNavigation,
+    ] {
+        assert!(outside.on(launched), "{launched:?}");
+    }
     // The context a page carries when the server said nothing about experiments.
     let ctx: Experiments = serde_json::from_str("{}").unwrap();
     assert!(ctx.on(Feature::SponsoredBanners) && !ctx.on(Feature::DynamicPricing));
@@ -224,7 +239,10 @@ fn every_feature_has_experiments_and_holdbacks_keep_a_small_control() {
             "member_last_viewed",
             "member_contact_form_attachments",
             "anonymous_sponsored_banners",
-            "member_sponsored_banners"
+            "member_sponsored_banners",
+            "member_address_service",
+            "member_contact_form",
+            "member_programmatic_navigation"
         ]
     );
     assert_eq!(
@@ -294,7 +312,7 @@ fn experiments_for_an_audience_switch_their_features() {
     let off = s.experiments_for(Audience::Anonymous, &format!("a:{ANON_OFF}"));
     assert!(!off.on(Feature::DynamicPricing));
     let member = s.experiments_for(Audience::Member, "m:3");
-    assert_eq!(member.assigned.len(), 7);
+    assert_eq!(member.assigned.len(), 14);
     assert!(member.on(Feature::RosedealsMenu));
     assert_eq!(
         names_for(Audience::Anonymous),
@@ -309,7 +327,14 @@ fn experiments_for_an_audience_switch_their_features() {
             "member_last_viewed",
             "member_contact_form_attachments",
             "member_sponsored_banners",
-            "member_vouchers_revamp"
+            "member_vouchers_revamp",
+            "member_communications_revamp",
+            "member_menu_revamp",
+            "member_burger_menu_revamp",
+            "member_brands_place_details",
+            "member_address_service",
+            "member_contact_form",
+            "member_programmatic_navigation"
         ]
     );
 }

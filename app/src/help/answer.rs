@@ -40,6 +40,19 @@ pub trait Answerer: Send + Sync {
     fn article(&self, lang: &str, id: &str) -> Option<&Article>;
 }
 
+/// The answerer of the contact form's holdback control (`member_contact_form`): it never
+/// finds an answer, so every message goes on as a ticket, as before automatic answers.
+pub struct NoAnswers;
+
+impl Answerer for NoAnswers {
+    fn answer(&self, _lang: &str, _question: &str) -> Option<Match> {
+        None
+    }
+    fn article(&self, _lang: &str, _id: &str) -> Option<&Article> {
+        None
+    }
+}
+
 /// Below these, a question is not answered (the message goes on as a ticket): at least
 /// this BM25 score, and at least this share of the question's words found in the article.
 pub const MIN_SCORE: f32 = 2.5;

@@ -27,10 +27,32 @@ pub enum Feature {
     /// The vouchers page's revamped titles and empty texts (spec 001 §1: revamped versus
     /// classic); the classic ones are today's.
     VouchersRevamp,
+    /// The communications page's revamp: a summary of what the member receives, each line
+    /// linked to its section, above the sections.
+    CommunicationsRevamp,
+    /// The account menu's revamp: its entries in three headed groups (purchases, account,
+    /// help) instead of one list.
+    MenuRevamp,
+    /// The burger menu's revamp: the information links in place (a disclosure, not a side
+    /// panel) and, for a member, the account's entries in the burger.
+    BurgerMenuRevamp,
+    /// Addresses through the cities service: the address form offers the city of the zip
+    /// code typed. Launched.
+    AddressService,
+    /// The contact form's automatic answers: a request the help centre can answer at once
+    /// gets the answer before a ticket is opened. Launched.
+    ContactForm,
+    /// The brands place's details: each brand's live sales, linked, under its name.
+    BrandsPlaceDetails,
+    /// Programmatic (in-app) navigation: a same-site link is followed by the script, which
+    /// swaps the page and keeps the islands' state; without it every link is a page load.
+    /// Launched.
+    ProgrammaticNavigation,
 }
 
 impl Feature {
-    pub const ALL: [Feature; 7] = [
+    /// The fourteen switches spec 000 §6 names, in its order but for the four launched.
+    pub const ALL: [Feature; 14] = [
         Feature::DynamicPricing,
         Feature::RosedealsMenu,
         Feature::FavouritesPage,
@@ -38,6 +60,13 @@ impl Feature {
         Feature::ContactFormAttachments,
         Feature::SponsoredBanners,
         Feature::VouchersRevamp,
+        Feature::CommunicationsRevamp,
+        Feature::MenuRevamp,
+        Feature::BurgerMenuRevamp,
+        Feature::AddressService,
+        Feature::ContactForm,
+        Feature::BrandsPlaceDetails,
+        Feature::ProgrammaticNavigation,
     ];
 
     /// What a visitor outside any experiment of the feature gets (no performance consent,
@@ -46,16 +75,34 @@ impl Feature {
     pub const fn launched(self) -> bool {
         matches!(
             self,
-            Feature::LastViewed | Feature::ContactFormAttachments | Feature::SponsoredBanners
+            Feature::LastViewed
+                | Feature::ContactFormAttachments
+                | Feature::SponsoredBanners
+                | Feature::AddressService
+                | Feature::ContactForm
+                | Feature::ProgrammaticNavigation
         )
     }
 
-    /// Whether the feature shows on a page the shop renders once for many (the visitors'
-    /// page cache, the members' templates). One that does not (the vouchers page is a
-    /// member's own, rendered per request) stays out of those pages' cache keys, so its
-    /// experiment does not halve their hit rate.
-    pub const fn on_shared_pages(self) -> bool {
-        !matches!(self, Feature::VouchersRevamp)
+    /// Whether the feature may show on the page at `path` when the shop renders it once for
+    /// many (the visitors' page cache, the members' templates). One that cannot (the
+    /// vouchers page is a member's own, rendered per request; the brands place's details
+    /// are on that page only) stays out of the page's cache key, so its experiment does not
+    /// halve the page's hit rate.
+    pub fn shown_on(self, path: &str) -> bool {
+        match self {
+            Feature::VouchersRevamp
+            | Feature::CommunicationsRevamp
+            | Feature::AddressService
+            | Feature::ContactForm => false,
+            Feature::BrandsPlaceDetails => {
+                matches!(
+                    path.trim_end_matches('/'),
+                    "/brandsplace" | "/gr/brandsplace"
+                )
+            }
+            _ => true,
+        }
     }
 }
 

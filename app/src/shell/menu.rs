@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::content::{load_content, page_preview_date};
 use super::rules::{self, LinkKind, MenuItem, MenuSwitches};
 use crate::context::RequestCtx;
+use crate::model::experiments::Feature;
 
 fn href_of(ctx: &RequestCtx, item: &MenuItem) -> String {
     if item.id == "disconnect" {
@@ -55,7 +56,7 @@ fn sections_for(ctx: &RequestCtx) -> Vec<MenuItem> {
 /// The burger's menu: a drawer of 293 px on phones, a dropdown from the desktop width on.
 /// The information item opens the legal side panel.
 #[component]
-pub fn LateralMenu() -> impl IntoView {
+pub fn LateralMenu() -> AnyView {
     let ctx = RequestCtx::current();
     let items = items_for(&ctx);
     let legal = items
@@ -83,8 +84,11 @@ pub fn LateralMenu() -> impl IntoView {
     let sign_in = (!ctx.is_member()).then(|| {
         view! { <li><a href="/gr/authentication" data-testid="menu-login">{ctx.t("header.login")}</a></li> }
     });
+    if ctx.experiments.on(Feature::BurgerMenuRevamp) {
+        return view! { <RevampedLateralMenu items sign_in=sign_in.is_some() /> }.into_any();
+    }
     view! {
-        <nav id="lateral-menu" class="lateral-menu" aria-label=ctx.t("menu.label") data-testid="lateral-menu">
+        <nav id="lateral-menu" class="lateral-menu" aria-label=ctx.t("menu.label") data-testid="lateral-menu" data-menu="classic">
             <ul>{sign_in}{entries}</ul>
             <div id="menu-legal" class="side-panel" data-testid="legal-panel" hidden>
                 <button type="button" class="side-panel__back" data-close-panel="">{ctx.t("shell.menu.back")}</button>
@@ -95,6 +99,53 @@ pub fn LateralMenu() -> impl IntoView {
             </div>
         </nav>
     }
+    .into_any()
+}
+
+/// `member_burger_menu_revamp`: the information links open in place (a disclosure the
+/// browser opens, no side panel to go back from), and a member finds the account's entries
+/// in the burger too, as on the menu page, so a phone reaches them in one tap.
+#[component]
+fn RevampedLateralMenu(items: Vec<MenuItem>, sign_in: bool) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let entries = items
+        .iter()
+        .map(|i| {
+            if i.children.is_empty() {
+                view! { <li>{link(&ctx, i, "menu-item")}</li> }.into_any()
+            } else {
+                view! {
+                    <li>
+                        <details class="lateral-menu__group" data-testid="menu-information" data-item=i.id.clone()>
+                            <summary>{ctx.t(&i.label_key)}</summary>
+                            <ul>{i.children.iter().map(|c| view! { <li>{link(&ctx, c, "legal-item")}</li> }).collect_view()}</ul>
+                        </details>
+                    </li>
+                }
+                .into_any()
+            }
+        })
+        .collect_view();
+    let account = ctx.is_member().then(|| {
+        let sections = sections_for(&ctx);
+        view! {
+            <div class="lateral-menu__account">
+                <p class="lateral-menu__heading" id="lateral-account">{ctx.t("shell.account.label")}</p>
+                <ul aria-labelledby="lateral-account" data-testid="lateral-account">
+                    {sections.iter().filter(|s| s.id != "menu").map(|s| view! { <li>{link(&ctx, s, "account-section")}</li> }).collect_view()}
+                </ul>
+            </div>
+        }
+    });
+    view! {
+        <nav id="lateral-menu" class="lateral-menu" aria-label=ctx.t("menu.label") data-testid="lateral-menu" data-menu="revamped">
+            <ul>
+                {sign_in.then(|| view! { <li><a href="/gr/authentication" data-testid="menu-login">{ctx.t("header.login")}</a></li> })}
+                {entries}
+            </ul>
+            {account}
+        </nav>
+    }
 }
 
 /// The login element of a member: a disclosure with the account menu's sections.
@@ -103,14 +154,36 @@ pub fn AccountMenu() -> impl IntoView {
     let ctx = RequestCtx::current();
     let name = ctx.member_first_name.clone().unwrap_or_default();
     let sections = sections_for(&ctx);
+    let list = if ctx.experiments.on(Feature::MenuRevamp) {
+        // `member_menu_revamp`: the same sections under three headings.
+        view! {
+            <div class="account-menu__groups" data-menu="revamped">
+                {rules::account_groups(sections).into_iter().map(|(key, group)| {
+                    let id = format!("account-{}", key.rsplit('.').next().unwrap_or(key));
+                    view! {
+                        <p class="account-menu__heading" id=id.clone()>{ctx.t(key)}</p>
+                        <ul class="account-menu__list" aria-labelledby=id data-testid="account-group">
+                            {group.iter().map(|s| view! { <li>{link(&ctx, s, "account-section")}</li> }).collect_view()}
+                        </ul>
+                    }
+                }).collect_view()}
+            </div>
+        }
+        .into_any()
+    } else {
+        view! {
+            <ul class="account-menu__list" aria-label=ctx.t("shell.account.label") data-menu="classic">
+                {sections.iter().map(|s| view! { <li>{link(&ctx, s, "account-section")}</li> }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    };
     view! {
         <details class="account-menu" data-testid="account-menu">
             <summary class="header__login" data-testid="login-element">
                 {ctx.t_with("header.account.hello", &[("name", &name)])}
             </summary>
-            <ul class="account-menu__list" aria-label=ctx.t("shell.account.label")>
-                {sections.iter().map(|s| view! { <li>{link(&ctx, s, "account-section")}</li> }).collect_view()}
-            </ul>
+            {list}
         </details>
     }
 }

@@ -557,6 +557,46 @@ pub fn account_sections(switches: MenuSwitches) -> Vec<MenuItem> {
     sections
 }
 
+/// The revamped account menu's groups (`member_menu_revamp`), in their order: the label key
+/// and the sections of each. A section no group names goes to the last, so a new section
+/// never drops out of the menu.
+pub fn account_groups(sections: Vec<MenuItem>) -> Vec<(&'static str, Vec<MenuItem>)> {
+    const PURCHASES: [&str; 7] = [
+        "my-orders",
+        "favourites",
+        "vouchers-promos",
+        "rose-deal",
+        "premium",
+        "wallet",
+        "payment-methods",
+    ];
+    const ACCOUNT: [&str; 7] = [
+        "my-account",
+        "personal-data",
+        "address-book",
+        "message-center",
+        "notifications-alerts",
+        "subscriptions",
+        "member-get-member",
+    ];
+    let mut groups = [
+        ("shell.account.group.purchases", Vec::new()),
+        ("shell.account.group.account", Vec::new()),
+        ("shell.account.group.more", Vec::new()),
+    ];
+    for s in sections {
+        let at = if PURCHASES.contains(&s.id.as_str()) {
+            0
+        } else if ACCOUNT.contains(&s.id.as_str()) {
+            1
+        } else {
+            2
+        };
+        groups[at].1.push(s);
+    }
+    groups.into_iter().filter(|(_, g)| !g.is_empty()).collect()
+}
+
 /// The path of a menu target, without its query or fragment (what the route table sees).
 pub fn target_path(href: &str) -> &str {
     href.split(['?', '#']).next().unwrap_or(href)

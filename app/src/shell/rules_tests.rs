@@ -495,3 +495,37 @@ fn every_brand_has_its_app_store_links() {
         app_store_links(crate::site::Brand::Violeta)
     );
 }
+
+#[test]
+fn the_revamped_account_menu_groups_every_section_once() {
+    let switches = menu_switches(1, &crate::model::experiments::Experiments::outside());
+    let sections = account_sections(switches);
+    let ids: Vec<String> = sections.iter().map(|s| s.id.clone()).collect();
+    let groups = account_groups(sections);
+    let keys: Vec<&str> = groups.iter().map(|g| g.0).collect();
+    assert_eq!(
+        keys,
+        [
+            "shell.account.group.purchases",
+            "shell.account.group.account",
+            "shell.account.group.more"
+        ]
+    );
+    let mut grouped: Vec<String> = groups
+        .iter()
+        .flat_map(|g| g.1.iter().map(|s| s.id.clone()))
+        .collect();
+    assert_eq!(groups[0].1[0].id, "my-orders");
+    assert_eq!(groups[1].1[0].id, "my-account");
+    assert!(groups[2].1.iter().any(|s| s.id == "help"));
+    grouped.sort();
+    let mut all = ids;
+    all.sort();
+    assert_eq!(grouped, all, "every section, once");
+    // A section no group names still shows, last.
+    let mut extra = account_sections(switches);
+    extra.push(item("new-one", "k", "/x", true, LinkKind::Default));
+    let groups = account_groups(extra);
+    assert_eq!(groups[2].1.last().unwrap().id, "new-one");
+    assert!(account_groups(Vec::new()).is_empty());
+}

@@ -28,7 +28,7 @@ export function linkTarget(ev: MouseEvent, here: Location = location): URL | nul
 
 function swap(doc: Document): void {
   const html = document.documentElement;
-  for (const attr of ['lang', 'class', 'data-ctx', 'data-failed']) {
+  for (const attr of ['lang', 'class', 'data-ctx', 'data-failed', 'data-navigation']) {
     const value = doc.documentElement.getAttribute(attr);
     if (value === null) html.removeAttribute(attr);
     else html.setAttribute(attr, value);
@@ -150,9 +150,16 @@ export function watchWidgets(root: ParentNode = document): void {
   }
 }
 
+/** The server says whether this member follows links in the page (in-app navigation) or
+ * with page loads (the control of the `member_programmatic_navigation` holdback). */
+export function inAppNavigation(root: HTMLElement = document.documentElement): boolean {
+  return root.dataset.navigation !== 'pages';
+}
+
 export function start(): void {
   window.__rosaceRouteErrors ??= 0;
   addEventListener('click', (ev) => {
+    if (!inAppNavigation()) return;
     const url = linkTarget(ev);
     if (!url) return;
     ev.preventDefault();
@@ -170,6 +177,8 @@ export function start(): void {
     },
     true,
   );
-  addEventListener('popstate', () => void go(new URL(location.href), false));
-  history.scrollRestoration = 'manual';
+  addEventListener('popstate', () => {
+    if (inAppNavigation()) void go(new URL(location.href), false);
+  });
+  if (inAppNavigation()) history.scrollRestoration = 'manual';
 }

@@ -121,11 +121,19 @@ pub async fn send_form(
     let db = &app.state.db;
     let now = app::platform::state::now();
     let answerer = app.help.current();
+    // The control of the `member_contact_form` holdback gets no automatic answer.
+    let answers = middleware::experiments::for_member_action(&app, &headers, m.member_id)
+        .on(app::model::experiments::Feature::ContactForm);
+    let answerer: &dyn app::help::answer::Answerer = if answers {
+        answerer.as_ref()
+    } else {
+        &app::help::answer::NoAnswers
+    };
     let who = app.uploader(&client);
     let answered = match service::answer(
         db,
         who,
-        answerer.as_ref(),
+        answerer,
         ctx.site_id,
         m.member_id,
         &request,

@@ -60,6 +60,20 @@ pub async fn for_page(
     (experiments, set)
 }
 
+/// A member's experiments for a form they post (no page view, so nothing is recorded): the
+/// variations their page views drew, or outside every experiment without the performance
+/// cookies. The contact form's handler asks this for `member_contact_form`.
+pub fn for_member_action(app: &AppCtx, headers: &HeaderMap, member_id: i64) -> Experiments {
+    use app::onboarding::rules::{consent_accepted, parse_consent, CONSENT_COOKIE};
+    let consent = parse_consent(cookie(headers, CONSENT_COOKIE).as_deref());
+    if !consent_accepted(&consent, rules::CONSENT_CATEGORY) {
+        return Experiments::outside();
+    }
+    app.experiments
+        .current()
+        .experiments_for(rules::Audience::Member, &format!("m:{member_id}"))
+}
+
 /// A visitor who did not accept the performance cookies is outside every experiment, and
 /// loses the anonymous id they had: decided without the database. None when they accepted.
 pub fn without_consent(

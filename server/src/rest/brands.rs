@@ -29,7 +29,7 @@ async fn brands(
     SiteId(site): SiteId,
     member: MaybeMember,
 ) -> Result<Json<Vec<PlaceBrand>>, ApiError> {
-    app::brands::store::live_brands(&app.state.db, site, member.id(), now())
+    app::brands::store::live_brands(&app.state.db, site, member.id(), now(), false)
         .await
         .map(Json)
         .map_err(|e| ApiError::wire(&CatalogError::from(e)).logged_as("brand list failed"))

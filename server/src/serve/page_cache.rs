@@ -442,7 +442,7 @@ fn page_key_of(
     key.push('|');
     for (experiment, variation) in &experiments.assigned {
         let shared = app::experiments::rules::definition(experiment)
-            .is_none_or(|d| d.feature.on_shared_pages());
+            .is_none_or(|d| d.feature.shown_on(uri.path()));
         if !shared {
             continue;
         }
@@ -711,6 +711,13 @@ mod tests {
             with(&|c| c.experiments.assigned = vouchers.clone()),
             keys[0]
         );
+        // One shown on one page only splits that page's key.
+        let details = vec![("member_brands_place_details".into(), "var1_enabled".into())];
+        assert_eq!(with(&|c| c.experiments.assigned = details.clone()), keys[0]);
+        let place: axum::http::Uri = "/brandsplace?q=a".parse().unwrap();
+        let mut treated = base.clone();
+        treated.experiments.assigned = details;
+        assert_ne!(page_key("", &treated, &place), page_key("", &base, &place));
     }
 
     #[test]

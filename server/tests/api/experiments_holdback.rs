@@ -15,15 +15,15 @@ use app::experiments::rules::{definition, Settings, ANON_ID_COOKIE};
 const ANON_ADS: &str = "00000000000000000000000000000001";
 const ANON_NO_ADS: &str = "00000000000000000000000000000018";
 /// Performance (experiments) and behaviour (advertising) accepted.
-const PERF_ADS: &str = "OptanonConsent=groups=C0001:1,C0002:1,C0003:0,C0004:1,C0005:0";
+pub(crate) const PERF_ADS: &str = "OptanonConsent=groups=C0001:1,C0002:1,C0003:0,C0004:1,C0005:0";
 /// Advertising accepted, performance refused: outside any experiment.
-const ADS_ONLY: &str = "OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:1,C0005:0";
+pub(crate) const ADS_ONLY: &str = "OptanonConsent=groups=C0001:1,C0002:0,C0003:0,C0004:1,C0005:0";
 const SPONSORED: &str = r#"data-banner-kind="MediaAdsBanner""#;
 const AD_SCRIPT: &str = r#"src="/js/ads.js""#;
 const LAST_VIEWED: &str = r#"data-testid="travel-last-viewed""#;
 const FILES: &str = r#"data-testid="help-files""#;
 
-async fn page(t: &TestApp, path: &str, cookie: &str) -> String {
+pub(crate) async fn page(t: &TestApp, path: &str, cookie: &str) -> String {
     let res = t.get_with_cookie(path, cookie).await;
     assert_eq!(res.status(), 200, "{path}");
     res.text().await.unwrap()
@@ -33,7 +33,11 @@ fn variation_of(name: &str, key: &str) -> &'static str {
     Settings::default().variation(definition(name).unwrap(), key)
 }
 
-async fn row(t: &TestApp, experiment: &str, visitor: &str) -> Option<(String, i64, Option<i64>)> {
+pub(crate) async fn row(
+    t: &TestApp,
+    experiment: &str,
+    visitor: &str,
+) -> Option<(String, i64, Option<i64>)> {
     app::experiments::store::assignment(&t.app.state.db, experiment, visitor)
         .await
         .unwrap()
@@ -41,7 +45,10 @@ async fn row(t: &TestApp, experiment: &str, visitor: &str) -> Option<(String, i6
 
 /// Members of site 1 in the control and in the variation of each member holdback,
 /// found by the deterministic bucketing (10% control: a few dozen members at most).
-async fn members_of(t: &TestApp, names: &[&'static str]) -> Vec<(&'static str, Shopper, Shopper)> {
+pub(crate) async fn members_of(
+    t: &TestApp,
+    names: &[&'static str],
+) -> Vec<(&'static str, Shopper, Shopper)> {
     let mut control: Vec<Option<Shopper>> = names.iter().map(|_| None).collect();
     let mut treated: Vec<Option<Shopper>> = names.iter().map(|_| None).collect();
     for _ in 0..400 {

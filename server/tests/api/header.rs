@@ -366,7 +366,14 @@ async fn menu_switches_per_site(t: TestApp) {
         );
         let (_, html) = page(&t, "/?site=1", &cookie).await;
         let start = html.find("id=\"lateral-menu\"").expect("lateral menu");
-        let end = html[start..].find("</nav>").unwrap() + start;
+        // The revamped burger (`member_burger_menu_revamp`) adds the account menu's
+        // sections after the lateral menu's own items, which are what the call describes.
+        let end = ["</nav>", "class=\"lateral-menu__account\""]
+            .iter()
+            .filter_map(|m| html[start..].find(m))
+            .min()
+            .unwrap()
+            + start;
         let mut drawn = items_in(&html[start..end]);
         let mut called = config_ids(&menu["items"]);
         drawn.sort();

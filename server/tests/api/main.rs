@@ -25,6 +25,7 @@ mod diagnostics;
 mod dsa_form;
 mod experiments;
 mod experiments_holdback;
+mod experiments_switches;
 mod foundation;
 mod gifts;
 mod group_writes;

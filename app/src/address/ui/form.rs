@@ -74,6 +74,9 @@ pub fn AddressForm(
         .map(|r| r.example)
         .unwrap_or("");
     let phone_example = specificities(site_id).phone_format.example;
+    let cities_service = ctx
+        .experiments
+        .on(crate::model::experiments::Feature::AddressService);
     let draft_ref = draft.as_ref().filter(|d| d.is_refused());
     let refusal = draft_ref.and_then(refusal_text);
     let no_refusal = refusal.is_none();
@@ -108,14 +111,16 @@ pub fn AddressForm(
             _ => None,
         };
         // The city is offered from the zip code (`frontend-react/src/pages/zip-city.ts`,
-        // GET /api/members/v1/cities) among the places the code names.
+        // GET /api/members/v1/cities) among the places the code names, unless the member is
+        // in the control of the `member_address_service` holdback (they type the city).
         let city_id = format!("{id_prefix}-{}", AddressField::City.wire());
-        let (from_zip, country_from) = if f == AddressField::ZipCode {
+        let (from_zip, country_from) = if f == AddressField::ZipCode && cities_service {
             (Some(city_id.clone()), Some(format!("{id_prefix}-country")))
         } else {
             (None, None)
         };
-        let options_id = (f == AddressField::City).then(|| format!("{city_id}-options"));
+        let options_id =
+            (f == AddressField::City && cities_service).then(|| format!("{city_id}-options"));
         let (phone_first, phone_rest) = if f == AddressField::Phone {
             (
                 Some(first.to_string()),

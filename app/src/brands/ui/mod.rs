@@ -44,6 +44,8 @@ pub async fn fetch_brands() -> Result<Vec<PlaceBrand>, ServerFnError> {
         ctx.site_id,
         ctx.member_id,
         crate::platform::state::now(),
+        ctx.experiments
+            .on(crate::model::experiments::Feature::BrandsPlaceDetails),
     )
     .await
     .wire::<crate::catalog::error::CatalogError>()
@@ -169,11 +171,29 @@ fn BrandRow(b: PlaceBrand, member: bool, search: String) -> impl IntoView {
             </form>
         }
     });
+    // `member_brands_place_details`: the brand's live sales, each linked to its catalog.
+    let details = (!b.sales.is_empty()).then(|| {
+        let label = ctx.t_with("brandsplace.sales", &[("brand", &b.name)]);
+        view! {
+            <ul class="brandsplace__sales" aria-label=label data-testid="brand-sales">
+                {b.sales.iter().map(|s| {
+                    let until = ctx.t_with("brandsplace.until", &[("date", &ctx.date(s.ends_at))]);
+                    view! {
+                        <li>
+                            <a href=crate::shell::rules::sale_href(s.id, 0)>{s.name.clone()}</a>
+                            " "<span class="brandsplace__until">{until}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        }
+    });
     view! {
         <li class="brandsplace__brand" data-testid="place-brand" data-brand-id=b.id data-name=b.name.clone() data-followed=b.followed.to_string()>
             <a href=format!("/b/{}", b.id)>{b.name.clone()}</a>
             <span class="brandsplace__items">{items}</span>
             {form}
+            {details}
         </li>
     }
 }

@@ -43,6 +43,67 @@ fn choice_key(group: &str, wire: &str) -> String {
     format!("communications.{group}.{}", wire.to_ascii_lowercase())
 }
 
+/// `member_communications_revamp`: what the member receives, in four lines, each a link to
+/// the section that changes it; the sections follow as in the classic page.
+#[component]
+fn Summary(settings: CommunicationSettings) -> impl IntoView {
+    let ctx = RequestCtx::current();
+    let yes_no = |on: bool| {
+        ctx.t(if on {
+            "communications.summary.yes"
+        } else {
+            "communications.summary.no"
+        })
+    };
+    let newsletters = ctx.t_with(
+        "communications.summary.newsletters",
+        &[
+            (
+                "channel",
+                &ctx.t(&choice_key(
+                    "channel",
+                    settings.communication_channel.wire(),
+                )),
+            ),
+            (
+                "model",
+                &ctx.t(&choice_key("model", settings.communication_model.wire())),
+            ),
+        ],
+    );
+    let optins = ctx.t_with(
+        "communications.summary.optins",
+        &[
+            ("perso", &yes_no(settings.is_optin_perso)),
+            ("partner", &yes_no(settings.is_optin_partner)),
+        ],
+    );
+    let partners = &settings.member_commercial_partner_settings;
+    let accepted = partners.iter().filter(|p| p.status).count().to_string();
+    let partners = ctx.t_with(
+        "communications.summary.partners",
+        &[("n", &accepted), ("total", &partners.len().to_string())],
+    );
+    let brands = ctx.t_with(
+        "communications.summary.brands",
+        &[("n", &settings.brand_alerts.brands.len().to_string())],
+    );
+    let lines = [
+        ("#newsletters-title", newsletters),
+        ("#optins-title", optins),
+        ("#partners-title", partners),
+        ("#brands-title", brands),
+    ];
+    view! {
+        <section class="account-section account-summary" aria-labelledby="summary-title" data-testid="communications-summary">
+            <h2 id="summary-title">{ctx.t("communications.summary.title")}</h2>
+            <ul>
+                {lines.into_iter().map(|(href, text)| view! { <li><a href=href>{text}</a></li> }).collect_view()}
+            </ul>
+        </section>
+    }
+}
+
 #[component]
 fn Communications(
     settings: CommunicationSettings,
@@ -82,7 +143,12 @@ fn Communications(
         .subscription_id
         .map(|id| id.to_string())
         .unwrap_or_default();
+    let summary = ctx
+        .experiments
+        .on(crate::model::experiments::Feature::CommunicationsRevamp)
+        .then(|| view! { <Summary settings=settings.clone() /> });
     view! {
+        {summary}
         <section class="account-section" aria-labelledby="newsletters-title">
             <h2 id="newsletters-title">{ctx.t("communications.newsletters.title")}</h2>
             <form method="post" action=form_action("preferences") data-enhance="" class="account-form" data-testid="preferences-form" id="preferences-form">

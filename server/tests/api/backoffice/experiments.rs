@@ -86,7 +86,7 @@ async fn the_page_reports_and_controls_experiments(t: TestApp) {
     let (status, html) = merch.get(&t, PAGE).await;
     assert_eq!(status, 200);
     assert!(html.contains(r#"id="experiments-empty""#), "empty state");
-    assert_eq!(html.matches("<section ").count(), 9, "every experiment");
+    assert_eq!(html.matches("<section ").count(), 16, "every experiment");
     assert!(
         html.contains("reshuffles almost everyone"),
         "the help tells how bucketing works"
