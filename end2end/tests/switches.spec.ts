@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoViolations } from './a11y';
-import { closePopins, signInByCall, DEMO_EMAIL, DEMO_PASSWORD } from './session';
+import { closePopins, signInByCall, DEMO_EMAIL, DEMO_EMAIL_2, DEMO_PASSWORD } from './session';
 
 // The feature switches of a member's menus and pages (spec 000 §6; the experiments in
 // app/src/experiments/rules.rs): a demo member who accepted performance cookies is in each
@@ -15,15 +15,17 @@ async function variations(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(ctx.experiments?.assigned ?? []);
 }
 
-for (const site of [1, 66]) {
-  test(`site ${site}: a member's menus, communications, brands place and links follow their switches`, async ({ page, context, baseURL }) => {
+// Two demo members of each of two sites: four draws, so each version is likely met here too.
+for (const [site, email] of [[1, DEMO_EMAIL], [1, DEMO_EMAIL_2], [66, DEMO_EMAIL], [66, DEMO_EMAIL_2]] as const) {
+  test(`site ${site}, ${email}: a member's menus, communications, brands place and links follow their switches`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'OptanonConsent', value: PERF, url: baseURL! }]);
-    await signInByCall(context, site, DEMO_EMAIL, DEMO_PASSWORD);
+    await signInByCall(context, site, email, DEMO_PASSWORD);
     await page.goto('/');
     await expect(page.getByTestId('login-element')).toBeVisible();
     await closePopins(page);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const drawn = await variations(page);
+    test.info().annotations.push({ type: 'variations', description: JSON.stringify(drawn) });
     const on = (name: string) => {
       expect(drawn[name], `${name} is drawn`).toBeTruthy();
       return drawn[name] !== 'control';
@@ -60,6 +62,10 @@ for (const site of [1, 66]) {
       await expect(page.getByTestId('legal-panel')).toBeVisible();
     }
     await expectNoViolations(page);
+    if (await page.getByTestId('legal-panel').isVisible()) {
+      await page.getByTestId('legal-panel').locator('[data-close-panel]').click();
+      await expect(page.getByTestId('legal-panel')).toBeHidden();
+    }
 
     // In-app navigation, or a page load for the holdback's control: a link from the burger.
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
