@@ -170,6 +170,34 @@ both!(
     |c| c.page_cache_ms = 60_000
 );
 
+/// The contact form sent by `s` with `cookie`: where it leads.
+async fn send(t: &TestApp, s: &Shopper, cookie: &str, body: &str) -> String {
+    let form = Form::new()
+        .text("_xsrf", s.xsrf.clone())
+        .text("reason", "other")
+        .text("body", body.to_string());
+    let res = s
+        .client
+        .post(t.url("/helpform/send"))
+        .header("cookie", cookie)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 303);
+    res.headers()["location"].to_str().unwrap().to_string()
+}
+
+async fn tickets_of(t: &TestApp, s: &Shopper) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM help_tickets WHERE member_id = $1")
+        .bind(s.member_id)
+        .fetch_one(&t.app.state.db.pool)
+        .await
+        .unwrap()
+}
+
+const ANSWERED: &str = "Quand serai-je remboursé de mon retour ?";
+
 /// A question the help articles answer gets the answer first for the treated member; the
 /// control's goes on as a ticket, as before automatic answers.
 async fn the_contact_form_answers_first_unless_held_back(t: TestApp) {
@@ -179,31 +207,29 @@ async fn the_contact_form_answers_first_unless_held_back(t: TestApp) {
         // The member opens the form first, as from the help centre.
         let html = page(&t, "/helpform", &with_perf(s)).await;
         assert!(html.contains(r#"id="help-form""#));
-        let form = Form::new()
-            .text("_xsrf", s.xsrf.clone())
-            .text("reason", "other")
-            .text("body", "Quand serai-je remboursé de mon retour ?");
-        let res = s
-            .client
-            .post(t.url("/helpform/send"))
-            .header("cookie", with_perf(s))
-            .multipart(form)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 303);
-        let to = res.headers()["location"].to_str().unwrap().to_string();
+        let to = send(&t, s, &with_perf(s), ANSWERED).await;
         assert_eq!(to.starts_with("/helpform?evaluation="), on, "{to}");
         assert_eq!(to.contains("ticket="), !on, "{to}");
-        let tickets: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM help_tickets WHERE member_id = $1")
-                .bind(s.member_id)
-                .fetch_one(&t.app.state.db.pool)
-                .await
-                .unwrap();
-        assert_eq!(tickets, if on { 0 } else { 1 });
+        assert_eq!(tickets_of(&t, s).await, if on { 0 } else { 1 });
         exposed(&t, "member_contact_form", s, on).await;
     }
+    // The control's bad input is refused as anyone's: no ticket.
+    for body in ["", "   "] {
+        let to = send(&t, control, &with_perf(control), body).await;
+        assert!(to.starts_with("/helpform?"), "{to}");
+        assert!(!to.contains("ticket="), "{to}");
+    }
+    assert_eq!(tickets_of(&t, control).await, 1);
+    // Outside the experiment (performance refused, or a consent cookie that does not
+    // parse): the launched form, which answers first.
+    for cookie in [
+        without_perf(control),
+        format!("{}; OptanonConsent=groups=C0002:%FF%", control.cookie),
+    ] {
+        let to = send(&t, control, &cookie, ANSWERED).await;
+        assert!(to.starts_with("/helpform?evaluation="), "{to}");
+    }
+    assert_eq!(tickets_of(&t, control).await, 1);
 }
 both!(
     the_contact_form_answers_first_unless_held_back,
