@@ -146,7 +146,7 @@ grep -q 'href="/backoffice/operators"' "$DATA/pages/bo-home.html" || die "the ba
 # started again with no request worked on at once, so everything but /health is shed.
 stop_pid "$SERVER_PID"
 start_server "$(target_dir)/debug/server" "127.0.0.1:$PORT" "$DATA/server-busy.log" \
-  ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="$BASE" ROSACE_MAX_IN_FLIGHT=0 RUST_LOG=error NO_COLOR=1
+  ROSACE_DATA_DIR="$DATA" ROSACE_PUBLIC_ORIGIN="$BASE" ROSACE_MAX_IN_FLIGHT=0 ROSACE_MAX_CALLS_IN_FLIGHT=0 RUST_LOG=error NO_COLOR=1
 wait_for_health "$BASE/health" 60 "$SERVER_PID" || { cat "$DATA/server-busy.log"; die "the shop did not start again"; }
 for site in 1 2; do
   code=$(curl -s -H 'Accept: text/html' "$BASE/?site=$site" -o "$DATA/pages/busy-$site.html" -w '%{http_code}')

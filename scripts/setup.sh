@@ -20,8 +20,9 @@
 #     .tools/binaryen; prints the PATH addition to use.
 #   - with --fuzz-tools: schemathesis 4.32.5 (schema fuzzing, scripts/fuzz.sh) from PyPI in
 #     its own virtualenv, .tools/schemathesis-venv.
-#   - with --bench-tools: Locust 2.47.0 (the load of scripts/bench/bench-sale-opening.sh,
-#     which also installs it when missing) from PyPI in its own virtualenv,
+#   - with --bench-tools: Locust 2.47.0 (scripts/bench/bench-sale-opening.sh's second load
+#     tool, ROSACE_BENCH_LOAD=locust, which also installs it when missing; its default,
+#     Goose, is built from crates.io by the script) from PyPI in its own virtualenv,
 #     .tools/locust-venv.
 #
 # Usage: scripts/setup.sh [--release-tools] [--fuzz-tools] [--bench-tools] [--check]
@@ -450,7 +451,8 @@ fi
 
 # ---------------------------------------------------------------- load tool (benches)
 
-# Locust for scripts/bench/bench-sale-opening.sh, pinned, in a virtualenv of its own.
+# Locust for scripts/bench/bench-sale-opening.sh (ROSACE_BENCH_LOAD=locust), pinned, in a
+# virtualenv of its own.
 if [ "$BENCH_TOOLS" = 1 ]; then
     if [ "$("$LOCUST_VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>/dev/null)" = "$LOCUST_VERSION" ]; then
         say ok "locust $LOCUST_VERSION"

@@ -11,7 +11,7 @@ import { axeViolations } from './a11y';
 // server/src/middleware/shed.rs): in the site's language, styled by its one style block
 // (allowed by its hash in the page's policy), with a link that asks for the same address
 // again. A second shop is started with no request worked on at once
-// (ROSACE_MAX_IN_FLIGHT=0), so everything but /health is shed.
+// (ROSACE_MAX_IN_FLIGHT=0, ROSACE_MAX_CALLS_IN_FLIGHT=0), so everything but /health is shed.
 
 const texts = (lang: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/locales/${lang}.json`, import.meta.url), 'utf8'));
@@ -50,6 +50,7 @@ test.beforeAll(async () => {
       ROSACE_PUBLIC_ORIGIN: base,
       ROSACE_DEMO_DATA: 'false',
       ROSACE_MAX_IN_FLIGHT: '0',
+      ROSACE_MAX_CALLS_IN_FLIGHT: '0',
       RUST_LOG: 'error',
     },
     stdio: 'ignore',

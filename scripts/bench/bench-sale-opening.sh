@@ -9,17 +9,18 @@
 #   scripts/bench/bench-sale-opening.sh [sqlite|postgres|two|all]     default all
 #
 # Steps: build the release binaries (`cargo build --release -p server --bins`: the server
-# and bench_seed; skipped with ROSACE_BENCH_NO_BUILD=1); install Locust (PyPI, pinned) into
-# .tools/locust-venv unless there (scripts/setup.sh --bench-tools does the same); then per
+# and bench_seed; and the load, scripts/bench/load, a Goose attack: crates.io; skipped with
+# ROSACE_BENCH_NO_BUILD=1; with ROSACE_BENCH_LOAD=locust, Locust from PyPI, pinned, in
+# .tools/locust-venv, as scripts/setup.sh --bench-tools installs it); then per
 # setup: start the server on 127.0.0.1:3130 (two: a second one on :3131 on the same
 # database) with a scratch data folder (PostgreSQL: a fresh database from scripts/pg.sh),
 # wait for GET /health, run bench_seed: ROSACE_BENCH_MEMBERS members with sessions and an
 # address, one option with ROSACE_BENCH_STOCK units (the scarce item: fewer than members)
 # and one of another product with a million, and the sale of both set to open
 # ROSACE_BENCH_LEAD seconds later; check that the sale's product page is not served yet;
-# scrape GET /metrics; run the members (scripts/bench/sale-opening.py: Locust's
-# FastHttpUser on its library API, ROSACE_BENCH_LOAD_PROCS processes, one connection,
-# cookie and XSRF token per member; member i arrives at opening + i x window / N, members
+# scrape GET /metrics; run the members (scripts/bench/load: one Goose user per member, with
+# its own connection, cookie and XSRF token; or scripts/bench/sale-opening.py, the same
+# members on Locust's FastHttpUser; member i arrives at opening + i x window / N, members
 # split between the instances); scrape /metrics again; read stock, holds, sales and orders
 # from the database. The flow per member, as the browser does it (app/src/cart/ui):
 #   GET /  →  GET /catalog/{sale}/0  →  GET /product/{sale}/{scarce product}
@@ -43,7 +44,10 @@
 #   ROSACE_BENCH_WINDOW=10          seconds over which they arrive, from the opening
 #   ROSACE_BENCH_STOCK=N/10         units of the scarce option (at least 1)
 #   ROSACE_BENCH_LEAD=12            seconds from seeding to the opening (Locust's start-up)
-#   ROSACE_BENCH_LOAD_PROCS=2       Locust processes (one per core by default)
+#   ROSACE_BENCH_LOAD=goose         the load tool: goose (Rust, the default) or locust (Python:
+#                                   it needs more CPU than the server it measures on 2 cores)
+#   ROSACE_BENCH_LOAD_PROCS=2       Locust processes (one per core by default; Goose runs one
+#                                   process on every core)
 #   ROSACE_BENCH_MEMBER_DEADLINE=180  seconds a member keeps trying after arriving
 #   ROSACE_BENCH_CHECKOUT_CAPACITY  the servers' ROSACE_CHECKOUT_CAPACITY (default: theirs, 64)
 #   ROSACE_BENCH_ENV="K=V ..."      extra environment for the servers
@@ -80,6 +84,9 @@ done
 ADDRS=(127.0.0.1:3130 127.0.0.1:3131)
 SERVER_BIN=$(target_dir)/release/server
 SEED_BIN=$(target_dir)/release/bench_seed
+LOAD_TOOL=${ROSACE_BENCH_LOAD:-goose}
+case $LOAD_TOOL in goose | locust) ;; *) die "ROSACE_BENCH_LOAD is goose or locust, not '$LOAD_TOOL'" ;; esac
+LOAD_BIN=$(target_dir)/release/sale-opening-load
 LOCUST_VERSION=2.47.0
 VENV=$ROOT/.tools/locust-venv
 PY=$VENV/bin/python
@@ -107,13 +114,19 @@ trap_cleanup cleanup
 if [ "${ROSACE_BENCH_NO_BUILD:-0}" != 1 ]; then
     note "building the release binaries (cargo build --release -p server --bins)"
     cargo build --release -p server --bins >&2
+    if [ "$LOAD_TOOL" = goose ]; then
+        note "building the load (cargo build --release --manifest-path scripts/bench/load/Cargo.toml)"
+        CARGO_TARGET_DIR=$(target_dir) cargo build --release --manifest-path scripts/bench/load/Cargo.toml >&2
+    fi
 fi
 [ -x "$SERVER_BIN" ] || die "no release server binary at $SERVER_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
 [ -x "$SEED_BIN" ] || die "no release bench_seed binary at $SEED_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
 for addr in "${ADDRS[@]}"; do ensure_addr_free "$addr"; done
 
 # Locust, pinned, in its own virtualenv (as scripts/setup.sh --bench-tools installs it).
-if [ "$("$PY" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>/dev/null)" != "$LOCUST_VERSION" ]; then
+if [ "$LOAD_TOOL" = goose ]; then
+    [ -x "$LOAD_BIN" ] || die "no load binary at $LOAD_BIN (build it, or unset ROSACE_BENCH_NO_BUILD)"
+elif [ "$("$PY" -c 'import importlib.metadata as m; print(m.version("locust"))' 2>/dev/null)" != "$LOCUST_VERSION" ]; then
     note "installing locust $LOCUST_VERSION into .tools/locust-venv (PyPI)"
     python3 -m venv "$VENV" || die "python3 -m venv failed (apt-get install python3-venv)"
     "$VENV/bin/pip" install -q "locust==$LOCUST_VERSION" >&2 || die "pip install locust failed"
@@ -122,6 +135,15 @@ fi
 # CPU seconds (user + system) a process has used.
 cpu_of() {
     awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f\n", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
+# The kernel's TCP counters a sale opening can move: connections dropped because the accept
+# queue was full (each one's client waits 1, 3, 7, 15 s to try its handshake again) and
+# handshakes sent again, from /proc/net/netstat.
+tcp_counters() {
+    awk '/^TcpExt:/ { if (!n) { for (i = 2; i <= NF; i++) name[i] = $i; n = 1 } else {
+        for (i = 2; i <= NF; i++) v[name[i]] = $i } }
+        END { printf "%d %d\n", v["ListenOverflows"], v["TCPSynRetrans"] }' /proc/net/netstat
 }
 
 scrape() {
@@ -197,10 +219,16 @@ JSON
     cpu_before=()
     for pid in "${PIDS[@]}"; do cpu_before+=("$(cpu_of "$pid")"); done
     load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+    read -r overflows_before synretrans_before < <(tcp_counters)
     note "$SETUP: $MEMBERS members arrive over ${WINDOW}s from the opening at $(date -d "@$opens_at" +%T) (sale $sale, $UNITS units of option $scarce)"
     load_ok=1
-    "$PY" "$LOAD" load "$dir/config.json" || load_ok=0
+    if [ "$LOAD_TOOL" = goose ]; then
+        "$LOAD_BIN" "$dir/config.json" || load_ok=0
+    else
+        "$PY" "$LOAD" load "$dir/config.json" || load_ok=0
+    fi
     load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+    read -r overflows_after synretrans_after < <(tcp_counters)
     for ((k = 0; k < instances; k++)); do scrape "$k" after; done
     server_cpu=()
     for i in "${!PIDS[@]}"; do
@@ -211,8 +239,9 @@ JSON
     done
 
     step "$SETUP: $MEMBERS members, $instances instance(s), $UNITS units of the scarce option, $(nproc) cores"
-    "$PY" "$LOAD" report "$dir/config.json" | tee "$dir/report.txt" || load_ok=0
+    python3 "$LOAD" report "$dir/config.json" | tee "$dir/report.txt" || load_ok=0
     echo "server CPU during the run: ${server_cpu[*]} s; load average before ${load_before}, after ${load_after}"
+    echo "kernel: accept queue overflows $((overflows_after - overflows_before)), handshakes sent again $((synretrans_after - synretrans_before)) (the whole machine's)"
     oversold_total=0
     for option in "$scarce" "$plenty"; do
         read -r stock held sold lines < <(sql_row "$engine" "$db" \

@@ -1,4 +1,8 @@
-"""The members of scripts/bench/bench-sale-opening.sh, on Locust's API, and the report.
+"""The members of scripts/bench/bench-sale-opening.sh on Locust's API, and the report.
+
+The default load is scripts/bench/load (the same members as a Goose attack, in Rust), which
+writes the same log; Locust (ROSACE_BENCH_LOAD=locust) stays for comparison: on two cores it
+needs more CPU than the server it measures, and its answers' times include waiting for it.
 
   sale-opening.py load   CONFIG.json     run the members (forks one Locust process per
                                          CONFIG["procs"]) and write one log per process
@@ -405,7 +409,7 @@ def report(cfg):
     print(f"items in carts: scarce {got.get('scarce', 0)}, second choice {got.get('plenty', 0)}")
     print(f"completed purchases/s: {len(paid) / span:.1f} (opening to last payment: {span:.1f} s)")
     print()
-    print("client side (Locust, every answer including retries; ms):")
+    print("client side (the load tool, every answer including retries; ms):")
     print(f"  {'step':<10} {'answers':>8} {'p50':>8} {'p99':>8} {'max':>8}  answers by status")
     for s in STEPS:
         v = sorted(answers[s])

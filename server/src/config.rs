@@ -46,9 +46,11 @@ pub struct Config {
     /// Seconds between two passes of the fulfilment simulator over paid orders
     /// (`ROSACE_FULFILMENT_SECS`; 0, the default: off).
     pub fulfilment_secs: u64,
-    /// Requests worked on at once; more get 503 with `Retry-After` at once (load shedding).
+    /// Pages worked on at once; more get 503 with `Retry-After` at once (load shedding).
     /// Default 64 per core.
     pub max_in_flight: usize,
+    /// API calls worked on at once, counted apart from the pages. Default 1,024 per core.
+    pub max_calls_in_flight: usize,
     /// Seconds a request may take until its response starts (then 408).
     pub request_timeout_secs: u64,
     /// Seconds a connection may take to send a request's headers, or its body (slow clients
@@ -233,6 +235,15 @@ fn env(vars: Vars, name: &str) -> Option<String> {
 /// second (`scripts/bench/bench-sale-opening.sh`, `docs/benchmarks.md`, session 60).
 fn default_in_flight() -> usize {
     64 * std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// API calls worked on at once unless set: 1,024 per core. At a sale opening most calls
+/// (adds, freezes, payments) wait for the database's write connection, using no core;
+/// shedding them only made their members ask again a second later, each time a request
+/// more for the cores: with 128 or 512 on 2 cores members saw pages' p99 at 0.4-1 s,
+/// with 2,048 at 40-65 ms (`docs/benchmarks.md`, session 68).
+fn default_calls_in_flight() -> usize {
+    16 * default_in_flight()
 }
 
 fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result<T, String> {
@@ -450,6 +461,11 @@ impl Config {
                 app::orders::service::FULFILMENT_SECS_DEFAULT,
             )?,
             max_in_flight: env_parse(vars, "ROSACE_MAX_IN_FLIGHT", default_in_flight())?,
+            max_calls_in_flight: env_parse(
+                vars,
+                "ROSACE_MAX_CALLS_IN_FLIGHT",
+                default_calls_in_flight(),
+            )?,
             request_timeout_secs: env_parse(vars, "ROSACE_REQUEST_TIMEOUT_SECS", 30)?,
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,
             warnings,

@@ -126,7 +126,10 @@ pub fn router_with(app: Arc<AppCtx>, leptos_options: LeptosOptions, front_hits: 
     // from the cache then skips routing, which clones the matched route's Leptos options.
     let edge = Edge {
         app: app.clone(),
-        in_flight: middleware::InFlight::new(app.config.max_in_flight),
+        in_flight: middleware::InFlight::new(
+            app.config.max_in_flight,
+            app.config.max_calls_in_flight,
+        ),
         request_timeout: std::time::Duration::from_secs(app.config.request_timeout_secs),
     };
     let router = Router::new()

@@ -1,9 +1,14 @@
-//! Load shedding: at most `ROSACE_MAX_IN_FLIGHT` requests are worked on at once, and the
-//! next ones get 503 with `Retry-After` straight away instead of queueing until every
-//! request is slow. Written here rather than with tower's `ConcurrencyLimit` and
+//! Load shedding: at most `ROSACE_MAX_IN_FLIGHT` pages and `ROSACE_MAX_CALLS_IN_FLIGHT` API
+//! calls are worked on at once, and the next ones get 503 with `Retry-After` straight away instead of queueing
+//! until every request is slow. Written here rather than with tower's `ConcurrencyLimit` and
 //! `LoadShed`: those turn an overload into an error that needs a `HandleError` layer to
 //! become a response, and they cannot leave `/health` out (a busy shop must still say it
 //! is alive, or its orchestrator restarts it at the worst moment).
+//!
+//! Pages and API calls count apart (two bulkheads): at a sale opening the calls that write
+//! (adds, freezes, payments) wait for the database's write connection, hundreds at a time,
+//! using no core while they wait; counted with the pages they took every place and members
+//! who only browsed were turned away (a third of the opening's page views were shed).
 //!
 //! A shed request is answered in the visitor's language: a page asked for by a browser
 //! gets a small page of its own (what happened, a link that asks again), made once per
@@ -22,14 +27,21 @@ use tokio::sync::Semaphore;
 
 use crate::state::AppCtx;
 
-/// The requests that may be worked on at once. None (0) sheds every request but `/health`:
-/// the browser tests and the HTML check see the busy page that way.
+/// The pages and the API calls that may be worked on at once. None (0) sheds every page,
+/// or every call, but `/health`: the browser tests and the HTML check see the busy page
+/// that way.
 #[derive(Clone)]
-pub struct InFlight(Arc<Semaphore>);
+pub struct InFlight {
+    pages: Arc<Semaphore>,
+    calls: Arc<Semaphore>,
+}
 
 impl InFlight {
-    pub fn new(max: usize) -> InFlight {
-        InFlight(Arc::new(Semaphore::new(max)))
+    pub fn new(pages: usize, calls: usize) -> InFlight {
+        InFlight {
+            pages: Arc::new(Semaphore::new(pages)),
+            calls: Arc::new(Semaphore::new(calls)),
+        }
     }
 }
 
@@ -38,11 +50,17 @@ where
     N: FnOnce(Request) -> F,
     F: std::future::Future<Output = Response>,
 {
-    if req.uri().path() == "/health" {
+    let path = req.uri().path();
+    if path == "/health" {
         return next(req).await;
     }
-    let Ok(_permit) = limit.0.try_acquire() else {
-        let path = super::request_id::loggable_path(req.uri().path());
+    let places = if path.starts_with("/api/") {
+        &limit.calls
+    } else {
+        &limit.pages
+    };
+    let Ok(_permit) = places.try_acquire() else {
+        let path = super::request_id::loggable_path(path);
         tracing::warn!(path = %path, "overloaded: request shed");
         return busy(app, &req);
     };

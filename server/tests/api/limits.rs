@@ -56,8 +56,12 @@ async fn a_client_slow_to_send_its_headers_is_cut_off() {
 
 #[tokio::test]
 async fn overload_is_shed_with_retry_after_and_health_still_answers() {
-    let t = start_with(Backend::Sqlite, |c| c.max_in_flight = 1).await;
-    // One slow payment (the sandbox's slow bank card takes 4 s) holds the only slot.
+    let t = start_with(Backend::Sqlite, |c| {
+        c.max_in_flight = 1;
+        c.max_calls_in_flight = 1;
+    })
+    .await;
+    // One slow payment (the sandbox's slow bank card takes 4 s) holds the API's only place.
     let member = crate::helpers::cart::shopper(&t, 2).await;
     let opt = crate::helpers::cart::option_with_stock(&t, 4, 5).await;
     let add =
@@ -95,6 +99,37 @@ async fn overload_is_shed_with_retry_after_and_health_still_answers() {
         })
     };
     tokio::time::sleep(Duration::from_millis(800)).await;
+    // An API call: shed, with the API's error body, its message in the site's language.
+    let api = t
+        .client
+        .get(t.url("/api/catalog/v1/sales?site=4"))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 503);
+    assert_eq!(api.headers()["retry-after"], "1");
+    let body: serde_json::Value = api.json().await.unwrap();
+    assert_eq!(body["error_code"], "overloaded", "{body}");
+    let italian = app::site::i18n::t(app::site::by_id_or_default(4).lang, "errors.busy.message");
+    assert_eq!(body["message"], italian.as_str(), "{body}");
+    // Pages have places of their own: a payment waiting does not turn a browsing member away.
+    assert_eq!(t.get("/gr/aboutus").await.status(), 200);
+    assert_eq!(t.get("/health").await.status(), 200);
+    assert_eq!(slow.await.unwrap(), 200, "the slow payment went through");
+    // The call's place is free again: its handler answers it (whatever it says), no 503.
+    let served = t.get("/api/catalog/v1/sales?site=4").await;
+    assert_ne!(served.status(), 503, "served again");
+}
+
+#[tokio::test]
+async fn a_shed_page_is_a_page_of_its_own_in_the_sites_language() {
+    // No place at all: every page and call is shed, `/health` still answers.
+    let t = start_with(Backend::Sqlite, |c| {
+        c.max_in_flight = 0;
+        c.max_calls_in_flight = 0;
+    })
+    .await;
     let shed = t.get("/gr/aboutus").await;
     assert_eq!(shed.status(), 503);
     assert_eq!(shed.headers()["retry-after"], "1");
@@ -130,20 +165,6 @@ async fn overload_is_shed_with_retry_after_and_health_still_answers() {
         !html.contains("<script"),
         "nothing of the request is written in the page"
     );
-    // An API call: the API's error body, its message in the site's language.
-    let api = t
-        .client
-        .get(t.url("/api/catalog/v1/sales?site=4"))
-        .header("accept", "application/json")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(api.status(), 503);
-    let body: serde_json::Value = api.json().await.unwrap();
-    assert_eq!(body["error_code"], "overloaded", "{body}");
-    let italian = app::site::i18n::t(app::site::by_id_or_default(4).lang, "errors.busy.message");
-    assert_eq!(body["message"], italian.as_str(), "{body}");
+    assert_eq!(t.get("/api/catalog/v1/sales?site=4").await.status(), 503);
     assert_eq!(t.get("/health").await.status(), 200);
-    assert_eq!(slow.await.unwrap(), 200, "the slow payment went through");
-    assert_eq!(t.get("/gr/aboutus").await.status(), 200, "served again");
 }
