@@ -78,7 +78,7 @@ pub fn complete(doc: &mut utoipa::openapi::OpenApi) {
             add_error(
                 op,
                 "503",
-                "the shop is overloaded (`ROSACE_MAX_IN_FLIGHT`): `error_code` `overloaded`, \
+                "the shop is overloaded (`ROSACE_MAX_CALLS_IN_FLIGHT`): `error_code` `overloaded`, \
                  `message` in the site's language; retry after `Retry-After`",
             );
             // No JSON body.
