@@ -137,6 +137,17 @@ cpu_of() {
     awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f\n", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
 }
 
+# CPU seconds the whole machine has used (user, nice, system, irq, softirq), and those of
+# PostgreSQL's processes (its pools keep their backends for the run, so few come and go).
+machine_cpu() {
+    awk -v hz="$(getconf CLK_TCK)" '/^cpu / { printf "%.1f\n", ($2 + $3 + $4 + $7 + $8) / hz }' /proc/stat
+}
+postgres_cpu() {
+    local pid total=0
+    for pid in $(pgrep -x postgres); do total=$(awk -v t="$total" -v c="$(cpu_of "$pid")" 'BEGIN { print t + c }'); done
+    echo "$total"
+}
+
 # The kernel's TCP counters a sale opening can move: connections dropped because the accept
 # queue was full (each one's client waits 1, 3, 7, 15 s to try its handshake again) and
 # handshakes sent again, from /proc/net/netstat.
@@ -219,6 +230,8 @@ JSON
     cpu_before=()
     for pid in "${PIDS[@]}"; do cpu_before+=("$(cpu_of "$pid")"); done
     load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+    machine_before=$(machine_cpu)
+    pg_before=$(postgres_cpu)
     read -r overflows_before synretrans_before < <(tcp_counters)
     note "$SETUP: $MEMBERS members arrive over ${WINDOW}s from the opening at $(date -d "@$opens_at" +%T) (sale $sale, $UNITS units of option $scarce)"
     load_ok=1
@@ -228,6 +241,8 @@ JSON
         "$PY" "$LOAD" load "$dir/config.json" || load_ok=0
     fi
     load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+    machine_after=$(machine_cpu)
+    pg_after=$(postgres_cpu)
     read -r overflows_after synretrans_after < <(tcp_counters)
     for ((k = 0; k < instances; k++)); do scrape "$k" after; done
     server_cpu=()
@@ -241,6 +256,8 @@ JSON
     step "$SETUP: $MEMBERS members, $instances instance(s), $UNITS units of the scarce option, $(nproc) cores"
     python3 "$LOAD" report "$dir/config.json" | tee "$dir/report.txt" || load_ok=0
     echo "server CPU during the run: ${server_cpu[*]} s; load average before ${load_before}, after ${load_after}"
+    awk -v m0="$machine_before" -v m1="$machine_after" -v p0="$pg_before" -v p1="$pg_after" -v e="$engine" \
+        'BEGIN { printf "machine CPU during the run: %.1f s", m1 - m0; if (e == "postgres") printf " (PostgreSQL %.1f s)", p1 - p0; print "" }'
     echo "kernel: accept queue overflows $((overflows_after - overflows_before)), handshakes sent again $((synretrans_after - synretrans_before)) (the whole machine's)"
     oversold_total=0
     for option in "$scarce" "$plenty"; do

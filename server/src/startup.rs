@@ -170,6 +170,11 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
     }
     let searches = Arc::new(app::search::service::SearchRecorder::start(db.clone()));
     let sessions = app::platform::session_lookups::SessionLookups::start(db.clone());
+    let page_sessions = app::platform::session_lookups::SessionLookups::start_with(
+        db.clone(),
+        crate::middleware::context::page_columns(),
+        crate::middleware::context::page_values_of,
+    );
     Ok(Arc::new(AppCtx {
         config,
         state: AppState { db },
@@ -180,6 +185,7 @@ pub async fn prepare(config: Config) -> Result<Arc<AppCtx>, StartError> {
         page_cache,
         exposures,
         sessions,
+        page_sessions,
         experiments,
         translations: Default::default(),
         telemetry: Default::default(),

@@ -22,9 +22,11 @@ pub struct AppCtx {
     pub travel: Arc<app::travel::service::TravelService>,
     /// Page views' experiment exposures, recorded by one writer in group commits.
     pub exposures: app::experiments::writer::ExposureWriter,
-    /// API calls' session lookups, read together (page views read theirs with the page's
-    /// member values instead).
+    /// API calls' session lookups, read together.
     pub sessions: app::platform::session_lookups::SessionLookups,
+    /// Page views' session lookups with the member's page values, read together.
+    pub page_sessions:
+        app::platform::session_lookups::SessionLookups<crate::middleware::context::PageValues>,
     /// The experiments' settings with the back office's controls (start, stop, reweigh).
     pub experiments: Arc<app::experiments::service::Live>,
     /// Pages as anonymous visitors see them, for a moment (see `serve::page_cache`).

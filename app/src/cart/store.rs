@@ -252,10 +252,34 @@ pub async fn give_back(
     Ok(())
 }
 
-/// [`held_units`] as a column over a member row `m` with `$2` the time, for
-/// [`crate::platform::session::member_with`].
-pub const HELD_UNITS_COLUMN: &str = ", (SELECT CAST(COALESCE(SUM(c.quantity), 0) AS BIGINT) \
-     FROM cart_items c WHERE c.member_id = m.id AND c.expires_at > $2) AS held_units";
+/// The member's live cart lines (`product:units,...`, null for none) as a column over a
+/// member row `m` with `$2` the time, for the session lookups of page views: their header's
+/// count ([`held_units`]) and their tiles' held state come from it, in the session's query.
+pub const HELD_LINES_COLUMN: &str = ", (SELECT string_agg(CAST(c.product_id AS TEXT) || ':' \
+     || CAST(c.quantity AS TEXT), ',') FROM cart_items c \
+     WHERE c.member_id = m.id AND c.expires_at > $2) AS held_lines";
+
+/// Units held per product, from a row with [`HELD_LINES_COLUMN`] (lines of one product
+/// added up).
+pub fn held_lines_of(row: &sqlx::any::AnyRow) -> Result<HashMap<i64, i64>, sqlx::Error> {
+    let mut held = HashMap::new();
+    let text: Option<String> = row.try_get("held_lines")?;
+    for line in text
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .filter(|l| !l.is_empty())
+    {
+        let parsed = line
+            .split_once(':')
+            .and_then(|(p, u)| Some((p.parse::<i64>().ok()?, u.parse::<i64>().ok()?)));
+        let Some((product, units)) = parsed else {
+            return Err(sqlx::Error::Decode(format!("a held line {line:?}").into()));
+        };
+        *held.entry(product).or_insert(0) += units;
+    }
+    Ok(held)
+}
 
 /// Units the member holds right now (lines whose hold has not ended), for the header.
 pub async fn held_units(db: &Db, member_id: i64, now: i64) -> Result<i64, sqlx::Error> {

@@ -29,6 +29,8 @@ pub struct SessionInfo {
     /// Whether the member has any notification, read for a member's page view (none
     /// otherwise): their page's bell is not read when they have none.
     pub has_notifications: Option<bool>,
+    /// The member's hearts and holds, read for a member's page view (none otherwise).
+    pub tiles: Option<std::sync::Arc<MemberTiles>>,
 }
 
 /// What a visitor's CSRF tokens are bound to: a member's session, or else the visitor's
@@ -194,8 +196,9 @@ where
     };
     let (cart_count, unread_count) = page_values
         .as_ref()
-        .map_or((0, 0), |v| (v.held_units, v.unread_count));
+        .map_or((0, 0), |v| (v.tiles.held_units(), v.unread_count));
     let has_notifications = page_values.as_ref().map(|v| v.has_notifications);
+    let tiles = page_values.as_ref().map(|v| v.tiles.clone());
     // An operator's preview of this site (a signed, short-lived cookie the back office
     // sets): pages render at its time, for this browser only.
     let catalog_read = req.method() == Method::GET && path.starts_with("/api/catalog/");
@@ -224,6 +227,7 @@ where
         member,
         binding,
         has_notifications,
+        tiles,
     });
     let mut res = next(req).await;
     if preview_at.is_some() {
@@ -392,12 +396,56 @@ fn append_cookie(headers: &mut HeaderMap, c: &str) {
 const ANONYMOUS: &str = "anon";
 
 /// A signed-in member's values a page view needs before it renders: read with the session
-/// in one query (one query each was most of a member page's cost).
-struct PageValues {
+/// in one query (one query each was most of a member page's cost), and that query shared
+/// by the page views waiting at the same moment ([`app::platform::session_lookups`]).
+#[derive(Clone, Debug)]
+pub struct PageValues {
     onboarding: app::onboarding::rules::MemberOnboarding,
-    held_units: i64,
     unread_count: i64,
     has_notifications: bool,
+    /// Their favourites and held units per product: the state of a page's tiles.
+    pub tiles: std::sync::Arc<MemberTiles>,
+}
+
+/// What a member's tiles show of them: hearts and holds.
+#[derive(Debug, Default)]
+pub struct MemberTiles {
+    pub favourites: std::collections::HashSet<i64>,
+    pub held: std::collections::HashMap<i64, i64>,
+}
+
+impl MemberTiles {
+    /// Units held in all (the header's cart count).
+    pub fn held_units(&self) -> i64 {
+        self.held.values().sum()
+    }
+}
+
+/// The select list of [`PageValues`] (see [`app::platform::session_lookups::ReadValues`]).
+pub fn page_columns() -> String {
+    [
+        app::onboarding::store::PAGE_COLUMNS,
+        app::cart::store::HELD_LINES_COLUMN,
+        app::catalog::store::FAVOURITE_IDS_COLUMN,
+        app::help::store::UNREAD_COUNT_COLUMN,
+        app::help::store::HAS_NOTIFICATIONS_COLUMN,
+    ]
+    .concat()
+}
+
+/// [`PageValues`] from a row with [`page_columns`].
+pub fn page_values_of(row: &sqlx::any::AnyRow) -> Result<PageValues, sqlx::Error> {
+    Ok(PageValues {
+        onboarding: app::onboarding::store::from_row(row)?,
+        unread_count: row.try_get("unread_count")?,
+        has_notifications: row.try_get::<i64, _>("has_notifications")? == 1,
+        tiles: std::sync::Arc::new(MemberTiles {
+            favourites: app::catalog::store::favourite_ids_of(row)?
+                .into_iter()
+                .collect(),
+            held: app::cart::store::held_lines_of(row)?,
+        }),
+    })
 }
 
 /// The session's member, with their [`PageValues`] for a page view.
@@ -407,29 +455,14 @@ async fn session_member(
     now: i64,
     page_view: bool,
 ) -> Result<Option<(SessionMember, Option<PageValues>)>, sqlx::Error> {
-    use app::platform::session;
     if !page_view {
         return Ok(app.sessions.member(token, now).await?.map(|m| (m, None)));
     }
-    static COLUMNS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        [
-            app::onboarding::store::PAGE_COLUMNS,
-            app::cart::store::HELD_UNITS_COLUMN,
-            app::help::store::UNREAD_COUNT_COLUMN,
-            app::help::store::HAS_NOTIFICATIONS_COLUMN,
-        ]
-        .concat()
-    });
-    session::member_with(&app.state.db, token, now, &COLUMNS, |row| {
-        Ok(PageValues {
-            onboarding: app::onboarding::store::from_row(row)?,
-            held_units: row.try_get("held_units")?,
-            unread_count: row.try_get("unread_count")?,
-            has_notifications: row.try_get::<i64, _>("has_notifications")? == 1,
-        })
-    })
-    .await
-    .map(|found| found.map(|(m, values)| (m, Some(values))))
+    Ok(app
+        .page_sessions
+        .member_with(token, now)
+        .await?
+        .map(|(m, values)| (m, Some(values))))
 }
 
 /// Consent for everyone; popins and banners for members (spec 000 §6), from the member's

@@ -14,19 +14,18 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
+use app::context::RequestCtx;
+use app::routes::{self, PageKind};
+use app::ui::personal::{Hole, Marks, TileState, TEMPLATE_MEMBER_ID};
 use axum::body::{to_bytes, Body};
 use axum::extract::Request;
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
-use sqlx::Row;
-
-use app::context::RequestCtx;
-use app::routes::{self, PageKind};
-use app::ui::personal::{Hole, Marks, TileState, TEMPLATE_MEMBER_ID};
 
 use super::page_cache::{self, Entry, PageCache};
 use super::page_template::{Fill, Mark, Template};
+use crate::middleware::context::{MemberTiles, SessionInfo};
 use crate::state::AppCtx;
 
 /// The prefix of this process's member marks: random, so no page text can hold one.
@@ -110,44 +109,21 @@ impl Fill for MemberFill {
     }
 }
 
+/// What the member's session lookup read for this page view (`context::SessionInfo`).
+struct Personal {
+    has_notifications: Option<bool>,
+    tiles: Arc<MemberTiles>,
+}
+
 /// The member's state of each of `items`' tiles: their favourites and what they hold, by
-/// the cart's availability rule (one query).
-async fn tile_states(
-    app: &AppCtx,
-    member_id: i64,
-    items: &[i64],
-    now: i64,
-) -> Result<HashMap<i64, u8>, sqlx::Error> {
-    let mut states = HashMap::new();
-    if items.is_empty() {
-        return Ok(states);
-    }
-    let rows = sqlx::query(
-        "SELECT 0 AS kind, product_id, 0 AS quantity FROM favourites WHERE member_id = $1
-         UNION ALL
-         SELECT 1 AS kind, product_id, CAST(SUM(quantity) AS BIGINT) AS quantity FROM cart_items
-          WHERE member_id = $1 AND expires_at > $2 GROUP BY product_id",
-    )
-    .bind(member_id)
-    .bind(now)
-    .fetch_all(&app.state.db.pool)
-    .await?;
+/// the cart's availability rule (read with their session, `context::PageValues`).
+fn tile_states(app: &AppCtx, tiles: &MemberTiles, items: &[i64]) -> HashMap<i64, u8> {
     let limit = app.cart.settings.max_per_member.max(1);
-    let mut favourite = std::collections::HashSet::new();
-    let mut held = HashMap::new();
-    for r in rows {
-        let kind: i64 = r.try_get("kind")?;
-        let product: i64 = r.try_get("product_id")?;
-        if kind == 0 {
-            favourite.insert(product);
-        } else {
-            held.insert(product, r.try_get::<i64, _>("quantity")?);
-        }
-    }
+    let mut states = HashMap::new();
     for item in items {
-        let mine = held.get(item).copied().unwrap_or(0);
+        let mine = tiles.held.get(item).copied().unwrap_or(0);
         let state = TileState::new(
-            favourite.contains(item),
+            tiles.favourites.contains(item),
             // `left` does not matter to the member's part of the rule: the template holds
             // the tile's stock state.
             TileState::held_of(app::cart::rules::availability(1, mine, limit)),
@@ -156,7 +132,7 @@ async fn tile_states(
             states.insert(*item, state.code());
         }
     }
-    Ok(states)
+    states
 }
 
 /// The value of `name` in a page address's `query`, as the page's router reads it (its
@@ -174,11 +150,11 @@ async fn member_fill(
     app: &AppCtx,
     template: &Template,
     ctx: &RequestCtx,
-    has_notifications: Option<bool>,
+    session: &Personal,
     query: Option<&str>,
 ) -> Result<MemberFill, sqlx::Error> {
     let member_id = ctx.member_id.unwrap_or(TEMPLATE_MEMBER_ID);
-    let now = app::platform::state::now();
+    let has_notifications = session.has_notifications;
     let bell = if template.has(&Mark::Hole(Hole::Bell)) {
         // A member with no notification at all has an empty bell: nothing to read.
         let messages = if has_notifications == Some(false) {
@@ -248,7 +224,7 @@ async fn member_fill(
         cart_link,
         delivery,
         orders,
-        states: tile_states(app, member_id, &items, now).await?,
+        states: tile_states(app, &session.tiles, &items),
     })
 }
 
@@ -284,12 +260,12 @@ async fn serve(
     app: &AppCtx,
     entry: &Entry,
     ctx: &RequestCtx,
-    has_notifications: Option<bool>,
+    session: &Personal,
     path: &str,
     query: Option<&str>,
     gzip: bool,
 ) -> Option<Response> {
-    let fill = match member_fill(app, &entry.body, ctx, has_notifications, query).await {
+    let fill = match member_fill(app, &entry.body, ctx, session, query).await {
         Ok(f) => f,
         Err(e) => {
             tracing::error!(error = %e, "cannot read the member's values for a page template");
@@ -319,17 +295,23 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(ctx) = req.extensions().get::<RequestCtx>().cloned() else {
         return next.run(req).await;
     };
-    let notified = req
-        .extensions()
-        .get::<crate::middleware::context::SessionInfo>()
-        .and_then(|s| s.has_notifications);
+    // The member's values come with their session; without them (a lookup that failed),
+    // the page renders in full.
+    let Some(session) = req.extensions().get::<SessionInfo>().and_then(|s| {
+        Some(Personal {
+            has_notifications: s.has_notifications,
+            tiles: s.tiles.clone()?,
+        })
+    }) else {
+        return next.run(req).await;
+    };
     let (path, query) = (
         req.uri().path().to_owned(),
         req.uri().query().map(str::to_owned),
     );
     let (path, query) = (path.as_str(), query.as_deref());
     if let Some(entry) = cache.usable(&key) {
-        if let Some(res) = serve(&app, &entry, &ctx, notified, path, query, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await {
             return res;
         }
         return next.run(req).await;
@@ -337,7 +319,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     let Some(_rendering) = cache.start_render(&key).await else {
         // Another request rendered it meanwhile (or is too slow): use its copy if any.
         if let Some(entry) = cache.usable(&key) {
-            if let Some(res) = serve(&app, &entry, &ctx, notified, path, query, gzip).await {
+            if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await {
                 return res;
             }
         }
@@ -366,7 +348,7 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     if let Some(entry) = template_of(res).await {
         let entry = Arc::new(entry);
         cache.insert(key.clone(), entry.clone());
-        if let Some(res) = serve(&app, &entry, &ctx, notified, path, query, gzip).await {
+        if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await {
             return res;
         }
     }
