@@ -25,6 +25,7 @@
 #   ROSACE_BENCH_STOCK=100      units of the scarce item
 #   ROSACE_BENCH_NO_BUILD=1     reuse target/release/server and target/release/bench_seed
 #   ROSACE_BENCH_KEEP=1         keep the scratch folder (server logs, wrk outputs)
+#   ROSACE_BENCH_ENV="K=V ..."  more settings for the server (ROSACE_MAX_CALLS_RUNNING=...)
 #   CARGO_TARGET_DIR            where the release binaries are (default target/)
 set -euo pipefail
 
@@ -164,7 +165,7 @@ for engine in $ENGINES; do
     note "$engine: starting the server"
     start_server "$SERVER_BIN" "$ADDR" "$SCRATCH/server-$engine.log" \
         ROSACE_ADDR="$ADDR" ROSACE_DATA_DIR="$data" DATABASE_URL="$url" RUST_LOG=warn \
-        ROSACE_CART_MAX_PER_MEMBER=1000000
+        ROSACE_CART_MAX_PER_MEMBER=1000000 ${ROSACE_BENCH_ENV:-}
     if ! wait_for_health "http://$ADDR/health" 120 "$SERVER_PID"; then
         tail -n 30 "$SCRATCH/server-$engine.log" >&2
         die "$engine: the server did not start"

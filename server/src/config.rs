@@ -49,8 +49,11 @@ pub struct Config {
     /// Pages worked on at once; more get 503 with `Retry-After` at once (load shedding).
     /// Default 64 per core.
     pub max_in_flight: usize,
-    /// API calls worked on at once, counted apart from the pages. Default 1,024 per core.
+    /// API calls worked on at once, counted apart from the pages. Default 4,096 per core.
     pub max_calls_in_flight: usize,
+    /// Of those, the calls that run at once; the others wait their turn (not shed).
+    /// Default 16 per core.
+    pub max_calls_running: usize,
     /// Seconds a request may take until its response starts (then 408).
     pub request_timeout_secs: u64,
     /// Seconds a connection may take to send a request's headers, or its body (slow clients
@@ -237,13 +240,26 @@ fn default_in_flight() -> usize {
     64 * std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-/// API calls worked on at once unless set: 1,024 per core. At a sale opening most calls
-/// (adds, freezes, payments) wait for the database's write connection, using no core;
-/// shedding them only made their members ask again a second later, each time a request
-/// more for the cores: with 128 or 512 on 2 cores members saw pages' p99 at 0.4-1 s,
-/// with 2,048 at 40-65 ms (`docs/benchmarks.md`, session 68).
+/// API calls in flight unless set: 4,096 per core. At a sale opening most calls (adds,
+/// freezes, payments) wait, for a running place or the database's write connection, using
+/// no core; shedding them only made their members ask again a second later, each time a
+/// request more for the cores: with 128 or 512 on 2 cores members saw pages' p99 at 0.4-1 s,
+/// with 2,048 at 40-65 ms (`docs/benchmarks.md`, session 68); with the running places
+/// below, 2,048 shed thousands of calls, 8,192 none (session 69).
 fn default_calls_in_flight() -> usize {
-    16 * default_in_flight()
+    64 * default_in_flight()
+}
+
+/// API calls that run at once unless set: 16 per core; the other calls in flight wait their
+/// turn, in arrival order (the cart's adds wait in their own writer instead: see
+/// `middleware::shed`). At a sale opening thousands of freezes and payments running at
+/// once contended for the database and took the cores the pages needed: with every call
+/// in flight running, members' page p99 was about 1 s on PostgreSQL and 56-66 purchases a
+/// second were made; with 32 running, 65-105 ms and 182-223 a second; with 128, payments
+/// passed the checkout's capacity and the waiting line's polls brought it back to 63 a
+/// second (`scripts/bench/bench-sale-opening.sh`, `docs/benchmarks.md`, session 69).
+fn default_calls_running() -> usize {
+    default_in_flight() / 4
 }
 
 fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result<T, String> {
@@ -465,6 +481,11 @@ impl Config {
                 vars,
                 "ROSACE_MAX_CALLS_IN_FLIGHT",
                 default_calls_in_flight(),
+            )?,
+            max_calls_running: env_parse(
+                vars,
+                "ROSACE_MAX_CALLS_RUNNING",
+                default_calls_running(),
             )?,
             request_timeout_secs: env_parse(vars, "ROSACE_REQUEST_TIMEOUT_SECS", 30)?,
             header_timeout_secs: env_parse(vars, "ROSACE_HEADER_TIMEOUT_SECS", 10)?,

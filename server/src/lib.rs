@@ -129,6 +129,7 @@ pub fn router_with(app: Arc<AppCtx>, leptos_options: LeptosOptions, front_hits: 
         in_flight: middleware::InFlight::new(
             app.config.max_in_flight,
             app.config.max_calls_in_flight,
+            app.config.max_calls_running,
         ),
         request_timeout: std::time::Duration::from_secs(app.config.request_timeout_secs),
     };
@@ -182,7 +183,9 @@ async fn edge_steps(
         middleware::metrics::record(&edge.app, req, |req| {
             middleware::shed(&edge.app, &edge.in_flight, req, |req| {
                 rest::error::json_rejections(req, |req| {
-                    middleware::deadline(edge.request_timeout, req, |req| next.run(req))
+                    middleware::deadline(edge.request_timeout, req, |req| {
+                        middleware::in_turn(&edge.in_flight, req, |req| next.run(req))
+                    })
                 })
             })
         })

@@ -4,7 +4,7 @@ use crate::onboarding::rules::{self, MemberOnboarding, PopinType};
 use crate::platform::db::Db;
 
 /// The select list of [`from_row`] over a member row `m`, for
-/// [`crate::platform::session::member_with`]: the profile answers and the answered popins
+/// the session lookups of page views (`crate::platform::session_lookups`): the profile answers and the answered popins
 /// as `type:version` pairs (`string_agg`: SQLite 3.44 and later, and PostgreSQL).
 pub const PAGE_COLUMNS: &str = ", m.birth_date, m.perso_gdpr, m.optin_email, m.terms_version, \
      m.adot_optin, m.created_at AS registered_at, (SELECT string_agg(CAST(p.popin_type AS TEXT) || ':' || CAST(p.version AS TEXT), ',') \

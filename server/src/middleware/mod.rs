@@ -1,5 +1,5 @@
 //! Per-request steps, outermost first: request id and logs, metrics, load shedding, the
-//! request timeout (`deadline`), then security headers, site and session context (with the
+//! request timeout (`deadline`), an API call's turn to run (`in_turn`), then security headers, site and session context (with the
 //! page access rules), CSRF. Each step is an async function handed the rest of the chain
 //! (`next`); `crate::router` composes them into two layers.
 pub mod client_ip;
@@ -22,4 +22,4 @@ pub use csrf::{csrf, forbidden_csrf};
 pub use deadline::deadline;
 pub use headers::security_headers;
 pub use request_id::request_id;
-pub use shed::{shed, InFlight};
+pub use shed::{in_turn, shed, InFlight};

@@ -2,8 +2,9 @@
 //! the same for every member of a site but for their own values (`app::ui::personal`): the
 //! page is rendered once per page, site and variant for a stand-in member with marks in
 //! their place, kept as briefly as the visitors' copies (`page_cache`), and each member's
-//! request fills the marks from their request context and one or two queries (their bell,
-//! their favourites and holds among the page's tiles). A full render per member cost
+//! request fills the marks from their request context (their favourites and holds among
+//! the page's tiles were read with their session) and, for some pages, a query (their bell,
+//! a cart's delivery addresses, their orders). A full render per member cost
 //! about 9 ms of CPU; a fill costs a few dozen microseconds.
 //!
 //! What keys a template: site, consent and popins (`OnboardingView`), experiments and the

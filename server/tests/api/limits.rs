@@ -1,6 +1,7 @@
 //! Resource limits (security review M4): small request bodies except where files are
 //! taken, a deadline for slow clients' headers, and load shedding (503 with `Retry-After`)
-//! instead of a collapse under overload; the shop keeps serving after each.
+//! instead of a collapse under overload, API calls past the running places waiting their
+//! turn; the shop keeps serving after each.
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -54,21 +55,15 @@ async fn a_client_slow_to_send_its_headers_is_cut_off() {
     assert_eq!(t.get("/health").await.status(), 200, "others are served");
 }
 
-#[tokio::test]
-async fn overload_is_shed_with_retry_after_and_health_still_answers() {
-    let t = start_with(Backend::Sqlite, |c| {
-        c.max_in_flight = 1;
-        c.max_calls_in_flight = 1;
-    })
-    .await;
-    // One slow payment (the sandbox's slow bank card takes 4 s) holds the API's only place.
-    let member = crate::helpers::cart::shopper(&t, 2).await;
-    let opt = crate::helpers::cart::option_with_stock(&t, 4, 5).await;
+/// A payment with the sandbox's slow bank card (4 s), under way: it holds an API place.
+async fn slow_payment(t: &crate::helpers::TestApp) -> tokio::task::JoinHandle<u16> {
+    let member = crate::helpers::cart::shopper(t, 2).await;
+    let opt = crate::helpers::cart::option_with_stock(t, 4, 5).await;
     let add =
         serde_json::json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
     let (status, _) = member
         .call(
-            &t,
+            t,
             reqwest::Method::POST,
             "/api/cartproxy/v1/item",
             Some(add),
@@ -76,28 +71,31 @@ async fn overload_is_shed_with_retry_after_and_health_still_answers() {
         .await;
     assert_eq!(status, 201);
     let pipe = "/api/cartproxy/orderpiper/cart/v3";
-    let (_, frozen) = member.call(&t, reqwest::Method::GET, pipe, None).await;
+    let (_, frozen) = member.call(t, reqwest::Method::GET, pipe, None).await;
     let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4000 0000 0000 3220" });
-    let slow = {
-        let (client, url, cookie, xsrf) = (
-            member.client.clone(),
-            t.url(&format!("{pipe}/pay")),
-            member.cookie.clone(),
-            member.xsrf.clone(),
-        );
-        tokio::spawn(async move {
-            client
-                .post(url)
-                .header("cookie", cookie)
-                .header("X-XSRF-TOKEN", xsrf)
-                .json(&pay)
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
-        })
-    };
+    let (client, url) = (member.client.clone(), t.url(&format!("{pipe}/pay")));
+    tokio::spawn(async move {
+        client
+            .post(url)
+            .header("cookie", member.cookie)
+            .header("X-XSRF-TOKEN", member.xsrf)
+            .json(&pay)
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    })
+}
+
+#[tokio::test]
+async fn overload_is_shed_with_retry_after_and_health_still_answers() {
+    let t = start_with(Backend::Sqlite, |c| {
+        c.max_in_flight = 1;
+        c.max_calls_in_flight = 1;
+    })
+    .await;
+    let slow = slow_payment(&t).await;
     tokio::time::sleep(Duration::from_millis(800)).await;
     // An API call: shed, with the API's error body, its message in the site's language.
     let api = t
@@ -120,6 +118,45 @@ async fn overload_is_shed_with_retry_after_and_health_still_answers() {
     // The call's place is free again: its handler answers it (whatever it says), no 503.
     let served = t.get("/api/catalog/v1/sales?site=4").await;
     assert_ne!(served.status(), 503, "served again");
+}
+
+#[tokio::test]
+async fn calls_past_the_running_places_wait_their_turn_instead_of_being_shed() {
+    let t = start_with(Backend::Sqlite, |c| c.max_calls_running = 1).await;
+    let slow = slow_payment(&t).await;
+    let other = crate::helpers::cart::shopper(&t, 2).await;
+    let opt = crate::helpers::cart::option_with_stock(&t, 5, 5).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    // The cart's adds wait in the cart's own writer, not for a running place.
+    let add =
+        serde_json::json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
+    let (status, _) = other
+        .call(
+            &t,
+            reqwest::Method::POST,
+            "/api/cartproxy/v1/item",
+            Some(add),
+        )
+        .await;
+    assert_eq!(status, 201);
+    assert!(
+        !slow.is_finished(),
+        "added while the payment held the running place"
+    );
+    // The only running place is the payment's: this call waits for it, then is answered.
+    let waited = tokio::time::Instant::now();
+    let call = t.get("/api/openapi.json").await;
+    assert_eq!(call.status(), 200, "answered, not shed");
+    assert!(slow.is_finished(), "answered once the payment was done");
+    assert!(
+        waited.elapsed() >= Duration::from_secs(2),
+        "it waited its turn"
+    );
+    assert_eq!(slow.await.unwrap(), 200);
+    // Pages never wait for calls.
+    let page = tokio::time::Instant::now();
+    assert_eq!(t.get("/gr/aboutus").await.status(), 200);
+    assert!(page.elapsed() < Duration::from_secs(2));
 }
 
 #[tokio::test]

@@ -337,7 +337,7 @@ pub async fn notifications(
 }
 
 /// [`unread_count`] as a column over a member row `m`, for
-/// [`crate::platform::session::member_with`].
+/// the session lookups of page views (`crate::platform::session_lookups`).
 pub const UNREAD_COUNT_COLUMN: &str = ", (SELECT COUNT(*) FROM notifications n \
      WHERE n.member_id = m.id AND n.read_at IS NULL) AS unread_count";
 

@@ -286,6 +286,7 @@ pub fn test_config(database_url: String, data_dir: &str) -> Config {
     // Shedding has its own test (limits.rs).
     config.max_in_flight = 512;
     config.max_calls_in_flight = 2048;
+    config.max_calls_running = 2048;
     // Tests read pages right after changing data; page_cache.rs has its own test.
     config.page_cache_ms = 0;
     config
