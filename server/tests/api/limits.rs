@@ -55,13 +55,15 @@ async fn a_client_slow_to_send_its_headers_is_cut_off() {
     assert_eq!(t.get("/health").await.status(), 200, "others are served");
 }
 
-/// A payment with the sandbox's slow bank card (4 s), under way: it holds an API place.
-async fn slow_payment(t: &crate::helpers::TestApp) -> tokio::task::JoinHandle<u16> {
-    let member = crate::helpers::cart::shopper(t, 2).await;
-    let opt = crate::helpers::cart::option_with_stock(t, 4, 5).await;
+/// The status of `shopper`'s add of one unit of `option` to their cart.
+async fn add_one(
+    t: &crate::helpers::TestApp,
+    shopper: &crate::helpers::cart::Shopper,
+    option: i64,
+) -> u16 {
     let add =
-        serde_json::json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
-    let (status, _) = member
+        serde_json::json!({ "product_id": option.to_string(), "quantity": 1, "cart_type": "fs" });
+    let (status, _) = shopper
         .call(
             t,
             reqwest::Method::POST,
@@ -69,7 +71,14 @@ async fn slow_payment(t: &crate::helpers::TestApp) -> tokio::task::JoinHandle<u1
             Some(add),
         )
         .await;
-    assert_eq!(status, 201);
+    status
+}
+
+/// A payment with the sandbox's slow bank card (4 s), under way: it holds an API place.
+async fn slow_payment(t: &crate::helpers::TestApp) -> tokio::task::JoinHandle<u16> {
+    let member = crate::helpers::cart::shopper(t, 2).await;
+    let opt = crate::helpers::cart::option_with_stock(t, 4, 5).await;
+    assert_eq!(add_one(t, &member, opt).await, 201);
     let pipe = "/api/cartproxy/orderpiper/cart/v3";
     let (_, frozen) = member.call(t, reqwest::Method::GET, pipe, None).await;
     let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4000 0000 0000 3220" });
@@ -128,17 +137,7 @@ async fn calls_past_the_running_places_wait_their_turn_instead_of_being_shed() {
     let opt = crate::helpers::cart::option_with_stock(&t, 5, 5).await;
     tokio::time::sleep(Duration::from_millis(800)).await;
     // The cart's adds wait in the cart's own writer, not for a running place.
-    let add =
-        serde_json::json!({ "product_id": opt.to_string(), "quantity": 1, "cart_type": "fs" });
-    let (status, _) = other
-        .call(
-            &t,
-            reqwest::Method::POST,
-            "/api/cartproxy/v1/item",
-            Some(add),
-        )
-        .await;
-    assert_eq!(status, 201);
+    assert_eq!(add_one(&t, &other, opt).await, 201);
     assert!(
         !slow.is_finished(),
         "added while the payment held the running place"
