@@ -43,7 +43,8 @@
 #   ROSACE_BENCH_MEMBERS=5000       members arriving
 #   ROSACE_BENCH_WINDOW=10          seconds over which they arrive, from the opening
 #   ROSACE_BENCH_STOCK=N/10         units of the scarce option (at least 1)
-#   ROSACE_BENCH_LEAD=12            seconds from seeding to the opening (Locust's start-up)
+#   ROSACE_BENCH_LEAD=20            seconds from seeding to the opening (the load tool's start-up:
+#                                   about 6 s for 5,000 members on 2 cores)
 #   ROSACE_BENCH_LOAD=goose         the load tool: goose (Rust, the default) or locust (Python:
 #                                   it needs more CPU than the server it measures on 2 cores)
 #   ROSACE_BENCH_LOAD_PROCS=2       Locust processes (one per core by default; Goose runs one
@@ -73,7 +74,7 @@ esac
 MEMBERS=${ROSACE_BENCH_MEMBERS:-5000}
 WINDOW=${ROSACE_BENCH_WINDOW:-10}
 UNITS=${ROSACE_BENCH_STOCK:-$((MEMBERS / 10 > 0 ? MEMBERS / 10 : 1))}
-LEAD=${ROSACE_BENCH_LEAD:-12}
+LEAD=${ROSACE_BENCH_LEAD:-20}
 PROCS=${ROSACE_BENCH_LOAD_PROCS:-2}
 DEADLINE=${ROSACE_BENCH_MEMBER_DEADLINE:-180}
 CAPACITY=${ROSACE_BENCH_CHECKOUT_CAPACITY:-}
