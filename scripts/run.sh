@@ -48,7 +48,11 @@ stop_prebuild() { stop_pid "$PREBUILD_PID"; stop_pid "$FRONT_PID"; stop_resident
 trap_cleanup stop_prebuild
 echo "Building the server and the browser side in the background (logs: $PREBUILD_LOG, $FRONT_LOG)."
 
-scripts/setup.sh "${SETUP_FLAGS[@]}"
+# The tools' installs yield the cores to the two builds above: those end in long
+# one-core stretches (the app and server crates), the installs are hundreds of small
+# crates that fill whatever core is free, so the builds' serial ends no longer wait
+# behind them (docs/setup.md).
+nice -n 10 scripts/setup.sh "${SETUP_FLAGS[@]}"
 (cd frontend-react && npm run build --silent)
 echo "Set-up done after ${SECONDS}s. Building and starting the shop; open http://127.0.0.1:3000 when it says it is listening."
 # A release build runs wasm-opt on each of its ~120 WASM files: one resident wasm-opt.
