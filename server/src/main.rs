@@ -54,6 +54,13 @@ async fn main() {
             std::process::exit(1);
         }
     };
+    // `server prepare`: the start-up without serving (migrations, demo data). scripts/run.sh
+    // runs it as soon as the server is built, while the tools are still installing, so the
+    // first start on a fresh machine no longer creates the demo data (14 s) after them.
+    if args.first().map(String::as_str) == Some("prepare") {
+        tracing::info!("prepared: migrations and demo data are in place");
+        return;
+    }
     let router = server::router(app, leptos_options);
     let listener = match bind(addr) {
         Ok(l) => l,
