@@ -185,16 +185,23 @@ for SETUP in $SETUPS; do
         db=$dir/data-0/rosace.db
     fi
     hosts=()
+    # Instances on one machine share its cores: each runs its share of the API calls the
+    # machine runs at once (ROSACE_MAX_CALLS_RUNNING's default is per core of the machine,
+    # as each instance sees it), as docs/configuration.md tells an operator to set it. With
+    # the default on both, two instances ran twice the calls: members' page p99 1.1-1.5 s
+    # against 256-267 ms (session 70). ROSACE_BENCH_ENV can still set it.
+    running_each=$((16 * $(nproc) / instances))
+    (( running_each > 0 )) || running_each=1
     for ((k = 0; k < instances; k++)); do
         addr=${ADDRS[$k]}
         mkdir -p "$dir/data-$k"
-        note "$SETUP: starting the server on $addr"
+        note "$SETUP: starting the server on $addr ($running_each API calls running at once)"
         # shellcheck disable=SC2086 # ROSACE_BENCH_ENV is a list of NAME=VALUE words
         start_server "$SERVER_BIN" "$addr" "$dir/server-$k.log" \
             ROSACE_ADDR="$addr" ROSACE_DATA_DIR="$dir/data-$k" DATABASE_URL="$url" RUST_LOG=warn \
             ROSACE_PUBLIC_ORIGIN="http://$addr" ROSACE_WALLET_KEY="$WALLET_KEY" \
             ROSACE_METRICS_TOKEN="$METRICS_TOKEN" ${CAPACITY:+ROSACE_CHECKOUT_CAPACITY=$CAPACITY} \
-            ${ROSACE_BENCH_ENV:-}
+            ROSACE_MAX_CALLS_RUNNING="$running_each" ${ROSACE_BENCH_ENV:-}
         PIDS+=("$SERVER_PID")
         # The first instance migrates and writes the demo data before the second starts.
         if ! wait_for_health "http://$addr/health" 180 "$SERVER_PID"; then
