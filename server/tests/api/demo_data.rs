@@ -268,3 +268,80 @@ async fn each_product_picture_shows_what_it_is() {
     assert!(picture(99_999_999).await.contains(parcel));
     assert_eq!(t.get("/img/product/nope.svg").await.status(), 404);
 }
+
+/// `server prepare` (scripts/run.sh runs it while the tools install): a new data folder gets
+/// its migrated database and the demo data, without the shop listening (its address is
+/// taken here and the command still succeeds), and a second run finds it all there.
+#[tokio::test(flavor = "multi_thread")]
+async fn prepare_command_creates_the_demo_data_without_serving() {
+    let dir = std::env::temp_dir().join(format!(
+        "rosace-prepare-{}-{}",
+        std::process::id(),
+        app::platform::state::now()
+    ));
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let prepare = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_server"))
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("ROSACE_DATA_DIR", &dir)
+            .env("ROSACE_ADDR", &addr)
+            .env("LEPTOS_SITE_ADDR", &addr)
+            .env("RUST_LOG", "info")
+            .arg("prepare")
+            .output()
+            .expect("run the server binary")
+    };
+    let first = prepare();
+    let log = String::from_utf8_lossy(&first.stdout).into_owned();
+    assert_eq!(
+        first.status.code(),
+        Some(0),
+        "{log}{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(log.contains("demo data created"), "{log}");
+    assert!(log.contains("prepared"), "{log}");
+    assert!(!log.contains("listening"), "{log}");
+
+    let url = format!("sqlite://{}/rosace.db", dir.display());
+    let db = app::platform::db::Db::connect(&url, 1).await.unwrap();
+    let count = |sql: &'static str| {
+        let pool = db.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    // Both demo members, on each of the 11 sites.
+    assert_eq!(
+        count("SELECT COUNT(DISTINCT email) FROM members WHERE email IN ('demo@rosace.test', 'demo2@rosace.test')").await,
+        2
+    );
+    assert_eq!(
+        count("SELECT COUNT(DISTINCT site_id) FROM members WHERE email = 'demo2@rosace.test'")
+            .await,
+        11
+    );
+    assert!(count("SELECT COUNT(*) FROM products").await > 100);
+    assert!(count("SELECT COUNT(DISTINCT site_id) FROM sales").await >= 11);
+    let products = count("SELECT COUNT(*) FROM products").await;
+    db.pool.close().await;
+
+    let again = prepare();
+    let log = String::from_utf8_lossy(&again.stdout).into_owned();
+    assert_eq!(again.status.code(), Some(0), "{log}");
+    assert!(!log.contains("demo data created"), "{log}");
+    let db = app::platform::db::Db::connect(&url, 1).await.unwrap();
+    let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(after, products);
+    db.pool.close().await;
+    drop(taken);
+    let _ = std::fs::remove_dir_all(&dir);
+}
