@@ -82,18 +82,10 @@ async fn slow_payment(t: &crate::helpers::TestApp) -> tokio::task::JoinHandle<u1
     let pipe = "/api/cartproxy/orderpiper/cart/v3";
     let (_, frozen) = member.call(t, reqwest::Method::GET, pipe, None).await;
     let pay = serde_json::json!({ "cartHash": frozen["cartHash"], "generateDeeplinkReturnUrl": false, "card": "4000 0000 0000 3220" });
-    let (client, url) = (member.client.clone(), t.url(&format!("{pipe}/pay")));
+    let url = t.url(&format!("{pipe}/pay"));
     tokio::spawn(async move {
-        client
-            .post(url)
-            .header("cookie", member.cookie)
-            .header("X-XSRF-TOKEN", member.xsrf)
-            .json(&pay)
-            .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16()
+        let (status, _) = member.call_url(reqwest::Method::POST, url, Some(pay)).await;
+        status
     })
 }
 

@@ -79,9 +79,15 @@ impl Shopper {
         path: &str,
         body: Option<Value>,
     ) -> (u16, Value) {
+        self.call_url(method, t.url(path), body).await
+    }
+
+    /// [`Shopper::call`] to a whole URL: for a call made in a task of its own, which cannot
+    /// borrow the test app.
+    pub async fn call_url(&self, method: Method, url: String, body: Option<Value>) -> (u16, Value) {
         let mut req = self
             .client
-            .request(method, t.url(path))
+            .request(method, url)
             .header("cookie", &self.cookie)
             .header("X-XSRF-TOKEN", &self.xsrf);
         if let Some(b) = body {
