@@ -190,7 +190,7 @@ for SETUP in $SETUPS; do
     # as each instance sees it), as docs/configuration.md tells an operator to set it. With
     # the default on both, two instances ran twice the calls: members' page p99 1.1-1.5 s
     # against 256-267 ms (session 70). ROSACE_BENCH_ENV can still set it.
-    running_each=$((16 * $(nproc) / instances))
+    running_each=$((8 * $(nproc) / instances))
     (( running_each > 0 )) || running_each=1
     for ((k = 0; k < instances; k++)); do
         addr=${ADDRS[$k]}

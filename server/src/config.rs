@@ -250,16 +250,20 @@ fn default_calls_in_flight() -> usize {
     64 * default_in_flight()
 }
 
-/// API calls that run at once unless set: 16 per core; the other calls in flight wait their
+/// API calls that run at once unless set: 8 per core; the other calls in flight wait their
 /// turn, in arrival order (the cart's adds wait in their own writer instead: see
 /// `middleware::shed`). At a sale opening thousands of freezes and payments running at
 /// once contended for the database and took the cores the pages needed: with every call
 /// in flight running, members' page p99 was about 1 s on PostgreSQL and 56-66 purchases a
 /// second were made; with 32 running, 65-105 ms and 182-223 a second; with 128, payments
 /// passed the checkout's capacity and the waiting line's polls brought it back to 63 a
-/// second (`scripts/bench/bench-sale-opening.sh`, `docs/benchmarks.md`, session 69).
+/// second (session 69). With 16 instead of 32 one instance gave the same pages (PostgreSQL
+/// 69-77 ms against 72-112, SQLite 53-73 against 45-81; SQLite made a tenth fewer
+/// purchases a second) and two instances on one machine, 8 each against 16, page p99
+/// 194-741 ms against 334-1,016 in pairs of runs, with more purchases (session 71;
+/// `scripts/bench/bench-sale-opening.sh`, `docs/benchmarks.md`).
 fn default_calls_running() -> usize {
-    default_in_flight() / 4
+    default_in_flight() / 8
 }
 
 fn env_parse<T: std::str::FromStr>(vars: Vars, name: &str, default: T) -> Result<T, String> {
