@@ -287,8 +287,11 @@ impl CartService {
             .bind(m.id)
             .execute(&mut *w.tx)
             .await?;
-        // Rose deals: one voucher per unit of a deal, issued with the order.
-        crate::rosedeals::store::issue_vouchers(&mut w.tx, order_id, now).await?;
+        // Rose deals: one voucher per unit of a deal, issued with the order. A deal's line
+        // is a digital one (the cart's view), so an order without any has none to look for.
+        if cart.items.iter().any(|l| l.is_digital) {
+            crate::rosedeals::store::issue_vouchers(&mut w.tx, order_id, now).await?;
+        }
         // Sponsorship: the sponsor's reward after this member's first order.
         crate::sponsorship::store::reward_paid_order(&mut w.tx, order_id, now).await?;
         if let Some(delivery) = &delivery {
