@@ -20,11 +20,12 @@ use app::routes::{self, PageKind};
 use app::ui::personal::{Hole, Marks, TileState, TEMPLATE_MEMBER_ID};
 use axum::body::{to_bytes, Body};
 use axum::extract::Request;
+use axum::http::request::Parts;
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::page_cache::{self, Entry, PageCache};
+use super::page_cache::{self, Entry, PageCache, Usable};
 use super::page_template::{Fill, Mark, Template};
 use crate::middleware::context::{MemberTiles, SessionInfo};
 use crate::state::AppCtx;
@@ -289,7 +290,8 @@ async fn serve(
 
 /// Serves a member's templated page: from the template when there is a usable one, after
 /// rendering it when not (one render per key at a time); the full render of the member's
-/// page when no template can be made.
+/// page when no template can be made. A stale template is served as it is while a task
+/// renders it again: no member waits for the page's renewal.
 pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> Response {
     let cache: &PageCache = &app.page_cache;
     let gzip = page_cache::accepts_gzip(req.headers());
@@ -311,23 +313,43 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
         req.uri().query().map(str::to_owned),
     );
     let (path, query) = (path.as_str(), query.as_deref());
-    if let Some(entry) = cache.usable(&key) {
+    let (parts, body) = req.into_parts();
+    let found = match cache.usable(&key) {
+        Some(found) => Some(found),
+        None => match cache.start_render(&key).await {
+            Some(_rendering) => {
+                let stand_in = stand_in_request(&parts, &ctx);
+                if let Some(entry) = render(&app, &key, stand_in, next.clone()).await {
+                    if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await
+                    {
+                        return res;
+                    }
+                }
+                None
+            }
+            // Another request rendered it meanwhile (or is too slow): its copy, if any.
+            None => cache.usable(&key),
+        },
+    };
+    if let Some(found) = found {
+        let entry = match found {
+            Usable::Fresh(entry) => entry,
+            Usable::Renew(entry) => {
+                let stand_in = stand_in_request(&parts, &ctx);
+                renew(app.clone(), key, entry.clone(), stand_in, next.clone());
+                entry
+            }
+        };
         if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await {
             return res;
         }
-        return next.run(req).await;
     }
-    let Some(_rendering) = cache.start_render(&key).await else {
-        // Another request rendered it meanwhile (or is too slow): use its copy if any.
-        if let Some(entry) = cache.usable(&key) {
-            if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await {
-                return res;
-            }
-        }
-        return next.run(req).await;
-    };
-    let (parts, body) = req.into_parts();
-    // The stand-in member's request: no cookie at all, a context without the member.
+    next.run(Request::from_parts(parts, body)).await
+}
+
+/// The stand-in member's request for the template of the page `parts` asks for: no cookie
+/// at all, a context without the member, marks in place of their values.
+fn stand_in_request(parts: &Parts, ctx: &RequestCtx) -> Request {
     let mut template_parts = parts.clone();
     template_parts.headers.remove(header::COOKIE);
     let marks = Marks {
@@ -341,19 +363,29 @@ pub async fn layer(app: Arc<AppCtx>, key: String, req: Request, next: Next) -> R
     stand_in.unread_count = 0;
     template_parts.extensions.insert(stand_in);
     template_parts.extensions.insert(marks);
-    cache.count_render();
-    let res = next
-        .clone()
-        .run(Request::from_parts(template_parts, Body::empty()))
-        .await;
-    if let Some(entry) = template_of(res).await {
-        let entry = Arc::new(entry);
-        cache.insert(key.clone(), entry.clone());
-        if let Some(res) = serve(&app, &entry, &ctx, &session, path, query, gzip).await {
-            return res;
+    Request::from_parts(template_parts, Body::empty())
+}
+
+/// Renders the template of `key` through the rest of the request's steps and keeps it.
+async fn render(app: &AppCtx, key: &str, stand_in: Request, next: Next) -> Option<Arc<Entry>> {
+    app.page_cache.count_render();
+    let entry = Arc::new(template_of(next.run(stand_in).await).await?);
+    app.page_cache.insert(key.to_owned(), entry.clone());
+    Some(entry)
+}
+
+/// Renders the stale template of `key` again in a task of its own. A page that no longer
+/// makes a template (a sale that closed, an error) is forgotten, so that the next member
+/// gets its full render instead of the old copy.
+fn renew(app: Arc<AppCtx>, key: String, stale: Arc<Entry>, stand_in: Request, next: Next) {
+    tokio::spawn(async move {
+        let Some(_rendering) = app.page_cache.start_render(&key).await else {
+            return;
+        };
+        if render(&app, &key, stand_in, next).await.is_none() {
+            app.page_cache.forget(&key, &stale);
         }
-    }
-    next.run(Request::from_parts(parts, body)).await
+    });
 }
 
 /// The cache entry of a rendered template: a complete 200 page with its nonce in the

@@ -117,6 +117,14 @@ fn page_of(key: &str) -> &str {
     key.split_once('?').map_or(key, |(page, _)| page)
 }
 
+/// A copy found for a request (`PageCache::usable`).
+pub(super) enum Usable {
+    /// Serve it.
+    Fresh(Arc<Entry>),
+    /// Serve it, and render the page again: the copy is stale and nobody renders it yet.
+    Renew(Arc<Entry>),
+}
+
 pub struct PageCache {
     /// How long a copy is fresh (0: the cache is off).
     ttl: Duration,
@@ -187,15 +195,23 @@ impl PageCache {
         Some(entry)
     }
 
-    /// The copy of `key` to serve: a fresh one, or a stale one (up to a few lifetimes old)
-    /// while another request renders it again. None tells the caller to render it.
-    pub(super) fn usable(&self, key: &str) -> Option<Arc<Entry>> {
+    /// The copy of `key` to serve: a fresh one, or a stale one (up to a few lifetimes old).
+    /// The first caller to find it stale is told to render it again (`Usable::Renew`); the
+    /// others meanwhile get it as it is. None tells the caller to render it before answering.
+    pub(super) fn usable(&self, key: &str) -> Option<Usable> {
         let entry = self.lookup(key)?;
         let age = entry.at.elapsed();
-        let fresh = age < self.ttl;
-        (fresh
-            || (age < self.ttl * STALE_LIFETIMES && entry.refreshing.swap(true, Ordering::AcqRel)))
-        .then_some(entry)
+        if age < self.ttl {
+            return Some(Usable::Fresh(entry));
+        }
+        if age >= self.ttl * STALE_LIFETIMES {
+            return None;
+        }
+        Some(if entry.refreshing.swap(true, Ordering::AcqRel) {
+            Usable::Fresh(entry)
+        } else {
+            Usable::Renew(entry)
+        })
     }
 
     /// Starts rendering `key`: a guard that ends the render when dropped, or none when
@@ -223,6 +239,19 @@ impl PageCache {
             let _ = tokio::time::timeout(WAIT_FOR_RENDER, notified).await;
         }
         None
+    }
+
+    /// Drops `entry`, the copy of `key`, unless another has replaced it.
+    pub(super) fn forget(&self, key: &str, entry: &Arc<Entry>) {
+        if let Ok(mut store) = self.store.lock() {
+            if store
+                .entries
+                .get(key)
+                .is_some_and(|e| Arc::ptr_eq(e, entry))
+            {
+                store.remove(key);
+            }
+        }
     }
 
     pub(super) fn insert(&self, key: String, entry: Arc<Entry>) {

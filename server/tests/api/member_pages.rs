@@ -420,3 +420,58 @@ both!(
     two_members_interleaved_never_see_each_other_on_postgres,
     |c| c.page_cache_ms = 60_000
 );
+
+/// A template past its lifetime is served at once as it was, while a task renders it
+/// again; the renewed one follows. No member waits for the renewal (a render under the
+/// load of a sale opening took a few hundred milliseconds).
+async fn renewed_behind(t: TestApp) {
+    let s = shopper(&t, 2).await;
+    let url = t.url("/catalog/1001/0");
+    let (code, first, _) = page(&s.client, &url, &s.cookie).await;
+    assert_eq!(code, 200);
+    assert!(!first.contains("Renamed sale"));
+    let renders = t.app.page_cache.renders();
+    sqlx::query("UPDATE sales SET name = 'Renamed sale' WHERE id = 1001")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    let (_, cached, _) = page(&s.client, &url, &s.cookie).await;
+    assert!(!cached.contains("Renamed sale"), "within its lifetime");
+    tokio::time::sleep(std::time::Duration::from_millis(TTL_MS + 200)).await;
+    let (code, stale, _) = page(&s.client, &url, &s.cookie).await;
+    assert_eq!(code, 200);
+    assert!(
+        !stale.contains("Renamed sale"),
+        "the stale copy, without waiting for a render"
+    );
+    assert!(
+        owned_by(&stale, &s, "data-item-id"),
+        "filled for the member"
+    );
+    let mut renewed = None;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let (_, html, _) = page(&s.client, &url, &s.cookie).await;
+        if html.contains("Renamed sale") {
+            renewed = Some(html);
+            break;
+        }
+    }
+    let renewed = renewed.expect("the renewed template within 2 s");
+    assert!(owned_by(&renewed, &s, "data-item-id"));
+    assert_eq!(
+        t.app.page_cache.renders(),
+        renders + 1,
+        "one renewal for all the requests that found the copy stale"
+    );
+}
+
+const TTL_MS: u64 = 3000;
+
+both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    renewed_behind,
+    a_stale_member_template_is_served_at_once_and_renewed_behind_on_sqlite,
+    a_stale_member_template_is_served_at_once_and_renewed_behind_on_postgres,
+    |c| c.page_cache_ms = TTL_MS
+);
