@@ -3,17 +3,17 @@
 #   1. Rust unit and integration tests (cargo nextest) on SQLite and on a throwaway
 #      local PostgreSQL (started by scripts/pg.sh unless ROSACE_TEST_PG_URL is given),
 #      including the ts-rs drift check of the React widget's generated types;
-#   2. the React widget's vitest tests, type check and build;
-#   3. the browser build as it ships (release, split into lazy chunks: cargo leptos build
-#      --release --frontend-only --split) and, beside it, schema fuzzing of the REST API
-#      (scripts/fuzz.sh: schemathesis over every operation of the OpenAPI document, on the
-#      server binary the Rust tests built);
-#   4. the OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
+#   2. the React widget's vitest tests, type check and build, then the browser build as it
+#      ships (release, split into lazy chunks: cargo leptos build --release --frontend-only
+#      --split), both while the Rust tests build;
+#   3. schema fuzzing of the REST API (scripts/fuzz.sh: schemathesis over every operation of
+#      the OpenAPI document, on the server binary the Rust tests built) and, beside it, the
+#      OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
 #      cookies, headers, CSRF, sessions, lockout, open redirects, member B on member A's
-#      ids; over the http origin and an https public origin), on the same binary;
-#   5. the Playwright tests (desktop and phone) in Chromium's headless shell against the
-#      running shop, including the first-load size budget and axe;
-#   6. the Nu HTML checker on the server HTML of every page kind (scripts/html-check.sh).
+#      ids; over the http origin and an https public origin) and the Nu HTML checker on the
+#      server HTML of every page kind (scripts/html-check.sh), on the same binary;
+#   4. the Playwright tests (desktop and phone) in Chromium's headless shell against the
+#      running shop, including the first-load size budget and axe.
 # -h prints this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -43,11 +43,19 @@ print_times() {
   printf '%s\n' "${STEP_TIMES[@]}"
   printf '%3d:%02d  total\n' $((SECONDS / 60)) $((SECONDS % 60))
 }
-# The fuzzing runs in the background beside the site build: an interrupted or failed run
-# stops it too (its own exit trap then stops its server).
-FUZZ_PID=
+# Steps that run beside another (a "lane" in the background, its output shown when it has
+# ended): an interrupted or failed run stops them too (the fuzzing's own exit trap then
+# stops its server).
+LANE_PIDS=()
+# A lane's processes, children first (cargo under the lane's shell, the fuzzing's server).
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
 on_exit() {
-  if [[ -n "$FUZZ_PID" ]]; then kill "$FUZZ_PID" 2>/dev/null || true; fi
+  local pid
+  for pid in "${LANE_PIDS[@]}"; do [[ -z "$pid" ]] || kill_tree "$pid"; done
   stop_resident_wasm_opt
   print_times
 }
@@ -66,38 +74,65 @@ if [[ -z "${ROSACE_TEST_PG_URL:-}" ]]; then
   export ROSACE_TEST_PG_URL
 fi
 
+# Runs "$@" in the background with its output in a file; LANE_PID, LANE_OUT name them.
+start_lane() {
+  LANE_OUT=$(mktemp /tmp/rosace-lane.XXXXXX)
+  "$@" >"$LANE_OUT" 2>&1 &
+  LANE_PID=$!
+  LANE_PIDS+=("$LANE_PID")
+}
+# Waits for the lane $1 (pid) writing to $2, shows its output, fails with its title $3.
+end_lane() {
+  local status=0 pid left=()
+  wait "$1" || status=$?
+  for pid in "${LANE_PIDS[@]}"; do [[ $pid == "$1" ]] || left+=("$pid"); done
+  LANE_PIDS=("${left[@]}")
+  step "$3 (ran beside the step above)"
+  cat "$2"
+  rm -f "$2"
+  [[ $status -eq 0 ]] || die "$3 failed (exit $status)"
+}
+
+# The browser side: the React widget's checks and build, then the site build as it ships
+# (the wasm, in cargo-leptos' own target folder $CARGO_TARGET_DIR/front, so its cargo lock
+# is not the test build's). Vite writes public/widgets, which the site build copies.
+front_lane() {
+  local t0=$SECONDS
+  trap stop_resident_wasm_opt EXIT
+  (cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
+  echo "React widget: vitest, type check, build: $((SECONDS - t0)) s"
+  t0=$SECONDS
+  start_resident_wasm_opt
+  cargo leptos build --release --frontend-only --split
+  stop_resident_wasm_opt
+  echo "site build (browser side, release): $((SECONDS - t0)) s"
+}
+
+timed_step "Rust test build; beside it, the React widget and the site build (browser side, release)"
+# The test build keeps about one and a half of the two cores busy (our crates compile one
+# after another: app, server, the test binaries); the front lane takes the rest. The tests
+# themselves keep both cores busy, and some measure time: the lane ends before they start.
+start_lane front_lane
+FRONT_PID=$LANE_PID FRONT_OUT=$LANE_OUT
+cargo nextest run --workspace --no-fail-fast --no-run
+end_lane "$FRONT_PID" "$FRONT_OUT" "React widget and site build"
+
 timed_step "Rust tests (SQLite and PostgreSQL)"
 cargo nextest run --workspace --no-fail-fast
 
-timed_step "React widget: vitest, type check, build"
-(cd frontend-react && npm test --silent && npm run typecheck --silent && npm run build --silent)
-
-timed_step "site build (browser side, release), with the schema fuzzing beside it"
+timed_step "schema fuzzing; beside it, the security check and HTML validity"
 # The fuzzing (schemathesis over every REST operation, on the server cargo nextest built)
-# is one Python process and a server mostly waiting on it; the wasm build is the compiler:
-# side by side they share the two cores better than one after the other. Its output comes
-# after the build's.
-FUZZ_OUT=$(mktemp /tmp/rosace-fuzz-out.XXXXXX)
-scripts/fuzz.sh >"$FUZZ_OUT" 2>&1 &
-FUZZ_PID=$!
-# Building the server again through cargo-leptos would compile most dependencies a second
-# time with another feature set; the test build already produced target/debug/server.
-start_resident_wasm_opt
-cargo leptos build --release --frontend-only --split
-stop_resident_wasm_opt
-fuzz_status=0
-wait "$FUZZ_PID" || fuzz_status=$?
-FUZZ_PID=
-step "schema fuzzing (schemathesis over the REST API)"
-cat "$FUZZ_OUT"
-rm -f "$FUZZ_OUT"
-[[ $fuzz_status -eq 0 ]] || die "schema fuzzing failed (exit $fuzz_status)"
-
-timed_step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
+# is one Python process and a server mostly waiting on it: 1.1 cores over about 3 minutes.
+# The OWASP ASVS black-box check and the Nu HTML checker (each on a shop of its own) fit
+# in the other core meanwhile.
+start_lane scripts/fuzz.sh
+FUZZ_PID=$LANE_PID FUZZ_OUT=$LANE_OUT
+step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
 scripts/asvs-check.sh
+step "HTML validity (Nu checker on every server-rendered page kind)"
+scripts/html-check.sh
+end_lane "$FUZZ_PID" "$FUZZ_OUT" "schema fuzzing (schemathesis over the REST API)"
 
 timed_step "browser tests (Playwright, Debian Chromium headless shell)"
 end2end/run.sh
 
-timed_step "HTML validity (Nu checker on every server-rendered page kind)"
-scripts/html-check.sh
