@@ -114,7 +114,7 @@ timed_step "Rust test build; beside it, the React widget and the site build (bro
 # themselves keep both cores busy, and some measure time: the lane ends before they start.
 start_lane front_lane
 FRONT_PID=$LANE_PID FRONT_OUT=$LANE_OUT
-cargo nextest run --workspace --no-fail-fast --no-run
+cargo nextest run --workspace --no-run
 end_lane "$FRONT_PID" "$FRONT_OUT" "React widget and site build"
 
 timed_step "Rust tests (SQLite and PostgreSQL)"
