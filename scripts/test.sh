@@ -6,14 +6,15 @@
 #   2. the React widget's vitest tests, type check and build, then the browser build as it
 #      ships (release, split into lazy chunks: cargo leptos build --release --frontend-only
 #      --split), both while the Rust tests build;
-#   3. schema fuzzing of the REST API (scripts/fuzz.sh: schemathesis over every operation of
-#      the OpenAPI document, on the server binary the Rust tests built) and, beside it, the
-#      OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
+#   3. the OWASP ASVS black-box check of the security review's items (scripts/asvs-check.sh:
 #      cookies, headers, CSRF, sessions, lockout, open redirects, member B on member A's
-#      ids; over the http origin and an https public origin) and the Nu HTML checker on the
-#      server HTML of every page kind (scripts/html-check.sh), on the same binary;
+#      ids; over the http origin and an https public origin) and, beside it, the Nu HTML
+#      checker on the server HTML of every page kind (scripts/html-check.sh), on the server
+#      binary the Rust tests built;
 #   4. the Playwright tests (desktop and phone) in Chromium's headless shell against the
-#      running shop, including the first-load size budget and axe.
+#      running shop, including the first-load size budget and axe, and beside them schema
+#      fuzzing of the REST API (scripts/fuzz.sh: schemathesis over every operation of the
+#      OpenAPI document, on the same binary).
 # -h prints this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -120,19 +121,20 @@ end_lane "$FRONT_PID" "$FRONT_OUT" "React widget and site build"
 timed_step "Rust tests (SQLite and PostgreSQL)"
 cargo nextest run --workspace --no-fail-fast
 
-timed_step "schema fuzzing; beside it, the security check and HTML validity"
-# The fuzzing (schemathesis over every REST operation, on the server cargo nextest built)
-# is one Python process and a server mostly waiting on it: 1.1 cores over about 3 minutes.
-# The OWASP ASVS black-box check and the Nu HTML checker (each on a shop of its own) fit
-# in the other core meanwhile.
-start_lane scripts/fuzz.sh
-FUZZ_PID=$LANE_PID FUZZ_OUT=$LANE_OUT
+timed_step "security check and HTML validity, side by side"
+# Both start a shop of their own on the server cargo nextest built and mostly wait on it.
+start_lane scripts/html-check.sh
+HTML_PID=$LANE_PID HTML_OUT=$LANE_OUT
 step "security check (OWASP ASVS items of the review, on the server cargo nextest built)"
 scripts/asvs-check.sh
-step "HTML validity (Nu checker on every server-rendered page kind)"
-scripts/html-check.sh
-end_lane "$FUZZ_PID" "$FUZZ_OUT" "schema fuzzing (schemathesis over the REST API)"
+end_lane "$HTML_PID" "$HTML_OUT" "HTML validity (Nu checker on every server-rendered page kind)"
 
-timed_step "browser tests (Playwright, Debian Chromium headless shell)"
+timed_step "browser tests (Playwright, Debian Chromium headless shell); beside them, the schema fuzzing"
+# The two Playwright projects keep 1.75 of the two cores busy on average, less while their
+# tests wait on a clock (a cart hold running out, the next TOTP window); the fuzzing
+# (schemathesis over every REST operation, on the server cargo nextest built: one Python
+# process and a server, 1.1 cores over about 3 minutes) fills those gaps.
+start_lane scripts/fuzz.sh
+FUZZ_PID=$LANE_PID FUZZ_OUT=$LANE_OUT
 end2end/run.sh
-
+end_lane "$FUZZ_PID" "$FUZZ_OUT" "schema fuzzing (schemathesis over the REST API)"

@@ -23,9 +23,11 @@ async fn shop_on(
 }
 
 /// A shop on a fresh SQLite database in `dir` with these Leptos options; its base address.
+/// The database is a copy of the seeded template, as other tests' shops are: seeding anew
+/// took a debug build about ten seconds of CPU per shop.
 async fn shop_with(dir: &std::path::Path, options: LeptosOptions) -> String {
     let config = helpers::test_config(
-        format!("sqlite://{}/rosace.db?mode=rwc", dir.display()),
+        helpers::seeded_sqlite(dir).await,
         &dir.display().to_string(),
     );
     let app = server::prepare(config).await.unwrap();

@@ -355,6 +355,13 @@ pub async fn serve_with(router: axum::Router, header_timeout: std::time::Duratio
     format!("http://{addr}")
 }
 
+/// The URL of a SQLite database in `dir` holding a copy of the seeded template, for a test
+/// that builds its shop itself.
+pub async fn seeded_sqlite(dir: &std::path::Path) -> String {
+    sqlite_template::copy_to(&dir.join("rosace.db")).await;
+    format!("sqlite://{}/rosace.db?mode=rwc", dir.display())
+}
+
 pub async fn start(backend: Backend) -> TestApp {
     start_with(backend, |_| {}).await
 }
