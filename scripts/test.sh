@@ -56,8 +56,7 @@ kill_tree() {
 }
 on_exit() {
   local pid
-  for pid in "${LANE_PIDS[@]}"; do [[ -z "$pid" ]] || kill_tree "$pid"; done
-  stop_resident_wasm_opt
+  for pid in "${LANE_PIDS[@]}"; do kill_tree "$pid"; done
   print_times
 }
 trap on_exit EXIT
@@ -96,7 +95,10 @@ end_lane() {
 
 # The browser side: the React widget's checks and build, then the site build as it ships
 # (the wasm, in cargo-leptos' own target folder $CARGO_TARGET_DIR/front, so its cargo lock
-# is not the test build's). Vite writes public/widgets, which the site build copies.
+# is not the test build's). Vite writes public/widgets, which the site build copies. Only the
+# browser side: building the server through cargo-leptos would compile most dependencies a
+# second time with another feature set, and the test build makes target/debug/server.
+# The resident wasm-opt is the lane's own, stopped with it.
 front_lane() {
   local t0=$SECONDS
   trap stop_resident_wasm_opt EXIT
