@@ -1,13 +1,15 @@
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type BrowserContext, type Request, type TestInfo } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 // What the browser said while a test ran: errors, failed and refused requests. Printed
 // with the page's state when the test fails, because a rare failure (a page that never
 // hydrated, with an empty main) could not be explained from the test's own message.
+// Only the navigations are followed as they happen; the rest is asked of each page when a
+// test fails (Playwright keeps a page's last requests, console messages and errors): a
+// listener on every request, answer and console message had Playwright send each of them
+// to the runner, 30 to 140 requests a page.
 interface Trail {
   lines: string[];
-  /** Requests still waiting for their answer. */
-  open: Set<Request>;
 }
 
 function recordTrail(context: BrowserContext): Trail {
@@ -16,25 +18,29 @@ function recordTrail(context: BrowserContext): Trail {
     trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
     if (trail.length > 60) trail.shift();
   };
-  context.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') note(`console.${m.type()}: ${m.text()}`);
-  });
-  context.on('weberror', (e) => note(`page error: ${e.error().message}`));
-  context.on('requestfailed', (r) => note(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  context.on('response', (r) => {
-    if (r.status() >= 400) note(`status ${r.status()}: ${r.request().method()} ${r.url()}`);
-  });
   context.on('page', (p) => p.on('framenavigated', (f) => f === p.mainFrame() && note(`at ${f.url()}`)));
-  const open = new Set<Request>();
-  context.on('request', (r) => open.add(r));
-  context.on('requestfinished', (r) => open.delete(r));
-  context.on('requestfailed', (r) => open.delete(r));
-  return { lines: trail, open };
+  return { lines: trail };
+}
+
+/** What `page` kept of its last requests, console messages and errors, worth reading. */
+async function pageTrail(page: Page): Promise<string[]> {
+  const lines: string[] = [];
+  const cut = (line: string) => line.slice(0, 300);
+  for (const m of await page.consoleMessages().catch(() => []))
+    if (m.type() === 'error' || m.type() === 'warning') lines.push(cut(`console.${m.type()}: ${m.text()}`));
+  for (const e of await page.pageErrors().catch(() => [])) lines.push(cut(`page error: ${e.message}`));
+  for (const r of await page.requests().catch(() => [])) {
+    const failure = r.failure();
+    const response = r.existingResponse();
+    if (failure) lines.push(cut(`failed: ${r.method()} ${r.url()} ${failure.errorText}`));
+    else if (!response) lines.push(cut(`still waiting: ${r.method()} ${r.url()}`));
+    else if (response.status() >= 400) lines.push(cut(`status ${response.status()}: ${r.method()} ${r.url()}`));
+  }
+  return lines;
 }
 
 async function describeFailure(context: BrowserContext, trail: Trail, testInfo: TestInfo): Promise<void> {
   const lines = [`failure context of "${testInfo.title}" (${testInfo.project.name}):`, ...trail.lines];
-  for (const r of trail.open) lines.push(`still waiting: ${r.method()} ${r.url()}`);
   for (const [i, page] of context.pages().entries()) {
     if (page.isClosed()) continue;
     const state = await page
@@ -80,6 +86,7 @@ async function describeFailure(context: BrowserContext, trail: Trail, testInfo: 
       )
       .catch((e: Error) => e.message);
     lines.push(`page ${i} ${page.url()}: ${JSON.stringify(state)}; ${idle}`);
+    lines.push(...(await pageTrail(page)).map((l) => `  ${l}`));
     // Written to the test's output folder (an attachment's body alone is kept only by
     // reporters that write files, and the suite's is the list reporter).
     const file = testInfo.outputPath(`page-${i}.html`);

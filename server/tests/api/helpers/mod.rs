@@ -85,6 +85,33 @@ mod sqlite_template {
             .await
             .expect("template: VACUUM INTO");
         std::fs::rename(&partial, template).expect("template in place");
+        drop_older(template);
+    }
+
+    /// Removes the templates of earlier builds and hours (5 MB each, one per build and
+    /// hour). Only those untouched for two hours: a template's key holds its hour, so no
+    /// test still running reads one that old, while another build's of this hour may be.
+    fn drop_older(current: &Path) {
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+            return;
+        };
+        let old = std::time::Duration::from_secs(2 * 3600);
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let ours = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("rosace-template-") && n.ends_with(".db"));
+            let aged = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > old);
+            if ours && aged && path != current {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
     }
 }
 
