@@ -8,18 +8,16 @@ import { test as base, expect, type BrowserContext, type Page, type TestInfo } f
 // test fails (Playwright keeps a page's last requests, console messages and errors): a
 // listener on every request, answer and console message had Playwright send each of them
 // to the runner, 30 to 140 requests a page.
-interface Trail {
-  lines: string[];
-}
-
-function recordTrail(context: BrowserContext): Trail {
+function recordNavigations(context: BrowserContext): string[] {
   const trail: string[] = [];
-  const note = (line: string) => {
-    trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
-    if (trail.length > 60) trail.shift();
-  };
-  context.on('page', (p) => p.on('framenavigated', (f) => f === p.mainFrame() && note(`at ${f.url()}`)));
-  return { lines: trail };
+  context.on('page', (p) =>
+    p.on('framenavigated', (f) => {
+      if (f !== p.mainFrame()) return;
+      trail.push(`${new Date().toISOString().slice(11, 23)} at ${f.url().slice(0, 300)}`);
+      if (trail.length > 60) trail.shift();
+    }),
+  );
+  return trail;
 }
 
 /** What `page` kept of its last requests, console messages and errors, worth reading. */
@@ -39,8 +37,8 @@ async function pageTrail(page: Page): Promise<string[]> {
   return lines;
 }
 
-async function describeFailure(context: BrowserContext, trail: Trail, testInfo: TestInfo): Promise<void> {
-  const lines = [`failure context of "${testInfo.title}" (${testInfo.project.name}):`, ...trail.lines];
+async function describeFailure(context: BrowserContext, navigations: string[], testInfo: TestInfo): Promise<void> {
+  const lines = [`failure context of "${testInfo.title}" (${testInfo.project.name}):`, ...navigations];
   for (const [i, page] of context.pages().entries()) {
     if (page.isClosed()) continue;
     const state = await page
@@ -111,9 +109,9 @@ export const test = base.extend({
     context.on('console', (message) => {
       if (message.text().includes('Could not find WASM function for the island')) orphans.push(message.text());
     });
-    const trail = recordTrail(context);
+    const navigations = recordNavigations(context);
     await use(context);
-    if (testInfo.status !== testInfo.expectedStatus) await describeFailure(context, trail, testInfo);
+    if (testInfo.status !== testInfo.expectedStatus) await describeFailure(context, navigations, testInfo);
     expect(orphans, 'every server-rendered island has its browser code').toEqual([]);
   },
 });

@@ -85,13 +85,14 @@ mod sqlite_template {
             .await
             .expect("template: VACUUM INTO");
         std::fs::rename(&partial, template).expect("template in place");
-        drop_older(template);
+        drop_older();
     }
 
     /// Removes the templates of earlier builds and hours (5 MB each, one per build and
     /// hour). Only those untouched for two hours: a template's key holds its hour, so no
-    /// test still running reads one that old, while another build's of this hour may be.
-    fn drop_older(current: &Path) {
+    /// test still running reads one that old, while another build's of this hour may be
+    /// (the one just written is new).
+    fn drop_older() {
         let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
             return;
         };
@@ -108,7 +109,7 @@ mod sqlite_template {
                 .ok()
                 .and_then(|t| t.elapsed().ok())
                 .is_some_and(|age| age > old);
-            if ours && aged && path != current {
+            if ours && aged {
                 let _ = std::fs::remove_file(&path);
             }
         }
