@@ -35,6 +35,9 @@ pub struct Config {
     /// themselves (`ROSACE_DB_CONTENDED_CONNECTIONS`, default half; see `Db::contended`).
     pub db_contended_connections: Option<u32>,
     pub json_logs: bool,
+    /// `ROSACE_FRONT_THREADS` (default yes): connections are served by one thread per core
+    /// (`serve::listen::listen_per_core`); no serves them on the main runtime.
+    pub front_threads: bool,
     /// The application's settings, by area.
     pub settings: Settings,
     /// Seconds between two passes of the expired-hold sweeper.
@@ -471,6 +474,7 @@ impl Config {
             db_contended_connections: env_parse(vars, "ROSACE_DB_CONTENDED_CONNECTIONS", 0)
                 .map(|n: u32| (n > 0).then_some(n))?,
             json_logs: env("ROSACE_LOG_FORMAT").as_deref() == Some("json"),
+            front_threads: env_yes_no(vars, "ROSACE_FRONT_THREADS", true)?,
             settings: Settings::from_vars(&data_dir, vars)?,
             cart_sweep_secs: env_parse(vars, "ROSACE_CART_SWEEP_SECS", 5)?,
             page_cache_ms: env_parse(vars, "ROSACE_PAGE_CACHE_MS", 2000)?,

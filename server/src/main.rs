@@ -47,6 +47,7 @@ async fn main() {
     }
     let addr = config.addr;
     let header_timeout_secs = config.header_timeout_secs;
+    let config_front_threads = config.front_threads;
     let app = match server::prepare(config).await {
         Ok(a) => a,
         Err(e) => {
@@ -61,7 +62,6 @@ async fn main() {
         tracing::info!("prepared: migrations and demo data are in place");
         return;
     }
-    let router = server::router(app, leptos_options);
     let listener = match bind(addr) {
         Ok(l) => l,
         Err(e) => {
@@ -70,13 +70,22 @@ async fn main() {
         }
     };
     tracing::info!("Rosace listening on http://{addr}");
-    server::serve::listen::listen(
-        listener,
-        router,
-        std::time::Duration::from_secs(header_timeout_secs),
-        shutdown_signal(),
-    )
-    .await;
+    let header_timeout = std::time::Duration::from_secs(header_timeout_secs);
+    if config_front_threads {
+        // Cached pages are answered on the front threads, not in the router.
+        let router = server::router_with(app.clone(), leptos_options, false);
+        server::serve::listen::listen_per_core(
+            listener,
+            app,
+            router,
+            header_timeout,
+            shutdown_signal(),
+        )
+        .await;
+    } else {
+        let router = server::router(app, leptos_options);
+        server::serve::listen::listen(listener, router, header_timeout, shutdown_signal()).await;
+    }
     tracing::info!("stopped after finishing in-flight requests");
 }
 

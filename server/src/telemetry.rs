@@ -72,6 +72,9 @@ pub struct Telemetry {
     cls: Histograms<VitalLabels>,
     ratings: Family<RatingLabels, Counter>,
     events: Family<EventLabels, Counter>,
+    /// The series of a cached page's hit (GET, 200) by page kind: a hit looked its labels
+    /// up in both families, about 2.5% of its CPU (perf, bench-catalog).
+    page_hits: [std::sync::OnceLock<(Histogram, Counter)>; 64],
 }
 
 impl Default for Telemetry {
@@ -150,6 +153,7 @@ impl Telemetry {
             events.clone(),
         );
         Telemetry {
+            page_hits: [const { std::sync::OnceLock::new() }; 64],
             registry,
             requests,
             durations,
@@ -177,6 +181,27 @@ impl Telemetry {
         };
         self.durations.get_or_create(&labels).observe(seconds);
         self.requests.get_or_create(&labels).inc();
+    }
+
+    /// A page answered from the page cache before the request steps: a GET answered 200.
+    pub fn page_hit(&self, kind: app::routes::PageKind, seconds: f64) {
+        let Some(slot) = self.page_hits.get(kind as usize) else {
+            let label = crate::middleware::metrics::page_label(kind);
+            return self.request(&axum::http::Method::GET, label, 200, seconds);
+        };
+        let (durations, requests) = slot.get_or_init(|| {
+            let labels = RequestLabels {
+                method: "GET",
+                route: crate::middleware::metrics::page_label(kind),
+                status: 200,
+            };
+            (
+                self.durations.get_or_create(&labels).clone(),
+                self.requests.get_or_create(&labels).clone(),
+            )
+        });
+        durations.observe(seconds);
+        requests.inc();
     }
 
     /// One accepted frontend log entry.

@@ -32,6 +32,12 @@ pub struct FrontHits<S> {
     inner: S,
 }
 
+impl<S> FrontHits<S> {
+    pub fn new(app: Arc<AppCtx>, inner: S) -> FrontHits<S> {
+        FrontHits { app, inner }
+    }
+}
+
 impl<S> tower::Service<Request> for FrontHits<S>
 where
     S: tower::Service<Request, Response = Response, Error = Infallible>,

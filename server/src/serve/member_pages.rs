@@ -11,9 +11,7 @@
 //! address. What it never holds: anything of the member who caused it; it is rendered for
 //! the stand-in with no cookie at all.
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, LazyLock};
-use std::time::Instant;
 
 use app::context::RequestCtx;
 use app::routes::{self, PageKind};
@@ -423,12 +421,5 @@ async fn template_of(res: Response) -> Option<Entry> {
     headers.remove(header::CONTENT_LENGTH);
     let csp = page_cache::policy_with_mark(&headers, &nonce)?;
     headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-    Some(Entry {
-        at: Instant::now(),
-        refreshing: AtomicBool::new(false),
-        status: parts.status,
-        headers,
-        body,
-        used: AtomicU64::new(0),
-    })
+    Some(Entry::new(parts.status, headers, body, 0))
 }

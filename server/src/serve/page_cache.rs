@@ -14,6 +14,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use bytes::{BufMut, BytesMut};
 
 use app::context::RequestCtx;
 
@@ -42,10 +43,44 @@ pub(super) struct Entry {
     /// stale copy meanwhile instead of all rendering it at once.
     pub refreshing: AtomicBool,
     pub status: StatusCode,
-    pub headers: HeaderMap,
+    /// The headers a response of this copy starts with, plain and gzip (`Entry::new`): made
+    /// once rather than adding the same ones to a copy of `headers` on every hit.
+    sent: [HeaderMap; 2],
+    /// The policy's text around its nonce, when it has one.
+    policy: Option<Vec<String>>,
     pub body: Template,
     /// When it was last served (the cache's clock), for least-recently-used eviction.
     pub used: AtomicU64,
+}
+
+impl Entry {
+    /// A copy made now of a page answered with `status` and `headers` (their policy's nonce
+    /// already the placeholder), last used at `used` on the cache's clock.
+    pub(super) fn new(status: StatusCode, headers: HeaderMap, body: Template, used: u64) -> Entry {
+        let sent = |gzip: bool| {
+            let mut h = headers.clone();
+            if gzip {
+                // Already compressed: the compression layer leaves it as it is.
+                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            }
+            h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            h
+        };
+        let policy = headers
+            .get(header::CONTENT_SECURITY_POLICY)
+            .and_then(|v| v.to_str().ok())
+            .filter(|v| v.contains(NONCE_MARK.as_str()))
+            .map(|v| v.split(NONCE_MARK.as_str()).map(str::to_string).collect());
+        Entry {
+            at: Instant::now(),
+            refreshing: AtomicBool::new(false),
+            status,
+            sent: [sent(false), sent(true)],
+            policy,
+            body,
+            used: AtomicU64::new(used),
+        }
+    }
 }
 
 /// The two placeholders, for the member templates (`member_pages`).
@@ -355,29 +390,29 @@ pub(super) fn respond(
     };
     let mut res = Response::new(Body::from(body));
     *res.status_mut() = entry.status;
-    *res.headers_mut() = entry.headers.clone();
-    if gzip {
-        // Already compressed: the compression layer leaves it as it is.
-        res.headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-    }
-    res.headers_mut()
-        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    let mut headers = entry.sent[usize::from(gzip)].clone();
+    // Room for what the steps add to a hit (cookies, security headers, the request id):
+    // one allocation rather than the map growing while they are added.
+    headers.reserve(12);
     // How old this copy is, as any cache in front of an origin says it (a member's page
     // is theirs, not a copy).
     if age {
-        res.headers_mut()
-            .insert(header::AGE, HeaderValue::from(entry.at.elapsed().as_secs()));
+        headers.insert(header::AGE, HeaderValue::from(entry.at.elapsed().as_secs()));
     }
-    if let Some(csp) = entry
-        .headers
-        .get(header::CONTENT_SECURITY_POLICY)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| HeaderValue::from_str(&v.replace(NONCE_MARK.as_str(), nonce)).ok())
-    {
-        res.headers_mut()
-            .insert(header::CONTENT_SECURITY_POLICY, csp);
+    if let Some(texts) = &entry.policy {
+        let len = texts.iter().map(String::len).sum::<usize>() + nonce.len() * texts.len();
+        let mut policy = BytesMut::with_capacity(len);
+        for (n, text) in texts.iter().enumerate() {
+            if n > 0 {
+                policy.put_slice(nonce.as_bytes());
+            }
+            policy.put_slice(text.as_bytes());
+        }
+        if let Ok(v) = HeaderValue::from_maybe_shared(policy.freeze()) {
+            headers.insert(header::CONTENT_SECURITY_POLICY, v);
+        }
     }
+    *res.headers_mut() = headers;
     res
 }
 
@@ -570,12 +605,17 @@ pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> 
         &mut res,
         started,
     );
-    app.telemetry.request(
-        &Method::GET,
-        crate::middleware::metrics::page_label(route.kind),
-        res.status().as_u16(),
-        started.elapsed().as_secs_f64(),
-    );
+    if res.status() == StatusCode::OK {
+        app.telemetry
+            .page_hit(route.kind, started.elapsed().as_secs_f64());
+    } else {
+        app.telemetry.request(
+            &Method::GET,
+            crate::middleware::metrics::page_label(route.kind),
+            res.status().as_u16(),
+            started.elapsed().as_secs_f64(),
+        );
+    }
     cache.front_hits.fetch_add(1, Ordering::Relaxed);
     Some(res)
 }
@@ -677,14 +717,12 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
         if let Some(csp) = policy_with_mark(&headers, &nonce) {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
             // Cut and deflated before taking the lock every hit goes through.
-            let entry = Arc::new(Entry {
-                at: Instant::now(),
-                refreshing: AtomicBool::new(false),
-                status: parts.status,
+            let entry = Arc::new(Entry::new(
+                parts.status,
                 headers,
-                body: Template::parse(&template, &TOKEN_MARK, &NONCE_MARK),
-                used: AtomicU64::new(cache.clock.fetch_add(1, Ordering::Relaxed)),
-            });
+                Template::parse(&template, &TOKEN_MARK, &NONCE_MARK),
+                cache.clock.fetch_add(1, Ordering::Relaxed),
+            ));
             if let Ok(mut store) = cache.store.lock() {
                 store.insert(key.clone(), entry, cache.budget);
             }
@@ -773,12 +811,10 @@ mod tests {
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_str(&format!("script-src 'nonce-{}'", *NONCE_MARK)).unwrap(),
         );
-        let entry = Entry {
-            at: Instant::now(),
-            refreshing: AtomicBool::new(false),
-            status: StatusCode::OK,
+        let entry = Entry::new(
+            StatusCode::OK,
             headers,
-            body: Template::parse(
+            Template::parse(
                 &format!(
                     "<html data-x=\"{}\"><script nonce=\"{}\"></script>",
                     *TOKEN_MARK, *NONCE_MARK
@@ -786,8 +822,8 @@ mod tests {
                 &TOKEN_MARK,
                 &NONCE_MARK,
             ),
-            used: AtomicU64::new(0),
-        };
+            0,
+        );
         let a = serve(&entry, "token-a", false);
         assert_eq!(a.status(), StatusCode::OK);
         assert_eq!(a.headers().get(header::CONTENT_ENCODING), None);
@@ -848,14 +884,12 @@ mod tests {
     }
 
     fn entry(size: usize, used: u64) -> Arc<Entry> {
-        Arc::new(Entry {
-            at: Instant::now(),
-            refreshing: AtomicBool::new(false),
-            status: StatusCode::OK,
-            headers: HeaderMap::new(),
-            body: Template::parse(&"x".repeat(size), &TOKEN_MARK, &NONCE_MARK),
-            used: AtomicU64::new(used),
-        })
+        Arc::new(Entry::new(
+            StatusCode::OK,
+            HeaderMap::new(),
+            Template::parse(&"x".repeat(size), &TOKEN_MARK, &NONCE_MARK),
+            used,
+        ))
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod experiments;
 mod experiments_holdback;
 mod experiments_switches;
 mod foundation;
+mod front_threads;
 mod gifts;
 mod group_writes;
 mod hardening;

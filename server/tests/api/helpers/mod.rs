@@ -353,7 +353,7 @@ pub async fn start_with(backend: Backend, tweak: impl FnOnce(&mut Config)) -> Te
     let app = server::prepare(config).await.expect("server prepares");
     let options = leptos_options();
     let header_timeout = std::time::Duration::from_secs(app.config.header_timeout_secs);
-    let base = serve_with(server::router(app.clone(), options), header_timeout).await;
+    let base = serve_shop(&app, options, header_timeout).await;
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -377,6 +377,25 @@ pub async fn serve_with(router: axum::Router, header_timeout: std::time::Duratio
     tokio::spawn(server::serve::listen::listen(
         listener,
         router,
+        header_timeout,
+        std::future::pending(),
+    ));
+    format!("http://{addr}")
+}
+
+/// Serves the whole shop as the server binary does (one front thread per core answering
+/// cached pages, the rest on the test's runtime); its base URL.
+pub async fn serve_shop(
+    app: &Arc<AppCtx>,
+    options: LeptosOptions,
+    header_timeout: std::time::Duration,
+) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr: SocketAddr = listener.local_addr().unwrap();
+    tokio::spawn(server::serve::listen::listen_per_core(
+        listener,
+        app.clone(),
+        server::router_with(app.clone(), options, false),
         header_timeout,
         std::future::pending(),
     ));
@@ -464,7 +483,7 @@ impl TestApp {
             .expect("the second shop prepares");
         let options = leptos_options();
         let header_timeout = std::time::Duration::from_secs(app.config.header_timeout_secs);
-        serve_with(server::router(app, options), header_timeout).await
+        serve_shop(&app, options, header_timeout).await
     }
 
     /// A member with a valid session row, as sign-in will create (members issue).
