@@ -19,7 +19,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 use tower::{Service, ServiceExt};
 
 use super::front::FrontHits;
@@ -41,14 +41,25 @@ pub async fn listen(
     stop: impl Future<Output = ()>,
 ) {
     let make = router.into_make_service_with_connect_info::<SocketAddr>();
-    serve_connections(listener, make, |service| service, header_timeout, stop).await;
+    serve_connections(
+        listener,
+        make,
+        |service| service,
+        None,
+        header_timeout,
+        stop,
+    )
+    .await;
 }
 
-/// The accept loop: each connection served over HTTP/1.1 by `wrap` of the router's service.
+/// The accept loop: each connection served over HTTP/1.1 by `wrap` of the router's service,
+/// or, when `members` is given and the connection's first request carries a session
+/// cookie, by the router's service on the main runtime (`Members`).
 async fn serve_connections<S>(
     listener: TcpListener,
     mut make: axum::extract::connect_info::IntoMakeServiceWithConnectInfo<Router, SocketAddr>,
     wrap: impl Fn(RouterService) -> S,
+    members: Option<Members>,
     header_timeout: Duration,
     stop: impl Future<Output = ()>,
 ) where
@@ -79,17 +90,32 @@ async fn serve_connections<S>(
             Ok(s) => s,
             Err(never) => match never {},
         };
-        let service = TowerToHyperService::new(
-            wrap(service).map_request(|req: Request<Incoming>| req.map(Body::new)),
-        );
-        let mut http = hyper::server::conn::http1::Builder::new();
-        http.timer(TokioTimer::new())
-            .header_read_timeout(header_timeout)
-            .keep_alive(true);
-        let conn = graceful.watch(http.serve_connection(TokioIo::new(tcp), service));
+        let Some(members) = &members else {
+            let conn = graceful.watch(connection(tcp, wrap(service), header_timeout));
+            tokio::spawn(async move {
+                // A client that goes away or times out is not an error of the shop.
+                let _ = conn.await;
+            });
+            continue;
+        };
+        let (members, front, watcher) =
+            (members.clone(), wrap(service.clone()), graceful.watcher());
         tokio::spawn(async move {
-            // A client that goes away or times out is not an error of the shop.
-            let _ = conn.await;
+            if !first_request_has(&tcp, &members.cookie, header_timeout).await {
+                let _ = watcher.watch(connection(tcp, front, header_timeout)).await;
+                return;
+            }
+            let Ok(tcp) = tcp.into_std() else { return };
+            let main = members.main.clone();
+            main.spawn(async move {
+                let Ok(tcp) = TcpStream::from_std(tcp) else {
+                    return;
+                };
+                let service = FrontHits::new(members.app.clone(), service);
+                let _ = watcher
+                    .watch(connection(tcp, service, header_timeout))
+                    .await;
+            });
         });
     }
     drop(listener);
@@ -101,13 +127,81 @@ async fn serve_connections<S>(
     }
 }
 
+/// A connection served by hyper with `S`.
+type Connection<S> = hyper::server::conn::http1::Connection<
+    TokioIo<TcpStream>,
+    TowerToHyperService<tower::util::MapRequest<S, fn(Request<Incoming>) -> Request>>,
+>;
+
+/// One connection served over HTTP/1.1 by `service`.
+fn connection<S>(tcp: TcpStream, service: S, header_timeout: Duration) -> Connection<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    fn to_body(req: Request<Incoming>) -> Request {
+        req.map(Body::new)
+    }
+    let service =
+        TowerToHyperService::new(service.map_request(to_body as fn(Request<Incoming>) -> Request));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .keep_alive(true);
+    http.serve_connection(TokioIo::new(tcp), service)
+}
+
+/// Where a member's connection goes from a front thread: the main runtime, where its pages
+/// are made. Each of their requests would otherwise cross from the front thread to the
+/// main runtime and back; on a machine busy with a sale opening those two extra wake-ups
+/// doubled the members' slowest pages (bench-sale-opening, two instances).
+#[derive(Clone)]
+struct Members {
+    main: tokio::runtime::Handle,
+    app: Arc<AppCtx>,
+    /// `name=` of the session cookie.
+    cookie: Arc<[u8]>,
+}
+
+/// How much of a connection's first bytes is looked at for the session cookie.
+const PEEK: usize = 8 * 1024;
+
+/// Whether the first request's head on `tcp` (as far as its first `PEEK` bytes go) holds
+/// `cookie` (`name=`). Waits for its first bytes at most `header_timeout` (then the
+/// connection's own header timeout applies); reads nothing off the connection.
+async fn first_request_has(tcp: &TcpStream, cookie: &[u8], header_timeout: Duration) -> bool {
+    let mut buf = vec![0u8; PEEK];
+    let peeked = tokio::time::timeout(header_timeout, async {
+        loop {
+            match tcp.peek(&mut buf).await {
+                // The whole head, all the room there is, or the client is done.
+                Ok(n) if n == 0 || n == buf.len() || head_ends_at(&buf[..n]).is_some() => return n,
+                // More of the head is on its way: wait for it, briefly.
+                Ok(_) => tokio::time::sleep(Duration::from_millis(1)).await,
+                Err(_) => return 0,
+            }
+        }
+    })
+    .await
+    .unwrap_or(0);
+    let head = &buf[..peeked];
+    let head = head_ends_at(head).map_or(head, |end| &head[..end]);
+    head.windows(cookie.len()).any(|w| w == cookie)
+}
+
+fn head_ends_at(bytes: &[u8]) -> Option<usize> {
+    bytes.windows(4).position(|w| w == b"\r\n\r\n")
+}
+
 /// Serves `router` as [`listen`] does, but with one single-threaded runtime per core
-/// accepting and answering connections, the way nginx runs one worker per core: a
-/// visitor's cached page (`page_cache::front_hit`, answered on the connection's own thread)
-/// then costs no wake-up of another thread. Every other request is handed to the calling
-/// (multi-threaded) runtime, which balances renders, calls and the database between its
-/// workers as before. On 2 cores the cached catalog page took 12.0 µs of CPU per request
-/// with connections on the multi-threaded runtime and 10.5 with one thread (bench-catalog).
+/// accepting connections, the way nginx runs one worker per core: a visitor's cached page
+/// (`page_cache::front_hit`) is answered on the connection's own thread, with no wake-up of
+/// another thread. A visitor's other requests are handed to the calling (multi-threaded)
+/// runtime, which balances renders, calls and the database between its workers (`Offload`);
+/// a connection whose first request carries a session cookie, a member's, is handed there
+/// whole (`Members`). On 2 cores the cached catalog page took 12.0 µs of CPU per request
+/// with every connection on the multi-threaded runtime, and 8.3-9.9 on the front threads
+/// (docs/benchmarks.md, session 75).
 pub async fn listen_per_core(
     listener: TcpListener,
     app: Arc<AppCtx>,
@@ -170,6 +264,13 @@ pub async fn listen_per_core(
                                 },
                             )
                         },
+                        Some(Members {
+                            main: main.clone(),
+                            app: app.clone(),
+                            cookie: format!("{}=", crate::middleware::session_cookie_name(&app))
+                                .into_bytes()
+                                .into(),
+                        }),
                         header_timeout,
                         async move {
                             let _ = stop_rx.wait_for(|stopped| *stopped).await;
@@ -188,7 +289,7 @@ pub async fn listen_per_core(
         if let Ok(listener) = TcpListener::from_std(listener) {
             let make = router.into_make_service_with_connect_info::<SocketAddr>();
             let wrap = |service| FrontHits::new(app.clone(), service);
-            serve_connections(listener, make, wrap, header_timeout, stop).await;
+            serve_connections(listener, make, wrap, None, header_timeout, stop).await;
         }
         return;
     }
@@ -229,12 +330,15 @@ where
     }
 
     fn call(&mut self, req: Request) -> Self::Future {
-        let task = AbortOnDrop(self.main.spawn(self.inner.call(req)));
+        let request = self.inner.call(req);
+        let task = AbortOnDrop(self.main.spawn(async move {
+            let Ok(res) = request.await;
+            body_on_this_runtime(res)
+        }));
         Box::pin(async move {
             let mut task = task;
             match (&mut task.0).await {
-                Ok(Ok(res)) => Ok(res),
-                Ok(Err(never)) => match never {},
+                Ok(res) => Ok(res),
                 // A panic in a request: its answer, not a dropped connection.
                 Err(e) => {
                     tracing::error!(error = %e, "a request's task failed");
@@ -245,10 +349,101 @@ where
     }
 }
 
+/// `res` with its body read on the runtime this is called on. A body whose bytes are all
+/// there (a cached page, a member's filled template) is left as it is; any other (a page
+/// compressed as it is sent, a file) is read by a task here and handed over as it comes:
+/// polled on a front thread, its work (compression above all) would run there, one thread
+/// with no one to share it with, and the sale-opening benchmark saw members' pages wait
+/// up to a second behind it.
+fn body_on_this_runtime(res: Response) -> Response {
+    use futures_util::StreamExt;
+    use http_body::Body as _;
+    let (parts, body) = res.into_parts();
+    if body.is_end_stream() || body.size_hint().exact().is_some() {
+        return Response::from_parts(parts, body);
+    }
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Result<bytes::Bytes, axum::Error>>(4);
+    tokio::spawn(async move {
+        let mut data = body.into_data_stream();
+        while let Some(chunk) = data.next().await {
+            // The client went away: stop reading (and making) the rest.
+            if tx.send(chunk).await.is_err() {
+                break;
+            }
+        }
+    });
+    let stream = futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx));
+    Response::from_parts(parts, Body::from_stream(stream))
+}
+
 struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
 
 impl<T> Drop for AbortOnDrop<T> {
     fn drop(&mut self) {
         self.0.abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncWriteExt;
+
+    /// A connection accepted on a loopback port, and its client's end.
+    async fn pair() -> (TcpStream, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (server, _) = listener.accept().await.unwrap();
+        (server, client)
+    }
+
+    const SESSION: &[u8] = b"rosace_session=";
+
+    #[tokio::test]
+    async fn a_members_connection_is_told_by_its_first_requests_cookie() {
+        let wait = Duration::from_secs(5);
+        let (server, mut client) = pair().await;
+        client
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nCookie: site=1; rosace_session=abc\r\n\r\n")
+            .await
+            .unwrap();
+        assert!(first_request_has(&server, SESSION, wait).await);
+        // Nothing was taken from the connection: the request is still there for hyper.
+        let mut buf = [0u8; 3];
+        server.peek(&mut buf).await.unwrap();
+        assert_eq!(&buf, b"GET");
+
+        let (server, mut client) = pair().await;
+        client
+            .write_all(b"GET /?rosace_visitor=1 HTTP/1.1\r\nCookie: site=1\r\n\r\n")
+            .await
+            .unwrap();
+        assert!(!first_request_has(&server, SESSION, wait).await);
+
+        // A head sent in pieces is waited for; a cookie named after its end is not the
+        // head's (a body or the next request).
+        let (server, mut client) = pair().await;
+        client.write_all(b"GET / HTTP/1.1\r\nCoo").await.unwrap();
+        let told = tokio::spawn(async move { first_request_has(&server, SESSION, wait).await });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        client
+            .write_all(b"kie: rosace_session=abc\r\n\r\n")
+            .await
+            .unwrap();
+        assert!(told.await.unwrap());
+        let (server, mut client) = pair().await;
+        client
+            .write_all(b"POST / HTTP/1.1\r\nContent-Length: 18\r\n\r\nrosace_session=abc")
+            .await
+            .unwrap();
+        assert!(!first_request_has(&server, SESSION, wait).await);
+
+        // A client that sends nothing is given up on after the wait, as a visitor.
+        let (server, _client) = pair().await;
+        let started = std::time::Instant::now();
+        assert!(!first_request_has(&server, SESSION, Duration::from_millis(200)).await);
+        assert!(started.elapsed() < Duration::from_secs(2));
     }
 }
