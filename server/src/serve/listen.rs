@@ -172,15 +172,22 @@ const PEEK: usize = 8 * 1024;
 async fn first_request_has(tcp: &TcpStream, cookie: &[u8], header_timeout: Duration) -> bool {
     let mut buf = vec![0u8; PEEK];
     let peeked = tokio::time::timeout(header_timeout, async {
-        loop {
+        let mut seen = 0;
+        // A peek that finds bytes returns at once, so waiting for more of a head means
+        // sleeping: a few times, longer each time, so that a client sending its head a
+        // byte at a time costs a handful of peeks, not one a millisecond until its timeout.
+        for pause in [5, 20, 100, 0] {
             match tcp.peek(&mut buf).await {
                 // The whole head, all the room there is, or the client is done.
                 Ok(n) if n == 0 || n == buf.len() || head_ends_at(&buf[..n]).is_some() => return n,
-                // More of the head is on its way: wait for it, briefly.
-                Ok(_) => tokio::time::sleep(Duration::from_millis(1)).await,
+                Ok(n) => seen = n,
                 Err(_) => return 0,
             }
+            tokio::time::sleep(Duration::from_millis(pause)).await;
         }
+        // Still not the whole head: decided on what came (at worst a member's connection
+        // stays here and its requests are handed over one by one).
+        seen
     })
     .await
     .unwrap_or(0);
@@ -439,6 +446,20 @@ mod tests {
             .await
             .unwrap();
         assert!(!first_request_has(&server, SESSION, wait).await);
+
+        // A head sent a byte at a time is looked at a few times, then decided on what came.
+        let (server, mut client) = pair().await;
+        let trickle = tokio::spawn(async move {
+            for b in b"GET / HTTP/1.1\r\nCookie: rosace_session=abc\r\n\r\n" {
+                client.write_all(&[*b]).await.unwrap();
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            client
+        });
+        let started = std::time::Instant::now();
+        assert!(!first_request_has(&server, SESSION, wait).await);
+        assert!(started.elapsed() < Duration::from_secs(1));
+        trickle.abort();
 
         // A client that sends nothing is given up on after the wait, as a visitor.
         let (server, _client) = pair().await;
