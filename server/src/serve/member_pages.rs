@@ -283,7 +283,7 @@ async fn serve(
     if !record_view(app, ctx, path, query).await {
         return None;
     }
-    Some(page_cache::respond(entry, &fill, &fill.nonce, gzip, false))
+    Some(page_cache::respond(entry, &fill, &fill.nonce, gzip, None))
 }
 
 /// Serves a member's templated page: from the template when there is a usable one, after

@@ -365,23 +365,30 @@ pub(super) fn accepts_gzip(headers: &HeaderMap) -> bool {
         })
 }
 
-/// The page for another visitor: their token, a new nonce in the body and the CSP.
-fn serve(entry: &Entry, xsrf: &str, gzip: bool) -> Response {
+/// The page for another visitor at `now`: their token, a new nonce in the body and the CSP.
+fn serve(entry: &Entry, xsrf: &str, gzip: bool, now: Instant) -> Response {
     let nonce = new_nonce();
     let fill = super::page_template::Visitor {
         xsrf,
         nonce: &nonce,
     };
-    respond(entry, &fill, &nonce, gzip, true)
+    respond(
+        entry,
+        &fill,
+        &nonce,
+        gzip,
+        Some(now.saturating_duration_since(entry.at)),
+    )
 }
 
-/// The response of a copy filled with `fill`'s values (`nonce` is the one in them).
+/// The response of a copy filled with `fill`'s values (`nonce` is the one in them), with
+/// the copy's `age` when it is one.
 pub(super) fn respond(
     entry: &Entry,
     fill: &dyn super::page_template::Fill,
     nonce: &str,
     gzip: bool,
-    age: bool,
+    age: Option<Duration>,
 ) -> Response {
     let body = if gzip {
         entry.body.fill_gzipped(fill)
@@ -396,8 +403,8 @@ pub(super) fn respond(
     headers.reserve(12);
     // How old this copy is, as any cache in front of an origin says it (a member's page
     // is theirs, not a copy).
-    if age {
-        headers.insert(header::AGE, HeaderValue::from(entry.at.elapsed().as_secs()));
+    if let Some(age) = age {
+        headers.insert(header::AGE, HeaderValue::from(age.as_secs()));
     }
     if let Some(texts) = &entry.policy {
         let len = texts.iter().map(String::len).sum::<usize>() + nonce.len() * texts.len();
@@ -536,7 +543,7 @@ fn with_marks(text: &str, xsrf: &str, nonce: &str) -> Option<String> {
 /// encoding other than gzip for the compression layer) goes through the steps as before.
 /// Load shedding and the request deadline guard work a hit does not do.
 pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> {
-    use crate::middleware::{context, cookies::cookie, experiments, headers, request_id};
+    use crate::middleware::{context, cookies::cookie, experiments, request_id};
     let cache = &app.page_cache;
     if cache.ttl.is_zero() || !shareable(req) {
         return None;
@@ -576,12 +583,12 @@ pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> 
     // decides, without claiming that render: a stale copy nobody renders goes to the steps,
     // whose first request renders it).
     let entry = cache.lookup(&key).filter(|e| {
-        let age = e.at.elapsed();
+        let age = started.saturating_duration_since(e.at);
         age < cache.ttl
             || (age < cache.ttl * STALE_LIFETIMES && e.refreshing.load(Ordering::Acquire))
     })?;
     let tokens = context::visitor_tokens(app, headers, None);
-    let mut res = serve(&entry, &tokens.xsrf, gzip);
+    let mut res = serve(&entry, &tokens.xsrf, gzip, started);
     let h = res.headers_mut();
     context::ContextCookies {
         experiments: experiments_cookie,
@@ -597,7 +604,8 @@ pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> 
         tokens.new_xsrf.then_some(tokens.xsrf.as_str()),
         (tokens.new_xsrf && tokens.new_visitor).then_some(tokens.visitor.as_str()),
     );
-    headers::apply(app, h, false, false, false);
+    // The security headers are in the copy's own (the steps' `headers::apply`, when it was
+    // cached).
     request_id::answered(
         &request_id::id_of(headers),
         &Method::GET,
@@ -605,15 +613,15 @@ pub fn front_hit(app: &crate::state::AppCtx, req: &Request) -> Option<Response> 
         &mut res,
         started,
     );
+    let took = started.elapsed().as_secs_f64();
     if res.status() == StatusCode::OK {
-        app.telemetry
-            .page_hit(route.kind, started.elapsed().as_secs_f64());
+        app.telemetry.page_hit(route.kind, took);
     } else {
         app.telemetry.request(
             &Method::GET,
             crate::middleware::metrics::page_label(route.kind),
             res.status().as_u16(),
-            started.elapsed().as_secs_f64(),
+            took,
         );
     }
     cache.front_hits.fetch_add(1, Ordering::Relaxed);
@@ -645,7 +653,7 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
         // A stale copy (up to a few lifetimes old) is still served while one request
         // renders the page again.
         if fresh || (age < ttl * STALE_LIFETIMES && entry.refreshing.swap(true, Ordering::AcqRel)) {
-            return serve(&entry, &xsrf, gzip);
+            return serve(&entry, &xsrf, gzip, Instant::now());
         }
     }
     // No usable copy: render it, unless another request already is.
@@ -675,7 +683,7 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
             let _ = tokio::time::timeout(WAIT_FOR_RENDER, notified).await;
         }
         if let Some(entry) = lookup().filter(|e| e.at.elapsed() < ttl * STALE_LIFETIMES) {
-            return serve(&entry, &xsrf, gzip);
+            return serve(&entry, &xsrf, gzip, Instant::now());
         }
         // That render was not shareable (or too slow): this request renders its own.
         return next.run(req).await;
@@ -716,6 +724,9 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
         // match the page's scripts.
         if let Some(csp) = policy_with_mark(&headers, &nonce) {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+            // A copy's hits answered before the steps (`front_hit`) get the security
+            // headers from here.
+            crate::middleware::headers::apply(app, &mut headers, false, false, false);
             // Cut and deflated before taking the lock every hit goes through.
             let entry = Arc::new(Entry::new(
                 parts.status,
@@ -824,11 +835,11 @@ mod tests {
             ),
             0,
         );
-        let a = serve(&entry, "token-a", false);
+        let a = serve(&entry, "token-a", false, Instant::now());
         assert_eq!(a.status(), StatusCode::OK);
         assert_eq!(a.headers().get(header::CONTENT_ENCODING), None);
         // The second visitor takes gzip: the same page, compressed, with their values.
-        let b = serve(&entry, "token-b", true);
+        let b = serve(&entry, "token-b", true, Instant::now());
         assert_eq!(b.headers()[header::CONTENT_ENCODING], "gzip");
         assert_eq!(b.headers()[header::VARY], "accept-encoding");
         let body = |r: Response| async move {
