@@ -367,8 +367,10 @@ fn stand_in_request(parts: &Parts, ctx: &RequestCtx) -> Request {
 /// Renders the template of `key` through the rest of the request's steps and keeps it.
 async fn render(app: &AppCtx, key: &str, stand_in: Request, next: Next) -> Option<Arc<Entry>> {
     app.page_cache.count_render();
+    let generation = app.page_cache.generation();
     let entry = Arc::new(template_of(next.run(stand_in).await).await?);
-    app.page_cache.insert(key.to_owned(), entry.clone());
+    app.page_cache
+        .insert(key.to_owned(), entry.clone(), generation);
     Some(entry)
 }
 

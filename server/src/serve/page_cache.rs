@@ -171,6 +171,9 @@ pub struct PageCache {
     rendering: Mutex<HashMap<String, Arc<tokio::sync::Notify>>>,
     renders: AtomicU64,
     front_hits: AtomicU64,
+    /// Counts `clear`s: a render that began before one (it read what was cleared away)
+    /// does not put its copy back.
+    generation: AtomicU64,
 }
 
 impl PageCache {
@@ -188,6 +191,7 @@ impl PageCache {
             rendering: Mutex::new(HashMap::new()),
             renders: AtomicU64::new(0),
             front_hits: AtomicU64::new(0),
+            generation: AtomicU64::new(0),
         }
     }
 
@@ -203,8 +207,16 @@ impl PageCache {
     /// a product off the shop, no page may show it again, not even a stale copy.
     pub fn clear(&self) {
         if let Ok(mut s) = self.store.lock() {
+            // Under the lock `insert` checks it with: a copy is either put before this
+            // (and dropped here) or refused after it.
+            self.generation.fetch_add(1, Ordering::AcqRel);
             *s = Store::default();
         }
+    }
+
+    /// What a render notes before it reads anything, for `insert`.
+    pub(super) fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 
     /// Pages rendered to fill the cache since start (for tests and diagnostics).
@@ -289,13 +301,17 @@ impl PageCache {
         }
     }
 
-    pub(super) fn insert(&self, key: String, entry: Arc<Entry>) {
+    /// Keeps `entry` as the copy of `key`, unless the cache was cleared since its render
+    /// began (`generation`, read before it): what it shows may be what was taken away.
+    pub(super) fn insert(&self, key: String, entry: Arc<Entry>, generation: u64) {
         entry.used.store(
             self.clock.fetch_add(1, Ordering::Relaxed),
             Ordering::Relaxed,
         );
         if let Ok(mut store) = self.store.lock() {
-            store.insert(key, entry, self.budget);
+            if self.generation.load(Ordering::Acquire) == generation {
+                store.insert(key, entry, self.budget);
+            }
         }
     }
 }
@@ -690,6 +706,7 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
     }
     let _rendering = Rendering { cache, key: &key };
     cache.renders.fetch_add(1, Ordering::Relaxed);
+    let generation = cache.generation();
     let res = next.run(req).await;
     let html = res
         .headers()
@@ -732,11 +749,9 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
                 parts.status,
                 headers,
                 Template::parse(&template, &TOKEN_MARK, &NONCE_MARK),
-                cache.clock.fetch_add(1, Ordering::Relaxed),
+                0,
             ));
-            if let Ok(mut store) = cache.store.lock() {
-                store.insert(key.clone(), entry, cache.budget);
-            }
+            cache.insert(key.clone(), entry, generation);
         }
     }
     Response::from_parts(parts, Body::from(bytes))
@@ -901,6 +916,22 @@ mod tests {
             Template::parse(&"x".repeat(size), &TOKEN_MARK, &NONCE_MARK),
             used,
         ))
+    }
+
+    #[test]
+    fn a_render_begun_before_a_clear_does_not_put_its_copy_back() {
+        let cache = PageCache::new(Duration::from_secs(60));
+        cache.insert("1|A|/a".into(), entry(10, 0), cache.generation());
+        assert_eq!(cache.usage().0, 1);
+        // A render reads the product, a moderator takes it off the shop, the render ends.
+        let began = cache.generation();
+        cache.clear();
+        assert_eq!(cache.usage().0, 0);
+        cache.insert("1|A|/b".into(), entry(10, 0), began);
+        assert_eq!(cache.usage().0, 0, "a copy from before the clear came back");
+        // A render begun after it is kept.
+        cache.insert("1|A|/b".into(), entry(10, 0), cache.generation());
+        assert_eq!(cache.usage().0, 1);
     }
 
     #[test]
