@@ -16,7 +16,8 @@
 # Settings (environment):
 #   ROSACE_PG_DIR   data folder, also holds the unix socket and server.log
 #                   (default /tmp/rosace-pg)
-#   ROSACE_PG_PORT  TCP port on 127.0.0.1 (default 55432)
+#   ROSACE_PG_PORT  TCP port on 127.0.0.1 (default 25432: below the kernel's ephemeral
+#                   range, 32768-60999, so no outgoing connection holds it)
 #   ROSACE_PG_BIN   folder with initdb/pg_ctl/postgres/psql (default: the highest
 #                   /usr/lib/postgresql/<ver>/bin)
 #
@@ -33,7 +34,7 @@ case ${1:-} in
 esac
 
 PG_DIR=${ROSACE_PG_DIR:-/tmp/rosace-pg}
-PG_PORT=${ROSACE_PG_PORT:-55432}
+PG_PORT=${ROSACE_PG_PORT:-25432}
 PG_HOST=127.0.0.1
 APP_ROLE=rosace
 APP_PASSWORD=rosace

@@ -254,7 +254,7 @@ pub async fn give_back(
 
 /// The member's live cart lines (`product:units,...`, null for none) as a column over a
 /// member row `m` with `$2` the time, for the session lookups of page views: their header's
-/// count ([`held_units`]) and their tiles' held state come from it, in the session's query.
+/// count and their tiles' held state come from it, in the session's query.
 pub const HELD_LINES_COLUMN: &str = ", (SELECT string_agg(CAST(c.product_id AS TEXT) || ':' \
      || CAST(c.quantity AS TEXT), ',') FROM cart_items c \
      WHERE c.member_id = m.id AND c.expires_at > $2) AS held_lines";
@@ -279,18 +279,6 @@ pub fn held_lines_of(row: &sqlx::any::AnyRow) -> Result<HashMap<i64, i64>, sqlx:
         *held.entry(product).or_insert(0) += units;
     }
     Ok(held)
-}
-
-/// Units the member holds right now (lines whose hold has not ended), for the header.
-pub async fn held_units(db: &Db, member_id: i64, now: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM cart_items
-          WHERE member_id = $1 AND expires_at > $2",
-    )
-    .bind(member_id)
-    .bind(now)
-    .fetch_one(&db.pool)
-    .await
 }
 
 /// The cart row's state: (status, cart type, hash, loyalty product, expired notice).
