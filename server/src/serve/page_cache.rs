@@ -665,10 +665,23 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
     };
     if let Some(entry) = lookup() {
         let age = entry.at.elapsed();
-        let fresh = age < ttl;
-        // A stale copy (up to a few lifetimes old) is still served while one request
-        // renders the page again.
-        if fresh || (age < ttl * STALE_LIFETIMES && entry.refreshing.swap(true, Ordering::AcqRel)) {
+        if age < ttl {
+            return serve(&entry, &xsrf, gzip, Instant::now());
+        }
+        // A stale copy (up to a few lifetimes old) is still served, also to the request
+        // that finds it stale first: that one has the page rendered again behind it,
+        // instead of waiting for the render itself.
+        if age < ttl * STALE_LIFETIMES {
+            if !entry.refreshing.swap(true, Ordering::AcqRel) {
+                renew(
+                    app.clone(),
+                    key.clone(),
+                    xsrf.clone(),
+                    entry.clone(),
+                    &req,
+                    next,
+                );
+            }
             return serve(&entry, &xsrf, gzip, Instant::now());
         }
     }
@@ -705,6 +718,55 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
         return next.run(req).await;
     }
     let _rendering = Rendering { cache, key: &key };
+    render_and_keep(app, &key, &xsrf, req, next).await.0
+}
+
+/// Renders `stale`'s page again in a task of its own, from a copy of `req`. A page that
+/// can no longer be shared (a sale that closed, a page gone) loses its stale copy, so that
+/// the next visitor gets what the shop says now instead of the old page.
+fn renew(
+    app: Arc<crate::state::AppCtx>,
+    key: String,
+    xsrf: String,
+    stale: Arc<Entry>,
+    req: &Request,
+    next: Next,
+) {
+    // A shared page is a GET: nothing in its body.
+    let mut copy = Request::new(Body::empty());
+    *copy.method_mut() = req.method().clone();
+    *copy.uri_mut() = req.uri().clone();
+    *copy.version_mut() = req.version();
+    *copy.headers_mut() = req.headers().clone();
+    *copy.extensions_mut() = req.extensions().clone();
+    tokio::spawn(async move {
+        let Some(_rendering) = app.page_cache.start_render(&key).await else {
+            return;
+        };
+        let (res, kept) = render_and_keep(&app, &key, &xsrf, copy, next).await;
+        if kept {
+            return;
+        }
+        if res.status().is_server_error() {
+            // A failure of the moment (a busy database, load shed): the stale copy stays,
+            // and the next request to find it tries again.
+            stale.refreshing.store(false, Ordering::Release);
+        } else {
+            app.page_cache.forget(&key, &stale);
+        }
+    });
+}
+
+/// Renders `req`'s page through the rest of the steps and keeps it as the copy of `key`
+/// when it may be shared: the response, and whether a copy was made.
+async fn render_and_keep(
+    app: &crate::state::AppCtx,
+    key: &str,
+    xsrf: &str,
+    req: Request,
+    next: Next,
+) -> (Response, bool) {
+    let cache = &app.page_cache;
     cache.renders.fetch_add(1, Ordering::Relaxed);
     let generation = cache.generation();
     let res = next.run(req).await;
@@ -722,18 +784,19 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
             .headers()
             .contains_key(app::ui::personal::NOT_SHARED_HEADER)
     {
-        return res;
+        return (res, false);
     }
     let Some(nonce) = nonce_of(res.headers()) else {
-        return res;
+        return (res, false);
     };
     let (parts, body) = res.into_parts();
     let Ok(bytes) = to_bytes(body, MAX_BODY).await else {
-        return Response::from_parts(parts, Body::empty());
+        return (Response::from_parts(parts, Body::empty()), false);
     };
+    let mut kept = false;
     if let Some(template) = std::str::from_utf8(&bytes)
         .ok()
-        .and_then(|text| with_marks(text, &xsrf, &nonce))
+        .and_then(|text| with_marks(text, xsrf, &nonce))
     {
         let mut headers = parts.headers.clone();
         headers.remove(header::CONTENT_LENGTH);
@@ -751,10 +814,11 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
                 Template::parse(&template, &TOKEN_MARK, &NONCE_MARK),
                 0,
             ));
-            cache.insert(key.clone(), entry, generation);
+            cache.insert(key.to_owned(), entry, generation);
+            kept = true;
         }
     }
-    Response::from_parts(parts, Body::from(bytes))
+    (Response::from_parts(parts, Body::from(bytes)), kept)
 }
 
 #[cfg(test)]

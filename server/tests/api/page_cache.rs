@@ -251,3 +251,66 @@ async fn hits_answered_before_the_steps_are_the_pages_the_steps_give() {
     }
     assert_eq!(t.app.page_cache.front_hits(), before);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_stale_copy_is_served_at_once_and_renewed_behind() {
+    const TTL_MS: u64 = 1500;
+    let t = start_with(Backend::Sqlite, |c| c.page_cache_ms = TTL_MS).await;
+    let get = || {
+        let t = &t;
+        async move {
+            let res = t.get_with_cookie("/c/vente/1001/0", "").await;
+            (res.status().as_u16(), res.text().await.unwrap())
+        }
+    };
+    let (code, first) = get().await;
+    assert_eq!(code, 200);
+    assert!(!first.contains("Renamed sale"));
+    let renders = t.app.page_cache.renders();
+    sqlx::query("UPDATE sales SET name = 'Renamed sale' WHERE id = 1001")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(TTL_MS + 200)).await;
+    let (code, stale) = get().await;
+    assert_eq!(code, 200);
+    assert!(
+        !stale.contains("Renamed sale"),
+        "the stale copy, without waiting for a render"
+    );
+    let mut renewed = false;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        if get().await.1.contains("Renamed sale") {
+            renewed = true;
+            break;
+        }
+    }
+    assert!(renewed, "the renewed copy within 2 s");
+    assert_eq!(
+        t.app.page_cache.renders(),
+        renders + 1,
+        "one render for all the requests that found the copy stale"
+    );
+
+    // A sale that closed meanwhile: its stale copy goes with the first render that finds
+    // the page no longer shareable, and the next visitor gets what the shop says now.
+    sqlx::query("UPDATE sales SET ends_at = 1 WHERE id = 1001")
+        .execute(&t.app.state.db.pool)
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(TTL_MS + 200)).await;
+    let (code, stale) = get().await;
+    assert_eq!(code, 200, "the stale copy once more");
+    assert!(stale.contains("Renamed sale"));
+    let mut gone = None;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let (code, _) = get().await;
+        if code != 200 {
+            gone = Some(code);
+            break;
+        }
+    }
+    assert!(gone.is_some(), "the closed sale's copy was still served after 2 s");
+}
