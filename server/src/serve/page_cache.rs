@@ -685,39 +685,14 @@ pub async fn layer(app: &Arc<crate::state::AppCtx>, req: Request, next: Next) ->
             return serve(&entry, &xsrf, gzip, Instant::now());
         }
     }
-    // No usable copy: render it, unless another request already is.
-    let waiting = {
-        let Ok(mut rendering) = cache.rendering.lock() else {
-            return next.run(req).await;
-        };
-        match rendering.get(&key) {
-            Some(n) => Some(n.clone()),
-            None => {
-                rendering.insert(key.clone(), Arc::new(tokio::sync::Notify::new()));
-                None
-            }
-        }
-    };
-    if let Some(notify) = waiting {
-        let notified = notify.notified();
-        tokio::pin!(notified);
-        notified.as_mut().enable();
-        // The render may have ended between the two locks.
-        let done = cache
-            .rendering
-            .lock()
-            .map(|m| !m.get(&key).is_some_and(|n| Arc::ptr_eq(n, &notify)))
-            .unwrap_or(true);
-        if !done {
-            let _ = tokio::time::timeout(WAIT_FOR_RENDER, notified).await;
-        }
+    // No usable copy: render it, unless another request already is (then its copy).
+    let Some(_rendering) = cache.start_render(&key).await else {
         if let Some(entry) = lookup().filter(|e| e.at.elapsed() < ttl * STALE_LIFETIMES) {
             return serve(&entry, &xsrf, gzip, Instant::now());
         }
         // That render was not shareable (or too slow): this request renders its own.
         return next.run(req).await;
-    }
-    let _rendering = Rendering { cache, key: &key };
+    };
     render_and_keep(app, &key, &xsrf, req, next).await.0
 }
 
